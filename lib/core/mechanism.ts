@@ -1,0 +1,55 @@
+/**
+ * The contract between a mechanism (tbs, gated, calibration, nous) and the experiment runner.
+ *
+ * A run is a grid of cells (one combination of factor levels × one seed). The runner calls
+ * `runCell` for each cell, concurrently, and writes the returned rows. A cell must be
+ * independent and idempotent: its output depends only on (params, condition, seed, model).
+ */
+import type { ZodType } from "zod";
+import type { LanguageModel, Usage } from "./model.js";
+import type { Rng } from "./rng.js";
+
+export type Level = string | number | boolean;
+
+/** The model a cell runs on: the mechanism's offline parametric model, or a language model. */
+export type CellModel =
+  | { kind: "offline" }
+  | { kind: "llm"; llm: LanguageModel };
+
+export interface CellContext<P = unknown> {
+  /** Stable id of the cell: `<factor>=<level>,…,seed=<n>` in grid order. */
+  runId: string;
+  seed: number;
+  /** The factor levels of this cell. */
+  condition: Record<string, Level>;
+  /** The mechanism's parameters, validated by its `paramsSchema`, with the condition merged in by the mechanism. */
+  params: P;
+  model: CellModel;
+  /** Seeded stream for this cell (already forked from the seed; use `rng.fork(...)` for sub-streams). */
+  rng: Rng;
+  signal?: AbortSignal;
+  /** Report progress inside a cell (0..1), optional. */
+  progress?: (fraction: number) => void;
+}
+
+/** Rows of each table the cell produced. Every row should carry run_id, seed, model and the condition values. */
+export interface CellResult {
+  tables: Record<string, Record<string, unknown>[]>;
+  usage?: Usage & { calls: number };
+}
+
+export interface MechanismRunner<P = unknown> {
+  /** Name used in config files: "tbs", "gated", "calibration", "nous". */
+  name: string;
+  /** Validates the config's `params`. Defaults should be filled in by the schema. */
+  paramsSchema: ZodType<P>;
+  /** Names of the tables a cell writes (each becomes `<name>.jsonl` in the run folder). */
+  tables: string[];
+  /** Label of the offline model, written into rows and manifests (e.g. "offline:tbs-cognitive-v1"). */
+  offlineModelLabel: string;
+  /** Templates of every prompt the LLM implementation uses, by name; the manifest records their hashes. */
+  promptTemplates?: Record<string, string>;
+  /** Expected LLM calls and tokens for one cell (for `--dry-run`). */
+  estimateCell?(params: P, condition: Record<string, Level>): { calls: number; inputTokens: number; outputTokens: number };
+  runCell(ctx: CellContext<P>): Promise<CellResult>;
+}

@@ -1,0 +1,2 @@
+// The nous layer: its exports are listed here as they are built.
+export {};

@@ -1,0 +1,13 @@
+/**
+ * The mechanisms the experiment runner knows, by the name used in config files.
+ * Each mechanism folder exports its `runner` from `runner.ts`; add it here.
+ */
+import type { MechanismRunner } from "./core/mechanism.js";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const mechanisms: Record<string, MechanismRunner<any>> = {
+};
+
+export function mechanismNames(): string[] {
+  return Object.keys(mechanisms).sort();
+}
