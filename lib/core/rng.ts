@@ -27,7 +27,10 @@ export class Rng {
     if (!Number.isInteger(seed)) throw new TypeError(`Rng seed must be an integer, got ${seed}`);
     this.seed = seed;
     this.path = path;
-    this.gen = xoroshiro128plus(path.length === 0 ? seed | 0 : hashSeed(seed, path));
+    // The seed is hashed with the path (small consecutive seeds would otherwise start in nearby
+    // states) and the first draws are discarded, as xoroshiro needs a few steps to mix its state.
+    this.gen = xoroshiro128plus(hashSeed(seed, path));
+    for (let i = 0; i < 16; i++) this.gen.next();
   }
 
   /** A child stream addressed by `labels`; independent of how much this stream has been used. */
