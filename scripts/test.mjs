@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { setup } from "./setup.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -21,6 +22,14 @@ function walk(dir, out) {
     else if (name.endsWith(".test.ts")) out.push(relative(root, p));
   }
   return out;
+}
+
+try {
+  // Unit tests need only the npm packages; the end-to-end ones also need Jupyter and Chromium.
+  await setup({ browser: !unitOnly });
+} catch (e) {
+  console.error(e.message);
+  process.exit(1);
 }
 
 const all = [...walk(join(root, "lib"), []), ...walk(join(root, "test"), [])].sort();

@@ -1,0 +1,45 @@
+// Installs what the project needs before the test suite or the main job runs, using only Node's
+// built-ins (so it works on a fresh clone before `npm ci`):
+//   - npm packages: `npm ci` when node_modules is missing or older than package-lock.json;
+//   - Debian packages (Jupyter, Chromium, fonts): `apt-get install` when run as root, otherwise
+//     it prints the exact command and stops.
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+
+function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", ...opts });
+  if (res.status !== 0) throw new Error(`\`${cmd} ${args.join(" ")}\` failed (exit ${res.status})`);
+}
+
+export function ensureNodeModules({ log = console.log } = {}) {
+  const marker = join(root, "node_modules", ".package-lock.json");
+  const lock = join(root, "package-lock.json");
+  const stale = !existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs;
+  if (stale) {
+    log("installing npm packages (npm ci) …");
+    run("npm", ["ci", "--no-audit", "--no-fund"]);
+  }
+}
+
+export async function ensureSystemPackages({ browser = true, log = console.log } = {}) {
+  const { missingSystemPackages } = await import("./jupyter.mjs");
+  const missing = missingSystemPackages({ browser });
+  if (!missing.length) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const cmd = `apt-get install -y --no-install-recommends ${missing.join(" ")}`;
+  if (!isRoot) {
+    throw new Error(`Missing Debian packages: ${missing.join(", ")}.\n  fix: sudo apt-get update && sudo ${cmd}`);
+  }
+  log(`installing Debian packages: ${missing.join(" ")} …`);
+  run("apt-get", ["update", "-qq"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  run("apt-get", cmd.split(" ").slice(1), { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+/** Everything the tests and the main job need. */
+export async function setup(opts = {}) {
+  ensureNodeModules(opts);
+  await ensureSystemPackages(opts);
+}
