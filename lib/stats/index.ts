@@ -1,2 +1,6 @@
-// The stats layer: its exports are listed here as they are built.
-export {};
+// The stats layer: formulas and designs, linear and generalised linear models, linear mixed models
+// (as lme4 and lmerTest), likelihood-ratio tests, and the optimiser they share.
+export { parseFormula, termLabel, type ParsedFormula, type RandomTerm, type Term } from "./formula.js";
+export { buildFrame, type DataInput, type Frame, type FrameOptions } from "./frame.js";
+export { buildMixedDesign, modelColumns, checkDesign, type MixedDesign, type ReTerm, type DesignOptions } from "./design.js";
+export { minimize, type MinimizeOptions, type MinimizeResult } from "./optimize.js";
