@@ -1,0 +1,63 @@
+/**
+ * Structured output: a zod schema compiled once into the JSON schemas providers need, and the parsing of a
+ * reply into validated data. Parsing failures are returned as data (`issues`), not thrown.
+ */
+import type { ZodType } from "zod";
+import type { ParseIssue } from "./errors.js";
+import { dropNullOptionals, toJSONSchema, toStrictSchema, type StrictSchema } from "./schema.js";
+
+export interface CompiledSchema {
+  zod: ZodType;
+  /** zod's own JSON schema (input side). */
+  json: Record<string, unknown>;
+  /** The OpenAI strict-mode version. */
+  strict: StrictSchema;
+}
+
+const compiled = new WeakMap<ZodType, CompiledSchema>();
+
+/**
+ * The JSON schemas of a zod schema, computed once per schema object.
+ * @throws LLMConfigError when the schema is not an object schema or cannot be converted.
+ */
+export function compileSchema(schema: ZodType): CompiledSchema {
+  let c = compiled.get(schema);
+  if (!c) {
+    c = { zod: schema, json: toJSONSchema(schema), strict: toStrictSchema(schema) };
+    compiled.set(schema, c);
+  }
+  return c;
+}
+
+export type ParseResult<T> = { ok: true; data: T } | { ok: false; issues: ParseIssue[] };
+
+/**
+ * Parses a reply text as JSON (tolerating a Markdown code fence around it) and validates it with the schema.
+ * @example parseReply(compileSchema(z.object({ n: z.number() })), '{"n": 1}') // → { ok: true, data: { n: 1 } }
+ */
+export function parseReply<T>(schema: CompiledSchema, text: string): ParseResult<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(unfence(text));
+  } catch (err) {
+    return { ok: false, issues: [{ path: [], message: `not valid JSON (${(err as Error).message})` }] };
+  }
+  const result = schema.zod.safeParse(dropNullOptionals(schema.json, value));
+  if (result.success) return { ok: true, data: result.data as T };
+  return {
+    ok: false,
+    issues: result.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)), message: i.message })),
+  };
+}
+
+function unfence(text: string): string {
+  const t = text.trim();
+  const m = /^```(?:json)?\s*\n([\s\S]*?)\n?```$/.exec(t);
+  return m ? m[1] : t;
+}
+
+/** The follow-up message that asks the model to fix a reply that failed the schema. */
+export function reaskMessage(issues: ParseIssue[]): string {
+  const lines = issues.slice(0, 10).map((i) => `- ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`);
+  return `Your reply did not match the required JSON schema:\n${lines.join("\n")}\nReply again with only the corrected JSON object.`;
+}

@@ -1,0 +1,157 @@
+/**
+ * The HTTP part shared by the local test servers: listen on 127.0.0.1 (random port), read JSON bodies,
+ * record requests, count requests in flight, wait a latency, and send, hang or reset as a reply asks.
+ * Protocol details (OpenAI, Gemini) live in the servers that use it.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+
+/** A request as the test server saw it. `index` counts the requests of this server from 0. */
+export interface StubRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  index: number;
+}
+
+/** A raw HTTP reply: status, headers and a body (objects are sent as JSON). */
+export interface RawReply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** What the handler decides: send a reply, never answer (`hang`), or destroy the socket (`reset`). */
+export type StubAction = RawReply | { hang: true } | { reset: true };
+
+export interface StubStats {
+  /** Requests received (all paths). */
+  total: number;
+  inFlight: number;
+  /** Highest number of requests being answered at the same time. */
+  maxInFlight: number;
+}
+
+export interface StubServer {
+  baseURL: string;
+  requests: StubRequest[];
+  stats: StubStats;
+  close(): Promise<void>;
+}
+
+export interface StubOptions {
+  /** Delay before every reply, in ms (default 0). */
+  latencyMs?: number;
+  /** Keep every request in `requests` (default true; turn off for benchmarks). */
+  record?: boolean;
+  /** Path prefix appended to the origin to form `baseURL` (e.g. "/v1"). */
+  basePath: string;
+}
+
+/** Starts a stub server whose replies come from `handle`. */
+export async function startStub(
+  opts: StubOptions,
+  handle: (req: StubRequest) => StubAction | Promise<StubAction>,
+): Promise<StubServer> {
+  const requests: StubRequest[] = [];
+  const stats: StubStats = { total: 0, inFlight: 0, maxInFlight: 0 };
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+  const record = opts.record ?? true;
+
+  const server = createServer((req, res) => {
+    void serve(req, res);
+  });
+  server.keepAliveTimeout = 30_000;
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const index = stats.total++;
+    stats.inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        stats.inFlight--;
+      }
+    };
+    res.on("close", finish);
+    try {
+      const text = await readBody(req);
+      let body: unknown = undefined;
+      if (text) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+      }
+      const request: StubRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body, index };
+      if (record) requests.push(request);
+      const action = await handle(request);
+      if (opts.latencyMs && opts.latencyMs > 0) await delay(opts.latencyMs, timers);
+      if ("hang" in action) return;
+      if ("reset" in action) {
+        req.socket.destroy();
+        return;
+      }
+      const payload = typeof action.body === "string" ? action.body : JSON.stringify(action.body ?? {});
+      res.writeHead(action.status, {
+        "content-type": typeof action.body === "string" ? "text/plain" : "application/json",
+        "content-length": Buffer.byteLength(payload),
+        ...action.headers,
+      });
+      res.end(payload);
+    } catch (err) {
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: String(err) } }));
+    } finally {
+      if (res.writableEnded) finish();
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    baseURL: `http://127.0.0.1:${port}${opts.basePath}`,
+    requests,
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function delay(ms: number, timers: Set<NodeJS.Timeout>): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      resolve();
+    }, ms);
+    timers.add(t);
+  });
+}
+
+/** Rough token count used by the test servers: one token per four characters, at least one. */
+export function roughTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
