@@ -4,3 +4,6 @@ export { parseFormula, termLabel, type ParsedFormula, type RandomTerm, type Term
 export { buildFrame, type DataInput, type Frame, type FrameOptions } from "./frame.js";
 export { buildMixedDesign, modelColumns, checkDesign, type MixedDesign, type ReTerm, type DesignOptions } from "./design.js";
 export { minimize, type MinimizeOptions, type MinimizeResult } from "./optimize.js";
+export { jsDivergence, jsDistance } from "./jsd.js";
+export { isotonic, type IsotonicOptions, type IsotonicFit } from "./isotonic.js";
+export { cronbachAlpha, type AlphaItems, type AlphaOptions, type AlphaResult } from "./cronbach.js";
