@@ -1,2 +1,16 @@
-// The experiment layer: its exports are listed here as they are built.
-export {};
+/**
+ * The experiment layer: sweeps of a mechanism over conditions × seeds, written to resumable run folders
+ * that notebooks load. See README.md in this folder.
+ */
+export { runExperiment, RNG_DERIVATION, type RunOptions, type RunResult } from "./run.js";
+export { load, ensureRun, type LoadedRun, type EnsureOptions, type DataFrame } from "./load.js";
+export { planRun, dryRun, formatDryRun, type RunPlan, type DryRunReport } from "./plan.js";
+export {
+  configSchema, parseConfig, readConfigFile, resolveConfig, configHash,
+  type ExperimentConfig, type ResolvedConfig, type ProfileName, type ModelSpec,
+} from "./config.js";
+export { expandGrid, type Cell } from "./grid.js";
+export { readManifest, type Manifest, type CellStatus } from "./manifest.js";
+export type { ProgressEvent, ProgressOption } from "./progress.js";
+export type { Row } from "./store.js";
+export type { Registry } from "./registry.js";

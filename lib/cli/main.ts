@@ -1,0 +1,62 @@
+/**
+ * The `agora` command line: `agora run`, `agora reproduce`, `agora locomo`, `agora --help`.
+ * `bin/agora.mjs` loads this file through tsx, so the CLI works without a build.
+ */
+import { AgoraError } from "../core/errors.js";
+import { locomo } from "./locomo.js";
+import { reproduce } from "./reproduce.js";
+import { run } from "./run.js";
+
+export const HELP = `agora: multi-agent LLM experiments, reproducibly
+
+Usage:
+  agora run <config> [--out <dir>] [--concurrency N] [--resume] [--profile quick|full] [--dry-run]
+      Run an experiment config (JSON or YAML) over its grid × seeds into a run folder
+      (default data/runs/<name>-<config hash>). Exit code 1 when a cell failed.
+  agora reproduce [--profile quick|full]
+      Run every data/configs/*-default.json on the offline models, then execute every notebook
+      (which exports the figures).
+  agora locomo ...
+      The Nous LoCoMo evaluation (see \`agora locomo --help\`).
+  agora --help
+
+Environment:
+  AGORA_REGISTRY   path to a module exporting \`mechanisms\` (replaces lib/registry.ts; for tests)
+`;
+
+/** Exit codes: 0 success, 1 some cells failed, 2 bad usage or config, 130 interrupted. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+
+/**
+ * Runs the CLI with `argv` (without node and the script) and returns the exit code.
+ * @example
+ * process.exitCode = await main(["run", "data/configs/tbs-default.json", "--dry-run"]);
+ */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+      case "-h":
+      case "--help":
+      case "help":
+        process.stdout.write(HELP);
+        return command === undefined ? EXIT.usage : EXIT.ok;
+      case "run":
+        return await run(rest);
+      case "reproduce":
+        return await reproduce(rest);
+      case "locomo":
+        return await locomo(rest);
+      default:
+        process.stderr.write(`agora: unknown command "${command}"\n\n${HELP}`);
+        return EXIT.usage;
+    }
+  } catch (err) {
+    if (err instanceof AgoraError) {
+      process.stderr.write(`agora ${command}: ${err.message}\n`);
+      return err.code === "config" ? EXIT.usage : EXIT.failed;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * `agora reproduce`: every mechanism's default config (`data/configs/*-default.json`) on the offline
+ * models, then every notebook executed in place (the notebooks export the figures).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { AgoraError } from "../core/errors.js";
+import { libraryRoot } from "../experiment/project.js";
+import { runExperiment } from "../experiment/run.js";
+import { parse, profileArg } from "./args.js";
+import { cliProgress, summarize } from "./run.js";
+
+const HELP = `agora reproduce [--profile quick|full] [--no-notebooks]
+
+Runs every data/configs/*-default.json on the offline models (completed run folders are kept),
+then executes every notebook in place, which exports the figures to figures/.
+`;
+
+/** The default configs of the project, sorted by file name. */
+export function defaultConfigs(root: string): string[] {
+  const dir = join(root, "data", "configs");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith("-default.json")).sort().map((f) => join(dir, f));
+}
+
+/**
+ * Runs `agora reproduce` and returns its exit code.
+ * @throws {ConfigError} for a bad flag or an invalid default config.
+ */
+export async function reproduce(argv: string[]): Promise<number> {
+  const { values } = parse("reproduce", argv, {
+    profile: { type: "string" },
+    "no-notebooks": { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const profile = profileArg(values.profile);
+  const root = libraryRoot();
+  const configs = defaultConfigs(root);
+  if (configs.length === 0) process.stderr.write(`agora reproduce: no *-default.json in ${join(root, "data", "configs")}\n`);
+  let failed = 0;
+  for (const file of configs) {
+    const raw = JSON.parse(readFileSync(file, "utf8")) as { model?: unknown };
+    if (raw.model !== "offline") {
+      process.stderr.write(`agora reproduce: ${file} names model ${JSON.stringify(raw.model)}; reproduce runs offline models only, skipped\n`);
+      continue;
+    }
+    const res = await runExperiment(file, { profile, resume: true, progress: cliProgress() });
+    process.stdout.write(summarize(res) + "\n");
+    failed += res.failed;
+  }
+  if (failed > 0) {
+    process.stderr.write(`agora reproduce: ${failed} cells failed; notebooks not executed\n`);
+    return 1;
+  }
+  if (values["no-notebooks"]) return 0;
+  const script = join(root, "scripts", "notebooks.mjs");
+  let mod: { runNotebooks?: (paths?: string[], opts?: { inPlace?: boolean }) => Promise<unknown> };
+  try {
+    mod = (await import(pathToFileURL(script).href)) as typeof mod;
+  } catch (err) {
+    throw new AgoraError("unavailable", `cannot load ${script}: ${(err as Error).message.split("\n")[0]}`, "restore scripts/notebooks.mjs");
+  }
+  if (typeof mod.runNotebooks !== "function") {
+    throw new AgoraError("unavailable", `${script} has no runNotebooks export`, "restore scripts/notebooks.mjs");
+  }
+  try {
+    await mod.runNotebooks(undefined, { inPlace: true });
+  } catch (err) {
+    process.stderr.write(`agora reproduce: ${(err as Error).message}\n`);
+    return 1;
+  }
+  return 0;
+}

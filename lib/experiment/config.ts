@@ -1,0 +1,187 @@
+/**
+ * Experiment config files: schema, loading (JSON or YAML), profile merge and the config hash.
+ *
+ * A config names a mechanism, a model, a grid of factors and a list of seeds, plus the
+ * mechanism's parameters. Profiles (`quick`, `full`) are partial configs merged over the base.
+ */
+import { readFileSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { ConfigError } from "../core/errors.js";
+import { sha256 } from "../core/hash.js";
+import type { Level } from "../core/mechanism.js";
+
+const FACTOR_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+const levelSchema = z.union([z.string(), z.number(), z.boolean()], {
+  error: "expected a level: a string, number or boolean",
+}).refine((v) => typeof v !== "string" || !/[,=]/.test(v), {
+  message: "a level may not contain ',' or '=' (they separate parts of the cell id)",
+}).refine((v) => typeof v !== "number" || Number.isFinite(v), { message: "a numeric level must be finite" });
+
+const gridSchema = z.record(
+  z.string().regex(FACTOR_NAME, { message: "a factor name is letters, digits, '_', '.', '-', starting with a letter" }),
+  z.array(levelSchema).min(1, { message: "expected at least one level" }),
+);
+
+const seedsSchema = z.array(z.number().int({ message: "expected an integer seed" })).min(1, {
+  message: "expected at least one seed",
+});
+
+const paramsSchema = z.record(z.string(), z.unknown());
+
+/** `"offline"`, an llm spec string (`"openai:gpt-4o-mini"`), or an llm spec object (passed to `llm.createModel`). */
+export const modelSpecSchema = z.union([z.string().min(1), z.record(z.string(), z.unknown())], {
+  error: 'expected "offline", an llm spec string like "openai:gpt-4o-mini", or an llm spec object',
+});
+
+const profileSchema = z.strictObject({
+  grid: gridSchema.optional(),
+  seeds: seedsSchema.optional(),
+  params: paramsSchema.optional(),
+});
+
+/** The schema of an experiment config file. */
+export const configSchema = z.strictObject({
+  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, { message: "expected a name of letters, digits, '_', '.', '-'" }).optional(),
+  mechanism: z.string().min(1, { message: "expected a mechanism name, e.g. \"tbs\"" }),
+  model: modelSpecSchema,
+  grid: gridSchema.default({}),
+  seeds: seedsSchema,
+  params: paramsSchema.default({}),
+  profiles: z.strictObject({ quick: profileSchema.optional(), full: profileSchema.optional() }).optional(),
+});
+
+export type ExperimentConfig = z.input<typeof configSchema>;
+export type ParsedConfig = z.output<typeof configSchema>;
+export type ProfileName = "quick" | "full";
+export type ModelSpec = string | Record<string, unknown>;
+
+/** A config with its profile applied: what a run actually executes. */
+export interface ResolvedConfig {
+  name: string;
+  mechanism: string;
+  model: ModelSpec;
+  profile: ProfileName;
+  /** Factors in grid order, each with its levels. */
+  grid: [string, Level[]][];
+  seeds: number[];
+  /** Raw params after the profile merge (the mechanism's schema validates them later). */
+  params: Record<string, unknown>;
+  /** The file it came from, when it came from a file. */
+  file?: string;
+}
+
+/** Turns zod issues into one ConfigError naming the file, the first field path and every problem. */
+export function configErrorFrom(issues: z.core.$ZodIssue[], file: string | undefined, prefix: (string | number)[] = []): ConfigError {
+  const describe = (i: z.core.$ZodIssue) => {
+    const path = [...prefix, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
+    return { path, text: `${path.length ? path.join(".") : "(root)"}: ${i.message}` };
+  };
+  const all = issues.map(describe);
+  const first = all[0] ?? { path: prefix, text: "invalid" };
+  const firstMessage = issues[0]?.message ?? "invalid config";
+  const more = all.length > 1 ? `\n  also: ${all.slice(1).map((d) => d.text).join("\n  also: ")}` : "";
+  return new ConfigError({
+    file,
+    path: first.path,
+    message: `${firstMessage}${more}`,
+    fix: "edit the config so each field has the expected type (see lib/experiment/README.md)",
+  });
+}
+
+/**
+ * Reads a config file (`.json`, `.yaml` or `.yml`) and validates it.
+ * @throws {ConfigError} when the file cannot be read or parsed, or a field is invalid (names file and field path).
+ * @example
+ * const cfg = readConfigFile("data/configs/tbs-default.json"); // { mechanism: "tbs", … }
+ */
+export function readConfigFile(path: string): ParsedConfig {
+  const file = resolve(path);
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new ConfigError({ file, message: `cannot read the config file (${(err as Error).message})`, fix: "check the path" });
+  }
+  const ext = extname(file).toLowerCase();
+  let raw: unknown;
+  try {
+    raw = ext === ".yaml" || ext === ".yml" ? parseYaml(text) : JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError({
+      file,
+      message: `not valid ${ext === ".json" ? "JSON" : "YAML"}: ${(err as Error).message}`,
+      fix: "fix the syntax; config files are JSON (.json) or YAML (.yaml, .yml)",
+    });
+  }
+  return parseConfig(raw, file);
+}
+
+/**
+ * Validates a config object.
+ * @throws {ConfigError} naming `file` (when given) and the field path of the first problem.
+ * @example
+ * parseConfig({ mechanism: "tbs", model: "offline", seeds: [1] }).grid; // {}
+ */
+export function parseConfig(raw: unknown, file?: string): ParsedConfig {
+  const res = configSchema.safeParse(raw);
+  if (!res.success) throw configErrorFrom(res.error.issues, file);
+  return res.data;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Deep merge of plain objects; arrays and scalars in `over` replace those in `base`. */
+export function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    out[k] = isPlainObject(v) && isPlainObject(out[k]) ? deepMerge(out[k] as Record<string, unknown>, v) : v;
+  }
+  return out;
+}
+
+/**
+ * Applies a profile: its `grid` factors replace the base's levels factor by factor (new factors are appended),
+ * its `seeds` replace the base seeds, its `params` are deep-merged over the base params.
+ * @throws {ConfigError} when the config has no name and no file to name it after.
+ * @example
+ * resolveConfig(parseConfig({ name: "x", mechanism: "m", model: "offline", seeds: [1, 2, 3],
+ *   profiles: { quick: { seeds: [1] } } }), "quick").seeds; // [1]
+ */
+export function resolveConfig(cfg: ParsedConfig, profile: ProfileName = "quick", file?: string): ResolvedConfig {
+  const p = cfg.profiles?.[profile] ?? {};
+  const grid: Record<string, Level[]> = { ...cfg.grid, ...(p.grid ?? {}) };
+  const name = cfg.name ?? (file ? nameFromFile(file) : undefined);
+  if (!name) {
+    throw new ConfigError({ path: ["name"], message: "a config object needs a name", fix: 'add "name": "<short-name>"' });
+  }
+  return {
+    name,
+    mechanism: cfg.mechanism,
+    model: cfg.model,
+    profile,
+    grid: Object.entries(grid),
+    seeds: p.seeds ?? cfg.seeds,
+    params: deepMerge(cfg.params, p.params ?? {}),
+    file,
+  };
+}
+
+function nameFromFile(file: string): string {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(/\.(json|ya?ml)$/i, "");
+}
+
+/**
+ * The config hash: SHA-256 of what determines a run's rows (mechanism, model, factors in grid order, seeds,
+ * validated params). The name, the profile label and the file path are not part of it.
+ * @example
+ * configHash(resolved, params).slice(0, 8); // "3fa9c2e1"
+ */
+export function configHash(cfg: ResolvedConfig, validatedParams: unknown): string {
+  return sha256({ mechanism: cfg.mechanism, model: cfg.model, grid: cfg.grid, seeds: cfg.seeds, params: validatedParams });
+}

@@ -1,0 +1,75 @@
+/**
+ * `manifest.json`: everything about a run except its rows. Wall-clock times live here, never in tables.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DataError } from "../core/errors.js";
+import type { Level } from "../core/mechanism.js";
+import type { Usage } from "../core/model.js";
+import type { ModelSpec, ProfileName } from "./config.js";
+
+export const MANIFEST_FORMAT = "agora-run/1";
+
+export interface CellStatus {
+  runId: string;
+  seed: number;
+  condition: Record<string, Level>;
+  /** `ok`: rows stored in `file`; `failed`: see `error`; `pending`: not run (the run was stopped). */
+  status: "ok" | "failed" | "pending";
+  /** The cell's file inside the run folder (`cells/<stem>.json`). */
+  file: string;
+  durationMs?: number;
+  error?: { name: string; message: string; code?: string };
+  usage?: Usage & { calls: number };
+}
+
+export interface Manifest {
+  format: typeof MANIFEST_FORMAT;
+  name: string;
+  mechanism: string;
+  profile: ProfileName;
+  /** SHA-256 of mechanism, model, grid, seeds and validated params; `--resume` refuses a folder with another. */
+  configHash: string;
+  /** The config as given (file contents or object), and the file it came from. */
+  config: { file?: string; given: unknown; resolved: { grid: [string, Level[]][]; seeds: number[]; params: unknown; model: ModelSpec } };
+  grid: [string, Level[]][];
+  seeds: number[];
+  /** How each cell's random stream is derived. */
+  rng: string;
+  packageVersion: string;
+  gitCommit?: string;
+  /** The model label written into every row (`offline:tbs-cognitive-v1`, `openai:gpt-4o-mini`). */
+  model: string;
+  modelSpec: ModelSpec;
+  /** SHA-256 of each prompt template the mechanism declares. */
+  promptTemplates: Record<string, string>;
+  status: "running" | "complete" | "incomplete" | "stopped";
+  startedAt: string;
+  finishedAt?: string;
+  concurrency: number;
+  cells: CellStatus[];
+  tables: Record<string, { file: string; rows: number }>;
+  /** Sums over the cells' reported usage, plus the llm layer's ledger summary when it has one. */
+  usage: Usage & { calls: number; ledger?: unknown };
+}
+
+/**
+ * Reads a run folder's manifest, or `undefined` when it has none.
+ * @throws {DataError} when the manifest exists but is not a manifest of this format.
+ */
+export function readManifest(dir: string): Manifest | undefined {
+  const path = join(dir, "manifest.json");
+  if (!existsSync(path)) return undefined;
+  let m: Manifest;
+  try {
+    m = JSON.parse(readFileSync(path, "utf8")) as Manifest;
+  } catch (err) {
+    throw new DataError({ file: path, message: `not valid JSON (${(err as Error).message})`,
+      fix: "delete the run folder and run the config again" });
+  }
+  if (m.format !== MANIFEST_FORMAT) {
+    throw new DataError({ file: path, field: "format", message: `expected "${MANIFEST_FORMAT}", got ${JSON.stringify(m.format)}`,
+      fix: "this folder was not written by agora's experiment runner; choose another --out" });
+  }
+  return m;
+}

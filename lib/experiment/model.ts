@@ -1,0 +1,93 @@
+/**
+ * The model a run's cells share: the mechanism's offline model, or ONE language model built from the
+ * config's llm spec, so that rate limits, the replay cache and the usage ledger are shared by all cells.
+ *
+ * The llm layer is imported lazily: offline runs never load it.
+ */
+import { AgoraError } from "../core/errors.js";
+import type { CellModel } from "../core/mechanism.js";
+import type { LanguageModel } from "../core/model.js";
+import type { ModelSpec } from "./config.js";
+
+/** What the experiment runner uses from the llm layer; every member is optional until that layer provides it. */
+interface LlmLayer {
+  createModel?: (spec: ModelSpec) => LanguageModel | Promise<LanguageModel>;
+  estimateCost?: (model: string, usage: { inputTokens: number; outputTokens: number }) => number | undefined;
+}
+
+const LLM_MODULE = "../llm/index.js";
+
+async function loadLlmLayer(): Promise<LlmLayer> {
+  try {
+    return (await import(LLM_MODULE)) as LlmLayer;
+  } catch (err) {
+    throw new AgoraError("llm-unavailable", `the llm layer (lib/llm) could not be loaded: ${(err as Error).message}`,
+      'run with "model": "offline", or install the llm layer');
+  }
+}
+
+/** True for the offline model spec. */
+export function isOffline(spec: ModelSpec): boolean {
+  return spec === "offline";
+}
+
+/** A readable label of a model spec, for dry runs and messages (`openai:gpt-4o-mini`). */
+export function specLabel(spec: ModelSpec): string {
+  if (typeof spec === "string") {
+    const hash = spec.lastIndexOf("#");
+    if (spec.startsWith("openai-compatible:") && hash > 0) return `openai-compatible:${spec.slice(hash + 1)}`;
+    return spec;
+  }
+  const provider = typeof spec.provider === "string" ? spec.provider : "llm";
+  const model = typeof spec.model === "string" ? spec.model : "model";
+  return `${provider}:${model}`;
+}
+
+/**
+ * Builds the model every cell of a run receives.
+ * @throws {AgoraError} code `llm-unavailable` when the spec is an llm spec and the llm layer has no `createModel`.
+ * @example
+ * await createCellModel("offline"); // { kind: "offline" }
+ */
+export async function createCellModel(spec: ModelSpec): Promise<CellModel> {
+  if (isOffline(spec)) return { kind: "offline" };
+  const layer = await loadLlmLayer();
+  if (typeof layer.createModel !== "function") {
+    throw new AgoraError("llm-unavailable", `cannot run on "${specLabel(spec)}": the llm layer does not provide createModel yet`,
+      'run with "model": "offline" until lib/llm exports createModel(spec)');
+  }
+  return { kind: "llm", llm: await layer.createModel(spec) };
+}
+
+/**
+ * The usage ledger's summary of a model, when the llm layer exposes one (`model.ledger.summary()` or
+ * `model.summary()`); `undefined` otherwise.
+ */
+export function ledgerSummary(model: CellModel): unknown {
+  if (model.kind !== "llm") return undefined;
+  const m = model.llm as unknown as { ledger?: { summary?: () => unknown }; summary?: () => unknown };
+  try {
+    if (m.ledger && typeof m.ledger.summary === "function") return m.ledger.summary();
+    if (typeof m.summary === "function") return m.summary();
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Expected cost in US dollars from the llm layer's price table, or `undefined` when it has none for this model. */
+export async function estimateCost(spec: ModelSpec, usage: { inputTokens: number; outputTokens: number }): Promise<number | undefined> {
+  if (isOffline(spec)) return 0;
+  let layer: LlmLayer;
+  try {
+    layer = await loadLlmLayer();
+  } catch {
+    return undefined;
+  }
+  if (typeof layer.estimateCost !== "function") return undefined;
+  try {
+    return layer.estimateCost(specLabel(spec), usage);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * A small mechanism for testing the experiment runner: each cell waits a little (a jittered delay drawn
+ * from its own stream, so cells finish out of order), then writes seeded draws. Not in the public registry.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
+import type { MechanismRunner } from "../../core/mechanism.js";
+
+export const testParamsSchema = z.object({
+  /** Mean wait of a cell in milliseconds (each cell waits 0.5–1.5 times this). */
+  delayMs: z.number().nonnegative().default(0),
+  /** Rows of the `draws` table per cell. */
+  rows: z.number().int().positive().default(3),
+  /** Cells whose `mode` factor equals this level throw. */
+  failMode: z.string().optional(),
+  /** Nested params, to exercise deep merging. */
+  shape: z.object({ scale: z.number().default(1), shift: z.number().default(0) }).default({ scale: 1, shift: 0 }),
+});
+
+export type TestParams = z.infer<typeof testParamsSchema>;
+
+/** The test mechanism `echo`: tables `draws` (one row per draw) and `summary` (one row per cell). */
+export const echoRunner: MechanismRunner<TestParams> = {
+  name: "echo",
+  paramsSchema: testParamsSchema,
+  tables: ["draws", "summary"],
+  offlineModelLabel: "offline:echo-v1",
+  promptTemplates: { ask: "Say a number between {{lo}} and {{hi}}." },
+  estimateCell(params) {
+    return { calls: params.rows, inputTokens: 20 * params.rows, outputTokens: 5 * params.rows };
+  },
+  async runCell(ctx) {
+    const { params, rng, condition } = ctx;
+    if (params.delayMs > 0) await sleep(params.delayMs * (0.5 + rng.fork("delay").uniform()));
+    if (params.failMode !== undefined && condition.mode === params.failMode) {
+      throw new Error(`echo: mode ${params.failMode} fails on purpose`);
+    }
+    const draws = rng.fork("draws");
+    const rows = Array.from({ length: params.rows }, (_, i) => ({
+      i,
+      x: params.shape.shift + params.shape.scale * draws.uniform(),
+      z: draws.normal(),
+    }));
+    const mean = rows.reduce((s, r) => s + r.x, 0) / rows.length;
+    return { tables: { draws: rows, summary: [{ mean }] }, usage: { calls: 0, inputTokens: 0, outputTokens: 0 } };
+  },
+};
