@@ -1,0 +1,173 @@
+/**
+ * The usage ledger of a run: one entry per call (tokens, latency, cache hit, outcome), retries and re-asks,
+ * a summary with latency percentiles and estimated cost, and progress (calls done/total, tokens, ETA).
+ */
+import type { GenerateRequest, GenerateResult, LanguageModel } from "../core/model.js";
+import { LLMError } from "./errors.js";
+import { DEFAULT_PRICES, priceOf, type PriceTable } from "./prices.js";
+
+export interface LedgerEntry {
+  model: string;
+  tag?: string;
+  inputTokens: number;
+  outputTokens: number;
+  /** Wall time of the call as the caller saw it (queueing, retries and re-asks included), ms. */
+  latencyMs: number;
+  cached: boolean;
+  /** The error code when the call failed (e.g. "llm-parse"). */
+  error?: string;
+}
+
+export interface LedgerSummary {
+  calls: number;
+  errors: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheHits: number;
+  retries: number;
+  reasks: number;
+  latency: { p50: number; p95: number; p99: number };
+  /** Estimated cost of the calls that reached a provider (cache hits are free). */
+  costUSD: number;
+  /** Models without a price (their calls add nothing to costUSD). */
+  unpriced: string[];
+}
+
+export interface Progress {
+  done: number;
+  total?: number;
+  inputTokens: number;
+  outputTokens: number;
+  elapsedMs: number;
+  /** Estimated time left, when `total` is known and at least one call is done. */
+  etaMs?: number;
+}
+
+export interface LedgerOptions {
+  /** Overrides or additions to the default price table (USD per million tokens, keyed `provider:model`). */
+  prices?: PriceTable;
+  now?: () => number;
+}
+
+/** Nearest-rank percentile of an ascending array (0 for an empty one). */
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export class UsageLedger {
+  readonly entries: LedgerEntry[] = [];
+  retries = 0;
+  reasks = 0;
+  private total?: number;
+  private readonly prices: PriceTable;
+  private readonly now: () => number;
+  private readonly started: number;
+  private readonly listeners = new Set<(p: Progress) => void>();
+  private inTokens = 0;
+  private outTokens = 0;
+
+  constructor(opts: LedgerOptions = {}) {
+    this.prices = { ...DEFAULT_PRICES, ...opts.prices };
+    this.now = opts.now ?? (() => performance.now());
+    this.started = this.now();
+  }
+
+  /** Records one finished call. */
+  record(entry: LedgerEntry): void {
+    this.entries.push(entry);
+    if (!entry.cached) {
+      this.inTokens += entry.inputTokens;
+      this.outTokens += entry.outputTokens;
+    }
+    if (this.listeners.size) {
+      const p = this.progress();
+      for (const l of this.listeners) l(p);
+    }
+  }
+
+  /** Sets the number of calls the run expects, for progress and ETA. */
+  expect(totalCalls: number): void {
+    this.total = totalCalls;
+  }
+
+  /** Calls `listener` after every recorded call; returns a function that unsubscribes. */
+  onProgress(listener: (p: Progress) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  progress(): Progress {
+    const done = this.entries.length;
+    const elapsedMs = this.now() - this.started;
+    const p: Progress = { done, total: this.total, inputTokens: this.inTokens, outputTokens: this.outTokens, elapsedMs };
+    if (this.total !== undefined && done > 0) p.etaMs = Math.max(0, (elapsedMs / done) * (this.total - done));
+    return p;
+  }
+
+  /** Totals, latency percentiles (nearest rank, ms) and estimated cost. */
+  summary(): LedgerSummary {
+    const latencies = this.entries.map((e) => e.latencyMs).sort((a, b) => a - b);
+    let cost = 0;
+    const unpriced = new Set<string>();
+    for (const e of this.entries) {
+      if (e.cached) continue;
+      const price = priceOf(e.model, this.prices);
+      if (!price) unpriced.add(e.model);
+      else cost += (e.inputTokens * price.input + e.outputTokens * price.output) / 1e6;
+    }
+    return {
+      calls: this.entries.length,
+      errors: this.entries.filter((e) => e.error).length,
+      inputTokens: this.inTokens,
+      outputTokens: this.outTokens,
+      cacheHits: this.entries.filter((e) => e.cached).length,
+      retries: this.retries,
+      reasks: this.reasks,
+      latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) },
+      costUSD: cost,
+      unpriced: [...unpriced].sort(),
+    };
+  }
+}
+
+/**
+ * A one-line progress report, e.g. "120/400 calls · 51.2k tokens · ETA 42 s".
+ * @example formatProgress({ done: 1, total: 2, inputTokens: 10, outputTokens: 5, elapsedMs: 1000, etaMs: 1000 })
+ */
+export function formatProgress(p: Progress): string {
+  const tokens = p.inputTokens + p.outputTokens;
+  const t = tokens >= 1000 ? `${(tokens / 1000).toFixed(1)}k` : String(tokens);
+  const eta = p.etaMs !== undefined ? ` · ETA ${Math.round(p.etaMs / 1000)} s` : "";
+  return `${p.done}${p.total !== undefined ? `/${p.total}` : ""} calls · ${t} tokens${eta}`;
+}
+
+/**
+ * Wraps `model` so that every call is recorded in `ledger`.
+ * @example const ledger = new UsageLedger(); const m = withLedger(inner, ledger); …; ledger.summary();
+ */
+export function withLedger(model: LanguageModel, ledger: UsageLedger, now: () => number = () => performance.now()): LanguageModel {
+  return {
+    id: model.id,
+    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      const t0 = now();
+      try {
+        const r = await model.generate(req);
+        ledger.record({ model: r.model, tag: req.tag, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens, latencyMs: now() - t0, cached: r.cached });
+        return r;
+      } catch (err) {
+        const usage = (err as { usage?: { inputTokens: number; outputTokens: number } }).usage;
+        ledger.record({
+          model: model.id,
+          tag: req.tag,
+          inputTokens: usage?.inputTokens ?? 0,
+          outputTokens: usage?.outputTokens ?? 0,
+          latencyMs: now() - t0,
+          cached: false,
+          error: err instanceof LLMError ? err.code : "error",
+        });
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * A concurrency pool with requests-per-minute and tokens-per-minute budgets (sliding one-minute windows).
+ * Waiters are served first in, first out; a waiter whose signal fires leaves the queue.
+ */
+import { realClock, type Clock } from "./sleep.js";
+
+export interface LimiterOptions {
+  /** Calls in flight at most (default 16). */
+  concurrency?: number;
+  /** Calls started per minute at most. */
+  rpm?: number;
+  /** Tokens (input + output) per minute at most; calls reserve an estimate, corrected with the real count. */
+  tpm?: number;
+  clock?: Clock;
+}
+
+/** A held slot; `release(tokens)` frees it and records the call's real token count. */
+export interface Permit {
+  release(actualTokens?: number): void;
+}
+
+interface Waiter {
+  tokens: number;
+  resolve(p: Permit): void;
+  reject(e: unknown): void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+}
+
+interface Spend {
+  at: number;
+  tokens: number;
+}
+
+const WINDOW = 60_000;
+
+export class Limiter {
+  readonly concurrency: number;
+  private readonly rpm?: number;
+  private readonly tpm?: number;
+  private readonly clock: Clock;
+  private active = 0;
+  private queue: Waiter[] = [];
+  private head = 0;
+  private starts: number[] = [];
+  private spends: Spend[] = [];
+  private tokensInWindow = 0;
+  private timer?: NodeJS.Timeout;
+  /** Highest number of calls held at once (for tests and reports). */
+  maxActive = 0;
+
+  constructor(opts: LimiterOptions = {}) {
+    this.concurrency = opts.concurrency ?? 16;
+    this.rpm = opts.rpm;
+    this.tpm = opts.tpm;
+    this.clock = opts.clock ?? realClock;
+  }
+
+  /** Waits for a slot and for the rate budgets. Rejects with the signal's reason if it fires while waiting. */
+  acquire(estimatedTokens = 0, signal?: AbortSignal): Promise<Permit> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.head === this.queue.length && this.canStart(estimatedTokens) === 0) {
+      return Promise.resolve(this.start(estimatedTokens));
+    }
+    return new Promise<Permit>((resolve, reject) => {
+      const w: Waiter = { tokens: estimatedTokens, resolve, reject, signal };
+      if (signal) {
+        w.onAbort = () => {
+          const i = this.queue.indexOf(w, this.head);
+          if (i >= 0) this.queue.splice(i, 1);
+          reject(signal.reason);
+          this.pump();
+        };
+        signal.addEventListener("abort", w.onAbort, { once: true });
+      }
+      this.queue.push(w);
+      this.pump();
+    });
+  }
+
+  /** 0 when a call needing `tokens` may start now, else ms until it may (Infinity: wait for a release). */
+  private canStart(tokens: number): number {
+    if (this.active >= this.concurrency) return Infinity;
+    const now = this.clock.now();
+    this.expire(now);
+    let wait = 0;
+    if (this.rpm !== undefined && this.starts.length >= this.rpm) {
+      wait = Math.max(wait, this.starts[this.starts.length - this.rpm] + WINDOW - now);
+    }
+    if (this.tpm !== undefined && this.tokensInWindow + tokens > this.tpm && this.spends.length > 0) {
+      // Wait until enough old spends leave the window.
+      let need = this.tokensInWindow + tokens - this.tpm;
+      for (const s of this.spends) {
+        need -= s.tokens;
+        if (need <= 0) {
+          wait = Math.max(wait, s.at + WINDOW - now);
+          break;
+        }
+      }
+      if (need > 0) wait = Math.max(wait, this.spends[this.spends.length - 1].at + WINDOW - now);
+    }
+    return Math.max(0, wait);
+  }
+
+  private expire(now: number): void {
+    if (this.rpm !== undefined) {
+      let k = 0;
+      while (k < this.starts.length && this.starts[k] + WINDOW <= now) k++;
+      if (k) this.starts.splice(0, k);
+    }
+    if (this.tpm !== undefined) {
+      let k = 0;
+      while (k < this.spends.length && this.spends[k].at + WINDOW <= now) this.tokensInWindow -= this.spends[k++].tokens;
+      if (k) this.spends.splice(0, k);
+    }
+  }
+
+  private start(tokens: number): Permit {
+    this.active++;
+    if (this.active > this.maxActive) this.maxActive = this.active;
+    const now = this.clock.now();
+    if (this.rpm !== undefined) this.starts.push(now);
+    let spend: Spend | undefined;
+    if (this.tpm !== undefined) {
+      spend = { at: now, tokens };
+      this.spends.push(spend);
+      this.tokensInWindow += tokens;
+    }
+    let released = false;
+    return {
+      release: (actual?: number) => {
+        if (released) return;
+        released = true;
+        this.active--;
+        if (spend && actual !== undefined && this.spends.includes(spend)) {
+          this.tokensInWindow += actual - spend.tokens;
+          spend.tokens = actual;
+        }
+        this.pump();
+      },
+    };
+  }
+
+  private pump(): void {
+    while (this.head < this.queue.length) {
+      const w = this.queue[this.head];
+      const wait = this.canStart(w.tokens);
+      if (wait === Infinity) return;
+      if (wait > 0) {
+        if (!this.timer) {
+          this.timer = setTimeout(() => {
+            this.timer = undefined;
+            this.pump();
+          }, Math.ceil(wait));
+        }
+        return;
+      }
+      this.head++;
+      if (w.signal && w.onAbort) w.signal.removeEventListener("abort", w.onAbort);
+      w.resolve(this.start(w.tokens));
+    }
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    } else if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+    }
+  }
+}

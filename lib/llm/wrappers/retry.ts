@@ -1,0 +1,67 @@
+/**
+ * Retries with exponential backoff and jitter on 429, 5xx, timeouts and connection failures (errors whose
+ * `retryable` is true), honouring the server's Retry-After. Other errors (4xx, parse errors, cancellation) pass
+ * through at once.
+ */
+import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
+import type { Rng } from "../../core/rng.js";
+import { LLMAbortError, LLMError, RateLimitError } from "../errors.js";
+import { realClock, type Clock } from "./sleep.js";
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 5). */
+  maxRetries?: number;
+  /** First backoff, in ms (default 500); doubled on each retry. */
+  baseDelayMs?: number;
+  /** Longest backoff, in ms (default 30 000). */
+  maxDelayMs?: number;
+  /** A Retry-After longer than this (ms) is not waited for: the error is thrown (default 120 000). */
+  maxRetryAfterMs?: number;
+  /** Jitter stream (the delays do not affect results, but randomness is always passed in). */
+  rng: Rng;
+  clock?: Clock;
+  /** Called before each retry (the usage ledger counts them). */
+  onRetry?: (info: { attempt: number; delayMs: number; error: LLMError }) => void;
+}
+
+/**
+ * The backoff before retry `attempt` (1-based): half fixed, half jittered, of `min(max, base·2^(attempt-1))`.
+ * @example backoffMs(3, { baseDelayMs: 500, maxDelayMs: 30000 }, 0.5) // → 1500
+ */
+export function backoffMs(attempt: number, opts: { baseDelayMs: number; maxDelayMs: number }, u: number): number {
+  const cap = Math.min(opts.maxDelayMs, opts.baseDelayMs * 2 ** (attempt - 1));
+  return cap / 2 + (cap / 2) * u;
+}
+
+/**
+ * Wraps `model` with retries.
+ * @throws the last error when retries are exhausted or the error is not retryable; LLMAbortError when cancelled.
+ * @example const m = withRetry(provider, { maxRetries: 3, rng: createRng(0) });
+ */
+export function withRetry(model: LanguageModel, opts: RetryOptions): LanguageModel {
+  const maxRetries = opts.maxRetries ?? 5;
+  const backoff = { baseDelayMs: opts.baseDelayMs ?? 500, maxDelayMs: opts.maxDelayMs ?? 30_000 };
+  const maxRetryAfter = opts.maxRetryAfterMs ?? 120_000;
+  const clock = opts.clock ?? realClock;
+  return {
+    id: model.id,
+    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await model.generate(req);
+        } catch (err) {
+          if (!(err instanceof LLMError) || !err.retryable || attempt >= maxRetries || req.signal?.aborted) throw err;
+          const retryAfter = err instanceof RateLimitError ? err.retryAfter : undefined;
+          if (retryAfter !== undefined && retryAfter > maxRetryAfter) throw err;
+          const delayMs = retryAfter ?? backoffMs(attempt + 1, backoff, opts.rng.uniform());
+          opts.onRetry?.({ attempt: attempt + 1, delayMs, error: err });
+          try {
+            await clock.sleep(delayMs, req.signal);
+          } catch {
+            throw new LLMAbortError(model.id);
+          }
+        }
+      }
+    },
+  };
+}
