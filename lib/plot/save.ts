@@ -1,0 +1,74 @@
+/**
+ * Writing figures to files for papers: SVG, PNG and PDF, rendered by the shared headless Chromium.
+ */
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { ConfigError } from "../core/errors.js";
+import { renderPNG, renderSVG, resolveSize, svgToPDF, type RenderSize } from "./render.js";
+import type { Figure } from "./types.js";
+
+/** A file format `save` can write. */
+export type FigureFormat = "svg" | "png" | "pdf";
+
+/** Options of `save`. */
+export interface SaveOptions extends RenderSize {
+  /** Formats to write; default all three. */
+  formats?: readonly FigureFormat[];
+}
+
+/**
+ * Sizes for a paper: a width in inches, an aspect ratio (height / width) and the PNG resolution.
+ *
+ * @example
+ * paperSize({ widthIn: 3.5, dpi: 300 }); // { width: 336, height: 224, scale: 3.125 }: one column at 300 dpi
+ */
+export function paperSize(opts: { widthIn: number; aspect?: number; dpi?: number }): Required<RenderSize> {
+  const width = Math.round(opts.widthIn * 96);
+  return { width, height: Math.round(width * (opts.aspect ?? 2 / 3)), scale: (opts.dpi ?? 300) / 96 };
+}
+
+function writeAtomic(file: string, data: string | Buffer): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+}
+
+/**
+ * Saves a figure as `<base>.svg`, `<base>.png` and `<base>.pdf` (folders created, each file written atomically).
+ * A trailing extension on `base` is dropped. Returns the absolute paths written.
+ *
+ * @throws {ConfigError} on an unknown format or a non-positive size; {DependencyError} when Chromium is missing.
+ * @example
+ * await plot.save(fig, "../figures/01-tbs/recall", { ...plot.paperSize({ widthIn: 3.5, dpi: 300 }) });
+ */
+export async function save(fig: Figure, base: string, opts: SaveOptions = {}): Promise<string[]> {
+  const formats = opts.formats ?? ["svg", "png", "pdf"];
+  for (const f of formats) {
+    if (!["svg", "png", "pdf"].includes(f)) {
+      throw new ConfigError({ path: ["formats"], message: `unknown figure format "${f}"`, fix: 'use "svg", "png" or "pdf"' });
+    }
+  }
+  const { width, height } = resolveSize(fig, opts);
+  const scale = opts.scale ?? 2;
+  if (!(width > 0 && height > 0 && scale > 0)) {
+    throw new ConfigError({ path: ["width/height/scale"], message: `sizes must be positive (got ${width}×${height} at ${scale})` });
+  }
+  const stem = resolve(base.replace(/\.(svg|png|pdf)$/i, ""));
+  mkdirSync(dirname(stem), { recursive: true });
+  const written: string[] = [];
+  let svg: string | undefined;
+  if (formats.includes("svg") || formats.includes("pdf")) svg = await renderSVG(fig, { width, height });
+  if (formats.includes("svg")) {
+    writeAtomic(`${stem}.svg`, svg!);
+    written.push(`${stem}.svg`);
+  }
+  if (formats.includes("png")) {
+    writeAtomic(`${stem}.png`, await renderPNG(fig, { width, height, scale }));
+    written.push(`${stem}.png`);
+  }
+  if (formats.includes("pdf")) {
+    writeAtomic(`${stem}.pdf`, await svgToPDF(svg!, width, height));
+    written.push(`${stem}.pdf`);
+  }
+  return written;
+}
