@@ -3,9 +3,15 @@
  * Each mechanism folder exports its `runner` from `runner.ts`; add it here.
  */
 import type { MechanismRunner } from "./core/mechanism.js";
+import { runner as tbs } from "./tbs/runner.js";
+import { runner as calibration } from "./calibration/runner.js";
+import { runner as nous } from "./nous/runner.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const mechanisms: Record<string, MechanismRunner<any>> = {
+  tbs,
+  calibration,
+  nous,
 };
 
 export function mechanismNames(): string[] {

@@ -1,0 +1,71 @@
+/**
+ * The offline parametric model of the executor and the judge (not a language model).
+ *
+ * Executor. An answer of strategy s to task t in modality m has latent quality
+ *   q = μ[s][m] + τ[s][t] + ε,   τ ~ N(0, taskSd²) (fixed per seed), ε ~ N(0, answerSd²),
+ * and length ℓ = L[s]·(0.7 + 0.6·u), u ~ U(0, 1).
+ *
+ * Judge. For answers A and B it forms the logit
+ *   z = k_q·(q_A − q_B) + [names shown]·(λ[s_A] − λ[s_B]) + π + k_v·(ℓ'_A − ℓ'_B)/1000 + η,  η ~ N(0, noiseSd²),
+ * where λ is the label bias, π the position bias toward A, k_v the verbosity bias and ℓ' the length after
+ * any truncation. It prefers A when z > 0 and states the confidence c = round_step(σ(κ·z)), κ > 1 being
+ * over-confidence. Ground truth (what calibration learns from) is whether q_candidate > q_baseline.
+ *
+ * All noise is drawn from streams addressed by (phase, round, role), so the two protocols see the same
+ * answers for the same choices (common random numbers).
+ */
+import type { Rng } from "../../core/rng.js";
+import type { OfflineModelParams } from "../types.js";
+import type { Task } from "../tasks.js";
+import type { Answer, CallAddress, Executor, GroundTruth, Judge, JudgeInput, JudgeReply } from "./types.js";
+
+export class OfflineExecutor implements Executor {
+  private readonly taskEffects = new Map<string, number>();
+  constructor(private readonly p: OfflineModelParams, private readonly rng: Rng) {}
+
+  private taskEffect(strategy: string, task: Task): number {
+    const key = `${strategy}|${task.id}`;
+    let v = this.taskEffects.get(key);
+    if (v === undefined) {
+      v = this.rng.fork("task-effect", strategy, task.id).normal(0, this.p.taskSd);
+      this.taskEffects.set(key, v);
+    }
+    return v;
+  }
+
+  async answer(task: Task, strategy: string, at: CallAddress): Promise<Answer> {
+    const mu = this.p.quality[strategy]?.[task.modality];
+    const meanLength = this.p.length[strategy];
+    if (mu === undefined || meanLength === undefined) {
+      throw new Error(`offline model: no quality/length configured for strategy "${strategy}" (params.offline.quality / length)`);
+    }
+    const r = this.rng.fork("answer", at.phase, at.round, at.role);
+    const quality = mu + this.taskEffect(strategy, task) + r.normal(0, this.p.answerSd);
+    const length = Math.round(meanLength * (0.7 + 0.6 * r.uniform()));
+    return { strategy, quality, length, text: `[offline answer: ${strategy}, ${length} characters]` };
+  }
+}
+
+export class OfflineJudge implements Judge {
+  constructor(private readonly p: OfflineModelParams, private readonly rng: Rng) {}
+
+  async judge(input: JudgeInput): Promise<JudgeReply> {
+    const j = this.p.judge;
+    const { a, b } = input;
+    const cap = input.truncateChars ?? Infinity;
+    const label = input.showNames ? (j.labelBias[a.strategy] ?? 0) - (j.labelBias[b.strategy] ?? 0) : 0;
+    const z =
+      j.sensitivity * ((a.quality ?? 0) - (b.quality ?? 0)) +
+      label +
+      j.positionBias +
+      (j.verbosityBias * (Math.min(a.length, cap) - Math.min(b.length, cap))) / 1000 +
+      this.rng.fork("judge", input.phase, input.round).normal(0, j.noiseSd);
+    const raw = 1 / (1 + Math.exp(-j.confidenceScale * z));
+    const confidence = Math.min(1, Math.max(0, Math.round(raw / j.confidenceStep) * j.confidenceStep));
+    const preferred = confidence > 0.5 || (confidence === 0.5 && z >= 0) ? "A" : "B";
+    return { judgement: { preferred, confidence: Number(confidence.toFixed(6)) } };
+  }
+}
+
+/** Offline ground truth: the answer with the higher latent quality is better. */
+export const offlineTruth: GroundTruth = (candidate, baseline) => ((candidate.quality ?? 0) > (baseline.quality ?? 0) ? 1 : 0);

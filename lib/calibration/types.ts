@@ -1,0 +1,118 @@
+/**
+ * Contracts of the calibrated-evaluator study (MECHANISMS.md §3): strategies, weights, judgements,
+ * protocols, controls and the parameters of a run.
+ */
+import { z } from "zod";
+
+export const TEXT_STRATEGIES = [
+  "step_by_step",
+  "critical_check",
+  "first_principles",
+  "creative_leap",
+  "analogy_meta",
+  "evidence_cite",
+  "synthesis",
+  "counterfactual",
+] as const;
+export const VISUAL_STRATEGIES = ["visual_grounding", "spatial_decompose", "aesthetic_frame"] as const;
+/** The 11 strategies, text first; weight vectors are records keyed by these names. */
+export const STRATEGIES = [...TEXT_STRATEGIES, ...VISUAL_STRATEGIES] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+/** The baseline every candidate answer is judged against. */
+export const BASELINE: Strategy = "step_by_step";
+
+export type Modality = "text" | "visual";
+/** Strategy weights, keyed by strategy name, summing to 1. */
+export type Weights = Record<string, number>;
+
+export const PROTOCOLS = ["binary", "calibrated"] as const;
+export type Protocol = (typeof PROTOCOLS)[number];
+/**
+ * Controls: `none`; `symmetric` (α_win = α_lose); `truncate` (both answers cut to 500 code points before
+ * judging); `swap` (candidate placed in position A or B at random); `hide_names` (strategy names hidden).
+ */
+export const CONTROLS = ["none", "symmetric", "truncate", "swap", "hide_names"] as const;
+export type Control = (typeof CONTROLS)[number];
+
+/** The judge's reply, as an LLM judge returns it by schema: which answer is better and P(A better). */
+export const JudgementSchema = z.object({
+  preferred: z.enum(["A", "B"]).describe("Which answer is better"),
+  confidence: z.number().describe("Probability, between 0 and 1, that answer A is better than answer B"),
+});
+export type Judgement = z.infer<typeof JudgementSchema>;
+
+const perStrategy = (value: number) => Object.fromEntries(STRATEGIES.map((s) => [s, value])) as Record<Strategy, number>;
+
+/** Parameters of the offline model (latent quality, answer length, judge biases). See README for the equations. */
+export const OfflineModelSchema = z.object({
+  /** Mean latent quality of each strategy's answers per modality (logit scale). */
+  quality: z.record(z.string(), z.object({ text: z.number(), visual: z.number() })).default({
+    step_by_step: { text: 0.5, visual: 0.0 },
+    critical_check: { text: 0.6, visual: 0.1 },
+    first_principles: { text: 0.7, visual: 0.0 },
+    creative_leap: { text: 0.2, visual: 0.2 },
+    analogy_meta: { text: 0.3, visual: 0.1 },
+    evidence_cite: { text: 0.6, visual: -0.1 },
+    synthesis: { text: 0.5, visual: 0.2 },
+    counterfactual: { text: 0.4, visual: 0.0 },
+    visual_grounding: { text: -0.4, visual: 0.8 },
+    spatial_decompose: { text: -0.2, visual: 0.7 },
+    aesthetic_frame: { text: -0.5, visual: 0.4 },
+  }),
+  /** SD of the strategy × task effect (some strategies suit some tasks). */
+  taskSd: z.number().min(0).default(0.4),
+  /** SD of the per-answer noise around the task-level quality. */
+  answerSd: z.number().min(0).default(0.6),
+  /** Mean answer length in characters per strategy (lengths vary ±30 % per answer). */
+  length: z.record(z.string(), z.number().positive()).default({
+    step_by_step: 900, critical_check: 800, first_principles: 1000, creative_leap: 600, analogy_meta: 700,
+    evidence_cite: 1300, synthesis: 1200, counterfactual: 800, visual_grounding: 900, spatial_decompose: 1000,
+    aesthetic_frame: 700,
+  }),
+  judge: z
+    .object({
+      /** Logit change per unit of latent quality gap (A − B). */
+      sensitivity: z.number().default(0.6),
+      /** Logit shift when the judge sees a strategy's name (label bias); 0 for unnamed strategies. */
+      labelBias: z.record(z.string(), z.number()).default({
+        first_principles: 0.5, evidence_cite: 0.4, critical_check: 0.3, creative_leap: -0.4, aesthetic_frame: -0.3,
+      }),
+      /** Logit shift toward whatever answer is in position A. */
+      positionBias: z.number().default(0.3),
+      /** Logit shift per 1,000 characters of length difference (A − B). */
+      verbosityBias: z.number().default(0.6),
+      /** SD of the judge's own noise on the logit scale. */
+      noiseSd: z.number().min(0).default(1.2),
+      /** Stated confidence = σ(k·z): k > 1 over-confident, k < 1 under-confident. */
+      confidenceScale: z.number().positive().default(0.8),
+      /** Stated confidences are rounded to this step (LLMs state round numbers). */
+      confidenceStep: z.number().positive().max(0.5).default(0.05),
+    })
+    .prefault({}),
+});
+export type OfflineModelParams = z.infer<typeof OfflineModelSchema>;
+
+export const CalibrationParamsSchema = z.object({
+  /** Rounds per phase (R). */
+  rounds: z.number().int().positive().default(30),
+  /** Tasks per modality; round i uses task i mod n. */
+  tasksPerModality: z.number().int().positive().default(10),
+  alphaWin: z.number().positive().default(0.08),
+  alphaLose: z.number().positive().default(0.04),
+  /** The rate used for both wins and losses under the `symmetric` control. */
+  symmetricRate: z.number().positive().default(0.06),
+  floor: z.number().positive().default(0.001),
+  /** Sliding window of (confidence, outcome) pairs for the calibrator. */
+  window: z.number().int().min(2).default(10),
+  calibrator: z.enum(["isotonic", "platt"]).default("isotonic"),
+  truncateChars: z.number().int().positive().default(500),
+  /** With an LLM: the outcome used for calibration when both answers are equally right or wrong. */
+  tieOutcome: z.enum(["skip", "judge"]).default("skip"),
+  offline: OfflineModelSchema.prefault({}),
+  /** Condition values (set from the grid). */
+  protocol: z.enum(PROTOCOLS).default("binary"),
+  control: z.enum(CONTROLS).default("none"),
+});
+export type CalibrationParams = z.infer<typeof CalibrationParamsSchema>;
+
+export const uniformRecord = perStrategy;
