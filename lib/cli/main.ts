@@ -3,6 +3,7 @@
  * `bin/agora.mjs` loads this file through tsx, so the CLI works without a build.
  */
 import { AgoraError } from "../core/errors.js";
+import { io } from "./io.js";
 import { locomo } from "./locomo.js";
 import { reproduce } from "./reproduce.js";
 import { run } from "./run.js";
@@ -40,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
       case "-h":
       case "--help":
       case "help":
-        process.stdout.write(HELP);
+        io.out(HELP);
         return command === undefined ? EXIT.usage : EXIT.ok;
       case "run":
         return await run(rest);
@@ -49,12 +50,12 @@ export async function main(argv: string[]): Promise<number> {
       case "locomo":
         return await locomo(rest);
       default:
-        process.stderr.write(`agora: unknown command "${command}"\n\n${HELP}`);
+        io.err(`agora: unknown command "${command}"\n\n${HELP}`);
         return EXIT.usage;
     }
   } catch (err) {
     if (err instanceof AgoraError) {
-      process.stderr.write(`agora ${command}: ${err.message}\n`);
+      io.err(`agora ${command}: ${err.message}\n`);
       return err.code === "config" ? EXIT.usage : EXIT.failed;
     }
     throw err;

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AgoraError } from "../core/errors.js";
+import { io } from "./io.js";
 import { libraryRoot } from "../experiment/project.js";
 import { runExperiment } from "../experiment/run.js";
 import { parse, profileArg } from "./args.js";
@@ -35,26 +36,26 @@ export async function reproduce(argv: string[]): Promise<number> {
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.out(HELP);
     return 0;
   }
   const profile = profileArg(values.profile);
   const root = libraryRoot();
   const configs = defaultConfigs(root);
-  if (configs.length === 0) process.stderr.write(`agora reproduce: no *-default.json in ${join(root, "data", "configs")}\n`);
+  if (configs.length === 0) io.err(`agora reproduce: no *-default.json in ${join(root, "data", "configs")}\n`);
   let failed = 0;
   for (const file of configs) {
     const raw = JSON.parse(readFileSync(file, "utf8")) as { model?: unknown };
     if (raw.model !== "offline") {
-      process.stderr.write(`agora reproduce: ${file} names model ${JSON.stringify(raw.model)}; reproduce runs offline models only, skipped\n`);
+      io.err(`agora reproduce: ${file} names model ${JSON.stringify(raw.model)}; reproduce runs offline models only, skipped\n`);
       continue;
     }
     const res = await runExperiment(file, { profile, resume: true, progress: cliProgress() });
-    process.stdout.write(summarize(res) + "\n");
+    io.out(summarize(res) + "\n");
     failed += res.failed;
   }
   if (failed > 0) {
-    process.stderr.write(`agora reproduce: ${failed} cells failed; notebooks not executed\n`);
+    io.err(`agora reproduce: ${failed} cells failed; notebooks not executed\n`);
     return 1;
   }
   if (values["no-notebooks"]) return 0;
@@ -71,7 +72,7 @@ export async function reproduce(argv: string[]): Promise<number> {
   try {
     await mod.runNotebooks(undefined, { inPlace: true });
   } catch (err) {
-    process.stderr.write(`agora reproduce: ${(err as Error).message}\n`);
+    io.err(`agora reproduce: ${(err as Error).message}\n`);
     return 1;
   }
   return 0;

@@ -4,6 +4,7 @@ import { dryRun, formatDryRun, planRun } from "../experiment/plan.js";
 import { lineReporter, type ProgressOption } from "../experiment/progress.js";
 import { runExperiment, type RunResult } from "../experiment/run.js";
 import { parse, positiveInt, profileArg } from "./args.js";
+import { io } from "./io.js";
 
 const HELP = `agora run <config> [options]
 
@@ -21,7 +22,7 @@ Options:
 /** The progress display of the CLI: a bar on a terminal, else a line every 10 % on stderr. */
 export function cliProgress(): ProgressOption {
   if (process.stderr.isTTY) return "bar";
-  return lineReporter((line) => process.stderr.write(line + "\n")).update;
+  return lineReporter((line) => io.err(line + "\n")).update;
 }
 
 /** One-paragraph summary of a finished run. */
@@ -52,11 +53,11 @@ export async function run(argv: string[]): Promise<number> {
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
-    process.stdout.write(HELP);
+    io.out(HELP);
     return 0;
   }
   if (positionals.length !== 1) {
-    process.stderr.write(`agora run: expected one config file, got ${positionals.length}\n\n${HELP}`);
+    io.err(`agora run: expected one config file, got ${positionals.length}\n\n${HELP}`);
     return 2;
   }
   const config = positionals[0];
@@ -64,7 +65,7 @@ export async function run(argv: string[]): Promise<number> {
   const concurrency = positiveInt("--concurrency", values.concurrency);
   if (values["dry-run"]) {
     const plan = await planRun(config, { out: values.out, profile });
-    process.stdout.write(formatDryRun(plan, await dryRun(plan)) + "\n");
+    io.out(formatDryRun(plan, await dryRun(plan)) + "\n");
     return 0;
   }
   const controller = new AbortController();
@@ -72,7 +73,7 @@ export async function run(argv: string[]): Promise<number> {
   const onSignal = () => {
     interrupts++;
     if (interrupts > 1) process.exit(130);
-    process.stderr.write("\nstopping after the cells in flight (Ctrl-C again to quit now; completed cells are kept)\n");
+    io.err("\nstopping after the cells in flight (Ctrl-C again to quit now; completed cells are kept)\n");
     controller.abort();
   };
   process.on("SIGINT", onSignal);
@@ -81,7 +82,7 @@ export async function run(argv: string[]): Promise<number> {
     const res = await runExperiment(config, {
       out: values.out, concurrency, profile, resume: values.resume ?? false, signal: controller.signal, progress: cliProgress(),
     });
-    process.stdout.write(summarize(res) + "\n");
+    io.out(summarize(res) + "\n");
     if (res.failed > 0) return 1;
     return res.manifest.status === "stopped" ? 130 : 0;
   } finally {

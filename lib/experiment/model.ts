@@ -12,7 +12,6 @@ import type { ModelSpec } from "./config.js";
 /** What the experiment runner uses from the llm layer; every member is optional until that layer provides it. */
 interface LlmLayer {
   createModel?: (spec: ModelSpec) => LanguageModel | Promise<LanguageModel>;
-  estimateCost?: (model: string, usage: { inputTokens: number; outputTokens: number }) => number | undefined;
 }
 
 const LLM_MODULE = "../llm/index.js";
@@ -75,19 +74,33 @@ export function ledgerSummary(model: CellModel): unknown {
   return undefined;
 }
 
-/** Expected cost in US dollars from the llm layer's price table, or `undefined` when it has none for this model. */
+const PRICES_MODULE = "../llm/prices.js";
+
+interface PriceModule {
+  DEFAULT_PRICES?: Record<string, { input: number; output: number }>;
+  priceOf?: (id: string, table: Record<string, { input: number; output: number }>) => { input: number; output: number } | undefined;
+}
+
+/**
+ * Expected cost in US dollars from the llm layer's price table (USD per million tokens), or `undefined` when
+ * the table has no price for this model or the llm layer has no table.
+ * @example
+ * await estimateCost("openai:gpt-4o-mini", { inputTokens: 1e6, outputTokens: 0 }); // 0.15 with the default table
+ */
 export async function estimateCost(spec: ModelSpec, usage: { inputTokens: number; outputTokens: number }): Promise<number | undefined> {
   if (isOffline(spec)) return 0;
-  let layer: LlmLayer;
   try {
-    layer = await loadLlmLayer();
+    const mod = (await import(PRICES_MODULE)) as PriceModule;
+    if (typeof mod.priceOf !== "function" || !mod.DEFAULT_PRICES) return undefined;
+    const price = mod.priceOf(specLabel(spec), mod.DEFAULT_PRICES);
+    return price ? (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1e6 : undefined;
   } catch {
     return undefined;
   }
-  if (typeof layer.estimateCost !== "function") return undefined;
-  try {
-    return layer.estimateCost(specLabel(spec), usage);
-  } catch {
-    return undefined;
-  }
+}
+
+/** A copy of a model spec safe to write into a manifest: any `apiKey` becomes `"set"`. */
+export function redactSpec(spec: ModelSpec): ModelSpec {
+  if (typeof spec === "string" || !("apiKey" in spec)) return spec;
+  return { ...spec, apiKey: "set" };
 }

@@ -13,7 +13,7 @@ import { createRng } from "../core/rng.js";
 import type { ExperimentConfig, ProfileName } from "./config.js";
 import type { Cell } from "./grid.js";
 import { MANIFEST_FORMAT, readManifest, type CellStatus, type Manifest } from "./manifest.js";
-import { createCellModel, ledgerSummary } from "./model.js";
+import { createCellModel, ledgerSummary, redactSpec } from "./model.js";
 import { dryRun, planRun, type DryRunReport, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
 import { gitCommit, packageVersion } from "./project.js";
@@ -184,15 +184,15 @@ function baseManifest(plan: RunPlan, label: string, concurrency: number, start: 
     mechanism: plan.config.mechanism,
     profile: plan.config.profile,
     configHash: plan.hash,
-    config: { file: plan.config.file, given: plan.given,
-      resolved: { grid: plan.config.grid, seeds: plan.config.seeds, params: plan.params, model: plan.config.model } },
+    config: { file: plan.config.file, given: { ...plan.given, model: redactSpec(plan.given.model) },
+      resolved: { grid: plan.config.grid, seeds: plan.config.seeds, params: plan.params, model: redactSpec(plan.config.model) } },
     grid: plan.config.grid,
     seeds: plan.config.seeds,
     rng: RNG_DERIVATION,
     packageVersion: packageVersion(),
     gitCommit: gitCommit(plan.root),
     model: label,
-    modelSpec: plan.config.model,
+    modelSpec: redactSpec(plan.config.model),
     promptTemplates: Object.fromEntries(Object.keys(templates).sort().map((k) => [k, sha256(templates[k])])),
     status: "running",
     startedAt: start.toISOString(),

@@ -36,12 +36,19 @@ export const echoRunner: MechanismRunner<TestParams> = {
       throw new Error(`echo: mode ${params.failMode} fails on purpose`);
     }
     const draws = rng.fork("draws");
-    const rows = Array.from({ length: params.rows }, (_, i) => ({
-      i,
-      x: params.shape.shift + params.shape.scale * draws.uniform(),
-      z: draws.normal(),
-    }));
+    const rows: { i: number; x: number; z: number; reply?: string }[] = [];
+    const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
+    for (let i = 0; i < params.rows; i++) {
+      const row = { i, x: params.shape.shift + params.shape.scale * draws.uniform(), z: draws.normal() };
+      if (ctx.model.kind === "llm") {
+        const r = await ctx.model.llm.generate({ messages: [{ role: "user", content: `Say a number between 0 and ${row.x}.` }], tag: "echo.ask" });
+        usage.calls++;
+        usage.inputTokens += r.usage.inputTokens;
+        usage.outputTokens += r.usage.outputTokens;
+        rows.push({ ...row, reply: r.text });
+      } else rows.push(row);
+    }
     const mean = rows.reduce((s, r) => s + r.x, 0) / rows.length;
-    return { tables: { draws: rows, summary: [{ mean }] }, usage: { calls: 0, inputTokens: 0, outputTokens: 0 } };
+    return { tables: { draws: rows, summary: [{ mean }] }, usage };
   },
 };

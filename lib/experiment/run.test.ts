@@ -1,0 +1,147 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ConfigError } from "../core/errors.js";
+import { sha256 } from "../core/hash.js";
+import { createRng } from "../core/rng.js";
+import type { ExperimentConfig } from "./config.js";
+import { load } from "./load.js";
+import { runExperiment } from "./run.js";
+import { echoRunner } from "./testing/mechanism.js";
+import { mechanisms } from "./testing/registry.js";
+
+const tmp = () => mkdtempSync(join(tmpdir(), "agora-run-"));
+const config = (over: Partial<ExperimentConfig> = {}): ExperimentConfig => ({
+  name: "echo-test",
+  mechanism: "echo",
+  model: "offline",
+  grid: { mode: ["a", "b", "c"], force: [true, false] },
+  seeds: [1, 2, 3, 4],
+  params: { delayMs: 4, rows: 3 },
+  ...over,
+});
+const tables = (dir: string) => ({
+  draws: readFileSync(join(dir, "draws.jsonl"), "utf8"),
+  summary: readFileSync(join(dir, "summary.jsonl"), "utf8"),
+});
+
+test("tables are byte-identical at concurrency 1 and 8 (cells finish in different orders)", async () => {
+  const d1 = join(tmp(), "c1");
+  const d8 = join(tmp(), "c8");
+  const r1 = await runExperiment(config(), { out: d1, concurrency: 1, registry: mechanisms });
+  const r8 = await runExperiment(config(), { out: d8, concurrency: 8, registry: mechanisms });
+  assert.equal(r1.failed, 0);
+  assert.equal(r8.failed, 0);
+  assert.deepEqual(tables(d1), tables(d8));
+  assert.equal(r8.manifest.status, "complete");
+  assert.equal(r8.manifest.concurrency, 8);
+  // 3 modes × 2 force levels × 4 seeds = 24 cells; 3 draws per cell
+  assert.equal(r8.manifest.cells.length, 24);
+  assert.deepEqual(r8.manifest.tables, { draws: { file: "draws.jsonl", rows: 72 }, summary: { file: "summary.jsonl", rows: 24 } });
+  const run = load(d8);
+  assert.deepEqual(run.tables.summary.map((r) => r.run_id), r8.manifest.cells.map((c) => c.runId), "rows in grid order");
+});
+
+test("rows carry run id, seed, model and condition, and come from createRng(seed).fork(mechanism, runId)", async () => {
+  const dir = join(tmp(), "run");
+  await runExperiment(config({ grid: { mode: ["a"] }, seeds: [5], params: { rows: 1 } }), { out: dir, registry: mechanisms });
+  const [row] = load(dir).tables.draws;
+  const draws = createRng(5).fork("echo", "mode=a,seed=5").fork("draws");
+  assert.deepEqual(row, { run_id: "mode=a,seed=5", seed: 5, model: "offline:echo-v1", mode: "a", i: 0, x: draws.uniform(), z: draws.normal() });
+});
+
+test("a failed cell is recorded with its error; the other cells complete", async () => {
+  const dir = join(tmp(), "fail");
+  const res = await runExperiment(config({ params: { failMode: "b" } }), { out: dir, concurrency: 3, registry: mechanisms });
+  assert.equal(res.failed, 8);
+  assert.equal(res.manifest.status, "incomplete");
+  const failed = res.manifest.cells.filter((c) => c.status === "failed");
+  assert.equal(failed.length, 8);
+  assert.ok(failed.every((c) => c.condition.mode === "b" && /mode b fails on purpose/.test(c.error?.message ?? "")));
+  assert.equal(load(dir).tables.summary.length, 16);
+  const onDisk = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+  assert.equal(onDisk.cells.filter((c: { status: string }) => c.status === "failed").length, 8);
+});
+
+test("resume keeps completed cells, redoes the rest, and equals an uninterrupted run", async () => {
+  const dir = join(tmp(), "resume");
+  const controller = new AbortController();
+  let seen = 0;
+  const first = await runExperiment(config(), {
+    out: dir, concurrency: 2, registry: mechanisms, signal: controller.signal,
+    progress: (e) => { if (e.done >= 5 && seen++ === 0) controller.abort(); },
+  });
+  assert.equal(first.manifest.status, "stopped");
+  const kept = readdirSync(join(dir, "cells")).length;
+  assert.ok(kept >= 5 && kept < 24, `kept ${kept} cells`);
+  await assert.rejects(runExperiment(config(), { out: dir, registry: mechanisms }), /already exists[\s\S]*--resume/);
+  let ran = 0;
+  const second = await runExperiment(config(), {
+    out: dir, concurrency: 4, resume: true, registry: mechanisms,
+    progress: (e) => { ran = e.done - e.skipped; },
+  });
+  assert.equal(second.manifest.status, "complete");
+  assert.equal(ran, 24 - kept, "only the missing cells ran");
+  const fresh = join(tmp(), "fresh");
+  await runExperiment(config(), { out: fresh, registry: mechanisms });
+  assert.deepEqual(tables(dir), tables(fresh));
+});
+
+test("resume refuses a folder made from a different config", async () => {
+  const dir = join(tmp(), "refuse");
+  await runExperiment(config(), { out: dir, registry: mechanisms });
+  await assert.rejects(
+    runExperiment(config({ params: { delayMs: 4, rows: 4 } }), { out: dir, resume: true, registry: mechanisms }),
+    (err: unknown) => err instanceof ConfigError && /made from another config/.test(err.message),
+  );
+});
+
+test("dry run counts cells and estimates LLM usage without writing anything", async () => {
+  const dir = join(tmp(), "dry");
+  const off = await runExperiment(config(), { out: dir, dryRun: true, registry: mechanisms });
+  assert.deepEqual(off.dryRun, { cells: 24, model: "offline:echo-v1" });
+  const llm = await runExperiment(config({ model: "openai:gpt-4o-mini" }), { out: dir, dryRun: true, registry: mechanisms });
+  // echo's estimateCell: rows calls, 20·rows input and 5·rows output tokens per cell; rows = 3, 24 cells
+  assert.equal(llm.dryRun?.expected?.calls, 72);
+  assert.equal(llm.dryRun?.expected?.inputTokens, 1440);
+  assert.equal(llm.dryRun?.expected?.outputTokens, 360);
+  assert.equal(existsSync(dir), false);
+});
+
+test("the manifest records config, hash, model, prompt template hashes and version", async () => {
+  const dir = join(tmp(), "manifest");
+  const res = await runExperiment(config({ grid: { mode: ["a"] }, seeds: [1] }), { out: dir, registry: mechanisms });
+  const m = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+  assert.equal(m.configHash, res.manifest.configHash);
+  assert.equal(m.model, "offline:echo-v1");
+  assert.equal(m.mechanism, "echo");
+  assert.equal(m.profile, "quick");
+  assert.deepEqual(m.promptTemplates, { ask: sha256(echoRunner.promptTemplates!.ask) });
+  assert.deepEqual(m.config.resolved.params, { delayMs: 4, rows: 3, shape: { scale: 1, shift: 0 } });
+  assert.match(m.packageVersion, /^\d+\.\d+\.\d+/);
+  assert.ok(Date.parse(m.finishedAt) >= Date.parse(m.startedAt));
+});
+
+test("an llm model is created once for the run; rows carry its id and the manifest its ledger summary", async () => {
+  const { startOpenAIServer } = await import("../llm/testing/openai-server.js");
+  const server = await startOpenAIServer();
+  try {
+    const dir = join(tmp(), "llm");
+    const model = `openai-compatible:${server.baseURL}#test-model`;
+    const res = await runExperiment(config({ model, grid: { mode: ["a", "b"] }, seeds: [1, 2], params: { rows: 2 } }),
+      { out: dir, concurrency: 4, registry: mechanisms });
+    assert.equal(res.failed, 0, JSON.stringify(res.manifest.cells.map((c) => c.error)));
+    assert.equal(res.manifest.model, "openai-compatible:test-model");
+    const rows = load(dir).tables.draws;
+    assert.equal(rows.length, 8);
+    assert.ok(rows.every((r) => r.model === "openai-compatible:test-model" && typeof r.reply === "string"));
+    // 4 cells × 2 calls, all through the one model's ledger
+    assert.equal(res.manifest.usage.calls, 8);
+    assert.equal((res.manifest.usage.ledger as { calls: number }).calls, 8);
+    assert.equal(server.requests.length, 8);
+  } finally {
+    await server.close();
+  }
+});
