@@ -1,0 +1,168 @@
+/**
+ * The fitting pipeline of a logistic GLMM by the Laplace approximation, following lme4's `glmer`
+ * (nAGQ = 1): a fixed-effects logistic start (which also detects separation), stage 1 optimising θ
+ * with (u, β) from joint PIRLS (nAGQ = 0), stage 2 optimising (θ, β) jointly on the Laplace deviance
+ * with u from PIRLS, then lme4's finite-difference Hessian over (θ, β) at the optimum.
+ */
+import { StatsError } from "../core/errors.js";
+import { RandomSystem, type ReSpec } from "./glmm-system.js";
+import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
+import { deriv12, newtonFD } from "./glmm-optimize.js";
+import { laplaceLme4 } from "./pirls-lme4.js";
+
+/** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
+export type LaplaceMode = "lme4" | "exact";
+
+/** Fitted values on lme4's scales. */
+export interface GlmmFitCore {
+  theta: number[];
+  beta: number[];
+  /** Conditional modes u (spherical) and b = Λu. */
+  u: Float64Array;
+  b: Float64Array;
+  /** Laplace deviance −2 log L at the optimum. */
+  laplace: number;
+  /** Σ deviance residuals at the conditional modes (lme4's `deviance()` of a glmer fit). */
+  devSum: number;
+  /** Covariance of β̂ (row-major p × p). */
+  vcov: Float64Array;
+  /** Where `vcov` came from: the Hessian (lme4's default) or the fixed-effects system when the Hessian is unusable. */
+  vcovSource: "hessian" | "pirls";
+  /** Full finite-difference Hessian of the deviance over (θ, β). */
+  hessian: number[][];
+  gradient: number[];
+  singular: boolean;
+  converged: boolean;
+  evals: { stage1: number; stage2: number };
+  system: RandomSystem;
+}
+
+/** lme4's tolerance for a singular fit (isSingular). */
+const SINGULAR_TOL = 1e-4;
+
+/**
+ * Fixed-effects logistic fit by Newton's method; the start for stage 1.
+ *
+ * @throws {StatsError} on (quasi-)complete separation: fitted probabilities of exactly 0 or 1.
+ */
+export function logisticStart(d: GlmmData, names: readonly string[]): Float64Array {
+  const sys = new RandomSystem(d.n, []);
+  const wk = new PirlsWork(d.n);
+  const beta = new Float64Array(d.p);
+  const res = pirlsJoint(d, sys, new Float64Array(0), beta, wk);
+  let extreme = 0;
+  for (let i = 0; i < d.n; i++) if (Math.abs(wk.eta[i]!) > 25) extreme++;
+  if (extreme > 0 || !res.converged) {
+    let big = 0;
+    for (let j = 1; j < d.p; j++) if (Math.abs(beta[j]!) > Math.abs(beta[big]!)) big = j;
+    throw new StatsError(`glmm: perfect separation: the fixed effects predict ${extreme} of ${d.n} responses exactly (fitted probability 0 or 1; largest coefficient "${names[big]}" = ${beta[big]!.toPrecision(4)})`,
+      "remove or merge the predictor (or factor level) that separates the outcomes, or use a penalised model");
+  }
+  return beta;
+}
+
+/** Flips the sign of columns of each T whose diagonal element is negative (same covariance TT'). */
+function normaliseTheta(sys: RandomSystem, theta: number[]): number[] {
+  const out = [...theta];
+  let j = 0;
+  for (const t of sys.terms) {
+    const start = j;
+    const idx = (r: number, c: number): number => {
+      let o = start;
+      for (let cc = 0; cc < c; cc++) o += t.k - cc;
+      return o + (r - c);
+    };
+    for (let c = 0; c < t.k; c++) {
+      if (out[idx(c, c)]! < 0) for (let r = c; r < t.k; r++) out[idx(r, c)] = -out[idx(r, c)]!;
+    }
+    j += (t.k * (t.k + 1)) / 2;
+  }
+  return out;
+}
+
+/** Indices of θ's diagonal elements. */
+function diagonalIndices(sys: RandomSystem): number[] {
+  const out: number[] = [];
+  let j = 0;
+  for (const t of sys.terms) for (let c = 0; c < t.k; c++) for (let r = c; r < t.k; r++, j++) if (r === c) out.push(j);
+  return out;
+}
+
+/**
+ * Fits a logistic GLMM by the Laplace approximation.
+ *
+ * @throws {StatsError} on separation or a random-effects structure the solver cannot hold.
+ */
+export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: readonly string[], mode: LaplaceMode = "lme4"): GlmmFitCore {
+  const beta0 = logisticStart(d, fixefNames);
+  const sys = new RandomSystem(d.n, terms);
+  const wk = new PirlsWork(d.n);
+  const nTheta = sys.nTheta;
+  const p = d.p;
+  const theta0 = sys.thetaLower().map((lo) => (lo === 0 ? 1 : 0));
+
+  // Stage 1 (nAGQ = 0): θ only, β and u from joint PIRLS, warm-started from the last evaluation.
+  const u1 = new Float64Array(sys.q);
+  const b1 = Float64Array.from(beta0);
+  const stage1 = newtonFD((th) => {
+    sys.setTheta(th);
+    return pirlsJoint(d, sys, u1, b1, wk).laplace;
+  }, theta0, { tol: 1e-6 });
+  sys.setTheta(stage1.x);
+  pirlsJoint(d, sys, u1, b1, wk);
+  const lp0 = Float64Array.from(wk.eta);
+
+  // Stage 2 (nAGQ = 1): (θ, β) on the Laplace deviance, u from PIRLS started at the last accepted mode.
+  const uBase = Float64Array.from(u1);
+  const uWork = new Float64Array(sys.q);
+  let lastTheta: number[] = [];
+  const laplaceAt = (x: readonly number[]): ReturnType<typeof pirlsU> => {
+    const th = x.slice(0, nTheta);
+    if (th.some((v, j) => v !== lastTheta[j]) || lastTheta.length !== nTheta) { sys.setTheta(th); lastTheta = th; }
+    linearPredictor(d, x.slice(nTheta), wk.off);
+    uWork.set(uBase);
+    return mode === "lme4" ? laplaceLme4(d, sys, lp0, uWork, wk) : pirlsU(d, sys, uWork, wk);
+  };
+  let bestF = Infinity;
+  const stage2 = newtonFD((x) => {
+    const r = laplaceAt(x);
+    if (r.laplace < bestF) { bestF = r.laplace; uBase.set(uWork); }
+    return r.laplace;
+  }, [...stage1.x, ...b1]);
+
+  const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
+  const beta = stage2.x.slice(nTheta);
+  const final = laplaceAt([...theta, ...beta]);
+  const u = Float64Array.from(uWork);
+  const singular = diagonalIndices(sys).some((j) => theta[j]! < SINGULAR_TOL);
+
+  // Standard errors: 2·(H⁻¹)ββ from lme4's deriv12 Hessian at the optimum (θ normalised), unless singular.
+  const fAt = (x: number[]): number => laplaceAt(x).laplace;
+  const xOpt = [...theta, ...beta];
+  const { gradient, hessian } = deriv12(fAt, xOpt, 1e-4, fAt(xOpt));
+  let vcov: Float64Array | undefined;
+  let vcovSource: "hessian" | "pirls" = "hessian";
+  if (!singular) {
+    try {
+      const dAll = nTheta + p;
+      const Hinv = invertSpd(hessian.flat(), dAll);
+      vcov = new Float64Array(p * p);
+      for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) vcov[a * p + b] = 2 * Hinv[(nTheta + a) * dAll + nTheta + b]!;
+    } catch { vcov = undefined; }
+  }
+  if (!vcov) {
+    // As lme4 when the Hessian is unusable: the inverse Schur complement of the PIRLS system at the optimum.
+    sys.setTheta(theta); lastTheta = theta;
+    const bj = Float64Array.from(beta);
+    const uj = Float64Array.from(u);
+    const joint = pirlsJoint(d, sys, uj, bj, wk);
+    vcov = invertSpd(joint.S, p);
+    vcovSource = "pirls";
+    sys.setTheta(theta);
+  }
+  return {
+    theta, beta, u, b: sys.lambda(u), laplace: final.laplace, devSum: final.devSum, vcov, vcovSource,
+    hessian, gradient, singular, converged: stage2.converged && final.converged,
+    evals: { stage1: stage1.evals, stage2: stage2.evals }, system: sys,
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The Laplace deviance exactly as lme4's `glmer` evaluates it in its second optimisation stage
+ * (`glmerLaplace` with nAGQ = 1): PIRLS for u starts from the linear predictor at the end of stage 1
+ * (`lp0`), each iteration factors A = Λ'Z'WZΛ + I with the current weights and solves the IRLS
+ * normal equations for u, and the loop stops when the penalised deviance changes by less than
+ * `tolPwrss` (1e-7) relative. The log-determinant is the one of the last factorisation, i.e. at the
+ * weights before the final update. The result differs from the Laplace deviance at the exact mode by
+ * about 1e-3 on typical data, which moves the estimates by about 1e-4 relative; this variant is what
+ * makes the fit agree with lme4 to that precision.
+ */
+import { StatsError } from "../core/errors.js";
+import type { RandomSystem } from "./glmm-system.js";
+import type { GlmmData, PirlsResult, PirlsWork } from "./pirls.js";
+
+/** lme4's glmerControl()$tolPwrss. */
+export const TOL_PWRSS = 1e-7;
+
+function penalisedDeviance(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork, eta: Float64Array): { dev: number; pdev: number } {
+  eta.set(wk.off);
+  sys.addEta(u, eta);
+  let dev = 0;
+  for (let i = 0; i < d.n; i++) {
+    const e = eta[i]!;
+    const ex = Math.exp(-Math.abs(e));
+    const signed = d.y[i]! > 0.5 ? e : -e;
+    dev += 2 * (signed >= 0 ? Math.log1p(ex) : -signed + Math.log1p(ex));
+  }
+  let us = 0;
+  for (let j = 0; j < u.length; j++) us += u[j]! * u[j]!;
+  return { dev, pdev: dev + us };
+}
+
+/**
+ * lme4's stage-2 deviance for θ (set on `sys`) and β (`wk.off` = Xβ), starting from `lp0`.
+ * On return `u` holds the final iterate.
+ */
+export function laplaceLme4(d: GlmmData, sys: RandomSystem, lp0: Float64Array, u: Float64Array, wk: PirlsWork): PirlsResult {
+  const { n, y } = d;
+  const { eta, w, res, off } = wk;
+  const v = new Float64Array(n);
+  const prev = new Float64Array(sys.q);
+  eta.set(lp0);
+  let old = Number.MAX_VALUE;
+  for (let it = 1; it <= 30; it++) {
+    for (let i = 0; i < n; i++) {
+      const e = eta[i]!;
+      const m = 1 / (1 + Math.exp(-e));
+      w[i] = m * (1 - m);
+      res[i] = y[i]! - m;
+      // Weighted working response relative to the offset: W(η − Xβ) + (y − μ).
+      v[i] = w[i]! * (e - off[i]!) + res[i]!;
+    }
+    sys.assemble(w);
+    const logdet = sys.factor();
+    prev.set(u);
+    sys.crossprod(v, u);
+    sys.solve(u);
+    let { dev, pdev } = penalisedDeviance(d, sys, u, wk, eta);
+    if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
+    if (pdev > old) {
+      // lme4 halves the step towards the previous iterate up to 10 times.
+      for (let k = 0; k < 10 && pdev > old; k++) {
+        for (let j = 0; j < u.length; j++) u[j] = (prev[j]! + u[j]!) / 2;
+        ({ dev, pdev } = penalisedDeviance(d, sys, u, wk, eta));
+      }
+      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
+    }
+    old = pdev;
+  }
+  throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
+}
