@@ -3,10 +3,26 @@
  * interface, structured output from zod schemas, and wrappers for limits, retries, timeouts, replay cache
  * and usage accounting. See lib/llm/README.md.
  */
-export { createModel } from "./create.js";
+export { createModel, providerFor } from "./create.js";
+export type { LLMModel, CreateModelOptions } from "./create.js";
+export { preflight } from "./preflight.js";
 export { parseSpecString, resolveSpec, publicSpec } from "./spec.js";
 export type { ModelSpec, ModelSpecObject, ResolvedSpec, Provider, CacheMode } from "./spec.js";
+export { UsageLedger, withLedger, formatProgress } from "./ledger.js";
+export type { LedgerEntry, LedgerSummary, LedgerOptions, Progress } from "./ledger.js";
+export { DEFAULT_PRICES, priceOf } from "./prices.js";
+export type { Price, PriceTable } from "./prices.js";
 export { toJSONSchema, toStrictSchema } from "./schema.js";
+export type { StrictSchema } from "./schema.js";
+export { withTimeout } from "./wrappers/timeout.js";
+export { withRetry, backoffMs } from "./wrappers/retry.js";
+export type { RetryOptions } from "./wrappers/retry.js";
+export { Limiter } from "./wrappers/limiter.js";
+export type { LimiterOptions } from "./wrappers/limiter.js";
+export { withLimits } from "./wrappers/limits.js";
+export { withReask } from "./wrappers/reask.js";
+export { withCache } from "./wrappers/cache.js";
+export type { CacheOptions } from "./wrappers/cache.js";
 export {
   LLMError,
   LLMConfigError,

@@ -12,6 +12,8 @@ export interface LimiterOptions {
   /** Tokens (input + output) per minute at most; calls reserve an estimate, corrected with the real count. */
   tpm?: number;
   clock?: Clock;
+  /** Length of the rate window in ms (default 60 000: "per minute"; shorter only in tests). */
+  windowMs?: number;
 }
 
 /** A held slot; `release(tokens)` frees it and records the call's real token count. */
@@ -32,13 +34,12 @@ interface Spend {
   tokens: number;
 }
 
-const WINDOW = 60_000;
-
 export class Limiter {
   readonly concurrency: number;
   private readonly rpm?: number;
   private readonly tpm?: number;
   private readonly clock: Clock;
+  private readonly window: number;
   private active = 0;
   private queue: Waiter[] = [];
   private head = 0;
@@ -54,6 +55,7 @@ export class Limiter {
     this.rpm = opts.rpm;
     this.tpm = opts.tpm;
     this.clock = opts.clock ?? realClock;
+    this.window = opts.windowMs ?? 60_000;
   }
 
   /** Waits for a slot and for the rate budgets. Rejects with the signal's reason if it fires while waiting. */
@@ -85,7 +87,7 @@ export class Limiter {
     this.expire(now);
     let wait = 0;
     if (this.rpm !== undefined && this.starts.length >= this.rpm) {
-      wait = Math.max(wait, this.starts[this.starts.length - this.rpm] + WINDOW - now);
+      wait = Math.max(wait, this.starts[this.starts.length - this.rpm] + this.window - now);
     }
     if (this.tpm !== undefined && this.tokensInWindow + tokens > this.tpm && this.spends.length > 0) {
       // Wait until enough old spends leave the window.
@@ -93,11 +95,11 @@ export class Limiter {
       for (const s of this.spends) {
         need -= s.tokens;
         if (need <= 0) {
-          wait = Math.max(wait, s.at + WINDOW - now);
+          wait = Math.max(wait, s.at + this.window - now);
           break;
         }
       }
-      if (need > 0) wait = Math.max(wait, this.spends[this.spends.length - 1].at + WINDOW - now);
+      if (need > 0) wait = Math.max(wait, this.spends[this.spends.length - 1].at + this.window - now);
     }
     return Math.max(0, wait);
   }
@@ -105,12 +107,12 @@ export class Limiter {
   private expire(now: number): void {
     if (this.rpm !== undefined) {
       let k = 0;
-      while (k < this.starts.length && this.starts[k] + WINDOW <= now) k++;
+      while (k < this.starts.length && this.starts[k] + this.window <= now) k++;
       if (k) this.starts.splice(0, k);
     }
     if (this.tpm !== undefined) {
       let k = 0;
-      while (k < this.spends.length && this.spends[k].at + WINDOW <= now) this.tokensInWindow -= this.spends[k++].tokens;
+      while (k < this.spends.length && this.spends[k].at + this.window <= now) this.tokensInWindow -= this.spends[k++].tokens;
       if (k) this.spends.splice(0, k);
     }
   }

@@ -1,0 +1,108 @@
+// The replay cache: record, then replay with the server gone (zero network calls, identical results),
+// misses in replay mode, auto mode, and no secret in any written file.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { startOpenAIServer } from "../testing/openai-server.js";
+import { createModel } from "../create.js";
+import { ReplayMissError } from "../errors.js";
+
+const Turn = z.object({ say: z.string(), mood: z.enum(["calm", "angry"]), intensity: z.number().min(0).max(1), aside: z.string().optional() });
+const requests = Array.from({ length: 6 }, (_, i) => ({
+  system: "You are agent " + i,
+  messages: [{ role: "user" as const, content: `turn ${i}` }],
+  schema: i % 2 === 0 ? Turn : undefined,
+  temperature: 0.7,
+  seed: i,
+}));
+
+async function files(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const name of await readdir(dir)) {
+    const p = join(dir, name);
+    if ((await stat(p)).isDirectory()) out.push(...(await files(p)));
+    else out.push(p);
+  }
+  return out;
+}
+
+test("record, then replay with the server closed: zero network calls and identical results", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "agora-llm-cache-"));
+  const server = await startOpenAIServer();
+  try {
+    const rec = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", cache: { dir, mode: "record" } });
+    const recorded = await Promise.all(requests.map((r) => rec.generate(r)));
+    assert.equal(server.requests.length, 6);
+    await server.close();
+
+    const rep = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", cache: { dir, mode: "replay" } });
+    const replayed = await Promise.all(requests.map((r) => rep.generate(r)));
+    for (let i = 0; i < requests.length; i++) {
+      assert.equal(replayed[i].text, recorded[i].text);
+      assert.deepEqual(replayed[i].data, recorded[i].data);
+      assert.deepEqual(replayed[i].usage, recorded[i].usage);
+      assert.equal(replayed[i].cached, true);
+    }
+    const s = rep.ledger.summary();
+    assert.equal(s.cacheHits, 6);
+    assert.equal(s.inputTokens, 0, "cache hits spend no tokens");
+    assert.equal(server.requests.length, 6, "no request reached the (closed) server");
+
+    await assert.rejects(rep.generate({ messages: [{ role: "user", content: "never asked" }] }), (e: unknown) => {
+      assert.ok(e instanceof ReplayMissError);
+      assert.match(e.message, /never asked/);
+      return true;
+    });
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("auto mode calls once per distinct request, and the key changes with the schema", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "agora-llm-cache-"));
+  const server = await startOpenAIServer();
+  try {
+    const model = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", cache: { dir, mode: "auto" } });
+    const a = await model.generate(requests[0]);
+    const b = await model.generate(requests[0]);
+    assert.equal(server.requests.length, 1);
+    assert.equal(b.cached, true);
+    assert.equal(b.text, a.text);
+    await model.generate({ ...requests[0], schema: Turn.extend({ extra: z.boolean() }) });
+    assert.equal(server.requests.length, 2);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("no API key in any written file, error message or ledger", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "agora-llm-cache-"));
+  const KEY = "sk-fake-SECRET-0123456789";
+  const server = await startOpenAIServer({
+    respond: (req) =>
+      req.body.messages.at(-1).content === "fail"
+        ? { status: 401, body: { error: { message: `Incorrect API key provided: ${req.headers.authorization}` } } }
+        : undefined,
+  });
+  try {
+    const model = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", apiKey: KEY, cache: { dir, mode: "record" } });
+    for (const r of requests) await model.generate(r);
+    assert.equal(server.requests[0].headers.authorization, `Bearer ${KEY}`, "the key is sent to the server");
+    const err = await model.generate({ messages: [{ role: "user", content: "fail" }] }).catch((e: Error) => e);
+    assert.ok(err instanceof Error);
+    assert.doesNotMatch(err.message, /SECRET/);
+    assert.doesNotMatch(JSON.stringify(err), /SECRET/);
+    assert.doesNotMatch(JSON.stringify(model.ledger.entries) + JSON.stringify(model.ledger.summary()) + JSON.stringify(model.spec), /SECRET/);
+    const written = await files(dir);
+    assert.equal(written.length, 6);
+    for (const f of written) assert.doesNotMatch(await readFile(f, "utf8"), /SECRET/, f);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
