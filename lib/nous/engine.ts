@@ -1,0 +1,252 @@
+/**
+ * A Nous memory: dimensions updated by surprise, deltas appended to an SQLite file, an entity graph, and a BM25
+ * index over the deltas. `Memory.open(path)` opens or creates the file; reopening it (in this or another process)
+ * restores the same state. One transaction per ingested turn.
+ */
+import { ConfigError } from "../core/errors.js";
+import { bayesUpdate, decay, distribution, lastWriteWins, surprise, symmetricKL, truncate, type Counts } from "./dimension.js";
+import { Bm25Index } from "./retrieval/bm25.js";
+import { tokens } from "./retrieval/text.js";
+import { Store } from "./store/store.js";
+import { MemoryOptionsSchema, type Delta, type DimensionState, type MemoryOptions, type MemoryOptionsInput, type Triple, type Turn } from "./types.js";
+
+/** A delta as kept in memory for retrieval (prior and posterior stay in the file). */
+export type LightDelta = Omit<Delta, "prior" | "posterior">;
+
+/** What the extractor found in one turn. `mentions` are entity names the turn refers to (graph edges). */
+export interface Extraction {
+  triples: Triple[];
+  mentions?: string[];
+}
+
+const key = (entity: string, attribute: string): string => `${entity}\u0000${attribute}`;
+
+export class Memory {
+  readonly options: MemoryOptions;
+  readonly store: Store;
+  /** @internal */ readonly dims = new Map<string, DimensionState>();
+  /** @internal */ readonly deltas: LightDelta[] = [];
+  /** @internal */ readonly byDim = new Map<string, number[]>();
+  /** @internal */ readonly canonical = new Map<string, string>();
+  /** @internal */ readonly adjacency = new Map<string, Set<string>>();
+  /** @internal */ readonly names = new Map<string, string>();
+  /** @internal */ readonly index = new Bm25Index();
+  private lastDeltaId = 0;
+
+  private constructor(store: Store, options: MemoryOptions) {
+    this.store = store;
+    this.options = options;
+  }
+
+  /**
+   * Opens or creates the memory file at `path` (":memory:" for one that lives only in this process).
+   * Options are saved in the file on creation; options given when reopening override them for this handle.
+   *
+   * @throws ConfigError for invalid options; DataError for a file that is not a Nous memory.
+   * @example
+   * const mem = Memory.open("alice.nous.db", { halfLifeDays: 30 });
+   */
+  static open(path: string, options: MemoryOptionsInput = {}, opts: { readonly?: boolean } = {}): Memory {
+    const store = Store.open(path, opts);
+    const saved = store.getMeta("options");
+    const parsed = MemoryOptionsSchema.safeParse({ ...(saved ? JSON.parse(saved) : {}), ...options });
+    if (!parsed.success) {
+      store.close();
+      const issue = parsed.error.issues[0];
+      throw new ConfigError({ path: ["nous", ...issue.path.map(String)], message: issue.message, fix: "see MemoryOptionsSchema in lib/nous/types.ts" });
+    }
+    if (!saved && !opts.readonly) store.setMeta("options", JSON.stringify(parsed.data));
+    const mem = new Memory(store, parsed.data);
+    mem.load();
+    return mem;
+  }
+
+  private load(): void {
+    for (const e of this.store.allEntities()) this.registerEntity(e.name, e.canonical ?? undefined);
+    for (const { a, b } of this.store.allEdges()) this.link(a, b);
+    for (const d of this.store.allDimensions()) this.dims.set(key(d.entity, d.attribute), d);
+    for (const d of this.store.allDeltas()) this.remember(d);
+  }
+
+  /** Reads what another process appended since this handle last looked (a reader beside a writer). */
+  refresh(): number {
+    const fresh = this.store.deltasSince(this.lastDeltaId);
+    if (fresh.length === 0) return 0;
+    this.dims.clear();
+    for (const d of this.store.allDimensions()) this.dims.set(key(d.entity, d.attribute), d);
+    for (const e of this.store.allEntities()) this.registerEntity(e.name, e.canonical ?? undefined);
+    for (const { a, b } of this.store.allEdges()) this.link(a, b);
+    for (const d of fresh) this.remember(d);
+    return fresh.length;
+  }
+
+  private registerEntity(name: string, canonical?: string): void {
+    if (!this.canonical.has(name) || canonical) this.canonical.set(name, canonical ?? name);
+    this.names.set(name.toLowerCase(), name);
+    if (!this.adjacency.has(name)) this.adjacency.set(name, new Set());
+  }
+
+  private link(a: string, b: string): void {
+    if (a === b) return;
+    this.registerEntity(a);
+    this.registerEntity(b);
+    this.adjacency.get(a)!.add(b);
+    this.adjacency.get(b)!.add(a);
+  }
+
+  private remember(d: LightDelta): void {
+    const i = this.deltas.length;
+    this.deltas.push({ id: d.id, entity: d.entity, attribute: d.attribute, observation: d.observation, surprise: d.surprise, timestamp: d.timestamp, evidence: d.evidence, evidenceId: d.evidenceId });
+    this.index.add(tokens(`${d.evidence} ${d.entity} ${d.attribute} ${d.observation}`));
+    const k = key(d.entity, d.attribute);
+    const list = this.byDim.get(k);
+    if (list) list.push(i);
+    else this.byDim.set(k, [i]);
+    this.lastDeltaId = Math.max(this.lastDeltaId, d.id);
+  }
+
+  /** The canonical name of an entity after identity resolution. */
+  resolve(name: string): string {
+    let n = name;
+    for (let i = 0; i < 8; i++) {
+      const c = this.canonical.get(n);
+      if (c === undefined || c === n) return n;
+      n = c;
+    }
+    return n;
+  }
+
+  /**
+   * Ingests one turn: for each triple, decay, surprise, update, delta; all in one transaction.
+   * Returns the deltas written.
+   *
+   * @example
+   * mem.ingest({ id: "D1:3", speaker: "Ann", text: "I work at a bakery.", timestamp: Date.UTC(2023, 4, 8) },
+   *            { triples: [{ entity: "Ann", attribute: "work", value: "bakery" }] });
+   */
+  ingest(turn: Turn, extraction: Extraction): LightDelta[] {
+    const written: LightDelta[] = [];
+    const evidence = `${turn.speaker}: ${turn.text}`;
+    this.store.transaction(() => {
+      this.touchEntity(turn.speaker);
+      for (const m of extraction.mentions ?? []) {
+        this.touchEntity(m);
+        this.store.addEdge(turn.speaker, m);
+        this.link(turn.speaker, m);
+      }
+      for (const t of extraction.triples) {
+        const entity = this.resolve(t.entity);
+        this.touchEntity(entity);
+        if (entity !== turn.speaker) {
+          this.store.addEdge(turn.speaker, entity);
+          this.link(turn.speaker, entity);
+        }
+        const d = this.update(entity, t.attribute, t.value, turn.timestamp, evidence, turn.id);
+        written.push(d);
+      }
+    });
+    for (const d of written) this.remember(d);
+    return written;
+  }
+
+  private touchEntity(name: string): void {
+    if (!this.canonical.has(name)) {
+      this.store.addEntity(name);
+      this.registerEntity(name);
+    }
+  }
+
+  private update(entity: string, attribute: string, value: string, ts: number, evidence: string, evidenceId: string): LightDelta {
+    const o = this.options;
+    const k = key(entity, attribute);
+    const state = this.dims.get(k);
+    let counts: Counts = state ? state.counts : {};
+    if (state && o.halfLifeDays !== null) counts = decay(counts, ts - state.updatedAt, o.halfLifeDays);
+    const s = surprise(counts, value, o.newValueMass);
+    const posterior = o.updateRule === "bayes" ? bayesUpdate(counts, value, o.reliability, o.newValueMass) : lastWriteWins(counts, value);
+    const next: DimensionState = { entity, attribute, counts: posterior, updatedAt: Math.max(ts, state?.updatedAt ?? ts) };
+    this.dims.set(k, next);
+    this.store.saveDimension(next);
+    const row = { entity, attribute, observation: value, surprise: s, timestamp: ts, evidence, evidenceId };
+    const id = this.store.insertDelta({ ...row, prior: truncate(distribution(counts)), posterior: truncate(distribution(posterior)) });
+    return { id, ...row };
+  }
+
+  /** The belief of a dimension at time `at` (decayed from its last update), or undefined when never observed. */
+  belief(entity: string, attribute: string, at?: number) {
+    const state = this.dims.get(key(this.resolve(entity), attribute));
+    if (!state) return undefined;
+    let counts = state.counts;
+    if (at !== undefined && this.options.halfLifeDays !== null) counts = decay(counts, at - state.updatedAt, this.options.halfLifeDays);
+    return distribution(counts);
+  }
+
+  /** The deltas of one dimension with their priors and posteriors, oldest first (a belief trajectory). */
+  trajectory(entity: string, attribute: string): Delta[] {
+    return this.store.deltasOf(this.resolve(entity), attribute);
+  }
+
+  /** Indices (into `deltas`) of one dimension's deltas. @internal */
+  dimensionDeltas(entity: string, attribute: string): number[] {
+    return this.byDim.get(key(entity, attribute)) ?? [];
+  }
+
+  /** @internal */
+  dimensionState(entity: string, attribute: string): DimensionState | undefined {
+    return this.dims.get(key(entity, attribute));
+  }
+
+  /**
+   * Identity resolution: entities sharing at least `identityMinShared` attributes whose mean symmetrised KL over
+   * those attributes is below `identityThreshold` are merged (the one with fewer deltas becomes an alias).
+   * Returns the merges made.
+   */
+  resolveIdentities(): { alias: string; canonical: string; divergence: number }[] {
+    const o = this.options;
+    const attrsOf = new Map<string, Map<string, Counts>>();
+    const size = new Map<string, number>();
+    for (const s of this.dims.values()) {
+      const e = this.resolve(s.entity);
+      if (!attrsOf.has(e)) attrsOf.set(e, new Map());
+      attrsOf.get(e)!.set(s.attribute, s.counts);
+      size.set(e, (size.get(e) ?? 0) + (this.byDim.get(key(s.entity, s.attribute))?.length ?? 0));
+    }
+    const names = [...attrsOf.keys()].sort();
+    const merges: { alias: string; canonical: string; divergence: number }[] = [];
+    for (let i = 0; i < names.length; i++) {
+      for (let j = i + 1; j < names.length; j++) {
+        const a = attrsOf.get(names[i])!;
+        const b = attrsOf.get(names[j])!;
+        const shared = [...a.keys()].filter((x) => b.has(x));
+        if (shared.length < o.identityMinShared) continue;
+        const div = shared.reduce((s, x) => s + symmetricKL(a.get(x)!, b.get(x)!), 0) / shared.length;
+        if (div >= o.identityThreshold) continue;
+        const [alias, canon] = (size.get(names[i]) ?? 0) < (size.get(names[j]) ?? 0) ? [names[i], names[j]] : [names[j], names[i]];
+        if (this.resolve(alias) !== alias) continue;
+        merges.push({ alias, canonical: canon, divergence: div });
+      }
+    }
+    if (merges.length) {
+      this.store.transaction(() => {
+        for (const m of merges) {
+          this.store.setCanonical(m.alias, m.canonical);
+          this.canonical.set(m.alias, m.canonical);
+          this.store.addEdge(m.alias, m.canonical);
+          this.link(m.alias, m.canonical);
+        }
+      });
+    }
+    return merges;
+  }
+
+  /** Timestamp of the newest delta (the memory's "now"), or 0 when empty. */
+  latestTimestamp(): number {
+    let t = 0;
+    for (const d of this.deltas) if (d.timestamp > t) t = d.timestamp;
+    return t;
+  }
+
+  close(): void {
+    this.store.close();
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * The memory file: an embedded SQLite database in WAL mode (readers work while a writer ingests).
+ *
+ * Tables: `deltas` (append-only log), `dimensions` (current pseudo-counts per entity × attribute, a cache the
+ * deltas determine), `entities` (names and identity aliases), `edges` (the entity graph, co-mention counts),
+ * `meta` (format version and options).
+ */
+import { DataError } from "../../core/errors.js";
+import type { Delta, DimensionState, Distribution } from "../types.js";
+import { openDatabase, type SqliteDatabase, type Statement } from "./sqlite.js";
+
+export const FORMAT_VERSION = "nous-1";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS deltas (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, entity TEXT NOT NULL, attribute TEXT NOT NULL, observation TEXT NOT NULL,
+  prior TEXT NOT NULL, posterior TEXT NOT NULL, surprise REAL NOT NULL, ts REAL NOT NULL,
+  evidence TEXT NOT NULL, evidence_id TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS dimensions (
+  entity TEXT NOT NULL, attribute TEXT NOT NULL, counts TEXT NOT NULL, updated_at REAL NOT NULL,
+  PRIMARY KEY (entity, attribute)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS entities (name TEXT PRIMARY KEY, canonical TEXT) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS edges (a TEXT NOT NULL, b TEXT NOT NULL, weight INTEGER NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
+`;
+
+interface DeltaRow {
+  id: number;
+  entity: string;
+  attribute: string;
+  observation: string;
+  prior: string;
+  posterior: string;
+  surprise: number;
+  ts: number;
+  evidence: string;
+  evidence_id: string;
+}
+
+export function rowToDelta(r: DeltaRow): Delta {
+  return {
+    id: r.id,
+    entity: r.entity,
+    attribute: r.attribute,
+    observation: r.observation,
+    prior: JSON.parse(r.prior) as Distribution,
+    posterior: JSON.parse(r.posterior) as Distribution,
+    surprise: r.surprise,
+    timestamp: r.ts,
+    evidence: r.evidence,
+    evidenceId: r.evidence_id,
+  };
+}
+
+/** Prepared statements over one database handle. */
+export class Store {
+  readonly db: SqliteDatabase;
+  readonly path: string;
+  private readonly st: Record<string, Statement>;
+
+  private constructor(db: SqliteDatabase, path: string) {
+    this.db = db;
+    this.path = path;
+    this.st = {
+      insertDelta: db.prepare(
+        "INSERT INTO deltas (entity, attribute, observation, prior, posterior, surprise, ts, evidence, evidence_id) VALUES (?,?,?,?,?,?,?,?,?)",
+      ),
+      upsertDim: db.prepare(
+        "INSERT INTO dimensions (entity, attribute, counts, updated_at) VALUES (?,?,?,?) ON CONFLICT(entity, attribute) DO UPDATE SET counts = excluded.counts, updated_at = excluded.updated_at",
+      ),
+      addEntity: db.prepare("INSERT OR IGNORE INTO entities (name, canonical) VALUES (?, NULL)"),
+      setCanonical: db.prepare("UPDATE entities SET canonical = ? WHERE name = ?"),
+      addEdge: db.prepare(
+        "INSERT INTO edges (a, b, weight) VALUES (?, ?, 1) ON CONFLICT(a, b) DO UPDATE SET weight = weight + 1",
+      ),
+      getMeta: db.prepare("SELECT value FROM meta WHERE key = ?"),
+      setMeta: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
+    };
+  }
+
+  /**
+   * Opens or creates a memory file (":memory:" for a throw-away one).
+   *
+   * @throws DataError when the file is not a Nous memory of this format.
+   */
+  static open(path: string, opts: { readonly?: boolean } = {}): Store {
+    const db = openDatabase(path, opts);
+    if (!opts.readonly) {
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+      db.pragma("wal_autocheckpoint = 10000");
+      db.exec(SCHEMA);
+    }
+    db.pragma("busy_timeout = 5000");
+    const store = new Store(db, path);
+    const version = store.getMeta("format");
+    if (version === undefined && !opts.readonly) store.setMeta("format", FORMAT_VERSION);
+    else if (version !== undefined && version !== FORMAT_VERSION) {
+      db.close();
+      throw new DataError({
+        file: path,
+        field: "meta.format",
+        message: `memory format ${version} is not ${FORMAT_VERSION}`,
+        fix: "open it with the agora version that wrote it, or start a new memory file",
+      });
+    }
+    return store;
+  }
+
+  getMeta(key: string): string | undefined {
+    return (this.st.getMeta.get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.st.setMeta.run(key, value);
+  }
+
+  insertDelta(d: Omit<Delta, "id">): number {
+    const r = this.st.insertDelta.run(
+      d.entity, d.attribute, d.observation, JSON.stringify(d.prior), JSON.stringify(d.posterior),
+      d.surprise, d.timestamp, d.evidence, d.evidenceId,
+    );
+    return Number(r.lastInsertRowid);
+  }
+
+  saveDimension(s: DimensionState): void {
+    this.st.upsertDim.run(s.entity, s.attribute, JSON.stringify(s.counts), s.updatedAt);
+  }
+
+  addEntity(name: string): void {
+    this.st.addEntity.run(name);
+  }
+
+  setCanonical(name: string, canonical: string): void {
+    this.st.setCanonical.run(canonical, name);
+  }
+
+  /** Adds one co-mention to the undirected edge a–b (stored once, a < b). */
+  addEdge(a: string, b: string): void {
+    if (a === b) return;
+    const [x, y] = a < b ? [a, b] : [b, a];
+    this.st.addEdge.run(x, y);
+  }
+
+  /** Runs `fn` in one transaction (committed on return, rolled back on throw). */
+  transaction<R>(fn: () => R): R {
+    return this.db.transaction(fn)();
+  }
+
+  allDeltas(): Delta[] {
+    return (this.db.prepare("SELECT * FROM deltas ORDER BY id").all() as DeltaRow[]).map(rowToDelta);
+  }
+
+  deltasOf(entity: string, attribute: string): Delta[] {
+    const rows = this.db.prepare("SELECT * FROM deltas WHERE entity = ? AND attribute = ? ORDER BY id").all(entity, attribute);
+    return (rows as DeltaRow[]).map(rowToDelta);
+  }
+
+  deltasSince(id: number): Delta[] {
+    return (this.db.prepare("SELECT * FROM deltas WHERE id > ? ORDER BY id").all(id) as DeltaRow[]).map(rowToDelta);
+  }
+
+  allDimensions(): DimensionState[] {
+    const rows = this.db.prepare("SELECT * FROM dimensions").all() as {
+      entity: string; attribute: string; counts: string; updated_at: number;
+    }[];
+    return rows.map((r) => ({ entity: r.entity, attribute: r.attribute, counts: JSON.parse(r.counts), updatedAt: r.updated_at }));
+  }
+
+  allEntities(): { name: string; canonical: string | null }[] {
+    return this.db.prepare("SELECT name, canonical FROM entities ORDER BY name").all() as { name: string; canonical: string | null }[];
+  }
+
+  allEdges(): { a: string; b: string; weight: number }[] {
+    return this.db.prepare("SELECT a, b, weight FROM edges ORDER BY a, b").all() as { a: string; b: string; weight: number }[];
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

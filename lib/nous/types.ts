@@ -1,0 +1,115 @@
+/**
+ * Nous's data types: triples, dimensions, deltas, the query context, and the memory's options.
+ * Schemas (zod) validate what files and language models supply; plain types describe the rest.
+ */
+import { z } from "zod";
+
+/** One observation extracted from a turn: entity e has value v for attribute a. */
+export const TripleSchema = z.object({
+  entity: z.string().min(1),
+  attribute: z.string().min(1),
+  value: z.string().min(1),
+});
+export type Triple = z.infer<typeof TripleSchema>;
+
+/** A turn of a conversation as the ingest pipeline sees it. `timestamp` is milliseconds since the epoch. */
+export interface Turn {
+  /** Evidence id, e.g. LoCoMo's dia_id "D3:14". */
+  id: string;
+  speaker: string;
+  text: string;
+  timestamp: number;
+}
+
+/** A categorical belief: values with probabilities (sum 1), most probable first. */
+export type Distribution = { value: string; p: number }[];
+
+/** The state of one dimension D(e, a): Dirichlet pseudo-counts over its vocabulary, and when it last changed. */
+export interface DimensionState {
+  entity: string;
+  attribute: string;
+  /** Pseudo-count per value (the Dirichlet α), in order of first appearance. */
+  counts: Record<string, number>;
+  /** Timestamp (ms) of the last update or decay. */
+  updatedAt: number;
+}
+
+/** The stored artefact: how one observation moved one dimension. Append-only. */
+export interface Delta {
+  id: number;
+  entity: string;
+  attribute: string;
+  observation: string;
+  /** Prior and posterior over the vocabulary (the 12 most probable values, then `…` for the rest). */
+  prior: Distribution;
+  posterior: Distribution;
+  /** −log2 P(observation | dimension before the update), in bits. */
+  surprise: number;
+  timestamp: number;
+  evidence: string;
+  evidenceId: string;
+}
+
+/** How a dimension is updated. `bayes` is Nous; `last-write-wins` is the ablation that keeps only the newest value. */
+export type UpdateRule = "bayes" | "last-write-wins";
+
+/** Options of a memory, with their defaults. */
+export const MemoryOptionsSchema = z.object({
+  /** Reliability r of an observation in the noisy likelihood: L(obs|v) = r if v = obs else (1−r)/(|V|−1). */
+  reliability: z.number().gt(0).lt(1).default(0.8),
+  /** Pseudo-count reserved for a value never seen (the new-value mass of the predictive distribution). */
+  newValueMass: z.number().positive().default(1),
+  /** Half-life (days) of the decay toward uniform; `null` turns decay off (ablation). */
+  halfLifeDays: z.number().positive().nullable().default(90),
+  updateRule: z.enum(["bayes", "last-write-wins"]).default("bayes"),
+  /** Surprise (bits) above which a value enters multi-valued recall; `null` turns multi-valued recall off. */
+  thetaMin: z.number().nonnegative().nullable().default(1),
+  /** Hops of breadth-first search over the entity graph at query time (0 = only linked entities). */
+  hops: z.number().int().min(0).max(4).default(2),
+  /** Evidence items (distinct source turns) retrieved per question. */
+  k: z.number().int().positive().default(10),
+  /** Mean symmetrised KL (bits) below which two entities with shared attributes are the same entity. */
+  identityThreshold: z.number().nonnegative().default(0.25),
+  /** Shared attributes needed before identity resolution compares two entities. */
+  identityMinShared: z.number().int().positive().default(3),
+});
+export type MemoryOptions = z.infer<typeof MemoryOptionsSchema>;
+export type MemoryOptionsInput = z.input<typeof MemoryOptionsSchema>;
+
+/** A dimension state rendered for the answerer. */
+export interface FactLine {
+  entity: string;
+  attribute: string;
+  mode: string;
+  p: number;
+  /** Other probable values, most probable first. */
+  alternatives: Distribution;
+  /** Values recalled from the delta log because their delta surprise exceeded θ_min (multi-valued recall). */
+  recalled: string[];
+  /** Evidence ids of the deltas that set the mode. */
+  sources: string[];
+}
+
+/** One retrieved delta as evidence. */
+export interface EvidenceItem {
+  deltaId: number;
+  evidenceId: string;
+  entity: string;
+  attribute: string;
+  observation: string;
+  timestamp: number;
+  text: string;
+  score: number;
+}
+
+/** What the query pipeline hands to an answerer. */
+export interface QueryContext {
+  question: string;
+  linked: string[];
+  /** Entities reached by BFS with their hop distance. */
+  reached: Record<string, number>;
+  facts: FactLine[];
+  evidence: EvidenceItem[];
+  /** Distinct evidence ids of everything retrieved (the basis of context recall). */
+  sourceIds: string[];
+}
