@@ -7,3 +7,5 @@ export { minimize, type MinimizeOptions, type MinimizeResult } from "./optimize.
 export { jsDivergence, jsDistance } from "./jsd.js";
 export { isotonic, type IsotonicOptions, type IsotonicFit } from "./isotonic.js";
 export { cronbachAlpha, type AlphaItems, type AlphaOptions, type AlphaResult } from "./cronbach.js";
+export { lmm, refitML, type LmmFit, type LmmOptions, type VarCorrRow, type RanefRow } from "./lmm.js";
+export { tTestP, normalTestP, chisqUpper } from "./distributions.js";

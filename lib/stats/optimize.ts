@@ -72,7 +72,88 @@ export function minimize(fn: (x: number[]) => number, x0: readonly number[], opt
     if (improved <= ftol && round > 0) break;
     scale = Math.max(1e-3, scale * 0.1);
   }
-  return { x: best, f: fBest, evals, converged: converged && evals < maxEval };
+  if (d <= 12) {
+    const pol = polish(f, best, fBest, lower, upper);
+    if (pol.f <= fBest) { best = pol.x; fBest = pol.f; converged = converged || pol.converged; }
+  }
+  return { x: best, f: fBest, evals, converged };
+}
+
+/** Projected Newton iterations with finite-difference gradient and Hessian (Levenberg-damped). */
+function polish(f: (x: number[]) => number, x0: number[], f0: number, lower: readonly number[], upper: readonly number[]): { x: number[]; f: number; converged: boolean } {
+  const d = x0.length;
+  let x = [...x0], fx = f0;
+  for (let iter = 0; iter < 60; iter++) {
+    const h = x.map((v) => 1e-4 * Math.max(0.1, Math.abs(v)));
+    const at = (dx: Array<[number, number]>): number => { const y = [...x]; for (const [j, v] of dx) y[j] = y[j]! + v; return f(y); };
+    // One-sided (forward) differences where a step would leave the box.
+    const fwd = x.map((v, j) => v - 2 * h[j]! < lower[j]!);
+    const bwd = x.map((v, j) => v + 2 * h[j]! > upper[j]!);
+    const g = new Array<number>(d).fill(0), H = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+    for (let j = 0; j < d; j++) {
+      const s = bwd[j] ? -h[j]! : h[j]!;
+      if (fwd[j] || bwd[j]) {
+        const f1 = at([[j, s]]), f2 = at([[j, 2 * s]]);
+        g[j] = (-3 * fx + 4 * f1 - f2) / (2 * s);
+        H[j]![j] = (fx - 2 * f1 + f2) / (s * s);
+      } else {
+        const fp = at([[j, s]]), fm = at([[j, -s]]);
+        g[j] = (fp - fm) / (2 * s);
+        H[j]![j] = (fp - 2 * fx + fm) / (s * s);
+      }
+    }
+    for (let i = 0; i < d; i++) for (let j = 0; j < i; j++) {
+      const si = fwd[i] || bwd[i] ? (bwd[i] ? -h[i]! : h[i]!) : h[i]!, sj = bwd[j] ? -h[j]! : h[j]!;
+      const fij = at([[i, si], [j, sj]]), fi = at([[i, si]]), fj = at([[j, sj]]);
+      H[i]![j] = H[j]![i] = (fij - fi - fj + fx) / (si * sj);
+    }
+    const free = x.map((v, j) => !((v <= lower[j]! && g[j]! > 0) || (v >= upper[j]! && g[j]! < 0)));
+    const idx = free.map((b, j) => (b ? j : -1)).filter((j) => j >= 0);
+    if (idx.length === 0) return { x, f: fx, converged: true };
+    const step = dampedNewton(idx.map((i) => idx.map((j) => H[i]![j]!)), idx.map((i) => g[i]!));
+    let t = 1, moved = false;
+    for (let k = 0; k < 40; k++, t /= 2) {
+      const y = [...x];
+      idx.forEach((j, a) => { y[j] = Math.min(upper[j]!, Math.max(lower[j]!, y[j]! - t * step[a]!)); });
+      const fy = f(y);
+      if (fy < fx) {
+        const dx = Math.max(...y.map((v, j) => Math.abs(v - x[j]!) / (1 + Math.abs(x[j]!))));
+        const df = fx - fy;
+        x = y; fx = fy; moved = true;
+        if (dx < 1e-11 || df < 1e-15 * (1 + Math.abs(fx))) return { x, f: fx, converged: true };
+        break;
+      }
+    }
+    if (!moved) return { x, f: fx, converged: true };
+  }
+  return { x, f: fx, converged: false };
+}
+
+/** Solves (H + λI) s = g with the smallest λ ≥ 0 (from a short ladder) that makes H + λI positive definite. */
+function dampedNewton(H: number[][], g: number[]): number[] {
+  const n = g.length;
+  const scale = Math.max(1e-12, ...H.map((r, i) => Math.abs(r[i]!)));
+  for (const lambda of [0, 1e-8, 1e-6, 1e-4, 1e-2, 1, 100].map((l) => l * scale)) {
+    const L = H.map((r, i) => r.map((v, j) => v + (i === j ? lambda : 0)));
+    let ok = true;
+    for (let j = 0; j < n && ok; j++) {
+      let s = L[j]![j]!;
+      for (let k = 0; k < j; k++) s -= L[j]![k]! ** 2;
+      if (!(s > 0)) { ok = false; break; }
+      L[j]![j] = Math.sqrt(s);
+      for (let i = j + 1; i < n; i++) {
+        let t = L[i]![j]!;
+        for (let k = 0; k < j; k++) t -= L[i]![k]! * L[j]![k]!;
+        L[i]![j] = t / L[j]![j]!;
+      }
+    }
+    if (!ok) continue;
+    const y = [...g];
+    for (let i = 0; i < n; i++) { for (let k = 0; k < i; k++) y[i] = y[i]! - L[i]![k]! * y[k]!; y[i] = y[i]! / L[i]![i]!; }
+    for (let i = n - 1; i >= 0; i--) { for (let k = i + 1; k < n; k++) y[i] = y[i]! - L[k]![i]! * y[k]!; y[i] = y[i]! / L[i]![i]!; }
+    return y;
+  }
+  return g.map((v) => v / scale);
 }
 
 function nelderMead(

@@ -1,0 +1,123 @@
+/**
+ * lmm() against R: lme4 1.1-31 + lmerTest 3.1-3 on R 4.2.2 (fixtures/lmm-reference.json, copied from the
+ * project's reference set). Tolerances (relative unless said): fixed effects and sigma 1e-5, standard
+ * errors 1e-4, logLik/AIC/BIC 1e-4 absolute (AIC, BIC: 2e-4), Satterthwaite df 1e-3, p-values 5e-3
+ * (they inherit the df's numerical-derivative error), θ 1e-4 × max(1, |θ|) (lme4 stops its optimiser earlier than we do), variance components 1e-4,
+ * conditional modes 1e-4.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { lmm } from "./lmm.js";
+import { readCsv, readJson } from "./testing/fixtures.js";
+import { buildMixedDesign } from "./design.js";
+import { blockProfiler } from "./lmm-deviance.js";
+import { denseProfiler } from "./lmm-dense.js";
+import { satterthwaite } from "./lmm-satterthwaite.js";
+import { tTestP } from "./distributions.js";
+
+interface RefFit {
+  formula: string; data: string; REML: boolean;
+  fixef: Record<string, number>; se: Record<string, number>; df: Record<string, number>; p: Record<string, number>;
+  theta: number | number[]; sigma: number; logLik: number; deviance_or_REMLcrit: number; AIC: number; BIC: number; nobs: number;
+  varcorr: Array<{ grp: string; var1: string | null; var2: string | null; vcov: number; sdcor: number }>;
+  ranef_first_group: Record<string, number>;
+}
+const ref = readJson<{ lmm: RefFit[]; multi: RefFit[]; panel_lmm: RefFit[] }>("lmm-reference.json");
+const data: Record<string, Record<string, unknown>[]> = {
+  "sleepstudy.csv": readCsv("lmm-sleepstudy.csv", ["Subject"]),
+  "panel.csv": readCsv("lmm-panel.csv", ["agent_id"]),
+  "penicillin.csv": readCsv("lmm-penicillin.csv"),
+  "pastes.csv": readCsv("lmm-pastes.csv"),
+};
+/** The reference's factor coding (r-reference README): reference levels rotation, noforce, latest. */
+const levels = { mode: ["rotation", "willing"], force: ["noforce", "force"], memory: ["latest", "sampling", "summary"] };
+
+function close(actual: number | undefined, expected: number, rel: number, what: string): void {
+  assert.ok(actual !== undefined && Number.isFinite(actual), `${what}: got ${actual}`);
+  const err = Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-300);
+  assert.ok(err <= rel, `${what}: ${actual} vs R ${expected} (relative error ${err.toExponential(2)} > ${rel})`);
+}
+function near(actual: number, expected: number, abs: number, what: string): void {
+  assert.ok(Math.abs(actual - expected) <= abs, `${what}: ${actual} vs R ${expected} (|diff| ${Math.abs(actual - expected).toExponential(2)} > ${abs})`);
+}
+
+function checkFit(r: RefFit): void {
+  const f = lmm(r.formula, data[r.data]!, { reml: r.REML, levels });
+  const tag = `${r.formula} (${r.REML ? "REML" : "ML"})`;
+  for (const [k, v] of Object.entries(r.fixef)) close(f.fixef[k], v, 1e-5, `${tag} fixef ${k}`);
+  for (const [k, v] of Object.entries(r.se)) close(f.se[k], v, 1e-4, `${tag} se ${k}`);
+  for (const [k, v] of Object.entries(r.df)) close(f.df[k], v, 1e-3, `${tag} df ${k}`);
+  for (const [k, v] of Object.entries(r.p)) close(f.p[k], v, 5e-3, `${tag} p ${k}`);
+  close(f.sigma, r.sigma, 1e-5, `${tag} sigma`);
+  [r.theta].flat().forEach((v, i) => near(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${tag} theta[${i}]`));
+  near(f.logLik, r.logLik, 1e-4, `${tag} logLik`);
+  near(f.aic, r.AIC, 2e-4, `${tag} AIC`);
+  near(f.bic, r.BIC, 2e-4, `${tag} BIC`);
+  near((r.REML ? f.remlCriterion : f.deviance)!, r.deviance_or_REMLcrit, 2e-4, `${tag} criterion`);
+  assert.equal(f.nobs, r.nobs);
+  for (const v of r.varcorr) {
+    const m = f.varcorr.find((w) => w.grp === v.grp && w.var1 === v.var1 && w.var2 === v.var2);
+    assert.ok(m, `${tag}: varcorr row ${v.grp}/${v.var1}/${v.var2} missing`);
+    close(m.sdcor, v.sdcor, 1e-4, `${tag} varcorr ${v.grp} ${v.var1} ${v.var2 ?? ""}`);
+  }
+  const first = Object.values(f.ranef)[0]![0]!.values;
+  for (const [k, v] of Object.entries(r.ranef_first_group)) close(first[k], v, 1e-4, `${tag} ranef ${k}`);
+  assert.equal(f.singular, false);
+}
+
+for (const r of [...ref.lmm, ...ref.multi, ref.panel_lmm[0]!]) {
+  test(`lmm matches lme4/lmerTest: ${r.formula} (${r.data}, ${r.REML ? "REML" : "ML"})`, () => checkFit(r));
+}
+
+test("lmm: singular fit on the panel is flagged and reaches the optimum (R lme4 bobyqa, rhoend 1e-10)", () => {
+  const r = ref.panel_lmm[1]!;
+  const bob = readJson<{ fixef: Record<string, number>; se: Record<string, number>; theta: number[]; sigma: number; REMLcrit: number }>("lmm-singular-bobyqa.json");
+  const f = lmm(r.formula, data["panel.csv"]!, { levels });
+  assert.equal(f.singular, true);
+  // lme4's default optimizer (nloptwrap) stops at REML criterion −4018.855 here; bobyqa and ours reach −4020.048.
+  near(f.remlCriterion!, bob.REMLcrit, 1e-6, "REML criterion");
+  assert.ok(f.remlCriterion! < r.deviance_or_REMLcrit);
+  for (const [k, v] of Object.entries(bob.fixef)) close(f.fixef[k], v, 1e-5, `fixef ${k}`);
+  for (const [k, v] of Object.entries(bob.se)) close(f.se[k], v, 1e-4, `se ${k}`);
+  close(f.sigma, bob.sigma, 1e-5, "sigma");
+  bob.theta.forEach((v, i) => near(f.theta[i]!, v, 1e-5, `theta[${i}]`));
+});
+
+test("lmm: deviance and Satterthwaite df at lme4's own θ for the singular fit equal lmerTest's (1e-9 abs, 1e-3 rel)", () => {
+  const r = ref.panel_lmm[1]!;
+  const d = buildMixedDesign(r.formula, data["panel.csv"]!, { levels });
+  const prof = blockProfiler(d);
+  const theta = r.theta as number[];
+  const pr = prof.evaluate(theta);
+  const m = d.n - d.p;
+  const crit = pr.ldL2 + pr.ldRX2 + m * (1 + Math.log((2 * Math.PI * pr.pwrss) / m));
+  near(crit, r.deviance_or_REMLcrit, 1e-7, "REML criterion at R's θ");
+  const s = satterthwaite({ profiler: prof, theta, sigma: r.sigma, n: d.n, p: d.p, reml: true });
+  d.fixefNames.forEach((nm, j) => close(s.df[j], r.df[nm]!, 1e-3, `df ${nm}`));
+  d.fixefNames.forEach((nm, j) => close(pr.beta[j], r.fixef[nm]!, 1e-6, `fixef ${nm}`));
+  const j = d.fixefNames.indexOf("modewilling");
+  close(tTestP(r.fixef.modewilling! / r.se.modewilling!, s.df[j]!), r.p.modewilling!, 1e-3, "p modewilling");
+});
+
+test("lmm: block and dense back ends agree (sleepstudy, random slopes)", () => {
+  const d = buildMixedDesign("Reaction ~ Days + (Days | Subject)", data["sleepstudy.csv"]!);
+  const a = blockProfiler(d).evaluate([0.9, 0.02, 0.2]), b = denseProfiler(d).evaluate([0.9, 0.02, 0.2]);
+  close(a.ldL2, b.ldL2, 1e-12, "ldL2");
+  close(a.pwrss, b.pwrss, 1e-10, "pwrss");
+  close(a.beta[1]!, b.beta[1]!, 1e-12, "beta");
+});
+
+test("lmm: drops incomplete rows with a count, as na.omit", () => {
+  const rows = data["sleepstudy.csv"]!.map((r, i) => (i % 30 === 0 ? { ...r, Reaction: null } : r));
+  const f = lmm("Reaction ~ Days + (1 | Subject)", rows, { satterthwaite: false });
+  assert.equal(f.nDropped, 6);
+  assert.equal(f.nobs, 174);
+});
+
+test("lmm: degenerate input gets a clear error", () => {
+  const rows = data["sleepstudy.csv"]!;
+  assert.throws(() => lmm("Reaction ~ Days + (1 | g)", rows.map((r) => ({ ...r, g: "one" }))), /single level/);
+  assert.throws(() => lmm("Reaction ~ Days + k + (1 | Subject)", rows.map((r) => ({ ...r, k: 3 }))), /constant/);
+  assert.throws(() => lmm("Reaction ~ Days", rows), /no random-effect term/);
+  assert.throws(() => lmm("Reaction ~ Days + Days2 + (1 | Subject)", rows.map((r) => ({ ...r, Days2: 2 * (r.Days as number) }))), /linear combination/);
+});

@@ -1,0 +1,202 @@
+/**
+ * Linear mixed models fitted as lme4's `lmer` fits them, with lmerTest's Satterthwaite tests.
+ *
+ * Pipeline (lme4's stages): build the design (`buildMixedDesign`), make the profiled deviance over θ
+ * (`lmm-deviance.ts`), minimise it over θ with lower bounds 0 on the diagonal of each relative
+ * covariance factor (`minimize`), then read β̂, σ̂, the conditional modes and the criteria at θ̂.
+ */
+import { StatsError } from "../core/errors.js";
+import { buildMixedDesign, type MixedDesign } from "./design.js";
+import type { DataInput, FrameOptions } from "./frame.js";
+import { cholInverse } from "./linalg.js";
+import { denseProfiler } from "./lmm-dense.js";
+import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
+import { satterthwaite } from "./lmm-satterthwaite.js";
+import { minimize } from "./optimize.js";
+import { tTestP } from "./distributions.js";
+
+/** Options of {@link lmm}. */
+export interface LmmOptions extends FrameOptions {
+  /** Restricted maximum likelihood (default true), as lmer's `REML`. */
+  reml?: boolean;
+  /** Compute Satterthwaite df and p (default true); false leaves `df`/`p` empty and saves time. */
+  satterthwaite?: boolean;
+}
+
+/** One row of `VarCorr` as R's `as.data.frame(VarCorr(fit))`. */
+export interface VarCorrRow {
+  grp: string;
+  var1: string | null;
+  var2: string | null;
+  /** Variance (var2 null) or covariance. */
+  vcov: number;
+  /** Standard deviation (var2 null) or correlation. */
+  sdcor: number;
+}
+
+/** The conditional modes of one level of a grouping factor. */
+export interface RanefRow {
+  level: string;
+  values: Record<string, number>;
+}
+
+/** A fitted linear mixed model. */
+export interface LmmFit {
+  formula: string;
+  reml: boolean;
+  fixefNames: string[];
+  fixef: Record<string, number>;
+  se: Record<string, number>;
+  /** Satterthwaite degrees of freedom (as lmerTest). */
+  df: Record<string, number>;
+  t: Record<string, number>;
+  /** Two-sided p-values from t with Satterthwaite df. */
+  p: Record<string, number>;
+  /** vcov(β), p × p in `fixefNames` order. */
+  vcov: number[][];
+  /** θ in lme4's order (terms by decreasing number of levels; each term's lower triangle by column). */
+  theta: number[];
+  sigma: number;
+  varcorr: VarCorrRow[];
+  /** Conditional modes by group, levels in factor order. */
+  ranef: Record<string, RanefRow[]>;
+  logLik: number;
+  /** REML criterion (−2 × restricted log-likelihood), REML fits only. */
+  remlCriterion?: number;
+  /** −2 log-likelihood, ML fits only. */
+  deviance?: number;
+  aic: number;
+  bic: number;
+  nobs: number;
+  /** Rows dropped for missing values. */
+  nDropped: number;
+  nGroups: Record<string, number>;
+  /** Any diagonal element of θ within 1e-4 of 0 (as lme4's `isSingular`). */
+  singular: boolean;
+  converged: boolean;
+  /** Solver details: back end, optimiser evaluations. */
+  optimizer: { backend: "block" | "dense"; evals: number };
+}
+
+interface Internal { design: MixedDesign; profiler: Profiler; opts: LmmOptions }
+const internals = new WeakMap<LmmFit, Internal>();
+
+/** The profiled deviance (ML or REML criterion) at θ. */
+export function profiledDeviance(pr: Profile, n: number, p: number, reml: boolean): number {
+  if (reml) { const m = n - p; return pr.ldL2 + pr.ldRX2 + m * (1 + Math.log((2 * Math.PI * pr.pwrss) / m)); }
+  return pr.ldL2 + n * (1 + Math.log((2 * Math.PI * pr.pwrss) / n));
+}
+
+/**
+ * Fits a linear mixed model by (RE)ML, as `lmerTest::lmer(formula, data, REML = reml)`.
+ *
+ * @throws {StatsError} when the formula has no random-effect term, a factor or grouping factor has one
+ *   level, a fixed column is constant or dependent, or the residual degrees of freedom are not positive.
+ * @example
+ * const fit = lmm("Reaction ~ Days + (Days | Subject)", sleepstudy);
+ * fit.fixef.Days;   // 10.467
+ * fit.df.Days;      // 17.0 (Satterthwaite)
+ * fit.varcorr[0];   // { grp: "Subject", var1: "(Intercept)", var2: null, vcov: 612.1, sdcor: 24.74 }
+ */
+export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): LmmFit {
+  const design = buildMixedDesign(formula, data, opts);
+  if (design.reTerms.length === 0) throw new StatsError(`lmm("${formula}"): no random-effect term`, "add a term like (1 | group), or use ols()");
+  if (design.n <= design.p) throw new StatsError(`lmm("${formula}"): ${design.n} rows for ${design.p} fixed effects`, "use more data or fewer predictors");
+  const profiler = design.reTerms.length === 1 ? blockProfiler(design) : denseProfiler(design);
+  return fitWith(formula, design, profiler, opts);
+}
+
+function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts: LmmOptions): LmmFit {
+  const reml = opts.reml ?? true;
+  const { n, p } = design;
+  const lay = thetaLayout(design);
+  const dev = (th: number[]): number => profiledDeviance(profiler.evaluate(th), n, p, reml);
+  const opt = minimize(dev, lay.start, { lower: lay.lower, ftol: 1e-9, xtol: 1e-6, maxEval: 4000 + 500 * lay.start.length });
+  const theta = opt.x.map((v, i) => (lay.lower[i] === 0 && v < 0 ? 0 : v));
+  const pr = profiler.evaluate(theta);
+  const crit = profiledDeviance(pr, n, p, reml);
+  const sigma = Math.sqrt(pr.pwrss / (reml ? n - p : n));
+  const names = design.fixefNames;
+  const inv = cholInverse(pr.RX, p);
+  const vcov = Array.from({ length: p }, (_, i) => Array.from({ length: p }, (_, j) => sigma * sigma * inv[i * p + j]!));
+  const rec = (f: (j: number) => number): Record<string, number> => Object.fromEntries(names.map((nm, j) => [nm, f(j)]));
+  const fixef = rec((j) => pr.beta[j]!);
+  const se = rec((j) => Math.sqrt(vcov[j]![j]!));
+  const t = rec((j) => pr.beta[j]! / se[names[j]!]!);
+  let df: Record<string, number> = {}, pv: Record<string, number> = {};
+  if (opts.satterthwaite ?? true) {
+    const s = satterthwaite({ profiler, theta, sigma, n, p, reml });
+    df = rec((j) => s.df[j]!);
+    pv = rec((j) => tTestP(t[names[j]!]!, s.df[j]!));
+  }
+  const nTheta = theta.length;
+  const npar = p + nTheta + 1;
+  const logLik = -crit / 2;
+  const singular = theta.some((v, i) => lay.lower[i] === 0 && v < 1e-4);
+  const fit: LmmFit = {
+    formula, reml, fixefNames: names, fixef, se, df, t, p: pv, vcov, theta, sigma,
+    varcorr: varCorr(design, theta, sigma),
+    ranef: ranefOf(design, profiler.ranef(theta, pr.beta)),
+    logLik,
+    ...(reml ? { remlCriterion: crit } : { deviance: crit }),
+    aic: crit + 2 * npar,
+    bic: crit + Math.log(n) * npar,
+    nobs: n, nDropped: design.nDropped,
+    nGroups: Object.fromEntries(design.reTerms.map((r) => [r.group, r.nLevels])),
+    singular, converged: opt.converged,
+    optimizer: { backend: profiler.kind, evals: opt.evals },
+  };
+  internals.set(fit, { design, profiler, opts });
+  return fit;
+}
+
+/** The same model refitted by maximum likelihood (returns `fit` itself when it is already ML). */
+export function refitML(fit: LmmFit): LmmFit {
+  if (!fit.reml) return fit;
+  const inn = internals.get(fit);
+  if (!inn) throw new StatsError("refitML: the fit was not made by lmm() in this process", "fit the model with lmm()");
+  return fitWith(fit.formula, inn.design, inn.profiler, { ...inn.opts, reml: false, satterthwaite: false });
+}
+
+/** The design a fit was made from (for tests and diagnostics). */
+export function designOf(fit: LmmFit): MixedDesign | undefined {
+  return internals.get(fit)?.design;
+}
+
+function varCorr(design: MixedDesign, theta: readonly number[], sigma: number): VarCorrRow[] {
+  const lay = thetaLayout(design);
+  const rows: VarCorrRow[] = [];
+  design.reTerms.forEach((term, ti) => {
+    const k = lay.k[ti]!, T = templateOf(theta, lay.offset[ti]!, k);
+    const S = new Float64Array(k * k);
+    for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) {
+      let s = 0;
+      for (let c = 0; c < k; c++) s += T[a * k + c]! * T[b * k + c]!;
+      S[a * k + b] = s * sigma * sigma;
+    }
+    for (let a = 0; a < k; a++) rows.push({ grp: term.group, var1: term.termNames[a]!, var2: null, vcov: S[a * k + a]!, sdcor: Math.sqrt(S[a * k + a]!) });
+    for (let b = 0; b < k; b++) for (let a = b + 1; a < k; a++) {
+      const den = Math.sqrt(S[a * k + a]! * S[b * k + b]!);
+      rows.push({ grp: term.group, var1: term.termNames[b]!, var2: term.termNames[a]!, vcov: S[a * k + b]!, sdcor: den > 0 ? S[a * k + b]! / den : NaN });
+    }
+  });
+  rows.push({ grp: "Residual", var1: null, var2: null, vcov: sigma * sigma, sdcor: sigma });
+  return rows;
+}
+
+function ranefOf(design: MixedDesign, b: Float64Array): Record<string, RanefRow[]> {
+  const out: Record<string, RanefRow[]> = {};
+  let o = 0;
+  for (const term of design.reTerms) {
+    const k = term.termNames.length;
+    const rows = term.levels.map((level, g) => ({
+      level, values: Object.fromEntries(term.termNames.map((nm, a) => [nm, b[o + g * k + a]!])),
+    }));
+    const prev = out[term.group];
+    // Two terms on one grouping factor, e.g. (1 | g) + (0 + x | g): merge their columns per level.
+    if (prev) rows.forEach((r, g) => Object.assign(prev[g]!.values, r.values));
+    else out[term.group] = rows;
+    o += term.nLevels * k;
+  }
+  return out;
+}
