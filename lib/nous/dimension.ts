@@ -34,7 +34,7 @@ export function surprise(counts: Counts, obs: string, newValueMass: number): num
   const a = total(counts);
   const seen = Object.prototype.hasOwnProperty.call(counts, obs);
   const p = (seen ? counts[obs] : newValueMass) / (a + newValueMass);
-  return -Math.log2(p);
+  return 0 - Math.log2(p) + 0; // "+ 0" turns −0 (a certain observation) into 0
 }
 
 /**
