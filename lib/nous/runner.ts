@@ -46,7 +46,7 @@ export function resolveData(data: string | null): { path: string; source: string
   if (data !== null) {
     const p = findLocomo(data);
     if (!p) throw new ConfigError({ path: ["params", "data"], message: `LoCoMo file not found at ${data}`, fix: "run `agora locomo --download --data <path>`, or set params.data to null to use the bundled fixture" });
-    return { path: p, source: "locomo10" };
+    return { path: p, source: p === fixturePath() ? "fixture:locomo-mini" : "locomo10" };
   }
   const found = findLocomo();
   return found ? { path: found, source: "locomo10" } : { path: fixturePath(), source: "fixture:locomo-mini" };

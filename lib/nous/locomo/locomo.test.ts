@@ -1,0 +1,78 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DataError } from "../../core/errors.js";
+import { answerOffline, extractOffline } from "../models/offline.js";
+import { cleanEvidence, downloadLocomo, fixturePath, loadLocomo, parseLocomo, projectRoot } from "./data.js";
+import { contextRecall, evaluateConversation } from "./evaluate.js";
+
+const REAL = resolve(projectRoot(), "../shared/data/locomo10.json");
+
+test("the fixture loads with LoCoMo's quirks handled (date without session, malformed evidence, integer answers)", () => {
+  const convs = loadLocomo(fixturePath());
+  assert.deepEqual(convs.map((c) => c.id), ["conv-1", "conv-2"]);
+  const c1 = convs[0];
+  assert.deepEqual([...new Set(c1.turns.map((t) => t.session))], [1, 2, 3]); // session_4_date_time has no session
+  assert.equal(c1.questions.find((q) => q.question.startsWith("What year did Ben"))!.answer, "2020");
+  assert.deepEqual(c1.questions.find((q) => q.question.startsWith("Which cities"))!.evidence, ["D2:2", "D3:5"]);
+  assert.deepEqual(c1.questions.find((q) => q.question.startsWith("What class"))!.evidence, []);
+  assert.equal(c1.questions.find((q) => q.category === 5)!.answer, "a book about bread chemistry");
+  assert.ok(c1.turns.some((t) => t.caption?.includes("blue ceramic bowl")));
+  assert.ok(c1.turns[1].timestamp > c1.turns[0].timestamp); // turns ordered within a session
+});
+
+test("evidence ids are split and repaired as LoCoMo's malformed ones require", () => {
+  assert.deepEqual(cleanEvidence(["D8:6; D9:17", "D", "D:11:26", "D9:1 D4:4 D4:6", "D1:3"]), ["D8:6", "D9:17", "D11:26", "D9:1", "D4:4", "D4:6", "D1:3"]);
+});
+
+test("clear errors for a missing, non-JSON or malformed file, and for a failed download", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "locomo-"));
+  assert.throws(() => loadLocomo(join(dir, "nope.json")), (e: unknown) => e instanceof DataError && /not found/.test(e.message) && /--download/.test(e.message));
+  writeFileSync(join(dir, "bad.json"), "{ not json");
+  assert.throws(() => loadLocomo(join(dir, "bad.json")), /not valid JSON/);
+  assert.throws(() => parseLocomo([{ sample_id: "x", conversation: {}, qa: [{ question: "q", category: 9 }] }], "f.json"), /f\.json: 0\.qa\.0\.category/);
+  const failing = (async () => { throw new Error("getaddrinfo ENOTFOUND"); }) as unknown as typeof fetch;
+  await assert.rejects(downloadLocomo(join(dir, "l.json"), { fetch: failing }), /could not download LoCoMo.*ENOTFOUND/s);
+  const notFound = (async () => new Response("nope", { status: 404 })) as unknown as typeof fetch;
+  await assert.rejects(downloadLocomo(join(dir, "l.json"), { fetch: notFound }), /HTTP 404/);
+  assert.equal(existsSync(join(dir, "l.json")), false);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("offline evaluation on the fixture: one row per system × question, scored, with context recall", async () => {
+  const [conv] = loadLocomo(fixturePath());
+  const r = await evaluateConversation(conv, {
+    systems: ["nous", "bm25", "not-mentioned"], memory: { k: 3 },
+    extractor: async (t, c) => extractOffline(t, c), answerer: async (c) => answerOffline(c), model: "offline:test",
+  });
+  assert.equal(r.answers.length, 3 * conv.questions.length);
+  const nm = r.answers.filter((a) => a.system === "not-mentioned");
+  assert.ok(nm.filter((a) => a.category === 5).every((a) => a.f1 === 1));
+  const nous = r.answers.filter((a) => a.system === "nous");
+  assert.ok(nous.every((a) => typeof a.f1 === "number" && (a.context_recall === null || (a.context_recall as number) <= 1)));
+  // the job change: the memory's belief moved from the bakery to the library
+  const belief = r.memory.belief("Ana", "work")!;
+  assert.match(belief[0].value, /library/);
+  const when = nous.find((a) => String(a.question).startsWith("When did Ben make a blue bowl"))!;
+  assert.equal(when.prediction, "2 March 2022"); // "yesterday" said on 3 March 2022
+  assert.equal(when.f1, 1);
+  assert.ok(r.deltas.length >= conv.turns.length);
+  r.memory.close();
+  assert.equal(contextRecall(["D1:1", "D1:2"], ["D1:2", "D9:9"]), 0.5);
+  assert.equal(contextRecall([], ["D1:2"]), null);
+});
+
+test("the real LoCoMo file, when present beside the project: 10 conversations, 5,882 turns, 1,986 questions", { skip: !existsSync(REAL) && "../shared/data/locomo10.json absent" }, () => {
+  const convs = loadLocomo(REAL);
+  assert.equal(convs.length, 10);
+  assert.equal(convs.reduce((s, c) => s + c.turns.length, 0), 5882);
+  const qs = convs.flatMap((c) => c.questions);
+  assert.equal(qs.length, 1986);
+  const byCat = [1, 2, 3, 4, 5].map((k) => qs.filter((q) => q.category === k).length);
+  assert.deepEqual(byCat, [282, 321, 96, 841, 446]); // MECHANISMS.md §4
+  assert.equal(qs.filter((q) => q.answer === "").length, 0);
+  assert.ok(JSON.parse(readFileSync(REAL, "utf8"))[0].conversation.session_20_date_time); // the conv-26 quirk is there
+  assert.equal(Math.max(...convs[0].turns.map((t) => t.session)), 19);
+});
