@@ -7,8 +7,8 @@
 import { StatsError } from "../core/errors.js";
 import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
-import { deriv12, newtonFD } from "./glmm-optimize.js";
-import { laplaceLme4 } from "./pirls-lme4.js";
+import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
+import { invLogit, laplaceLme4 } from "./pirls-lme4.js";
 
 /** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
 export type LaplaceMode = "lme4" | "exact";
@@ -104,13 +104,18 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   // Stage 1 (nAGQ = 0): θ only, β and u from joint PIRLS, warm-started from the last evaluation.
   const u1 = new Float64Array(sys.q);
   const b1 = Float64Array.from(beta0);
-  const stage1 = newtonFD((th) => {
+  const dev1 = (th: number[]): number => {
     sys.setTheta(th);
     return pirlsJoint(d, sys, u1, b1, wk).laplace;
-  }, theta0, { tol: 1e-6 });
+  };
+  // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex.
+  const stage1 = nTheta === 1
+    ? newtonFD(dev1, theta0, { tol: 1e-6, snap: [0] })
+    : nelderMeadBox(dev1, theta0, sys.thetaLower());
   sys.setTheta(stage1.x);
   pirlsJoint(d, sys, u1, b1, wk);
   const lp0 = Float64Array.from(wk.eta);
+  const mu0 = invLogit(lp0);
 
   // Stage 2 (nAGQ = 1): (θ, β) on the Laplace deviance, u from PIRLS started at the last accepted mode.
   const uBase = Float64Array.from(u1);
@@ -121,14 +126,14 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     if (th.some((v, j) => v !== lastTheta[j]) || lastTheta.length !== nTheta) { sys.setTheta(th); lastTheta = th; }
     linearPredictor(d, x.slice(nTheta), wk.off);
     uWork.set(uBase);
-    return mode === "lme4" ? laplaceLme4(d, sys, lp0, uWork, wk) : pirlsU(d, sys, uWork, wk);
+    return mode === "lme4" ? laplaceLme4(d, sys, lp0, mu0, uWork, wk) : pirlsU(d, sys, uWork, wk);
   };
   let bestF = Infinity;
   const stage2 = newtonFD((x) => {
     const r = laplaceAt(x);
     if (r.laplace < bestF) { bestF = r.laplace; uBase.set(uWork); }
     return r.laplace;
-  }, [...stage1.x, ...b1]);
+  }, [...stage1.x, ...b1], { snap: diagonalIndices(sys) });
 
   const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
   const beta = stage2.x.slice(nTheta);
@@ -136,29 +141,34 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const u = Float64Array.from(uWork);
   const singular = diagonalIndices(sys).some((j) => theta[j]! < SINGULAR_TOL);
 
-  // Standard errors: 2·(H⁻¹)ββ from lme4's deriv12 Hessian at the optimum (θ normalised), unless singular.
+  // Standard errors: 2·(H⁻¹)ββ from lme4's deriv12 Hessian over (θ, β) at the optimum. Diagonal θ
+  // elements on the boundary (singular fits) are left out: the deviance is flat to first order there.
   const fAt = (x: number[]): number => laplaceAt(x).laplace;
   const xOpt = [...theta, ...beta];
-  const { gradient, hessian } = deriv12(fAt, xOpt, 1e-4, fAt(xOpt));
+  const boundary = new Set(diagonalIndices(sys).filter((j) => theta[j]! < SINGULAR_TOL));
+  const boundaryOk = (j: number): boolean => boundary.has(j);
+  const sameX = xOpt.every((v, j) => v === stage2.x[j]) && stage2.hessian.every((row, a) => boundaryOk(a) || row.every((v, b) => boundaryOk(b) || Number.isFinite(v)));
+  const { gradient, hessian } = sameX ? stage2 : deriv12(fAt, xOpt, 1e-4, fAt(xOpt));
+  const keep = xOpt.map((_, j) => j).filter((j) => !boundary.has(j));
+  const nKeepTheta = keep.length - p;
   let vcov: Float64Array | undefined;
   let vcovSource: "hessian" | "pirls" = "hessian";
-  if (!singular) {
-    try {
-      const dAll = nTheta + p;
-      const Hinv = invertSpd(hessian.flat(), dAll);
-      vcov = new Float64Array(p * p);
-      for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) vcov[a * p + b] = 2 * Hinv[(nTheta + a) * dAll + nTheta + b]!;
-    } catch { vcov = undefined; }
-  }
+  try {
+    const dk = keep.length;
+    const Hinv = invertSpd(keep.flatMap((a) => keep.map((b) => hessian[a]![b]!)), dk);
+    vcov = new Float64Array(p * p);
+    for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) vcov[a * p + b] = 2 * Hinv[(nKeepTheta + a) * dk + nKeepTheta + b]!;
+    for (let a = 0; a < p; a++) if (!(vcov[a * p + a]! > 0)) vcov = undefined;
+  } catch { vcov = undefined; }
   if (!vcov) {
     // As lme4 when the Hessian is unusable: the inverse Schur complement of the PIRLS system at the optimum.
-    sys.setTheta(theta); lastTheta = theta;
+    lastTheta = [];
+    sys.setTheta(theta);
     const bj = Float64Array.from(beta);
     const uj = Float64Array.from(u);
     const joint = pirlsJoint(d, sys, uj, bj, wk);
     vcov = invertSpd(joint.S, p);
     vcovSource = "pirls";
-    sys.setTheta(theta);
   }
   return {
     theta, beta, u, b: sys.lambda(u), laplace: final.laplace, devSum: final.devSum, vcov, vcovSource,

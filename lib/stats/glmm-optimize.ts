@@ -63,37 +63,121 @@ function newtonStep(H: number[][], g: number[]): number[] {
   return g.map((x) => -x / gs);
 }
 
+/** Options of {@link newtonFD}. */
+export interface NewtonOptions {
+  /** Finite-difference step (default 1e-4, as lme4's deriv12). */
+  delta?: number;
+  /** Stop when the Newton decrement gᵀH⁻¹g falls below this (default 1e-10). */
+  tol?: number;
+  maxIter?: number;
+  /**
+   * Coordinates about which `f` is even (f(…, x, …) = f(…, −x, …) in that coordinate's sign class), such
+   * as the diagonal elements of a covariance factor: once one is below `snapBelow` in absolute value it is
+   * set to 0 and frozen, because Newton's method converges only linearly to a minimum on that boundary.
+   */
+  snap?: readonly number[];
+  /** Threshold for `snap` (default 1e-5). */
+  snapBelow?: number;
+}
+
 /**
  * Minimises a smooth `f` by Newton's method with finite-difference derivatives (δ = `delta`).
- * Stops when the Newton decrement is below `tol` or a step cannot reduce `f`.
+ * Stops when the Newton decrement is below `tol` or a step cannot reduce `f`. The returned gradient
+ * and Hessian are those at the returned `x` (NaN in the rows of frozen coordinates).
  *
  * @example
  * newtonFD(([a, b]) => (a - 1) ** 2 + 3 * (b + 2) ** 2, [0, 0]).x; // ≈ [1, -2]
  */
-export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts: { delta?: number; tol?: number; maxIter?: number } = {}): NewtonResult {
+export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts: NewtonOptions = {}): NewtonResult {
   const delta = opts.delta ?? 1e-4;
   const tol = opts.tol ?? 1e-10;
   const maxIter = opts.maxIter ?? 100;
+  const snapBelow = opts.snapBelow ?? 1e-5;
+  const dim = x0.length;
   let evals = 0;
-  const fn = (x: number[]): number => { evals++; return f(x); };
   let x = [...x0];
+  const frozen = new Set<number>();
+  const fn = (y: number[]): number => { evals++; return f(y); };
   let fx = fn(x);
   let it = 0;
+  const full = (free: number[], g: number[], H: number[][]): { gradient: number[]; hessian: number[][] } => {
+    const gradient = new Array<number>(dim).fill(Number.NaN);
+    const hessian = Array.from({ length: dim }, () => new Array<number>(dim).fill(Number.NaN));
+    free.forEach((a, i) => { gradient[a] = g[i]!; free.forEach((b, j) => { hessian[a]![b] = H[i]![j]!; }); });
+    return { gradient, hessian };
+  };
   for (;;) {
     it++;
-    const { gradient, hessian } = deriv12(fn, x, delta, fx);
+    const free = x.map((_, j) => j).filter((j) => !frozen.has(j));
+    const sub = (z: number[]): number => { const y = [...x]; free.forEach((j, i) => { y[j] = z[i]!; }); return fn(y); };
+    const { gradient, hessian } = deriv12(sub, free.map((j) => x[j]!), delta, fx);
     const step = newtonStep(hessian, gradient);
     const decrement = -step.reduce((s, v, j) => s + v * gradient[j]!, 0);
     if (decrement < tol || it > maxIter) {
-      return { x, f: fx, gradient, hessian, iterations: it, evals, decrement, converged: decrement < tol };
+      return { x, f: fx, ...full(free, gradient, hessian), iterations: it, evals, decrement, converged: decrement < tol };
     }
     let t = 1;
     let moved = false;
     for (let h = 0; h < 40; h++, t /= 2) {
-      const y = x.map((v, j) => v + t * step[j]!);
+      const y = [...x];
+      free.forEach((j, i) => { y[j] = x[j]! + t * step[i]!; });
       const fy = fn(y);
       if (Number.isFinite(fy) && fy <= fx - 1e-4 * t * decrement) { x = y; fx = fy; moved = true; break; }
     }
-    if (!moved) return { x, f: fx, gradient, hessian, iterations: it, evals, decrement, converged: decrement < 1e-6 };
+    if (!moved) return { x, f: fx, ...full(free, gradient, hessian), iterations: it, evals, decrement, converged: decrement < 1e-6 };
+    let snapped = false;
+    for (const j of opts.snap ?? []) {
+      if (!frozen.has(j) && Math.abs(x[j]!) < snapBelow) { x[j] = 0; frozen.add(j); snapped = true; }
+    }
+    if (snapped) fx = fn(x);
   }
+}
+
+/**
+ * Nelder–Mead on a box (trial points clamped to `lower`), for the first, rough stage over θ where the
+ * deviance can be far from quadratic. Stops when the simplex's values span less than `ftol` and its
+ * vertices less than `xtol` in every coordinate.
+ *
+ * @example
+ * nelderMeadBox(([a, b]) => (a - 1) ** 2 + (b + 2) ** 2, [0, 0], [0, 0]).x; // ≈ [1, 0]
+ */
+export function nelderMeadBox(f: (x: number[]) => number, x0: readonly number[], lower: readonly number[], opts: { ftol?: number; xtol?: number; maxEval?: number; step?: number } = {}): { x: number[]; f: number; evals: number; converged: boolean } {
+  const d = x0.length;
+  const ftol = opts.ftol ?? 1e-7, xtol = opts.xtol ?? 1e-5, maxEval = opts.maxEval ?? 400 * d;
+  const clamp = (x: number[]): number[] => x.map((v, j) => Math.max(lower[j]!, v));
+  let evals = 0;
+  const fn = (x: number[]): number => { evals++; const v = f(x); return Number.isFinite(v) ? v : Infinity; };
+  const simplex: Array<{ x: number[]; f: number }> = [];
+  const start = clamp([...x0]);
+  simplex.push({ x: start, f: fn(start) });
+  for (let j = 0; j < d; j++) {
+    const x = [...start];
+    const s = opts.step ?? Math.max(0.1, 0.25 * Math.abs(x[j]!));
+    x[j] = x[j]! + (x[j]! + s > lower[j]! ? s : -s);
+    const xc = clamp(x);
+    simplex.push({ x: xc, f: fn(xc) });
+  }
+  const point = (c: number[], to: number[], t: number): number[] => clamp(c.map((v, j) => v + t * (to[j]! - v)));
+  while (evals < maxEval) {
+    simplex.sort((a, b) => a.f - b.f);
+    const best = simplex[0]!, worst = simplex[d]!;
+    const spread = Math.max(...simplex.map((s) => Math.max(...s.x.map((v, j) => Math.abs(v - best.x[j]!)))));
+    if (worst.f - best.f <= ftol && spread <= xtol) return { x: best.x, f: best.f, evals, converged: true };
+    const c = new Array<number>(d).fill(0);
+    for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) c[j] += simplex[i]!.x[j]! / d;
+    const xr = point(c, worst.x, -1), fr = fn(xr);
+    if (fr < best.f) {
+      const xe = point(c, worst.x, -2), fe = fn(xe);
+      simplex[d] = fe < fr ? { x: xe, f: fe } : { x: xr, f: fr };
+    } else if (fr < simplex[d - 1]!.f) {
+      simplex[d] = { x: xr, f: fr };
+    } else {
+      const outside = fr < worst.f;
+      const xk = point(c, outside ? xr : worst.x, 0.5), fk = fn(xk);
+      if (fk < (outside ? fr : worst.f)) simplex[d] = { x: xk, f: fk };
+      else for (let i = 1; i <= d; i++) { const xs = point(best.x, simplex[i]!.x, 0.5); simplex[i] = { x: xs, f: fn(xs) }; }
+    }
+  }
+  simplex.sort((a, b) => a.f - b.f);
+  return { x: simplex[0]!.x, f: simplex[0]!.f, evals, converged: false };
 }

@@ -137,6 +137,37 @@ export class RandomSystem {
     for (let i = 0; i < n; i++) { const vi = v[i]!; for (let c = i * m, e = c + m; c < e; c++) out[pos[c]!] += zt[c]! * vi; }
   }
 
+  /**
+   * A = Λ'Z'WZΛ + I and rhs = (ZΛ)'v in one pass over the rows (the common case of one scalar
+   * term is a single loop with no inner loops).
+   */
+  accumulate(w: Float64Array, v: Float64Array, rhs: Float64Array): void {
+    if (this.m === 1 && this.B === 1) {
+      const { n, zt, blockOf, A } = this;
+      A.fill(0); rhs.fill(0);
+      for (let i = 0; i < n; i++) {
+        const g = blockOf[i]!, z = zt[i]!, wz = w[i]! * z;
+        A[g] += wz * z;
+        rhs[g] += z * v[i]!;
+      }
+      for (let b = 0; b < this.nb; b++) A[b] += 1;
+      return;
+    }
+    this.assemble(w);
+    this.crossprod(v, rhs);
+  }
+
+  /** eta = off + ZΛu. */
+  setEta(off: Float64Array, u: Float64Array, eta: Float64Array): void {
+    if (this.m === 1) {
+      const { n, zt, pos } = this;
+      for (let i = 0; i < n; i++) eta[i] = off[i]! + zt[i]! * u[pos[i]!]!;
+      return;
+    }
+    eta.set(off);
+    this.addEta(u, eta);
+  }
+
   /** A = Λ'Z'WZΛ + I (lower triangles of the blocks). */
   assemble(w: Float64Array): void {
     const { n, m, zt, loc, blockOf, A, B, nb } = this;

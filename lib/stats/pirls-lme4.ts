@@ -15,15 +15,18 @@ import type { GlmmData, PirlsResult, PirlsWork } from "./pirls.js";
 /** lme4's glmerControl()$tolPwrss. */
 export const TOL_PWRSS = 1e-7;
 
+/** η = Xβ + ZΛu, μ, and the penalised deviance Σ dᵢ + ‖u‖². */
 function penalisedDeviance(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork, eta: Float64Array): { dev: number; pdev: number } {
-  eta.set(wk.off);
-  sys.addEta(u, eta);
+  sys.setEta(wk.off, u, eta);
+  const { mu } = wk;
   let dev = 0;
   for (let i = 0; i < d.n; i++) {
     const e = eta[i]!;
     const ex = Math.exp(-Math.abs(e));
+    mu[i] = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
     const signed = d.y[i]! > 0.5 ? e : -e;
-    dev += 2 * (signed >= 0 ? Math.log1p(ex) : -signed + Math.log1p(ex));
+    const l1p = Math.log1p(ex);
+    dev += 2 * (signed >= 0 ? l1p : l1p - signed);
   }
   let us = 0;
   for (let j = 0; j < u.length; j++) us += u[j]! * u[j]!;
@@ -31,29 +34,29 @@ function penalisedDeviance(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: 
 }
 
 /**
- * lme4's stage-2 deviance for θ (set on `sys`) and β (`wk.off` = Xβ), starting from `lp0`.
+ * lme4's stage-2 deviance for θ (set on `sys`) and β (`wk.off` = Xβ), starting from `lp0`
+ * (and `mu0`, the inverse logit of `lp0`, computed once by the caller).
  * On return `u` holds the final iterate.
  */
-export function laplaceLme4(d: GlmmData, sys: RandomSystem, lp0: Float64Array, u: Float64Array, wk: PirlsWork): PirlsResult {
+export function laplaceLme4(d: GlmmData, sys: RandomSystem, lp0: Float64Array, mu0: Float64Array, u: Float64Array, wk: PirlsWork): PirlsResult {
   const { n, y } = d;
-  const { eta, w, res, off } = wk;
-  const v = new Float64Array(n);
+  const { eta, mu, w, off } = wk;
+  const v = wk.res;
   const prev = new Float64Array(sys.q);
   eta.set(lp0);
+  mu.set(mu0);
   let old = Number.MAX_VALUE;
   for (let it = 1; it <= 30; it++) {
     for (let i = 0; i < n; i++) {
-      const e = eta[i]!;
-      const m = 1 / (1 + Math.exp(-e));
-      w[i] = m * (1 - m);
-      res[i] = y[i]! - m;
+      const m = mu[i]!;
+      const wi = m * (1 - m);
+      w[i] = wi;
       // Weighted working response relative to the offset: W(η − Xβ) + (y − μ).
-      v[i] = w[i]! * (e - off[i]!) + res[i]!;
+      v[i] = wi * (eta[i]! - off[i]!) + (y[i]! - m);
     }
-    sys.assemble(w);
-    const logdet = sys.factor();
     prev.set(u);
-    sys.crossprod(v, u);
+    sys.accumulate(w, v, u);
+    const logdet = sys.factor();
     sys.solve(u);
     let { dev, pdev } = penalisedDeviance(d, sys, u, wk, eta);
     if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
@@ -68,4 +71,11 @@ export function laplaceLme4(d: GlmmData, sys: RandomSystem, lp0: Float64Array, u
     old = pdev;
   }
   throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
+}
+
+/** The inverse logit of each element. */
+export function invLogit(eta: Float64Array): Float64Array {
+  const mu = new Float64Array(eta.length);
+  for (let i = 0; i < eta.length; i++) { const e = eta[i]!; const ex = Math.exp(-Math.abs(e)); mu[i] = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex); }
+  return mu;
 }

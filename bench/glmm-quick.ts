@@ -1,0 +1,69 @@
+/**
+ * Benchmark: the logistic GLMM on 100,000 rows and 2,000 groups, `w ~ x + t + (1 | g)`
+ * (lme4's glmer took about 8.9 s on this machine; the goal is at most half).
+ * Simulated with a seeded Rng: x ~ N(0, 1), t ~ U(0, 1), b_g ~ N(0, 0.8²), P(w = 1) = logit⁻¹(−0.5 + 0.7x − 0.4t + b_g).
+ * Run: npx tsx bench/glmm-quick.ts [--rows N] [--groups G] [--csv path]   → writes bench/results/glmm-quick.json
+ * `--csv path` also writes the simulated data, so glmer can be timed on the same rows.
+ */
+import { writeFileSync, mkdirSync } from "node:fs";
+import { cpus } from "node:os";
+import { createRng } from "../lib/core/rng.js";
+import { glmm } from "../lib/stats/glmm.js";
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+function simulate(rows: number, groups: number, seed: number): { x: Float64Array; t: Float64Array; g: string[]; w: Float64Array } {
+  const rng = createRng(seed);
+  const b = Array.from({ length: groups }, () => rng.normal(0, 0.8));
+  const x = new Float64Array(rows), t = new Float64Array(rows), w = new Float64Array(rows);
+  const g = new Array<string>(rows);
+  for (let i = 0; i < rows; i++) {
+    const k = i % groups;
+    g[i] = `g${String(k).padStart(5, "0")}`;
+    x[i] = rng.normal(0, 1);
+    t[i] = rng.uniform();
+    const eta = -0.5 + 0.7 * x[i]! - 0.4 * t[i]! + b[k]!;
+    w[i] = rng.uniform() < 1 / (1 + Math.exp(-eta)) ? 1 : 0;
+  }
+  return { x, t, g, w };
+}
+
+function main(): void {
+  const rows = Number(arg("rows", "100000"));
+  const groups = Number(arg("groups", "2000"));
+  const data = simulate(rows, groups, 20261130);
+  const csv = arg("csv", "");
+  if (csv) {
+    const lines = ["w,x,t,g"];
+    for (let i = 0; i < rows; i++) lines.push(`${data.w[i]},${data.x[i]},${data.t[i]},${data.g[i]}`);
+    writeFileSync(csv, lines.join("\n") + "\n");
+  }
+  const t0 = performance.now();
+  const fit = glmm("w ~ x + t + (1 | g)", data, { family: "binomial" });
+  const seconds = (performance.now() - t0) / 1000;
+  const mem = process.memoryUsage();
+  console.log(`glmm w ~ x + t + (1 | g): ${rows} rows, ${groups} groups: ${seconds.toFixed(2)} s; evals ${JSON.stringify(fit.evals)}`);
+  console.log(`  fixef ${JSON.stringify(fit.fixef)}  theta ${fit.theta.map((v) => v.toFixed(5))}  logLik ${fit.logLik.toFixed(4)}`);
+  const out = {
+    benchmark: "stats.glmm logistic random intercept",
+    formula: "w ~ x + t + (1 | g)",
+    rows, groups,
+    target: "at most half of lme4's 8.9 s (glmer, same size) on this machine",
+    node: process.version,
+    cpu: cpus()[0]?.model ?? "unknown",
+    seconds: Math.round(seconds * 1000) / 1000,
+    evals: fit.evals,
+    rssMB: Math.round(mem.rss / 1e6),
+    fixef: fit.fixef,
+    theta: fit.theta,
+    logLik: fit.logLik,
+    pass: seconds <= 4.45,
+  };
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(new URL("./results/glmm-quick.json", import.meta.url), JSON.stringify(out, null, 2) + "\n");
+}
+
+main();
