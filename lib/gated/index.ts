@@ -1,2 +1,15 @@
-// The gated layer: its exports are listed here as they are built.
-export {};
+// The gated layer: gated escalation for multi-agent construction in a deterministic block world.
+export { runner, GatedParamsSchema, mergeCondition, type GatedParams } from "./runner.js";
+export { compileTask, loadTaskFile, type CompiledTask } from "./task.js";
+export { generateTask, generateTaskFile, preset, FamilySchema, type Family } from "./generator.js";
+export { runEpisode, runEpisodeAsync, type EpisodeResult, type EpisodeMetrics, type CaseSummary, type Verdict } from "./episode.js";
+export { policyFlags } from "./policies.js";
+export { computeFactors, scoreOf, gateDecision } from "./gate.js";
+export { counterfactualLocalCost, isUnnecessary } from "./uer.js";
+export { World, type EventRow } from "./world.js";
+export { OFFLINE_MODEL_LABEL, offlineJudge, warrantedDecision } from "./models/offline.js";
+export { llmJudge, promptTemplates, repairVerdict, renderCase, VerdictSchema } from "./models/llm.js";
+export {
+  KNOWN_BLOCKS, POLICIES, PROBLEM_KINDS, SimParamsSchema, TaskSchema, ProtocolMessageSchema,
+  type PolicyName, type PolicyFlags, type SimParams, type TaskSpec, type TaskFile, type Problem, type ProblemKind, type Factors, type ProtocolMessage,
+} from "./types.js";

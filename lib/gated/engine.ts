@@ -1,0 +1,234 @@
+/**
+ * One tick of the block world. Each agent does one action per tick (or spends the tick on a
+ * multi-tick action it started: collecting, digging, reading, giving): place a block within reach,
+ * move one cell toward the next block, or wait. Problems are detected from the world state only:
+ * a block whose support (owned by a teammate) is missing, a material not in the inventory, a
+ * blocked path (with or without a pickaxe). Disruptions are scheduled world events of the task.
+ */
+import { blurFactors, computeFactors, gateDecision, scoreOf } from "./gate.js";
+import { escalate, localRecover, processEffects, send } from "./protocol.js";
+import { counterfactualLocalCost } from "./uer.js";
+import type { Problem, ProblemKind } from "./types.js";
+import type { World } from "./world.js";
+
+/**
+ * Advances the world by one tick.
+ * @example
+ * while (w.t < w.task.timeout && w.nPlaced < w.task.cells.length) step(w);
+ */
+export function step(w: World): void {
+  applyDisruptions(w);
+  processEffects(w);
+  for (let a = 0; a < w.n; a++) {
+    if (w.busy[a] > 0) { w.busy[a]--; continue; }
+    act(w, a);
+  }
+  resolveProblems(w);
+  w.t++;
+}
+
+function applyDisruptions(w: World): void {
+  const ds = w.task.disruptions;
+  while (w.nextDisruption < ds.length && ds[w.nextDisruption].tick <= w.t) {
+    const d = ds[w.nextDisruption++];
+    w.version++;
+    if (d.kind === "path_blocked") w.blocked[d.agent] = 1;
+    else if (d.kind === "tool_break") w.tools[d.agent] = 0;
+    else {
+      const m = w.task.materials.indexOf(d.item ?? "");
+      const i = d.agent * w.nMat + m;
+      if (m >= 0) {
+        // dropped and scattered: the units land among the site's collectable resources
+        const k = Math.min(w.inv[i], d.count ?? 1);
+        w.inv[i] -= k;
+        w.pool[m] += k;
+      }
+    }
+    if (w.log) w.emit({ agent: d.agent, event: "disruption", kind: d.kind, item: d.item ?? null, count: d.count ?? null });
+  }
+}
+
+function act(w: World, a: number): void {
+  if (w.ownLeft[a] === 0) return;
+  const { below, owner, cellMat } = w.task;
+  const end = w.ownStart[a + 1];
+  while (w.cursor[a] < end && w.placed[w.ownList[w.cursor[a]]]) w.cursor[a]++;
+  // structured detection on the private state: the remaining plan needs more of a material than the agent holds
+  for (let m = 0, i = a * w.nMat; m < w.nMat; m++, i++) {
+    if (w.need[i] > w.inv[i] && w.openMat[i] < 0 && !w.flags.rigid) detect(w, a, "missing_material", m, firstCellOf(w, a, m));
+  }
+  if (w.busy[a] > 0) return;
+  if (w.idleVersion[a] === w.version && !w.flags.rigid) return idle(w, a); // nothing changed since the last fruitless scan
+  let pick = -1;
+  const pc = w.priority[a];
+  if (pc >= 0) {
+    if (w.placed[pc]) w.priority[a] = -1;
+    else if ((below[pc] < 0 || w.placed[below[pc]]) && w.inv[a * w.nMat + cellMat[pc]] > 0) pick = pc;
+  }
+  for (let k = w.cursor[a]; pick < 0 && k < end; k++) {
+    const c = w.ownList[k];
+    if (w.placed[c]) continue;
+    const b = below[c];
+    if (b >= 0 && !w.placed[b]) {
+      if (owner[b] !== a && w.openDep[b] < 0) detect(w, a, "dependency_block", b, c);
+      // a rigid plan keeps its order: it waits on the blocked step until the wait times out
+      if (w.flags.rigid && owner[b] !== a && w.t - w.problems[w.openDep[b]].detectedAt < w.params.replyTimeout) break;
+      continue;
+    }
+    const m = cellMat[c];
+    if (w.inv[a * w.nMat + m] <= 0) {
+      if (w.openMat[a * w.nMat + m] < 0) detect(w, a, "missing_material", m, c);
+      continue;
+    }
+    pick = c;
+  }
+  if (w.busy[a] > 0) return; // a decision made during the scan (local recovery, reading) took the tick
+  if (pick < 0) {
+    w.idleVersion[a] = w.version;
+    return idle(w, a);
+  }
+  const x = w.cellX(pick), z = w.cellZ(pick);
+  const dx = x - w.posX[a], dz = z - w.posZ[a];
+  if (Math.max(Math.abs(dx), Math.abs(dz)) <= w.params.reach) return place(w, a, pick);
+  if (w.blocked[a]) {
+    detect(w, a, w.tools[a] > 0 ? "path_blocked" : "tool_missing", -1, pick);
+    if (w.blocked[a] && w.busy[a] === 0) idle(w, a);
+    return;
+  }
+  w.idleRun[a] = 0;
+  w.posX[a] += Math.sign(dx);
+  w.posZ[a] += Math.sign(dz);
+}
+
+function firstCellOf(w: World, a: number, m: number): number {
+  for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
+    const c = w.ownList[k];
+    if (!w.placed[c] && w.task.cellMat[c] === m) return c;
+  }
+  return -1;
+}
+
+function idle(w: World, a: number): void {
+  w.lost[a]++;
+  w.idleRun[a]++;
+  for (let i = w.active.length - 1; i >= 0; i--) {
+    const p = w.problems[w.active[i]];
+    if (p.agent === a && p.status === "escalated") { p.escalationCost++; break; }
+  }
+  if (w.idleRun[a] === 1 || w.idleRun[a] % w.params.reassessTicks === 0) {
+    for (const id of w.active.slice()) {
+      const p = w.problems[id];
+      if (p.agent === a && p.status === "open" && !w.pending.includes(p.id)) judge(w, p);
+    }
+  }
+}
+
+function place(w: World, a: number, c: number): void {
+  const m = w.task.cellMat[c];
+  w.placed[c] = 1;
+  w.nPlaced++;
+  w.version++;
+  w.inv[a * w.nMat + m]--;
+  w.need[a * w.nMat + m]--;
+  w.ownLeft[a]--;
+  w.idleRun[a] = 0;
+  if (w.priority[a] === c) w.priority[a] = -1;
+  const pid = w.openDep[c];
+  if (pid >= 0 && w.problems[pid].status === "escalated") {
+    w.problems[pid].lastReplyAt = w.t;
+    send(w, a, "DEPENDENCY_DONE", true, w.problems[pid], w.problems[pid].agent, c);
+  }
+}
+
+function openIndex(w: World, kind: ProblemKind, a: number, target: number): { arr: Int32Array; i: number } {
+  if (kind === "missing_material") return { arr: w.openMat, i: a * w.nMat + target };
+  if (kind === "dependency_block") return { arr: w.openDep, i: target };
+  return { arr: w.openPath, i: a };
+}
+
+/** Structured problem detection: registers a new problem once and sends it through the gate. */
+export function detect(w: World, a: number, kind: ProblemKind, target: number, cell: number): void {
+  const { arr, i } = openIndex(w, kind, a, target);
+  if (arr[i] >= 0) return;
+  const p: Problem = {
+    id: w.problems.length, agent: a, kind, target, cell, detectedAt: w.t, status: "open", escalations: 0, failures: 0,
+    via: "local", escalationCost: 0, escalatedAt: -1, localCost: NaN, lastReplyAt: -1,
+  };
+  w.problems.push(p);
+  w.active.push(p.id);
+  arr[i] = p.id;
+  if (w.log) w.emit({ agent: a, event: "detect", problem: p.id, kind, item: kind === "missing_material" ? w.task.materials[target] : null });
+  judge(w, p);
+}
+
+/** Scores a problem and applies the policy's decision (gray-zone cases wait for the adjudicator). */
+export function judge(w: World, p: Problem): void {
+  if (w.flags.decide === "never") return localRecover(w, p);
+  let f = computeFactors(w, p, p.cell);
+  if (!w.flags.partition) f = blurFactors(f, w.params.noPartitionNoise, w.rng);
+  const S = scoreOf(f, w.params.weights);
+  const d = gateDecision(w.flags, w.params, S, f, p.kind);
+  if (w.log) w.emit({ agent: p.agent, event: "gate", problem: p.id, kind: p.kind, S, ...f, decision: d });
+  if (d === "adjudicate") {
+    w.pending.push(p.id);
+    return;
+  }
+  applyDecision(w, p, d);
+}
+
+/** Carries out a local-or-escalate decision; at a problem's first escalation the counterfactual local cost is taken. */
+export function applyDecision(w: World, p: Problem, d: "local" | "escalate"): void {
+  if (p.status !== "open") return;
+  if (d === "local") return localRecover(w, p);
+  if (p.escalations === 0 && !w.inRollout) p.localCost = counterfactualLocalCost(w, p);
+  escalate(w, p);
+}
+
+/** Whether the world state has resolved a problem. */
+export function isResolved(w: World, p: Problem): boolean {
+  if (p.kind === "missing_material") {
+    const i = p.agent * w.nMat + p.target;
+    return w.inv[i] >= w.need[i];
+  }
+  if (p.kind === "dependency_block") return w.placed[p.target] === 1;
+  return w.blocked[p.agent] === 0;
+}
+
+function resolveProblems(w: World): void {
+  if (w.active.length === 0) return;
+  for (let j = w.active.length - 1; j >= 0; j--) {
+    const p = w.problems[w.active[j]];
+    if (!isResolved(w, p)) continue;
+    w.active.splice(j, 1);
+    p.status = p.via === "remote" ? "resolved_remote" : "resolved_local";
+    const { arr, i } = openIndex(w, p.kind, p.agent, p.target);
+    arr[i] = -1;
+    const k = w.pending.indexOf(p.id);
+    if (k >= 0) w.pending.splice(k, 1);
+    if (w.log) w.emit({ agent: p.agent, event: "resolve", problem: p.id, kind: p.kind, via: p.via, cost: p.escalations > 0 ? p.escalationCost : null });
+  }
+}
+
+/**
+ * Rigid structured planning: every transfer the initial inventories require is fixed and
+ * carried out at t0 (greedy, largest surplus first); no message is sent after.
+ */
+export function planTransfers(w: World): void {
+  for (let m = 0; m < w.nMat; m++) {
+    for (let a = 0; a < w.n; a++) {
+      let deficit = w.need[a * w.nMat + m] - w.inv[a * w.nMat + m];
+      for (let b = 0; b < w.n && deficit > 0; b++) {
+        const s = w.inv[b * w.nMat + m] - w.need[b * w.nMat + m];
+        if (b === a || s <= 0 || !w.task.canGive[b]) continue;
+        const k = Math.min(deficit, s);
+        deficit -= k;
+        w.inv[b * w.nMat + m] -= k;
+        const spend = 1 + Math.max(0, w.dist(a, b) - 1) + w.params.giveTicks;
+        w.busy[b] += spend;
+        w.lost[b] += spend;
+        send(w, b, "TRANSFER_PLAN", true, null, a, m, k);
+        w.effects.push({ at: w.busy[b], kind: "transfer", problem: -1, attempt: 0, from: b, to: a, item: m, count: k });
+      }
+    }
+  }
+}

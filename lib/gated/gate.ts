@@ -1,0 +1,128 @@
+/**
+ * The gate: structured problem detection feeds a cost-sensitive score
+ *
+ *   S = w_C·C + w_R·R + w_I·I − w_L·L − w_H·H,   every factor in [0, 1],
+ *
+ * and an asymmetric decision: S ≤ T_low → stay local; S ≥ T_high → escalate; in between, a
+ * bounded adjudicator decides. Factors are computed from the agent's private state and the
+ * public directory only (never from teammates' hidden state).
+ *
+ *   C (criticality)   = (H − y) / H for the level y of the blocked cell: low cells carry the structure.
+ *   R (advantage)     = missing_material: max over teammates of min(1, known surplus / units) · 1/(1 + d/10);
+ *                       dependency_block: 0.8 if the directory says the owner holds the support's material, else 0.3;
+ *                       path_blocked/tool_missing: 0.5/(1 + d/10) for the nearest teammate with a pickaxe.
+ *   I (impact)        = share of the agent's remaining blocks waiting on the problem.
+ *   L (recoverability)= exp(−c_local / τ) with τ = 20 ticks and c_local the agent's own estimate of its
+ *                       local recovery cost (collecting, digging, crafting, detouring); scaled by the share
+ *                       a local recovery can cover; for a dependency, 0.7 if other work is ready, else 0.2.
+ *   H (history)       = min(1, failed escalations of this problem · historyStep).
+ */
+import type { Rng } from "../core/rng.js";
+import type { Factors, PolicyFlags, Problem, SimParams } from "./types.js";
+import type { World } from "./world.js";
+
+const TAU = 20;
+const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+
+/** Units of material m agent a still lacks. */
+export function shortfall(w: World, a: number, m: number): number {
+  const i = a * w.nMat + m;
+  return Math.max(1, w.need[i] - w.inv[i]);
+}
+
+/** Whether agent a has some other placeable block (support present, material held) than `except`. */
+export function hasOtherWork(w: World, a: number, except: number): boolean {
+  const { below, cellMat } = w.task;
+  for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
+    const c = w.ownList[k];
+    if (c === except || w.placed[c]) continue;
+    if (below[c] >= 0 && !w.placed[below[c]]) continue;
+    if (w.inv[a * w.nMat + cellMat[c]] > 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The five factors of a problem, from the agent's point of view.
+ * @example
+ * const f = computeFactors(world, problem, cell); scoreOf(f, params.weights);
+ */
+export function computeFactors(w: World, p: Problem, cell: number): Factors {
+  const a = p.agent;
+  const { task, params } = w;
+  const C = cell >= 0 ? (task.H - w.cellY(cell)) / task.H : 0.5;
+  const rem = Math.max(1, w.remaining(a));
+  let R = 0, I = 0, L = 0;
+  if (p.kind === "missing_material") {
+    const m = p.target;
+    const units = shortfall(w, a, m);
+    for (let b = 0; b < w.n; b++) {
+      if (b === a) continue;
+      const surplus = w.dirInv[b * w.nMat + m] - w.need[b * w.nMat + m];
+      if (surplus > 0) R = Math.max(R, Math.min(1, surplus / units) / (1 + w.dist(a, b) / 10));
+    }
+    I = w.need[a * w.nMat + m] / rem;
+    const cover = task.canCollect[a] ? Math.min(1, w.pool[m] / units) : 0;
+    L = cover * Math.exp(-(units * params.collectTicks) / TAU);
+  } else if (p.kind === "dependency_block") {
+    const o = task.owner[p.target];
+    R = w.dirInv[o * w.nMat + task.cellMat[p.target]] > 0 ? 0.8 : 0.3;
+    let waiting = 0;
+    for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
+      const c = w.ownList[k];
+      if (!w.placed[c] && task.below[c] >= 0 && !w.placed[task.below[c]] && task.owner[task.below[c]] !== a) waiting++;
+    }
+    I = waiting / rem;
+    L = hasOtherWork(w, a, cell) ? 0.7 : 0.2;
+  } else {
+    let best = Infinity;
+    for (let b = 0; b < w.n; b++) if (b !== a && w.tools[b] > 0) best = Math.min(best, w.dist(a, b));
+    R = best < Infinity ? 0.5 / (1 + best / 10) : 0;
+    I = 0.5;
+    const local = p.kind === "path_blocked" ? params.digTicks
+      : task.canCraft[a] ? params.craftToolTicks + params.digTicks : params.detourTicks;
+    L = Math.exp(-local / TAU);
+  }
+  const H = Math.min(1, p.failures * params.historyStep);
+  return { C: clamp01(C), R: clamp01(R), I: clamp01(I), L: clamp01(L), H: clamp01(H) };
+}
+
+/** S = w_C·C + w_R·R + w_I·I − w_L·L − w_H·H. */
+export function scoreOf(f: Factors, wt: SimParams["weights"]): number {
+  return wt.C * f.C + wt.R * f.R + wt.I * f.I - wt.L * f.L - wt.H * f.H;
+}
+
+/** Without the partition, factors are read through unverified chatter: each gets Gaussian noise, clipped. */
+export function blurFactors(f: Factors, sd: number, rng: Rng): Factors {
+  return {
+    C: clamp01(f.C + rng.normal(0, sd)), R: clamp01(f.R + rng.normal(0, sd)), I: clamp01(f.I + rng.normal(0, sd)),
+    L: clamp01(f.L + rng.normal(0, sd)), H: f.H,
+  };
+}
+
+export type GateDecision = "local" | "escalate" | "adjudicate";
+
+/**
+ * The policy's decision for a scored problem.
+ * - always: communication-first (every anomaly goes public); never: rigid plans and rollouts.
+ * - rules: escalate a missing material a teammate is known to hold, or a teammate's dependency.
+ * - score: thresholds, the gray zone split at its midpoint; score+adjudicator: the gray zone goes to the adjudicator.
+ * @example
+ * gateDecision(flags, params, S, f, "missing_material"); // "escalate"
+ */
+export function gateDecision(flags: PolicyFlags, params: SimParams, S: number, f: Factors, kind: Problem["kind"]): GateDecision {
+  switch (flags.decide) {
+    case "always": return "escalate";
+    case "never": return "local";
+    case "rules":
+      return (kind === "missing_material" && f.R > 0) || kind === "dependency_block" ? "escalate" : "local";
+    case "score":
+      if (S <= params.tLow) return "local";
+      if (S >= params.tHigh) return "escalate";
+      return S >= (params.tLow + params.tHigh) / 2 ? "escalate" : "local";
+    case "score+adjudicator":
+      if (S <= params.tLow) return "local";
+      if (S >= params.tHigh) return "escalate";
+      return "adjudicate";
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Types and schemas of the gated-coordination block world: task files (MindCraft's construction
+ * format plus an optional `world` extension for the simulator), protocol messages, problems,
+ * policies and the parameters of a run.
+ */
+import { z } from "zod";
+
+/** Blocks the simulator knows. Block id = index in the task's material list + 1 (0 is air). */
+export const KNOWN_BLOCKS = [
+  "stone", "cobblestone", "oak_planks", "spruce_planks", "birch_planks", "oak_log", "glass", "bricks",
+  "sandstone", "dirt", "stone_bricks", "quartz_block", "white_wool", "terracotta", "gold_block", "iron_block",
+] as const;
+/** Tools an inventory may hold besides blocks (used to dig through blocked paths). */
+export const KNOWN_TOOLS = ["diamond_pickaxe", "iron_pickaxe", "stone_pickaxe", "wooden_pickaxe"] as const;
+
+export const DisruptionSchema = z.object({
+  tick: z.number().int().nonnegative(),
+  kind: z.enum(["path_blocked", "material_loss", "tool_break"]),
+  agent: z.number().int().nonnegative(),
+  item: z.string().optional(),
+  count: z.number().int().positive().optional(),
+});
+export type Disruption = z.infer<typeof DisruptionSchema>;
+
+/** The simulator's extension of a MindCraft task (ignored by MindCraft itself). */
+export const WorldExtSchema = z.object({
+  scenario: z.enum(["standard", "scarce"]).default("standard"),
+  /** When true, the agents' initial inventories alone must cover the blueprint's materials. */
+  inventory_sufficient: z.boolean().default(true),
+  /** Collectable units of each material near the site (local recovery by collecting or crafting a substitute). */
+  resources: z.record(z.string(), z.number().int().nonnegative()).default({}),
+  /** How the blueprint's cells are split among agents: x-stripes, or stripes rotated per level. */
+  assignment: z.enum(["stripes", "interleaved"]).default("stripes"),
+  disruptions: z.array(DisruptionSchema).default([]),
+});
+export type WorldExt = z.infer<typeof WorldExtSchema>;
+
+export const LevelSchema = z.object({
+  level: z.number().int().nonnegative(),
+  coordinates: z.tuple([z.number().int(), z.number().int(), z.number().int()]),
+  placement: z.array(z.array(z.string())).min(1),
+});
+
+/** One task of a MindCraft construction task file. */
+export const TaskSchema = z.looseObject({
+  type: z.literal("construction"),
+  goal: z.string().optional(),
+  agent_count: z.number().int().min(1).max(8),
+  timeout: z.number().int().positive(),
+  blueprint: z.object({
+    materials: z.record(z.string(), z.number().int().nonnegative()),
+    levels: z.array(LevelSchema).min(1),
+  }),
+  initial_inventory: z.record(z.string(), z.record(z.string(), z.number().int().nonnegative())),
+  blocked_actions: z.record(z.string(), z.array(z.string())).optional(),
+  world: WorldExtSchema.optional(),
+});
+export type TaskSpec = z.input<typeof TaskSchema>;
+export const TaskFileSchema = z.record(z.string(), TaskSchema);
+export type TaskFile = Record<string, TaskSpec>;
+
+/** Typed protocol messages of the public coordination state. */
+export const ProtocolMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("REQUEST_MATERIAL"), from: z.number().int(), item: z.string(), count: z.number().int().positive() }),
+  z.object({ type: z.literal("CAN_SUPPLY"), from: z.number().int(), to: z.number().int(), item: z.string(), count: z.number().int().positive() }),
+  z.object({ type: z.literal("CANNOT_SUPPLY"), from: z.number().int(), to: z.number().int(), item: z.string() }),
+  z.object({ type: z.literal("TRANSFER_DONE"), from: z.number().int(), to: z.number().int(), item: z.string(), count: z.number().int().positive() }),
+  z.object({ type: z.literal("DEPENDENCY_WAIT"), from: z.number().int(), cell: z.tuple([z.number(), z.number(), z.number()]) }),
+  z.object({ type: z.literal("DEPENDENCY_DONE"), from: z.number().int(), cell: z.tuple([z.number(), z.number(), z.number()]) }),
+  z.object({ type: z.literal("REQUEST_HELP"), from: z.number().int(), problem: z.enum(["path_blocked", "tool_missing"]) }),
+  z.object({ type: z.literal("CHAT"), from: z.number().int(), text: z.string() }),
+]);
+export type ProtocolMessage = z.infer<typeof ProtocolMessageSchema>;
+
+export type ProblemKind = "missing_material" | "dependency_block" | "path_blocked" | "tool_missing";
+export const PROBLEM_KINDS: readonly ProblemKind[] = ["missing_material", "dependency_block", "path_blocked", "tool_missing"];
+
+/** The five gate factors, each in [0, 1]. */
+export interface Factors { C: number; R: number; I: number; L: number; H: number }
+
+/** A detected structured problem and what became of it. */
+export interface Problem {
+  id: number;
+  agent: number;
+  kind: ProblemKind;
+  /** Material index (missing_material) or cell index (dependency_block); -1 otherwise. */
+  target: number;
+  detectedAt: number;
+  status: "open" | "escalated" | "resolved_local" | "resolved_remote" | "unresolved";
+  escalations: number;
+  /** Failed escalations (CANNOT_SUPPLY or timeout) counted by the fallback into the history penalty. */
+  failures: number;
+  /** How the last recovery step was made: by the agent itself or through a teammate. */
+  via: "local" | "remote";
+  /** The blocked cell that revealed the problem (-1 if none). */
+  cell: number;
+  /** Ticks lost by every agent to this problem's escalation (reading, giving, travel, waiting). */
+  escalationCost: number;
+  escalatedAt: number;
+  /** Counterfactual cost of the best local recovery at the first escalation (Infinity if it fails). */
+  localCost: number;
+  /** Whether the escalation was counterfactually unnecessary (set when judged). */
+  unnecessary?: boolean;
+  /** Whether the current pending escalation has been answered (CAN/CANNOT_SUPPLY, done). */
+  lastReplyAt: number;
+}
+
+export const POLICIES = [
+  "free_chat", "rigid", "gated", "gated_no_partition", "gated_rules_only", "gated_score_only", "gated_no_fallback",
+] as const;
+export type PolicyName = (typeof POLICIES)[number];
+
+/** How a policy behaves, as flags the engine reads. */
+export interface PolicyFlags {
+  name: PolicyName;
+  /** Every anomaly is broadcast as free chat, all readers lose action windows. */
+  freeChat: boolean;
+  /** All transfers fixed at t0; no messages after. */
+  rigid: boolean;
+  /** Private state updated only by verified results; public channel closed unless the gate opens it. */
+  partition: boolean;
+  decide: "always" | "never" | "rules" | "score" | "score+adjudicator";
+  fallback: boolean;
+}
+
+export const GateWeightsSchema = z.object({
+  C: z.number().default(1), R: z.number().default(1), I: z.number().default(0.8),
+  L: z.number().default(1.2), H: z.number().default(1),
+});
+
+/** Parameters of the cost model and gate (all defaults documented in README.md). */
+export const SimParamsSchema = z.object({
+  weights: GateWeightsSchema.default({ C: 1, R: 1, I: 0.8, L: 1.2, H: 1 }),
+  tLow: z.number().default(0.15),
+  tHigh: z.number().default(0.9),
+  /** Probability the offline adjudicator decides as the case summary warrants. */
+  adjudicatorAccuracy: z.number().min(0).max(1).default(0.85),
+  /** Agent-ticks for one local unit of collection, crafting a tool, digging, detouring. */
+  collectTicks: z.number().int().positive().default(3),
+  craftToolTicks: z.number().int().positive().default(6),
+  digTicks: z.number().int().positive().default(3),
+  detourTicks: z.number().int().positive().default(12),
+  giveTicks: z.number().int().positive().default(1),
+  /** Reach (Chebyshev, in x/z) within which an agent can place a block. */
+  reach: z.number().int().positive().default(2),
+  /** Ticks a reader loses per free-chat message; per typed protocol message when the state is not partitioned. */
+  chatReadTicks: z.number().int().nonnegative().default(1),
+  protocolReadTicks: z.number().int().nonnegative().default(0),
+  /** Free chat: probability a reader turns a message into a coordination event (replans). */
+  chatDeviationProb: z.number().min(0).max(1).default(0.25),
+  replanTicks: z.number().int().nonnegative().default(2),
+  /** Ticks an escalation waits for a reply before it times out. */
+  replyTimeout: z.number().int().positive().default(25),
+  /** Ticks an idle agent waits before re-judging an open problem. */
+  reassessTicks: z.number().int().positive().default(8),
+  /** History penalty added per failed escalation of the same problem. */
+  historyStep: z.number().default(0.5),
+  /** Without partition, the factors the agent computes are read from unverified chat: noise sd. */
+  noPartitionNoise: z.number().nonnegative().default(0.25),
+  /** Counterfactual rollout horizon, ticks. */
+  rolloutHorizon: z.number().int().positive().default(120),
+  /** Token estimates of the offline model per message kind. */
+  tokensChat: z.number().int().nonnegative().default(60),
+  tokensProtocol: z.number().int().nonnegative().default(14),
+  tokensAdjudication: z.number().int().nonnegative().default(180),
+});
+export type SimParams = z.infer<typeof SimParamsSchema>;

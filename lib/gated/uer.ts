@@ -1,0 +1,48 @@
+/**
+ * The counterfactual behind UER (unnecessary escalation rate).
+ *
+ * At a problem's first escalation the simulator copies the world as it is at that moment and rolls
+ * the local plan forward on the copy: the agent recovers by itself (collecting, crafting, digging,
+ * detouring, or working elsewhere while a dependency waits), every agent acts locally, no message
+ * is sent. The local cost is the ticks the escalating agent loses in the copy until the problem is
+ * resolved (recovery actions plus idle ticks); Infinity if it is not resolved within
+ * `rolloutHorizon` ticks or before the timeout. The escalation is unnecessary when
+ *
+ *   local cost < ∞  and  local cost ≤ realised escalation cost,
+ *
+ * the realised cost being every agent-tick the escalation consumed (writing and reading messages,
+ * replanning, giving, travelling to help, and the requester's idle ticks while it waited).
+ */
+import { isResolved, step } from "./engine.js";
+import { localRecover } from "./protocol.js";
+import type { Problem } from "./types.js";
+import type { World } from "./world.js";
+
+/**
+ * Cost of the best local recovery of `p`, by a rollout on a copy of the world (the world is not changed).
+ * @example
+ * const c = counterfactualLocalCost(world, problem); // e.g. 9 (ticks) or Infinity
+ */
+export const ROLLOUT_STATS = { steps: 0, calls: 0 };
+export function counterfactualLocalCost(w: World, p: Problem): number {
+  ROLLOUT_STATS.calls++;
+  const c = w.cloneForRollout();
+  const q = c.problems[p.id];
+  const a = p.agent;
+  const before = c.lost[a];
+  localRecover(c, q);
+  // A material nobody gives in a local-only world can come only from the site: if the site has none, the rollout cannot succeed.
+  if (p.kind === "missing_material" && !isResolved(c, q) && (c.pool[p.target] === 0 || !c.task.canCollect[a])) return Infinity;
+  const end = Math.min(c.task.timeout, c.t + c.params.rolloutHorizon);
+  while (c.t < end) {
+    if (isResolved(c, q)) return c.lost[a] - before;
+    step(c);
+    ROLLOUT_STATS.steps++;
+  }
+  return isResolved(c, q) ? c.lost[a] - before : Infinity;
+}
+
+/** Whether a (finished or ongoing) escalation was unnecessary by the counterfactual. */
+export function isUnnecessary(p: Problem): boolean {
+  return Number.isFinite(p.localCost) && p.localCost <= p.escalationCost;
+}

@@ -1,0 +1,179 @@
+/**
+ * The mutable state of one episode, in flat typed arrays so that a copy for a counterfactual
+ * rollout is a handful of `slice()` calls. Agents' private execution state (inventory, position,
+ * active subtask, blocked state, verified history) lives here next to the world; the public
+ * coordination state is the message log and `dirInv`, the inventories as known from
+ * TRANSFER_DONE messages.
+ */
+import type { Rng } from "../core/rng.js";
+import type { CompiledTask } from "./task.js";
+import type { PolicyFlags, Problem, ProblemKind, SimParams } from "./types.js";
+
+/** A scheduled effect: a reply, a transfer, a timeout, help arriving. */
+export interface Effect {
+  at: number;
+  kind: "transfer" | "cannot" | "timeout" | "unblock" | "priority";
+  problem: number;
+  /** The escalation attempt it belongs to (stale attempts are ignored). */
+  attempt: number;
+  from: number;
+  to: number;
+  item: number;
+  count: number;
+}
+
+/** One row of the event log (uniform columns; absent fields are null). */
+export interface EventRow {
+  tick: number; agent: number; event: string; problem: number | null; kind: string | null;
+  S: number | null; C: number | null; R: number | null; I: number | null; L: number | null; H: number | null;
+  decision: string | null; via: string | null; msg_type: string | null; item: string | null; count: number | null;
+  cost: number | null; local_cost: number | null;
+}
+
+export interface Counters {
+  messages: number; effective: number; tokens: number; adjudications: number;
+}
+
+export class World {
+  t = 0;
+  nPlaced = 0;
+  nextDisruption = 0;
+  readonly n: number;
+  readonly nMat: number;
+  placed: Uint8Array;
+  inv: Int32Array;
+  /** Remaining need per agent and material (own unplaced cells). */
+  need: Int32Array;
+  /** Inventories as the public state knows them (initial + TRANSFER_DONE). */
+  dirInv: Int32Array;
+  pool: Int32Array;
+  tools: Uint8Array;
+  blocked: Uint8Array;
+  posX: Int16Array;
+  posZ: Int16Array;
+  busy: Int32Array;
+  /** Ticks each agent lost to recovery, reading, giving, travel for others and idling. */
+  lost: Int32Array;
+  idleRun: Int32Array;
+  /** Cell an agent was asked to place first (DEPENDENCY_WAIT), or -1. */
+  priority: Int32Array;
+  /** Cells each agent owns, grouped by agent; `ownStart[a]..ownStart[a+1]`. */
+  readonly ownList: Int32Array;
+  readonly ownStart: Int32Array;
+  cursor: Int32Array;
+  /** Own blocks not yet placed, per agent. */
+  ownLeft: Int32Array;
+  /** Open problem id per (agent, material), per support cell, per agent's path; -1 when none. */
+  openMat: Int32Array;
+  openDep: Int32Array;
+  openPath: Int32Array;
+  /** Bumped whenever something an agent's plan depends on changes (placements, inventories, paths, priorities). */
+  version = 0;
+  /** The version at which an agent last found nothing to do. */
+  idleVersion: Int32Array;
+  problems: Problem[] = [];
+  /** Ids of problems still open or escalated. */
+  active: number[] = [];
+  effects: Effect[] = [];
+  /** Adjudication cases waiting for the bounded adjudicator (problem ids). */
+  pending: number[] = [];
+  counters: Counters = { messages: 0, effective: 0, tokens: 0, adjudications: 0 };
+  log: EventRow[] | null;
+  /** True in a counterfactual copy: only local recovery, no logging, no nested rollouts. */
+  inRollout = false;
+
+  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean) {
+    const n = (this.n = task.nAgents);
+    const nMat = (this.nMat = task.materials.length);
+    const nCells = task.cells.length;
+    this.placed = new Uint8Array(nCells);
+    this.inv = task.inv0.slice();
+    this.dirInv = task.inv0.slice();
+    this.need = new Int32Array(n * nMat);
+    for (let c = 0; c < nCells; c++) this.need[task.owner[c] * nMat + task.cellMat[c]]++;
+    this.pool = task.pool0.slice();
+    this.tools = task.tools0.slice();
+    this.blocked = new Uint8Array(n);
+    this.posX = new Int16Array(n);
+    this.posZ = new Int16Array(n);
+    for (let a = 0; a < n; a++) {
+      this.posX[a] = Math.floor(((a + 0.5) * task.W) / n);
+      this.posZ[a] = -2;
+    }
+    this.busy = new Int32Array(n);
+    this.lost = new Int32Array(n);
+    this.idleRun = new Int32Array(n);
+    this.priority = new Int32Array(n).fill(-1);
+    this.ownStart = new Int32Array(n + 1);
+    for (let c = 0; c < nCells; c++) this.ownStart[task.owner[c] + 1]++;
+    for (let a = 0; a < n; a++) this.ownStart[a + 1] += this.ownStart[a];
+    this.ownList = new Int32Array(nCells);
+    const fillAt = this.ownStart.slice(0, n);
+    for (let c = 0; c < nCells; c++) this.ownList[fillAt[task.owner[c]]++] = c;
+    this.cursor = this.ownStart.slice(0, n);
+    this.ownLeft = new Int32Array(n);
+    for (let a = 0; a < n; a++) this.ownLeft[a] = this.ownStart[a + 1] - this.ownStart[a];
+    this.openMat = new Int32Array(n * nMat).fill(-1);
+    this.openDep = new Int32Array(nCells).fill(-1);
+    this.openPath = new Int32Array(n).fill(-1);
+    this.idleVersion = new Int32Array(n).fill(-1);
+    this.log = log ? [] : null;
+  }
+
+  /** A deep copy for a counterfactual rollout (typed arrays sliced, problems copied, no log). */
+  cloneForRollout(): World {
+    const w = Object.create(World.prototype) as World;
+    Object.assign(w, this);
+    w.placed = this.placed.slice(); w.inv = this.inv.slice(); w.need = this.need.slice(); w.dirInv = this.dirInv.slice();
+    w.pool = this.pool.slice(); w.tools = this.tools.slice(); w.blocked = this.blocked.slice();
+    w.posX = this.posX.slice(); w.posZ = this.posZ.slice(); w.busy = this.busy.slice(); w.lost = this.lost.slice();
+    w.idleRun = this.idleRun.slice(); w.priority = this.priority.slice(); w.cursor = this.cursor.slice(); w.idleVersion = this.idleVersion.slice();
+    w.ownLeft = this.ownLeft.slice(); w.openMat = this.openMat.slice(); w.openDep = this.openDep.slice(); w.openPath = this.openPath.slice();
+    w.problems = this.problems.slice();
+    for (const id of this.active) w.problems[id] = { ...this.problems[id] };
+    w.active = this.active.slice();
+    w.effects = this.effects.slice();
+    w.pending = [];
+    w.counters = { ...this.counters };
+    w.log = null;
+    w.inRollout = true;
+    w.flags = { ...this.flags, decide: "never", freeChat: false, rigid: false };
+    return w;
+  }
+
+  cellX(c: number): number { return this.task.cells[c] % this.task.W; }
+  cellZ(c: number): number { return Math.floor(this.task.cells[c] / this.task.W) % this.task.D; }
+  cellY(c: number): number { return Math.floor(this.task.cells[c] / (this.task.W * this.task.D)); }
+  /** Chebyshev distance in x/z between two agents. */
+  dist(a: number, b: number): number {
+    return Math.max(Math.abs(this.posX[a] - this.posX[b]), Math.abs(this.posZ[a] - this.posZ[b]));
+  }
+  remaining(a: number): number {
+    let r = 0;
+    for (let m = 0; m < this.nMat; m++) r += this.need[a * this.nMat + m];
+    return r;
+  }
+
+  /** The open (or escalated) problem of an agent with this kind and target, if any. */
+  findOpen(agent: number, kind: ProblemKind, target: number): Problem | undefined {
+    for (let i = this.problems.length - 1; i >= 0; i--) {
+      const p = this.problems[i];
+      if (p.agent === agent && p.kind === kind && p.target === target && (p.status === "open" || p.status === "escalated")) return p;
+    }
+    return undefined;
+  }
+
+  emit(row: Partial<EventRow> & { agent: number; event: string }): void {
+    if (!this.log) return;
+    this.log.push({
+      tick: this.t, problem: null, kind: null, S: null, C: null, R: null, I: null, L: null, H: null, decision: null,
+      via: null, msg_type: null, item: null, count: null, cost: null, local_cost: null, ...row,
+    });
+  }
+
+  /** Blueprint score as MindCraft computes it: matches / (matches + mismatches) over cells not air in both. */
+  blueprintScore(): number {
+    const total = this.task.cells.length;
+    return total === 0 ? 1 : this.nPlaced / total;
+  }
+}
