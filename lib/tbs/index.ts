@@ -1,2 +1,26 @@
-// The tbs layer: its exports are listed here as they are built.
-export {};
+// The tbs layer: Think-Before-Speak deliberation (MECHANISMS.md §1), offline parametric model and LLM agents.
+export { runner } from "./runner.js";
+export { runTbs, parseParams, type RunOptions } from "./run.js";
+export { simulate, dissonanceIndex, silenceIndex, type SimulationResult, type RunMeta } from "./engine.js";
+export { resolveTurn, type Intention, type TurnDecision } from "./orchestrator.js";
+export { GroupMemory, type MemoryMode, type Recall } from "./memory.js";
+export { OfflineTbsModel, OFFLINE_MODEL_LABEL } from "./models/offline.js";
+export { LlmTbsModel } from "./models/llm.js";
+export { promptTemplates } from "./models/prompts.js";
+export { repairState, repairUtterance, type Repaired } from "./repair.js";
+export { loadEcology, loadTopic, assignPersonas, PERSONA_DIR } from "./personas.js";
+export { tbsParamsSchema, offlineParamsSchema, type TbsParams, type TbsParamsInput, type OfflineParams } from "./params.js";
+export {
+  internalStateSchema,
+  utteranceSchema,
+  personaSchema,
+  ecologySchema,
+  topicSchema,
+  STRATEGIES,
+  type InternalState,
+  type Persona,
+  type Ecology,
+  type Topic,
+  type Strategy,
+  type TbsAgentModel,
+} from "./types.js";

@@ -1,0 +1,151 @@
+/**
+ * Types and schemas of the Think-Before-Speak (TBS) simulator.
+ *
+ * One zod schema, `internalStateSchema`, is the internal state of MECHANISMS.md §1: every agent model
+ * (offline parametric model or LLM) must produce an object that passes it.
+ */
+import { z } from "zod";
+
+/** The six response strategies of the reasoning module. */
+export const STRATEGIES = ["defend", "qualify", "converge", "challenge", "bridge", "withhold"] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+/** Strategies an agent can speak with (everything but `withhold`). */
+export const SPEAKING_STRATEGIES = ["defend", "qualify", "converge", "challenge", "bridge"] as const;
+
+const item = (meaning: string) => z.number().int().min(1).max(7).describe(meaning);
+
+/** The internal state s_i(v) an agent's reasoning module writes every interval. */
+export const internalStateSchema = z.object({
+  perceived_inconsistency: item("1..7: how inconsistent my view is with the room and with what I said publicly"),
+  dissonance_tension: item("1..7: how uncomfortable that inconsistency feels"),
+  tension_reduction_motivation: item("1..7: how much I want to reduce that tension"),
+  perceived_opinion_climate: item("1..7: how strongly the room is against my view (7 = hostile)"),
+  perceived_isolation_risk: item("1..7: risk of being isolated if I speak my view"),
+  strategy: z.enum(STRATEGIES).describe("response strategy"),
+  willing_to_speak: z.boolean().describe("do I want the floor in this interval"),
+  time_cost: z.number().positive().describe("estimated seconds of reasoning before I could speak; lower wins the floor"),
+  private_stance: z.number().int().min(-3).max(3).describe("my private attitude toward the policy, -3 (oppose) .. 3 (support)"),
+  monologue: z.string().describe("private reasoning, not shown to others"),
+});
+export type InternalState = z.infer<typeof internalStateSchema>;
+
+/** What the speech module returns for the speaker of an interval. */
+export const utteranceSchema = z.object({
+  utterance: z.string().min(1).describe("what I say in the hearing"),
+  expressed_stance: z.number().int().min(-3).max(3).describe("the stance my words express, -3 .. 3"),
+});
+export type Utterance = z.infer<typeof utteranceSchema>;
+
+/** A persona card: who an agent is, and (for the offline model) where its latent traits start. */
+export const personaSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string().min(1),
+  /** Population share (Six Americas), used when an ecology samples agents by share. */
+  share: z.number().min(0).max(1).optional(),
+  /** Role pairing key (Balanced Stakeholders): the two personas of a pair share it. */
+  pair: z.string().optional(),
+  /** Offline model: mean and sd of the initial private stance (-3..3). */
+  stance_mean: z.number().min(-3).max(3),
+  stance_sd: z.number().min(0).max(3),
+  /** Offline model: openness to social influence, 0 (fixed) .. 1. */
+  susceptibility: z.number().min(0).max(1),
+});
+export type Persona = z.infer<typeof personaSchema>;
+
+/** An ecology file: a named set of persona cards and how agents are drawn from it. */
+export const ecologySchema = z.object({
+  name: z.string().min(1),
+  description: z.string().min(1),
+  /** `cycle`: agents take the personas in order, repeating; `shares`: agents are drawn by `share` (all personas need one). */
+  sampling: z.enum(["cycle", "shares"]),
+  personas: z.array(personaSchema).min(1),
+});
+export type Ecology = z.infer<typeof ecologySchema>;
+
+/** Short argument templates, by stance side and strategy, for the offline speech module. */
+const bankSide = z.object(Object.fromEntries(SPEAKING_STRATEGIES.map((s) => [s, z.array(z.string().min(1)).min(1)])) as Record<
+  (typeof SPEAKING_STRATEGIES)[number],
+  z.ZodArray<z.ZodString>
+>);
+
+/** A topic file: the policy under discussion and the argument bank per stance side and strategy. */
+export const topicSchema = z.object({
+  id: z.string().min(1),
+  title: z.string().min(1),
+  question: z.string().min(1),
+  arguments: z.object({ support: bankSide, oppose: bankSide, neutral: bankSide }),
+});
+export type Topic = z.infer<typeof topicSchema>;
+
+/** A public event of the group transcript. */
+export interface GroupEvent {
+  interval: number;
+  agent: number;
+  text: string;
+  stance: number;
+  strategy: Strategy;
+}
+
+/** What an agent's reasoning module sees in one interval: its persona and its three memory parts. */
+export interface AgentView {
+  index: number;
+  persona: Persona;
+  interval: number;
+  /** Group part: the recalled transcript (and summary). */
+  recall: import("./memory.js").Recall;
+  /** Monologue part: own recent private reasoning. */
+  monologues: string[];
+  /** Self part: own public statements so far (latest last). */
+  ownStatements: GroupEvent[];
+  /** Own previous internal state, if any. */
+  previous?: InternalState;
+}
+
+/** Latent appraisals of the offline model (null columns for LLM models, which have none). */
+export interface Latent {
+  latent_dissonance: number;
+  latent_silence: number;
+  latent_stance: number;
+  climate_gap: number;
+  public_gap: number;
+  minority: number;
+  fear: number;
+  agent_effect: number;
+}
+
+/** The reasoning module's result for one agent. `state` is null only if the model failed for this agent. */
+export interface ReasonResult {
+  state: InternalState | null;
+  latent?: Latent;
+  tokensIn: number;
+  tokensOut: number;
+  /** What a validated repair step changed in the reply (logged in the row). */
+  repairs: string[];
+  error?: string;
+}
+
+export interface SpeakResult {
+  utterance: string;
+  expressed_stance: number;
+  /** The strategy actually used to speak (a forced agent that wanted to withhold still picks one). */
+  strategy: Strategy;
+  tokensIn: number;
+  tokensOut: number;
+  repairs: string[];
+  error?: string;
+}
+
+/** Agent models behind one interface: reasoning module → state; speech module → utterance and expressed stance. */
+export interface TbsAgentModel {
+  /** Written into the `model` column of every row. */
+  readonly label: string;
+  /** All agents' reasoning for one interval; implementations run agents concurrently. */
+  reason(views: AgentView[]): Promise<ReasonResult[]>;
+  /** The speech module, run by the selected speaker only. */
+  speak(view: AgentView, state: InternalState | null, forced: boolean): Promise<SpeakResult>;
+  /** After the interval: the event (or null for silence) lets models update stances. */
+  afterInterval?(event: GroupEvent | null, results: ReasonResult[]): void;
+  /** Summary memory: rewrite the summary text from the newly compressed events (LLM models). */
+  summarize?(previous: string, fresh: GroupEvent[]): Promise<{ text: string; tokensIn: number; tokensOut: number }>;
+}
