@@ -51,14 +51,20 @@ test("frame() gives a danfojs DataFrame of a table; unknown tables and folders a
   assert.throws(() => load(join(run.dir, "..", "missing")), (e: unknown) => e instanceof DataError && /manifest\.json is missing/.test(e.message));
 });
 
-test("the notebook progress display prints sparse lines: each 10 % step and the end", () => {
-  const lines: string[] = [];
-  const r = lineReporter((l) => lines.push(l));
-  const ev = (done: number, finished = false): ProgressEvent =>
-    ({ name: "x", done, failed: 0, total: 100, skipped: 0, elapsedMs: 1000 + done * 10, finished });
-  for (let d = 0; d <= 100; d++) r.update(ev(d));
-  r.update(ev(100, true));
-  assert.equal(lines.length, 12); // 0 %, 10 %, …, 100 %, and the final line
-  assert.match(lines[3], /^x: 30\/100 cells \(30%\) · 0 failed · [\d.]+ cells\/s · ETA \d+s$/);
-  assert.match(lines[11], /done in 2\.0s$/);
+test("the notebook progress display prints sparse lines: 10 % steps at most once a second, and the end", () => {
+  const ev = (done: number, elapsedMs: number, finished = false): ProgressEvent =>
+    ({ name: "x", done, failed: 0, total: 100, skipped: 0, elapsedMs, finished });
+  const every: string[] = [];
+  const r = lineReporter((l) => every.push(l), 0);
+  for (let d = 0; d <= 100; d++) r.update(ev(d, 1000 + d * 10));
+  r.update(ev(100, 2000, true));
+  assert.equal(every.length, 10); // 10 %, 20 %, …, 90 %, and the final line
+  assert.match(every[2], /^x: 30\/100 cells \(30%\) · 0 failed · [\d.]+ cells\/s · ETA \d+s$/);
+  assert.match(every[9], /^x: 100\/100 cells \(100%\) .* done in 2\.0s$/);
+  const sparse: string[] = [];
+  const s = lineReporter((l) => sparse.push(l));
+  // one cell every 30 ms: the first line once 1 s has passed (cell 34), the next 1 s later (cell 68), then the end
+  for (let d = 0; d <= 100; d++) s.update(ev(d, d * 30));
+  s.update(ev(100, 3000, true));
+  assert.deepEqual(sparse.map((l) => l.split(" ")[1]), ["34/100", "68/100", "100/100"]);
 });

@@ -15,7 +15,7 @@ export interface ProgressEvent {
   finished: boolean;
 }
 
-/** `"bar"` (terminal), `"line"` (sparse lines, every 10 % and at the end), `"none"`, or a callback. */
+/** `"bar"` (terminal), `"line"` (sparse lines: 10 % steps at most once a second, and the end), `"none"`, or a callback. */
 export type ProgressOption = "auto" | "bar" | "line" | "none" | ((event: ProgressEvent) => void);
 
 export interface ProgressReporter {
@@ -49,9 +49,13 @@ export function formatProgressLine(e: ProgressEvent): string {
   return `${e.name}: ${e.done}/${e.total} cells (${pct}%) · ${e.failed} failed · ${rate(e).toFixed(1)} cells/s · ${tail}`;
 }
 
-/** Prints a line at each 10 % step and at the end. */
-export function lineReporter(write: (line: string) => void): ProgressReporter {
-  let lastDecile = -1;
+/**
+ * Sparse lines for notebooks and logs: one when a new 10 % step is reached (at most one per `minIntervalMs` of run
+ * time, default 1000) and one at the end, so a fast run prints a single line.
+ */
+export function lineReporter(write: (line: string) => void, minIntervalMs = 1000): ProgressReporter {
+  let lastDecile = 0;
+  let lastAt = 0;
   let ended = false;
   return {
     update(e) {
@@ -60,8 +64,9 @@ export function lineReporter(write: (line: string) => void): ProgressReporter {
       if (e.finished) {
         ended = true;
         write(formatProgressLine(e));
-      } else if (decile > lastDecile) {
+      } else if (decile > lastDecile && decile < 10 && e.elapsedMs - lastAt >= minIntervalMs) {
         lastDecile = decile;
+        lastAt = e.elapsedMs;
         write(formatProgressLine(e));
       }
     },
