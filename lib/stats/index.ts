@@ -9,3 +9,6 @@ export { isotonic, type IsotonicOptions, type IsotonicFit } from "./isotonic.js"
 export { cronbachAlpha, type AlphaItems, type AlphaOptions, type AlphaResult } from "./cronbach.js";
 export { lmm, refitML, type LmmFit, type LmmOptions, type VarCorrRow, type RanefRow } from "./lmm.js";
 export { tTestP, normalTestP, chisqUpper } from "./distributions.js";
+export { ols, type OlsFit } from "./ols.js";
+export { glm, type GlmFit, type GlmOptions } from "./glm.js";
+export { anova, type AnovaResult } from "./anova.js";
