@@ -156,9 +156,11 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   try {
     const dk = keep.length;
     const Hinv = invertSpd(keep.flatMap((a) => keep.map((b) => hessian[a]![b]!)), dk);
-    vcov = new Float64Array(p * p);
-    for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) vcov[a * p + b] = 2 * Hinv[(nKeepTheta + a) * dk + nKeepTheta + b]!;
-    for (let a = 0; a < p; a++) if (!(vcov[a * p + a]! > 0)) vcov = undefined;
+    const V = new Float64Array(p * p);
+    for (let a = 0; a < p; a++) for (let b = 0; b < p; b++) V[a * p + b] = 2 * Hinv[(nKeepTheta + a) * dk + nKeepTheta + b]!;
+    let ok = true;
+    for (let a = 0; a < p; a++) if (!(V[a * p + a]! > 0)) ok = false;
+    if (ok) vcov = V;
   } catch { vcov = undefined; }
   if (!vcov) {
     // As lme4 when the Hessian is unusable: the inverse Schur complement of the PIRLS system at the optimum.
