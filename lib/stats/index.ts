@@ -12,3 +12,4 @@ export { tTestP, normalTestP, chisqUpper } from "./distributions.js";
 export { ols, type OlsFit } from "./ols.js";
 export { glm, type GlmFit, type GlmOptions } from "./glm.js";
 export { anova, type AnovaResult } from "./anova.js";
+export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glmm.js";
