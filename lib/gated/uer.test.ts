@@ -48,3 +48,26 @@ test("an escalation is unnecessary when local recovery was possible at no greate
   assert.equal(isUnnecessary(problem({ localCost: 6, escalationCost: 5 })), false);
   assert.equal(isUnnecessary(problem({ localCost: Infinity, escalationCost: 50 })), false);
 });
+
+test("the closed form of material and path rollouts agrees with the full rollout on 300 random world states", async () => {
+  const { generateTask } = await import("./generator.js");
+  let checked = 0;
+  for (let s = 0; s < 300; s++) {
+    const rng = createRng(s);
+    const task = compileTask("r", generateTask({ scenario: s % 2 ? "scarce" : "standard", width: 6, depth: 6 }, rng.fork("task")));
+    const w = new World(task, params, policyFlags("gated"), rng, false);
+    const a = rng.int(task.nAgents), m = rng.int(task.materials.length);
+    w.inv[a * w.nMat + m] = 0;
+    w.pool[m] = rng.int(4) * 3;
+    w.blocked[a] = 1;
+    w.tools[a] = rng.int(2);
+    const cases = [problem({ agent: a, target: m, cell: -1 }), problem({ id: 1, agent: a, kind: w.tools[a] ? "path_blocked" : "tool_missing", target: -1, cell: -1 })];
+    w.problems.push(...cases);
+    for (const p of cases) {
+      if (p.kind === "missing_material" && w.need[a * w.nMat + m] === 0) continue;
+      assert.equal(counterfactualLocalCost(w, p), counterfactualLocalCost(w, p, { rollout: true }), `seed ${s} ${p.kind}`);
+      checked++;
+    }
+  }
+  assert.ok(checked > 300, `checked ${checked}`);
+});

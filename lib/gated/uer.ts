@@ -14,17 +14,24 @@
  * replanning, giving, travelling to help, and the requester's idle ticks while it waited).
  */
 import { isResolved, step } from "./engine.js";
+import { shortfall } from "./gate.js";
 import { localRecover } from "./protocol.js";
 import type { Problem } from "./types.js";
 import type { World } from "./world.js";
 
 /**
  * Cost of the best local recovery of `p`, by a rollout on a copy of the world (the world is not changed).
+ *
+ * For a missing material and a blocked path the rollout ends at its first tick (the recovery either
+ * resolves the problem at once or the site cannot supply it), so its outcome has a closed form, used
+ * unless `opts.rollout` is set; a test checks that both agree. Dependencies are always rolled out,
+ * since their local cost depends on how the teammate's own plan unfolds.
  * @example
  * const c = counterfactualLocalCost(world, problem); // e.g. 9 (ticks) or Infinity
  */
 export const ROLLOUT_STATS = { steps: 0, calls: 0 };
-export function counterfactualLocalCost(w: World, p: Problem): number {
+export function counterfactualLocalCost(w: World, p: Problem, opts: { rollout?: boolean } = {}): number {
+  if (!opts.rollout && p.kind !== "dependency_block") return closedForm(w, p);
   ROLLOUT_STATS.calls++;
   const c = w.cloneForRollout();
   const q = c.problems[p.id];
@@ -40,6 +47,17 @@ export function counterfactualLocalCost(w: World, p: Problem): number {
     ROLLOUT_STATS.steps++;
   }
   return isResolved(c, q) ? c.lost[a] - before : Infinity;
+}
+
+function closedForm(w: World, p: Problem): number {
+  const a = p.agent;
+  const { params, task } = w;
+  if (p.kind === "missing_material") {
+    const units = shortfall(w, a, p.target);
+    return task.canCollect[a] && w.pool[p.target] >= units ? units * params.collectTicks : Infinity;
+  }
+  if (w.tools[a] > 0) return params.digTicks;
+  return task.canCraft[a] ? params.craftToolTicks + params.digTicks : params.detourTicks;
 }
 
 /** Whether a (finished or ongoing) escalation was unnecessary by the counterfactual. */

@@ -122,22 +122,20 @@ export class World {
 
   /** A deep copy for a counterfactual rollout (typed arrays sliced, problems copied, no log). */
   cloneForRollout(): World {
-    const w = Object.create(World.prototype) as World;
-    Object.assign(w, this);
-    w.placed = this.placed.slice(); w.inv = this.inv.slice(); w.need = this.need.slice(); w.dirInv = this.dirInv.slice();
-    w.pool = this.pool.slice(); w.tools = this.tools.slice(); w.blocked = this.blocked.slice();
-    w.posX = this.posX.slice(); w.posZ = this.posZ.slice(); w.busy = this.busy.slice(); w.lost = this.lost.slice();
-    w.idleRun = this.idleRun.slice(); w.priority = this.priority.slice(); w.cursor = this.cursor.slice(); w.idleVersion = this.idleVersion.slice();
-    w.ownLeft = this.ownLeft.slice(); w.openMat = this.openMat.slice(); w.openDep = this.openDep.slice(); w.openPath = this.openPath.slice();
+    // built by the constructor (same hidden class as every world, so the hot loop stays monomorphic), then overwritten
+    const w = new World(this.task, this.params, { ...this.flags, decide: "never", freeChat: false, rigid: false }, this.rng, false);
+    w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version;
+    w.placed.set(this.placed); w.inv.set(this.inv); w.need.set(this.need); w.dirInv.set(this.dirInv);
+    w.pool.set(this.pool); w.tools.set(this.tools); w.blocked.set(this.blocked);
+    w.posX.set(this.posX); w.posZ.set(this.posZ); w.busy.set(this.busy); w.lost.set(this.lost);
+    w.idleRun.set(this.idleRun); w.priority.set(this.priority); w.cursor.set(this.cursor); w.idleVersion.set(this.idleVersion);
+    w.ownLeft.set(this.ownLeft); w.openMat.set(this.openMat); w.openDep.set(this.openDep); w.openPath.set(this.openPath);
     w.problems = this.problems.slice();
     for (const id of this.active) w.problems[id] = { ...this.problems[id] };
     w.active = this.active.slice();
     w.effects = this.effects.slice();
-    w.pending = [];
     w.counters = { ...this.counters };
-    w.log = null;
     w.inRollout = true;
-    w.flags = { ...this.flags, decide: "never", freeChat: false, rigid: false };
     return w;
   }
 
