@@ -37,12 +37,7 @@ function applyDisruptions(w: World): void {
     else {
       const m = w.task.materials.indexOf(d.item ?? "");
       const i = d.agent * w.nMat + m;
-      if (m >= 0) {
-        // dropped and scattered: the units land among the site's collectable resources
-        const k = Math.min(w.inv[i], d.count ?? 1);
-        w.inv[i] -= k;
-        w.pool[m] += k;
-      }
+      if (m >= 0) w.inv[i] = Math.max(0, w.inv[i] - (d.count ?? 1)); // destroyed (burnt, despawned)
     }
     if (w.log) w.emit({ agent: d.agent, event: "disruption", kind: d.kind, item: d.item ?? null, count: d.count ?? null });
   }

@@ -3,9 +3,9 @@
  *
  * - standard: materials split by type across agents with a small surplus, generous collectable
  *   resources near the site, cells assigned to agents in x-stripes (few cross-agent dependencies).
- * - scarce (custom severe scarcity): inventories hold exactly what the blueprint needs or less,
- *   few collectable resources (just enough to cover the shortfall), stripes rotated per level so
- *   upper blocks rest on teammates' blocks (many cross-agent dependencies).
+ * - scarce (custom severe scarcity): the same inventories, but almost no collectable resources
+ *   on site (0–5 % of each material), and stripes rotated per level so upper blocks rest on
+ *   teammates' blocks (many cross-agent dependencies).
  * Disruptions (world events) are drawn at generation time and written into the task file, so a
  * task file fully determines an episode's world.
  */
@@ -69,14 +69,9 @@ export function generateTask(family: Partial<Family>, rng: Rng): TaskSpec {
   used.forEach((m, i) => {
     const need = materials[m];
     const holder = String(i % f.agents);
-    if (f.scenario === "standard") {
-      inventory[holder][m] = need + Math.ceil(need * 0.1);
-      resources[m] = Math.ceil(need * 0.5);
-    } else {
-      const short = Math.ceil(need * 0.1 * rng.uniform());
-      inventory[holder][m] = need - short;
-      resources[m] = short + Math.ceil(need * 0.05);
-    }
+    // the surplus exists in both scenarios but sits with one agent; scarcity is of the site's resources
+    inventory[holder][m] = need + Math.ceil(need * 0.1);
+    resources[m] = f.scenario === "standard" ? Math.ceil(need * 0.5) : Math.floor(need * 0.05 * rng.uniform());
   });
   const total = Object.values(materials).reduce((s, v) => s + v, 0);
   // tasks differ in slack: the timeout is jittered by ±20 % around the family's factor
@@ -103,7 +98,7 @@ export function generateTask(family: Partial<Family>, rng: Rng): TaskSpec {
     initial_inventory: inventory,
     world: {
       scenario: f.scenario,
-      inventory_sufficient: f.scenario === "standard",
+      inventory_sufficient: true,
       resources,
       assignment: f.scenario === "standard" ? "stripes" : "interleaved",
       disruptions,
