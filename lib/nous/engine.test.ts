@@ -51,6 +51,7 @@ test("the memory file survives the process: another process reads the same state
   assert.equal(reader.belief("Ann", "work")![0].value, "library");
   assert.equal(reader.options.halfLifeDays, 30); // options saved in the file
   reader.close();
+  assert.throws(() => Memory.open(path, { halfLifeDays: 10 }), /options\.halfLifeDays: this memory was written with halfLifeDays = 30/);
   const script = `import { Memory } from ${JSON.stringify(new URL("./engine.ts", import.meta.url).pathname)};
 const m = Memory.open(${JSON.stringify(path)});
 console.log(JSON.stringify({ n: m.deltas.length, belief: m.belief("Ann", "work"), adj: [...m.adjacency.get("Ann")] }));`;
@@ -70,6 +71,7 @@ test("one transaction per turn: a turn that fails half-way leaves nothing behind
   const bad = { triples: [{ entity: "Ann", attribute: "job", value: "cook" }, { entity: "Ann", attribute: "job", value: null as unknown as string }] };
   assert.throws(() => mem.ingest(turn("D1:2", "Ann", "y", 1), bad));
   assert.equal((mem.store.db.prepare("SELECT COUNT(*) AS n FROM deltas").get() as { n: number }).n, 1);
+  assert.deepEqual(mem.belief("Ann", "job"), [{ value: "baker", p: 1 }]); // the belief rolled back too
   mem.close();
 });
 

@@ -19,6 +19,9 @@ export interface Extraction {
   mentions?: string[];
 }
 
+/** Options that shape the dimensions as deltas are written; fixed for the life of a memory file. */
+const WRITE_OPTIONS = ["reliability", "newValueMass", "halfLifeDays", "updateRule"] as const;
+
 const key = (entity: string, attribute: string): string => `${entity}\u0000${attribute}`;
 
 export class Memory {
@@ -55,28 +58,39 @@ export class Memory {
       const issue = parsed.error.issues[0];
       throw new ConfigError({ path: ["nous", ...issue.path.map(String)], message: issue.message, fix: "see MemoryOptionsSchema in lib/nous/types.ts" });
     }
-    if (!saved && !opts.readonly) store.setMeta("options", JSON.stringify(parsed.data));
+    if (saved) {
+      // the dimensions are replayed from the deltas with the options they were written with
+      const old = JSON.parse(saved) as Record<string, unknown>;
+      for (const f of WRITE_OPTIONS) {
+        const given = (options as Record<string, unknown>)[f];
+        if (given !== undefined && given !== old[f]) {
+          store.close();
+          throw new ConfigError({ file: path, path: ["options", f], message: `this memory was written with ${f} = ${String(old[f])}, not ${String(given)}`, fix: "leave the option out when reopening, or start a new memory file" });
+        }
+      }
+    } else if (!opts.readonly) store.setMeta("options", JSON.stringify(parsed.data));
     const mem = new Memory(store, parsed.data);
     mem.load();
     return mem;
   }
 
   private load(): void {
-    for (const e of this.store.allEntities()) this.registerEntity(e.name, e.canonical ?? undefined);
-    for (const { a, b } of this.store.allEdges()) this.link(a, b);
-    for (const d of this.store.allDimensions()) this.dims.set(key(d.entity, d.attribute), d);
-    for (const d of this.store.allDeltas()) this.remember(d);
+    this.refresh();
   }
 
-  /** Reads what another process appended since this handle last looked (a reader beside a writer). */
+  /**
+   * Reads what was appended since this handle last looked (all of it when opening): entities, edges, and the
+   * deltas, replayed in log order to rebuild the dimensions. A reader beside a writer calls it to catch up.
+   * Returns the number of new deltas.
+   */
   refresh(): number {
-    const fresh = this.store.deltasSince(this.lastDeltaId);
-    if (fresh.length === 0) return 0;
-    this.dims.clear();
-    for (const d of this.store.allDimensions()) this.dims.set(key(d.entity, d.attribute), d);
     for (const e of this.store.allEntities()) this.registerEntity(e.name, e.canonical ?? undefined);
     for (const { a, b } of this.store.allEdges()) this.link(a, b);
-    for (const d of fresh) this.remember(d);
+    const fresh = this.store.lightDeltasSince(this.lastDeltaId);
+    for (const d of fresh) {
+      this.observe(d.entity, d.attribute, d.observation, d.timestamp);
+      this.remember(d);
+    }
     return fresh.length;
   }
 
@@ -127,6 +141,26 @@ export class Memory {
   ingest(turn: Turn, extraction: Extraction): LightDelta[] {
     const written: LightDelta[] = [];
     const evidence = `${turn.speaker}: ${turn.text}`;
+    const before = new Map<string, DimensionState | undefined>();
+    for (const t of extraction.triples) {
+      const k = key(this.resolve(t.entity), t.attribute);
+      if (!before.has(k)) before.set(k, this.dims.get(k));
+    }
+    try {
+      this.ingestTurn(turn, extraction, evidence, written);
+    } catch (e) {
+      // the transaction rolled back: so do the beliefs
+      for (const [k, state] of before) {
+        if (state) this.dims.set(k, state);
+        else this.dims.delete(k);
+      }
+      throw e;
+    }
+    for (const d of written) this.remember(d);
+    return written;
+  }
+
+  private ingestTurn(turn: Turn, extraction: Extraction, evidence: string, written: LightDelta[]): void {
     this.store.transaction(() => {
       this.touchEntity(turn.speaker);
       for (const m of extraction.mentions ?? []) {
@@ -145,8 +179,6 @@ export class Memory {
         written.push(d);
       }
     });
-    for (const d of written) this.remember(d);
-    return written;
   }
 
   private touchEntity(name: string): void {
@@ -156,19 +188,26 @@ export class Memory {
     }
   }
 
-  private update(entity: string, attribute: string, value: string, ts: number, evidence: string, evidenceId: string): LightDelta {
+  /**
+   * The dimension mathematics of one observation, in memory: decay since the last update, surprise, then the
+   * posterior (Bayes or last-write-wins). Returns the decayed prior, the posterior and the surprise.
+   */
+  private observe(entity: string, attribute: string, value: string, ts: number): { prior: Counts; posterior: Counts; surprise: number } {
     const o = this.options;
     const k = key(entity, attribute);
     const state = this.dims.get(k);
-    let counts: Counts = state ? state.counts : {};
-    if (state && o.halfLifeDays !== null) counts = decay(counts, ts - state.updatedAt, o.halfLifeDays);
-    const s = surprise(counts, value, o.newValueMass);
-    const posterior = o.updateRule === "bayes" ? bayesUpdate(counts, value, o.reliability, o.newValueMass) : lastWriteWins(counts, value);
-    const next: DimensionState = { entity, attribute, counts: posterior, updatedAt: Math.max(ts, state?.updatedAt ?? ts) };
-    this.dims.set(k, next);
-    this.store.saveDimension(next);
+    let prior: Counts = state ? state.counts : {};
+    if (state && o.halfLifeDays !== null) prior = decay(prior, ts - state.updatedAt, o.halfLifeDays);
+    const s = surprise(prior, value, o.newValueMass);
+    const posterior = o.updateRule === "bayes" ? bayesUpdate(prior, value, o.reliability, o.newValueMass) : lastWriteWins(prior, value);
+    this.dims.set(k, { entity, attribute, counts: posterior, updatedAt: Math.max(ts, state?.updatedAt ?? ts) });
+    return { prior, posterior, surprise: s };
+  }
+
+  private update(entity: string, attribute: string, value: string, ts: number, evidence: string, evidenceId: string): LightDelta {
+    const { prior, posterior, surprise: s } = this.observe(entity, attribute, value, ts);
     const row = { entity, attribute, observation: value, surprise: s, timestamp: ts, evidence, evidenceId };
-    const id = this.store.insertDelta({ ...row, prior: truncate(distribution(counts)), posterior: truncate(distribution(posterior)) });
+    const id = this.store.insertDelta({ ...row, prior: truncate(distribution(prior)), posterior: truncate(distribution(posterior)) });
     return { id, ...row };
   }
 

@@ -1,12 +1,13 @@
 /**
  * The memory file: an embedded SQLite database in WAL mode (readers work while a writer ingests).
  *
- * Tables: `deltas` (append-only log), `dimensions` (current pseudo-counts per entity × attribute, a cache the
- * deltas determine), `entities` (names and identity aliases), `edges` (the entity graph, co-mention counts),
- * `meta` (format version and options).
+ * Tables: `deltas` (the append-only log, the stored artefact), `entities` (names and identity aliases), `edges`
+ * (the entity graph, co-mention counts), `meta` (format version and options). Dimension states are not stored:
+ * they are a deterministic function of the deltas and the options, rebuilt by replay when a file is opened
+ * (which keeps each turn's transaction to a few small pages).
  */
 import { DataError } from "../../core/errors.js";
-import type { Delta, DimensionState, Distribution } from "../types.js";
+import type { Delta, Distribution } from "../types.js";
 import { openDatabase, type SqliteDatabase, type Statement } from "./sqlite.js";
 
 export const FORMAT_VERSION = "nous-1";
@@ -17,9 +18,6 @@ CREATE TABLE IF NOT EXISTS deltas (
   id INTEGER PRIMARY KEY AUTOINCREMENT, entity TEXT NOT NULL, attribute TEXT NOT NULL, observation TEXT NOT NULL,
   prior TEXT NOT NULL, posterior TEXT NOT NULL, surprise REAL NOT NULL, ts REAL NOT NULL,
   evidence TEXT NOT NULL, evidence_id TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS dimensions (
-  entity TEXT NOT NULL, attribute TEXT NOT NULL, counts TEXT NOT NULL, updated_at REAL NOT NULL,
-  PRIMARY KEY (entity, attribute)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS entities (name TEXT PRIMARY KEY, canonical TEXT) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS edges (a TEXT NOT NULL, b TEXT NOT NULL, weight INTEGER NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
 `;
@@ -64,9 +62,6 @@ export class Store {
     this.st = {
       insertDelta: db.prepare(
         "INSERT INTO deltas (entity, attribute, observation, prior, posterior, surprise, ts, evidence, evidence_id) VALUES (?,?,?,?,?,?,?,?,?)",
-      ),
-      upsertDim: db.prepare(
-        "INSERT INTO dimensions (entity, attribute, counts, updated_at) VALUES (?,?,?,?) ON CONFLICT(entity, attribute) DO UPDATE SET counts = excluded.counts, updated_at = excluded.updated_at",
       ),
       addEntity: db.prepare("INSERT OR IGNORE INTO entities (name, canonical) VALUES (?, NULL)"),
       setCanonical: db.prepare("UPDATE entities SET canonical = ? WHERE name = ?"),
@@ -123,10 +118,6 @@ export class Store {
     return Number(r.lastInsertRowid);
   }
 
-  saveDimension(s: DimensionState): void {
-    this.st.upsertDim.run(s.entity, s.attribute, JSON.stringify(s.counts), s.updatedAt);
-  }
-
   addEntity(name: string): void {
     this.st.addEntity.run(name);
   }
@@ -160,11 +151,12 @@ export class Store {
     return (this.db.prepare("SELECT * FROM deltas WHERE id > ? ORDER BY id").all(id) as DeltaRow[]).map(rowToDelta);
   }
 
-  allDimensions(): DimensionState[] {
-    const rows = this.db.prepare("SELECT * FROM dimensions").all() as {
-      entity: string; attribute: string; counts: string; updated_at: number;
-    }[];
-    return rows.map((r) => ({ entity: r.entity, attribute: r.attribute, counts: JSON.parse(r.counts), updatedAt: r.updated_at }));
+  /** Deltas after `id` without their prior and posterior (what replay and retrieval need), in log order. */
+  lightDeltasSince(id: number): Omit<Delta, "prior" | "posterior">[] {
+    const rows = this.db
+      .prepare("SELECT id, entity, attribute, observation, surprise, ts, evidence, evidence_id FROM deltas WHERE id > ? ORDER BY id")
+      .all(id) as Omit<DeltaRow, "prior" | "posterior">[];
+    return rows.map((r) => ({ id: r.id, entity: r.entity, attribute: r.attribute, observation: r.observation, surprise: r.surprise, timestamp: r.ts, evidence: r.evidence, evidenceId: r.evidence_id }));
   }
 
   allEntities(): { name: string; canonical: string | null }[] {
