@@ -168,6 +168,22 @@ export function blockProfiler(d: MixedDesign): Profiler {
       const T = templateOf(theta, 0, k);
       const RtR = new Float64Array(p * p), Rtc = new Float64Array(p);
       let cc = 0, ldL2 = 0;
+      if (k === 1) {
+        // Scalar blocks: L_g² = 1 + θ² B_g, so every term is a weighted sum over groups.
+        const t2 = T[0]! * T[0]!;
+        for (let g = 0; g < G; g++) {
+          const m = 1 + t2 * B[g]!, w = t2 / m, zy = Zy[g]!, xo = g * p;
+          ldL2 += Math.log(m);
+          cc += w * zy * zy;
+          for (let i = 0; i < p; i++) {
+            const wi = w * ZX[xo + i]!;
+            Rtc[i] += wi * zy;
+            for (let j = 0; j <= i; j++) RtR[i * p + j] += wi * ZX[xo + j]!;
+          }
+        }
+        for (let i = 0; i < p; i++) for (let j = i + 1; j < p; j++) RtR[i * p + j] = RtR[j * p + i]!;
+        return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2);
+      }
       for (let g = 0; g < G; g++) {
         factor(T, g);
         for (let a = 0; a < k; a++) {

@@ -1,0 +1,92 @@
+// `npx tsx bench/stats.ts`: mixed models on 100,000 rows and 2,000 groups (seeded simulation), ours
+// against R's lme4 on the same data in the same run when Rscript is installed. Writes
+// bench/results/stats.json with times, ratios (ours / lme4) and the process RSS growth.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createRng } from "../lib/core/rng.js";
+import { lmm } from "../lib/stats/lmm.js";
+
+const N = 100_000, G = 2_000, SEED = 20261130;
+
+/** y: linear with a random intercept and slope per group; w: logistic with a random intercept. */
+function simulate(): { x: Float64Array; t: Float64Array; g: string[]; y: Float64Array; w: Float64Array } {
+  const rng = createRng(SEED);
+  const b0 = Array.from({ length: G }, () => rng.normal(0, 0.8));
+  const b1 = Array.from({ length: G }, () => rng.normal(0, 0.3));
+  const x = new Float64Array(N), t = new Float64Array(N), y = new Float64Array(N), w = new Float64Array(N);
+  const g = new Array<string>(N);
+  for (let i = 0; i < N; i++) {
+    const k = i % G;
+    g[i] = `g${k}`;
+    x[i] = rng.normal(0, 1);
+    t[i] = Math.floor(i / G) / 50;
+    y[i] = 1 + 0.5 * x[i]! - 0.3 * t[i]! + b0[k]! + b1[k]! * x[i]! + rng.normal(0, 1);
+    const eta = -0.5 + 0.8 * x[i]! + 0.4 * t[i]! + b0[k]!;
+    w[i] = rng.uniform() < 1 / (1 + Math.exp(-eta)) ? 1 : 0;
+  }
+  return { x, t, g, y, w };
+}
+
+function time<T>(f: () => T, reps = 3): { seconds: number; value: T } {
+  let best = Infinity, value: T | undefined;
+  for (let r = 0; r < reps; r++) {
+    const t0 = process.hrtime.bigint();
+    value = f();
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  return { seconds: best, value: value! };
+}
+
+function lme4Times(csv: string, withGlmm: boolean): Record<string, number> | null {
+  if (spawnSync("Rscript", ["--version"]).status !== 0) return null;
+  const script = `suppressMessages(library(lme4)); d <- read.csv("${csv}"); d$g <- factor(d$g)
+t1 <- system.time(lmer(y ~ x + t + (1 | g), d))[["elapsed"]]
+t2 <- system.time(lmer(y ~ x + t + (1 + x | g), d))[["elapsed"]]
+t3 <- ${withGlmm ? `system.time(glmer(w ~ x + t + (1 | g), d, family = binomial))[["elapsed"]]` : "NA"}
+cat(sprintf('{"intercept": %.4f, "slope": %.4f, "glmm": %s}', t1, t2, ifelse(is.na(t3), "null", sprintf("%.4f", t3))))`;
+  const r = spawnSync("Rscript", ["-e", script], { encoding: "utf8" });
+  if (r.status !== 0) { console.error(r.stderr); return null; }
+  return JSON.parse(r.stdout.trim().split("\n").pop()!) as Record<string, number>;
+}
+
+async function main(): Promise<void> {
+  const sim = simulate();
+  const data = { x: sim.x, t: sim.t, g: sim.g, y: sim.y, w: sim.w };
+  const rss0 = process.memoryUsage().rss;
+  const cases: Array<{ name: string; formula: string; run: () => unknown }> = [
+    { name: "intercept", formula: "y ~ x + t + (1 | g)", run: () => lmm("y ~ x + t + (1 | g)", data) },
+    { name: "slope", formula: "y ~ x + t + (1 + x | g)", run: () => lmm("y ~ x + t + (1 + x | g)", data) },
+  ];
+  const stats = (await import("../lib/stats/index.js")) as Record<string, unknown>;
+  const glmm = stats.glmm as undefined | ((f: string, d: unknown, o: { family: "binomial" }) => unknown);
+  if (typeof glmm === "function") cases.push({ name: "glmm", formula: "w ~ x + t + (1 | g)", run: () => glmm("w ~ x + t + (1 | g)", data, { family: "binomial" }) });
+  const ours: Record<string, number> = {};
+  for (const c of cases) {
+    const r = time(c.run, c.name === "glmm" ? 1 : 3);
+    ours[c.name] = r.seconds;
+    console.log(`ours  ${c.formula.padEnd(26)} ${r.seconds.toFixed(3)} s`);
+  }
+  const rssDeltaMB = (process.memoryUsage().rss - rss0) / 2 ** 20;
+  const dir = mkdtempSync(join(tmpdir(), "agora-bench-"));
+  const csv = join(dir, "sim.csv");
+  const lines = ["y,x,t,g,w"];
+  for (let i = 0; i < N; i++) lines.push(`${sim.y[i]},${sim.x[i]},${sim.t[i]},${sim.g[i]},${sim.w[i]}`);
+  writeFileSync(csv, lines.join("\n") + "\n");
+  const r = lme4Times(csv, "glmm" in ours);
+  rmSync(dir, { recursive: true, force: true });
+  const ratio: Record<string, number | null> = {};
+  for (const c of cases) {
+    const theirs = r?.[c.name] ?? null;
+    ratio[c.name] = theirs ? ours[c.name]! / theirs : null;
+    console.log(`lme4  ${c.formula.padEnd(26)} ${theirs === null ? "n/a" : theirs.toFixed(3) + " s"}   ratio ours/lme4 ${ratio[c.name]?.toFixed(3) ?? "n/a"}`);
+  }
+  console.log(`RSS growth during our fits: ${rssDeltaMB.toFixed(1)} MB`);
+  const out = { n: N, groups: G, seed: SEED, oursSeconds: ours, lme4Seconds: r, ratio, rssDeltaMB: Number(rssDeltaMB.toFixed(1)),
+    note: "ours: full lmm()/glmm() call (design from columns, fit, Satterthwaite df); lme4: system.time of lmer()/glmer() only" };
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(new URL("./results/stats.json", import.meta.url), JSON.stringify(out, null, 2) + "\n");
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
