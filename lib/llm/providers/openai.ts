@@ -9,6 +9,7 @@ import { LLMParseError } from "../errors.js";
 import type { ResolvedSpec } from "../spec.js";
 import { compileSchema, parseReply } from "../structured.js";
 import { toLLMError } from "./common.js";
+import { createNodeFetch } from "./http.js";
 
 export interface OpenAIProviderOptions {
   /** A fetch implementation for the SDK (default: the keep-alive one from `./http.js`, or the global fetch). */
@@ -25,7 +26,7 @@ export function openAIProvider(spec: ResolvedSpec, opts: OpenAIProviderOptions =
     baseURL: spec.baseURL,
     maxRetries: 0,
     timeout: 24 * 3600 * 1000,
-    fetch: opts.fetch,
+    fetch: opts.fetch ?? createNodeFetch({ maxSockets: Math.max(64, spec.concurrency * 2) }),
   });
   const ctx = { id: spec.id, url: spec.baseURL ?? "https://api.openai.com/v1", apiKey: spec.apiKey };
   const official = spec.provider === "openai";

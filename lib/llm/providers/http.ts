@@ -1,0 +1,82 @@
+/**
+ * A small `fetch` over `node:http`/`node:https` with a keep-alive agent, handed to the SDKs.
+ *
+ * Node's global fetch (undici) spends several hundred microseconds of CPU per request in WHATWG streams and
+ * header objects; at hundreds of requests per second that CPU, not the network, becomes the bottleneck. This
+ * adapter buffers the (small, non-streaming) JSON replies and keeps one socket per call in flight.
+ * Streaming request bodies are not supported (the providers send strings).
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+
+export interface NodeFetchOptions {
+  /** Sockets per host at most (default 256; the limiter, not the agent, bounds concurrency). */
+  maxSockets?: number;
+}
+
+/**
+ * A fetch-compatible function using keep-alive agents.
+ * @example new OpenAI({ baseURL, apiKey, fetch: createNodeFetch() })
+ */
+export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
+  const agentOpts = { keepAlive: true, maxSockets: opts.maxSockets ?? 256, maxFreeSockets: opts.maxSockets ?? 256, scheduling: "lifo" as const };
+  const http = new HttpAgent(agentOpts);
+  const https = new HttpsAgent(agentOpts);
+
+  return function nodeFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
+    const secure = url.protocol === "https:";
+    const headers: Record<string, string> = {};
+    const h = init.headers;
+    if (h instanceof Headers) h.forEach((v, k) => (headers[k] = v));
+    else if (Array.isArray(h)) for (const [k, v] of h) headers[k.toLowerCase()] = v;
+    else if (h) for (const [k, v] of Object.entries(h)) if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
+    const body = init.body;
+    if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) {
+      return Promise.reject(new TypeError("this fetch sends string or byte bodies only"));
+    }
+    if (body !== undefined && body !== null) headers["content-length"] = String(Buffer.byteLength(body as string | Uint8Array));
+    const signal = init.signal ?? undefined;
+
+    return new Promise<Response>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError(signal));
+      const req = (secure ? httpsRequest : httpRequest)(
+        url,
+        { method: init.method ?? "GET", headers, agent: secure ? https : http },
+        (res: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("error", reject);
+          res.on("end", () => {
+            signal?.removeEventListener("abort", onAbort);
+            const out = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) {
+              if (Array.isArray(v)) for (const x of v) out.append(k, x);
+              else if (v !== undefined) out.set(k, v);
+            }
+            const status = res.statusCode ?? 500;
+            const nullBody = status === 204 || status === 205 || status === 304;
+            resolve(new Response(nullBody ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage, headers: out }));
+          });
+        },
+      );
+      const onAbort = () => {
+        req.destroy(abortError(signal!));
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      req.on("error", (err) => {
+        signal?.removeEventListener("abort", onAbort);
+        reject(err);
+      });
+      if (body !== undefined && body !== null) req.end(body as string | Uint8Array);
+      else req.end();
+    });
+  } as typeof fetch;
+}
+
+function abortError(signal: AbortSignal): Error {
+  const err = new Error("The operation was aborted");
+  err.name = "AbortError";
+  (err as { cause?: unknown }).cause = signal.reason;
+  return err;
+}
