@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,4 +65,40 @@ test("--dry-run prints the cell count and writes nothing", async () => {
   assert.equal(r.code, 0);
   assert.match(r.out, /cells: 4 \(mode×2 · seeds×2\)/);
   assert.match(r.out, /LLM calls: none \(offline model\)/);
+});
+
+test("reproduce runs every *-default.json on offline models, keeps complete runs, then runs the notebooks in place", async () => {
+  const root = mkdtempSync(join(tmpdir(), "agora-repro-"));
+  writeFileSync(join(root, "package.json"), "{}");
+  mkdirSync(join(root, "data", "configs"), { recursive: true });
+  mkdirSync(join(root, "scripts"));
+  const echo = { mechanism: "echo", model: "offline", grid: { mode: ["a", "b"] }, seeds: [1, 2], params: {}, profiles: { quick: { seeds: [1] } } };
+  writeFileSync(join(root, "data", "configs", "echo-default.json"), JSON.stringify(echo));
+  writeFileSync(join(root, "data", "configs", "echo-llm-default.json"), JSON.stringify({ ...echo, model: "openai:gpt-4o-mini" }));
+  writeFileSync(join(root, "data", "configs", "echo-other.json"), JSON.stringify(echo));
+  writeFileSync(join(root, "scripts", "notebooks.mjs"),
+    `import { appendFileSync } from "node:fs";\nexport async function runNotebooks(paths, opts) {\n` +
+    `  appendFileSync(${JSON.stringify(join(root, "calls.txt"))}, JSON.stringify([paths ?? null, opts]) + "\\n");\n}\n`);
+  const { reproduceIn } = await import("./reproduce.js");
+  const saved = { ...io };
+  const out: string[] = [];
+  const err: string[] = [];
+  io.out = (s) => void out.push(s);
+  io.err = (s) => void err.push(s);
+  try {
+    assert.equal(await reproduceIn(root), 0);
+    assert.equal(await reproduceIn(root, { profile: "full" }), 0);
+    assert.equal(await reproduceIn(root), 0);
+  } finally {
+    Object.assign(io, saved);
+  }
+  const runs = readdirSync(join(root, "data", "runs")).sort();
+  assert.equal(runs.length, 2, `quick and full runs of echo-default only: ${runs}`);
+  assert.ok(runs.every((r) => r.startsWith("echo-default-")));
+  assert.match(err.join(""), /echo-llm-default\.json names model "openai:gpt-4o-mini"; .*skipped/);
+  assert.match(out.join(""), /echo-default: 2\/2 cells ok/);
+  assert.match(out.join(""), /echo-default: 4\/4 cells ok/);
+  assert.match(out.join(""), /echo-default: complete, kept .*echo-default-/);
+  assert.deepEqual(readFileSync(join(root, "calls.txt"), "utf8").trim().split("\n").map((l) => JSON.parse(l)),
+    [[null, { inPlace: true }], [null, { inPlace: true }], [null, { inPlace: true }]]);
 });

@@ -2,13 +2,16 @@
  * `agora reproduce`: every mechanism's default config (`data/configs/*-default.json`) on the offline
  * models, then every notebook executed in place (the notebooks export the figures).
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AgoraError } from "../core/errors.js";
 import { io } from "./io.js";
+import { readManifest } from "../experiment/manifest.js";
+import { planRun } from "../experiment/plan.js";
 import { libraryRoot } from "../experiment/project.js";
 import { runExperiment } from "../experiment/run.js";
+import { readConfigFile, type ProfileName } from "../experiment/config.js";
 import { parse, profileArg } from "./args.js";
 import { cliProgress, summarize } from "./run.js";
 
@@ -39,15 +42,29 @@ export async function reproduce(argv: string[]): Promise<number> {
     io.out(HELP);
     return 0;
   }
-  const profile = profileArg(values.profile);
-  const root = libraryRoot();
+  return reproduceIn(libraryRoot(), { profile: profileArg(values.profile), notebooks: !values["no-notebooks"] });
+}
+
+/**
+ * `agora reproduce` for the project at `root`: its default configs, then its notebooks (through
+ * `<root>/scripts/notebooks.mjs`'s `runNotebooks`). Returns the exit code.
+ * @throws {ConfigError} for an invalid default config.
+ */
+export async function reproduceIn(root: string, opts: { profile?: ProfileName; notebooks?: boolean } = {}): Promise<number> {
+  const { profile } = opts;
   const configs = defaultConfigs(root);
   if (configs.length === 0) io.err(`agora reproduce: no *-default.json in ${join(root, "data", "configs")}\n`);
   let failed = 0;
   for (const file of configs) {
-    const raw = JSON.parse(readFileSync(file, "utf8")) as { model?: unknown };
-    if (raw.model !== "offline") {
-      io.err(`agora reproduce: ${file} names model ${JSON.stringify(raw.model)}; reproduce runs offline models only, skipped\n`);
+    const model = readConfigFile(file).model;
+    if (model !== "offline") {
+      io.err(`agora reproduce: ${file} names model ${JSON.stringify(model)}; reproduce runs offline models only, skipped\n`);
+      continue;
+    }
+    const plan = await planRun(file, { profile });
+    const previous = readManifest(plan.dir);
+    if (previous?.status === "complete" && previous.configHash === plan.hash) {
+      io.out(`${plan.config.name}: complete, kept ${plan.dir}\n`);
       continue;
     }
     const res = await runExperiment(file, { profile, resume: true, progress: cliProgress() });
@@ -58,7 +75,7 @@ export async function reproduce(argv: string[]): Promise<number> {
     io.err(`agora reproduce: ${failed} cells failed; notebooks not executed\n`);
     return 1;
   }
-  if (values["no-notebooks"]) return 0;
+  if (opts.notebooks === false) return 0;
   const script = join(root, "scripts", "notebooks.mjs");
   let mod: { runNotebooks?: (paths?: string[], opts?: { inPlace?: boolean }) => Promise<unknown> };
   try {

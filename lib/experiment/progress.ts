@@ -45,7 +45,8 @@ function eta(e: ProgressEvent): string {
 /** One compact line: `tbs-default: 12/40 cells (30%) · 0 failed · 3.1 cells/s · ETA 9s`. */
 export function formatProgressLine(e: ProgressEvent): string {
   const pct = e.total ? Math.floor((100 * (e.done + e.failed)) / e.total) : 100;
-  const tail = e.finished ? `done in ${(e.elapsedMs / 1000).toFixed(1)}s` : `ETA ${eta(e)}`;
+  const secs = `${(e.elapsedMs / 1000).toFixed(1)}s`;
+  const tail = !e.finished ? `ETA ${eta(e)}` : e.done + e.failed < e.total ? `stopped after ${secs}` : `done in ${secs}`;
   return `${e.name}: ${e.done}/${e.total} cells (${pct}%) · ${e.failed} failed · ${rate(e).toFixed(1)} cells/s · ${tail}`;
 }
 

@@ -4,7 +4,7 @@
  * Cell `c` gets `createRng(c.seed).fork(mechanism, c.runId)`: its numbers depend on nothing but its address,
  * so the rows are the same whatever the concurrency, the order of completion or the machine.
  */
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ConfigError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
@@ -132,6 +132,8 @@ function openRunFolder(plan: RunPlan, resume: boolean): Map<string, CellRecord> 
     });
   }
   mkdirSync(join(plan.dir, "cells"), { recursive: true });
+  // temp files of a manifest or table write that a killed process left behind
+  for (const name of readdirSync(plan.dir)) if (name.includes(".tmp-")) rmSync(join(plan.dir, name), { force: true });
   const done = readCells(plan.dir);
   for (const [runId, rec] of done) {
     if (rec.configHash !== plan.hash) {
