@@ -105,6 +105,11 @@ export class UsageLedger {
     return p;
   }
 
+  /** The summary and every entry, for writing into a run folder (`JSON.stringify(ledger)`). Holds no keys. */
+  toJSON(): { summary: LedgerSummary; entries: LedgerEntry[] } {
+    return { summary: this.summary(), entries: this.entries };
+  }
+
   /** Totals, latency percentiles (nearest rank, ms) and estimated cost. */
   summary(): LedgerSummary {
     const latencies = this.entries.map((e) => e.latencyMs).sort((a, b) => a - b);

@@ -9,6 +9,7 @@ import { LLMParseError } from "../errors.js";
 import type { ResolvedSpec } from "../spec.js";
 import { compileSchema, parseReply } from "../structured.js";
 import { toLLMError } from "./common.js";
+import { createNodeFetch } from "./http.js";
 
 /**
  * A `LanguageModel` speaking Gemini generateContent.
@@ -17,7 +18,11 @@ import { toLLMError } from "./common.js";
 export function geminiProvider(spec: ResolvedSpec): LanguageModel {
   const ai = new GoogleGenAI({
     apiKey: spec.apiKey,
-    httpOptions: { ...(spec.baseURL ? { baseUrl: spec.baseURL } : {}), retryOptions: { attempts: 1 } },
+    httpOptions: {
+      ...(spec.baseURL ? { baseUrl: spec.baseURL } : {}),
+      retryOptions: { attempts: 1 },
+      fetch: createNodeFetch({ maxSockets: Math.max(64, spec.concurrency * 2) }),
+    },
   });
   const ctx = { id: spec.id, url: spec.baseURL ?? "https://generativelanguage.googleapis.com", apiKey: spec.apiKey };
 

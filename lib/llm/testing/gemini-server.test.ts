@@ -26,3 +26,28 @@ test("the Gemini provider round-trips structured output and plain text through t
     await server.close();
   }
 });
+
+test("Gemini: a 429 with RetryInfo is waited for and retried; a 400 is an LLMAPIError without the key", async () => {
+  const server = await startGeminiServer({
+    respond: (req) =>
+      req.index === 0
+        ? { status: 429, body: { error: { code: 429, message: "quota", status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "0.2s" }] } } }
+        : req.body.contents[0].parts[0].text === "bad"
+          ? { status: 400, body: { error: { code: 400, message: "API key fake-gemini-key-123 is not valid for this", status: "INVALID_ARGUMENT" } } }
+          : undefined,
+  });
+  try {
+    const model = createModel({ provider: "gemini", model: "g", baseURL: server.baseURL, apiKey: "fake-gemini-key-123" }, { retry: { baseDelayMs: 5 } });
+    const t0 = performance.now();
+    await model.generate({ messages: [{ role: "user", content: "hi" }] });
+    assert.ok(performance.now() - t0 >= 190, "RetryInfo.retryDelay of 0.2 s honoured");
+    assert.equal(model.ledger.summary().retries, 1);
+    await assert.rejects(model.generate({ messages: [{ role: "user", content: "bad" }] }), (e: unknown) => {
+      assert.equal((e as { status?: number }).status, 400);
+      assert.doesNotMatch((e as Error).message, /fake-gemini-key-123/);
+      return true;
+    });
+  } finally {
+    await server.close();
+  }
+});
