@@ -185,8 +185,8 @@ function groupFactor(frame: Frame, vars: string[]): { levels: string[]; index: I
     if (v.kind !== "factor") throw new StatsError(`grouping variable "${vars[0]}" is not a factor`, "use a string or integer id column");
     return { levels: v.levels, index: v.codes };
   }
-  // lme4 writes `b:a` for `a/b`; levels combine with the first variable of the name varying slowest.
-  const fs = [...vars].reverse().map((name) => frame.vars.get(name)!) as Array<{ kind: "factor"; levels: string[]; codes: Int32Array }>;
+  // Levels of an interaction `b:a` combine with the first variable of the name varying slowest.
+  const fs = vars.map((name) => frame.vars.get(name)!) as Array<{ kind: "factor"; levels: string[]; codes: Int32Array }>;
   const keyOf = (i: number): number => { let k = 0; for (const f of fs) k = k * f.levels.length + f.codes[i]!; return k; };
   const used = new Set<number>();
   for (let i = 0; i < frame.n; i++) used.add(keyOf(i));

@@ -22,7 +22,7 @@ export interface RandomTerm {
   terms: Term[];
   /** Whether the left-hand side keeps its intercept. */
   intercept: boolean;
-  /** Grouping variables; more than one means their interaction (`a:b`). */
+  /** Grouping variables in the order of the group's name; more than one means their interaction. */
   group: string[];
   /** The group's name as lme4 prints it (`"Subject"`, `"cask:batch"`). */
   groupName: string;
@@ -170,7 +170,7 @@ class Parser {
         const group = this.groupSpec();
         this.take(")");
         return { terms: [], random: group.map((g) => ({
-          terms: inner.terms, intercept: inner.intercept ?? true, group: g, groupName: [...g].reverse().join(":"),
+          terms: inner.terms, intercept: inner.intercept ?? true, group: g, groupName: g.join(":"),
         })) };
       }
       this.take(")");
@@ -192,7 +192,8 @@ class Parser {
     for (const n of names) if (!this.order.includes(n)) this.order.push(n);
     if (ops.length === 0) return [[names[0]!]];
     if (ops.every((o) => o === ":")) return [names];
-    if (ops.every((o) => o === "/")) return names.map((_, k) => names.slice(0, k + 1));
+    // a/b/c = a + b:a + c:b:a (lme4's expansion and naming).
+    if (ops.every((o) => o === "/")) return names.map((_, k) => names.slice(0, k + 1).reverse());
     throw fail(this.src, "mix of `:` and `/` in a grouping term; write the terms separately");
   }
 }
