@@ -1,0 +1,195 @@
+// A real browser on a real Jupyter: starts Jupyter Notebook 6 on 127.0.0.1 with a token, opens the smoke notebook
+// in headless Chromium, runs all cells from the Cell menu, and checks that the plotly traces are drawn (live SVG
+// trace elements, not only a container) and that no cell wrote to stderr. Leaves a screenshot in
+// test-output/browser/. Needs the Debian packages jupyter-notebook, chromium and fonts-dejavu-core.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, chromiumPath } from "../lib/plot/browser.js";
+
+const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+const outDir = join(root, "test-output", "browser");
+// The copy sits as deep as the fixture (three folders below the root), so its `../../../dist/index.js` import holds.
+const nbRel = "test-output/browser/smoke/plot-smoke.ipynb";
+const fixture = join(root, "test", "fixtures", "notebooks", "plot-smoke.ipynb");
+const RUN_TIMEOUT_MS = 8 * 60_000;
+
+type JupyterTools = {
+  ensureKernel(): Promise<{ env: NodeJS.ProcessEnv; python: string }>;
+  assertSystemPackages(opts?: { browser?: boolean }): void;
+};
+
+let server: ChildProcess | undefined;
+let serverLog = "";
+let browser: Browser | undefined;
+let page: Page | undefined;
+let base = "";
+const token = randomBytes(16).toString("hex");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    if (server?.exitCode !== null && server?.exitCode !== undefined) {
+      throw new Error(`jupyter-notebook exited with ${server.exitCode}:\n${serverLog}`);
+    }
+    try {
+      const res = await fetch(`${base}/api/status?token=${token}`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`jupyter-notebook did not answer within the timeout:\n${serverLog}`);
+}
+
+async function stopServer(): Promise<void> {
+  const s = server;
+  server = undefined;
+  if (!s || s.exitCode !== null) return;
+  const exited = new Promise<void>((r) => s.once("exit", () => r()));
+  try {
+    await fetch(`${base}/api/shutdown?token=${token}`, { method: "POST" });
+  } catch {
+    // fall through to the signals
+  }
+  const timeout = (ms: number) => new Promise<"timeout">((r) => setTimeout(() => r("timeout"), ms).unref());
+  if ((await Promise.race([exited, timeout(10_000)])) === "timeout") {
+    // The server runs in its own process group with its kernels: end the group.
+    try {
+      process.kill(-s.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    if ((await Promise.race([exited, timeout(5_000)])) === "timeout") {
+      try {
+        process.kill(-s.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+before(async () => {
+  const tools = (await import(join(root, "scripts", "jupyter.mjs"))) as JupyterTools;
+  tools.assertSystemPackages({ browser: true });
+  const { env, python } = await tools.ensureKernel();
+
+  // Cells import the built library; build it with the project's own compiler (tslab's `tsc` shadows it on PATH).
+  const build = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  assert.ok(existsSync(join(root, "dist", "plot", "index.js")), `building lib/ into dist/ failed:\n${build.stdout}${build.stderr}`);
+
+  mkdirSync(join(outDir, "smoke"), { recursive: true });
+  copyFileSync(fixture, join(root, nbRel));
+
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(
+    python,
+    [
+      "-m",
+      "notebook",
+      "--no-browser",
+      "--ip=127.0.0.1",
+      `--port=${port}`,
+      "--port-retries=0",
+      `--NotebookApp.token=${token}`,
+      "--NotebookApp.password=",
+      `--notebook-dir=${root}`,
+      ...(process.getuid?.() === 0 ? ["--allow-root"] : []),
+    ],
+    { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  server.stdout!.on("data", (d: Buffer) => (serverLog += d.toString()));
+  server.stderr!.on("data", (d: Buffer) => (serverLog += d.toString()));
+  await waitForServer(Date.now() + 90_000);
+
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+  page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+});
+
+after(async () => {
+  await browser?.close().catch(() => undefined);
+  await stopServer();
+  writeFileSync(join(outDir, "jupyter-server.log"), serverLog);
+});
+
+test("the smoke notebook runs in Jupyter Notebook and draws live plotly traces without stderr", { timeout: RUN_TIMEOUT_MS + 120_000 }, async () => {
+  const p = page!;
+  const consoleErrors: string[] = [];
+  p.on("pageerror", (e) => consoleErrors.push(String(e)));
+
+  await p.goto(`${base}/notebooks/${nbRel}?token=${token}`, { waitUntil: "load" });
+  // The kernel is ready when Notebook 6's front end reports a connected kernel that is idle.
+  await p.waitForFunction(
+    () => {
+      const J = (window as unknown as { Jupyter?: any }).Jupyter;
+      return Boolean(J?.notebook?.kernel?.is_connected?.() && document.querySelector("#kernel_indicator_icon.kernel_idle_icon"));
+    },
+    undefined,
+    { timeout: 120_000, polling: 250 },
+  );
+
+  // Cell → Run All, as a reader would.
+  await p.click("#celllink");
+  await p.click("#run_all_cells > a");
+
+  // Done when every code cell has an execution number and the kernel is idle again.
+  await p.waitForFunction(
+    () => {
+      const J = (window as unknown as { Jupyter: any }).Jupyter;
+      const code = J.notebook.get_cells().filter((c: any) => c.cell_type === "code");
+      const done = code.every((c: any) => typeof c.input_prompt_number === "number");
+      return done && document.querySelector("#kernel_indicator_icon.kernel_idle_icon") !== null;
+    },
+    undefined,
+    { timeout: RUN_TIMEOUT_MS, polling: 500 },
+  );
+  // Give the plotly.js upgrade (loaded from /files/…) time to draw.
+  await p
+    .waitForFunction(() => document.querySelectorAll(".agora-figure[data-live]").length >= 2, undefined, { timeout: 60_000 })
+    .catch(() => undefined);
+  // Notebook 6 scrolls inside #site; let the page itself grow so the screenshot holds the whole notebook.
+  await p.addStyleTag({ content: "#site { height: auto !important; overflow: visible !important; }" });
+  await p.screenshot({ path: join(outDir, "plot-smoke.png"), fullPage: true });
+
+  const stderr = await p.$$eval(".output_stderr", (els) => els.map((e) => e.textContent ?? ""));
+  assert.deepEqual(stderr, [], `cells wrote to stderr:\n${stderr.join("\n---\n")}`);
+
+  const counts = await p.evaluate(() => ({
+    figures: document.querySelectorAll(".output_area .agora-figure").length,
+    live: document.querySelectorAll(".output_area .agora-figure[data-live] .js-plotly-plot").length,
+    lineTraces: document.querySelectorAll(".js-plotly-plot .scatterlayer .trace").length,
+    linePaths: document.querySelectorAll(".js-plotly-plot .scatterlayer path.js-line").length,
+    barTraces: document.querySelectorAll(".js-plotly-plot .barlayer .trace").length,
+    barPaths: document.querySelectorAll(".js-plotly-plot .barlayer .point path").length,
+    stdout: Array.from(document.querySelectorAll(".output_stdout")).map((e) => e.textContent ?? ""),
+  }));
+  assert.equal(counts.figures, 2, "two figure outputs");
+  assert.equal(counts.live, 2, `both figures upgraded to live plotly.js plots (page errors: ${consoleErrors.join("; ")})`);
+  // line chart: a CI ribbon and two lines; bar chart: 2 groups × 2 categories
+  assert.equal(counts.lineTraces, 3);
+  assert.ok(counts.linePaths >= 3, `line paths drawn: ${counts.linePaths}`);
+  assert.equal(counts.barTraces, 2);
+  assert.equal(counts.barPaths, 4);
+  assert.match(counts.stdout.join(""), /figures shown: 2/);
+});
