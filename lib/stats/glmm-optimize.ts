@@ -78,6 +78,8 @@ export interface NewtonOptions {
   snap?: readonly number[];
   /** Threshold for `snap` (default 1e-5). */
   snapBelow?: number;
+  /** On convergence, take the last Newton step as well (default false). */
+  finalStep?: boolean;
 }
 
 /**
@@ -100,6 +102,7 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
   const fn = (y: number[]): number => { evals++; return f(y); };
   let fx = fn(x);
   let it = 0;
+  let chordH: number[][] | undefined;
   const full = (free: number[], g: number[], H: number[][]): { gradient: number[]; hessian: number[][] } => {
     const gradient = new Array<number>(dim).fill(Number.NaN);
     const hessian = Array.from({ length: dim }, () => new Array<number>(dim).fill(Number.NaN));
@@ -110,10 +113,25 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
     it++;
     const free = x.map((_, j) => j).filter((j) => !frozen.has(j));
     const sub = (z: number[]): number => { const y = [...x]; free.forEach((j, i) => { y[j] = z[i]!; }); return fn(y); };
-    const { gradient, hessian } = deriv12(sub, free.map((j) => x[j]!), delta, fx);
+    const z0 = free.map((j) => x[j]!);
+    const chord = chordH !== undefined && chordH.length === free.length;
+    // A chord iteration reuses the last Hessian with a fresh central-difference gradient (2d evaluations
+    // instead of ~2d²); convergence is only declared after a full iteration.
+    const { gradient, hessian } = chord
+      ? { hessian: chordH!, gradient: z0.map((_, i) => { const zp = [...z0], zm = [...z0]; zp[i] = zp[i]! + delta; zm[i] = zm[i]! - delta; return (sub(zp) - sub(zm)) / (2 * delta); }) }
+      : deriv12(sub, z0, delta, fx);
+    chordH = undefined;
     const step = newtonStep(hessian, gradient);
     const decrement = -step.reduce((s, v, j) => s + v * gradient[j]!, 0);
-    if (decrement < tol || it > maxIter) {
+    if (!chord && (decrement < tol || it > maxIter)) {
+      // Within tolerance the Newton step is accurate to second order: take it (the derivatives stay those at
+      // the previous point, which differ by O(step)).
+      if (decrement < tol && opts.finalStep) {
+        const y = [...x];
+        free.forEach((j, i) => { y[j] = x[j]! + step[i]!; });
+        const fy = fn(y);
+        if (Number.isFinite(fy) && fy <= fx + 1e-12 * Math.abs(fx)) { x = y; fx = fy; }
+      }
       return { x, f: fx, ...full(free, gradient, hessian), iterations: it, evals, decrement, converged: decrement < tol };
     }
     let t = 1;
@@ -124,6 +142,8 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
       const fy = fn(y);
       if (Number.isFinite(fy) && fy <= fx - 1e-4 * t * decrement) { x = y; fx = fy; moved = true; break; }
     }
+    if (chord && !moved) continue;
+    if (moved && t === 1 && !chord && free.length >= 3) chordH = hessian;
     if (!moved) return { x, f: fx, ...full(free, gradient, hessian), iterations: it, evals, decrement, converged: decrement < 1e-6 };
     let snapped = false;
     for (const j of opts.snap ?? []) {

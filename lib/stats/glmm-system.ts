@@ -104,6 +104,11 @@ export class RandomSystem {
       return T;
     });
     const { n, m, zraw, zt } = this;
+    if (m === 1) {
+      const t = theta[0]!;
+      for (let i = 0; i < n; i++) zt[i] = zraw[i]! * t;
+      return;
+    }
     for (let i = 0; i < n; i++) {
       let c0 = i * m;
       this.terms.forEach((t, ti) => {

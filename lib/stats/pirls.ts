@@ -59,8 +59,7 @@ export function linearPredictor(d: GlmmData, beta: ArrayLike<number>, out: Float
 function evaluate(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork): number {
   const { n, y } = d;
   const { eta, mu, w, res, off } = wk;
-  eta.set(off);
-  sys.addEta(u, eta);
+  sys.setEta(off, u, eta);
   let dev = 0;
   for (let i = 0; i < n; i++) {
     const e = eta[i]!;
@@ -136,7 +135,8 @@ export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta
   let F = devSum + sumSq(u);
   let prevDec = Infinity;
   for (let it = 1; it <= MAX_ITER; it++) {
-    sys.crossprod(wk.res, ru);
+    // One pass: r_u = (ZΛ)'(y − μ), r_β = X'(y − μ), X'WX, C = (ZΛ)'WX and A = (ZΛ)'W(ZΛ) + I.
+    sys.accumulate(wk.w, wk.res, ru);
     for (let j = 0; j < q; j++) ru[j] -= u[j]!;
     rb.fill(0); C.fill(0); S.fill(0);
     for (let i = 0; i < n; i++) {
@@ -152,7 +152,6 @@ export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta
         for (let a = 0; a < p; a++) C[row + a] += v * X[o + a]!;
       }
     }
-    sys.assemble(wk.w);
     const logdet = sys.factor();
     for (let a = 0; a < p; a++) {
       for (let j = 0; j < q; j++) col[j] = C[j * p + a]!;
