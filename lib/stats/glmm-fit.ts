@@ -8,7 +8,7 @@ import { StatsError } from "../core/errors.js";
 import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
-import { invLogit, laplaceLme4 } from "./pirls-lme4.js";
+import { invLogit, laplaceLme4, laplaceLme4Scalar, scalarStart } from "./pirls-lme4.js";
 
 /** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
 export type LaplaceMode = "lme4" | "exact";
@@ -116,6 +116,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   pirlsJoint(d, sys, u1, b1, wk);
   const lp0 = Float64Array.from(wk.eta);
   const mu0 = invLogit(lp0);
+  const scalar = mode === "lme4" && sys.m === 1 && sys.B === 1 ? scalarStart(d, sys, lp0, mu0) : undefined;
 
   // Stage 2 (nAGQ = 1): (θ, β) on the Laplace deviance, u from PIRLS started at the last accepted mode.
   const uBase = Float64Array.from(u1);
@@ -124,8 +125,10 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const laplaceAt = (x: readonly number[]): ReturnType<typeof pirlsU> => {
     const th = x.slice(0, nTheta);
     if (th.some((v, j) => v !== lastTheta[j]) || lastTheta.length !== nTheta) { sys.setTheta(th); lastTheta = th; }
-    linearPredictor(d, x.slice(nTheta), wk.off);
+    const beta = x.slice(nTheta);
+    linearPredictor(d, beta, wk.off);
     uWork.set(uBase);
+    if (scalar) return laplaceLme4Scalar(d, sys, scalar, th[0]!, beta, uWork, wk);
     return mode === "lme4" ? laplaceLme4(d, sys, lp0, mu0, uWork, wk) : pirlsU(d, sys, uWork, wk);
   };
   let bestF = Infinity;

@@ -79,3 +79,86 @@ export function invLogit(eta: Float64Array): Float64Array {
   for (let i = 0; i < eta.length; i++) { const e = eta[i]!; const ex = Math.exp(-Math.abs(e)); mu[i] = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex); }
   return mu;
 }
+
+/**
+ * What the first PIRLS iteration from `lp0` needs for a single scalar random-effect term, summed by
+ * group once per fit: s_g = Σ w₀z², a_g = Σ z(w₀·lp0 + y − μ₀) and B_gj = Σ z·w₀·x_j (row-major q × p),
+ * with w₀ = μ₀(1 − μ₀). The first iteration then costs O(q·p) instead of a pass over the rows.
+ */
+export interface ScalarStart {
+  s: Float64Array;
+  a: Float64Array;
+  B: Float64Array;
+}
+
+/** Precomputes {@link ScalarStart} (single scalar term only: `sys.m === 1`, `sys.B === 1`). */
+export function scalarStart(d: GlmmData, sys: RandomSystem, lp0: Float64Array, mu0: Float64Array): ScalarStart {
+  const { n, p, X, y } = d;
+  const q = sys.q;
+  const s = new Float64Array(q), a = new Float64Array(q), B = new Float64Array(q * p);
+  for (let i = 0; i < n; i++) {
+    const g = sys.blockOf[i]!, z = sys.zraw[i]!, m = mu0[i]!, w0 = m * (1 - m);
+    s[g] += w0 * z * z;
+    a[g] += z * (w0 * lp0[i]! + y[i]! - m);
+    const zw = z * w0, o = i * p, ob = g * p;
+    for (let j = 0; j < p; j++) B[ob + j] += zw * X[o + j]!;
+  }
+  return { s, a, B };
+}
+
+/**
+ * {@link laplaceLme4} for a single scalar random-effect term, with each iteration fused into one pass
+ * over the rows (linear predictor, μ, deviance, weights and the next iteration's A and right-hand side).
+ * Same iterations and stopping rule as lme4; θ is `theta`, β is `beta` (and `wk.off` = Xβ).
+ */
+export function laplaceLme4Scalar(d: GlmmData, sys: RandomSystem, start: ScalarStart, theta: number, beta: ArrayLike<number>, u: Float64Array, wk: PirlsWork): PirlsResult {
+  const { n, p, y } = d;
+  const { q, blockOf, zt } = sys;
+  const off = wk.off;
+  const A = new Float64Array(q), rhs = new Float64Array(q), prev = new Float64Array(q);
+  for (let g = 0; g < q; g++) {
+    A[g] = theta * theta * start.s[g]!;
+    let r = start.a[g]!;
+    for (let j = 0; j < p; j++) r -= start.B[g * p + j]! * beta[j]!;
+    rhs[g] = theta * r;
+  }
+  // One pass at the current u: deviance, and A, rhs for the next iteration (A without its identity).
+  const pass = (): number => {
+    A.fill(0); rhs.fill(0);
+    let dev = 0;
+    for (let i = 0; i < n; i++) {
+      const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!;
+      const e = off[i]! + bz;
+      const ex = Math.exp(-Math.abs(e));
+      const m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+      const yi = y[i]!;
+      const signed = yi > 0.5 ? e : -e;
+      const l1p = Math.log1p(ex);
+      dev += 2 * (signed >= 0 ? l1p : l1p - signed);
+      const w = m * (1 - m);
+      A[g] += w * z * z;
+      rhs[g] += z * (w * bz + yi - m);
+    }
+    return dev;
+  };
+  const ussq = (): number => { let s = 0; for (let g = 0; g < q; g++) s += u[g]! * u[g]!; return s; };
+  let old = Number.MAX_VALUE;
+  for (let it = 1; it <= 30; it++) {
+    let logdet = 0;
+    prev.set(u);
+    for (let g = 0; g < q; g++) { const ag = A[g]! + 1; logdet += Math.log(ag); u[g] = rhs[g]! / ag; }
+    let dev = pass();
+    let pdev = dev + ussq();
+    if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
+    if (pdev > old) {
+      for (let k = 0; k < 10 && pdev > old; k++) {
+        for (let g = 0; g < q; g++) u[g] = (prev[g]! + u[g]!) / 2;
+        dev = pass();
+        pdev = dev + ussq();
+      }
+      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
+    }
+    old = pdev;
+  }
+  throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
+}
