@@ -112,7 +112,7 @@ export function formatDryRun(plan: RunPlan, report: DryRunReport): string {
   if (report.expected) {
     const e = report.expected;
     lines.push(`  expected LLM calls: ${e.calls}, input tokens: ${e.inputTokens}, output tokens: ${e.outputTokens}`);
-    lines.push(`  expected cost: ${e.costUsd === undefined ? "unknown (no price for this model)" : `$${e.costUsd.toFixed(2)}`}`);
+    lines.push(`  expected cost: ${e.costUsd === undefined ? "unknown (no price for this model)" : `$${e.costUsd >= 1 ? e.costUsd.toFixed(2) : e.costUsd.toPrecision(2)} (llm price table)`}`);
   } else if (!isOffline(plan.config.model)) {
     lines.push("  expected LLM calls: unknown (the mechanism has no estimateCell)");
   } else {

@@ -107,6 +107,9 @@ test("dry run counts cells and estimates LLM usage without writing anything", as
   assert.equal(llm.dryRun?.expected?.calls, 72);
   assert.equal(llm.dryRun?.expected?.inputTokens, 1440);
   assert.equal(llm.dryRun?.expected?.outputTokens, 360);
+  // lib/llm/prices.ts lists openai:gpt-4o-mini at $0.15 (input) and $0.60 (output) per million tokens:
+  // 1440 × 0.15e-6 + 360 × 0.60e-6 = $0.000432 (tolerance: float rounding)
+  assert.ok(Math.abs((llm.dryRun?.expected?.costUsd ?? NaN) - 0.000432) < 1e-12, String(llm.dryRun?.expected?.costUsd));
   assert.equal(existsSync(dir), false);
 });
 
