@@ -113,9 +113,9 @@ console.table(nous.ablationTable(answers).map((r) => ({ ablation: r.ablation, f1
 
 // %% [markdown]
 // ## A belief trajectory
-// One dimension whose mode changed under contradicting evidence: the posterior probability of each value after
-// each of its deltas. Mass moves toward the new value in proportion to the evidence, without any explicit conflict
-// rule.
+// One dimension where a value was confirmed and then contradicted (chosen as the dimension with the most repeated
+// observations among those whose mode changed): the posterior probability of each value after each of its
+// deltas. Mass moves toward the new value in proportion to the evidence, without any explicit conflict rule.
 
 // %%
 const byDim = new Map<string, Record<string, unknown>[]>();
@@ -127,7 +127,9 @@ for (const d of deltas) {
 }
 const modeOf = (d: Record<string, unknown>) => (JSON.parse(String(d.posterior)) as { value: string }[])[0].value;
 const changes = (ds: Record<string, unknown>[]) => ds.slice(1).filter((d, i) => modeOf(d) !== modeOf(ds[i])).length;
-const best = [...byDim.values()].filter((ds) => ds.length >= 3).sort((a, b) => changes(b) - changes(a) || b.length - a.length)[0];
+const repeats = (ds: Record<string, unknown>[]) => ds.length - new Set(ds.map((d) => d.observation)).size;
+const candidates = [...byDim.values()].filter((ds) => ds.length >= 3 && changes(ds) > 0);
+const best = (candidates.length ? candidates : [...byDim.values()]).sort((a, b) => repeats(b) - repeats(a) || b.length - a.length)[0];
 console.log(`${best[0].conversation}: ${best[0].entity} · ${best[0].attribute}, ${best.length} deltas, ${changes(best)} mode changes`);
 const trajFig = nous.beliefTrajectoryFigure(best, { entity: String(best[0].entity), attribute: String(best[0].attribute), model: MODEL });
 await plot.show(trajFig);
