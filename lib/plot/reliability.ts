@@ -79,6 +79,8 @@ export function reliabilityDiagram(curves: readonly ReliabilityCurve[], opts: Re
             side: "right",
             showgrid: false,
             rangemode: "tozero",
+            tickmode: "auto",
+            nticks: 6,
             title: { text: "items per bin", font: { size: size + 1 } },
             automargin: true,
           },
