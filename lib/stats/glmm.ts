@@ -8,6 +8,7 @@ import { buildMixedDesign } from "./design.js";
 import type { DataInput } from "./frame.js";
 import { fitGlmm, type LaplaceMode } from "./glmm-fit.js";
 import type { ReSpec } from "./glmm-system.js";
+import type { RanefRow, VarCorrRow } from "./lmm.js";
 
 /** Options of {@link glmm}. */
 export interface GlmmOptions {
@@ -26,15 +27,8 @@ export interface GlmmOptions {
   laplace?: LaplaceMode;
 }
 
-/** One variance component group, as lme4's `VarCorr` prints it (variances on the logit scale). */
-export interface GlmmVarCorr {
-  group: string;
-  terms: string[];
-  variance: Record<string, number>;
-  sd: Record<string, number>;
-  /** Correlations between the terms (k × k, identity for one term). */
-  corr: number[][];
-}
+/** A variance-component row (the same shape as `lmm`'s). */
+export type GlmmVarCorr = VarCorrRow;
 
 /** A fitted logistic GLMM. Per-coefficient results are keyed by R's coefficient names. */
 export interface GlmmResult {
@@ -54,9 +48,10 @@ export interface GlmmResult {
   fixefNames: string[];
   /** Relative covariance factors' lower triangles, in lme4's order (`getME(fit, "theta")`). */
   theta: number[];
-  varcorr: GlmmVarCorr[];
-  /** Conditional modes of the random effects by group: the levels and one array per term. */
-  ranef: Record<string, { levels: string[]; values: Record<string, number[]> }>;
+  /** Variance components as R's `as.data.frame(VarCorr(fit))`: variances (sd), then covariances (correlation); logit scale. */
+  varcorr: VarCorrRow[];
+  /** Conditional modes b of the random effects by group, levels in factor order (as `ranef(fit)`). */
+  ranef: Record<string, RanefRow[]>;
   /** Laplace approximation to the log-likelihood. */
   logLik: number;
   aic: number;
@@ -169,7 +164,7 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
     oddsRatio[nm] = { estimate: Math.exp(bj), lower: Math.exp(bj - zq * se[j]!), upper: Math.exp(bj + zq * se[j]!), level: o.level };
   });
 
-  const varcorr: GlmmVarCorr[] = [];
+  const varcorr: VarCorrRow[] = [];
   const ranef: GlmmResult["ranef"] = {};
   reTerms.forEach((t, ti) => {
     const T = fit.system.T[ti]!, k = t.termNames.length;
@@ -178,16 +173,17 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
       for (let a = 0; a < k; a++) s += T[r * k + a]! * T[c * k + a]!;
       return s;
     }));
-    const sd = S.map((row, r) => Math.sqrt(row[r]!));
-    varcorr.push({
-      group: t.group, terms: [...t.termNames],
-      variance: Object.fromEntries(t.termNames.map((nm, r) => [nm, S[r]![r]!])),
-      sd: Object.fromEntries(t.termNames.map((nm, r) => [nm, sd[r]!])),
-      corr: S.map((row, r) => row.map((v, c) => (r === c ? 1 : sd[r]! > 0 && sd[c]! > 0 ? v / (sd[r]! * sd[c]!) : Number.NaN))),
-    });
-    const entry = (ranef[t.group] ??= { levels: [...t.levels], values: {} });
+    for (let a = 0; a < k; a++) varcorr.push({ grp: t.group, var1: t.termNames[a]!, var2: null, vcov: S[a]![a]!, sdcor: Math.sqrt(S[a]![a]!) });
+    for (let b = 0; b < k; b++) for (let a = b + 1; a < k; a++) {
+      const den = Math.sqrt(S[a]![a]! * S[b]![b]!);
+      varcorr.push({ grp: t.group, var1: t.termNames[b]!, var2: t.termNames[a]!, vcov: S[a]![b]!, sdcor: den > 0 ? S[a]![b]! / den : Number.NaN });
+    }
     const off = fit.system.offsets[ti]!;
-    t.termNames.forEach((nm, a) => { entry.values[nm] = Array.from({ length: t.nLevels }, (_, g) => fit.b[off + g * k + a]!); });
+    const rows: RanefRow[] = t.levels.map((level, g) => ({ level, values: Object.fromEntries(t.termNames.map((nm, a) => [nm, fit.b[off + g * k + a]!])) }));
+    const prev = ranef[t.group];
+    // Two terms on one grouping factor, e.g. (1 | g) + (0 + x | g): their columns merge per level.
+    if (prev) rows.forEach((r, g) => Object.assign(prev[g]!.values, r.values));
+    else ranef[t.group] = rows;
   });
 
   const df = fit.theta.length + p;
