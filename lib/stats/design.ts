@@ -67,7 +67,7 @@ export function modelColumns(terms: readonly Term[], intercept: boolean, frame: 
     vars.length === 0 ? intercept : terms.some((t) => t.length === vars.length && t.every((v) => vars.includes(v)));
   for (const term of terms) {
     let partNames: string[] = [""];
-    let partCols: Float64Array[] = [new Float64Array(n).fill(1)];
+    let partCols: Float64Array[] = [];
     for (const v of term) {
       const fv = frame.vars.get(v)!;
       let vNames: string[];
@@ -83,11 +83,14 @@ export function modelColumns(terms: readonly Term[], intercept: boolean, frame: 
         const used = contrasts ? fv.levels.slice(1) : fv.levels;
         const offset = contrasts ? 1 : 0;
         vNames = used.map((l) => v + l);
-        vCols = used.map((_, j) => {
-          const c = new Float64Array(n);
-          for (let i = 0; i < n; i++) c[i] = fv.codes[i] === j + offset ? 1 : 0;
-          return c;
-        });
+        vCols = used.map(() => new Float64Array(n));
+        for (let i = 0; i < n; i++) { const j = fv.codes[i]! - offset; if (j >= 0) vCols[j]![i] = 1; }
+      }
+      if (partNames.length === 1 && partNames[0] === "") {
+        // First variable of the term: its columns as they are (never mutated later).
+        partNames = vNames;
+        partCols = vCols;
+        continue;
       }
       const nextNames: string[] = [];
       const nextCols: Float64Array[] = [];

@@ -111,7 +111,7 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const { n, p } = design;
   const lay = thetaLayout(design);
   const dev = (th: number[]): number => profiledDeviance(profiler.evaluate(th), n, p, reml);
-  const opt = minimize(dev, lay.start, { lower: lay.lower, ftol: 1e-7, xtol: 1e-5, maxEval: 4000 + 500 * lay.start.length });
+  const opt = minimize(dev, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
   const theta = opt.x.map((v, i) => (lay.lower[i] === 0 && v < 0 ? 0 : v));
   const pr = profiler.evaluate(theta);
   const crit = profiledDeviance(pr, n, p, reml);

@@ -64,7 +64,9 @@ export function minimize(fn: (x: number[]) => number, x0: readonly number[], opt
   };
   let scale = 1;
   let converged = false;
-  for (let round = 0; round < 50 && evals < maxEval; round++) {
+  // With Newton polishing to follow, one round is enough to find the basin.
+  const rounds = d <= 12 ? 1 : 50;
+  for (let round = 0; round < rounds && evals < maxEval; round++) {
     const r = nelderMead(f, best, fBest, (j) => stepOf(j, scale), lower, upper, clamp, ftol, xtol, maxEval, () => evals);
     const improved = fBest - r.f;
     if (r.f <= fBest) { best = r.x; fBest = r.f; }
