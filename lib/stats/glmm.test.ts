@@ -27,7 +27,7 @@ interface RefFit {
   varcorr?: Array<{ grp: string; var1: string; var2?: string; vcov: number }>;
   ranef_first?: Record<string, Record<string, number>>;
 }
-const ref = readJson<{ reference: RefFit[]; extra: RefFit[] }>("glmm-reference.json");
+const ref = readJson<{ reference: RefFit[]; extra: RefFit[]; simulated: RefFit[] }>("glmm-reference.json");
 const rows = readCsv("lmm-panel.csv", ["agent_id"]).map((r) => ({ ...r, diss10: (r.dissonance as number) * 10, sil10: (r.silence as number) * 10 }));
 
 const rel = (a: number, b: number, tol: number, what: string): void =>
@@ -35,8 +35,8 @@ const rel = (a: number, b: number, tol: number, what: string): void =>
 const abs = (a: number, b: number, tol: number, what: string): void =>
   assert.ok(Math.abs(a - b) <= tol, `${what}: got ${a}, expected ${b} (absolute tolerance ${tol})`);
 
-function checkFit(m: RefFit): void {
-  const fit = glmm(m.formula, rows, { family: "binomial" });
+function checkFit(m: RefFit, data: Array<Record<string, unknown>> = rows): void {
+  const fit = glmm(m.formula, data, { family: "binomial" });
   assert.equal(fit.nobs, m.nobs);
   assert.deepEqual(fit.fixefNames, Object.keys(m.fixef));
   for (const [k, v] of Object.entries(m.fixef)) rel(fit.fixef[k]!, v, 1e-4, `fixef ${k}`);
@@ -67,6 +67,8 @@ function checkFit(m: RefFit): void {
 
 for (const m of ref.reference) test(`glmm matches glmer: ${m.formula}`, () => checkFit(m));
 for (const m of ref.extra) test(`glmm matches glmer: ${m.formula}${m.singular ? " (singular fit)" : ""}`, () => checkFit(m));
+const sim = readCsv("glmm-sim.csv", ["g", "h"]);
+for (const m of ref.simulated) test(`glmm matches glmer on simulated data: ${m.formula}`, () => checkFit(m, sim));
 
 test("glmm odds-ratio intervals are exp(β ± 1.96·se)", () => {
   const fit = glmm("willing ~ diss10 + sil10 + (1 | agent_id)", rows, { family: "binomial" });
