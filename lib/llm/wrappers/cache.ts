@@ -10,7 +10,7 @@
  * - `off`: no cache.
  * A hit returns the stored reply with `cached: true` (its data re-validated with the schema).
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs";
 import { join } from "node:path";
 import type { GenerateRequest, GenerateResult, LanguageModel, Usage } from "../../core/model.js";
 import { sha256 } from "../../core/hash.js";
@@ -60,24 +60,28 @@ export function withCache(model: LanguageModel, opts: CacheOptions): LanguageMod
   const made = new Set<string>();
   const pathOf = (key: string) => ({ folder: join(opts.dir, key.slice(0, 2)), file: join(opts.dir, key.slice(0, 2), `${key}.json`) });
 
-  async function read(key: string): Promise<Entry | undefined> {
-    try {
-      const entry = JSON.parse(await readFile(pathOf(key).file, "utf8")) as Entry;
-      return entry.version === 1 && entry.key === key ? entry : undefined;
-    } catch {
-      return undefined;
-    }
+  // Callback fs (cheaper per call than fs/promises). A torn or foreign file reads as a miss and is rewritten.
+  function read(key: string): Promise<Entry | undefined> {
+    return new Promise((resolve) =>
+      readFile(pathOf(key).file, "utf8", (err, text) => {
+        if (err) return resolve(undefined);
+        try {
+          const entry = JSON.parse(text) as Entry;
+          resolve(entry.version === 1 && entry.key === key ? entry : undefined);
+        } catch {
+          resolve(undefined);
+        }
+      }),
+    );
   }
 
   async function write(entry: Entry): Promise<void> {
     const { folder, file } = pathOf(entry.key);
     if (!made.has(folder)) {
-      await mkdir(folder, { recursive: true });
+      await new Promise<void>((resolve, reject) => mkdir(folder, { recursive: true }, (err) => (err ? reject(err) : resolve())));
       made.add(folder);
     }
-    const tmp = `${file}.${process.pid}.${Math.floor(performance.now() * 1000)}.tmp`;
-    await writeFile(tmp, JSON.stringify(entry, null, 1));
-    await rename(tmp, file);
+    await new Promise<void>((resolve, reject) => writeFile(file, JSON.stringify(entry, null, 1), (err) => (err ? reject(err) : resolve())));
   }
 
   return {
