@@ -107,7 +107,7 @@ test("a hung connection times out per attempt, is retried, then fails with LLMTi
     const t0 = performance.now();
     await assert.rejects(model.generate(ask("hi")), LLMTimeoutError);
     const took = performance.now() - t0;
-    assert.ok(took >= 295 && took < 1500, `two attempts of 150 ms took ${took} ms`);
+    assert.ok(took >= 295 && took < 5000, `two attempts of 150 ms took ${took} ms`);
     assert.equal(server.requests.length, 2);
   } finally {
     await server.close();
@@ -151,7 +151,7 @@ test("cancellation: an in-flight call and a queued call both end with LLMAbortEr
     const t0 = performance.now();
     await assert.rejects(running, LLMAbortError);
     await assert.rejects(queued, LLMAbortError);
-    assert.ok(performance.now() - t0 < 500);
+    assert.ok(performance.now() - t0 < 2000, "cancellation does not wait for the server");
     assert.equal(server.requests.length, 1, "the queued call never reached the server");
     await assert.rejects(model.generate({ ...ask("c"), signal: AbortSignal.abort() }), LLMAbortError);
   } finally {

@@ -1,5 +1,5 @@
 // The limiter's rate budgets, with a 200 ms window standing in for the minute (windowMs is the only change).
-// Timing tolerances: starts are compared with the window in steps of ±60 ms to allow timer jitter.
+// Timing: lower bounds are guarantees (5 ms timer slack); upper bounds are loose (1 s) so a busy machine passes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Limiter } from "./limiter.js";
@@ -16,8 +16,9 @@ test("rpm: at most rpm starts per window, the rest wait for the window to slide"
       return performance.now() - t0;
     }),
   );
-  const step = starts.map((t) => Math.round(t / W));
-  assert.deepEqual(step, [0, 0, 0, 1, 1, 1, 2], `start times ${starts.map((t) => t.toFixed(0))}`);
+  const shown = `start times ${starts.map((t) => t.toFixed(0))} ms`;
+  for (let i = 3; i < 7; i++) assert.ok(starts[i] - starts[i - 3] >= W - 5, `${shown}: more than 3 starts in one window`);
+  assert.ok(starts[6] < 2 * W + 1000, shown);
 });
 
 test("tpm: reservations wait for tokens to leave the window; real counts correct the estimate", async () => {
@@ -26,11 +27,11 @@ test("tpm: reservations wait for tokens to leave the window; real counts correct
   const a = await limiter.acquire(60);
   a.release(10); // the call used 10 tokens, not the 60 estimated
   const b = await limiter.acquire(60); // 10 + 60 <= 100: at once
-  assert.ok(performance.now() - t0 < 50);
+  assert.ok(performance.now() - t0 < W - 5, "no wait while under budget");
   b.release(60);
   const c = await limiter.acquire(60); // 70 + 60 > 100: waits until the first spend (10) and then the second leave
   const waited = performance.now() - t0;
-  assert.ok(waited >= W - 5 && waited < W + 100, `waited ${waited} ms`);
+  assert.ok(waited >= W - 5 && waited < W + 1000, `waited ${waited} ms`);
   c.release(60);
 });
 
