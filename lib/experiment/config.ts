@@ -135,7 +135,11 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Deep merge of plain objects; arrays and scalars in `over` replace those in `base`. */
+/**
+ * Deep merge of plain objects; arrays and scalars in `over` replace those in `base`.
+ * @example
+ * deepMerge({ a: { b: 1, c: [1] } }, { a: { c: [2] } }); // { a: { b: 1, c: [2] } }
+ */
 export function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(over)) {

@@ -56,6 +56,8 @@ export interface Manifest {
 /**
  * Reads a run folder's manifest, or `undefined` when it has none.
  * @throws {DataError} when the manifest exists but is not a manifest of this format.
+ * @example
+ * readManifest("data/runs/tbs-default-3fa9c2e1")?.status; // "complete"
  */
 export function readManifest(dir: string): Manifest | undefined {
   const path = join(dir, "manifest.json");

@@ -25,12 +25,20 @@ async function loadLlmLayer(): Promise<LlmLayer> {
   }
 }
 
-/** True for the offline model spec. */
+/**
+ * True for the offline model spec.
+ * @example
+ * isOffline("offline"); // true
+ */
 export function isOffline(spec: ModelSpec): boolean {
   return spec === "offline";
 }
 
-/** A readable label of a model spec, for dry runs and messages (`openai:gpt-4o-mini`). */
+/**
+ * A readable label of a model spec, for dry runs and messages (`openai:gpt-4o-mini`).
+ * @example
+ * specLabel("openai-compatible:http://127.0.0.1:11434/v1#llama3.1"); // "openai-compatible:llama3.1"
+ */
 export function specLabel(spec: ModelSpec): string {
   if (typeof spec === "string") {
     const hash = spec.lastIndexOf("#");
@@ -99,7 +107,11 @@ export async function estimateCost(spec: ModelSpec, usage: { inputTokens: number
   }
 }
 
-/** A copy of a model spec safe to write into a manifest: any `apiKey` becomes `"set"`. */
+/**
+ * A copy of a model spec safe to write into a manifest: any `apiKey` becomes `"set"`.
+ * @example
+ * redactSpec({ provider: "openai", model: "gpt-4o", apiKey: "sk-…" }).apiKey; // "set"
+ */
 export function redactSpec(spec: ModelSpec): ModelSpec {
   if (typeof spec === "string" || !("apiKey" in spec)) return spec;
   return { ...spec, apiKey: "set" };

@@ -42,7 +42,11 @@ function eta(e: ProgressEvent): string {
   return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
 }
 
-/** One compact line: `tbs-default: 12/40 cells (30%) · 0 failed · 3.1 cells/s · ETA 9s`. */
+/**
+ * One compact line: `tbs-default: 12/40 cells (30%) · 0 failed · 3.1 cells/s · ETA 9s`.
+ * @example
+ * formatProgressLine({ name: "x", done: 3, failed: 0, total: 10, skipped: 0, elapsedMs: 1500, finished: false });
+ */
 export function formatProgressLine(e: ProgressEvent): string {
   const pct = e.total ? Math.floor((100 * (e.done + e.failed)) / e.total) : 100;
   const secs = `${(e.elapsedMs / 1000).toFixed(1)}s`;
@@ -53,6 +57,8 @@ export function formatProgressLine(e: ProgressEvent): string {
 /**
  * Sparse lines for notebooks and logs: one when a new 10 % step is reached (at most one per `minIntervalMs` of run
  * time, default 1000) and one at the end, so a fast run prints a single line.
+ * @example
+ * const r = lineReporter((l) => console.log(l)); r.update(event);
  */
 export function lineReporter(write: (line: string) => void, minIntervalMs = 1000): ProgressReporter {
   let lastDecile = 0;

@@ -62,6 +62,8 @@ export function writeCell(dir: string, record: CellRecord): void {
 /**
  * Reads the completed cells of a run folder, by run id. Leftover temp files of a killed run are removed;
  * unreadable cell files are ignored (their cells run again).
+ * @example
+ * readCells("data/runs/x").size; // completed cells
  */
 export function readCells(dir: string): Map<string, CellRecord> {
   const out = new Map<string, CellRecord>();
@@ -92,6 +94,8 @@ export function readCells(dir: string): Map<string, CellRecord> {
 /**
  * Writes one `<table>.jsonl` per table from the completed cells, rows in grid order.
  * Returns the row count of each table.
+ * @example
+ * writeTables(dir, ["turns"], cells, readCells(dir)); // { turns: 1200 }
  */
 export function writeTables(dir: string, tableNames: readonly string[], cells: readonly Cell[], done: Map<string, CellRecord>): Record<string, number> {
   const names = [...tableNames];
@@ -111,7 +115,11 @@ export function writeTables(dir: string, tableNames: readonly string[], cells: r
   return counts;
 }
 
-/** Reads a `<table>.jsonl` file into rows. */
+/**
+ * Reads a `<table>.jsonl` file into rows.
+ * @example
+ * readTable("data/runs/x/turns.jsonl")[0].run_id; // "mode=willing,seed=1"
+ */
 export function readTable(path: string): Row[] {
   const text = readFileSync(path, "utf8");
   const rows: Row[] = [];
