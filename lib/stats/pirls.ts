@@ -124,34 +124,57 @@ export interface JointExtras {
  * `u` and `beta` are starts, updated in place.
  */
 export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta: Float64Array, wk: PirlsWork): PirlsResult & JointExtras {
-  const { n, p, X } = d;
-  const { q, m, zt, pos } = sys;
+  const { n, p, X, y } = d;
+  const { q, m, zt, pos, blockOf } = sys;
+  const scalar = m === 1 && sys.B === 1;
   const ru = new Float64Array(q), rb = new Float64Array(p);
   const C = new Float64Array(q * p), AinvC = new Float64Array(q * p);
   const S = new Float64Array(p * p), col = new Float64Array(q);
   const du = new Float64Array(q), db = new Float64Array(p), tu = new Float64Array(q), tb = new Float64Array(p);
-  linearPredictor(d, beta, wk.off);
-  let devSum = evaluate(d, sys, u, wk);
-  let F = devSum + sumSq(u);
-  let prevDec = Infinity;
-  for (let it = 1; it <= MAX_ITER; it++) {
-    // One pass: r_u = (ZΛ)'(y − μ), r_β = X'(y − μ), X'WX, C = (ZΛ)'WX and A = (ZΛ)'W(ZΛ) + I.
-    sys.accumulate(wk.w, wk.res, ru);
-    for (let j = 0; j < q; j++) ru[j] -= u[j]!;
+  const { eta, mu, w, res } = wk;
+  const A = sys.A;
+  /**
+   * One pass at (uu, bb): η, μ, the deviance, and the pieces of the next Newton system: r_β = X'(y − μ),
+   * X'WX (lower triangle, into S), C = (ZΛ)'WX and, for one scalar term, A − I and (ZΛ)'(y − μ).
+   */
+  const pass = (uu: Float64Array, bb: Float64Array): number => {
     rb.fill(0); C.fill(0); S.fill(0);
+    if (scalar) { A.fill(0); ru.fill(0); }
+    let dev = 0;
     for (let i = 0; i < n; i++) {
-      const wi = wk.w[i]!, ri = wk.res[i]!, o = i * p;
+      const o = i * p;
+      let e = 0;
+      for (let a = 0; a < p; a++) e += X[o + a]! * bb[a]!;
+      for (let c = i * m, end = c + m; c < end; c++) e += zt[c]! * uu[pos[c]!]!;
+      eta[i] = e;
+      const ex = Math.exp(-Math.abs(e));
+      const mi = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+      const yi = y[i]!;
+      const signed = yi > 0.5 ? e : -e;
+      const l1p = Math.log1p(ex);
+      dev += 2 * (signed >= 0 ? l1p : l1p - signed);
+      const wi = mi * (1 - mi), ri = yi - mi;
+      mu[i] = mi; w[i] = wi; res[i] = ri;
       for (let a = 0; a < p; a++) {
         const xa = X[o + a]!;
         rb[a] += xa * ri;
         const wxa = wi * xa;
         for (let b = 0; b <= a; b++) S[a * p + b] += wxa * X[o + b]!;
       }
-      for (let c = i * m, e = c + m; c < e; c++) {
-        const v = wi * zt[c]!, row = pos[c]! * p;
+      for (let c = i * m, end = c + m; c < end; c++) {
+        const zc = zt[c]!, v = wi * zc, row = pos[c]! * p;
         for (let a = 0; a < p; a++) C[row + a] += v * X[o + a]!;
+        if (scalar) { const g = blockOf[i]!; A[g] += v * zc; ru[g] += zc * ri; }
       }
     }
+    return dev;
+  };
+  let devSum = pass(u, beta);
+  let F = devSum + sumSq(u);
+  let prevDec = Infinity;
+  for (let it = 1; it <= MAX_ITER; it++) {
+    if (scalar) { for (let g = 0; g < q; g++) A[g] += 1; } else sys.accumulate(w, res, ru);
+    for (let j = 0; j < q; j++) ru[j] -= u[j]!;
     const logdet = sys.factor();
     for (let a = 0; a < p; a++) {
       for (let j = 0; j < q; j++) col[j] = C[j * p + a]!;
@@ -174,15 +197,14 @@ export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta
     for (let a = 0; a < p; a++) dec += db[a]! * rb[a]!;
     const noiseFloor = dec < 1e-14 && dec > 0.25 * prevDec;
     if (dec < DONE || noiseFloor || it === MAX_ITER) {
-      return { laplace: F + logdet, devSum, ussq: F - devSum, logdet, iterations: it, converged: it < MAX_ITER, S };
+      return { laplace: F + logdet, devSum, ussq: F - devSum, logdet, iterations: it, converged: it < MAX_ITER, S: Float64Array.from(S) };
     }
     prevDec = dec;
     let step = 1;
     for (let h = 0; h < 30; h++, step /= 2) {
       for (let j = 0; j < q; j++) tu[j] = u[j]! + step * du[j]!;
       for (let a = 0; a < p; a++) tb[a] = beta[a]! + step * db[a]!;
-      linearPredictor(d, tb, wk.off);
-      const dv = evaluate(d, sys, tu, wk);
+      const dv = pass(tu, tb);
       const Ft = dv + sumSq(tu);
       if (dec < QUADRATIC || Ft <= F) { u.set(tu); beta.set(tb); devSum = dv; F = Ft; break; }
       if (h === 29) throw new StatsError("glmm: PIRLS step halving failed to reduce the penalised deviance", "check the data for separation or extreme predictor values");
