@@ -63,8 +63,8 @@ export async function simulate(
     memory: params.memory,
     ecology: params.ecology,
     ablation: params.ablation,
-    ...(meta.condition ?? {}),
   };
+  const extra = meta.condition && Object.keys(meta.condition).length > 0 ? meta.condition : undefined;
   const states: Row[] = [];
   const utterances: Row[] = [];
   const usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
@@ -110,6 +110,7 @@ export async function simulate(
       const st = results[i].state;
       utterances.push({
         ...base,
+        ...extra,
         interval: v,
         agent_id: i,
         persona: personas[i].id,
@@ -133,9 +134,17 @@ export async function simulate(
       const st = r.state;
       const lt = r.latent;
       const me = turn.speaker === i;
-      // One object literal with a fixed field order: rows share one shape, which keeps 10^5-row runs fast.
+      // One object literal with a fixed field order and no spread: rows share one shape (a spread followed by many
+      // fields makes V8 build each row in dictionary mode, ~100× slower at 10^5 rows).
       const row: Row = {
-        ...base,
+        run_id: base.run_id,
+        seed: base.seed,
+        model: base.model,
+        mode: base.mode,
+        force: base.force,
+        memory: base.memory,
+        ecology: base.ecology,
+        ablation: base.ablation,
         interval: v,
         agent_id: i,
         persona: personas[i].id,
@@ -167,6 +176,7 @@ export async function simulate(
         fear: lt ? lt.fear : null,
         agent_effect: lt ? lt.agent_effect : null,
       };
+      if (extra) Object.assign(row, extra);
       states.push(row);
       usage.inputTokens += r.tokensIn;
       usage.outputTokens += r.tokensOut;

@@ -4,7 +4,7 @@
  * Each agent i has a latent private stance x_i ∈ [−3, 3] (initial N(persona mean, persona sd)), a fear of isolation
  * f_i ~ Beta(a, b) (Mesa spiral-of-silence reference), a talkativeness intercept u_i ~ N(0, σ_u), a susceptibility s_i
  * (persona card) and its last public stance p_i (none until it speaks). In interval v, from its recall R (events e_j with
- * weight 1; a summary as a pseudo-event of weight w_sum at its stance):
+ * weight 1, other agents' statements only; a summary as a pseudo-event of weight w_sum at its stance):
  *
  *   perceived climate    m_i = (κ·x_i + Σ w_j e_j) / (κ + Σ w_j)                        (κ: false-consensus prior)
  *   private–climate      d_C = |x_i − m_i| / 6
@@ -98,7 +98,8 @@ export class OfflineTbsModel implements TbsAgentModel {
       const d = (Math.abs(stance - a.x) - 1) / 4;
       asum += w * (d < 0 ? 0 : d > 1 ? 1 : d);
     };
-    for (const e of view.recall.events) add(e.stance, 1);
+    // The climate is what the others say: one's own statements are left out (they enter through d_P).
+    for (const e of view.recall.events) if (e.agent !== view.index) add(e.stance, 1);
     if (view.recall.summary) add(view.recall.summary.stance, view.recall.summary.weight);
     const m = (kappa * a.x + esum) / (kappa + wsum);
     const dC = Math.abs(a.x - m) / 6;
