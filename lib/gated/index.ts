@@ -13,3 +13,5 @@ export {
   KNOWN_BLOCKS, POLICIES, PROBLEM_KINDS, SimParamsSchema, TaskSchema, ProtocolMessageSchema,
   type PolicyName, type PolicyFlags, type SimParams, type TaskSpec, type TaskFile, type Problem, type ProblemKind, type Factors, type ProtocolMessage,
 } from "./types.js";
+export { summarize, formatTable, ablationTable, directions, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
+export { metricBars, scoreDistribution, timeline } from "./figures.js";

@@ -48,9 +48,9 @@ function taskFor(p: GatedParams, seed: number, episode: number): CompiledTask {
 export function mergeCondition(params: GatedParams, condition: Record<string, Level>): GatedParams {
   const out = { ...params, family: { ...params.family }, sim: { ...params.sim } } as GatedParams & Record<string, unknown>;
   for (const [k, v] of Object.entries(condition)) {
-    if (k in FamilySchema.shape) (out.family as Record<string, unknown>)[k] = v;
+    if (k in GatedParamsSchema.shape) out[k] = v;
+    else if (k in FamilySchema.shape) (out.family as Record<string, unknown>)[k] = v;
     else if (k in SimParamsSchema.shape) (out.sim as Record<string, unknown>)[k] = v;
-    else if (k in GatedParamsSchema.shape) out[k] = v;
     else throw new ConfigError({ path: ["grid", k], message: `unknown factor "${k}" for the gated mechanism`, fix: "use policy, scenario, a family option (agents, width, …) or a sim parameter (tLow, adjudicatorAccuracy, …)" });
   }
   return GatedParamsSchema.parse(out);

@@ -1,0 +1,40 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRng } from "../core/rng.js";
+import { GatedParamsSchema, mergeCondition, runner } from "./runner.js";
+
+const params = GatedParamsSchema.parse({ episodes: 3, family: { width: 6, depth: 6 }, logEpisodes: 1 });
+
+async function cell(condition: Record<string, string | number>, seed = 1) {
+  return runner.runCell({ runId: `r${seed}`, seed, condition, params, model: { kind: "offline" }, rng: createRng(seed).fork("gated", "r") });
+}
+
+test("condition factors land where they belong (top level, family, sim) and unknown ones are refused", () => {
+  const p = mergeCondition(params, { policy: "rigid", scenario: "scarce", agents: 4, tLow: 0.2 });
+  assert.equal(p.policy, "rigid");
+  assert.equal(p.scenario, "scarce");
+  assert.equal(p.family.agents, 4);
+  assert.equal(p.sim.tLow, 0.2);
+  assert.throws(() => mergeCondition(params, { colour: "red" }), /grid\.colour: unknown factor/);
+});
+
+test("a cell writes one labelled episode row per episode, events for the logged ones; same seed ⇒ same rows", async () => {
+  const a = await cell({ policy: "gated", scenario: "scarce" });
+  const b = await cell({ policy: "gated", scenario: "scarce" });
+  assert.equal(JSON.stringify(a), JSON.stringify(b));
+  const eps = a.tables.episodes;
+  assert.equal(eps.length, 3);
+  for (const r of eps) {
+    assert.equal(r.model, "offline:gated-cost-v1");
+    assert.equal(r.scenario, "scarce");
+    for (const k of ["policy", "seed", "success", "score", "completion_steps", "lrr", "uer", "ecr", "messages", "tokens"]) assert.ok(k in r, k);
+  }
+  assert.ok(String(eps[0].task).startsWith("scarce_"));
+  assert.ok(a.tables.events.length > 0 && a.tables.events.every((e) => e.episode === 0));
+});
+
+test("every policy meets the same tasks for a seed (paired design)", async () => {
+  const x = await cell({ policy: "free_chat", scenario: "standard" }, 4);
+  const y = await cell({ policy: "gated", scenario: "standard" }, 4);
+  assert.deepEqual(x.tables.episodes.map((r) => r.blocks), y.tables.episodes.map((r) => r.blocks));
+});
