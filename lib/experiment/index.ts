@@ -10,6 +10,7 @@ export {
   type ExperimentConfig, type ResolvedConfig, type ProfileName, type ModelSpec,
 } from "./config.js";
 export { expandGrid, type Cell } from "./grid.js";
+export { cellJobs, runCellJob, type CellJob, type JobOptions } from "./jobs.js";
 export { readManifest, type Manifest, type CellStatus } from "./manifest.js";
 export type { ProgressEvent, ProgressOption } from "./progress.js";
 export type { Row } from "./store.js";

@@ -146,7 +146,13 @@ function openRunFolder(plan: RunPlan, resume: boolean): Map<string, CellRecord> 
   return done;
 }
 
-async function runOneCell(plan: RunPlan, cell: Cell, model: CellModel, label: string, signal?: AbortSignal): Promise<CellRecord> {
+/**
+ * Runs one cell and returns its record (rows with run id, seed, model and condition added), not yet stored.
+ * @throws whatever the mechanism's `runCell` throws.
+ * @example
+ * writeCell(plan.dir, await runOneCell(plan, plan.cells[0], { kind: "offline" }, plan.runner.offlineModelLabel));
+ */
+export async function runOneCell(plan: RunPlan, cell: Cell, model: CellModel, label: string, signal?: AbortSignal): Promise<CellRecord> {
   const result = await plan.runner.runCell({
     runId: cell.runId,
     seed: cell.seed,
