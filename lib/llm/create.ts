@@ -11,7 +11,8 @@ import { createRng } from "../core/rng.js";
 import { UsageLedger, withLedger } from "./ledger.js";
 import { geminiProvider } from "./providers/gemini.js";
 import { openAIProvider } from "./providers/openai.js";
-import { publicSpec, resolveSpec, type ModelSpec, type ResolvedSpec } from "./spec.js";
+import { LLMConfigError } from "./errors.js";
+import { CACHE_MODES, publicSpec, resolveSpec, type CacheMode, type ModelSpec, type ResolvedSpec } from "./spec.js";
 import { withCache } from "./wrappers/cache.js";
 import { Limiter } from "./wrappers/limiter.js";
 import { withLimits } from "./wrappers/limits.js";
@@ -33,6 +34,8 @@ export interface LLMModel extends LanguageModel {
 export interface CreateModelOptions {
   /** The ledger to record into (default: a new one per model). Share one to account a whole run. */
   ledger?: UsageLedger;
+  /** A replay cache replacing the spec's (e.g. the run folder's `llm-cache`, chosen by the experiment runner). */
+  cache?: { dir: string; mode: CacheMode };
   /** Environment to read keys and endpoints from (default `process.env`). */
   env?: Record<string, string | undefined>;
   /** Backoff settings of the retry wrapper (for tests: short delays). */
@@ -56,6 +59,12 @@ export interface CreateModelOptions {
  */
 export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLMModel {
   const resolved = resolveSpec(spec, opts.env);
+  if (opts.cache) {
+    if (!(CACHE_MODES as readonly string[]).includes(opts.cache.mode)) {
+      throw new LLMConfigError("cache.mode", `unknown cache mode "${opts.cache.mode}"`, `use one of ${CACHE_MODES.join(", ")}`);
+    }
+    resolved.cache = opts.cache;
+  }
   const ledger = opts.ledger ?? new UsageLedger();
   const limiter = new Limiter({ concurrency: resolved.concurrency, rpm: resolved.rpm, tpm: resolved.tpm, clock: opts.clock });
   let model = opts.provider ?? providerFor(resolved);

@@ -138,9 +138,11 @@ function described(schema: Schema, keyword: string): number | undefined {
 
 function array(schema: Schema, rng: Rng, root: Schema, depth: number): unknown[] {
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems.map(asSchema) : [];
-  const min = Math.max(typeof schema.minItems === "number" ? schema.minItems : 1, prefix.length);
-  const max = typeof schema.maxItems === "number" ? schema.maxItems : Math.max(min, 3);
-  const n = depth > 6 ? min : min + rng.int(Math.max(1, max - min + 1));
+  // Deep in recursive schemas use the fewest items allowed, so the instance stays finite.
+  const least = Math.max(typeof schema.minItems === "number" ? schema.minItems : 0, prefix.length);
+  const min = depth > 6 ? least : Math.max(least, Math.min(1, typeof schema.maxItems === "number" ? schema.maxItems : 1));
+  const max = depth > 6 ? least : typeof schema.maxItems === "number" ? schema.maxItems : Math.max(min, 3);
+  const n = min + rng.int(Math.max(1, max - min + 1));
   const items = asSchema(schema.items);
   return Array.from({ length: n }, (_, i) => generate(i < prefix.length ? prefix[i] : items, rng, root, depth + 1));
 }

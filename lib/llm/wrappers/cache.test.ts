@@ -38,7 +38,8 @@ test("record, then replay with the server closed: zero network calls and identic
     assert.equal(server.requests.length, 6);
     await server.close();
 
-    const rep = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", cache: { dir, mode: "replay" } });
+    // The cache can also be given beside a spec string (as the experiment runner does with its run folder).
+    const rep = createModel(`openai-compatible:${server.baseURL}#m`, { cache: { dir, mode: "replay" } });
     const replayed = await Promise.all(requests.map((r) => rep.generate(r)));
     for (let i = 0; i < requests.length; i++) {
       assert.equal(replayed[i].text, recorded[i].text);
