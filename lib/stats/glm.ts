@@ -10,6 +10,7 @@ import { buildMixedDesign } from "./design.js";
 import type { DataInput, FrameOptions } from "./frame.js";
 import { cholInverse, choleskyInPlace } from "./linalg.js";
 import { normalTestP, tTestP } from "./distributions.js";
+import { checkOptions, GlmOptionsSchema } from "./options.js";
 
 /** Options of {@link glm}. */
 export interface GlmOptions extends FrameOptions {
@@ -48,6 +49,7 @@ export interface GlmFit {
 /**
  * Fits a GLM.
  *
+ * @throws {ConfigError} for an unknown family or option.
  * @throws {StatsError} for perfect or quasi-complete separation (fitted probabilities of 0 or 1), a
  *   binomial response outside {0, 1}, no convergence, or a degenerate design.
  * @example
@@ -56,6 +58,7 @@ export interface GlmFit {
  * fit.oddsRatio.diss10; // 3.80
  */
 export function glm(formula: string, data: DataInput, opts: GlmOptions): GlmFit {
+  checkOptions("glm", GlmOptionsSchema, opts);
   const d = buildMixedDesign(formula, data, opts);
   if (d.reTerms.length) throw new StatsError(`glm("${formula}"): random-effect terms are not allowed`, "use glmm() or lmm()");
   const { n, p, X, y } = d;

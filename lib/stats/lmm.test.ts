@@ -119,5 +119,6 @@ test("lmm: degenerate input gets a clear error", () => {
   assert.throws(() => lmm("Reaction ~ Days + (1 | g)", rows.map((r) => ({ ...r, g: "one" }))), /single level/);
   assert.throws(() => lmm("Reaction ~ Days + k + (1 | Subject)", rows.map((r) => ({ ...r, k: 3 }))), /constant/);
   assert.throws(() => lmm("Reaction ~ Days", rows), /no random-effect term/);
+  assert.throws(() => lmm("Reaction ~ Days + (1 | Subject)", rows, { REML: false } as never), /REML/);
   assert.throws(() => lmm("Reaction ~ Days + Days2 + (1 | Subject)", rows.map((r) => ({ ...r, Days2: 2 * (r.Days as number) }))), /linear combination/);
 });

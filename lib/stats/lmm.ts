@@ -14,6 +14,7 @@ import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } f
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
 import { tTestP } from "./distributions.js";
+import { checkOptions, LmmOptionsSchema } from "./options.js";
 
 /** Options of {@link lmm}. */
 export interface LmmOptions extends FrameOptions {
@@ -34,11 +35,11 @@ export interface VarCorrRow {
   sdcor: number;
 }
 
-/** The conditional modes of one level of a grouping factor. */
-export interface RanefRow {
-  level: string;
-  values: Record<string, number>;
-}
+/**
+ * The conditional modes of one level of a grouping factor: `values` by term name, and the same numbers
+ * also as fields of the row (`row["(Intercept)"]`, `row.Days`), as a row of R's `ranef(fit)$Subject`.
+ */
+export type RanefRow = { level: string; values: Record<string, number> } & { [term: string]: number | string | Record<string, number> };
 
 /** A fitted linear mixed model. */
 export interface LmmFit {
@@ -90,6 +91,7 @@ export function profiledDeviance(pr: Profile, n: number, p: number, reml: boolea
 /**
  * Fits a linear mixed model by (RE)ML, as `lmerTest::lmer(formula, data, REML = reml)`.
  *
+ * @throws {ConfigError} for an unknown or mistyped option.
  * @throws {StatsError} when the formula has no random-effect term, a factor or grouping factor has one
  *   level, a fixed column is constant or dependent, or the residual degrees of freedom are not positive.
  * @example
@@ -99,6 +101,7 @@ export function profiledDeviance(pr: Profile, n: number, p: number, reml: boolea
  * fit.varcorr[0];   // { grp: "Subject", var1: "(Intercept)", var2: null, vcov: 612.1, sdcor: 24.74 }
  */
 export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): LmmFit {
+  checkOptions("lmm", LmmOptionsSchema, opts);
   const design = buildMixedDesign(formula, data, opts);
   if (design.reTerms.length === 0) throw new StatsError(`lmm("${formula}"): no random-effect term`, "add a term like (1 | group), or use ols()");
   if (design.n <= design.p) throw new StatsError(`lmm("${formula}"): ${design.n} rows for ${design.p} fixed effects`, "use more data or fewer predictors");
@@ -189,12 +192,13 @@ function ranefOf(design: MixedDesign, b: Float64Array): Record<string, RanefRow[
   let o = 0;
   for (const term of design.reTerms) {
     const k = term.termNames.length;
-    const rows = term.levels.map((level, g) => ({
-      level, values: Object.fromEntries(term.termNames.map((nm, a) => [nm, b[o + g * k + a]!])),
-    }));
+    const rows = term.levels.map((level, g) => {
+      const values = Object.fromEntries(term.termNames.map((nm, a) => [nm, b[o + g * k + a]!]));
+      return { ...values, level, values } as RanefRow;
+    });
     const prev = out[term.group];
     // Two terms on one grouping factor, e.g. (1 | g) + (0 + x | g): merge their columns per level.
-    if (prev) rows.forEach((r, g) => Object.assign(prev[g]!.values, r.values));
+    if (prev) rows.forEach((r, g) => { Object.assign(prev[g]!.values, r.values); Object.assign(prev[g]!, r.values); });
     else out[term.group] = rows;
     o += term.nLevels * k;
   }

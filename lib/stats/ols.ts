@@ -7,6 +7,7 @@ import { buildMixedDesign } from "./design.js";
 import type { DataInput, FrameOptions } from "./frame.js";
 import { cholInverse, cholesky } from "./linalg.js";
 import { incompleteBeta, tTestP } from "./distributions.js";
+import { checkOptions, OlsOptionsSchema } from "./options.js";
 
 /** A fitted linear model. Per-coefficient fields are keyed by R's coefficient names. */
 export interface OlsFit {
@@ -44,6 +45,7 @@ export interface OlsFit {
  * fit.r2;               // 0.0323
  */
 export function ols(formula: string, data: DataInput, opts: FrameOptions = {}): OlsFit {
+  checkOptions("ols", OlsOptionsSchema, opts);
   const d = buildMixedDesign(formula, data, opts);
   if (d.reTerms.length) throw new StatsError(`ols("${formula}"): random-effect terms are not allowed`, "use lmm() for mixed models");
   const { n, p, X, y } = d;
