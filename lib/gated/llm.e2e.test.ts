@@ -9,7 +9,7 @@ import { createModel } from "../llm/index.js";
 import { startOpenAIServer } from "../llm/testing/openai-server.js";
 import { GatedParamsSchema, runner } from "./runner.js";
 
-const params = GatedParamsSchema.parse({ episodes: 2, family: { width: 8, depth: 6 }, logEpisodes: 2, sim: { tLow: -1, tHigh: 3 } });
+const params = GatedParamsSchema.parse({ episodes: 1, family: { width: 8, depth: 6 }, logEpisodes: 1, sim: { tLow: -1, tHigh: 3 } });
 
 async function runWith(respond?: (req: { body: { messages: { content: string }[] } }) => { content: string } | undefined) {
   const server = await startOpenAIServer({ respond: respond as never });
@@ -32,7 +32,7 @@ test("prompts → schema → parsed verdicts → episode and event rows (schema-
   assert.equal(body.response_format.json_schema.name, "gate_verdict");
   assert.match(body.messages.map((m: { content: string }) => m.content).join("\n"), /bounded adjudicator[\s\S]*Score S=/);
   const eps = res.tables.episodes;
-  assert.equal(eps.length, 2);
+  assert.equal(eps.length, 1);
   assert.ok(eps.every((r) => r.model === id && r.policy === "gated" && r.scenario === "scarce"));
   const adj = res.tables.events.filter((e) => e.event === "adjudicate");
   assert.equal(adj.length, requests.length);
