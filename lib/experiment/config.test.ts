@@ -71,6 +71,8 @@ test("validation errors name the file, the field path and what was expected", ()
   assert.throws(() => readConfigFile(file), /model: expected "offline", an llm spec string/);
   writeFileSync(file, JSON.stringify({ ...base, grid: { mode: ["a,b"] } }));
   assert.throws(() => readConfigFile(file), /grid\.mode\.0: a level may not contain/);
+  writeFileSync(file, JSON.stringify({ ...base, grid: { seed: [1, 2] } }));
+  assert.throws(() => readConfigFile(file), /grid\.seed: a factor may not be named run_id, seed, model/);
   writeFileSync(file, "{ not json");
   assert.throws(() => readConfigFile(file), /bad\.json: not valid JSON/);
 });

@@ -20,8 +20,12 @@ const levelSchema = z.union([z.string(), z.number(), z.boolean()], {
   message: "a level may not contain ',' or '=' (they separate parts of the cell id)",
 }).refine((v) => typeof v !== "number" || Number.isFinite(v), { message: "a numeric level must be finite" });
 
+const RESERVED = ["run_id", "seed", "model"];
+
 const gridSchema = z.record(
-  z.string().regex(FACTOR_NAME, { message: "a factor name is letters, digits, '_', '.', '-', starting with a letter" }),
+  z.string()
+    .regex(FACTOR_NAME, { message: "a factor name is letters, digits, '_', '.', '-', starting with a letter" })
+    .refine((f) => !RESERVED.includes(f), { message: `a factor may not be named ${RESERVED.join(", ")} (every row has these columns)` }),
   z.array(levelSchema).min(1, { message: "expected at least one level" }),
 );
 
@@ -75,13 +79,18 @@ export interface ResolvedConfig {
 
 /** Turns zod issues into one ConfigError naming the file, the first field path and every problem. */
 export function configErrorFrom(issues: z.core.$ZodIssue[], file: string | undefined, prefix: (string | number)[] = []): ConfigError {
+  // a bad record key ("Invalid key in record") carries the reason in nested issues
+  const message = (i: z.core.$ZodIssue): string => {
+    const nested = (i as { issues?: z.core.$ZodIssue[] }).issues;
+    return i.code === "invalid_key" && nested?.length ? message(nested[0]) : i.message;
+  };
   const describe = (i: z.core.$ZodIssue) => {
     const path = [...prefix, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
-    return { path, text: `${path.length ? path.join(".") : "(root)"}: ${i.message}` };
+    return { path, text: `${path.length ? path.join(".") : "(root)"}: ${message(i)}` };
   };
   const all = issues.map(describe);
   const first = all[0] ?? { path: prefix, text: "invalid" };
-  const firstMessage = issues[0]?.message ?? "invalid config";
+  const firstMessage = issues[0] ? message(issues[0]) : "invalid config";
   const more = all.length > 1 ? `\n  also: ${all.slice(1).map((d) => d.text).join("\n  also: ")}` : "";
   return new ConfigError({
     file,
