@@ -161,6 +161,35 @@ export function blockProfiler(d: MixedDesign): Profiler {
     forwardSolve(M, k, c);
     forwardSolve(M, k, R, p);
   };
+  /** Closed-form 2 × 2 blocks (random intercept and slope), the common case made fast. */
+  const r0 = new Float64Array(p), r1 = new Float64Array(p);
+  const evaluate2 = (T: Float64Array, RtR: Float64Array, Rtc: Float64Array, add: (cc: number, ldL2: number) => void): void => {
+    const a = T[0]!, b = T[2]!, c = T[3]!;
+    let cc = 0, ld = 0;
+    for (let g = 0; g < G; g++) {
+      const o = g * 4, B00 = B[o]!, B01 = B[o + 1]!, B11 = B[o + 3]!;
+      const bt00 = B00 * a + B01 * b, bt01 = B01 * c, bt10 = B01 * a + B11 * b, bt11 = B11 * c;
+      const m00 = a * bt00 + b * bt10 + 1, m01 = a * bt01 + b * bt11, m11 = c * bt11 + 1;
+      const l00 = Math.sqrt(m00), l10 = m01 / l00, l11 = Math.sqrt(m11 - l10 * l10);
+      ld += 2 * (Math.log(l00) + Math.log(l11));
+      const zy0 = Zy[g * 2]!, zy1 = Zy[g * 2 + 1]!;
+      const c0 = (a * zy0 + b * zy1) / l00, c1 = (c * zy1 - l10 * c0) / l11;
+      cc += c0 * c0 + c1 * c1;
+      const xo = g * 2 * p;
+      for (let j = 0; j < p; j++) {
+        const x0 = ZX[xo + j]!, x1 = ZX[xo + p + j]!;
+        const v0 = (a * x0 + b * x1) / l00;
+        r0[j] = v0;
+        r1[j] = (c * x1 - l10 * v0) / l11;
+      }
+      for (let i = 0; i < p; i++) {
+        const u0 = r0[i]!, u1 = r1[i]!;
+        Rtc[i] += u0 * c0 + u1 * c1;
+        for (let j = 0; j <= i; j++) RtR[i * p + j] += u0 * r0[j]! + u1 * r1[j]!;
+      }
+    }
+    add(cc, ld);
+  };
   return {
     kind: "block",
     q: G * k,
@@ -181,6 +210,11 @@ export function blockProfiler(d: MixedDesign): Profiler {
             for (let j = 0; j <= i; j++) RtR[i * p + j] += wi * ZX[xo + j]!;
           }
         }
+        for (let i = 0; i < p; i++) for (let j = i + 1; j < p; j++) RtR[i * p + j] = RtR[j * p + i]!;
+        return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2);
+      }
+      if (k === 2) {
+        evaluate2(T, RtR, Rtc, (dc, dl) => { cc += dc; ldL2 += dl; });
         for (let i = 0; i < p; i++) for (let j = i + 1; j < p; j++) RtR[i * p + j] = RtR[j * p + i]!;
         return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2);
       }
