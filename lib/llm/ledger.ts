@@ -55,6 +55,14 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+/**
+ * Calls, tokens, cache hits, retries, latency and cost of a run.
+ * @example
+ * const ledger = new UsageLedger({ prices: { "openai:my-model": { input: 1, output: 2 } } });
+ * const model = createModel("openai:gpt-4o-mini", { ledger });
+ * ledger.expect(400); ledger.onProgress((p) => console.log(formatProgress(p)));
+ * ledger.summary(); // → { calls, inputTokens, outputTokens, cacheHits, retries, latency: { p50, p95, p99 }, costUSD, … }
+ */
 export class UsageLedger {
   readonly entries: LedgerEntry[] = [];
   retries = 0;

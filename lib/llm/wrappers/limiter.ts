@@ -34,6 +34,13 @@ interface Spend {
   tokens: number;
 }
 
+/**
+ * The pool and the rate budgets shared by every call of one model.
+ * @example
+ * const limiter = new Limiter({ concurrency: 8, rpm: 500, tpm: 200_000 });
+ * const permit = await limiter.acquire(1200); // estimated tokens
+ * try { … } finally { permit.release(actualTokens); }
+ */
 export class Limiter {
   readonly concurrency: number;
   private readonly rpm?: number;
