@@ -14,9 +14,9 @@ Usage:
   agora run <config> [--out <dir>] [--concurrency N] [--resume] [--profile quick|full] [--dry-run]
       Run an experiment config (JSON or YAML) over its grid × seeds into a run folder
       (default data/runs/<name>-<config hash>). Exit code 1 when a cell failed.
-  agora reproduce [--profile quick|full]
-      Run every data/configs/*-default.json on the offline models, then execute every notebook
-      (which exports the figures).
+  agora reproduce [--profile quick|full] [--no-notebooks]
+      Run every data/configs/*-default.json on the offline models (complete run folders are kept),
+      then execute every notebook in place (the notebooks export the figures).
   agora locomo ...
       The Nous LoCoMo evaluation (see \`agora locomo --help\`).
   agora --help
