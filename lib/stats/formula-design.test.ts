@@ -42,6 +42,7 @@ test("design: treatment contrasts and R's coefficient names (R: colnames(model.m
 test("design: levels option sets the reference; -1 gives one column per level; factor:factor interactions", () => {
   assert.deepEqual(buildMixedDesign("y ~ f", rows, { levels: { f: ["c", "a", "b"] } }).fixefNames, ["(Intercept)", "fa", "fb"]);
   assert.deepEqual(buildMixedDesign("y ~ f - 1", rows).fixefNames, ["fa", "fb", "fc"]);
+  assert.throws(() => buildMixedDesign("y ~ f", rows, { levels: { f: ["a", "b"] } }), /"c" .* not among the levels/);
   assert.deepEqual(buildMixedDesign("y ~ f * m", rows).fixefNames, ["(Intercept)", "fb", "fc", "mv", "fb:mv", "fc:mv"]);
 });
 

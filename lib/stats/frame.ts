@@ -131,21 +131,29 @@ export function buildFrame(data: DataInput, names: readonly string[], factorName
       vars.set(name, { kind: "numeric", values });
       continue;
     }
-    const labels = new Array<string>(rows.length);
+    // One pass: provisional codes in order of appearance, then a remap to the sorted (or given) levels.
+    const seen = new Map<string, number>();
+    const first: string[] = [];
+    const firstRow: number[] = [];
+    const raw = new Int32Array(rows.length);
     for (let k = 0; k < rows.length; k++) {
       const v = c[rows[k]!];
-      labels[k] = typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : String(v);
+      const label = typeof v === "string" ? v : typeof v === "boolean" ? (v ? "TRUE" : "FALSE") : String(v);
+      let j = seen.get(label);
+      if (j === undefined) { j = first.length; first.push(label); firstRow.push(rows[k]!); seen.set(label, j); }
+      raw[k] = j;
     }
-    const levels = given ? [...given] : sortLevels(labels);
+    const levels = given ? [...given] : sortLevels(first);
     const index = new Map(levels.map((l, j) => [l, j] as const));
-    const codes = new Int32Array(rows.length);
-    for (let k = 0; k < rows.length; k++) {
-      const j = index.get(labels[k]!);
-      if (j === undefined) {
-        throw new DataError({ field: name, message: `value "${labels[k]}" (row ${rows[k]! + 1}) is not among the levels given (${levels.join(", ")})`, fix: `add it to levels.${name}` });
+    const perm = first.map((label, j) => {
+      const to = index.get(label);
+      if (to === undefined) {
+        throw new DataError({ field: name, message: `value "${label}" (row ${firstRow[j]! + 1}) is not among the levels given (${levels.join(", ")})`, fix: `add it to levels.${name}` });
       }
-      codes[k] = j;
-    }
+      return to;
+    });
+    const codes = new Int32Array(rows.length);
+    for (let k = 0; k < rows.length; k++) codes[k] = perm[raw[k]!]!;
     vars.set(name, { kind: "factor", levels, codes });
   }
   return { n: rows.length, vars, nDropped: n - rows.length, rows };
