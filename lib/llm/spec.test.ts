@@ -1,7 +1,7 @@
 // Spec strings and objects: bad input is one clear LLMConfigError at creation, before any call.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { parseSpecString, resolveSpec } from "./spec.js";
+import { parseSpecString, publicSpec, resolveSpec } from "./spec.js";
 import { createModel } from "./create.js";
 import { preflight } from "./preflight.js";
 import { LLMConfigError, LLMConnectionError } from "./errors.js";
@@ -30,6 +30,12 @@ test("keys and endpoints come from the spec or the environment", () => {
   assert.equal(d.apiKey, undefined);
   assert.equal(d.concurrency, 16);
   assert.equal(d.maxRetries, 5);
+});
+
+test("the public spec hides the key and URL credentials", () => {
+  const s = publicSpec(resolveSpec({ provider: "openai-compatible", model: "m", baseURL: "http://user:pw@10.0.0.2:8000/v1", apiKey: "sk-x" }));
+  assert.equal(s.apiKey, "set");
+  assert.equal(s.baseURL, "http://10.0.0.2:8000/v1");
 });
 
 test("unknown provider, missing key and malformed specs fail at creation with the fix", () => {

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { LLMConfigError } from "./errors.js";
+import { safeURL } from "./providers/common.js";
 
 export const PROVIDERS = ["openai", "gemini", "openai-compatible"] as const;
 export type Provider = (typeof PROVIDERS)[number];
@@ -121,8 +122,12 @@ export function resolveSpec(spec: ModelSpec, env: Record<string, string | undefi
   };
 }
 
-/** The spec without its key, safe to print or write into a manifest. */
+/**
+ * The spec without its key (and without any user:password in the base URL), safe to print or write into a manifest.
+ * @example publicSpec(resolveSpec({ provider: "openai", model: "m", apiKey: "sk-…" })).apiKey // → "set"
+ */
 export function publicSpec(spec: ResolvedSpec): Omit<ResolvedSpec, "apiKey"> & { apiKey?: "set" } {
   const { apiKey, ...rest } = spec;
+  if (rest.baseURL) rest.baseURL = safeURL(rest.baseURL);
   return apiKey ? { ...rest, apiKey: "set" } : rest;
 }

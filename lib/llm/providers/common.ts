@@ -7,6 +7,11 @@ export function redact(text: string, secret: string | undefined): string {
   return text.split(secret).join("[redacted]");
 }
 
+/** A URL without any `user:password@` part, for messages. */
+export function safeURL(url: string): string {
+  return url.replace(/^(\w+:\/\/)[^/@]*@/, "$1");
+}
+
 /**
  * Milliseconds to wait from `retry-after-ms` or `Retry-After` (seconds or an HTTP date), if present and sane.
  * @example retryAfterMs({ get: (h) => (h === "retry-after" ? "2" : null) }) // → 2000
@@ -37,6 +42,7 @@ export interface HttpFailure {
 /** The error-tree error for a provider failure; the key is redacted from every message. */
 export function toLLMError(f: HttpFailure, ctx: { id: string; url?: string; apiKey?: string }): LLMError {
   const message = redact(f.message, ctx.apiKey);
+  ctx = { ...ctx, url: ctx.url ? safeURL(ctx.url) : undefined };
   if (f.aborted) return new LLMAbortError(ctx.id);
   if (f.connection || f.status === undefined) {
     return new LLMConnectionError(`${ctx.id}: cannot reach ${ctx.url ?? "the endpoint"} (${message})`, { url: ctx.url });
