@@ -133,12 +133,28 @@ after(async () => {
   writeFileSync(join(outDir, "jupyter-server.log"), serverLog);
 });
 
-test("the smoke notebook runs in Jupyter Notebook and draws live plotly traces without stderr", { timeout: RUN_TIMEOUT_MS + 120_000 }, async () => {
-  const p = page!;
-  const consoleErrors: string[] = [];
-  p.on("pageerror", (e) => consoleErrors.push(String(e)));
+/** What the page shows after Run All. */
+interface RunResult {
+  stderr: string[];
+  pageErrors: string[];
+  figures: number;
+  live: number;
+  lineTraces: number;
+  linePaths: number;
+  barTraces: number;
+  barPaths: number;
+  traces: number;
+  stdout: string;
+}
 
-  await p.goto(`${base}/notebooks/${nbRel}?token=${token}`, { waitUntil: "load" });
+/**
+ * Opens a notebook (autosave off, so the file on disk is left alone), runs Cell → Run All as a reader would,
+ * waits until every code cell has run and the kernel is idle, lets the plotly.js upgrades draw, and takes a screenshot.
+ */
+async function openAndRunAll(p: Page, rel: string, screenshot: string): Promise<RunResult> {
+  const pageErrors: string[] = [];
+  p.on("pageerror", (e) => pageErrors.push(String(e)));
+  await p.goto(`${base}/notebooks/${rel}?token=${token}`, { waitUntil: "load" });
   // The kernel is ready when Notebook 6's front end reports a connected kernel that is idle.
   await p.waitForFunction(
     () => {
@@ -148,8 +164,8 @@ test("the smoke notebook runs in Jupyter Notebook and draws live plotly traces w
     undefined,
     { timeout: 120_000, polling: 250 },
   );
+  await p.evaluate(() => (window as unknown as { Jupyter: any }).Jupyter.notebook.set_autosave_interval(0));
 
-  // Cell → Run All, as a reader would.
   await p.click("#celllink");
   await p.click("#run_all_cells > a");
 
@@ -164,32 +180,58 @@ test("the smoke notebook runs in Jupyter Notebook and draws live plotly traces w
     undefined,
     { timeout: RUN_TIMEOUT_MS, polling: 500 },
   );
-  // Give the plotly.js upgrade (loaded from /files/…) time to draw.
+  // Give the plotly.js upgrades (plotly.min.js loaded from the server's /files/ route) time to draw.
   await p
-    .waitForFunction(() => document.querySelectorAll(".agora-figure[data-live]").length >= 2, undefined, { timeout: 60_000 })
+    .waitForFunction(
+      () => document.querySelectorAll(".agora-figure[data-live]").length === document.querySelectorAll(".agora-figure").length,
+      undefined,
+      { timeout: 60_000, polling: 250 },
+    )
     .catch(() => undefined);
   // Notebook 6 scrolls inside #site; let the page itself grow so the screenshot holds the whole notebook.
   await p.addStyleTag({ content: "#site { height: auto !important; overflow: visible !important; }" });
-  await p.screenshot({ path: join(outDir, "plot-smoke.png"), fullPage: true });
+  await p.screenshot({ path: join(outDir, screenshot), fullPage: true });
 
-  const stderr = await p.$$eval(".output_stderr", (els) => els.map((e) => e.textContent ?? ""));
-  assert.deepEqual(stderr, [], `cells wrote to stderr:\n${stderr.join("\n---\n")}`);
-
-  const counts = await p.evaluate(() => ({
+  const seen = await p.evaluate(() => ({
+    stderr: Array.from(document.querySelectorAll(".output_stderr")).map((e) => e.textContent ?? ""),
     figures: document.querySelectorAll(".output_area .agora-figure").length,
     live: document.querySelectorAll(".output_area .agora-figure[data-live] .js-plotly-plot").length,
     lineTraces: document.querySelectorAll(".js-plotly-plot .scatterlayer .trace").length,
     linePaths: document.querySelectorAll(".js-plotly-plot .scatterlayer path.js-line").length,
     barTraces: document.querySelectorAll(".js-plotly-plot .barlayer .trace").length,
     barPaths: document.querySelectorAll(".js-plotly-plot .barlayer .point path").length,
-    stdout: Array.from(document.querySelectorAll(".output_stdout")).map((e) => e.textContent ?? ""),
+    traces: document.querySelectorAll(".js-plotly-plot .trace, .js-plotly-plot .hm").length,
+    stdout: Array.from(document.querySelectorAll(".output_stdout")).map((e) => e.textContent ?? "").join(""),
   }));
-  assert.equal(counts.figures, 2, "two figure outputs");
-  assert.equal(counts.live, 2, `both figures upgraded to live plotly.js plots (page errors: ${consoleErrors.join("; ")})`);
+  return { ...seen, pageErrors };
+}
+
+test("the smoke notebook runs in Jupyter Notebook and draws live plotly traces without stderr", { timeout: RUN_TIMEOUT_MS + 120_000 }, async () => {
+  const r = await openAndRunAll(page!, nbRel, "plot-smoke.png");
+  assert.deepEqual(r.stderr, [], `cells wrote to stderr:\n${r.stderr.join("\n---\n")}`);
+  assert.equal(r.figures, 2, "two figure outputs");
+  assert.equal(r.live, 2, `both figures upgraded to live plotly.js plots (page errors: ${r.pageErrors.join("; ")})`);
   // line chart: a CI ribbon and two lines; bar chart: 2 groups × 2 categories
-  assert.equal(counts.lineTraces, 3);
-  assert.ok(counts.linePaths >= 3, `line paths drawn: ${counts.linePaths}`);
-  assert.equal(counts.barTraces, 2);
-  assert.equal(counts.barPaths, 4);
-  assert.match(counts.stdout.join(""), /figures shown: 2/);
+  assert.equal(r.lineTraces, 3);
+  assert.ok(r.linePaths >= 3, `line paths drawn: ${r.linePaths}`);
+  assert.equal(r.barTraces, 2);
+  assert.equal(r.barPaths, 4);
+  assert.match(r.stdout, /figures shown: 2/);
 });
+
+// Optional: also open one of the project's notebooks, e.g. AGORA_BROWSER_NOTEBOOK=notebooks/01-tbs.ipynb (slow: it runs
+// the notebook's experiment). The file is not modified (autosave is off and nothing is saved).
+const realNotebook = process.env.AGORA_BROWSER_NOTEBOOK;
+test(
+  "a project notebook runs in Jupyter Notebook without stderr, its figures drawn live",
+  { skip: realNotebook ? false : "set AGORA_BROWSER_NOTEBOOK=notebooks/<name>.ipynb to run", timeout: RUN_TIMEOUT_MS + 120_000 },
+  async () => {
+    const rel = realNotebook!.replace(/^\.\//, "");
+    assert.ok(existsSync(join(root, rel)), `no such notebook: ${rel}`);
+    const r = await openAndRunAll(page!, rel, rel.replace(/[\\/]/g, "_").replace(/\.ipynb$/, ".png"));
+    assert.deepEqual(r.stderr, [], `cells wrote to stderr:\n${r.stderr.join("\n---\n")}`);
+    assert.ok(r.figures > 0, "the notebook shows at least one figure");
+    assert.equal(r.live, r.figures, `every figure upgraded to a live plotly.js plot (page errors: ${r.pageErrors.join("; ")})`);
+    assert.ok(r.traces > 0, "trace elements drawn");
+  },
+);
