@@ -11,7 +11,7 @@ import { isUnnecessary } from "./uer.js";
 import type { CompiledTask } from "./task.js";
 import type { Factors, ProblemKind, SimParams } from "./types.js";
 import { World } from "./world.js";
-import type { EventRow } from "./world.js";
+import type { ChatRequest, EventRow } from "./world.js";
 
 /** What the bounded adjudicator sees: a compact summary of the case, never the free-form history. */
 export interface CaseSummary {
@@ -45,6 +45,9 @@ export interface EpisodeMetrics {
 export interface EpisodeResult { metrics: EpisodeMetrics; events: EventRow[] | null }
 
 export interface EpisodeOptions { log?: boolean }
+
+/** Writes the text of a free-chat message (a language model); returns the text and the tokens it used. */
+export type ChatWriter = (req: ChatRequest) => Promise<{ text: string; tokens: number }>;
 
 function summary(w: World, id: number): CaseSummary {
   const p = w.problems[id];
@@ -99,10 +102,20 @@ export function runEpisode(task: CompiledTask, policy: string, params: SimParams
  * @example
  * const r = await runEpisodeAsync(task, "gated", params, rng, llmJudge(model));
  */
-export async function runEpisodeAsync(task: CompiledTask, policy: string, params: SimParams, rng: Rng, judge: AsyncJudge, opts: EpisodeOptions = {}): Promise<EpisodeResult> {
+export async function runEpisodeAsync(task: CompiledTask, policy: string, params: SimParams, rng: Rng, judge: AsyncJudge,
+  opts: EpisodeOptions & { chat?: ChatWriter } = {}): Promise<EpisodeResult> {
   const w = start(task, policy, params, rng, opts);
+  if (opts.chat && w.flags.freeChat) w.chatSink = [];
   while (running(w)) {
     step(w);
+    if (w.chatSink && w.chatSink.length) {
+      // the message's effect is already in the world (the cost model); the language model writes its words, whose tokens replace the estimate
+      for (const req of w.chatSink.splice(0)) {
+        const r = await opts.chat!(req);
+        w.counters.tokens += r.tokens - params.tokensChat;
+        if (w.log) w.emit({ agent: req.from, event: "chat_text", msg_type: req.type, kind: req.kind, item: req.subject, text: r.text });
+      }
+    }
     while (w.pending.length) {
       const id = w.pending.shift()!;
       if (w.problems[id].status === "open") apply(w, id, await judge(summary(w, id)));

@@ -30,3 +30,11 @@ test("families cover 2–5 agents; scarce tasks have fewer local resources and m
   assert.ok(sc.n > std.n, `cross-agent dependencies: scarce ${sc.n} vs standard ${std.n}`);
   assert.ok(sc.pool < std.pool, `collectable resources: scarce ${sc.pool} vs standard ${std.pool}`);
 });
+
+test("material splits: by type (one holder per material) or even across agents", () => {
+  const even = compileTask("e", generateTask({ agents: 4, split: "even" }, createRng(2)));
+  const byType = compileTask("b", generateTask({ agents: 4 }, createRng(2)));
+  const holders = (t: ReturnType<typeof compileTask>, m: number) => [0, 1, 2, 3].filter((a) => t.inv0[a * t.materials.length + m] > 0).length;
+  assert.equal(holders(byType, 0), 1);
+  assert.equal(holders(even, 0), 4);
+});

@@ -23,6 +23,8 @@ export const FamilySchema = z.object({
   fill: z.number().min(0).max(1).default(1),
   materials: z.number().int().min(1).max(8).default(4),
   scenario: z.enum(["standard", "scarce"]).default("standard"),
+  /** How materials are split: each type held by one agent (MindCraft's default), or every type spread evenly. */
+  split: z.enum(["by_type", "even"]).default("by_type"),
   /** Expected disruptions per agent per 100 ticks. */
   disruptionRate: z.number().nonnegative().default(3),
   /** Timeout as a multiple of the blocks per agent, plus 40 ticks. */
@@ -68,9 +70,10 @@ export function generateTask(family: Partial<Family>, rng: Rng): TaskSpec {
   const resources: Record<string, number> = {};
   used.forEach((m, i) => {
     const need = materials[m];
-    const holder = String(i % f.agents);
     // the surplus exists in both scenarios but sits with one agent; scarcity is of the site's resources
-    inventory[holder][m] = need + Math.ceil(need * 0.1);
+    const total = need + Math.ceil(need * 0.1);
+    if (f.split === "by_type") inventory[String(i % f.agents)][m] = total;
+    else for (let a = 0; a < f.agents; a++) inventory[String(a)][m] = Math.floor(total / f.agents) + (a < total % f.agents ? 1 : 0);
     resources[m] = f.scenario === "standard" ? Math.ceil(need * 0.5) : Math.floor(need * 0.05 * rng.uniform());
   });
   const total = Object.values(materials).reduce((s, v) => s + v, 0);

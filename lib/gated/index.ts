@@ -8,7 +8,7 @@ export { computeFactors, scoreOf, gateDecision } from "./gate.js";
 export { counterfactualLocalCost, isUnnecessary } from "./uer.js";
 export { World, type EventRow } from "./world.js";
 export { OFFLINE_MODEL_LABEL, offlineJudge, warrantedDecision } from "./models/offline.js";
-export { llmJudge, promptTemplates, repairVerdict, renderCase, VerdictSchema } from "./models/llm.js";
+export { llmJudge, llmChat, promptTemplates, repairVerdict, renderCase, VerdictSchema } from "./models/llm.js";
 export {
   KNOWN_BLOCKS, POLICIES, PROBLEM_KINDS, SimParamsSchema, TaskSchema, ProtocolMessageSchema,
   type PolicyName, type PolicyFlags, type SimParams, type TaskSpec, type TaskFile, type Problem, type ProblemKind, type Factors, type ProtocolMessage,

@@ -11,12 +11,12 @@ import { GatedParamsSchema, runner } from "./runner.js";
 
 const params = GatedParamsSchema.parse({ episodes: 1, family: { width: 8, depth: 6 }, logEpisodes: 1, sim: { tLow: -1, tHigh: 3 } });
 
-async function runWith(respond?: (req: { body: { messages: { content: string }[] } }) => { content: string } | undefined) {
+async function runWith(respond?: (req: { body: { messages: { content: string }[] } }) => { content: string } | undefined, policy = "gated") {
   const server = await startOpenAIServer({ respond: respond as never });
   try {
     const llm = createModel(`openai-compatible:${server.baseURL}#test-model`);
     const res = await runner.runCell({
-      runId: "policy=gated,scenario=scarce,seed=3", seed: 3, condition: { policy: "gated", scenario: "scarce" }, params,
+      runId: `policy=${policy},scenario=scarce,seed=3`, seed: 3, condition: { policy, scenario: "scarce" }, params,
       model: { kind: "llm", llm }, rng: createRng(3).fork("gated", "e2e"),
     });
     return { res, requests: server.requests, id: llm.id };
@@ -54,4 +54,16 @@ test("replies that miss the schema are repaired, validated and logged", async ()
   const adj = res.tables.events.filter((e) => e.event === "adjudicate");
   assert.ok(adj.some((e) => e.decision === "escalate") && adj.some((e) => e.decision === "local"));
   assert.ok(adj.every((e) => e.via === "repaired"));
+});
+
+test("free chat on a language model: every broadcast and reply gets its words from the model, tokens from its usage", async () => {
+  const { res, requests } = await runWith((req) => ({ content: `Agent note ${req.body.messages.length}: I need help here.` }), "free_chat");
+  const texts = res.tables.events.filter((e) => e.event === "chat_text");
+  const messages = res.tables.events.filter((e) => e.event === "message");
+  assert.ok(texts.length > 0 && texts.length === messages.length, `${texts.length} texts for ${messages.length} messages`);
+  assert.ok(texts.every((e) => typeof e.text === "string" && String(e.text).startsWith("Agent note")));
+  assert.equal(requests.length, texts.length);
+  assert.equal(requests[0].body.response_format, undefined); // free text, no schema
+  const ep = res.tables.episodes[0];
+  assert.equal(ep.messages, texts.length);
 });

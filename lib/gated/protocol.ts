@@ -41,6 +41,9 @@ export function send(w: World, from: number, type: string, effective: boolean, p
     for (let b = 0; b < w.n; b++) if (b !== from) charge(b, params.protocolReadTicks);
   }
   if (p) p.escalationCost += cost;
+  if (w.flags.freeChat && w.chatSink && !w.inRollout) {
+    w.chatSink.push({ tick: w.t, from, type, kind: p ? p.kind : null, subject: item >= 0 ? itemName(w, p, item) : null });
+  }
   if (w.log) {
     if (w.log) w.emit({ agent: from, event: "message", msg_type: type, problem: p ? p.id : null, kind: p ? p.kind : null,
       item: item >= 0 ? itemName(w, p, item) : null, count: count || null, cost, decision: effective ? "effective" : "no_effect" });

@@ -11,7 +11,7 @@ import { createRng } from "../core/rng.js";
 import { runEpisode, runEpisodeAsync } from "./episode.js";
 import type { EpisodeResult } from "./episode.js";
 import { FamilySchema, generateTask } from "./generator.js";
-import { llmJudge, promptTemplates } from "./models/llm.js";
+import { llmChat, llmJudge, promptTemplates } from "./models/llm.js";
 import { OFFLINE_MODEL_LABEL, offlineJudge } from "./models/offline.js";
 import { compileTask, loadTaskFile } from "./task.js";
 import type { CompiledTask } from "./task.js";
@@ -72,13 +72,15 @@ export const runner: MechanismRunner<GatedParams> = {
   estimateCell(params, condition) {
     const p = mergeCondition(params, condition);
     const gray = p.policy === "gated" || p.policy === "gated_no_partition" || p.policy === "gated_no_fallback" ? 3 : 0;
-    return { calls: gray * p.episodes, inputTokens: gray * p.episodes * 260, outputTokens: gray * p.episodes * 40 };
+    const chat = p.policy === "free_chat" ? 55 : 0; // free-chat messages per 200-block episode in the offline model
+    return { calls: (gray + chat) * p.episodes, inputTokens: (gray * 260 + chat * 110) * p.episodes, outputTokens: (gray * 40 + chat * 40) * p.episodes };
   },
   async runCell(ctx: CellContext<GatedParams>): Promise<CellResult> {
     const p = mergeCondition(ctx.params, ctx.condition);
     const episodes: Record<string, unknown>[] = [];
     const events: Record<string, unknown>[] = [];
     const llm = ctx.model.kind === "llm" ? llmJudge(ctx.model.llm, { seed: ctx.seed }) : null;
+    const chat = ctx.model.kind === "llm" && p.policy === "free_chat" ? llmChat(ctx.model.llm, { seed: ctx.seed }) : undefined;
     const model = ctx.model.kind === "llm" ? ctx.model.llm.id : OFFLINE_MODEL_LABEL;
     for (let i = 0; i < p.episodes; i++) {
       if (ctx.signal?.aborted) throw ctx.signal.reason ?? new Error("aborted");
@@ -86,7 +88,7 @@ export const runner: MechanismRunner<GatedParams> = {
       const erng = ctx.rng.fork("episode", i);
       const opts = { log: i < p.logEpisodes };
       const r = llm
-        ? await runEpisodeAsync(task, p.policy, p.sim, erng, llm, opts)
+        ? await runEpisodeAsync(task, p.policy, p.sim, erng, llm, { ...opts, chat })
         : runEpisode(task, p.policy, p.sim, erng, offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge")), opts);
       const rows = rowsOf(ctx, p, model, i, r);
       episodes.push(rows.episode);
@@ -101,7 +103,10 @@ export const runner: MechanismRunner<GatedParams> = {
     }
     return {
       tables: { episodes, events },
-      usage: llm ? { inputTokens: llm.calls.input, outputTokens: llm.calls.output, calls: llm.calls.n } : undefined,
+      usage: llm ? {
+        inputTokens: llm.calls.input + (chat?.calls.input ?? 0), outputTokens: llm.calls.output + (chat?.calls.output ?? 0),
+        calls: llm.calls.n + (chat?.calls.n ?? 0),
+      } : undefined,
     };
   },
 };

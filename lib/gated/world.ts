@@ -28,7 +28,12 @@ export interface EventRow {
   S: number | null; C: number | null; R: number | null; I: number | null; L: number | null; H: number | null;
   decision: string | null; via: string | null; msg_type: string | null; item: string | null; count: number | null;
   cost: number | null; local_cost: number | null;
+  /** Free text of a chat message written by a language model. */
+  text: string | null;
 }
+
+/** A free-chat message waiting for its text (language-model runs only). */
+export interface ChatRequest { tick: number; from: number; type: string; kind: string | null; subject: string | null }
 
 export interface Counters {
   messages: number; effective: number; tokens: number; adjudications: number;
@@ -79,6 +84,8 @@ export class World {
   pending: number[] = [];
   counters: Counters = { messages: 0, effective: 0, tokens: 0, adjudications: 0 };
   log: EventRow[] | null;
+  /** Free-chat messages whose text a language model writes between ticks (null: the offline cost model only). */
+  chatSink: ChatRequest[] | null = null;
   /** True in a counterfactual copy: only local recovery, no logging, no nested rollouts. */
   inRollout = false;
 
@@ -165,7 +172,7 @@ export class World {
     if (!this.log) return;
     this.log.push({
       tick: this.t, problem: null, kind: null, S: null, C: null, R: null, I: null, L: null, H: null, decision: null,
-      via: null, msg_type: null, item: null, count: null, cost: null, local_cost: null, ...row,
+      via: null, msg_type: null, item: null, count: null, cost: null, local_cost: null, text: null, ...row,
     });
   }
 

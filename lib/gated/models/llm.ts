@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import type { LanguageModel } from "../../core/model.js";
-import type { AsyncJudge, CaseSummary, Verdict } from "../episode.js";
+import type { AsyncJudge, CaseSummary, ChatWriter, Verdict } from "../episode.js";
+import type { ChatRequest } from "../world.js";
 
 export const VerdictSchema = z.object({
   decision: z.enum(["local", "escalate"]),
@@ -29,6 +30,11 @@ export const promptTemplates = {
     "Score S={{S}} lies in the gray zone ({{tLow}}, {{tHigh}}). Estimated local recovery cost: {{localCost}} ticks.",
     "Decide: local or escalate?",
   ].join("\n"),
+  free_chat_system: [
+    "You are one of several agents building a structure together in a block world. You talk freely with your teammates",
+    "in a shared chat: tell them what is happening and what you need, or answer them. Keep it to one or two sentences.",
+  ].join("\n"),
+  free_chat_user: "You are agent {{from}} at tick {{tick}}. Message to write: {{type}} about {{kind}} ({{subject}}). Write it.",
 } as const;
 
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : "unbounded");
@@ -75,6 +81,26 @@ export function repairVerdict(text: string): RepairResult {
     if (r.success) return { ok: true, reply: r.data, step: "keyword" };
   }
   return { ok: false };
+}
+
+/**
+ * A free-chat writer backed by a language model: the text of each broadcast or reply (no schema: free text).
+ * @example
+ * const chat = llmChat(model); (await chat({ tick: 3, from: 0, type: "REQUEST_MATERIAL", kind: "missing_material", subject: "glass" })).text;
+ */
+export function llmChat(model: LanguageModel, opts: { seed?: number } = {}): ChatWriter & { calls: { input: number; output: number; n: number } } {
+  const calls = { input: 0, output: 0, n: 0 };
+  const chat = async (req: ChatRequest) => {
+    const fields: Record<string, string> = { from: String(req.from), tick: String(req.tick), type: req.type, kind: req.kind ?? "-", subject: req.subject ?? "-" };
+    const r = await model.generate({
+      system: promptTemplates.free_chat_system,
+      messages: [{ role: "user", content: promptTemplates.free_chat_user.replace(/\{\{(\w+)\}\}/g, (_, k: string) => fields[k] ?? "") }],
+      temperature: 0.7, seed: opts.seed, maxTokens: 120, tag: "gated.free_chat",
+    });
+    calls.n++; calls.input += r.usage.inputTokens; calls.output += r.usage.outputTokens;
+    return { text: r.text.slice(0, 500), tokens: r.usage.inputTokens + r.usage.outputTokens };
+  };
+  return Object.assign(chat, { calls });
 }
 
 /** One logged repair (or a failed one). */
