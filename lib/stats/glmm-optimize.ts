@@ -44,23 +44,61 @@ export interface NewtonResult {
   converged: boolean;
 }
 
-/** Solves (H + λI) d = −g with the smallest λ ≥ 0 (from a short ladder) that makes H + λI positive definite. */
-function newtonStep(H: number[][], g: number[]): number[] {
-  const d = g.length;
+/** Eigenvalues and eigenvectors (columns of `vectors`) of a small symmetric matrix, by cyclic Jacobi rotations. */
+export function symmetricEigen(H: readonly (readonly number[])[]): { values: number[]; vectors: number[][] } {
+  const d = H.length;
+  const A = H.map((r) => [...r]);
+  const V = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? 1 : 0)));
   let scale = 0;
-  for (let j = 0; j < d; j++) scale = Math.max(scale, Math.abs(H[j]![j]!));
-  for (const lam of [0, 1e-8, 1e-6, 1e-4, 1e-2, 1, 100].map((v) => v * (scale || 1))) {
-    const M = new Float64Array(d * d);
-    for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) M[i * d + j] = H[i]![j]! + (i === j ? lam : 0);
-    let L: Float64Array;
-    try { L = cholesky(M, d); } catch { continue; }
+  for (const r of A) for (const v of r) scale = Math.max(scale, Math.abs(v));
+  for (let sweep = 0; sweep < 60; sweep++) {
+    let off = 0;
+    for (let i = 0; i < d; i++) for (let j = i + 1; j < d; j++) off += A[i]![j]! ** 2;
+    if (off <= (1e-15 * scale) ** 2) break;
+    for (let p = 0; p < d; p++) for (let q = p + 1; q < d; q++) {
+      const apq = A[p]![q]!;
+      if (apq === 0) continue;
+      const th = (A[q]![q]! - A[p]![p]!) / (2 * apq);
+      const t = (th >= 0 ? 1 : -1) / (Math.abs(th) + Math.sqrt(th * th + 1));
+      const c = 1 / Math.sqrt(t * t + 1), sn = t * c;
+      for (let k = 0; k < d; k++) { const akp = A[k]![p]!, akq = A[k]![q]!; A[k]![p] = c * akp - sn * akq; A[k]![q] = sn * akp + c * akq; }
+      for (let k = 0; k < d; k++) { const apk = A[p]![k]!, aqk = A[q]![k]!; A[p]![k] = c * apk - sn * aqk; A[q]![k] = sn * apk + c * aqk; }
+      for (let k = 0; k < d; k++) { const vkp = V[k]![p]!, vkq = V[k]![q]!; V[k]![p] = c * vkp - sn * vkq; V[k]![q] = sn * vkp + c * vkq; }
+    }
+  }
+  return { values: A.map((r, i) => r[i]!), vectors: V };
+}
+
+/**
+ * The Newton step −H⁻¹g when H is positive definite; otherwise the step with H's eigenvalues replaced
+ * by their absolute values (floored), which still points downhill and keeps Newton's scale in
+ * directions of negative curvature instead of shrinking to a gradient step.
+ */
+function newtonStep(H: number[][], g: number[]): { step: number[]; pd: boolean } {
+  const d = g.length;
+  const M = new Float64Array(d * d);
+  for (let i = 0; i < d; i++) for (let j = 0; j < d; j++) M[i * d + j] = H[i]![j]!;
+  try {
+    const L = cholesky(M, d);
     const v = g.map((x) => -x);
     for (let i = 0; i < d; i++) { let s = v[i]!; for (let k = 0; k < i; k++) s -= L[i * d + k]! * v[k]!; v[i] = s / L[i * d + i]!; }
     for (let i = d - 1; i >= 0; i--) { let s = v[i]!; for (let k = i + 1; k < d; k++) s -= L[k * d + i]! * v[k]!; v[i] = s / L[i * d + i]!; }
-    return v;
+    return { step: v, pd: true };
+  } catch { /* not positive definite: fall through */ }
+  if (H.some((r) => r.some((v) => !Number.isFinite(v))) || g.some((v) => !Number.isFinite(v))) {
+    const gs = Math.sqrt(g.reduce((a, b) => a + (Number.isFinite(b) ? b * b : 0), 0)) || 1;
+    return { step: g.map((x) => (Number.isFinite(x) ? -x / gs : 0)), pd: false };
   }
-  const gs = Math.sqrt(g.reduce((a, b) => a + b * b, 0)) || 1;
-  return g.map((x) => -x / gs);
+  const { values, vectors } = symmetricEigen(H);
+  const floor = 1e-6 * Math.max(1e-12, ...values.map(Math.abs));
+  const step = new Array<number>(d).fill(0);
+  values.forEach((lam, k) => {
+    let vg = 0;
+    for (let i = 0; i < d; i++) vg += vectors[i]![k]! * g[i]!;
+    const coef = -vg / Math.max(Math.abs(lam), floor);
+    for (let i = 0; i < d; i++) step[i] += coef * vectors[i]![k]!;
+  });
+  return { step, pd: false };
 }
 
 /** Options of {@link newtonFD}. */
@@ -121,7 +159,7 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
       ? { hessian: chordH!, gradient: z0.map((_, i) => { const zp = [...z0], zm = [...z0]; zp[i] = zp[i]! + delta; zm[i] = zm[i]! - delta; return (sub(zp) - sub(zm)) / (2 * delta); }) }
       : deriv12(sub, z0, delta, fx);
     chordH = undefined;
-    const step = newtonStep(hessian, gradient);
+    const { step, pd } = newtonStep(hessian, gradient);
     const decrement = -step.reduce((s, v, j) => s + v * gradient[j]!, 0);
     if (!chord && (decrement < tol || it > maxIter)) {
       // Within tolerance the Newton step is accurate to second order: take it (the derivatives stay those at
@@ -142,8 +180,19 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
       const fy = fn(y);
       if (Number.isFinite(fy) && fy <= fx - 1e-4 * t * decrement) { x = y; fx = fy; moved = true; break; }
     }
+    // Where the curvature is negative the quadratic model says nothing about the step length: expand
+    // while the deviance keeps falling.
+    if (moved && !pd && t === 1) {
+      for (let k = 0, tt = 2; k < 20; k++, tt *= 2) {
+        const y = [...x];
+        free.forEach((j, i) => { y[j] = x[j]! + (tt / 2) * step[i]!; });
+        const fy = fn(y);
+        if (!(Number.isFinite(fy) && fy < fx)) break;
+        x = y; fx = fy;
+      }
+    }
     if (chord && !moved) continue;
-    if (moved && t === 1 && !chord && free.length >= 3) chordH = hessian;
+    if (moved && pd && t === 1 && !chord && free.length >= 3) chordH = hessian;
     if (!moved) return { x, f: fx, ...full(free, gradient, hessian), iterations: it, evals, decrement, converged: decrement < 1e-6 };
     let snapped = false;
     for (const j of opts.snap ?? []) {
