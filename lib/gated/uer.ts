@@ -29,10 +29,8 @@ import type { World } from "./world.js";
  * @example
  * const c = counterfactualLocalCost(world, problem); // e.g. 9 (ticks) or Infinity
  */
-export const ROLLOUT_STATS = { steps: 0, calls: 0 };
 export function counterfactualLocalCost(w: World, p: Problem, opts: { rollout?: boolean } = {}): number {
   if (!opts.rollout && p.kind !== "dependency_block") return closedForm(w, p);
-  ROLLOUT_STATS.calls++;
   const c = w.cloneForRollout();
   const q = c.problems[p.id];
   const a = p.agent;
@@ -44,7 +42,6 @@ export function counterfactualLocalCost(w: World, p: Problem, opts: { rollout?: 
   while (c.t < end) {
     if (isResolved(c, q)) return c.lost[a] - before;
     step(c);
-    ROLLOUT_STATS.steps++;
   }
   return isResolved(c, q) ? c.lost[a] - before : Infinity;
 }
