@@ -48,7 +48,7 @@ export interface NewtonResult {
 export function symmetricEigen(H: readonly (readonly number[])[]): { values: number[]; vectors: number[][] } {
   const d = H.length;
   const A = H.map((r) => [...r]);
-  const V = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? 1 : 0)));
+  const V: number[][] = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? 1 : 0)));
   let scale = 0;
   for (const r of A) for (const v of r) scale = Math.max(scale, Math.abs(v));
   for (let sweep = 0; sweep < 60; sweep++) {
