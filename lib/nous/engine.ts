@@ -4,11 +4,12 @@
  * restores the same state. One transaction per ingested turn.
  */
 import { ConfigError } from "../core/errors.js";
-import { bayesUpdate, decay, distribution, lastWriteWins, surprise, symmetricKL, truncate, type Counts } from "./dimension.js";
+import { symmetricKL, type Counts } from "./dimension.js";
+import { Dimension, type DimensionSnapshot } from "./dimension-state.js";
 import { Bm25Index } from "./retrieval/bm25.js";
 import { tokens } from "./retrieval/text.js";
 import { Store } from "./store/store.js";
-import { MemoryOptionsSchema, type Delta, type DimensionState, type MemoryOptions, type MemoryOptionsInput, type Triple, type Turn } from "./types.js";
+import { MemoryOptionsSchema, type Delta, type Distribution, type MemoryOptions, type MemoryOptionsInput, type Triple, type Turn } from "./types.js";
 
 /** A delta as kept in memory for retrieval (prior and posterior stay in the file). */
 export type LightDelta = Omit<Delta, "prior" | "posterior">;
@@ -27,7 +28,7 @@ const key = (entity: string, attribute: string): string => `${entity}\u0000${att
 export class Memory {
   readonly options: MemoryOptions;
   readonly store: Store;
-  /** @internal */ readonly dims = new Map<string, DimensionState>();
+  /** @internal */ readonly dims = new Map<string, Dimension>();
   /** @internal */ readonly deltas: LightDelta[] = [];
   /** @internal */ readonly byDim = new Map<string, number[]>();
   /** @internal */ readonly canonical = new Map<string, string>();
@@ -35,6 +36,8 @@ export class Memory {
   /** @internal */ readonly names = new Map<string, string>();
   /** @internal */ readonly index = new Bm25Index();
   private lastDeltaId = 0;
+  private lastEvidence = "";
+  private lastEvidenceTokens: string[] = [];
 
   private constructor(store: Store, options: MemoryOptions) {
     this.store = store;
@@ -111,7 +114,11 @@ export class Memory {
   private remember(d: LightDelta): void {
     const i = this.deltas.length;
     this.deltas.push({ id: d.id, entity: d.entity, attribute: d.attribute, observation: d.observation, surprise: d.surprise, timestamp: d.timestamp, evidence: d.evidence, evidenceId: d.evidenceId });
-    this.index.add(tokens(`${d.evidence} ${d.entity} ${d.attribute} ${d.observation}`));
+    if (d.evidence !== this.lastEvidence) {
+      this.lastEvidence = d.evidence;
+      this.lastEvidenceTokens = tokens(d.evidence);
+    }
+    this.index.add([...this.lastEvidenceTokens, ...tokens(`${d.entity} ${d.attribute} ${d.observation}`)]);
     const k = key(d.entity, d.attribute);
     const list = this.byDim.get(k);
     if (list) list.push(i);
@@ -141,17 +148,17 @@ export class Memory {
   ingest(turn: Turn, extraction: Extraction): LightDelta[] {
     const written: LightDelta[] = [];
     const evidence = `${turn.speaker}: ${turn.text}`;
-    const before = new Map<string, DimensionState | undefined>();
+    const before = new Map<string, DimensionSnapshot | undefined>();
     for (const t of extraction.triples) {
       const k = key(this.resolve(t.entity), t.attribute);
-      if (!before.has(k)) before.set(k, this.dims.get(k));
+      if (!before.has(k)) before.set(k, this.dims.get(k)?.snapshot());
     }
     try {
       this.ingestTurn(turn, extraction, evidence, written);
     } catch (e) {
       // the transaction rolled back: so do the beliefs
-      for (const [k, state] of before) {
-        if (state) this.dims.set(k, state);
+      for (const [k, snap] of before) {
+        if (snap) this.dims.get(k)?.restore(snap);
         else this.dims.delete(k);
       }
       throw e;
@@ -165,20 +172,23 @@ export class Memory {
       this.touchEntity(turn.speaker);
       for (const m of extraction.mentions ?? []) {
         this.touchEntity(m);
-        this.store.addEdge(turn.speaker, m);
-        this.link(turn.speaker, m);
+        this.connect(turn.speaker, m);
       }
       for (const t of extraction.triples) {
         const entity = this.resolve(t.entity);
         this.touchEntity(entity);
-        if (entity !== turn.speaker) {
-          this.store.addEdge(turn.speaker, entity);
-          this.link(turn.speaker, entity);
-        }
+        if (entity !== turn.speaker) this.connect(turn.speaker, entity);
         const d = this.update(entity, t.attribute, t.value, turn.timestamp, evidence, turn.id);
         written.push(d);
       }
     });
+  }
+
+  /** An edge of the entity graph, written to the file only the first time (inside the caller's transaction). */
+  private connect(a: string, b: string): void {
+    if (a === b || this.adjacency.get(a)?.has(b)) return;
+    this.store.addEdge(a, b);
+    this.link(a, b);
   }
 
   private touchEntity(name: string): void {
@@ -192,32 +202,29 @@ export class Memory {
    * The dimension mathematics of one observation, in memory: decay since the last update, surprise, then the
    * posterior (Bayes or last-write-wins). Returns the decayed prior, the posterior and the surprise.
    */
-  private observe(entity: string, attribute: string, value: string, ts: number): { prior: Counts; posterior: Counts; surprise: number } {
+  private observe(entity: string, attribute: string, value: string, ts: number): { prior: Distribution; posterior: Distribution; surprise: number } {
     const o = this.options;
     const k = key(entity, attribute);
-    const state = this.dims.get(k);
-    let prior: Counts = state ? state.counts : {};
-    if (state && o.halfLifeDays !== null) prior = decay(prior, ts - state.updatedAt, o.halfLifeDays);
-    const s = surprise(prior, value, o.newValueMass);
-    const posterior = o.updateRule === "bayes" ? bayesUpdate(prior, value, o.reliability, o.newValueMass) : lastWriteWins(prior, value);
-    this.dims.set(k, { entity, attribute, counts: posterior, updatedAt: Math.max(ts, state?.updatedAt ?? ts) });
-    return { prior, posterior, surprise: s };
+    let dim = this.dims.get(k);
+    if (!dim) this.dims.set(k, (dim = new Dimension(entity, attribute, ts)));
+    if (o.halfLifeDays !== null) dim.decayTo(ts, o.halfLifeDays);
+    const prior = dim.top(12);
+    const s = dim.surprise(value, o.newValueMass);
+    if (o.updateRule === "bayes") dim.bayes(value, o.reliability, o.newValueMass, ts);
+    else dim.lastWriteWins(value, ts);
+    return { prior, posterior: dim.top(12), surprise: s };
   }
 
   private update(entity: string, attribute: string, value: string, ts: number, evidence: string, evidenceId: string): LightDelta {
     const { prior, posterior, surprise: s } = this.observe(entity, attribute, value, ts);
     const row = { entity, attribute, observation: value, surprise: s, timestamp: ts, evidence, evidenceId };
-    const id = this.store.insertDelta({ ...row, prior: truncate(distribution(prior)), posterior: truncate(distribution(posterior)) });
+    const id = this.store.insertDelta({ ...row, prior, posterior });
     return { id, ...row };
   }
 
   /** The belief of a dimension at time `at` (decayed from its last update), or undefined when never observed. */
   belief(entity: string, attribute: string, at?: number) {
-    const state = this.dims.get(key(this.resolve(entity), attribute));
-    if (!state) return undefined;
-    let counts = state.counts;
-    if (at !== undefined && this.options.halfLifeDays !== null) counts = decay(counts, at - state.updatedAt, this.options.halfLifeDays);
-    return distribution(counts);
+    return this.dims.get(key(this.resolve(entity), attribute))?.distributionAt(at, this.options.halfLifeDays);
   }
 
   /** The deltas of one dimension with their priors and posteriors, oldest first (a belief trajectory). */
@@ -231,7 +238,7 @@ export class Memory {
   }
 
   /** @internal */
-  dimensionState(entity: string, attribute: string): DimensionState | undefined {
+  dimensionState(entity: string, attribute: string): Dimension | undefined {
     return this.dims.get(key(entity, attribute));
   }
 
@@ -247,7 +254,7 @@ export class Memory {
     for (const s of this.dims.values()) {
       const e = this.resolve(s.entity);
       if (!attrsOf.has(e)) attrsOf.set(e, new Map());
-      attrsOf.get(e)!.set(s.attribute, s.counts);
+      attrsOf.get(e)!.set(s.attribute, s.counts());
       size.set(e, (size.get(e) ?? 0) + (this.byDim.get(key(s.entity, s.attribute))?.length ?? 0));
     }
     const names = [...attrsOf.keys()].sort();
@@ -270,8 +277,7 @@ export class Memory {
         for (const m of merges) {
           this.store.setCanonical(m.alias, m.canonical);
           this.canonical.set(m.alias, m.canonical);
-          this.store.addEdge(m.alias, m.canonical);
-          this.link(m.alias, m.canonical);
+          this.connect(m.alias, m.canonical);
         }
       });
     }

@@ -4,7 +4,6 @@
  * their dimensions as fact lines (mode, probability, alternatives, and multi-valued recall: every value whose
  * delta surprise exceeded θ_min).
  */
-import { decay, distribution } from "./dimension.js";
 import type { Memory } from "./engine.js";
 import { tokens } from "./retrieval/text.js";
 import type { EvidenceItem, FactLine, QueryContext } from "./types.js";
@@ -50,6 +49,8 @@ export function reach(mem: Memory, seeds: string[], hops: number): Map<string, n
 export interface QueryOptions {
   k?: number;
   hops?: number;
+  /** Evidence slots (of k) filled from the dimensions of the best evidence before the rest of the BM25 list. */
+  dimensionSlots?: number;
   /** Time the question is asked (ms); beliefs are decayed to it. Default: the newest delta's time. */
   now?: number;
 }
@@ -72,13 +73,27 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
   const hits = mem.index.search(tokens(question), k * 8, accept);
   const evidence: EvidenceItem[] = [];
   const seen = new Set<string>();
-  for (const h of hits) {
-    const d = mem.deltas[h.doc];
-    if (seen.has(d.evidenceId)) continue;
+  const take = (doc: number, score: number): void => {
+    const d = mem.deltas[doc];
+    if (seen.has(d.evidenceId) || evidence.length >= k) return;
     seen.add(d.evidenceId);
-    evidence.push({ deltaId: d.id, evidenceId: d.evidenceId, entity: d.entity, attribute: d.attribute, observation: d.observation, timestamp: d.timestamp, text: d.evidence, score: h.score });
-    if (evidence.length >= k) break;
+    evidence.push({ deltaId: d.id, evidenceId: d.evidenceId, entity: d.entity, attribute: d.attribute, observation: d.observation, timestamp: d.timestamp, text: d.evidence, score });
+  };
+  const slots = Math.min(opts.dimensionSlots ?? o.dimensionSlots, k - 1);
+  for (const h of hits) {
+    if (evidence.length >= k - slots) break;
+    take(h.doc, h.score);
   }
+  if (slots > 0) {
+    // aggregation over the dimensions of the best evidence: their other deltas, most surprising first
+    const scoreOf = new Map(hits.map((h) => [h.doc, h.score]));
+    for (const e of evidence.slice()) {
+      if (e.attribute === "talked about") continue;
+      const idx = mem.dimensionDeltas(e.entity, e.attribute).slice().sort((a, b) => mem.deltas[b].surprise - mem.deltas[a].surprise || a - b);
+      for (const i of idx) take(i, scoreOf.get(i) ?? 0);
+    }
+  }
+  for (const h of hits) take(h.doc, h.score);
   const facts: FactLine[] = [];
   const factKeys = new Set<string>();
   for (const e of evidence) {
@@ -103,8 +118,7 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   const state = mem.dimensionState(entity, attribute);
   if (!state) return undefined;
   const o = mem.options;
-  const counts = o.halfLifeDays !== null ? decay(state.counts, now - state.updatedAt, o.halfLifeDays) : state.counts;
-  const dist = distribution(counts);
+  const dist = state.distributionAt(now, o.halfLifeDays);
   const idx = mem.dimensionDeltas(entity, attribute);
   const recalled: string[] = [];
   if (o.thetaMin !== null) {

@@ -68,6 +68,8 @@ export const MemoryOptionsSchema = z.object({
   hops: z.number().int().min(0).max(4).default(2),
   /** Evidence items (distinct source turns) retrieved per question. */
   k: z.number().int().positive().default(10),
+  /** Of the k evidence slots, how many are filled from the dimensions of the best BM25 evidence (aggregation). */
+  dimensionSlots: z.number().int().min(0).default(0),
   /** Mean symmetrised KL (bits) below which two entities with shared attributes are the same entity. */
   identityThreshold: z.number().nonnegative().default(0.25),
   /** Shared attributes needed before identity resolution compares two entities. */

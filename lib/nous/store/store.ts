@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS deltas (
   prior TEXT NOT NULL, posterior TEXT NOT NULL, surprise REAL NOT NULL, ts REAL NOT NULL,
   evidence TEXT NOT NULL, evidence_id TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS entities (name TEXT PRIMARY KEY, canonical TEXT) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS edges (a TEXT NOT NULL, b TEXT NOT NULL, weight INTEGER NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS edges (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
 `;
 
 interface DeltaRow {
@@ -66,7 +66,7 @@ export class Store {
       addEntity: db.prepare("INSERT OR IGNORE INTO entities (name, canonical) VALUES (?, NULL)"),
       setCanonical: db.prepare("UPDATE entities SET canonical = ? WHERE name = ?"),
       addEdge: db.prepare(
-        "INSERT INTO edges (a, b, weight) VALUES (?, ?, 1) ON CONFLICT(a, b) DO UPDATE SET weight = weight + 1",
+        "INSERT OR IGNORE INTO edges (a, b) VALUES (?, ?)",
       ),
       getMeta: db.prepare("SELECT value FROM meta WHERE key = ?"),
       setMeta: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
@@ -126,7 +126,7 @@ export class Store {
     this.st.setCanonical.run(canonical, name);
   }
 
-  /** Adds one co-mention to the undirected edge a–b (stored once, a < b). */
+  /** Adds the undirected edge a–b (stored once, a < b; a no-op when it exists). */
   addEdge(a: string, b: string): void {
     if (a === b) return;
     const [x, y] = a < b ? [a, b] : [b, a];
@@ -163,8 +163,8 @@ export class Store {
     return this.db.prepare("SELECT name, canonical FROM entities ORDER BY name").all() as { name: string; canonical: string | null }[];
   }
 
-  allEdges(): { a: string; b: string; weight: number }[] {
-    return this.db.prepare("SELECT a, b, weight FROM edges ORDER BY a, b").all() as { a: string; b: string; weight: number }[];
+  allEdges(): { a: string; b: string }[] {
+    return this.db.prepare("SELECT a, b FROM edges ORDER BY a, b").all() as { a: string; b: string }[];
   }
 
   close(): void {

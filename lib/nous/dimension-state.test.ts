@@ -1,0 +1,50 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRng } from "../core/rng.js";
+import { bayesUpdate, decay, distribution, lastWriteWins, surprise, truncate, type Counts } from "./dimension.js";
+import { Dimension } from "./dimension-state.js";
+
+const DAY = 86_400_000;
+
+test("the in-place dimension gives the pure functions' beliefs and surprises (2,000 seeded steps, tolerance 1e-9)", () => {
+  const rng = createRng(11);
+  for (const rule of ["bayes", "last-write-wins"] as const) {
+    let counts: Counts = {};
+    let at = 0;
+    const dim = new Dimension("e", "a", 0);
+    let ts = 0;
+    for (let step = 0; step < 2000; step++) {
+      ts += rng.int(3) === 0 ? rng.int(60) * DAY : 1000;
+      const obs = `v${rng.int(step < 1000 ? 30 : 5)}`;
+      if (Object.keys(counts).length) counts = decay(counts, ts - at, 45);
+      dim.decayTo(ts, 45);
+      const sPure = surprise(counts, obs, 1);
+      const sDim = dim.surprise(obs, 1);
+      assert.ok(Math.abs(sPure - sDim) < 1e-9, `step ${step}: surprise ${sPure} vs ${sDim}`);
+      const priorPure = truncate(distribution(counts));
+      const priorDim = dim.top(12);
+      assert.equal(priorDim.length, priorPure.length);
+      if (priorPure.length) assert.ok(Math.abs(priorDim[0].p - priorPure[0].p) < 1e-9);
+      counts = rule === "bayes" ? bayesUpdate(counts, obs, 0.8, 1) : lastWriteWins(counts, obs);
+      if (rule === "bayes") dim.bayes(obs, 0.8, 1, ts);
+      else dim.lastWriteWins(obs, ts);
+      at = Math.max(at, ts);
+      // compared value by value: tied probabilities may be ordered differently by rounding
+      const pure = new Map(distribution(counts).map((x) => [x.value, x.p]));
+      const fast = dim.distributionAt(undefined, null);
+      assert.equal(fast.length, pure.size);
+      for (const x of fast) assert.ok(Math.abs(x.p - pure.get(x.value)!) < 1e-9, `step ${step}: ${x.value} ${x.p} vs ${pure.get(x.value)}`);
+    }
+  }
+});
+
+test("a snapshot restores values, counts and time", () => {
+  const dim = new Dimension("e", "a", 0);
+  dim.bayes("x", 0.8, 1, 1);
+  const snap = dim.snapshot();
+  dim.bayes("y", 0.8, 1, 2);
+  dim.restore(snap);
+  assert.deepEqual(dim.counts(), { x: 1 });
+  assert.equal(dim.surprise("y", 1), 1); // unseen again: −log2(1/2)
+  assert.equal(dim.updatedAt, 1);
+});

@@ -1,0 +1,131 @@
+/**
+ * A dimension's mutable state for the engine: the same equations as the pure functions of `dimension.ts`
+ * (surprise, noisy-likelihood posterior, decay, last-write-wins), computed in place on an array of pseudo-counts
+ * so an update costs a few passes over numbers and no allocation per value. `dimension-state.test.ts` checks
+ * that both give the same beliefs.
+ */
+import type { Counts } from "./dimension.js";
+import type { Distribution } from "./types.js";
+
+const DAY_MS = 86_400_000;
+
+export interface DimensionSnapshot {
+  values: string[];
+  alpha: number[];
+  total: number;
+  updatedAt: number;
+}
+
+export class Dimension {
+  readonly entity: string;
+  readonly attribute: string;
+  readonly values: string[] = [];
+  alpha: number[] = [];
+  total = 0;
+  updatedAt: number;
+  private readonly index = new Map<string, number>();
+
+  constructor(entity: string, attribute: string, updatedAt: number) {
+    this.entity = entity;
+    this.attribute = attribute;
+    this.updatedAt = updatedAt;
+  }
+
+  /** Decay toward uniform up to time `ts` (ms) with half-life `halfLifeDays`: α ← w·α + (1 − w)·A/|V|. */
+  decayTo(ts: number, halfLifeDays: number): void {
+    const n = this.values.length;
+    const dt = ts - this.updatedAt;
+    if (n < 2 || !(dt > 0)) return;
+    const w = Math.pow(2, -dt / DAY_MS / halfLifeDays);
+    const add = ((1 - w) * this.total) / n;
+    for (let i = 0; i < n; i++) this.alpha[i] = w * this.alpha[i] + add;
+  }
+
+  /** −log₂ P(obs | D) with new-value mass α₀. */
+  surprise(obs: string, newValueMass: number): number {
+    const i = this.index.get(obs);
+    const p = (i === undefined ? newValueMass : this.alpha[i]) / (this.total + newValueMass);
+    return 0 - Math.log2(p) + 0;
+  }
+
+  private add(value: string, count: number): number {
+    const i = this.values.length;
+    this.values.push(value);
+    this.alpha.push(count);
+    this.index.set(value, i);
+    return i;
+  }
+
+  /** The closed-form noisy-likelihood update (reliability r); the total grows by one. */
+  bayes(obs: string, reliability: number, newValueMass: number, ts: number): void {
+    const a = this.total;
+    let o = this.index.get(obs);
+    if (o === undefined) o = this.add(obs, a === 0 ? 1 : newValueMass);
+    const n = this.values.length;
+    const other = n > 1 ? (1 - reliability) / (n - 1) : 0;
+    let z = 0;
+    for (let i = 0; i < n; i++) z += (i === o ? reliability : other) * this.alpha[i];
+    const k = (a + 1) / z;
+    for (let i = 0; i < n; i++) this.alpha[i] *= (i === o ? reliability : other) * k;
+    this.total = a + 1;
+    this.updatedAt = Math.max(ts, this.updatedAt);
+  }
+
+  /** Last-write-wins: all mass on `obs`, total grown by one. */
+  lastWriteWins(obs: string, ts: number): void {
+    const a = this.total;
+    this.values.length = 0;
+    this.alpha = [];
+    this.index.clear();
+    this.add(obs, a + 1);
+    this.total = a + 1;
+    this.updatedAt = Math.max(ts, this.updatedAt);
+  }
+
+  /** The `n` most probable values (ties: first seen first), the rest summed under "…" — as deltas store them. */
+  top(n = 12): Distribution {
+    return topOf(this.values, this.alpha.map((x) => x / this.total), n);
+  }
+
+  /** The distribution at time `ts` after decay (not applied to the state), most probable first. */
+  distributionAt(ts: number | undefined, halfLifeDays: number | null): Distribution {
+    const n = this.values.length;
+    let p = this.alpha.map((x) => x / this.total);
+    const dt = ts === undefined ? 0 : ts - this.updatedAt;
+    if (halfLifeDays !== null && n >= 2 && dt > 0) {
+      const w = Math.pow(2, -dt / DAY_MS / halfLifeDays);
+      p = p.map((x) => w * x + (1 - w) / n);
+    }
+    return topOf(this.values, p, Infinity);
+  }
+
+  /** The pseudo-counts as a record, in order of first appearance. */
+  counts(): Counts {
+    const out: Counts = {};
+    this.values.forEach((v, i) => (out[v] = this.alpha[i]));
+    return out;
+  }
+
+  snapshot(): DimensionSnapshot {
+    return { values: this.values.slice(), alpha: this.alpha.slice(), total: this.total, updatedAt: this.updatedAt };
+  }
+
+  /** Restores a snapshot taken on this dimension (values added since are removed). */
+  restore(s: DimensionSnapshot): void {
+    this.values.length = 0;
+    this.index.clear();
+    s.values.forEach((v) => this.add(v, 0));
+    this.alpha = s.alpha.slice();
+    this.total = s.total;
+    this.updatedAt = s.updatedAt;
+  }
+}
+
+function topOf(values: string[], p: number[], n: number): Distribution {
+  const order = values.map((_, i) => i).sort((a, b) => p[b] - p[a] || a - b);
+  if (order.length <= n) return order.map((i) => ({ value: values[i], p: p[i] }));
+  const head = order.slice(0, n).map((i) => ({ value: values[i], p: p[i] }));
+  let rest = 0;
+  for (const i of order.slice(n)) rest += p[i];
+  return [...head, { value: "…", p: rest }];
+}
