@@ -6,7 +6,8 @@
  *   - "agora": `llm.createModel("openai-compatible:…")` with every wrapper on (concurrency 64, rpm and tpm
  *     budgets, retries, timeout, re-asks, usage ledger, replay cache in record mode), structured output;
  *   - "bare SDK": the `openai` SDK with its defaults and a plain pool of 64 workers, same requests, JSON.parse.
- * Prints both as a share of the bound and writes bench/results/llm.json.
+ * Prints both as a share of the bound and writes bench/results/llm.json. Also measures the CPU the wrapper stack
+ * adds per call around an instant in-process provider (no HTTP), which a busy machine disturbs much less.
  *
  * Usage: node --import tsx bench/llm.ts [--requests 1280] [--rounds 2]
  */
@@ -17,6 +18,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import OpenAI from "openai";
 import { z } from "zod";
+import type { LanguageModel } from "../lib/core/model.js";
 import { createModel } from "../lib/llm/create.js";
 import { toStrictSchema } from "../lib/llm/schema.js";
 
@@ -83,6 +85,30 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, n: numbe
   return { requests: n, seconds, perSecond, shareOfBound: perSecond / BOUND, serverCounted: stats.total, serverMaxInFlight: stats.maxInFlight, clientCpuUsPerRequest: (cpu.user + cpu.system) / n };
 }
 
+/** CPU µs per call of the full stack (no cache, and with the cache recording) around an instant provider, best of 5. */
+async function stackOverhead(cacheDir: string): Promise<{ bareProvider: number; stack: number; stackWithRecordCache: number }> {
+  const reply = { answer: "a", score: 0.5, tags: ["x"] };
+  const instant: LanguageModel = {
+    id: "openai-compatible:bench-model",
+    generate: async (req) => ({ text: JSON.stringify(reply), data: req.schema?.parse(reply) as never, usage: { inputTokens: 10, outputTokens: 5 }, latencyMs: 0, cached: false, model: "openai-compatible:bench-model" }),
+  };
+  const spec = { provider: "openai-compatible", baseURL: "http://127.0.0.1:9/v1", model: "bench-model", concurrency: CONCURRENCY, rpm: 1_000_000, tpm: 100_000_000 };
+  const plain = createModel(spec, { provider: instant });
+  const cached = createModel({ ...spec, cache: { dir: cacheDir, mode: "record" } }, { provider: instant });
+  let seq = 0;
+  const cpuPerCall = async (m: LanguageModel, n: number) => {
+    let best = Infinity;
+    for (let r = 0; r < 5; r++) {
+      const c0 = process.cpuUsage();
+      await Promise.all(Array.from({ length: n }, () => m.generate({ messages: [{ role: "user", content: `overhead ${seq++}` }], schema: Answer })));
+      const c = process.cpuUsage(c0);
+      best = Math.min(best, (c.user + c.system) / n);
+    }
+    return best;
+  };
+  return { bareProvider: await cpuPerCall(instant, 2000), stack: await cpuPerCall(plain, 2000), stackWithRecordCache: await cpuPerCall(cached, 500) };
+}
+
 async function main(): Promise<void> {
   const n = arg("requests", 1280);
   const rounds = arg("rounds", 2);
@@ -134,6 +160,7 @@ async function main(): Promise<void> {
       bare.push(await measure(server, n, runBare(r, n)));
       agora.push(await measure(server, n, runAgora(r, n)));
     }
+    const overhead = await stackOverhead(join(cacheDir, "overhead"));
     const mean = (ms: Measure[], f: (m: Measure) => number = (m) => m.perSecond) => ms.reduce((s, m) => s + f(m), 0) / ms.length;
     const cpuOf = (m: Measure) => m.clientCpuUsPerRequest;
     const summary = model.ledger.summary();
@@ -143,6 +170,7 @@ async function main(): Promise<void> {
       machine: { cpus: availableParallelism(), loadAverage1m: loadavg()[0] },
       agora: { perSecond: mean(agora), shareOfBound: mean(agora) / BOUND, clientCpuUsPerRequest: mean(agora, cpuOf), measures: agora },
       bareSDK: { perSecond: mean(bare), shareOfBound: mean(bare) / BOUND, clientCpuUsPerRequest: mean(bare, cpuOf), measures: bare },
+      stackCpuUsPerCall: overhead,
       agoraLedger: { calls: summary.calls, retries: summary.retries, errors: summary.errors, latency: summary.latency },
     };
     const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
@@ -151,6 +179,9 @@ async function main(): Promise<void> {
       `  ${name}: ${r.perSecond.toFixed(1)} req/s = ${pct(r.shareOfBound)} of the bound (client CPU ${r.clientCpuUsPerRequest.toFixed(0)} µs/request)`;
     console.log(line("agora (all wrappers)", result.agora));
     console.log(line("bare openai SDK     ", result.bareSDK));
+    console.log(
+      `  CPU added per call by the wrappers (instant provider, no HTTP): ${(overhead.stack - overhead.bareProvider).toFixed(1)} µs; with the cache recording: ${(overhead.stackWithRecordCache - overhead.bareProvider).toFixed(1)} µs`,
+    );
     console.log(`  machine: ${result.machine.cpus} CPUs, load average ${result.machine.loadAverage1m.toFixed(1)} (a busy machine lowers both shares)`);
     const out = join(here, "results", "llm.json");
     await mkdir(dirname(out), { recursive: true });
