@@ -24,3 +24,17 @@ export {
   type Strategy,
   type TbsAgentModel,
 } from "./types.js";
+export {
+  prepare,
+  reliability,
+  indexModels,
+  willingnessModel,
+  expressionGivenIntention,
+  speakingShare,
+  meanBy,
+  varyingFactors,
+  LEVELS,
+  type ExpressionResult,
+} from "./analysis.js";
+export { recoverParameters, recoverParametersFromRows, type RecoveryEstimate, type RecoveryTerm, type RecoveryOptions } from "./recovery.js";
+export { indexTrajectories, oddsRatioForest, speakingShareFigure, recoveryFigure, transcriptTable } from "./figures.js";

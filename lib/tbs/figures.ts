@@ -1,0 +1,102 @@
+/**
+ * TBS figures as plotly specs (`plot.Figure`). Every title names the model that produced the data.
+ */
+import { barWithCI, forestPlot, lineChart, type Figure } from "../plot/index.js";
+import type { GlmmResult } from "../stats/index.js";
+import { meanBy, type Row } from "./analysis.js";
+import type { RecoveryTerm } from "./recovery.js";
+
+/**
+ * Mean index (± 1.96 SE) by interval for each level of a condition factor.
+ * @example indexTrajectories(rows, "dissonance_index", "mode", "offline:tbs-cognitive-v1")
+ */
+export function indexTrajectories(rows: Row[], index: "dissonance_index" | "silence_index", factor: string, model: string): Figure {
+  const series = meanBy(rows, index, factor).map((g) => ({
+    name: `${factor} = ${g.level}`,
+    x: g.interval,
+    y: g.mean,
+    lower: g.mean.map((m, i) => m - 1.96 * g.se[i]),
+    upper: g.mean.map((m, i) => m + 1.96 * g.se[i]),
+  }));
+  const what = index === "dissonance_index" ? "Dissonance index" : "Silence-pressure index";
+  return lineChart(series, { title: `${what} by interval and ${factor} (${model})`, xTitle: "interval", yTitle: what, markers: false });
+}
+
+/**
+ * Forest plot of the odds ratios of a logistic GLMM (intercept left out), log axis.
+ * @example oddsRatioForest(willingnessModel(rows), "offline:tbs-cognitive-v1")
+ */
+export function oddsRatioForest(fit: GlmmResult, model: string, title = "Willingness to speak: odds ratios per 0.1 of the index"): Figure {
+  const rows = fit.fixefNames
+    .filter((n) => n !== "(Intercept)")
+    .map((n) => ({ label: n, estimate: fit.oddsRatio[n].estimate, lower: fit.oddsRatio[n].lower, upper: fit.oddsRatio[n].upper }));
+  return forestPlot(rows, { title: `${title} (${model})`, xTitle: "odds ratio (95% Wald CI)", log: true });
+}
+
+/**
+ * Floor share by persona: the fraction of that persona's agent-intervals in which it spoke, by mode.
+ * @example speakingShareFigure(rows, "offline:tbs-cognitive-v1")
+ */
+export function speakingShareFigure(rows: Row[], model: string): Figure {
+  const personas = [...new Set(rows.map((r) => r.persona as string))];
+  const modes = [...new Set(rows.map((r) => r.mode as string))].sort();
+  const groups = modes.map((mode) => {
+    const vals = personas.map((p) => {
+      const xs = rows.filter((r) => r.persona === p && r.mode === mode);
+      const k = xs.filter((r) => r.spoke).length;
+      const n = xs.length || 1;
+      const q = k / n;
+      const se = Math.sqrt((q * (1 - q)) / n);
+      return [q, Math.max(0, q - 1.96 * se), q + 1.96 * se];
+    });
+    return { name: `mode = ${mode}`, values: vals.map((v) => v[0]), lower: vals.map((v) => v[1]), upper: vals.map((v) => v[2]) };
+  });
+  return barWithCI(personas, groups, { title: `Speaking rate by persona (${model})`, yTitle: "P(spoke) per agent-interval" });
+}
+
+/**
+ * Parameter recovery: the generating value, the mean latent-scale estimate (± 1.96 SE over seeds) and the mean
+ * item-index estimate, per term.
+ */
+export function recoveryFigure(summary: RecoveryTerm[], model: string): Figure {
+  const terms = summary.filter((s) => s.term === "dissonance" || s.term === "silence" || s.term === "modewilling");
+  const cats = terms.map((s) => s.term);
+  return barWithCI(
+    cats,
+    [
+      { name: "generating value", values: terms.map((s) => s.truth) },
+      { name: "fit on latent appraisals", values: terms.map((s) => s.latentMean), lower: terms.map((s) => s.latentMean - 1.96 * s.latentSeMean), upper: terms.map((s) => s.latentMean + 1.96 * s.latentSeMean) },
+      { name: "fit on item indices", values: terms.map((s) => s.itemsMean) },
+    ],
+    { title: `Parameter recovery: willingness GLMM, logit per 0.1 (${model})`, yTitle: "coefficient (logit)" },
+  );
+}
+
+/**
+ * A transcript excerpt as a plotly table: interval, speaker, private state (stance, indices, strategy, willing) and
+ * the utterance, with the monologue of the speaker beside it.
+ */
+export function transcriptTable(states: Row[], utterances: Row[], runId: string, from: number, to: number, model: string): Figure {
+  const us = utterances.filter((u) => u.run_id === runId && (u.interval as number) >= from && (u.interval as number) <= to);
+  const stateOf = (u: Row) => states.find((s) => s.run_id === runId && s.interval === u.interval && s.agent_id === u.agent_id);
+  const cols: string[][] = [[], [], [], [], []];
+  for (const u of us) {
+    const s = stateOf(u);
+    cols[0].push(String(u.interval));
+    cols[1].push(`${u.persona}${u.forced ? " (forced)" : ""}`);
+    cols[2].push(s ? `stance ${s.private_stance} → said ${u.expressed_stance}; D ${(s.dissonance_index as number).toFixed(2)}, S ${(s.silence_index as number).toFixed(2)}; ${u.strategy}` : "");
+    cols[3].push(String(u.text ?? ""));
+    cols[4].push(String(s?.monologue ?? ""));
+  }
+  return {
+    data: [
+      {
+        type: "table",
+        columnwidth: [40, 110, 170, 260, 260],
+        header: { values: ["v", "speaker", "private state", "utterance", "monologue"], align: "left", font: { size: 11 } },
+        cells: { values: cols, align: "left", font: { size: 10 }, height: 22 },
+      },
+    ],
+    layout: { title: { text: `Transcript excerpt, ${runId}, intervals ${from}–${to} (${model})` }, width: 1000, height: 140 + 70 * us.length, margin: { l: 10, r: 10, t: 50, b: 10 } },
+  } as Figure;
+}
