@@ -1,0 +1,43 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { deriv12, nelderMeadBox, newtonFD, symmetricEigen } from "./glmm-optimize.js";
+
+// Expected values are closed-form (the functions are polynomials); tolerances are stated per check.
+
+test("deriv12 gives central-difference gradient and Hessian (exact for quadratics up to rounding)", () => {
+  const f = ([a, b]: number[]): number => 3 * a! ** 2 + 2 * a! * b! + b! ** 2 - a!;
+  const { gradient, hessian } = deriv12(f, [1, 2]);
+  [9, 6].forEach((v, j) => assert.ok(Math.abs(gradient[j]! - v) < 1e-6, `gradient ${j}`));
+  [[6, 2], [2, 2]].forEach((row, i) => row.forEach((v, j) => assert.ok(Math.abs(hessian[i]![j]! - v) < 1e-4, `H ${i}${j}`)));
+});
+
+test("newtonFD minimises a smooth function and leaves concave regions quickly", () => {
+  const r = newtonFD(([a, b]) => (a! - 1) ** 2 + 3 * (b! + 2) ** 2, [0, 0]);
+  assert.ok(r.converged);
+  assert.ok(Math.abs(r.x[0]! - 1) < 1e-6 && Math.abs(r.x[1]! + 2) < 1e-6);
+  // f(x) = x⁴ − 2x² has a concave cap around 0 and minima at ±1.
+  const c = newtonFD(([x]) => x! ** 4 - 2 * x! ** 2, [0.05]);
+  assert.ok(Math.abs(Math.abs(c.x[0]!) - 1) < 1e-5, `got ${c.x[0]}`);
+});
+
+test("newtonFD freezes an even coordinate at 0 when the minimum is there", () => {
+  const r = newtonFD(([t, b]) => t! ** 2 * (1 + 0.1 * t! ** 2) + (b! - 3) ** 2 + 0.1 * t! ** 2 * b!, [1, 0], { snap: [0] });
+  assert.equal(r.x[0], 0);
+  assert.ok(Math.abs(r.x[1]! - 3) < 1e-6);
+  assert.ok(Number.isNaN(r.hessian[0]![0]!));
+});
+
+test("symmetricEigen reproduces A = V diag(λ) Vᵀ", () => {
+  const A = [[4, 1, 0.5], [1, -2, 0.3], [0.5, 0.3, 1]];
+  const { values, vectors } = symmetricEigen(A);
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+    let s = 0;
+    for (let k = 0; k < 3; k++) s += vectors[i]![k]! * values[k]! * vectors[j]![k]!;
+    assert.ok(Math.abs(s - A[i]![j]!) < 1e-12, `entry ${i}${j}`);
+  }
+});
+
+test("nelderMeadBox respects lower bounds", () => {
+  const r = nelderMeadBox(([a, b]) => (a! - 1) ** 2 + (b! + 2) ** 2, [0.5, 0.5], [0, 0]);
+  assert.ok(Math.abs(r.x[0]! - 1) < 1e-4 && r.x[1] === 0, `got ${r.x}`);
+});
