@@ -13,3 +13,4 @@ export { ols, type OlsFit } from "./ols.js";
 export { glm, type GlmFit, type GlmOptions } from "./glm.js";
 export { anova, type AnovaResult } from "./anova.js";
 export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glmm.js";
+export { formatLmm } from "./format.js";

@@ -122,3 +122,11 @@ test("lmm: degenerate input gets a clear error", () => {
   assert.throws(() => lmm("Reaction ~ Days + (1 | Subject)", rows, { REML: false } as never), /REML/);
   assert.throws(() => lmm("Reaction ~ Days + Days2 + (1 | Subject)", rows.map((r) => ({ ...r, Days2: 2 * (r.Days as number) }))), /linear combination/);
 });
+
+test("formatLmm prints the criterion, random and fixed effects", async () => {
+  const { formatLmm } = await import("./format.js");
+  const text = formatLmm(lmm("Reaction ~ Days + (Days | Subject)", data["sleepstudy.csv"]!));
+  assert.match(text, /REML criterion: 1743\.628/);
+  assert.match(text, /Subject\s+\(Intercept\) ~ Days/);
+  assert.match(text, /Days\s+10\.47\s+1\.546\s+17\.00/);
+});
