@@ -39,7 +39,7 @@ function prompt(round: number, i: number): string {
 }
 
 async function startServer(): Promise<{ child: ChildProcess; baseURL: string; ask(msg: string): Promise<{ total: number; maxInFlight: number }> }> {
-  const child = fork(join(here, "llm-server.ts"), [String(LATENCY_MS)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(join(here, "_llm-server.ts"), [String(LATENCY_MS)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const baseURL = await new Promise<string>((resolve, reject) => {
     child.once("error", reject);
     child.on("message", (m: { type: string; baseURL?: string }) => m.type === "ready" && resolve(m.baseURL!));
