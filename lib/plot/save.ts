@@ -35,7 +35,8 @@ function writeAtomic(file: string, data: string | Buffer): void {
 
 /**
  * Saves a figure as `<base>.svg`, `<base>.png` and `<base>.pdf` (folders created, each file written atomically).
- * A trailing extension on `base` is dropped. Returns the absolute paths written.
+ * A trailing extension on `base` is dropped. Returns the paths written, in the form `base` was given (a relative
+ * `base` gives relative paths, so notebook outputs do not depend on where the project lives).
  *
  * @throws {ConfigError} on an unknown format or a non-positive size; {DependencyError} when Chromium is missing.
  * @example
@@ -53,22 +54,23 @@ export async function save(fig: Figure, base: string, opts: SaveOptions = {}): P
   if (!(width > 0 && height > 0 && scale > 0)) {
     throw new ConfigError({ path: ["width/height/scale"], message: `sizes must be positive (got ${width}×${height} at ${scale})` });
   }
-  const stem = resolve(base.replace(/\.(svg|png|pdf)$/i, ""));
+  const given = base.replace(/\.(svg|png|pdf)$/i, "");
+  const stem = resolve(given);
   mkdirSync(dirname(stem), { recursive: true });
   const written: string[] = [];
   let svg: string | undefined;
   if (formats.includes("svg") || formats.includes("pdf")) svg = await renderSVG(fig, { width, height });
   if (formats.includes("svg")) {
     writeAtomic(`${stem}.svg`, svg!);
-    written.push(`${stem}.svg`);
+    written.push(`${given}.svg`);
   }
   if (formats.includes("png")) {
     writeAtomic(`${stem}.png`, await renderPNG(fig, { width, height, scale }));
-    written.push(`${stem}.png`);
+    written.push(`${given}.png`);
   }
   if (formats.includes("pdf")) {
     writeAtomic(`${stem}.pdf`, await svgToPDF(svg!, width, height));
-    written.push(`${stem}.pdf`);
+    written.push(`${given}.pdf`);
   }
   return written;
 }
