@@ -3,7 +3,8 @@
  * dropped (as R's `na.omit`) and each variable typed as numeric or factor.
  *
  * `data` may be an array of row objects, an object of columns, or a danfojs DataFrame (anything with
- * `columns: string[]` and `values: unknown[][]`). A column is a factor when it holds strings or booleans,
+ * `columns: string[]` and `values: unknown[][]`). Missing values are `null`, `undefined`, `NaN`, `"NA"`
+ * and `""`. A column is a factor when it holds strings or booleans,
  * or when `levels` names it; factor levels are sorted (numerically when every level is a number,
  * otherwise by code point, as R in the C locale) unless `levels` gives the order.
  */
@@ -36,8 +37,11 @@ export interface Frame {
   rows: Int32Array;
 }
 
+/** Missing: null, undefined, NaN, and the strings "NA" and "" (what a CSV reader leaves for R's NA). */
 function isMissing(v: unknown): boolean {
-  return v === null || v === undefined || (typeof v === "number" && Number.isNaN(v));
+  if (v === null || v === undefined) return true;
+  if (typeof v === "number") return Number.isNaN(v);
+  return typeof v === "string" && (v === "NA" || v.trim() === "");
 }
 
 /** Reads the named columns from any supported data shape. */
