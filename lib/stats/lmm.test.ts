@@ -130,3 +130,17 @@ test("formatLmm prints the criterion, random and fixed effects", async () => {
   assert.match(text, /Subject\s+\(Intercept\) ~ Days/);
   assert.match(text, /Days\s+10\.47\s+1\.546\s+17\.00/);
 });
+
+test("lmm on data simulated in R: 3×3 random slopes, crossed slopes + intercepts, ML with interactions (R lme4 bobyqa)", () => {
+  const extra = readJson<{ fits: Array<{ formula: string; REML: boolean; fixef: Record<string, number>; se: Record<string, number>; theta: number[]; sigma: number; logLik: number; singular: boolean }> }>("lmm-extra.json");
+  const rows = readCsv("lmm-extra.csv");
+  for (const r of extra.fits) {
+    const f = lmm(r.formula, rows, { reml: r.REML, levels: { f: ["lo", "mid", "hi"] }, satterthwaite: false });
+    for (const [k, v] of Object.entries(r.fixef)) close(f.fixef[k], v, 1e-5, `${r.formula} fixef ${k}`);
+    for (const [k, v] of Object.entries(r.se)) close(f.se[k], v, 1e-4, `${r.formula} se ${k}`);
+    close(f.sigma, r.sigma, 1e-5, `${r.formula} sigma`);
+    near(f.logLik, r.logLik, 1e-4, `${r.formula} logLik`);
+    r.theta.forEach((v, i) => near(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${r.formula} theta[${i}]`));
+    assert.equal(f.singular, r.singular);
+  }
+});
