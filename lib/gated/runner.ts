@@ -97,8 +97,9 @@ export const runner: MechanismRunner<GatedParams> = {
     }
     if (llm) {
       for (const rep of llm.repairs) {
-        events.push({ run_id: ctx.runId, seed: ctx.seed, model, policy: p.policy, scenario: p.scenario, episode: null,
-          tick: rep.tick, agent: rep.agent, event: "repair", decision: rep.decision, via: rep.step, msg_type: null });
+        const blank = Object.fromEntries(Object.keys(events[0] ?? {}).map((k) => [k, null]));
+        events.push({ ...blank, run_id: ctx.runId, seed: ctx.seed, model, policy: p.policy, scenario: p.scenario, episode: null,
+          tick: rep.tick, agent: rep.agent, event: "repair", decision: rep.decision, via: rep.step, text: rep.raw });
       }
     }
     return {
