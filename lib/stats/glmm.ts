@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { StatsError } from "../core/errors.js";
 import { buildMixedDesign } from "./design.js";
+import { normalQuantile, normalTestP } from "./distributions.js";
 import type { DataInput } from "./frame.js";
 import { fitGlmm, type LaplaceMode } from "./glmm-fit.js";
 import type { ReSpec } from "./glmm-system.js";
@@ -77,54 +78,6 @@ const optionsSchema = z.object({
   laplace: z.enum(["lme4", "exact"]).default("lme4"),
 });
 
-/** Two-sided normal tail probability 2·P(Z > |z|), accurate in the far tail. */
-export function normalTwoSided(zv: number): number {
-  const x = Math.abs(zv) / Math.SQRT2;
-  return erfc(x);
-}
-
-/** Complementary error function: series for small x, continued fraction (Lentz) for x ≥ 2. */
-function erfc(x: number): number {
-  if (x < 2) {
-    // erf by its Taylor series: 2/√π Σ (−1)ⁿ x^(2n+1) / (n! (2n+1)).
-    let term = x, sum = x;
-    for (let n = 1; n < 200; n++) {
-      term *= (-x * x) / n;
-      const add = term / (2 * n + 1);
-      sum += add;
-      if (Math.abs(add) < 1e-17 * Math.abs(sum)) break;
-    }
-    return 1 - (2 / Math.sqrt(Math.PI)) * sum;
-  }
-  // erfc(x) = exp(−x²)/√π · 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + …)))).
-  const tiny = 1e-300;
-  let f = x, C = x, D = 0;
-  for (let n = 1; n < 500; n++) {
-    const a = n / 2;
-    D = x + a * D; D = Math.abs(D) < tiny ? tiny : D; D = 1 / D;
-    C = x + a / C; C = Math.abs(C) < tiny ? tiny : C;
-    const delta = C * D;
-    f *= delta;
-    if (Math.abs(delta - 1) < 1e-16) break;
-  }
-  return Math.exp(-x * x) / (Math.sqrt(Math.PI) * f);
-}
-
-/** Standard normal quantile for the interval (Acklam's rational approximation refined by one Newton step). */
-function qnorm(pr: number): number {
-  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
-  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
-  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const dd = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-  const lo = 0.02425;
-  let x: number;
-  if (pr < lo) { const q = Math.sqrt(-2 * Math.log(pr)); x = (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((dd[0]! * q + dd[1]!) * q + dd[2]!) * q + dd[3]!) * q + 1); }
-  else if (pr > 1 - lo) return -qnorm(1 - pr);
-  else { const q = pr - 0.5, r = q * q; x = ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1); }
-  const e = 0.5 * erfc(-x / Math.SQRT2) - pr;
-  return x - e * Math.sqrt(2 * Math.PI) * Math.exp((x * x) / 2);
-}
-
 /**
  * Fits a logistic mixed model by the Laplace approximation, as lme4's `glmer(formula, family =
  * binomial, nAGQ = 1)`: η = Xβ + Zb, b ~ N(0, Σθ), P(y = 1) = logit⁻¹(η). The response must be 0/1
@@ -155,7 +108,7 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   const specs: ReSpec[] = reTerms.map((t) => ({ k: t.termNames.length, nLevels: t.nLevels, groupIndex: t.groupIndex, Z: t.Zcols }));
   const fit = fitGlmm({ n, p, y, X }, specs, fixefNames, o.laplace);
 
-  const zq = qnorm(1 - (1 - o.level) / 2);
+  const zq = normalQuantile(1 - (1 - o.level) / 2);
   const rec = (f: (j: number) => number): Record<string, number> => Object.fromEntries(fixefNames.map((nm, j) => [nm, f(j)]));
   const se = fixefNames.map((_, j) => Math.sqrt(fit.vcov[j * p + j]!));
   const oddsRatio: GlmmResult["oddsRatio"] = {};
@@ -191,7 +144,7 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   return {
     formula, family: "binomial", link: "logit", method: "Laplace",
     fixef: rec((j) => fit.beta[j]!), se: rec((j) => se[j]!), z: rec((j) => fit.beta[j]! / se[j]!),
-    p: rec((j) => normalTwoSided(fit.beta[j]! / se[j]!)), oddsRatio,
+    p: rec((j) => normalTestP(fit.beta[j]! / se[j]!)), oddsRatio,
     vcov: fixefNames.map((_, a) => fixefNames.map((__, b) => fit.vcov[a * p + b]!)), vcovSource: fit.vcovSource,
     fixefNames: [...fixefNames], theta: fit.theta, varcorr, ranef,
     logLik, aic: fit.laplace + 2 * df, bic: fit.laplace + Math.log(n) * df, deviance: fit.devSum, df,
