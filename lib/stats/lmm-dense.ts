@@ -5,14 +5,15 @@
 import { StatsError } from "../core/errors.js";
 import { backSolveT, choleskyInPlace, forwardSolve } from "./linalg.js";
 import type { MixedDesign } from "./design.js";
-import { finishProfile, fixedCross, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
+import { centeredResponse, finishProfile, fixedCross, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
 
 /** Largest q the dense back end accepts (memory q² × 8 bytes, time q³ / 3 per evaluation). */
 export const MAX_DENSE_Q = 6000;
 
 /** Dense back end for several random-effect terms. */
 export function denseProfiler(d: MixedDesign): Profiler {
-  const { n, p, X, y } = d;
+  const { n, p, X } = d;
+  const { y, shift } = centeredResponse(d);
   const lay = thetaLayout(d);
   const terms = d.reTerms;
   const base: number[] = [];
@@ -37,7 +38,7 @@ export function denseProfiler(d: MixedDesign): Profiler {
       Zty[ia] += va * y[i]!;
     }
   }
-  const { XtX, Xty, yty } = fixedCross(d);
+  const { XtX, Xty, yty } = fixedCross(d, y);
 
   /** Λ as a column list: column j has entries (rows[j][·], vals[j][·]). */
   const lambda = (theta: readonly number[]): { rows: Int32Array[]; vals: Float64Array[] } => {
@@ -95,9 +96,11 @@ export function denseProfiler(d: MixedDesign): Profiler {
           for (let b = 0; b < p; b++) RtR[a * p + b] += ra * RZX[r * p + b]!;
         }
       }
-      return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2);
+      return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2, shift);
     },
-    ranef(theta, beta) {
+    ranef(theta, betaIn) {
+      const beta = Float64Array.from(betaIn);
+      beta[0] = beta[0]! - shift;
       const { Lf, cu, RZX, Lam } = factor(theta);
       const u = new Float64Array(q);
       for (let r = 0; r < q; r++) { let s = cu[r]!; for (let j = 0; j < p; j++) s -= RZX[r * p + j]! * beta[j]!; u[r] = s; }

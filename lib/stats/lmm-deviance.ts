@@ -75,9 +75,22 @@ export function templateOf(theta: readonly number[], offset: number, k: number):
   return T;
 }
 
-/** Cross-products of the fixed part. */
-export function fixedCross(d: MixedDesign): { XtX: Float64Array; Xty: Float64Array; yty: number } {
-  const { n, p, X, y } = d;
+/**
+ * The response centred by its mean when the model has an intercept. Centring leaves every slope, the
+ * random effects and r² unchanged and moves only the intercept (by `shift`), and it keeps
+ * r² = yᵀy − |cu|² − |cβ|² free of cancellation when the response has a large mean.
+ */
+export function centeredResponse(d: MixedDesign): { y: Float64Array; shift: number } {
+  if (d.fixefNames[0] !== "(Intercept)") return { y: d.y, shift: 0 };
+  let m = 0;
+  for (let i = 0; i < d.n; i++) m += d.y[i]!;
+  m /= d.n;
+  return { y: d.y.map((v) => v - m), shift: m };
+}
+
+/** Cross-products of the fixed part (with the response `y`, by default the design's). */
+export function fixedCross(d: MixedDesign, y: Float64Array = d.y): { XtX: Float64Array; Xty: Float64Array; yty: number } {
+  const { n, p, X } = d;
   const XtX = new Float64Array(p * p), Xty = new Float64Array(p);
   let yty = 0;
   for (let i = 0; i < n; i++) {
@@ -94,7 +107,7 @@ export function fixedCross(d: MixedDesign): { XtX: Float64Array; Xty: Float64Arr
 }
 
 /** The fixed-effects half of the factorisation, shared by both back ends. */
-export function finishProfile(p: number, XtX: Float64Array, Xty: Float64Array, yty: number, RtR: Float64Array, Rtc: Float64Array, cc: number, ldL2: number): Profile {
+export function finishProfile(p: number, XtX: Float64Array, Xty: Float64Array, yty: number, RtR: Float64Array, Rtc: Float64Array, cc: number, ldL2: number, shift = 0): Profile {
   const RX = new Float64Array(p * p);
   for (let i = 0; i < p * p; i++) RX[i] = XtX[i]! - RtR[i]!;
   if (!choleskyInPlace(RX, p)) {
@@ -109,6 +122,7 @@ export function finishProfile(p: number, XtX: Float64Array, Xty: Float64Array, y
   for (let i = 0; i < p; i++) cbb += cb[i]! * cb[i]!;
   const beta = Float64Array.from(cb);
   backSolveT(RX, p, beta);
+  beta[0] = beta[0]! + shift;
   return { ldL2, ldRX2, pwrss: Math.max(yty - cc - cbb, 0), beta, RX };
 }
 
@@ -116,7 +130,8 @@ export function finishProfile(p: number, XtX: Float64Array, Xty: Float64Array, y
 export function blockProfiler(d: MixedDesign): Profiler {
   if (d.reTerms.length !== 1) throw new StatsError("blockProfiler needs exactly one random-effect term", "use denseProfiler");
   const term = d.reTerms[0]!;
-  const k = term.termNames.length, G = term.nLevels, { n, p, X, y } = d;
+  const k = term.termNames.length, G = term.nLevels, { n, p, X } = d;
+  const { y, shift } = centeredResponse(d);
   const g_ = term.groupIndex, Z = term.Zcols;
   const B = new Float64Array(G * k * k), ZX = new Float64Array(G * k * p), Zy = new Float64Array(G * k);
   const z = new Float64Array(k);
@@ -132,7 +147,7 @@ export function blockProfiler(d: MixedDesign): Profiler {
       Zy[g * k + a] += za * y[i]!;
     }
   }
-  const { XtX, Xty, yty } = fixedCross(d);
+  const { XtX, Xty, yty } = fixedCross(d, y);
   const M = new Float64Array(k * k), BT = new Float64Array(k * k), R = new Float64Array(k * p), c = new Float64Array(k);
   /** Factor block g into M (lower Cholesky) and fill c = L⁻¹Tᵀ Zy_g, R = L⁻¹ Tᵀ ZX_g. */
   const factor = (T: Float64Array, g: number): void => {
@@ -211,12 +226,12 @@ export function blockProfiler(d: MixedDesign): Profiler {
           }
         }
         for (let i = 0; i < p; i++) for (let j = i + 1; j < p; j++) RtR[i * p + j] = RtR[j * p + i]!;
-        return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2);
+        return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2, shift);
       }
       if (k === 2) {
         evaluate2(T, RtR, Rtc, (dc, dl) => { cc += dc; ldL2 += dl; });
         for (let i = 0; i < p; i++) for (let j = i + 1; j < p; j++) RtR[i * p + j] = RtR[j * p + i]!;
-        return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2);
+        return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2, shift);
       }
       for (let g = 0; g < G; g++) {
         factor(T, g);
@@ -231,9 +246,11 @@ export function blockProfiler(d: MixedDesign): Profiler {
         }
       }
       for (let i = 0; i < p; i++) for (let j = i + 1; j < p; j++) RtR[i * p + j] = RtR[j * p + i]!;
-      return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2);
+      return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2, shift);
     },
-    ranef(theta, beta) {
+    ranef(theta, betaIn) {
+      const beta = Float64Array.from(betaIn);
+      beta[0] = beta[0]! - shift;
       const T = templateOf(theta, 0, k);
       const b = new Float64Array(G * k), u = new Float64Array(k);
       for (let g = 0; g < G; g++) {

@@ -144,3 +144,13 @@ test("lmm on data simulated in R: 3×3 random slopes, crossed slopes + intercept
     assert.equal(f.singular, r.singular);
   }
 });
+
+test("lmm: a response with a large mean (Reaction + 1e6) moves only the intercept (invariance, 1e-7)", () => {
+  const rows = data["sleepstudy.csv"]!;
+  const a = lmm("Reaction ~ Days + (Days | Subject)", rows, { satterthwaite: false });
+  const b = lmm("Reaction ~ Days + (Days | Subject)", rows.map((r) => ({ ...r, Reaction: (r.Reaction as number) + 1e6 })), { satterthwaite: false });
+  close(b.fixef["(Intercept)"]! - 1e6, a.fixef["(Intercept)"]!, 1e-7, "intercept");
+  close(b.fixef.Days, a.fixef.Days!, 1e-7, "slope");
+  close(b.sigma, a.sigma, 1e-7, "sigma");
+  near(b.logLik, a.logLik, 1e-6, "logLik");
+});
