@@ -3,7 +3,7 @@
  * approximation, with the semantics of lme4's `glmer(..., family = binomial, nAGQ = 1)`.
  */
 import { z } from "zod";
-import { StatsError } from "../core/errors.js";
+import { ConfigError, StatsError } from "../core/errors.js";
 import { buildMixedDesign } from "./design.js";
 import { normalQuantile, normalTestP } from "./distributions.js";
 import type { DataInput } from "./frame.js";
@@ -64,6 +64,8 @@ export interface GlmmResult {
   nobs: number;
   /** Rows dropped for missing values. */
   nDropped: number;
+  /** Number of levels of each grouping factor. */
+  nGroups: Record<string, number>;
   converged: boolean;
   /** True when a variance component is on the boundary (a diagonal θ below 1e-4, as lme4's isSingular). */
   singular: boolean;
@@ -94,7 +96,13 @@ const optionsSchema = z.object({
  * fit.fixef["diss10"]; fit.oddsRatio["diss10"].lower; fit.singular;
  */
 export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmResult {
-  const o = optionsSchema.parse(opts);
+  const parsed = optionsSchema.safeParse(opts);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError({ path: ["glmm options", ...issue.path.map((k) => (typeof k === "symbol" ? String(k) : k))], message: issue.message,
+      fix: 'pass { family: "binomial" } (optionally levels, level in (0, 1), laplace: "lme4" | "exact")' });
+  }
+  const o = parsed.data;
   const design = buildMixedDesign(formula, data, o.levels ? { levels: o.levels } : {});
   const { n, p, y, X, fixefNames, reTerms } = design;
   if (reTerms.length === 0) throw new StatsError(`glmm: formula "${formula}" has no random-effect term`, "add a term such as (1 | group), or use stats.glm for a fixed-effects model");
@@ -148,6 +156,6 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
     vcov: fixefNames.map((_, a) => fixefNames.map((__, b) => fit.vcov[a * p + b]!)), vcovSource: fit.vcovSource,
     fixefNames: [...fixefNames], theta: fit.theta, varcorr, ranef,
     logLik, aic: fit.laplace + 2 * df, bic: fit.laplace + Math.log(n) * df, deviance: fit.devSum, df,
-    nobs: n, nDropped: design.nDropped, converged: fit.converged, singular: fit.singular, evals: fit.evals,
+    nobs: n, nDropped: design.nDropped, nGroups: Object.fromEntries(reTerms.map((t) => [t.group, t.nLevels])), converged: fit.converged, singular: fit.singular, evals: fit.evals,
   };
 }
