@@ -66,7 +66,7 @@ function main(): void {
   const mem = process.memoryUsage();
   console.log(`glmm w ~ x + t + (1 | g): ${rows} rows, ${groups} groups: ${seconds.toFixed(2)} s (CPU ${cpuSeconds.toFixed(2)} s); evals ${JSON.stringify(fit.evals)}`);
   if (lme4) console.log(`lme4 glmer on the same rows: ${lme4.seconds.toFixed(2)} s (CPU ${lme4.cpuSeconds.toFixed(2)} s); ratio ${(seconds / lme4.seconds).toFixed(3)} (CPU ${(cpuSeconds / lme4.cpuSeconds).toFixed(3)})`);
-  console.log(`  fixef ${JSON.stringify(fit.fixef)}  theta ${fit.theta.map((v) => v.toFixed(5))}  logLik ${fit.logLik.toFixed(4)}`);
+  console.log(`  fixef ${JSON.stringify(fit.fixef)}  se ${JSON.stringify(fit.se)}  theta ${fit.theta.map((v) => v.toFixed(5))}  logLik ${fit.logLik.toFixed(4)}`);
   const out = {
     benchmark: "stats.glmm logistic random intercept",
     formula: "w ~ x + t + (1 | g)",
@@ -81,6 +81,7 @@ function main(): void {
     evals: fit.evals,
     rssMB: Math.round(mem.rss / 1e6),
     fixef: fit.fixef,
+    se: fit.se,
     theta: fit.theta,
     logLik: fit.logLik,
     pass: lme4 ? seconds <= lme4.seconds / 2 : seconds <= 4.45,
