@@ -19,7 +19,7 @@ export function indexTrajectories(rows: Row[], index: "dissonance_index" | "sile
     upper: g.mean.map((m, i) => m + 1.96 * g.se[i]),
   }));
   const what = index === "dissonance_index" ? "Dissonance index" : "Silence-pressure index";
-  return lineChart(series, { title: `${what} by interval and ${factor} (${model})`, xTitle: "interval", yTitle: what, markers: false });
+  return lineChart(series, { title: `${what} by interval and ${factor}<br><sup>${model}</sup>`, xTitle: "interval", yTitle: what, markers: false });
 }
 
 /**
@@ -30,7 +30,7 @@ export function oddsRatioForest(fit: GlmmResult, model: string, title = "Willing
   const rows = fit.fixefNames
     .filter((n) => n !== "(Intercept)")
     .map((n) => ({ label: n, estimate: fit.oddsRatio[n].estimate, lower: fit.oddsRatio[n].lower, upper: fit.oddsRatio[n].upper }));
-  return forestPlot(rows, { title: `${title} (${model})`, xTitle: "odds ratio (95% Wald CI)", log: true });
+  return forestPlot(rows, { title: `${title}<br><sup>${model}</sup>`, xTitle: "odds ratio (95% Wald CI)", log: true });
 }
 
 /**
@@ -51,7 +51,7 @@ export function speakingShareFigure(rows: Row[], model: string): Figure {
     });
     return { name: `mode = ${mode}`, values: vals.map((v) => v[0]), lower: vals.map((v) => v[1]), upper: vals.map((v) => v[2]) };
   });
-  return barWithCI(personas, groups, { title: `Speaking rate by persona (${model})`, yTitle: "P(spoke) per agent-interval" });
+  return barWithCI(personas, groups, { title: `Speaking rate by persona and mode<br><sup>${model}</sup>`, yTitle: "P(spoke) per agent-interval" });
 }
 
 /**
@@ -68,7 +68,7 @@ export function recoveryFigure(summary: RecoveryTerm[], model: string): Figure {
       { name: "fit on latent appraisals", values: terms.map((s) => s.latentMean), lower: terms.map((s) => s.latentMean - 1.96 * s.latentSeMean), upper: terms.map((s) => s.latentMean + 1.96 * s.latentSeMean) },
       { name: "fit on item indices", values: terms.map((s) => s.itemsMean) },
     ],
-    { title: `Parameter recovery: willingness GLMM, logit per 0.1 (${model})`, yTitle: "coefficient (logit)" },
+    { title: `Parameter recovery: willingness GLMM, logit per 0.1<br><sup>${model}</sup>`, yTitle: "coefficient (logit)" },
   );
 }
 
@@ -97,6 +97,6 @@ export function transcriptTable(states: Row[], utterances: Row[], runId: string,
         cells: { values: cols, align: "left", font: { size: 10 }, height: 22 },
       },
     ],
-    layout: { title: { text: `Transcript excerpt, ${runId}, intervals ${from}–${to} (${model})` }, width: 1000, height: 140 + 70 * us.length, margin: { l: 10, r: 10, t: 50, b: 10 } },
+    layout: { title: { text: `Transcript excerpt, intervals ${from}–${to}<br><sup>${runId} · ${model}</sup>` }, width: 1000, height: 110 + 70 * us.length, margin: { l: 10, r: 10, t: 70, b: 10 } },
   } as Figure;
 }

@@ -150,14 +150,14 @@ await plot.save(recFig, "../figures/01-tbs/parameter-recovery");
 // silence items read nothing but noise: its odds ratio on willingness should go to 1. **No private–public
 // inconsistency** sets w_P = 0: dissonance then no longer depends on the gap between an agent's private stance and
 // its last public statement (`public_gap`, logged by the offline model), so that coefficient in the dissonance LMM
-// should vanish.
+// should vanish (the model controls for the private–climate gap `climate_gap`, which correlates with it).
 
 // %%
 const ablationRows: Record<string, unknown>[] = [];
 for (const ab of ["none", "no-fear", "no-public-inconsistency"]) {
   const sub = all.filter((r) => r.ablation === ab && r.memory === "latest");
   const w = tbs.willingnessModel(sub, { interaction: false });
-  const d = tbs.indexModels(sub, { extra: "public_gap" }).dissonance;
+  const d = tbs.indexModels(sub, { extra: "climate_gap + public_gap" }).dissonance;
   ablationRows.push({
     ablation: ab,
     "OR sil10 on willing": `${w.oddsRatio.sil10.estimate.toFixed(3)} [${w.oddsRatio.sil10.lower.toFixed(3)}, ${w.oddsRatio.sil10.upper.toFixed(3)}]`,
