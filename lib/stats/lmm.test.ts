@@ -12,6 +12,7 @@ import { readCsv, readJson } from "./testing/fixtures.js";
 import { buildMixedDesign } from "./design.js";
 import { blockProfiler } from "./lmm-deviance.js";
 import { denseProfiler } from "./lmm-dense.js";
+import { schurProfiler } from "./lmm-schur.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { tTestP } from "./distributions.js";
 
@@ -153,4 +154,15 @@ test("lmm: a response with a large mean (Reaction + 1e6) moves only the intercep
   close(b.fixef.Days, a.fixef.Days!, 1e-7, "slope");
   close(b.sigma, a.sigma, 1e-7, "sigma");
   near(b.logLik, a.logLik, 1e-6, "logLik");
+});
+
+test("lmm: Schur-complement and dense back ends agree on crossed terms with slopes (1e-10)", () => {
+  const d = buildMixedDesign("y ~ x + z + f + (1 + x | g) + (1 + z | h)", readCsv("lmm-extra.csv"));
+  const theta = [0.9, 0.1, 0.4, 0.7, -0.2, 0.5];
+  const a = schurProfiler(d).evaluate(theta), b = denseProfiler(d).evaluate(theta);
+  close(a.ldL2, b.ldL2, 1e-10, "ldL2");
+  close(a.pwrss, b.pwrss, 1e-10, "pwrss");
+  a.beta.forEach((v, j) => close(v, b.beta[j]!, 1e-10, `beta ${j}`));
+  const ua = schurProfiler(d).ranef(theta, a.beta), ub = denseProfiler(d).ranef(theta, b.beta);
+  ua.forEach((v, j) => near(v, ub[j]!, 1e-10, `b ${j}`));
 });

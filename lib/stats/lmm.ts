@@ -9,7 +9,7 @@ import { StatsError } from "../core/errors.js";
 import { buildMixedDesign, type MixedDesign } from "./design.js";
 import type { DataInput, FrameOptions } from "./frame.js";
 import { cholInverse } from "./linalg.js";
-import { denseProfiler } from "./lmm-dense.js";
+import { schurProfiler } from "./lmm-schur.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
@@ -76,7 +76,7 @@ export interface LmmFit {
   singular: boolean;
   converged: boolean;
   /** Solver details: back end, optimiser evaluations. */
-  optimizer: { backend: "block" | "dense"; evals: number };
+  optimizer: { backend: "block" | "dense" | "schur"; evals: number };
 }
 
 interface Internal { design: MixedDesign; profiler: Profiler; opts: LmmOptions }
@@ -105,7 +105,7 @@ export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): Lm
   const design = buildMixedDesign(formula, data, opts);
   if (design.reTerms.length === 0) throw new StatsError(`lmm("${formula}"): no random-effect term`, "add a term like (1 | group), or use ols()");
   if (design.n <= design.p) throw new StatsError(`lmm("${formula}"): ${design.n} rows for ${design.p} fixed effects`, "use more data or fewer predictors");
-  const profiler = design.reTerms.length === 1 ? blockProfiler(design) : denseProfiler(design);
+  const profiler = design.reTerms.length === 1 ? blockProfiler(design) : schurProfiler(design);
   return fitWith(formula, design, profiler, opts);
 }
 

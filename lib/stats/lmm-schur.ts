@@ -1,0 +1,192 @@
+/**
+ * The profiled deviance for several random-effect terms by a Schur complement (see `lmm-deviance.ts`
+ * for the quantities). The first term (the one with the most levels, lme4's order) is block diagonal,
+ * so with u = (u₁, u₂) split between it and the other terms:
+ *   L₁₁ = blockdiag(L_g),  L_g L_gᵀ = T₀ᵀ B_g T₀ + I,
+ *   L₂₁ = Λ₂ᵀ Cᵀ Λ₁ L₁₁⁻ᵀ,  L₂₂ L₂₂ᵀ = Λ₂ᵀ E Λ₂ + I − L₂₁ L₂₁ᵀ,
+ * where B_g, C, E are the blocks of ZᵀZ. The cost of an evaluation is O(G k₀³ + q₂ G k₀² + q₂² G k₀ + q₂³)
+ * instead of O(q³): fast for one large grouping factor crossed with smaller ones (subjects × items).
+ */
+import { StatsError } from "../core/errors.js";
+import { backSolveT, choleskyInPlace, forwardSolve } from "./linalg.js";
+import type { MixedDesign } from "./design.js";
+import { centeredResponse, finishProfile, fixedCross, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
+
+/** Largest q₂ × G₀ k₀ cross block (doubles) the Schur back end stores. */
+export const MAX_SCHUR_CROSS = 4e7;
+
+/** Schur-complement back end for two or more random-effect terms. */
+export function schurProfiler(d: MixedDesign): Profiler {
+  const { n, p, X } = d;
+  const { y, shift } = centeredResponse(d);
+  const lay = thetaLayout(d);
+  const terms = d.reTerms;
+  const t0 = terms[0]!, k0 = lay.k[0]!, G = t0.nLevels, q1 = G * k0;
+  const base: number[] = [];
+  let q2 = 0;
+  for (let t = 1; t < terms.length; t++) { base.push(q2); q2 += terms[t]!.nLevels * lay.k[t]!; }
+  if (q2 > 6000 || q2 * q1 > MAX_SCHUR_CROSS) {
+    throw new StatsError(`mixed model: ${q2} random effects beside the largest term exceed the solver's limit`, "use fewer levels in the smaller grouping factors");
+  }
+  const B = new Float64Array(G * k0 * k0), ZX1 = new Float64Array(q1 * p), Zy1 = new Float64Array(q1);
+  const C = new Float64Array(q1 * q2), E = new Float64Array(q2 * q2), ZX2 = new Float64Array(q2 * p), Zy2 = new Float64Array(q2);
+  const z0 = new Float64Array(k0), idx: number[] = [], val: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const g = t0.groupIndex[i]!, o1 = g * k0;
+    for (let a = 0; a < k0; a++) z0[a] = t0.Zcols[a]![i]!;
+    idx.length = 0; val.length = 0;
+    for (let t = 1; t < terms.length; t++) {
+      const tr = terms[t]!, k = lay.k[t]!, o = base[t - 1]! + tr.groupIndex[i]! * k;
+      for (let a = 0; a < k; a++) { const v = tr.Zcols[a]![i]!; if (v !== 0) { idx.push(o + a); val.push(v); } }
+    }
+    for (let a = 0; a < k0; a++) {
+      const za = z0[a]!;
+      if (za === 0) continue;
+      for (let b = 0; b < k0; b++) B[g * k0 * k0 + a * k0 + b] += za * z0[b]!;
+      for (let j = 0; j < p; j++) ZX1[(o1 + a) * p + j] += za * X[i * p + j]!;
+      Zy1[o1 + a] += za * y[i]!;
+      for (let e = 0; e < idx.length; e++) C[(o1 + a) * q2 + idx[e]!] += za * val[e]!;
+    }
+    for (let e = 0; e < idx.length; e++) {
+      const r = idx[e]!, v = val[e]!;
+      for (let f = 0; f < idx.length; f++) E[r * q2 + idx[f]!] += v * val[f]!;
+      for (let j = 0; j < p; j++) ZX2[r * p + j] += v * X[i * p + j]!;
+      Zy2[r] += v * y[i]!;
+    }
+  }
+  const { XtX, Xty, yty } = fixedCross(d, y);
+
+  /** Multiplies rows of M (q₂ × m) by Λ₂ᵀ: out[j] = Σ_r Λ₂[r, j] M[r]. */
+  const lam2T = (theta: readonly number[], M: Float64Array, m: number): Float64Array => {
+    const out = new Float64Array(q2 * m);
+    for (let t = 1; t < terms.length; t++) {
+      const k = lay.k[t]!, T = templateOf(theta, lay.offset[t]!, k);
+      for (let g = 0; g < terms[t]!.nLevels; g++) {
+        const o = base[t - 1]! + g * k;
+        for (let c = 0; c < k; c++) for (let r = c; r < k; r++) {
+          const v = T[r * k + c]!;
+          if (v === 0) continue;
+          for (let col = 0; col < m; col++) out[(o + c) * m + col] += v * M[(o + r) * m + col]!;
+        }
+      }
+    }
+    return out;
+  };
+
+  const factor = (theta: readonly number[]) => {
+    const T0 = templateOf(theta, 0, k0);
+    const Lg = new Float64Array(G * k0 * k0);
+    const cu1 = new Float64Array(q1), R1 = new Float64Array(q1 * p);
+    // L₂₁ᵀ (q₁ × q₂) = L₁₁⁻¹ T₀ᵀ C Λ₂, built from Λ₂ᵀ Cᵀ.
+    const CtLam = lam2T(theta, transpose(C, q1, q2), q1); // Λ₂ᵀ Cᵀ: q₂ × q₁
+    const L21t = transpose(CtLam, q2, q1); // Cᵀ… as q₁ × q₂ = C Λ₂
+    let ldL2 = 0;
+    const M = new Float64Array(k0 * k0), tmp = new Float64Array(k0 * Math.max(p, q2, 1));
+    for (let g = 0; g < G; g++) {
+      const bo = g * k0 * k0, o = g * k0;
+      for (let a = 0; a < k0; a++) for (let b = 0; b < k0; b++) {
+        let s = 0;
+        for (let r = a; r < k0; r++) for (let c = b; c < k0; c++) s += T0[r * k0 + a]! * B[bo + r * k0 + c]! * T0[c * k0 + b]!;
+        M[a * k0 + b] = s + (a === b ? 1 : 0);
+      }
+      if (!choleskyInPlace(M, k0)) throw new StatsError("mixed model: a random-effects block is not positive definite", "check the random-effects design");
+      for (let a = 0; a < k0; a++) { ldL2 += 2 * Math.log(M[a * k0 + a]!); for (let b = 0; b < k0; b++) Lg[bo + a * k0 + b] = M[a * k0 + b]!; }
+      // T₀ᵀ applied to this group's rows of Zy₁, ZX₁ and C Λ₂, then L_g⁻¹.
+      const applyT = (src: Float64Array, dst: Float64Array, m: number): void => {
+        for (let a = 0; a < k0; a++) for (let col = 0; col < m; col++) {
+          let s = 0;
+          for (let r = a; r < k0; r++) s += T0[r * k0 + a]! * src[(o + r) * m + col]!;
+          tmp[a * m + col] = s;
+        }
+        forwardSolve(M, k0, tmp, m);
+        for (let a = 0; a < k0; a++) for (let col = 0; col < m; col++) dst[(o + a) * m + col] = tmp[a * m + col]!;
+      };
+      applyT(Zy1, cu1, 1);
+      applyT(ZX1, R1, p);
+      applyT(L21t, L21t, q2);
+    }
+    // L₂₂ L₂₂ᵀ = Λ₂ᵀ E Λ₂ + I − L₂₁ L₂₁ᵀ
+    const A = transpose(lam2T(theta, transpose(lam2T(theta, E, q2), q2, q2), q2), q2, q2);
+    for (let i = 0; i < q2; i++) for (let j = 0; j <= i; j++) {
+      let s = 0;
+      for (let r = 0; r < q1; r++) s += L21t[r * q2 + i]! * L21t[r * q2 + j]!;
+      A[i * q2 + j] = A[i * q2 + j]! + (i === j ? 1 : 0) - s;
+    }
+    if (!choleskyInPlace(A, q2)) throw new StatsError("mixed model: the Schur complement is not positive definite", "check the random-effects design");
+    for (let i = 0; i < q2; i++) ldL2 += 2 * Math.log(A[i * q2 + i]!);
+    const cu2 = lam2T(theta, Zy2, 1), R2 = lam2T(theta, ZX2, p);
+    for (let r = 0; r < q1; r++) for (let i = 0; i < q2; i++) {
+      const l = L21t[r * q2 + i]!;
+      if (l === 0) continue;
+      cu2[i] = cu2[i]! - l * cu1[r]!;
+      for (let j = 0; j < p; j++) R2[i * p + j] = R2[i * p + j]! - l * R1[r * p + j]!;
+    }
+    forwardSolve(A, q2, cu2);
+    forwardSolve(A, q2, R2, p);
+    return { Lg, L21t, A, cu1, cu2, R1, R2, ldL2, T0 };
+  };
+
+  return {
+    kind: "schur",
+    q: q1 + q2,
+    evaluate(theta) {
+      const f = factor(theta);
+      const RtR = new Float64Array(p * p), Rtc = new Float64Array(p);
+      let cc = 0;
+      const acc = (R: Float64Array, cu: Float64Array, rows: number): void => {
+        for (let r = 0; r < rows; r++) {
+          cc += cu[r]! * cu[r]!;
+          for (let a = 0; a < p; a++) {
+            const ra = R[r * p + a]!;
+            Rtc[a] += ra * cu[r]!;
+            for (let b = 0; b <= a; b++) RtR[a * p + b] += ra * R[r * p + b]!;
+          }
+        }
+      };
+      acc(f.R1, f.cu1, q1);
+      acc(f.R2, f.cu2, q2);
+      for (let a = 0; a < p; a++) for (let b = a + 1; b < p; b++) RtR[a * p + b] = RtR[b * p + a]!;
+      return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, f.ldL2, shift);
+    },
+    ranef(theta, betaIn) {
+      const beta = Float64Array.from(betaIn);
+      beta[0] = beta[0]! - shift;
+      const f = factor(theta);
+      const u2 = new Float64Array(q2), u1 = new Float64Array(q1);
+      for (let i = 0; i < q2; i++) { let s = f.cu2[i]!; for (let j = 0; j < p; j++) s -= f.R2[i * p + j]! * beta[j]!; u2[i] = s; }
+      backSolveT(f.A, q2, u2);
+      const ug = new Float64Array(k0), Lb = new Float64Array(k0 * k0);
+      for (let g = 0; g < G; g++) {
+        const o = g * k0;
+        for (let a = 0; a < k0; a++) {
+          let s = f.cu1[o + a]!;
+          for (let j = 0; j < p; j++) s -= f.R1[(o + a) * p + j]! * beta[j]!;
+          for (let i = 0; i < q2; i++) s -= f.L21t[(o + a) * q2 + i]! * u2[i]!;
+          ug[a] = s;
+        }
+        for (let e = 0; e < k0 * k0; e++) Lb[e] = f.Lg[g * k0 * k0 + e]!;
+        backSolveT(Lb, k0, ug);
+        for (let r = 0; r < k0; r++) { let s = 0; for (let a = 0; a <= r; a++) s += f.T0[r * k0 + a]! * ug[a]!; u1[o + r] = s; }
+      }
+      // b₂ = Λ₂ u₂
+      const b2 = new Float64Array(q2);
+      for (let t = 1; t < terms.length; t++) {
+        const k = lay.k[t]!, T = templateOf(theta, lay.offset[t]!, k);
+        for (let g = 0; g < terms[t]!.nLevels; g++) {
+          const o = base[t - 1]! + g * k;
+          for (let r = 0; r < k; r++) { let s = 0; for (let a = 0; a <= r; a++) s += T[r * k + a]! * u2[o + a]!; b2[o + r] = s; }
+        }
+      }
+      const b = new Float64Array(q1 + q2);
+      b.set(u1, 0);
+      b.set(b2, q1);
+      return b;
+    },
+  };
+}
+
+function transpose(M: Float64Array, rows: number, cols: number): Float64Array {
+  const out = new Float64Array(rows * cols);
+  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out[j * rows + i] = M[i * cols + j]!;
+  return out;
+}
