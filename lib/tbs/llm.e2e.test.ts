@@ -88,3 +88,33 @@ test("bad replies: out-of-range items are repaired and logged; an unknown strate
 test("the runner exports its prompt templates", () => {
   assert.deepEqual(Object.keys(runner.promptTemplates ?? {}).sort(), ["reason_system", "reason_user", "speak_system", "speak_user", "summary_user"]);
 });
+
+test("through the experiment runner: an LLM config's cells write states and utterances tables labelled with the model", async () => {
+  const { runExperiment, load } = await import("../experiment/index.js");
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const server = await startOpenAIServer();
+  try {
+    const out = join(mkdtempSync(join(tmpdir(), "tbs-llm-")), "run");
+    const res = await runExperiment(
+      {
+        name: "tbs-llm-e2e",
+        mechanism: "tbs",
+        model: "openai-compatible:" + server.baseURL + "#test-model",
+        grid: { mode: ["willing", "rotation"] },
+        seeds: [1],
+        params: { agents: 3, intervals: 2, force: "force" },
+      },
+      { out },
+    );
+    assert.equal(res.failed, 0);
+    const run = load(res.dir);
+    assert.equal(run.tables.states.length, 12);
+    assert.equal(run.tables.utterances.length, 4);
+    assert.ok(run.tables.states.every((r) => r.model === "openai-compatible:test-model" && r.error === null));
+    assert.deepEqual([...new Set(run.tables.states.map((r) => r.mode))].sort(), ["rotation", "willing"]);
+  } finally {
+    await server.close();
+  }
+});
