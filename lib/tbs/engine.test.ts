@@ -56,3 +56,10 @@ test("runner merges the condition into params and labels rows", async () => {
   assert.equal(res.tables.states[0].extra, "x");
   assert.equal(res.tables.states[0].run_id, "mode=rotation,seed=1");
 });
+
+test("invalid parameters are a ConfigError naming the field and the fix", async () => {
+  const { parseParams } = await import("./run.js");
+  assert.throws(() => parseParams({ agents: 1 }), /params\.agents[\s\S]*fix:/);
+  assert.throws(() => parseParams({ mode: "chaos" }), /params\.mode/);
+  assert.throws(() => parseParams({ offline: { itemNoise: -1 } }), /params\.offline\.itemNoise/);
+});
