@@ -61,6 +61,16 @@ export function logisticStart(d: GlmmData, names: readonly string[]): Float64Arr
   return beta;
 }
 
+/** The value of `f`, or +∞ when PIRLS fails at a trial point (the optimiser then steps back). */
+function orInfinity(f: () => number): number {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof StatsError) return Infinity;
+    throw e;
+  }
+}
+
 /** Flips the sign of columns of each T whose diagonal element is negative (same covariance TT'). */
 function normaliseTheta(sys: RandomSystem, theta: number[]): number[] {
   const out = [...theta];
@@ -106,7 +116,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const b1 = Float64Array.from(beta0);
   const dev1 = (th: number[]): number => {
     sys.setTheta(th);
-    return pirlsJoint(d, sys, u1, b1, wk).laplace;
+    return orInfinity(() => pirlsJoint(d, sys, u1, b1, wk).laplace);
   };
   // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex.
   const stage1 = nTheta === 1
@@ -132,11 +142,11 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     return mode === "lme4" ? laplaceLme4(d, sys, lp0, mu0, uWork, wk) : pirlsU(d, sys, uWork, wk);
   };
   let bestF = Infinity;
-  const stage2 = newtonFD((x) => {
+  const stage2 = newtonFD((x) => orInfinity(() => {
     const r = laplaceAt(x);
     if (r.laplace < bestF) { bestF = r.laplace; uBase.set(uWork); }
     return r.laplace;
-  }, [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
+  }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
 
   const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
   const beta = stage2.x.slice(nTheta);

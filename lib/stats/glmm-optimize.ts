@@ -140,6 +140,10 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
   const fn = (y: number[]): number => { evals++; return f(y); };
   let fx = fn(x);
   let it = 0;
+  if (!Number.isFinite(fx)) {
+    const nan = new Array<number>(dim).fill(Number.NaN);
+    return { x, f: fx, gradient: nan, hessian: nan.map(() => [...nan]), iterations: 0, evals, decrement: Number.NaN, converged: false };
+  }
   let chordH: number[][] | undefined;
   const full = (free: number[], g: number[], H: number[][]): { gradient: number[]; hessian: number[][] } => {
     const gradient = new Array<number>(dim).fill(Number.NaN);
