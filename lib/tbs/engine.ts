@@ -72,9 +72,11 @@ export async function simulate(
 
   for (let v = 1; v <= params.intervals; v++) {
     const fresh = memory.compress(v);
+    let note: string | undefined;
     if (fresh.length > 0 && model.summarize) {
       const s = await model.summarize(memory.summary.text, fresh);
       memory.summary.text = s.text;
+      note = s.error;
       usage.inputTokens += s.tokensIn;
       usage.outputTokens += s.tokensOut;
       usage.calls++;
@@ -165,7 +167,7 @@ export async function simulate(
         forced: me && turn.forced,
         tokens_in: r.tokensIn + (me && speech ? speech.tokensIn : 0),
         tokens_out: r.tokensOut + (me && speech ? speech.tokensOut : 0),
-        repairs: r.repairs,
+        repairs: note ? [...r.repairs, note] : r.repairs,
         error: r.error ?? null,
         latent_dissonance: lt ? lt.latent_dissonance : null,
         latent_silence: lt ? lt.latent_silence : null,

@@ -118,3 +118,17 @@ test("through the experiment runner: an LLM config's cells write states and utte
     await server.close();
   }
 });
+
+test("a failed summary call keeps the previous summary and is logged in that interval's rows", async () => {
+  const server = await startOpenAIServer({
+    respond: (req) => (systemOf(req.body).includes("Summarise the hearing") ? { status: 500, body: { error: { message: "down", type: "server_error" } } } : undefined),
+  });
+  try {
+    const llm = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "test-model", maxRetries: 0 });
+    const res = await runTbs({ agents: 3, intervals: 4, memory: "summary", force: "force", memoryOptions: { summaryKeep: 1 } }, { llm, rng: createRng(2) });
+    assert.equal(res.states.length, 12);
+    assert.ok(res.states.some((r) => (r.repairs as string[]).some((x) => /summary memory: model call failed/.test(x))));
+  } finally {
+    await server.close();
+  }
+});

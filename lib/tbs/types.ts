@@ -147,5 +147,5 @@ export interface TbsAgentModel {
   /** After the interval: the event (or null for silence) lets models update stances. */
   afterInterval?(event: GroupEvent | null, results: ReasonResult[]): void;
   /** Summary memory: rewrite the summary text from the newly compressed events (LLM models). */
-  summarize?(previous: string, fresh: GroupEvent[]): Promise<{ text: string; tokensIn: number; tokensOut: number }>;
+  summarize?(previous: string, fresh: GroupEvent[]): Promise<{ text: string; tokensIn: number; tokensOut: number; error?: string }>;
 }

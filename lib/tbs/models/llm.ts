@@ -122,7 +122,7 @@ export class LlmTbsModel implements TbsAgentModel {
     };
   }
 
-  async summarize(previous: string, fresh: GroupEvent[]): Promise<{ text: string; tokensIn: number; tokensOut: number }> {
+  async summarize(previous: string, fresh: GroupEvent[]): Promise<{ text: string; tokensIn: number; tokensOut: number; error?: string }> {
     try {
       const res = await this.llm.generate({
         messages: [{ role: "user", content: summaryPrompt(previous, fresh) }],
@@ -131,9 +131,9 @@ export class LlmTbsModel implements TbsAgentModel {
         tag: "tbs.summary",
       });
       return { text: res.text.trim() || previous, tokensIn: res.usage.inputTokens, tokensOut: res.usage.outputTokens };
-    } catch {
-      // A failed summary keeps the previous one plus the lossy aggregate text; the run continues.
-      return { text: previous, tokensIn: 0, tokensOut: 0 };
+    } catch (err) {
+      // A failed summary keeps the previous one; the engine logs the failure in that interval's rows.
+      return { text: previous, tokensIn: 0, tokensOut: 0, error: `summary memory: model call failed (${(err as Error).message.split("\n")[0]}); kept the previous summary` };
     }
   }
 }
