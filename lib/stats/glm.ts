@@ -14,7 +14,8 @@ import { checkOptions, GlmOptionsSchema } from "./options.js";
 
 /** Options of {@link glm}. */
 export interface GlmOptions extends FrameOptions {
-  family: "binomial" | "gaussian";
+  /** The family (default "gaussian", as R's glm). */
+  family?: "binomial" | "gaussian";
   /** Maximum IRLS iterations (default 25, as R). */
   maxIter?: number;
 }
@@ -57,12 +58,12 @@ export interface GlmFit {
  * fit.coef.diss10;      // 1.3349
  * fit.oddsRatio.diss10; // 3.80
  */
-export function glm(formula: string, data: DataInput, opts: GlmOptions): GlmFit {
+export function glm(formula: string, data: DataInput, opts: GlmOptions = {}): GlmFit {
   checkOptions("glm", GlmOptionsSchema, opts);
   const d = buildMixedDesign(formula, data, opts);
   if (d.reTerms.length) throw new StatsError(`glm("${formula}"): random-effect terms are not allowed`, "use glmm() or lmm()");
   const { n, p, X, y } = d;
-  const fam = opts.family;
+  const fam = opts.family ?? "gaussian";
   if (fam !== "binomial" && fam !== "gaussian") throw new StatsError(`glm: unknown family "${String(fam)}"`, 'use "binomial" or "gaussian"');
   if (fam === "binomial") for (let i = 0; i < n; i++) if (y[i] !== 0 && y[i] !== 1) {
     throw new StatsError(`glm("${formula}"): binomial response must be 0/1, row ${i + 1} has ${y[i]}`, "code the outcome as 0/1 or a two-level factor");

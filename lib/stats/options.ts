@@ -19,7 +19,7 @@ export const OlsOptionsSchema = z.strictObject({ levels });
 
 /** `glm` options. */
 export const GlmOptionsSchema = z.strictObject({
-  family: z.enum(["binomial", "gaussian"]),
+  family: z.enum(["binomial", "gaussian"]).optional(),
   maxIter: z.number().int().positive().optional(),
   levels,
 });
