@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
@@ -14,7 +14,7 @@ import { CHROMIUM_FLAGS, chromiumPath } from "../lib/plot/browser.js";
 
 const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
 const outDir = join(root, "test-output", "browser");
-// The copy sits as deep as the fixture (three folders below the root), so its `../../../dist/index.js` import holds.
+// The notebook runs from a copy under test-output/ (gitignored), importing the test's own build of lib/.
 const nbRel = "test-output/browser/smoke/plot-smoke.ipynb";
 const fixture = join(root, "test", "fixtures", "notebooks", "plot-smoke.ipynb");
 const RUN_TIMEOUT_MS = 8 * 60_000;
@@ -91,15 +91,24 @@ before(async () => {
   tools.assertSystemPackages({ browser: true });
   const { env, python } = await tools.ensureKernel();
 
-  // Cells import the built library; build it with the project's own compiler (tslab's `tsc` shadows it on PATH).
-  const build = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  assert.ok(existsSync(join(root, "dist", "plot", "index.js")), `building lib/ into dist/ failed:\n${build.stdout}${build.stderr}`);
+  // Cells import the built library. The test builds its own copy (test-output/browser/dist) with the project's
+  // compiler (tslab's `tsc` shadows it on PATH), so it neither reads nor rewrites the shared dist/ that other
+  // tests may be executing notebooks from; the notebook copy imports that build.
+  const dist = join(outDir, "dist");
+  rmSync(dist, { recursive: true, force: true });
+  const build = spawnSync(
+    process.execPath,
+    [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json", "--outDir", dist],
+    { cwd: root, encoding: "utf8" },
+  );
+  assert.ok(existsSync(join(dist, "plot", "index.js")), `building lib/ failed:\n${build.stdout}${build.stderr}`);
 
   mkdirSync(join(outDir, "smoke"), { recursive: true });
-  copyFileSync(fixture, join(root, nbRel));
+  const nb = JSON.parse(readFileSync(fixture, "utf8")) as { cells: { source: string[] }[] };
+  const from = '"../../../dist/index.js"';
+  assert.ok(nb.cells.some((c) => c.source.some((l) => l.includes(from))), `the fixture imports ${from}`);
+  for (const c of nb.cells) c.source = c.source.map((l) => l.split(from).join('"../dist/index.js"'));
+  writeFileSync(join(root, nbRel), JSON.stringify(nb, null, 1) + "\n");
 
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
