@@ -54,6 +54,15 @@ console.log(`Silence-pressure index: ${lm.formula} — ${LABEL}`);
 console.table(coefTable(lm.silence));
 
 // %% [markdown]
+// Reading the tables: none of these condition effects is a parameter of the offline model. Dissonance rises over the
+// first intervals as agents make public statements (after which a private–public gap can open) and as the climate
+// they perceive drifts from their own view; Force Speak adds statements by agents who did not want to speak, and
+// Summary memory, which keeps only the majority side of older statements, makes the climate look more one-sided.
+// Silence pressure follows the perceived minority status, so it reacts to who gets the floor (mode) and to the
+// lossy summary. Compare the signs and sizes with the paper's LLM results, not the p-values: with three seeds per
+// cell the quick profile is small, and the `full` profile runs ten seeds at twice the length.
+
+// %% [markdown]
 // Run random intercepts are identifiable (six agents per run, many runs), but they are slow to fit on the whole
 // grid; here they are added on the Latest-memory runs. A run variance estimated at zero (a singular fit) means runs
 // differ no more than their agents do.
@@ -86,6 +95,13 @@ console.table(wm.fixefNames.map((n) => ({ term: n, OR: wm.oddsRatio[n].estimate.
 const forest = tbs.oddsRatioForest(wm, LABEL);
 await plot.show(forest);
 await plot.save(forest, "../figures/01-tbs/willingness-odds-ratios");
+
+// %% [markdown]
+// The offline model generates willingness with the same slopes in both modes (a Willing-mode shift of the intercept
+// only), so the two interaction terms are a check for false positives and should straddle 1. The paper found weaker
+// slopes in Willing mode on its LLM agents; that would show up here as interaction odds ratios away from 1 on an
+// LLM run. The odds ratios are per 0.1 of the *observed* indices, which are attenuated relative to the generating
+// slopes on the latent appraisals (see Parameter recovery below).
 
 // %% [markdown]
 // ## From intention to expression
