@@ -14,4 +14,5 @@ export {
   type PolicyName, type PolicyFlags, type SimParams, type TaskSpec, type TaskFile, type Problem, type ProblemKind, type Factors, type ProtocolMessage,
 } from "./types.js";
 export { summarize, formatTable, ablationTable, directions, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
-export { metricBars, scoreDistribution, timeline } from "./figures.js";
+export { metricBars, scoreDistribution, timeline, sensitivityFigure } from "./figures.js";
+export { sweepParam, type SweepOptions } from "./sweep.js";

@@ -105,9 +105,21 @@ console.table(gated.PROBLEM_KINDS.map((k) => ({ problem: k, local: count(k, "loc
 // %%
 const first = gatedEvents.find((e) => e.scenario === "scarce");
 const one = gatedEvents.filter((e) => first && e.run_id === first.run_id && e.episode === first.episode);
-const tl = gated.timeline(one, `gated, scarce, ${first?.run_id ?? ""}`, LABEL);
+const tl = gated.timeline(one, `${first?.run_id ?? ""}, episode ${first?.episode ?? ""}`, LABEL);
 await plot.show(tl);
 await plot.save(tl, "../figures/02-gated/timeline");
+
+// %% [markdown]
+// ## How much rests on the cost of reading a chat message?
+// The free-chat baseline's level is set by costs the offline model had to assume. A sweep of `chatReadTicks` (ticks a
+// reader loses per chat message; 1 in the default config) on 40 tasks per scenario, in-process, shows how far the
+// baseline's TSR moves and whether the ordering of the policies depends on it.
+
+// %%
+const sweep = gated.sweepParam("chatReadTicks", [0, 1, 2, 3], { policies: ["free_chat", "rigid", "gated"], episodes: 40 });
+const sensFig = gated.sensitivityFigure(sweep, "ticks a reader loses per chat message", LABEL);
+await plot.show(sensFig);
+await plot.save(sensFig, "../figures/02-gated/sensitivity-chat-read");
 
 // %% [markdown]
 // ## Directions compared with the paper
