@@ -57,6 +57,9 @@ export type DesignOptions = FrameOptions;
  * Model-matrix columns for `terms` (plus the intercept) over a frame.
  *
  * @throws {StatsError} when a factor in the model has a single level.
+ * @example
+ * const f = parseFormula("y ~ x * g");
+ * modelColumns(f.terms, f.intercept, frame).names; // ["(Intercept)", "x", "gb", "x:gb"]
  */
 export function modelColumns(terms: readonly Term[], intercept: boolean, frame: Frame): DesignColumns {
   const names: string[] = [];
@@ -117,6 +120,9 @@ export function modelColumns(terms: readonly Term[], intercept: boolean, frame: 
  * Checks a design for constant columns (beside an intercept) and linear dependence, naming the column.
  *
  * @throws {StatsError} naming the first column that is constant, all zero, or a combination of earlier ones.
+ * @example
+ * checkDesign({ names: ["(Intercept)", "k"], cols: [ones, Float64Array.of(2, 2, 2)] });
+ * // StatsError: fixed effects: column "k" is constant (2) in the rows used, …
  */
 export function checkDesign(d: DesignColumns, what = "fixed effects"): void {
   const p = d.cols.length;

@@ -240,7 +240,12 @@ export function parseFormula(formula: string): ParsedFormula {
   return { response, terms: canonical(v.terms, p.order), intercept: v.intercept ?? true, random, variables: p.order };
 }
 
-/** R's label of a term, e.g. `"diss10:modewilling"`'s term `["diss10", "mode"]` → `"diss10:mode"`. */
+/**
+ * R's label of a term: its variables joined by `:`.
+ *
+ * @example
+ * termLabel(["diss10", "mode"]); // "diss10:mode"
+ */
 export function termLabel(t: Term): string {
   return t.join(":");
 }

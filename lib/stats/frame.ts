@@ -108,6 +108,11 @@ export function sortLevels(values: Iterable<string>): string[] {
  * @param factorNames variables to treat as factors whatever their type (grouping variables).
  * @throws {DataError} when a column is missing or holds an infinite number or a value outside `levels`.
  * @throws {StatsError} when no complete row remains.
+ * @example
+ * const fr = buildFrame([{ y: 1, g: "b" }, { y: null, g: "a" }, { y: 3, g: "a" }], ["y", "g"], ["g"]);
+ * fr.n;                   // 2
+ * fr.nDropped;            // 1
+ * fr.vars.get("g");       // { kind: "factor", levels: ["a", "b"], codes: Int32Array [1, 0] }
  */
 export function buildFrame(data: DataInput, names: readonly string[], factorNames: readonly string[], opts: FrameOptions = {}): Frame {
   const { n, cols } = readColumns(data, names);

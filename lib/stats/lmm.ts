@@ -153,7 +153,13 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   return fit;
 }
 
-/** The same model refitted by maximum likelihood (returns `fit` itself when it is already ML). */
+/**
+ * The same model refitted by maximum likelihood (returns `fit` itself when it is already ML).
+ *
+ * @throws {StatsError} when `fit` was not made by {@link lmm} in this process.
+ * @example
+ * refitML(lmm("Reaction ~ Days + (Days | Subject)", sleepstudy)).logLik; // −875.97, as lme4's refitML
+ */
 export function refitML(fit: LmmFit): LmmFit {
   if (!fit.reml) return fit;
   const inn = internals.get(fit);
