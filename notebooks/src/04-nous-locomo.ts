@@ -27,10 +27,12 @@ const answers = run.tables.answers;
 const deltas = run.tables.deltas;
 const MODEL = String(answers[0].model);
 const DATA = String(answers[0].data);
+// how every table and figure names the model: offline runs are a parametric pipeline, not a language model
+const LABEL = MODEL.startsWith("offline") ? `${MODEL}: offline parametric pipeline, not an LLM` : MODEL;
 console.log(DATA === "locomo10"
   ? `data: LoCoMo locomo10.json (${new Set(answers.map((r) => r.conversation)).size} conversations in this profile)`
   : "data: FIXTURE (invented LoCoMo-format conversations; locomo10.json was not found) — numbers below are not LoCoMo results");
-console.log(`model: ${MODEL} (offline parametric pipeline, not an LLM) · ${answers.length} answer rows · ${deltas.length} deltas`);
+console.log(`model: ${LABEL} · ${answers.length} answer rows · ${deltas.length} deltas`);
 
 // %% [markdown]
 // ## Per-category results
@@ -41,15 +43,16 @@ console.log(`model: ${MODEL} (offline parametric pipeline, not an LLM) · ${answ
 
 // %%
 const table = nous.categoryTable(answers);
+console.log(`per-category results (${LABEL}; ${DATA})`);
 console.table(table.map((r) => ({ system: r.system, category: r.category_name, n: r.n, f1: Number(r.f1).toFixed(2), set_f1: r.set_f1 === null ? "-" : Number(r.set_f1).toFixed(2), recall: r.context_recall === null ? "-" : Number(r.context_recall).toFixed(2) })));
 
 // %%
-const f1Fig = nous.categoryBarsFigure(table, { metric: "f1", model: `${MODEL}, ${DATA}` });
+const f1Fig = nous.categoryBarsFigure(table, { metric: "f1", model: `${LABEL}; ${DATA}` });
 await plot.show(f1Fig);
 await plot.save(f1Fig, "../figures/04-nous-locomo/f1-by-category");
 
 // %%
-const recallFig = nous.categoryBarsFigure(table.filter((r) => r.context_recall !== null), { metric: "context_recall", model: `${MODEL}, ${DATA}`, categories: [1, 2, 3, 4] });
+const recallFig = nous.categoryBarsFigure(table.filter((r) => r.context_recall !== null), { metric: "context_recall", model: `${LABEL}; ${DATA}`, categories: [1, 2, 3, 4] });
 await plot.show(recallFig);
 await plot.save(recallFig, "../figures/04-nous-locomo/context-recall-by-category");
 
@@ -70,12 +73,16 @@ console.table(nous.overallF1(answers.filter((r) => r.ablation === "none")).map((
 const paired = answers
   .filter((r) => r.ablation === "none" && (r.system === "nous" || r.system === "bm25") && Number(r.category) !== 5)
   .map((r) => ({ f1: Number(r.f1), recall: r.context_recall === null ? 0 : Number(r.context_recall), system: String(r.system), qid: `${r.conversation}#${r.question_index}` }));
-const fitF1 = stats.lmm("f1 ~ system + (1 | qid)", paired);
-const fitRecall = stats.lmm("recall ~ system + (1 | qid)", paired);
-console.table([
-  { outcome: "F1", estimate: fitF1.fixef.systemnous, se: fitF1.se.systemnous, df: fitF1.df.systemnous, p: fitF1.p.systemnous },
-  { outcome: "context recall", estimate: fitRecall.fixef.systemnous, se: fitRecall.se.systemnous, df: fitRecall.df.systemnous, p: fitRecall.p.systemnous },
-]);
+// a model is fitted only when the two systems differ on some question (on a small fixture they may not)
+function pairedFit(outcome: "f1" | "recall") {
+  const byQ = new Map<string, number[]>();
+  for (const r of paired) byQ.set(r.qid, [...(byQ.get(r.qid) ?? []), r[outcome]]);
+  const differs = [...byQ.values()].some((v) => v.length === 2 && v[0] !== v[1]);
+  if (!differs) return { outcome, estimate: 0, se: null, df: null, p: null, note: "equal for every question: nothing to fit" };
+  const fit = stats.lmm(`${outcome} ~ system + (1 | qid)`, paired);
+  return { outcome, estimate: fit.fixef.systemnous, se: fit.se.systemnous, df: fit.df.systemnous, p: fit.p.systemnous, note: "" };
+}
+console.table([pairedFit("f1"), pairedFit("recall")]);
 
 // %% [markdown]
 // ## Published numbers beside ours
@@ -106,7 +113,10 @@ console.table(side);
 // %% [markdown]
 // ## Ablations
 // The same pipeline with one part of the mechanism removed: last-write-wins instead of the Bayesian update, no decay,
-// no multi-valued recall, no graph hops (only the entities the question names).
+// no multi-valued recall, no graph hops (only the entities the question names). The offline answerer copies the
+// observation of the best evidence, so the update rule and decay change only the fact lines (what an LLM answerer
+// would read), not its answers: their rows equal the full model's by construction, which is itself the finding —
+// on LoCoMo's questions the offline pipeline's numbers come from retrieval, not from the beliefs.
 
 // %%
 console.table(nous.ablationTable(answers).map((r) => ({ ablation: r.ablation, f1_1_4: Number(r.f1_1_4).toFixed(2), recall_1_4: r.context_recall_1_4 === null ? "-" : Number(r.context_recall_1_4).toFixed(2), f1_5: Number(r.f1_5).toFixed(2) })));
@@ -131,7 +141,7 @@ const repeats = (ds: Record<string, unknown>[]) => ds.length - new Set(ds.map((d
 const candidates = [...byDim.values()].filter((ds) => ds.length >= 3 && changes(ds) > 0);
 const best = (candidates.length ? candidates : [...byDim.values()]).sort((a, b) => repeats(b) - repeats(a) || b.length - a.length)[0];
 console.log(`${best[0].conversation}: ${best[0].entity} · ${best[0].attribute}, ${best.length} deltas, ${changes(best)} mode changes`);
-const trajFig = nous.beliefTrajectoryFigure(best, { entity: String(best[0].entity), attribute: String(best[0].attribute), model: MODEL });
+const trajFig = nous.beliefTrajectoryFigure(best, { entity: String(best[0].entity), attribute: String(best[0].attribute), model: LABEL });
 await plot.show(trajFig);
 await plot.save(trajFig, "../figures/04-nous-locomo/belief-trajectory");
 
@@ -142,7 +152,7 @@ await plot.save(trajFig, "../figures/04-nous-locomo/belief-trajectory");
 // equation p ← w·p + (1 − w)/|V|, w = 2^(−Δt/h), for three half-lives.
 
 // %%
-const surpriseFig = nous.surpriseHistogram(deltas, { model: MODEL });
+const surpriseFig = nous.surpriseHistogram(deltas, { model: LABEL });
 await plot.show(surpriseFig);
 await plot.save(surpriseFig, "../figures/04-nous-locomo/surprise-distribution");
 

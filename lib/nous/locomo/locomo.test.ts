@@ -76,3 +76,16 @@ test("the real LoCoMo file, when present beside the project: 10 conversations, 5
   assert.ok(JSON.parse(readFileSync(REAL, "utf8"))[0].conversation.session_20_date_time); // the conv-26 quirk is there
   assert.equal(Math.max(...convs[0].turns.map((t) => t.session)), 19);
 });
+
+test("time expressions resolve against the date a turn was said (hand-checked calendar dates)", async () => {
+  const { resolveTime, parseLocomoTime } = await import("../models/temporal.js");
+  const said = parseLocomoTime("1:56 pm on 8 May, 2023");
+  assert.equal(said, Date.UTC(2023, 4, 8, 13, 56));
+  assert.equal(resolveTime("I went there yesterday", said), "7 May 2023");
+  assert.equal(resolveTime("I did it last week", said), "the week before 8 May 2023");
+  assert.equal(resolveTime("I painted it last year", said), "2022");
+  assert.equal(resolveTime("I adopted him in 2020.", said), "2020");
+  assert.equal(resolveTime("We met 3 days ago", said), "5 May 2023");
+  assert.equal(resolveTime("Nice!", said), "8 May 2023");
+  assert.ok(Number.isNaN(parseLocomoTime("sometime in May")));
+});

@@ -9,7 +9,8 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 /**
- * The date a text refers to, relative to `said` (ms), or the date it was said when it names no time.
+ * The date a text refers to: a year it names ("in 2020"), a relative expression resolved against `said` (ms),
+ * or else the date it was said.
  *
  * @example
  * resolveTime("I went to a support group yesterday", Date.UTC(2023, 4, 8)); // "7 May 2023"
@@ -18,6 +19,8 @@ export function resolveTime(text: string, said: number): string {
   const t = text.toLowerCase();
   const d = new Date(said);
   const year = d.getUTCFullYear();
+  const named = /\b(?:in|since|back in) ((?:19|20)\d\d)\b/.exec(t);
+  if (named) return named[1];
   if (/\byesterday\b/.test(t)) return formatDate(said - DAY);
   if (/\btoday\b|\bthis morning\b|\btonight\b/.test(t)) return formatDate(said);
   if (/\blast night\b/.test(t)) return formatDate(said - DAY);
