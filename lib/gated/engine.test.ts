@@ -71,3 +71,15 @@ test("the baselines behave as defined: free chat escalates every problem, rigid 
   const gated = runEpisode(task, "gated", params, createRng(2), judge(2));
   assert.ok(gated.metrics.escalated < gated.metrics.problems, "the gate keeps some problems local");
 });
+
+test("every message in the log has a protocol type; only free chat sends CHAT", async () => {
+  const { MESSAGE_TYPES } = await import("./types.js");
+  const task = compileTask("g", generateTask({ scenario: "scarce" }, createRng(8)));
+  for (const policy of POLICIES) {
+    const r = runEpisode(task, policy, params, createRng(3), judge(3), { log: true });
+    const types = r.events!.filter((e) => e.event === "message").map((e) => e.msg_type as string);
+    assert.ok(types.every((t) => (MESSAGE_TYPES as readonly string[]).includes(t)), policy);
+    assert.equal(types.includes("CHAT"), policy === "free_chat", policy);
+    assert.equal(types.length, r.metrics.messages, policy);
+  }
+});

@@ -10,11 +10,11 @@
  * a block reported done, a supply refusal that triggered the fallback, help that unblocked a path.
  */
 import { shortfall } from "./gate.js";
-import type { Problem } from "./types.js";
+import type { MessageType, Problem } from "./types.js";
 import type { World } from "./world.js";
 
 /** Sends one message and charges its reading cost to the readers (and to the problem, if any). */
-export function send(w: World, from: number, type: string, effective: boolean, p: Problem | null, to = -1, item = -1, count = 0): void {
+export function send(w: World, from: number, type: MessageType, effective: boolean, p: Problem | null, to = -1, item = -1, count = 0): void {
   const { params, flags } = w;
   w.counters.messages++;
   if (effective) w.counters.effective++;

@@ -68,9 +68,13 @@ export const ProtocolMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("DEPENDENCY_WAIT"), from: z.number().int(), cell: z.tuple([z.number(), z.number(), z.number()]) }),
   z.object({ type: z.literal("DEPENDENCY_DONE"), from: z.number().int(), cell: z.tuple([z.number(), z.number(), z.number()]) }),
   z.object({ type: z.literal("REQUEST_HELP"), from: z.number().int(), problem: z.enum(["path_blocked", "tool_missing"]) }),
+  z.object({ type: z.literal("TRANSFER_PLAN"), from: z.number().int(), to: z.number().int(), item: z.string(), count: z.number().int().positive() }),
   z.object({ type: z.literal("CHAT"), from: z.number().int(), text: z.string() }),
 ]);
 export type ProtocolMessage = z.infer<typeof ProtocolMessageSchema>;
+export type MessageType = ProtocolMessage["type"];
+/** Every message type, for validating logs. */
+export const MESSAGE_TYPES: readonly MessageType[] = ProtocolMessageSchema.options.map((o) => o.shape.type.value);
 
 export type ProblemKind = "missing_material" | "dependency_block" | "path_blocked" | "tool_missing";
 export const PROBLEM_KINDS: readonly ProblemKind[] = ["missing_material", "dependency_block", "path_blocked", "tool_missing"];

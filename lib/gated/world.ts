@@ -7,7 +7,7 @@
  */
 import type { Rng } from "../core/rng.js";
 import type { CompiledTask } from "./task.js";
-import type { PolicyFlags, Problem, ProblemKind, SimParams } from "./types.js";
+import type { MessageType, PolicyFlags, Problem, ProblemKind, SimParams } from "./types.js";
 
 /** A scheduled effect: a reply, a transfer, a timeout, help arriving. */
 export interface Effect {
@@ -33,7 +33,7 @@ export interface EventRow {
 }
 
 /** A free-chat message waiting for its text (language-model runs only). */
-export interface ChatRequest { tick: number; from: number; type: string; kind: string | null; subject: string | null }
+export interface ChatRequest { tick: number; from: number; type: MessageType; kind: string | null; subject: string | null }
 
 export interface Counters {
   messages: number; effective: number; tokens: number; adjudications: number;
