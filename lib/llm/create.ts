@@ -9,6 +9,7 @@
 import type { LanguageModel } from "../core/model.js";
 import { createRng } from "../core/rng.js";
 import { UsageLedger, withLedger } from "./ledger.js";
+import type { PriceTable } from "./prices.js";
 import { geminiProvider } from "./providers/gemini.js";
 import { openAIProvider } from "./providers/openai.js";
 import { LLMConfigError } from "./errors.js";
@@ -34,6 +35,8 @@ export interface LLMModel extends LanguageModel {
 export interface CreateModelOptions {
   /** The ledger to record into (default: a new one per model). Share one to account a whole run. */
   ledger?: UsageLedger;
+  /** Price overrides for the model's new ledger (USD per million tokens, keyed `provider:model`). */
+  prices?: PriceTable;
   /** A replay cache replacing the spec's (e.g. the run folder's `llm-cache`, chosen by the experiment runner). */
   cache?: { dir: string; mode: CacheMode };
   /** Environment to read keys and endpoints from (default `process.env`). */
@@ -65,7 +68,7 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
     }
     resolved.cache = opts.cache;
   }
-  const ledger = opts.ledger ?? new UsageLedger();
+  const ledger = opts.ledger ?? new UsageLedger({ prices: opts.prices });
   const limiter = new Limiter({ concurrency: resolved.concurrency, rpm: resolved.rpm, tpm: resolved.tpm, clock: opts.clock });
   let model = opts.provider ?? providerFor(resolved);
   model = withTimeout(model, resolved.timeoutMs);
