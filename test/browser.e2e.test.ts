@@ -228,6 +228,35 @@ test("the smoke notebook runs in Jupyter Notebook and draws live plotly traces w
   assert.match(r.stdout, /figures shown: 2/);
 });
 
+test("the saved notebook, reopened untrusted, shows the static figures without scripts", { timeout: 300_000 }, async () => {
+  const p = page!;
+  // Save the executed smoke notebook, then change its metadata so its signature no longer matches: untrusted.
+  await p.evaluate(() => (window as unknown as { Jupyter: any }).Jupyter.notebook.save_notebook());
+  const saved = JSON.parse(readFileSync(join(root, nbRel), "utf8")) as { metadata: Record<string, unknown>; cells: unknown[] };
+  saved.metadata.agora_untrusted_copy = true;
+  const untrustedRel = nbRel.replace(/\.ipynb$/, "-untrusted.ipynb");
+  writeFileSync(join(root, untrustedRel), JSON.stringify(saved, null, 1) + "\n");
+
+  await p.goto(`${base}/notebooks/${untrustedRel}?token=${token}`, { waitUntil: "load" });
+  await p.waitForFunction(() => document.querySelectorAll(".output_area img.agora-static").length >= 2, undefined, {
+    timeout: 120_000,
+  });
+  const seen = await p.evaluate(async () => {
+    const imgs = Array.from(document.querySelectorAll<HTMLImageElement>(".output_area img.agora-static"));
+    await Promise.all(imgs.map((i) => (i.complete ? undefined : new Promise((r) => (i.onload = r)))));
+    return {
+      trusted: (window as unknown as { Jupyter: any }).Jupyter.notebook.trusted as boolean,
+      widths: imgs.map((i) => i.naturalWidth),
+      live: document.querySelectorAll(".js-plotly-plot").length,
+    };
+  });
+  await p.addStyleTag({ content: "#site { height: auto !important; overflow: visible !important; }" });
+  await p.screenshot({ path: join(outDir, "plot-smoke-untrusted.png"), fullPage: true });
+  assert.equal(seen.trusted, false);
+  assert.equal(seen.live, 0, "no scripts run in an untrusted notebook");
+  assert.deepEqual(seen.widths, [640, 640], "both static SVG images decoded at the figures' width");
+});
+
 // Optional: also open one of the project's notebooks, e.g. AGORA_BROWSER_NOTEBOOK=notebooks/01-tbs.ipynb (slow: it runs
 // the notebook's experiment). The file is not modified (autosave is off and nothing is saved).
 const realNotebook = process.env.AGORA_BROWSER_NOTEBOOK;
