@@ -18,7 +18,7 @@ export function beliefTrajectoryFigure(deltas: Row[], opts: { entity: string; at
   const x = mine.map((d, i) => `${i + 1}: ${String(d.evidence_id ?? d.evidenceId ?? "")}`);
   const series = values.map((v) => ({ name: v, x, y: posts.map((p) => p.find((e) => e.value === v)?.p ?? 0) }));
   return lineChart(series, {
-    title: `Belief in ${opts.entity} · ${opts.attribute} after each observation (${opts.model})`,
+    title: `Belief in ${opts.entity} · ${opts.attribute} after each observation<br><sub>${opts.model}</sub>`,
     xTitle: "delta (order : evidence turn)",
     yTitle: "posterior probability",
   });
@@ -28,7 +28,7 @@ export function beliefTrajectoryFigure(deltas: Row[], opts: { entity: string; at
 export function surpriseHistogram(deltas: Row[], opts: { model: string; bins?: number }): Figure {
   const values = deltas.map((d) => Number(d.surprise)).filter(Number.isFinite);
   return histogram([{ name: "surprise", values }], {
-    title: `Surprise of stored deltas, −log2 P(obs | D) (${opts.model})`,
+    title: `Surprise of stored deltas, −log2 P(obs | D)<br><sub>${opts.model}</sub>`,
     xTitle: "surprise (bits)",
     bins: opts.bins ?? 40,
   });
@@ -54,7 +54,7 @@ export function decayCurvesFigure(halfLives: number[], opts: { days?: number; p0
     }),
   }));
   return lineChart(series, {
-    title: `Entropy decay toward uniform: P(mode) without updates (|V| = ${n}; equation of the memory, no data)`,
+    title: `Entropy decay toward uniform: P(mode) without updates<br><sub>|V| = ${n}; equation of the memory, no data</sub>`,
     xTitle: "days since last update",
     yTitle: "P(mode)",
   });
@@ -79,5 +79,5 @@ export function categoryBarsFigure(table: Row[], opts: { metric: "f1" | "context
     })
     .filter((g): g is NonNullable<typeof g> => g !== undefined);
   const label = opts.metric === "f1" ? "LoCoMo token F1 (official scorer)" : opts.metric === "set_f1" ? "set F1 (A-MEM/Mem0 scorer)" : "context recall";
-  return barWithCI(names, groups, { title: `${label} by category (${opts.model})`, yTitle: `${label} (%)` });
+  return barWithCI(names, groups, { title: `${label} by category<br><sub>${opts.model}</sub>`, yTitle: `${label} (%)` });
 }
