@@ -65,13 +65,21 @@ test("rendering is deterministic and the browser is reused across figures", asyn
   const ms = Date.now() - t0;
   assert.equal(a, b, "same figure ⇒ byte-identical SVG");
   assert.ok(ms < 5000, `second render took ${ms} ms; the browser should be reused`);
-  const other = await save(
-    barWithCI(["a", "b"], [{ name: "g", values: [1, 2], lower: [0.5, 1.5], upper: [1.5, 2.5] }], { title: "Bars" }),
-    join(dir, "bars"),
-    { formats: ["svg"] },
-  );
-  assert.equal(other.length, 1);
-  assert.match(readFileSync(other[0]!, "utf8"), /class="trace bars"|class="points"/);
+  // A relative base gives relative paths back (notebook outputs must not depend on where the project lives).
+  const cwd = process.cwd();
+  process.chdir(dir);
+  let other: string[];
+  try {
+    other = await save(
+      barWithCI(["a", "b"], [{ name: "g", values: [1, 2], lower: [0.5, 1.5], upper: [1.5, 2.5] }], { title: "Bars" }),
+      "rel/bars",
+      { formats: ["svg"] },
+    );
+  } finally {
+    process.chdir(cwd);
+  }
+  assert.deepEqual(other, ["rel/bars.svg"]);
+  assert.match(readFileSync(join(dir, "rel", "bars.svg"), "utf8"), /class="trace bars"/);
   const forest = await renderSVG(forestPlot([{ label: "x", estimate: 2, lower: 1.1, upper: 3.5 }], { log: true }));
   assert.match(forest, /class="trace scatter/);
 });
