@@ -171,7 +171,7 @@ async function main(): Promise<void> {
       agora: { perSecond: mean(agora), shareOfBound: mean(agora) / BOUND, clientCpuUsPerRequest: mean(agora, cpuOf), measures: agora },
       bareSDK: { perSecond: mean(bare), shareOfBound: mean(bare) / BOUND, clientCpuUsPerRequest: mean(bare, cpuOf), measures: bare },
       stackCpuUsPerCall: overhead,
-      agoraLedger: { calls: summary.calls, retries: summary.retries, errors: summary.errors, latency: summary.latency },
+      agoraLedger: { calls: summary.calls, retries: summary.retries, errors: summary.errors, latency: summary.latency, wallLatency: summary.wallLatency },
     };
     const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
     console.log(`llm bench: ${n} requests × ${rounds} rounds, concurrency ${CONCURRENCY}, server latency ${LATENCY_MS} ms, bound ${BOUND} req/s`);

@@ -7,7 +7,7 @@ import { priceOf, DEFAULT_PRICES } from "./prices.js";
 test("summary: totals, nearest-rank latency percentiles, cache hits free, cost from the price table", () => {
   const ledger = new UsageLedger();
   for (let i = 1; i <= 100; i++) {
-    ledger.record({ model: "openai:gpt-4o-mini", inputTokens: 1000, outputTokens: 100, latencyMs: i, cached: i > 90 });
+    ledger.record({ model: "openai:gpt-4o-mini", inputTokens: 1000, outputTokens: 100, latencyMs: i, wallMs: 2 * i, cached: i > 90 });
   }
   ledger.retries = 4;
   const s = ledger.summary();
@@ -16,8 +16,10 @@ test("summary: totals, nearest-rank latency percentiles, cache hits free, cost f
   assert.equal(s.inputTokens, 90_000);
   assert.equal(s.outputTokens, 9_000);
   assert.equal(s.retries, 4);
-  // Nearest rank on latencies 1..100: p50 = 50, p95 = 95, p99 = 99.
-  assert.deepEqual(s.latency, { p50: 50, p95: 95, p99: 99 });
+  // Provider latency over the 90 calls that were not cache hits (1..90), nearest rank: ceil(0.5·90) = 45th → 45,
+  // ceil(0.95·90) = 86th → 86, ceil(0.99·90) = 90th → 90. Wall time over all 100 (2, 4, …, 200): 100, 190, 198.
+  assert.deepEqual(s.latency, { p50: 45, p95: 86, p99: 90 });
+  assert.deepEqual(s.wallLatency, { p50: 100, p95: 190, p99: 198 });
   // gpt-4o-mini at $0.15 / $0.60 per million: 90 000 × 0.15e-6 + 9 000 × 0.6e-6 = 0.0135 + 0.0054.
   assert.ok(Math.abs(s.costUSD - 0.0189) < 1e-12);
   assert.deepEqual(s.unpriced, []);

@@ -11,8 +11,10 @@ export interface LedgerEntry {
   tag?: string;
   inputTokens: number;
   outputTokens: number;
-  /** Wall time of the call as the caller saw it (queueing, retries and re-asks included), ms. */
+  /** The provider's answer time of the final attempt, ms (the stored one for cache hits; the wall time for errors). */
   latencyMs: number;
+  /** Wall time of the call as the caller saw it (queueing, retries and re-asks included), ms; defaults to latencyMs. */
+  wallMs?: number;
   cached: boolean;
   /** The error code when the call failed (e.g. "llm-parse"). */
   error?: string;
@@ -26,7 +28,10 @@ export interface LedgerSummary {
   cacheHits: number;
   retries: number;
   reasks: number;
+  /** Percentiles of the provider's answer time over calls that reached it and succeeded (ms, nearest rank). */
   latency: { p50: number; p95: number; p99: number };
+  /** Percentiles of the caller's wall time over all calls, queueing and retries included (ms, nearest rank). */
+  wallLatency: { p50: number; p95: number; p99: number };
   /** Estimated cost of the calls that reached a provider (cache hits are free). */
   costUSD: number;
   /** Models without a price (their calls add nothing to costUSD). */
@@ -61,7 +66,7 @@ function percentile(sorted: number[], p: number): number {
  * const ledger = new UsageLedger({ prices: { "openai:my-model": { input: 1, output: 2 } } });
  * const model = createModel("openai:gpt-4o-mini", { ledger });
  * ledger.expect(400); ledger.onProgress((p) => console.log(formatProgress(p)));
- * ledger.summary(); // → { calls, inputTokens, outputTokens, cacheHits, retries, latency: { p50, p95, p99 }, costUSD, … }
+ * ledger.summary(); // → { calls, inputTokens, outputTokens, cacheHits, retries, latency: { p50, p95, p99 }, wallLatency, costUSD, … }
  */
 export class UsageLedger {
   readonly entries: LedgerEntry[] = [];
@@ -120,7 +125,10 @@ export class UsageLedger {
 
   /** Totals, latency percentiles (nearest rank, ms) and estimated cost. */
   summary(): LedgerSummary {
-    const latencies = this.entries.map((e) => e.latencyMs).sort((a, b) => a - b);
+    const byNumber = (a: number, b: number) => a - b;
+    const latencies = this.entries.filter((e) => !e.cached && !e.error).map((e) => e.latencyMs).sort(byNumber);
+    const walls = this.entries.map((e) => e.wallMs ?? e.latencyMs).sort(byNumber);
+    const pcts = (xs: number[]) => ({ p50: percentile(xs, 50), p95: percentile(xs, 95), p99: percentile(xs, 99) });
     let cost = 0;
     const unpriced = new Set<string>();
     for (const e of this.entries) {
@@ -137,7 +145,8 @@ export class UsageLedger {
       cacheHits: this.entries.filter((e) => e.cached).length,
       retries: this.retries,
       reasks: this.reasks,
-      latency: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) },
+      latency: pcts(latencies),
+      wallLatency: pcts(walls),
       costUSD: cost,
       unpriced: [...unpriced].sort(),
     };
@@ -166,7 +175,15 @@ export function withLedger(model: LanguageModel, ledger: UsageLedger, now: () =>
       const t0 = now();
       try {
         const r = await model.generate(req);
-        ledger.record({ model: r.model, tag: req.tag, inputTokens: r.usage.inputTokens, outputTokens: r.usage.outputTokens, latencyMs: now() - t0, cached: r.cached });
+        ledger.record({
+          model: r.model,
+          tag: req.tag,
+          inputTokens: r.usage.inputTokens,
+          outputTokens: r.usage.outputTokens,
+          latencyMs: r.latencyMs,
+          wallMs: now() - t0,
+          cached: r.cached,
+        });
         return r;
       } catch (err) {
         const usage = (err as { usage?: { inputTokens: number; outputTokens: number } }).usage;
@@ -176,6 +193,7 @@ export function withLedger(model: LanguageModel, ledger: UsageLedger, now: () =>
           inputTokens: usage?.inputTokens ?? 0,
           outputTokens: usage?.outputTokens ?? 0,
           latencyMs: now() - t0,
+          wallMs: now() - t0,
           cached: false,
           error: err instanceof LLMError ? err.code : "error",
         });
