@@ -10,7 +10,11 @@ import { parseParams, runTbs } from "./run.js";
 
 const PARAM_KEYS = new Set(Object.keys(tbsParamsSchema.shape));
 
-/** Merges a cell's condition into the params: factor names that are parameters override them; others become columns. */
+/**
+ * Merges a cell's condition into the params: factor names that are parameters override them; others become columns.
+ * @throws ConfigError when a merged level is invalid (e.g. mode "chaos").
+ * @example mergeCondition(params, { mode: "rotation", arm: "b" }) // → { params: {…mode: "rotation"}, extra: { arm: "b" } }
+ */
 export function mergeCondition(params: TbsParams, condition: Record<string, string | number | boolean>): { params: TbsParams; extra: Record<string, string | number | boolean> } {
   const over: Record<string, unknown> = {};
   const extra: Record<string, string | number | boolean> = {};
@@ -31,7 +35,9 @@ export const runner: MechanismRunner<TbsParams> = {
     const p = mergeCondition(params, condition as Record<string, string | number | boolean>).params;
     const reason = p.agents * p.intervals;
     const speak = p.intervals;
-    return { calls: reason + speak, inputTokens: reason * 700 + speak * 600, outputTokens: reason * 150 + speak * 80 };
+    // Summary memory: at most one compression call per interval once the transcript is older than summaryKeep.
+    const summary = p.memory === "summary" ? Math.max(0, p.intervals - p.memoryOptions.summaryKeep) : 0;
+    return { calls: reason + speak + summary, inputTokens: reason * 700 + speak * 600 + summary * 500, outputTokens: reason * 150 + speak * 80 + summary * 150 };
   },
   async runCell(ctx) {
     const { params, extra } = mergeCondition(ctx.params, ctx.condition);

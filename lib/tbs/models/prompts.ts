@@ -53,7 +53,11 @@ New statements:
 {{statements}}`,
 } as const;
 
-/** Fills `{{name}}` placeholders; an unknown placeholder is an error in the template, not in the data. */
+/**
+ * Fills `{{name}}` placeholders.
+ * @throws Error when a placeholder has no value (an error in the template, not in the data).
+ * @example fill("Hello {{who}}", { who: "Ada" }) // "Hello Ada"
+ */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
     if (!(k in values)) throw new Error(`prompt template placeholder {{${k}}} has no value`);
@@ -65,6 +69,10 @@ function renderEvent(e: GroupEvent, self: number): string {
   return `- [interval ${e.interval}] ${e.agent === self ? "You" : `Participant ${e.agent + 1}`}: "${e.text}"`;
 }
 
+/**
+ * The Group part of memory as prompt text: the summary (if any), then the recalled statements, the agent's own as "You".
+ * @example renderRecall({ events: [] }, 0) // "(nothing has been said yet)"
+ */
 export function renderRecall(recall: Recall, self: number): string {
   const parts: string[] = [];
   if (recall.summary) parts.push(`Summary of earlier discussion: ${recall.summary.text}`);
@@ -72,6 +80,7 @@ export function renderRecall(recall: Recall, self: number): string {
   return parts.length ? parts.join("\n") : "(nothing has been said yet)";
 }
 
+/** System and user prompts of the reasoning module for one agent-interval. @example reasonPrompt(view, topic).user */
 export function reasonPrompt(view: AgentView, topic: Topic): { system: string; user: string } {
   const p = view.persona;
   return {
@@ -85,6 +94,7 @@ export function reasonPrompt(view: AgentView, topic: Topic): { system: string; u
   };
 }
 
+/** System and user prompts of the speech module for the selected speaker. @example speakPrompt(view, topic, state, "qualify", false) */
 export function speakPrompt(view: AgentView, topic: Topic, state: InternalState | null, strategy: string, forced: boolean): { system: string; user: string } {
   const p = view.persona;
   return {
@@ -100,6 +110,7 @@ export function speakPrompt(view: AgentView, topic: Topic, state: InternalState 
   };
 }
 
+/** The Summary-memory compression prompt. @example summaryPrompt("", freshEvents) */
 export function summaryPrompt(previous: string, fresh: GroupEvent[]): string {
   return fill(promptTemplates.summary_user, {
     previous: previous || "(none)",
