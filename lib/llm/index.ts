@@ -5,7 +5,7 @@
  */
 export { createModel, providerFor } from "./create.js";
 export type { LLMModel, CreateModelOptions } from "./create.js";
-export { preflight } from "./preflight.js";
+export { connect, preflight } from "./preflight.js";
 export { parseSpecString, resolveSpec, publicSpec } from "./spec.js";
 export type { ModelSpec, ModelSpecObject, ResolvedSpec, Provider, CacheMode } from "./spec.js";
 export { UsageLedger, withLedger, formatProgress } from "./ledger.js";

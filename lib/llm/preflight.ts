@@ -1,6 +1,7 @@
 /**
  * A check before a run starts: is the endpoint reachable and does it accept the key? One request, no tokens.
  */
+import { createModel, type CreateModelOptions, type LLMModel } from "./create.js";
 import { toLLMError } from "./providers/common.js";
 import { resolveSpec, type ModelSpec } from "./spec.js";
 
@@ -33,4 +34,15 @@ export async function preflight(spec: ModelSpec, opts: { timeoutMs?: number; env
   await res.arrayBuffer().catch(() => undefined);
   if (res.ok || (res.status === 404 && s.provider === "openai-compatible")) return;
   throw toLLMError({ status: res.status, headers: res.headers, message: res.statusText || "request refused" }, ctx);
+}
+
+/**
+ * `createModel` followed by `preflight`: a model whose endpoint answered, or one clear error before a run starts.
+ * @throws LLMConfigError, LLMConnectionError, LLMAPIError (see `preflight`).
+ * @example const model = await connect("openai-compatible:http://127.0.0.1:11434/v1#llama3.1");
+ */
+export async function connect(spec: ModelSpec, opts: CreateModelOptions & { timeoutMs?: number } = {}): Promise<LLMModel> {
+  const model = createModel(spec, opts);
+  await preflight(spec, { timeoutMs: opts.timeoutMs, env: opts.env });
+  return model;
 }

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseSpecString, publicSpec, resolveSpec } from "./spec.js";
 import { createModel } from "./create.js";
-import { preflight } from "./preflight.js";
+import { connect, preflight } from "./preflight.js";
 import { LLMConfigError, LLMConnectionError } from "./errors.js";
 import { startOpenAIServer } from "./testing/openai-server.js";
 
@@ -64,6 +64,9 @@ test("preflight: a live endpoint passes, an unreachable one is an LLMConnectionE
   const url = server.baseURL;
   await preflight(`openai-compatible:${url}#m`);
   assert.equal(server.requests[0].path, "/v1/models");
+  const model = await connect(`openai-compatible:${url}#m`);
+  assert.equal(model.id, "openai-compatible:m");
   await server.close();
+  await assert.rejects(connect(`openai-compatible:${url}#m`), LLMConnectionError);
   await assert.rejects(preflight(`openai-compatible:${url}#m`), (e: unknown) => e instanceof LLMConnectionError && e.message.includes(url));
 });
