@@ -128,6 +128,18 @@ export function expressionGivenIntention(rows: Row[], opts: { fitGlmm?: boolean 
   return out;
 }
 
+/**
+ * Who gets the floor among the willing: `spoke_n ~ diss10 + sil10 + mode + (1 | agent)` on willing rows, to see
+ * whether appraisals still matter once an intention is formed (the paper: only marginally; turn allocation dominates).
+ * @throws StatsError if the fit is degenerate.
+ * @example floorModel(rows).oddsRatio.modewilling.estimate
+ */
+export function floorModel(rows: Row[]): GlmmResult {
+  const willing = rows.filter((r) => r.willing === 1);
+  const withMode = varyingFactors(willing, ["mode"]).length > 0;
+  return glmm(`spoke_n ~ diss10 + sil10${withMode ? " + mode" : ""} + (1 | agent)`, willing, { family: "binomial", levels: { mode: ["rotation", "willing"] } });
+}
+
 function wilson(k: number, n: number): { lower: number; upper: number } {
   const z = 1.959964;
   const p = k / n;

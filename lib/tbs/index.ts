@@ -30,6 +30,7 @@ export {
   indexModels,
   willingnessModel,
   expressionGivenIntention,
+  floorModel,
   speakingShare,
   meanBy,
   varyingFactors,

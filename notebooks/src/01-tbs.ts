@@ -117,6 +117,16 @@ console.table(ex.byMode.map((m) => ({ mode: m.mode, willing: m.willingRows, spok
 const orG = ex.glmm!.oddsRatio.modewilling;
 console.log(`odds ratio Willing vs Rotation: table ${ex.oddsRatio.estimate.toFixed(2)} [${ex.oddsRatio.lower.toFixed(2)}, ${ex.oddsRatio.upper.toFixed(2)}]; GLMM ${orG.estimate.toFixed(2)} [${orG.lower.toFixed(2)}, ${orG.upper.toFixed(2)}]`);
 
+// %% [markdown]
+// Once an agent wants the floor, do its appraisals still decide whether it gets it? `spoke ~ diss10 + sil10 + mode +
+// (1 | agent)` on the willing agent-intervals. In the offline model appraisals reach the floor only through
+// time_cost in Willing mode (tension hurries, pressure hesitates); turn allocation does the rest.
+
+// %%
+const fm = tbs.floorModel(rows);
+console.log(`Getting the floor among the willing (GLMM) — ${LABEL}`);
+console.table(fm.fixefNames.map((n) => ({ term: n, OR: fm.oddsRatio[n].estimate.toFixed(3), lower: fm.oddsRatio[n].lower.toFixed(3), upper: fm.oddsRatio[n].upper.toFixed(3), p: fm.p[n].toExponential(2) })));
+
 // %%
 const share = tbs.speakingShareFigure(rows.filter((r) => r.ecology === "six-americas"), `${LABEL}, Six Americas`);
 await plot.show(share);
