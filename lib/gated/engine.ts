@@ -141,7 +141,11 @@ function openIndex(w: World, kind: ProblemKind, a: number, target: number): { ar
   return { arr: w.openPath, i: a };
 }
 
-/** Structured problem detection: registers a new problem once and sends it through the gate. */
+/**
+ * Structured problem detection: registers a new problem once and sends it through the gate.
+ * @example
+ * detect(w, 0, "missing_material", 2, cell); // a no-op if agent 0 already has that problem open
+ */
 export function detect(w: World, a: number, kind: ProblemKind, target: number, cell: number): void {
   const { arr, i } = openIndex(w, kind, a, target);
   if (arr[i] >= 0) return;
@@ -156,7 +160,11 @@ export function detect(w: World, a: number, kind: ProblemKind, target: number, c
   judge(w, p);
 }
 
-/** Scores a problem and applies the policy's decision (gray-zone cases wait for the adjudicator). */
+/**
+ * Scores a problem and applies the policy's decision (gray-zone cases wait for the adjudicator).
+ * @example
+ * judge(w, w.problems[3]); // logs a "gate" event with S and the factors
+ */
 export function judge(w: World, p: Problem): void {
   if (w.flags.decide === "never") return localRecover(w, p);
   let f = computeFactors(w, p, p.cell);
@@ -171,7 +179,11 @@ export function judge(w: World, p: Problem): void {
   applyDecision(w, p, d);
 }
 
-/** Carries out a local-or-escalate decision; at a problem's first escalation the counterfactual local cost is taken. */
+/**
+ * Carries out a local-or-escalate decision; at a problem's first escalation the counterfactual local cost is taken.
+ * @example
+ * applyDecision(w, p, "escalate"); // p.localCost is set, the request is sent
+ */
 export function applyDecision(w: World, p: Problem, d: "local" | "escalate"): void {
   if (p.status !== "open") return;
   if (d === "local") return localRecover(w, p);
@@ -179,7 +191,11 @@ export function applyDecision(w: World, p: Problem, d: "local" | "escalate"): vo
   escalate(w, p);
 }
 
-/** Whether the world state has resolved a problem. */
+/**
+ * Whether the world state has resolved a problem.
+ * @example
+ * isResolved(w, p); // true once the agent holds what its remaining blocks need
+ */
 export function isResolved(w: World, p: Problem): boolean {
   if (p.kind === "missing_material") {
     const i = p.agent * w.nMat + p.target;
@@ -206,7 +222,9 @@ function resolveProblems(w: World): void {
 
 /**
  * Rigid structured planning: every transfer the initial inventories require is fixed and
- * carried out at t0 (greedy, largest surplus first); no message is sent after.
+ * carried out at t0 (greedy, in agent order); no message is sent after.
+ * @example
+ * planTransfers(w); // givers are busy for their transfers; TRANSFER_PLAN messages logged
  */
 export function planTransfers(w: World): void {
   for (let m = 0; m < w.nMat; m++) {

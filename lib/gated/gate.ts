@@ -24,13 +24,21 @@ import type { World } from "./world.js";
 const TAU = 20;
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
-/** Units of material m agent a still lacks. */
+/**
+ * Units of material m agent a still lacks (at least 1).
+ * @example
+ * shortfall(w, 0, 2); // 17
+ */
 export function shortfall(w: World, a: number, m: number): number {
   const i = a * w.nMat + m;
   return Math.max(1, w.need[i] - w.inv[i]);
 }
 
-/** Whether agent a has some other placeable block (support present, material held) than `except`. */
+/**
+ * Whether agent a has some other placeable block (support present, material held) than `except`.
+ * @example
+ * hasOtherWork(w, 1, cell); // true: the agent can keep busy while a dependency waits
+ */
 export function hasOtherWork(w: World, a: number, except: number): boolean {
   const { below, cellMat } = w.task;
   for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
@@ -87,12 +95,20 @@ export function computeFactors(w: World, p: Problem, cell: number): Factors {
   return { C: clamp01(C), R: clamp01(R), I: clamp01(I), L: clamp01(L), H: clamp01(H) };
 }
 
-/** S = w_C·C + w_R·R + w_I·I − w_L·L − w_H·H. */
+/**
+ * S = w_C·C + w_R·R + w_I·I − w_L·L − w_H·H.
+ * @example
+ * scoreOf({ C: 1, R: 0.5, I: 0.25, L: 0.5, H: 0 }, { C: 1, R: 1, I: 0.8, L: 1.2, H: 1 }); // 1.1
+ */
 export function scoreOf(f: Factors, wt: SimParams["weights"]): number {
   return wt.C * f.C + wt.R * f.R + wt.I * f.I - wt.L * f.L - wt.H * f.H;
 }
 
-/** Without the partition, factors are read through unverified chatter: each gets Gaussian noise, clipped. */
+/**
+ * Without the partition, factors are read through unverified chatter: each gets Gaussian noise, clipped.
+ * @example
+ * blurFactors(f, 0.25, rng); // C, R, I, L perturbed; H (the agent's own history) kept
+ */
 export function blurFactors(f: Factors, sd: number, rng: Rng): Factors {
   return {
     C: clamp01(f.C + rng.normal(0, sd)), R: clamp01(f.R + rng.normal(0, sd)), I: clamp01(f.I + rng.normal(0, sd)),

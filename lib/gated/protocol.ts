@@ -13,7 +13,11 @@ import { shortfall } from "./gate.js";
 import type { MessageType, Problem } from "./types.js";
 import type { World } from "./world.js";
 
-/** Sends one message and charges its reading cost to the readers (and to the problem, if any). */
+/**
+ * Sends one message and charges its reading cost to the readers (and to the problem, if any).
+ * @example
+ * send(w, 1, "CAN_SUPPLY", true, p, 0, m, 5);
+ */
 export function send(w: World, from: number, type: MessageType, effective: boolean, p: Problem | null, to = -1, item = -1, count = 0): void {
   const { params, flags } = w;
   w.counters.messages++;
@@ -90,6 +94,8 @@ export function localRecover(w: World, p: Problem): void {
 /**
  * Opens the public channel for a problem: the request, the teammates' replies, and the scheduled
  * effects (transfer, help, reprioritisation, or a refusal/timeout that triggers the fallback).
+ * @example
+ * escalate(w, p); // p.status === "escalated"; a reply timeout is scheduled
  */
 export function escalate(w: World, p: Problem): void {
   const a = p.agent;
@@ -162,7 +168,11 @@ export function escalate(w: World, p: Problem): void {
   }
 }
 
-/** CANNOT_SUPPLY or a timeout: with the fallback, the history penalty rises and the agent recovers locally. */
+/**
+ * CANNOT_SUPPLY or a timeout: with the fallback, the history penalty rises and the agent recovers locally.
+ * @example
+ * failEscalation(w, p, "cannot"); // p.failures + 1, local recovery started
+ */
 export function failEscalation(w: World, p: Problem, why: "cannot" | "timeout"): void {
   p.status = "open";
   if (w.log) w.emit({ agent: p.agent, event: "fallback", problem: p.id, kind: p.kind, decision: why, via: w.flags.fallback ? "local" : "retry" });
@@ -171,7 +181,11 @@ export function failEscalation(w: World, p: Problem, why: "cannot" | "timeout"):
   localRecover(w, p);
 }
 
-/** Applies the effects due at this tick (replies, transfers, help, timeouts). */
+/**
+ * Applies the effects due at this tick (replies, transfers, help, timeouts).
+ * @example
+ * processEffects(w); // called by step() before the agents act
+ */
 export function processEffects(w: World): void {
   if (w.effects.length === 0) return;
   let any = false;

@@ -44,7 +44,12 @@ function taskFor(p: GatedParams, seed: number, episode: number): CompiledTask {
   return compileTask(`${p.scenario}_s${seed}_e${episode}`, spec);
 }
 
-/** Merges a cell's condition into the params: top-level keys, `family.*` and `sim.*` keys. */
+/**
+ * Merges a cell's condition into the params: top-level keys, `family.*` and `sim.*` keys.
+ * @throws ConfigError for a factor the mechanism does not know.
+ * @example
+ * mergeCondition(params, { policy: "rigid", agents: 4, tLow: 0.2 }).family.agents; // 4
+ */
 export function mergeCondition(params: GatedParams, condition: Record<string, Level>): GatedParams {
   const out = { ...params, family: { ...params.family }, sim: { ...params.sim } } as GatedParams & Record<string, unknown>;
   for (const [k, v] of Object.entries(condition)) {

@@ -57,7 +57,11 @@ function closedForm(w: World, p: Problem): number {
   return task.canCraft[a] ? params.craftToolTicks + params.digTicks : params.detourTicks;
 }
 
-/** Whether a (finished or ongoing) escalation was unnecessary by the counterfactual. */
+/**
+ * Whether a (finished or ongoing) escalation was unnecessary by the counterfactual.
+ * @example
+ * isUnnecessary({ ...p, localCost: 6, escalationCost: 8 }); // true
+ */
 export function isUnnecessary(p: Problem): boolean {
   return Number.isFinite(p.localCost) && p.localCost <= p.escalationCost;
 }

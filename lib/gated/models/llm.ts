@@ -39,7 +39,11 @@ export const promptTemplates = {
 
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : "unbounded");
 
-/** The user prompt for a case (the template with its fields filled in). */
+/**
+ * The user prompt for a case (the template with its fields filled in).
+ * @example
+ * renderCase(summary); // "Problem: missing_material (glass), agent 1, tick 12. …"
+ */
 export function renderCase(c: CaseSummary): string {
   const fields: Record<string, string> = {
     kind: c.kind, subject: c.subject ?? "-", agent: String(c.agent), tick: String(c.tick),

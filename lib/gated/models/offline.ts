@@ -15,7 +15,11 @@ import type { CaseSummary, SyncJudge, Verdict } from "../episode.js";
 
 export const OFFLINE_MODEL_LABEL = "offline:gated-cost-v1";
 
-/** The decision the case summary warrants (before the judge's noise). */
+/**
+ * The decision the case summary warrants (before the judge's noise).
+ * @example
+ * warrantedDecision({ ...summary, factors: { C: 1, R: 0.9, I: 0.2, L: 0.1, H: 0 } }); // "escalate"
+ */
 export function warrantedDecision(c: CaseSummary): "local" | "escalate" {
   const f = c.factors;
   return f.R + 0.5 * f.I > f.L + 0.5 * f.H ? "escalate" : "local";
