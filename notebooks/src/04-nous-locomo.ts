@@ -123,9 +123,30 @@ console.table(nous.ablationTable(answers).map((r) => ({ ablation: r.ablation, f1
 
 // %% [markdown]
 // ## A belief trajectory
-// One dimension where a value was confirmed and then contradicted (chosen as the dimension with the most repeated
-// observations among those whose mode changed): the posterior probability of each value after each of its
-// deltas. Mass moves toward the new value in proportion to the evidence, without any explicit conflict rule.
+// First the equations alone, on a controlled sequence (no data): a job confirmed five times, then contradicted
+// three times (r = 0.8, α₀ = 1, no decay). The first contradiction is surprising (−log₂ 1/6 = 2.58 bits) and lowers
+// the belief without flipping it (prior odds 5 : 1 exceed r/(1 − r) = 4); the second flips it. Mass moves toward
+// the new value with the evidence, without any explicit conflict rule.
+
+// %%
+const demo = nous.open(":memory:", { halfLifeDays: null });
+const WEEK = 7 * 86_400_000;
+["baker", "baker", "baker", "baker", "baker", "librarian", "librarian", "librarian"].forEach((v, i) =>
+  demo.ingest({ id: `S${i + 1}`, speaker: "Ann", text: `Ann works as a ${v}.`, timestamp: Date.UTC(2023, 0, 1) + i * WEEK },
+    { triples: [{ entity: "Ann", attribute: "job", value: v }] }));
+const demoDeltas = demo.trajectory("Ann", "job").map((d) => ({ ...d }));
+console.table(demoDeltas.map((d) => ({ observation: d.observation, surprise_bits: d.surprise.toFixed(3), mode_after: d.posterior[0].value, p_mode: d.posterior[0].p.toFixed(3) })));
+const demoFig = nous.beliefTrajectoryFigure(demoDeltas, { entity: "Ann", attribute: "job", model: "equations of the memory on a controlled sequence (r = 0.8, α₀ = 1), no data" });
+await plot.show(demoFig);
+await plot.save(demoFig, "../figures/04-nous-locomo/belief-trajectory-controlled");
+demo.close();
+
+// %% [markdown]
+// Then a dimension from the run: the one with the most mode changes among those the extractor filled at least
+// three times. The rule-based extractor's values are phrases that rarely repeat, so on LoCoMo most dimensions
+// behave as multi-valued attributes (things someone loves, wants, went to): each new value takes the mode, which is
+// the limitation of unimodal dimensions the paper names, and the reason multi-valued recall lists every value
+// whose delta was surprising.
 
 // %%
 const byDim = new Map<string, Record<string, unknown>[]>();
@@ -137,11 +158,9 @@ for (const d of deltas) {
 }
 const modeOf = (d: Record<string, unknown>) => (JSON.parse(String(d.posterior)) as { value: string }[])[0].value;
 const changes = (ds: Record<string, unknown>[]) => ds.slice(1).filter((d, i) => modeOf(d) !== modeOf(ds[i])).length;
-const repeats = (ds: Record<string, unknown>[]) => ds.length - new Set(ds.map((d) => d.observation)).size;
-const candidates = [...byDim.values()].filter((ds) => ds.length >= 3 && changes(ds) > 0);
-const best = (candidates.length ? candidates : [...byDim.values()]).sort((a, b) => repeats(b) - repeats(a) || b.length - a.length)[0];
+const best = [...byDim.values()].filter((ds) => ds.length >= 3).sort((a, b) => changes(b) - changes(a) || b.length - a.length)[0];
 console.log(`${best[0].conversation}: ${best[0].entity} · ${best[0].attribute}, ${best.length} deltas, ${changes(best)} mode changes`);
-const trajFig = nous.beliefTrajectoryFigure(best, { entity: String(best[0].entity), attribute: String(best[0].attribute), model: LABEL });
+const trajFig = nous.beliefTrajectoryFigure(best, { entity: String(best[0].entity), attribute: String(best[0].attribute), model: `${LABEL}; ${DATA}` });
 await plot.show(trajFig);
 await plot.save(trajFig, "../figures/04-nous-locomo/belief-trajectory");
 
