@@ -130,3 +130,35 @@ test("identity resolution merges entities whose shared dimensions agree (symmetr
   assert.deepEqual(merges.map((m) => [m.alias, m.canonical]), [["C.", "Chen"]]);
   assert.equal(mem.resolve("C."), "Chen");
 });
+
+test("a reader in this process keeps reading while another process ingests (WAL, no busy errors)", async () => {
+  const { spawn } = await import("node:child_process");
+  const { dir, done } = tmp();
+  const path = join(dir, "w.db");
+  Memory.open(path).close(); // create the file first
+  const script = `import { Memory } from ${JSON.stringify(new URL("./engine.ts", import.meta.url).pathname)};
+const m = Memory.open(${JSON.stringify(path)});
+for (let i = 0; i < 300; i++) m.ingest({ id: "D1:" + i, speaker: "Ann", text: "turn " + i, timestamp: ${T0} + i * 1000 },
+  { triples: [{ entity: "Ann", attribute: "count", value: "v" + (i % 7) }] });
+m.close();`;
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (b) => (stderr += b));
+  const exited = new Promise<number | null>((res) => child.on("exit", (code) => res(code)));
+  const reader = Memory.open(path, {}, { readonly: true });
+  let reads = 0;
+  let finished = false;
+  void exited.then(() => (finished = true));
+  while (!finished) {
+    reader.refresh();
+    reads++;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  assert.equal(await exited, 0, stderr);
+  reader.refresh();
+  assert.equal(reader.deltas.length, 300);
+  assert.ok(reads > 1);
+  assert.equal(reader.belief("Ann", "count")!.length, 7);
+  reader.close();
+  done();
+});
