@@ -28,6 +28,13 @@ test("posts a body with headers and returns status, headers and JSON", async () 
     assert.deepEqual(await res.json(), { got: { a: "é" }, method: "POST", length: "10" });
     const empty = await f(`${s.url}/y`, { headers: { accept: "application/json" } });
     assert.equal(empty.status, 201);
+    assert.equal(empty.ok, true);
+    const copy = empty.clone();
+    assert.match(await empty.text(), /"method":"GET"/);
+    await assert.rejects(empty.text(), /already been used/);
+    const reader = copy.body!.getReader();
+    const first = await reader.read();
+    assert.match(Buffer.from(first.value!).toString(), /"method":"GET"/);
   } finally {
     await s.close();
   }
