@@ -88,7 +88,11 @@ async function runCell(ctx: CellContext<NousParams>): Promise<CellResult> {
     if (p.deltas && p.ablation === "none") deltas.push(...r.deltas);
     ctx.progress?.((i + 1) / convs.length);
   }
-  const repairs = (llm?.repairs ?? []).map((x) => ({ ...extra, model, ...x }));
+  // calls run concurrently: sort the repair log so the table does not depend on which call finished first
+  const repairs = (llm?.repairs ?? [])
+    .slice()
+    .sort((a, b) => a.step.localeCompare(b.step) || a.item.localeCompare(b.item) || a.problem.localeCompare(b.problem) || a.action.localeCompare(b.action))
+    .map((x) => ({ ...extra, model, ...x }));
   return { tables: { answers, deltas, repairs }, usage: llm?.usage };
 }
 

@@ -31,6 +31,8 @@ export interface EvaluateOptions {
   model: string;
   /** Memory file for the conversation (default: in memory only). */
   dbPath?: string;
+  /** Language-model calls in flight at once (extraction, answers); default 8. Rows do not depend on it. */
+  concurrency?: number;
   /** Extra columns on every row (run_id, seed, condition values). */
   extra?: Record<string, unknown>;
 }
@@ -53,12 +55,33 @@ export function contextRecall(evidence: readonly string[], retrieved: readonly s
   return evidence.filter((e) => got.has(e)).length / evidence.length;
 }
 
-/** Ingests a conversation into a memory, turn by turn (one transaction each). */
-export async function ingestConversation(mem: Memory, conv: LocomoConversation, extractor: Extractor): Promise<void> {
+/**
+ * Maps `items` through `fn` with at most `limit` calls in flight; results keep the input order (so rows do not
+ * depend on which call finished first).
+ */
+export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return out;
+}
+
+/**
+ * Ingests a conversation into a memory, turn by turn (one transaction each). Extraction does not depend on the
+ * memory, so up to `concurrency` turns are extracted at once (language models); ingestion stays in turn order.
+ */
+export async function ingestConversation(mem: Memory, conv: LocomoConversation, extractor: Extractor, concurrency = 1): Promise<void> {
+  const extracted = await mapPool(conv.turns, concurrency, (t) => extractor({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, t.caption));
   let session = -1;
-  for (const t of conv.turns) {
+  for (const [i, t] of conv.turns.entries()) {
     const turn: Turn = { id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp };
-    const ex = await extractor({ ...turn, text: t.text }, t.caption);
+    const ex = extracted[i];
     if (t.session !== session) {
       // the two speakers talk to each other: the first turn of a session links them in the graph
       session = t.session;
@@ -112,14 +135,15 @@ export function transcript(conv: LocomoConversation): string {
  */
 export async function evaluateConversation(conv: LocomoConversation, o: EvaluateOptions): Promise<ConversationResult> {
   const mem = Memory.open(o.dbPath ?? ":memory:", o.memory);
-  await ingestConversation(mem, conv, o.extractor);
+  const concurrency = o.concurrency ?? 8;
+  await ingestConversation(mem, conv, o.extractor, concurrency);
   mem.resolveIdentities();
   const k = mem.options.k;
   const now = mem.latestTimestamp();
   const turnIndex = o.systems.includes("bm25") ? new TurnIndex(conv.turns) : undefined;
   const full = o.systems.includes("full-context") && o.fullContext ? transcript(conv) : undefined;
-  const answers: Record<string, unknown>[] = [];
-  for (const q of conv.questions) {
+  const perQuestion = await mapPool(conv.questions, concurrency, async (q) => {
+    const rows: Record<string, unknown>[] = [];
     for (const system of o.systems) {
       let prediction: string;
       let retrieved: string[] | null = null;
@@ -137,7 +161,7 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
       } else {
         prediction = NOT_MENTIONED;
       }
-      answers.push({
+      rows.push({
         ...o.extra,
         model: o.model,
         system,
@@ -156,7 +180,9 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
         retrieved: retrieved ? retrieved.join(" ") : null,
       });
     }
-  }
+    return rows;
+  });
+  const answers = perQuestion.flat();
   const deltas = mem.store.allDeltas().map((d) => ({
     ...o.extra,
     model: o.model,

@@ -122,19 +122,19 @@ export class LlmNous {
 
   /** Answers from a query context (prompt `answer`). */
   async answer(ctx: QueryContext): Promise<string> {
-    return this.ask(fill(promptTemplates.answer, { context: renderContext(ctx), question: ctx.question }), "nous.answer");
+    return this.ask(fill(promptTemplates.answer, { context: renderContext(ctx), question: ctx.question }), "nous.answer", ctx.question);
   }
 
   /** Answers from the whole transcript (prompt `fullContext`). */
   async answerFull(transcript: string, question: string): Promise<string> {
-    return this.ask(fill(promptTemplates.fullContext, { transcript, question }), "nous.full-context");
+    return this.ask(fill(promptTemplates.fullContext, { transcript, question }), "nous.full-context", question);
   }
 
-  private async ask(content: string, tag: string): Promise<string> {
+  private async ask(content: string, tag: string, question: string): Promise<string> {
     const r = await this.model.generate({ messages: [{ role: "user", content }], schema: AnswerReplySchema, schemaName: "answer", temperature: 0, seed: this.seed, tag });
     this.count(r.usage);
     const { answer, repairs } = repairAnswer(r.data ?? { answer: "" });
-    this.repairs.push(...repairs);
+    this.repairs.push(...repairs.map((x) => ({ ...x, item: `${tag}: ${question}` })));
     return answer;
   }
 }
