@@ -78,6 +78,11 @@ for (const scenario of ["standard", "scarce"]) {
   console.table(gated.ablationTable(summary, scenario));
 }
 
+// %%
+const ablFig = gated.metricBars(summary.filter((r) => r.policy.startsWith("gated")), "tsr", "Task success rate (gate and ablations)", LABEL);
+await plot.show(ablFig);
+await plot.save(ablFig, "../figures/02-gated/ablations-tsr");
+
 // %% [markdown]
 // ## The gate at work
 // Distribution of the escalation score S over every problem the full gate scored, by the gate's decision, with the
