@@ -157,8 +157,14 @@ async function main(): Promise<void> {
     const agora: Measure[] = [];
     const bare: Measure[] = [];
     for (let r = 0; r < rounds; r++) {
-      bare.push(await measure(server, n, runBare(r, n)));
-      agora.push(await measure(server, n, runAgora(r, n)));
+      // Alternate which goes first, so neither always runs on a warmer (or busier) machine.
+      if (r % 2 === 0) {
+        bare.push(await measure(server, n, runBare(r, n)));
+        agora.push(await measure(server, n, runAgora(r, n)));
+      } else {
+        agora.push(await measure(server, n, runAgora(r, n)));
+        bare.push(await measure(server, n, runBare(r, n)));
+      }
     }
     const overhead = await stackOverhead(join(cacheDir, "overhead"));
     const mean = (ms: Measure[], f: (m: Measure) => number = (m) => m.perSecond) => ms.reduce((s, m) => s + f(m), 0) / ms.length;
