@@ -159,6 +159,23 @@ test("cancellation: an in-flight call and a queued call both end with LLMAbortEr
   }
 });
 
+test("one signal shared by many calls in flight raises no listener-leak warning", async () => {
+  const server = await startOpenAIServer({ latencyMs: 20 });
+  const warnings: string[] = [];
+  const onWarning = (w: Error) => warnings.push(w.name);
+  process.on("warning", onWarning);
+  try {
+    const model = createModel(`openai-compatible:${server.baseURL}#m`);
+    const shared = new AbortController().signal;
+    await Promise.all(Array.from({ length: 40 }, (_, i) => model.generate({ ...ask(`q${i}`), signal: shared })));
+    await new Promise((r) => setImmediate(r));
+    assert.deepEqual(warnings.filter((w) => w === "MaxListenersExceededWarning"), []);
+  } finally {
+    process.off("warning", onWarning);
+    await server.close();
+  }
+});
+
 test("usage sums are exact: the ledger adds the server's token counts", async () => {
   const server = await startOpenAIServer({ respond: (req) => ({ content: "ok", usage: { prompt_tokens: 100 + req.index, completion_tokens: 7 } }) });
   try {

@@ -6,6 +6,7 @@
  * so a cache hit costs nothing and is still counted, re-asks are retried individually, a call waiting for its
  * backoff holds no slot, and the timeout applies to one attempt (queueing not included).
  */
+import { setMaxListeners } from "node:events";
 import type { LanguageModel } from "../core/model.js";
 import { createRng } from "../core/rng.js";
 import { UsageLedger, withLedger } from "./ledger.js";
@@ -98,7 +99,11 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
     ledger,
     limiter,
     spec: publicSpec(resolved),
-    generate: (req) => inner.generate(req),
+    generate: (req) => {
+      // One run-wide signal is typically shared by every call; each call in flight listens to it.
+      if (req.signal) setMaxListeners(0, req.signal);
+      return inner.generate(req);
+    },
   };
 }
 
