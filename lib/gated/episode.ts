@@ -86,7 +86,15 @@ const running = (w: World) => w.t < w.task.timeout && w.nPlaced < w.task.cells.l
  * r.metrics.success; r.metrics.uer;
  */
 export function runEpisode(task: CompiledTask, policy: string, params: SimParams, rng: Rng, judge: SyncJudge, opts: EpisodeOptions = {}): EpisodeResult {
-  const w = start(task, policy, params, rng, opts);
+  return continueEpisode(start(task, policy, params, rng, opts), judge);
+}
+
+/**
+ * Runs a world (new, or restored from a snapshot) to the end of its episode and measures it.
+ * @example
+ * const r = continueEpisode(World.restore(task, params, flags, rng, snap), judge);
+ */
+export function continueEpisode(w: World, judge: SyncJudge): EpisodeResult {
   while (running(w)) {
     step(w);
     while (w.pending.length) {

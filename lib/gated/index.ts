@@ -2,11 +2,11 @@
 export { runner, GatedParamsSchema, mergeCondition, type GatedParams } from "./runner.js";
 export { compileTask, loadTaskFile, type CompiledTask } from "./task.js";
 export { generateTask, generateTaskFile, preset, FamilySchema, type Family } from "./generator.js";
-export { runEpisode, runEpisodeAsync, type EpisodeResult, type EpisodeMetrics, type CaseSummary, type Verdict } from "./episode.js";
+export { runEpisode, runEpisodeAsync, continueEpisode, type EpisodeResult, type EpisodeMetrics, type CaseSummary, type Verdict } from "./episode.js";
 export { policyFlags } from "./policies.js";
 export { computeFactors, scoreOf, gateDecision } from "./gate.js";
 export { counterfactualLocalCost, isUnnecessary } from "./uer.js";
-export { World, type EventRow } from "./world.js";
+export { World, type EventRow, type WorldSnapshot } from "./world.js";
 export { OFFLINE_MODEL_LABEL, offlineJudge, warrantedDecision } from "./models/offline.js";
 export { llmJudge, llmChat, promptTemplates, repairVerdict, renderCase, VerdictSchema } from "./models/llm.js";
 export {

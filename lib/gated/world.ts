@@ -22,6 +22,20 @@ export interface Effect {
   count: number;
 }
 
+/** The typed-array fields of a world, in one list (copy, snapshot and restore walk it). */
+const ARRAY_FIELDS = [
+  "placed", "inv", "need", "dirInv", "pool", "tools", "blocked", "posX", "posZ", "busy", "lost", "idleRun", "priority",
+  "cursor", "idleVersion", "ownLeft", "openMat", "openDep", "openPath",
+] as const;
+type ArrayField = (typeof ARRAY_FIELDS)[number];
+
+/** A world's state as plain JSON (the task, parameters, policy and random streams are not part of it). */
+export interface WorldSnapshot {
+  t: number; nPlaced: number; nextDisruption: number; version: number;
+  arrays: Record<ArrayField, number[]>;
+  problems: Problem[]; active: number[]; effects: Effect[]; pending: number[]; counters: Counters;
+}
+
 /** One row of the event log (uniform columns; absent fields are null). */
 export interface EventRow {
   tick: number; agent: number; event: string; problem: number | null; kind: string | null;
@@ -132,17 +146,47 @@ export class World {
     // built by the constructor (same hidden class as every world, so the hot loop stays monomorphic), then overwritten
     const w = new World(this.task, this.params, { ...this.flags, decide: "never", freeChat: false, rigid: false }, this.rng, false);
     w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version;
-    w.placed.set(this.placed); w.inv.set(this.inv); w.need.set(this.need); w.dirInv.set(this.dirInv);
-    w.pool.set(this.pool); w.tools.set(this.tools); w.blocked.set(this.blocked);
-    w.posX.set(this.posX); w.posZ.set(this.posZ); w.busy.set(this.busy); w.lost.set(this.lost);
-    w.idleRun.set(this.idleRun); w.priority.set(this.priority); w.cursor.set(this.cursor); w.idleVersion.set(this.idleVersion);
-    w.ownLeft.set(this.ownLeft); w.openMat.set(this.openMat); w.openDep.set(this.openDep); w.openPath.set(this.openPath);
+    for (const k of ARRAY_FIELDS) (w[k] as Int32Array).set(this[k]);
     w.problems = this.problems.slice();
     for (const id of this.active) w.problems[id] = { ...this.problems[id] };
     w.active = this.active.slice();
     w.effects = this.effects.slice();
     w.counters = { ...this.counters };
     w.inRollout = true;
+    return w;
+  }
+
+  /**
+   * The state as plain JSON, to save a run in progress or replay it.
+   * @example
+   * const snap = JSON.stringify(world.snapshot());
+   */
+  snapshot(): WorldSnapshot {
+    const arrays = {} as Record<ArrayField, number[]>;
+    for (const k of ARRAY_FIELDS) arrays[k] = Array.from(this[k]);
+    return {
+      t: this.t, nPlaced: this.nPlaced, nextDisruption: this.nextDisruption, version: this.version, arrays,
+      problems: this.problems.map((p) => ({ ...p, localCost: Number.isFinite(p.localCost) ? p.localCost : -1 })),
+      active: this.active.slice(), effects: this.effects.map((e) => ({ ...e })), pending: this.pending.slice(), counters: { ...this.counters },
+    };
+  }
+
+  /**
+   * A world rebuilt from a snapshot of the same task. Random streams are the caller's: pass the ones to continue with.
+   * @throws RangeError when the snapshot's arrays do not fit the task.
+   * @example
+   * const w2 = World.restore(task, params, policyFlags("rigid"), createRng(1), JSON.parse(snap));
+   */
+  static restore(task: CompiledTask, params: SimParams, flags: PolicyFlags, rng: Rng, snap: WorldSnapshot, log = false): World {
+    const w = new World(task, params, flags, rng, log);
+    for (const k of ARRAY_FIELDS) {
+      if (snap.arrays[k].length !== w[k].length) throw new RangeError(`World.restore: ${k} has ${snap.arrays[k].length} values, the task needs ${w[k].length}`);
+      (w[k] as Int32Array).set(snap.arrays[k]);
+    }
+    w.t = snap.t; w.nPlaced = snap.nPlaced; w.nextDisruption = snap.nextDisruption; w.version = snap.version;
+    w.problems = snap.problems.map((p) => ({ ...p, localCost: p.localCost < 0 ? Infinity : p.localCost }));
+    w.active = snap.active.slice(); w.effects = snap.effects.map((e) => ({ ...e })); w.pending = snap.pending.slice();
+    w.counters = { ...snap.counters };
     return w;
   }
 
