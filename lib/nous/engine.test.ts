@@ -65,6 +65,12 @@ console.log(JSON.stringify({ n: m.deltas.length, belief: m.belief("Ann", "work")
   done();
 });
 
+test("opening errors name the file and the fix", () => {
+  assert.throws(() => Memory.open("/nonexistent-dir/x.db"), /nonexistent-dir\/x\.db: cannot open the memory file.*writable/s);
+  assert.throws(() => Memory.open("/nonexistent-dir/y.db", {}, { readonly: true }), /open it once for writing first/);
+  assert.throws(() => Memory.open(":memory:", { reliability: 2 }), /nous\.reliability/);
+});
+
 test("one transaction per turn: a turn that fails half-way leaves nothing behind", () => {
   const mem = Memory.open(":memory:");
   mem.ingest(turn("D1:1", "Ann", "x", 0), job("Ann", "baker"));

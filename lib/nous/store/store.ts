@@ -76,10 +76,20 @@ export class Store {
   /**
    * Opens or creates a memory file (":memory:" for a throw-away one).
    *
-   * @throws DataError when the file is not a Nous memory of this format.
+   * @throws DataError when the file cannot be opened or is not a Nous memory of this format.
    */
   static open(path: string, opts: { readonly?: boolean } = {}): Store {
-    const db = openDatabase(path, opts);
+    let db: SqliteDatabase;
+    try {
+      db = openDatabase(path, opts);
+    } catch (e) {
+      if ((e as { code?: string }).code === "dependency") throw e;
+      throw new DataError({
+        file: path,
+        message: `cannot open the memory file (${(e as Error).message})`,
+        fix: opts.readonly ? "a reader needs an existing memory file: open it once for writing first" : "check that the folder exists and is writable",
+      });
+    }
     if (!opts.readonly) {
       db.pragma("journal_mode = WAL");
       db.pragma("synchronous = NORMAL");
