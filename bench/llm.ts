@@ -9,7 +9,7 @@
  * Prints both as a share of the bound and writes bench/results/llm.json. Also measures the CPU the wrapper stack
  * adds per call around an instant in-process provider (no HTTP), which a busy machine disturbs much less.
  *
- * Usage: node --import tsx bench/llm.ts [--requests 1280] [--rounds 2]
+ * Usage: node --import tsx bench/llm.ts [--requests 1024] [--rounds 2]
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
@@ -110,7 +110,7 @@ async function stackOverhead(cacheDir: string): Promise<{ bareProvider: number; 
 }
 
 async function main(): Promise<void> {
-  const n = arg("requests", 1280);
+  const n = arg("requests", 1024);
   const rounds = arg("rounds", 2);
   const server = await startServer();
   const cacheDir = await mkdtemp(join(tmpdir(), "agora-bench-llm-"));
