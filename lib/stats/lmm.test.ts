@@ -52,6 +52,8 @@ function checkFit(r: RefFit): void {
   close(f.sigma, r.sigma, 1e-5, `${tag} sigma`);
   [r.theta].flat().forEach((v, i) => near(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${tag} theta[${i}]`));
   near(f.logLik, r.logLik, 1e-4, `${tag} logLik`);
+  // The optimum is at least as good as lme4's (its optimiser stops a little earlier).
+  assert.ok(f.logLik >= r.logLik - 1e-9, `${tag}: logLik ${f.logLik} below lme4's ${r.logLik}`);
   near(f.aic, r.AIC, 2e-4, `${tag} AIC`);
   near(f.bic, r.BIC, 2e-4, `${tag} BIC`);
   near((r.REML ? f.remlCriterion : f.deviance)!, r.deviance_or_REMLcrit, 2e-4, `${tag} criterion`);
