@@ -101,6 +101,19 @@ export async function svgToPDF(svg: string, width: number, height: number): Prom
         `html,body{margin:0;padding:0}svg{display:block}</style></head><body>${body}</body></html>`,
       { waitUntil: "load" },
     );
-    return page.pdf({ width: `${width}px`, height: `${height}px`, printBackground: true, pageRanges: "1" });
+    const pdf = await page.pdf({ width: `${width}px`, height: `${height}px`, printBackground: true, pageRanges: "1" });
+    return fixPdfDates(pdf);
   });
+}
+
+/**
+ * Chromium stamps the export time into the PDF's /CreationDate and /ModDate. Replacing it by a fixed date of the
+ * same byte length (so the cross-reference offsets stay valid) makes the same figure give the same bytes.
+ */
+export function fixPdfDates(pdf: Buffer): Buffer {
+  const text = pdf.toString("latin1");
+  const fixed = text.replace(/\/(CreationDate|ModDate) \(D:\d{14}([^)]*)\)/g, (_m, key: string, tz: string) =>
+    `/${key} (D:20000101000000${tz.replace(/\d/g, "0")})`,
+  );
+  return Buffer.from(fixed, "latin1");
 }
