@@ -192,7 +192,14 @@ function groupFactor(frame: Frame, vars: string[]): { levels: string[]; index: I
   if (vars.length === 1) {
     const v = frame.vars.get(vars[0]!)!;
     if (v.kind !== "factor") throw new StatsError(`grouping variable "${vars[0]}" is not a factor`, "use a string or integer id column");
-    return { levels: v.levels, index: v.codes };
+    // Unused levels (given in `levels`, or emptied by dropped rows) are dropped, as lme4 does.
+    const used = new Uint8Array(v.levels.length);
+    for (let i = 0; i < frame.n; i++) used[v.codes[i]!] = 1;
+    if (used.every((u) => u === 1)) return { levels: v.levels, index: v.codes };
+    const to = new Int32Array(v.levels.length).fill(-1);
+    const levels: string[] = [];
+    v.levels.forEach((l, j) => { if (used[j]) { to[j] = levels.length; levels.push(l); } });
+    return { levels, index: v.codes.map((c) => to[c]!) };
   }
   // Levels of an interaction `b:a` combine with the first variable of the name varying slowest.
   const fs = vars.map((name) => frame.vars.get(name)!) as Array<{ kind: "factor"; levels: string[]; codes: Int32Array }>;

@@ -53,6 +53,10 @@ test("design: random-effect terms with lme4's names, order and level coding", ()
   assert.deepEqual(d.reTerms[1]!.termNames, ["(Intercept)", "x"]);
   assert.deepEqual(d.reTerms[0]!.levels.slice(0, 2), ["s1:k1", "s1:k2"]);
   assert.deepEqual(Array.from(d.reTerms[1]!.groupIndex), [0, 0, 1, 1, 2, 2, 0, 1]);
+  // Unused grouping levels are dropped, as lme4 does.
+  const e = buildMixedDesign("y ~ x + (1 | g)", rows, { levels: { g: ["s0", "s1", "s2", "s3"] } });
+  assert.deepEqual(e.reTerms[0]!.levels, ["s1", "s2", "s3"]);
+  assert.deepEqual(Array.from(e.reTerms[0]!.groupIndex), [0, 0, 1, 1, 2, 2, 0, 1]);
 });
 
 test("design: inputs as rows, columns or a DataFrame-like table give the same design", () => {
