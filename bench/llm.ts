@@ -38,19 +38,19 @@ function prompt(round: number, i: number): string {
   return `Round ${round}, question ${i}: how many agents agree?`;
 }
 
-async function startServer(): Promise<{ child: ChildProcess; baseURL: string; ask(msg: string): Promise<{ total: number; maxInFlight: number }> }> {
+async function startServer(): Promise<{ child: ChildProcess; baseURL: string; ask(msg: string): Promise<{ total: number; maxInFlight: number; cpuUs: number }> }> {
   const child = fork(join(here, "_llm-server.ts"), [String(LATENCY_MS)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const baseURL = await new Promise<string>((resolve, reject) => {
     child.once("error", reject);
     child.on("message", (m: { type: string; baseURL?: string }) => m.type === "ready" && resolve(m.baseURL!));
   });
   const ask = (msg: string) =>
-    new Promise<{ total: number; maxInFlight: number }>((resolve) => {
+    new Promise<{ total: number; maxInFlight: number; cpuUs: number }>((resolve) => {
       if (msg !== "stats") {
         child.send(msg);
-        return resolve({ total: 0, maxInFlight: 0 });
+        return resolve({ total: 0, maxInFlight: 0, cpuUs: 0 });
       }
-      const on = (m: { type: string; total: number; maxInFlight: number }) => {
+      const on = (m: { type: string; total: number; maxInFlight: number; cpuUs: number }) => {
         if (m.type === "stats") {
           child.off("message", on);
           resolve(m);
@@ -71,6 +71,8 @@ interface Measure {
   serverMaxInFlight: number;
   /** CPU time of this (client) process per request, µs: what limits throughput on a busy machine. */
   clientCpuUsPerRequest: number;
+  /** CPU time of the server process per request, µs. */
+  serverCpuUsPerRequest: number;
 }
 
 async function measure(server: Awaited<ReturnType<typeof startServer>>, n: number, run: () => Promise<void>): Promise<Measure> {
@@ -82,7 +84,7 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, n: numbe
   const cpu = process.cpuUsage(cpu0);
   const stats = await server.ask("stats");
   const perSecond = n / seconds;
-  return { requests: n, seconds, perSecond, shareOfBound: perSecond / BOUND, serverCounted: stats.total, serverMaxInFlight: stats.maxInFlight, clientCpuUsPerRequest: (cpu.user + cpu.system) / n };
+  return { requests: n, seconds, perSecond, shareOfBound: perSecond / BOUND, serverCounted: stats.total, serverMaxInFlight: stats.maxInFlight, clientCpuUsPerRequest: (cpu.user + cpu.system) / n, serverCpuUsPerRequest: stats.cpuUs / n };
 }
 
 /** CPU µs per call of the full stack (no cache, and with the cache recording) around an instant provider, best of 5. */
@@ -169,20 +171,21 @@ async function main(): Promise<void> {
     const overhead = await stackOverhead(join(cacheDir, "overhead"));
     const mean = (ms: Measure[], f: (m: Measure) => number = (m) => m.perSecond) => ms.reduce((s, m) => s + f(m), 0) / ms.length;
     const cpuOf = (m: Measure) => m.clientCpuUsPerRequest;
+    const srvOf = (m: Measure) => m.serverCpuUsPerRequest;
     const summary = model.ledger.summary();
     const result = {
       bench: "llm",
       setup: { concurrency: CONCURRENCY, latencyMs: LATENCY_MS, boundPerSecond: BOUND, requestsPerMeasure: n, rounds, node: process.version },
       machine: { cpus: availableParallelism(), loadAverage1m: loadavg()[0] },
-      agora: { perSecond: mean(agora), shareOfBound: mean(agora) / BOUND, clientCpuUsPerRequest: mean(agora, cpuOf), measures: agora },
-      bareSDK: { perSecond: mean(bare), shareOfBound: mean(bare) / BOUND, clientCpuUsPerRequest: mean(bare, cpuOf), measures: bare },
+      agora: { perSecond: mean(agora), shareOfBound: mean(agora) / BOUND, clientCpuUsPerRequest: mean(agora, cpuOf), serverCpuUsPerRequest: mean(agora, srvOf), measures: agora },
+      bareSDK: { perSecond: mean(bare), shareOfBound: mean(bare) / BOUND, clientCpuUsPerRequest: mean(bare, cpuOf), serverCpuUsPerRequest: mean(bare, srvOf), measures: bare },
       stackCpuUsPerCall: overhead,
       agoraLedger: { calls: summary.calls, retries: summary.retries, errors: summary.errors, latency: summary.latency, wallLatency: summary.wallLatency },
     };
     const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
     console.log(`llm bench: ${n} requests × ${rounds} rounds, concurrency ${CONCURRENCY}, server latency ${LATENCY_MS} ms, bound ${BOUND} req/s`);
     const line = (name: string, r: typeof result.agora) =>
-      `  ${name}: ${r.perSecond.toFixed(1)} req/s = ${pct(r.shareOfBound)} of the bound (client CPU ${r.clientCpuUsPerRequest.toFixed(0)} µs/request)`;
+      `  ${name}: ${r.perSecond.toFixed(1)} req/s = ${pct(r.shareOfBound)} of the bound (CPU per request: client ${r.clientCpuUsPerRequest.toFixed(0)} µs, server ${r.serverCpuUsPerRequest.toFixed(0)} µs)`;
     console.log(line("agora (all wrappers)", result.agora));
     console.log(line("bare openai SDK     ", result.bareSDK));
     console.log(
