@@ -6,52 +6,14 @@
  * values (LRR, UER, ECR are per-episode ratios; episodes without problems, escalations or messages
  * drop out of that metric): mean with a percentile bootstrap interval (2,000 resamples, seeded Rng).
  */
-import { createRequire } from "node:module";
 import { createRng } from "../core/rng.js";
-import type { Rng } from "../core/rng.js";
-
-const require = createRequire(import.meta.url);
-const { jStat } = require("jstat") as { jStat: { normal: { inv(p: number, mean: number, sd: number): number } } };
+import { bootstrapMean, wilsonCI } from "../stats/intervals.js";
 
 type Row = Record<string, unknown>;
 
-/**
- * Wilson score interval for k successes in n trials.
- * @throws RangeError when k > n or n < 0.
- * @example
- * wilson(7, 10); // { p: 0.7, lower: 0.397…, upper: 0.892… }
- */
-export function wilson(k: number, n: number, level = 0.95): { p: number; lower: number; upper: number } {
-  if (!(n >= 0) || k > n || k < 0) throw new RangeError(`wilson: need 0 ≤ k ≤ n, got k=${k}, n=${n}`);
-  if (n === 0) return { p: NaN, lower: NaN, upper: NaN };
-  const z = jStat.normal.inv(1 - (1 - level) / 2, 0, 1);
-  const p = k / n;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return { p, lower: Math.max(0, c - h), upper: Math.min(1, c + h) };
-}
-
-/**
- * Mean with a percentile bootstrap interval.
- * @example
- * bootstrapMean([1, 2, 3, 4], createRng(1)); // { mean: 2.5, lower: …, upper: … }
- */
-export function bootstrapMean(values: readonly number[], rng: Rng, reps = 2000, level = 0.95): { mean: number; lower: number; upper: number; n: number } {
-  const n = values.length;
-  if (n === 0) return { mean: NaN, lower: NaN, upper: NaN, n };
-  const mean = values.reduce((s, v) => s + v, 0) / n;
-  const means = new Float64Array(reps);
-  for (let r = 0; r < reps; r++) {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += values[rng.int(n)];
-    means[r] = s / n;
-  }
-  means.sort();
-  const lo = means[Math.floor(((1 - level) / 2) * reps)];
-  const hi = means[Math.min(reps - 1, Math.ceil((1 - (1 - level) / 2) * reps) - 1)];
-  return { mean, lower: lo, upper: hi, n };
-}
+/** Wilson score interval of a proportion (the stats layer's). */
+export const wilson = wilsonCI;
+export { bootstrapMean };
 
 const nums = (rows: Row[], key: string) => rows.map((r) => r[key]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
 

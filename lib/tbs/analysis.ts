@@ -4,6 +4,7 @@
  */
 import { cronbachAlpha, glmm, lmm, type AlphaResult, type GlmmResult, type LmmFit } from "../stats/index.js";
 import { DataError } from "../core/errors.js";
+import { wilsonCI } from "../stats/intervals.js";
 
 export type Row = Record<string, unknown>;
 
@@ -117,7 +118,7 @@ export function expressionGivenIntention(rows: Row[], opts: { fitGlmm?: boolean 
     const w = willing.filter((r) => r.mode === mode);
     if (w.length === 0) throw new DataError({ field: "mode", message: `no willing rows in mode ${mode}`, fix: "run both modes (grid.mode) before comparing them" });
     const k = w.filter((r) => r.spoke_n === 1).length;
-    return { mode, willingRows: w.length, spoke: k, p: k / w.length, ...wilson(k, w.length) };
+    return { mode, willingRows: w.length, spoke: k, p: k / w.length, lower: wilsonCI(k, w.length).lower, upper: wilsonCI(k, w.length).upper };
   });
   const [a, b] = [byMode[1].spoke, byMode[1].willingRows - byMode[1].spoke];
   const [c, d] = [byMode[0].spoke, byMode[0].willingRows - byMode[0].spoke];
@@ -138,15 +139,6 @@ export function floorModel(rows: Row[]): GlmmResult {
   const willing = rows.filter((r) => r.willing === 1);
   const withMode = varyingFactors(willing, ["mode"]).length > 0;
   return glmm(`spoke_n ~ diss10 + sil10${withMode ? " + mode" : ""} + (1 | agent)`, willing, { family: "binomial", levels: { mode: ["rotation", "willing"] } });
-}
-
-function wilson(k: number, n: number): { lower: number; upper: number } {
-  const z = 1.959964;
-  const p = k / n;
-  const den = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / den;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / den;
-  return { lower: centre - half, upper: centre + half };
 }
 
 /** Share of the floor by persona: spoken intervals / (agents of that persona × intervals), and share of all utterances. */
