@@ -27,6 +27,8 @@ test("parser: terms ordered by degree, variables by first appearance, random ter
   assert.deepEqual(parseFormula("y ~ (1 | a:b)").random[0]!.groupName, "a:b");
   assert.deepEqual(parseFormula("y ~ b + a + a:b - 1").terms, [["b"], ["a"], ["b", "a"]]);
   assert.equal(parseFormula("y ~ 0 + x").intercept, false);
+  const dbl = parseFormula("y ~ x + (1 + x || g)").random;
+  assert.deepEqual(dbl.map((r) => [r.intercept, r.terms, r.groupName]), [[true, [], "g"], [false, [["x"]], "g"]]);
   assert.throws(() => parseFormula("y x"), /formula/);
   assert.throws(() => parseFormula("y ~ (x | g"), /expected/);
 });

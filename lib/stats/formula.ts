@@ -4,7 +4,7 @@
  * Grammar (the subset of R's that regression models use):
  * `response ~ rhs`, where `rhs` combines variables with `+`, `-`, `*` (main effects and interaction),
  * `:` (interaction only), parentheses, `1` / `0` / `-1` (keep or drop the intercept) and random-effect
- * terms `(lhs | group)`, where `group` is a variable, `a:b` (interaction of two factors) or `a/b`
+ * terms `(lhs | group)` (or `(lhs || group)`: one uncorrelated term per column, as lme4), where `group` is a variable, `a:b` (interaction of two factors) or `a/b`
  * (`b` nested in `a`, expanded as lme4 does to `(lhs | a) + (lhs | b:a)`).
  *
  * Fixed terms are ordered as R's `terms()` orders them: by degree (main effects, then two-way
@@ -54,7 +54,7 @@ function tokenize(src: string): Tok[] {
       i = j + 1;
       continue;
     }
-    if (c === "|" && src[i + 1] === "|") throw fail(src, "`||` (uncorrelated random effects) is not supported; write separate terms `(1 | g) + (0 + x | g)`");
+    if (c === "|" && src[i + 1] === "|") { out.push({ kind: "op", text: "||", pos: i }); i += 2; continue; }
     if ("~+-*:/|()".includes(c)) { out.push({ kind: "op", text: c, pos: i }); i++; continue; }
     const m = /^[A-Za-z_.][A-Za-z0-9_.]*/.exec(src.slice(i));
     if (m) { out.push({ kind: "name", text: m[0], pos: i }); i += m[0].length; continue; }
@@ -164,14 +164,17 @@ class Parser {
     }
     if (t.text === "(") {
       const inner = this.sum(false);
-      if (this.peek()?.text === "|") {
+      const bar = this.peek()?.text;
+      if (bar === "|" || bar === "||") {
         if (!topLevel) throw fail(this.src, "random-effect terms `(… | g)` must be added at the top level");
-        this.take("|");
+        this.take(bar);
         const group = this.groupSpec();
         this.take(")");
-        return { terms: [], random: group.map((g) => ({
-          terms: inner.terms, intercept: inner.intercept ?? true, group: g, groupName: g.join(":"),
-        })) };
+        const intercept = inner.intercept ?? true;
+        // `(1 + x || g)` is lme4's `(1 | g) + (0 + x | g)`: one uncorrelated term per column.
+        const parts: Array<{ terms: Term[]; intercept: boolean }> = bar === "|" ? [{ terms: inner.terms, intercept }]
+          : [...(intercept ? [{ terms: [], intercept: true }] : []), ...inner.terms.map((t) => ({ terms: [t], intercept: false }))];
+        return { terms: [], random: group.flatMap((g) => parts.map((pt) => ({ ...pt, group: g, groupName: g.join(":") }))) };
       }
       this.take(")");
       return inner;

@@ -10,6 +10,7 @@ import { buildMixedDesign, type MixedDesign } from "./design.js";
 import type { DataInput, FrameOptions } from "./frame.js";
 import { cholInverse } from "./linalg.js";
 import { schurProfiler } from "./lmm-schur.js";
+import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
@@ -105,7 +106,8 @@ export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): Lm
   const design = buildMixedDesign(formula, data, opts);
   if (design.reTerms.length === 0) throw new StatsError(`lmm("${formula}"): no random-effect term`, "add a term like (1 | group), or use ols()");
   if (design.n <= design.p) throw new StatsError(`lmm("${formula}"): ${design.n} rows for ${design.p} fixed effects`, "use more data or fewer predictors");
-  const profiler = design.reTerms.length === 1 ? blockProfiler(design) : schurProfiler(design);
+  const profiler = design.reTerms.length === 1 ? blockProfiler(design)
+    : sameGrouping(design) ? mergedProfiler(design) : schurProfiler(design);
   return fitWith(formula, design, profiler, opts);
 }
 
