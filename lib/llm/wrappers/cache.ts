@@ -1,5 +1,5 @@
 /**
- * The replay cache: content-addressed files, one per request, under a folder.
+ * The replay cache: content-addressed entries on disk (JSON lines in segment files, see `cache-store.ts`).
  *
  * The key is the SHA-256 of the provider, the model, the request (system, messages, temperature, seed,
  * maxTokens, schema name) and the JSON schema. Entries hold the request and the reply (text, usage, latency,
@@ -10,13 +10,12 @@
  * - `off`: no cache.
  * A hit returns the stored reply with `cached: true` (its data re-validated with the schema).
  */
-import { mkdir, readFile, writeFile } from "node:fs";
-import { join } from "node:path";
-import type { GenerateRequest, GenerateResult, LanguageModel, Usage } from "../../core/model.js";
+import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import { sha256 } from "../../core/hash.js";
 import { ReplayMissError } from "../errors.js";
 import type { CacheMode } from "../spec.js";
 import { compileSchema, parseReply } from "../structured.js";
+import { CacheStore } from "./cache-store.js";
 
 export interface CacheOptions {
   dir: string;
@@ -26,13 +25,6 @@ export interface CacheOptions {
   model: string;
   /** Called on each hit (the usage ledger counts them). */
   onHit?: () => void;
-}
-
-interface Entry {
-  version: 1;
-  key: string;
-  request: Record<string, unknown>;
-  reply: { text: string; usage: Usage; latencyMs: number; model: string };
 }
 
 /** The cacheable part of a request: everything that changes the reply, nothing secret. */
@@ -57,47 +49,21 @@ export function cacheRequest(provider: string, model: string, req: GenerateReque
  */
 export function withCache(model: LanguageModel, opts: CacheOptions): LanguageModel {
   if (opts.mode === "off") return model;
-  const made = new Set<string>();
-  const pathOf = (key: string) => ({ folder: join(opts.dir, key.slice(0, 2)), file: join(opts.dir, key.slice(0, 2), `${key}.json`) });
-
-  // Callback fs (cheaper per call than fs/promises). A torn or foreign file reads as a miss and is rewritten.
-  function read(key: string): Promise<Entry | undefined> {
-    return new Promise((resolve) =>
-      readFile(pathOf(key).file, "utf8", (err, text) => {
-        if (err) return resolve(undefined);
-        try {
-          const entry = JSON.parse(text) as Entry;
-          resolve(entry.version === 1 && entry.key === key ? entry : undefined);
-        } catch {
-          resolve(undefined);
-        }
-      }),
-    );
-  }
-
-  async function write(entry: Entry): Promise<void> {
-    const { folder, file } = pathOf(entry.key);
-    if (!made.has(folder)) {
-      await new Promise<void>((resolve, reject) => mkdir(folder, { recursive: true }, (err) => (err ? reject(err) : resolve())));
-      made.add(folder);
-    }
-    await new Promise<void>((resolve, reject) => writeFile(file, JSON.stringify(entry, null, 1), (err) => (err ? reject(err) : resolve())));
-  }
-
+  const store = new CacheStore(opts.dir);
   return {
     id: model.id,
     async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       const request = cacheRequest(opts.provider, opts.model, req);
       const key = sha256(request);
       if (opts.mode !== "record") {
-        const entry = await read(key);
-        if (entry) {
-          const result: GenerateResult<T> = { ...entry.reply, usage: { ...entry.reply.usage }, cached: true };
+        const reply = await store.get(key);
+        if (reply) {
+          const result: GenerateResult<T> = { ...reply, usage: { ...reply.usage }, cached: true };
           if (!req.schema) {
             opts.onHit?.();
             return result;
           }
-          const parsed = parseReply<T>(compileSchema(req.schema), entry.reply.text);
+          const parsed = parseReply<T>(compileSchema(req.schema), reply.text);
           if (parsed.ok) {
             opts.onHit?.();
             return { ...result, data: parsed.data };
@@ -106,7 +72,7 @@ export function withCache(model: LanguageModel, opts: CacheOptions): LanguageMod
         if (opts.mode === "replay") throw new ReplayMissError(key, request, opts.dir);
       }
       const result = await model.generate(req);
-      await write({ version: 1, key, request, reply: { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model } });
+      await store.put({ version: 1, key, request, reply: { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model } });
       return result;
     },
   };
