@@ -14,3 +14,4 @@ export { glm, type GlmFit, type GlmOptions } from "./glm.js";
 export { anova, type AnovaResult } from "./anova.js";
 export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glmm.js";
 export { formatLmm } from "./format.js";
+export { meanCI, pairedDifferenceCI, wilsonCI, bootstrapMean, type MeanInterval } from "./intervals.js";
