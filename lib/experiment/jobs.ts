@@ -64,7 +64,7 @@ export async function runCellJob(config: string | ExperimentConfig, job: CellJob
   mkdirSync(join(plan.dir, "cells"), { recursive: true });
   const stored = readCells(plan.dir).get(cell.runId);
   if (stored && stored.configHash === plan.hash) return "skipped";
-  const model = opts.model ?? (await createCellModel(plan.config.model));
+  const model = opts.model ?? (await createCellModel(plan.config.model, { runDir: plan.dir }));
   const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
   const t0 = Date.now();
   const rec = await runOneCell(plan, cell, model, label, opts.signal);

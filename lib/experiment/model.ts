@@ -4,6 +4,7 @@
  *
  * The llm layer is imported lazily: offline runs never load it.
  */
+import { join } from "node:path";
 import { AgoraError } from "../core/errors.js";
 import type { CellModel } from "../core/mechanism.js";
 import type { LanguageModel } from "../core/model.js";
@@ -12,6 +13,7 @@ import type { ModelSpec } from "./config.js";
 /** What the experiment runner uses from the llm layer; every member is optional until that layer provides it. */
 interface LlmLayer {
   createModel?: (spec: ModelSpec) => LanguageModel | Promise<LanguageModel>;
+  connect?: (spec: ModelSpec, opts?: { cache?: { dir: string; mode: "auto" } }) => Promise<LanguageModel>;
 }
 
 const LLM_MODULE = "../llm/index.js";
@@ -56,9 +58,16 @@ export function specLabel(spec: ModelSpec): string {
  * @example
  * await createCellModel("offline"); // { kind: "offline" }
  */
-export async function createCellModel(spec: ModelSpec): Promise<CellModel> {
+export async function createCellModel(spec: ModelSpec, opts: { runDir?: string } = {}): Promise<CellModel> {
   if (isOffline(spec)) return { kind: "offline" };
   const layer = await loadLlmLayer();
+  if (typeof layer.connect === "function") {
+    // One clear error before any cell runs (unknown provider, missing key, unreachable endpoint), and the
+    // replay cache in the run folder unless the spec names its own.
+    const ownCache = typeof spec === "object" && spec !== null && "cache" in spec && spec.cache !== undefined;
+    const cache = !ownCache && opts.runDir ? { dir: join(opts.runDir, "llm-cache"), mode: "auto" as const } : undefined;
+    return { kind: "llm", llm: await layer.connect(spec, cache ? { cache } : {}) };
+  }
   if (typeof layer.createModel !== "function") {
     throw new AgoraError("llm-unavailable", `cannot run on "${specLabel(spec)}": the llm layer does not provide createModel yet`,
       'run with "model": "offline" until lib/llm exports createModel(spec)');

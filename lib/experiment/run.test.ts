@@ -143,8 +143,24 @@ test("an llm model is created once for the run; rows carry its id and the manife
     // 4 cells × 2 calls, all through the one model's ledger
     assert.equal(res.manifest.usage.calls, 8);
     assert.equal((res.manifest.usage.ledger as { calls: number }).calls, 8);
-    assert.equal(server.requests.length, 8);
+    // one preflight GET /v1/models before any cell, then the 8 completions
+    assert.equal(server.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length, 8);
+    assert.equal(server.requests.filter((r) => r.path.startsWith("/v1/models")).length, 1);
+    assert.ok(readdirSync(join(dir, "llm-cache")).length > 0, "the replay cache lives in the run folder");
   } finally {
     await server.close();
   }
+});
+
+test("an unreachable llm endpoint is one clear error before any cell runs, and no run folder is made", async () => {
+  const dir = join(tmp(), "unreachable");
+  await assert.rejects(
+    runExperiment(config({ model: "openai-compatible:http://127.0.0.1:9/v1#test-model" }), { out: dir, registry: mechanisms }),
+    (err: Error) => /127\.0\.0\.1:9/.test(err.message) && err.name === "LLMConnectionError",
+  );
+  assert.equal(existsSync(dir), false);
+  await assert.rejects(
+    runExperiment(config({ model: "nosuch:model" }), { out: dir, registry: mechanisms }),
+    (err: Error) => err.name === "LLMConfigError",
+  );
 });

@@ -63,8 +63,8 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
     const report = await dryRun(plan);
     return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date()), failed: 0, dryRun: report };
   }
+  const model = await createCellModel(plan.config.model, { runDir: plan.dir });
   const done = openRunFolder(plan, opts.resume ?? false);
-  const model = await createCellModel(plan.config.model);
   const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 4));
   const manifest = baseManifest(plan, label, concurrency, new Date());

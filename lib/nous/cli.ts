@@ -80,7 +80,8 @@ export async function locomoCommand(argv: string[]): Promise<number> {
       seeds: [1],
       params: { data, conversations: args.conversations ? args.conversations.split(",").map((s) => s.trim()) : null, memory: { k } },
     };
-    const result = await experiment.runExperiment(config, { out: args.out });
+    // The same arguments give the same run folder: resume it (completed cells are kept, a different config is refused).
+    const result = await experiment.runExperiment(config, { out: args.out, resume: true });
     const run = await experiment.load(result.dir);
     const answers = run.tables.answers ?? [];
     console.log(`run folder: ${result.dir} (answers.jsonl: ${answers.length} rows)`);
