@@ -11,13 +11,13 @@
  */
 import { sha256 } from "../../core/hash.js";
 import { jsonInstance } from "./json-instance.js";
-import { roughTokens, startStub, type StubAction, type StubRequest, type StubServer } from "./http-stub.js";
+import { roughTokens, startTestServer, type ServerAction, type ServerRequest, type TestServer } from "./http-test-server.js";
 
 /** `undefined` (default reply), `{ text }` (a candidate with that text), or a raw/hang/reset action. */
-export type GeminiReply = undefined | { text: string; usage?: { promptTokenCount: number; candidatesTokenCount: number } } | StubAction;
+export type GeminiReply = undefined | { text: string; usage?: { promptTokenCount: number; candidatesTokenCount: number } } | ServerAction;
 
 export interface GeminiServerOptions {
-  respond?: (req: StubRequest) => GeminiReply | Promise<GeminiReply>;
+  respond?: (req: ServerRequest) => GeminiReply | Promise<GeminiReply>;
   latencyMs?: number;
   record?: boolean;
 }
@@ -26,8 +26,8 @@ export interface GeminiServerOptions {
  * Starts the server on 127.0.0.1 (random port). `baseURL` is the origin (the SDK adds `/v1beta/...`).
  * @throws if the port cannot be opened.
  */
-export function startGeminiServer(opts: GeminiServerOptions = {}): Promise<StubServer> {
-  return startStub({ basePath: "", latencyMs: opts.latencyMs, record: opts.record }, async (req) => {
+export function startGeminiServer(opts: GeminiServerOptions = {}): Promise<TestServer> {
+  return startTestServer({ basePath: "", latencyMs: opts.latencyMs, record: opts.record }, async (req) => {
     const path = req.path.split("?")[0];
     const m = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(path);
     if (req.method === "GET" && /^\/v1beta\/models\/[^/:]+$/.test(path)) return { status: 200, body: { name: path.slice("/v1beta/".length) } };

@@ -14,9 +14,9 @@
  */
 import { sha256 } from "../../core/hash.js";
 import { jsonInstance } from "./json-instance.js";
-import { roughTokens, startStub, type StubAction, type StubRequest, type StubServer } from "./http-stub.js";
+import { roughTokens, startTestServer, type ServerAction, type ServerRequest, type TestServer } from "./http-test-server.js";
 
-export type { StubRequest as OpenAIServerRequest } from "./http-stub.js";
+export type { ServerRequest as OpenAIServerRequest } from "./http-test-server.js";
 
 /**
  * What `respond` may return:
@@ -28,10 +28,10 @@ export type { StubRequest as OpenAIServerRequest } from "./http-stub.js";
 export type Reply =
   | undefined
   | { content: string; usage?: { prompt_tokens: number; completion_tokens: number }; finishReason?: string }
-  | StubAction;
+  | ServerAction;
 
 export interface OpenAIServerOptions {
-  respond?: (req: StubRequest) => Reply | Promise<Reply>;
+  respond?: (req: ServerRequest) => Reply | Promise<Reply>;
   /** Delay before every reply, in ms (default 0). */
   latencyMs?: number;
   /** Keep every request in `requests` (default true). */
@@ -40,14 +40,14 @@ export interface OpenAIServerOptions {
   model?: string;
 }
 
-export type OpenAIServer = StubServer;
+export type OpenAIServer = TestServer;
 
 /**
  * Starts the server on 127.0.0.1 (random port). `baseURL` ends with `/v1`.
  * @throws if the port cannot be opened.
  */
 export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<OpenAIServer> {
-  return startStub({ basePath: "/v1", latencyMs: opts.latencyMs, record: opts.record }, async (req) => {
+  return startTestServer({ basePath: "/v1", latencyMs: opts.latencyMs, record: opts.record }, async (req) => {
     const path = req.path.split("?")[0];
     if (req.method === "GET" && path === "/v1/models") {
       return { status: 200, body: { object: "list", data: [{ id: opts.model ?? "test-model", object: "model", owned_by: "agora" }] } };
@@ -85,7 +85,7 @@ function textOf(content: unknown): string {
 }
 
 function completion(
-  req: StubRequest,
+  req: ServerRequest,
   content: string,
   usage: { prompt_tokens: number; completion_tokens: number } | undefined,
   finishReason = "stop",

@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { Socket } from "node:net";
 
 /** A request as the test server saw it. `index` counts the requests of this server from 0. */
-export interface StubRequest {
+export interface ServerRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
@@ -24,9 +24,9 @@ export interface RawReply {
 }
 
 /** What the handler decides: send a reply, never answer (`hang`), or destroy the socket (`reset`). */
-export type StubAction = RawReply | { hang: true } | { reset: true };
+export type ServerAction = RawReply | { hang: true } | { reset: true };
 
-export interface StubStats {
+export interface ServerStats {
   /** Requests received (all paths). */
   total: number;
   inFlight: number;
@@ -34,14 +34,14 @@ export interface StubStats {
   maxInFlight: number;
 }
 
-export interface StubServer {
+export interface TestServer {
   baseURL: string;
-  requests: StubRequest[];
-  stats: StubStats;
+  requests: ServerRequest[];
+  stats: ServerStats;
   close(): Promise<void>;
 }
 
-export interface StubOptions {
+export interface TestServerOptions {
   /** Delay before every reply, in ms (default 0). */
   latencyMs?: number;
   /** Keep every request in `requests` (default true; turn off for benchmarks). */
@@ -50,13 +50,13 @@ export interface StubOptions {
   basePath: string;
 }
 
-/** Starts a stub server whose replies come from `handle`. */
-export async function startStub(
-  opts: StubOptions,
-  handle: (req: StubRequest) => StubAction | Promise<StubAction>,
-): Promise<StubServer> {
-  const requests: StubRequest[] = [];
-  const stats: StubStats = { total: 0, inFlight: 0, maxInFlight: 0 };
+/** Starts a test server whose replies come from `handle`. */
+export async function startTestServer(
+  opts: TestServerOptions,
+  handle: (req: ServerRequest) => ServerAction | Promise<ServerAction>,
+): Promise<TestServer> {
+  const requests: ServerRequest[] = [];
+  const stats: ServerStats = { total: 0, inFlight: 0, maxInFlight: 0 };
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const record = opts.record ?? true;
@@ -92,7 +92,7 @@ export async function startStub(
           body = text;
         }
       }
-      const request: StubRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body, index };
+      const request: ServerRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body, index };
       if (record) requests.push(request);
       const action = await handle(request);
       if (opts.latencyMs && opts.latencyMs > 0) await delay(opts.latencyMs, timers);
