@@ -5,7 +5,7 @@ import { runner } from "./runner.js";
 
 const file = new URL("../../data/configs/tbs-default.json", import.meta.url);
 
-test("data/configs/tbs-default.json: valid params, the grid of the issue, quick and full profiles", () => {
+test("data/configs/tbs-default.json: valid params, the paper's grid (mode × force × memory × ecology), quick and full profiles", () => {
   const cfg = JSON.parse(readFileSync(file, "utf8"));
   assert.equal(cfg.mechanism, "tbs");
   assert.equal(cfg.model, "offline");
