@@ -19,15 +19,18 @@ export function protocolFigure(results: readonly Row[], metric: "gamma_tv" | "ga
     values: [cmp.binary.mean, cmp.calibrated.mean],
     lower: [cmp.binary.lower, cmp.calibrated.lower],
     upper: [cmp.binary.upper, cmp.calibrated.upper],
-  }], { title: `${metric} by protocol, control: ${control} (${model})`, yTitle: metric, width: 520, height: 380 });
+  }], { title: `${metric} by protocol, control: ${control} (${model})`, yTitle: metric, width: 560, height: 460 });
   for (const protocol of ["binary", "calibrated"]) {
     const pts = perSeed(results, metric, protocol, control);
     fig.data.push({
-      type: "scatter", mode: "markers", name: `${protocol}: per seed`, showlegend: protocol === "binary",
+      type: "scatter", mode: "markers", name: "per seed", legendgroup: "seeds", showlegend: protocol === "binary",
       x: pts.map(() => protocol), y: pts.map((p) => p.value), text: pts.map((p) => `seed ${p.seed}`),
       marker: { color: "#222", size: 6, symbol: "circle-open" },
     });
   }
+  // The legend names every layer: the model's means, its per-seed points and the paper's reference values.
+  fig.layout.showlegend = true;
+  fig.layout.legend = { ...(fig.layout.legend as object), orientation: "h", x: 0, y: -0.18, xanchor: "left", yanchor: "top" };
   const paper = (PAPER_GAMMA as Record<string, { binary: number; calibrated: number }>)[metric];
   if (paper) {
     fig.data.push({
