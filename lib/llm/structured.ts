@@ -3,7 +3,8 @@
  * reply into validated data. Parsing failures are returned as data (`issues`), not thrown.
  */
 import type { ZodType } from "zod";
-import type { ParseIssue } from "./errors.js";
+import type { GenerateResult, Usage } from "../core/model.js";
+import { LLMParseError, type ParseIssue } from "./errors.js";
 import { dropNullOptionals, toJSONSchema, toStrictSchema, type StrictSchema } from "./schema.js";
 
 export interface CompiledSchema {
@@ -60,4 +61,24 @@ function unfence(text: string): string {
 export function reaskMessage(issues: ParseIssue[]): string {
   const lines = issues.slice(0, 10).map((i) => `- ${i.path.length ? i.path.join(".") : "(root)"}: ${i.message}`);
   return `Your reply did not match the required JSON schema:\n${lines.join("\n")}\nReply again with only the corrected JSON object.`;
+}
+
+/**
+ * The provider-independent end of a call: the result object, with `data` parsed and validated when a schema was sent.
+ * @throws LLMParseError when the reply does not satisfy the schema (one attempt; the re-ask wrapper asks again).
+ */
+export function replyResult<T>(
+  model: string,
+  text: string,
+  usage: Usage,
+  latencyMs: number,
+  compiled: CompiledSchema | undefined,
+): GenerateResult<T> {
+  const result: GenerateResult<T> = { text, usage, latencyMs, cached: false, model };
+  if (compiled) {
+    const parsed = parseReply<T>(compiled, text);
+    if (!parsed.ok) throw new LLMParseError(model, text, parsed.issues, 1, usage);
+    result.data = parsed.data;
+  }
+  return result;
 }

@@ -5,9 +5,8 @@
  */
 import { GoogleGenAI, ApiError, type Content, type GenerateContentConfig, type GenerateContentResponse } from "@google/genai";
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
-import { LLMParseError } from "../errors.js";
 import type { ResolvedSpec } from "../spec.js";
-import { compileSchema, parseReply } from "../structured.js";
+import { compileSchema, replyResult } from "../structured.js";
 import { toLLMError } from "./common.js";
 import { createNodeFetch } from "./http.js";
 
@@ -48,13 +47,7 @@ export function geminiProvider(spec: ResolvedSpec): LanguageModel {
     const latencyMs = performance.now() - started;
     const text = response.text ?? "";
     const usage = { inputTokens: response.usageMetadata?.promptTokenCount ?? 0, outputTokens: response.usageMetadata?.candidatesTokenCount ?? 0 };
-    const result: GenerateResult<T> = { text, usage, latencyMs, cached: false, model: spec.id };
-    if (compiled) {
-      const parsed = parseReply<T>(compiled, text);
-      if (!parsed.ok) throw new LLMParseError(spec.id, text, parsed.issues, 1, usage);
-      result.data = parsed.data;
-    }
-    return result;
+    return replyResult<T>(spec.id, text, usage, latencyMs, compiled);
   }
 
   return { id: spec.id, generate };

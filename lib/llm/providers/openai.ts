@@ -5,9 +5,8 @@
  */
 import OpenAI, { APIError, APIUserAbortError, APIConnectionError } from "openai";
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
-import { LLMParseError } from "../errors.js";
 import type { ResolvedSpec } from "../spec.js";
-import { compileSchema, parseReply } from "../structured.js";
+import { compileSchema, replyResult } from "../structured.js";
 import { toLLMError } from "./common.js";
 import { createNodeFetch } from "./http.js";
 
@@ -60,13 +59,7 @@ export function openAIProvider(spec: ResolvedSpec, opts: OpenAIProviderOptions =
     const choice = completion.choices?.[0];
     const text = choice?.message?.content ?? choice?.message?.refusal ?? "";
     const usage = { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 };
-    const result: GenerateResult<T> = { text, usage, latencyMs, cached: false, model: spec.id };
-    if (compiled) {
-      const parsed = parseReply<T>(compiled, text);
-      if (!parsed.ok) throw new LLMParseError(spec.id, text, parsed.issues, 1, usage);
-      result.data = parsed.data;
-    }
-    return result;
+    return replyResult<T>(spec.id, text, usage, latencyMs, compiled);
   }
 
   return { id: spec.id, generate };
