@@ -45,4 +45,6 @@ export interface LanguageModel {
   /** `provider:model`, e.g. `openai:gpt-4o-mini`. Written into every table row the model produces. */
   readonly id: string;
   generate<T = unknown>(request: GenerateRequest<T>): Promise<GenerateResult<T>>;
+  /** Resolves once everything the model writes behind its calls (a replay cache) is on disk. Optional. */
+  flush?(): Promise<void>;
 }

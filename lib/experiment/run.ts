@@ -88,6 +88,8 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
       const started = Date.now();
       try {
         const rec = await runOneCell(plan, cell, model, label, opts.signal);
+        // The cell's replay-cache entries reach the disk before the cell counts as done.
+        if (model.kind === "llm") await model.llm.flush?.();
         rec.durationMs = Date.now() - started;
         writeCell(plan.dir, rec);
         done.set(cell.runId, rec);

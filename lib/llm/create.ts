@@ -31,6 +31,8 @@ export interface LLMModel extends LanguageModel {
   readonly limiter: Limiter;
   /** The resolved spec without the key. */
   readonly spec: ReturnType<typeof publicSpec>;
+  /** Resolves once every replay-cache entry is on disk (entries are written behind the calls). */
+  flush(): Promise<void>;
 }
 
 export interface CreateModelOptions {
@@ -89,8 +91,11 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
       ledger.reasks++;
     },
   });
+  let flush = () => Promise.resolve();
   if (resolved.cache && resolved.cache.mode !== "off") {
-    model = withCache(model, { ...resolved.cache, provider: resolved.provider, model: resolved.model });
+    const cached = withCache(model, { ...resolved.cache, provider: resolved.provider, model: resolved.model });
+    flush = cached.flush;
+    model = cached;
   }
   model = withLedger(model, ledger);
   const inner = model;
@@ -99,6 +104,7 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
     ledger,
     limiter,
     spec: publicSpec(resolved),
+    flush,
     generate: (req) => {
       // One run-wide signal is typically shared by every call; each call in flight listens to it.
       if (req.signal) setMaxListeners(0, req.signal);

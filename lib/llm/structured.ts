@@ -3,6 +3,7 @@
  * reply into validated data. Parsing failures are returned as data (`issues`), not thrown.
  */
 import type { ZodType } from "zod";
+import { stableStringify } from "../core/hash.js";
 import type { GenerateResult, Usage } from "../core/model.js";
 import { LLMParseError, type ParseIssue } from "./errors.js";
 import { dropNullOptionals, toJSONSchema, toStrictSchema, type StrictSchema } from "./schema.js";
@@ -13,6 +14,8 @@ export interface CompiledSchema {
   json: Record<string, unknown>;
   /** The OpenAI strict-mode version. */
   strict: StrictSchema;
+  /** `json` as canonical text (keys sorted), the part of a replay-cache key that names the schema. */
+  canonical: string;
 }
 
 const compiled = new WeakMap<ZodType, CompiledSchema>();
@@ -24,7 +27,8 @@ const compiled = new WeakMap<ZodType, CompiledSchema>();
 export function compileSchema(schema: ZodType): CompiledSchema {
   let c = compiled.get(schema);
   if (!c) {
-    c = { zod: schema, json: toJSONSchema(schema), strict: toStrictSchema(schema) };
+    const json = toJSONSchema(schema);
+    c = { zod: schema, json, strict: toStrictSchema(schema), canonical: stableStringify(json) };
     compiled.set(schema, c);
   }
   return c;

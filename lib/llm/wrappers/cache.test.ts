@@ -93,6 +93,7 @@ test("no API key in any written file, error message or ledger", async () => {
   try {
     const model = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", apiKey: KEY, cache: { dir, mode: "record" } });
     for (const r of requests) await model.generate(r);
+    await model.flush();
     assert.equal(server.requests[0].headers.authorization, `Bearer ${KEY}`, "the key is sent to the server");
     const err = await model.generate({ messages: [{ role: "user", content: "fail" }] }).catch((e: Error) => e);
     assert.ok(err instanceof Error);
@@ -122,6 +123,7 @@ test("segments from several writers are all read back; a torn line is skipped", 
     const b = createModel({ ...spec, cache: { dir, mode: "record" } });
     await a.generate(requests[0]);
     await b.generate(requests[1]);
+    await Promise.all([a.flush(), b.flush()]);
     const segments = await files(dir);
     assert.equal(segments.length, 2, "one segment per writer");
     await appendFile(segments[0], '{"version":1,"key":"abc","reply":{"te');
@@ -133,4 +135,51 @@ test("segments from several writers are all read back; a torn line is skipped", 
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test("entries are written behind the calls: flush waits for them, and a failed write is reported by flush and the next call", async () => {
+  const root = await mkdtemp(join(tmpdir(), "agora-llm-cache-"));
+  const server = await startOpenAIServer();
+  try {
+    const spec = { provider: "openai-compatible", baseURL: server.baseURL, model: "m" } as const;
+    const dir = join(root, "ok");
+    const model = createModel({ ...spec, cache: { dir, mode: "record" } });
+    await Promise.all(requests.map((r) => model.generate(r)));
+    await model.flush();
+    const lines = (await Promise.all((await files(dir)).map((f) => readFile(f, "utf8")))).join("").split("\n").filter(Boolean);
+    assert.equal(lines.length, requests.length);
+    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)), ["version", "key", "request", "reply"]);
+
+    // A cache folder that cannot be made (a file is in the way).
+    const blocked = join(root, "blocked");
+    await appendFile(blocked, "not a folder");
+    const broken = createModel({ ...spec, cache: { dir: blocked, mode: "record" } });
+    await broken.generate(requests[0]);
+    await assert.rejects(broken.flush(), (e: Error) => e.message.includes(blocked) && /could not write/.test(e.message));
+    await assert.rejects(broken.generate(requests[1]), /could not write/);
+  } finally {
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test("the key covers every field that changes the reply, and only those", async () => {
+  const { cacheKey } = await import("./cache.js");
+  const base = requests[0];
+  const key = cacheKey("openai", "m", base);
+  assert.match(key, /^[0-9a-f]{64}$/);
+  assert.equal(cacheKey("openai", "m", { ...base, tag: "other", signal: new AbortController().signal }), key, "tag and signal are not part of the key");
+  const variants = [
+    cacheKey("gemini", "m", base),
+    cacheKey("openai", "m2", base),
+    cacheKey("openai", "m", { ...base, system: "other" }),
+    cacheKey("openai", "m", { ...base, messages: [{ role: "user", content: "other" }] }),
+    cacheKey("openai", "m", { ...base, temperature: 0.1 }),
+    cacheKey("openai", "m", { ...base, seed: 99 }),
+    cacheKey("openai", "m", { ...base, maxTokens: 5 }),
+    cacheKey("openai", "m", { ...base, schemaName: "turn" }),
+    cacheKey("openai", "m", { ...base, schema: Turn.extend({ extra: z.boolean() }) }),
+    cacheKey("openai", "m", { ...base, schema: undefined }),
+  ];
+  assert.equal(new Set([key, ...variants]).size, variants.length + 1, "each change gives a new key");
 });
