@@ -53,3 +53,37 @@ test("concurrency: the next waiter starts when a slot is released; an aborted wa
   (await second).release();
   assert.equal(limiter.maxActive, 1);
 });
+
+test("long runs: windows slide over thousands of calls, and a release after its spend left the window changes nothing", async () => {
+  // A hand-driven clock: 1 ms per call over 5 windows of 1 000 ms, so the bookkeeping drops old entries many times.
+  const clock = { t: 0, now: () => clock.t, sleep: async () => undefined };
+  const limiter = new Limiter({ concurrency: 2000, rpm: 2000, tpm: 100_000, windowMs: 1000, clock });
+  const held: { at: number; permit: { release(n?: number): void } }[] = [];
+  const spent: { at: number; tokens: number }[] = [];
+  for (let t = 0; t < 5000; t++) {
+    clock.t = t;
+    // Calls are held 1 500 ms, longer than the window: their real count arrives after their spend expired.
+    while (held.length && held[0].at <= t - 1500) held.shift()!.permit.release(7);
+    const permit = await limiter.acquire(10);
+    held.push({ at: t, permit });
+    spent.push({ at: t, tokens: 10 });
+  }
+  for (const h of held) h.permit.release(7);
+  // Still counted at t = 4999: the 1 000 starts of (3999, 4999], each with its reserved 10 or corrected 7 tokens.
+  clock.t = 4999;
+  const inWindow = spent.filter((s) => s.at > 3999).length;
+  assert.equal(inWindow, 1000);
+  // Every call still in the window was released with 7 above, so 7 000 tokens are counted: 93 000 fit, 93 001 wait.
+  let started = false;
+  const fits = limiter.acquire(93_000).then((p) => ((started = true), p));
+  await Promise.resolve();
+  assert.equal(started, true, "a call that fits the budget starts at once");
+  (await fits).release(0);
+  const controller = new AbortController();
+  let late = false;
+  const over = limiter.acquire(93_001, controller.signal).then(() => (late = true), () => undefined);
+  await new Promise((r) => setImmediate(r));
+  assert.equal(late, false, "a call one token over the budget waits");
+  controller.abort(new Error("stop"));
+  await over;
+});

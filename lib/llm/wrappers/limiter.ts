@@ -32,6 +32,8 @@ interface Waiter {
 interface Spend {
   at: number;
   tokens: number;
+  /** Left the window (its tokens no longer count). */
+  expired: boolean;
 }
 
 /**
@@ -50,8 +52,12 @@ export class Limiter {
   private active = 0;
   private queue: Waiter[] = [];
   private head = 0;
+  /** Start times in the window: `starts[startsHead…]` (older entries are dropped in batches). */
   private starts: number[] = [];
+  private startsHead = 0;
+  /** Token spends in the window: `spends[spendsHead…]`. */
   private spends: Spend[] = [];
+  private spendsHead = 0;
   private tokensInWindow = 0;
   private timer?: NodeJS.Timeout;
   /** Highest number of calls held at once (for tests and reports). */
@@ -93,16 +99,16 @@ export class Limiter {
     const now = this.clock.now();
     this.expire(now);
     let wait = 0;
-    if (this.rpm !== undefined && this.starts.length >= this.rpm) {
+    if (this.rpm !== undefined && this.starts.length - this.startsHead >= this.rpm) {
       wait = Math.max(wait, this.starts[this.starts.length - this.rpm] + this.window - now);
     }
-    if (this.tpm !== undefined && this.tokensInWindow + tokens > this.tpm && this.spends.length > 0) {
+    if (this.tpm !== undefined && this.tokensInWindow + tokens > this.tpm && this.spends.length > this.spendsHead) {
       // Wait until enough old spends leave the window.
       let need = this.tokensInWindow + tokens - this.tpm;
-      for (const s of this.spends) {
-        need -= s.tokens;
+      for (let i = this.spendsHead; i < this.spends.length; i++) {
+        need -= this.spends[i].tokens;
         if (need <= 0) {
-          wait = Math.max(wait, s.at + this.window - now);
+          wait = Math.max(wait, this.spends[i].at + this.window - now);
           break;
         }
       }
@@ -111,16 +117,25 @@ export class Limiter {
     return Math.max(0, wait);
   }
 
+  /** Drops starts and spends older than the window (amortised O(1) per call). */
   private expire(now: number): void {
     if (this.rpm !== undefined) {
-      let k = 0;
-      while (k < this.starts.length && this.starts[k] + this.window <= now) k++;
-      if (k) this.starts.splice(0, k);
+      while (this.startsHead < this.starts.length && this.starts[this.startsHead] + this.window <= now) this.startsHead++;
+      if (this.startsHead > 1024 && this.startsHead * 2 > this.starts.length) {
+        this.starts = this.starts.slice(this.startsHead);
+        this.startsHead = 0;
+      }
     }
     if (this.tpm !== undefined) {
-      let k = 0;
-      while (k < this.spends.length && this.spends[k].at + this.window <= now) this.tokensInWindow -= this.spends[k++].tokens;
-      if (k) this.spends.splice(0, k);
+      while (this.spendsHead < this.spends.length && this.spends[this.spendsHead].at + this.window <= now) {
+        const s = this.spends[this.spendsHead++];
+        s.expired = true;
+        this.tokensInWindow -= s.tokens;
+      }
+      if (this.spendsHead > 1024 && this.spendsHead * 2 > this.spends.length) {
+        this.spends = this.spends.slice(this.spendsHead);
+        this.spendsHead = 0;
+      }
     }
   }
 
@@ -131,7 +146,7 @@ export class Limiter {
     if (this.rpm !== undefined) this.starts.push(now);
     let spend: Spend | undefined;
     if (this.tpm !== undefined) {
-      spend = { at: now, tokens };
+      spend = { at: now, tokens, expired: false };
       this.spends.push(spend);
       this.tokensInWindow += tokens;
     }
@@ -141,7 +156,7 @@ export class Limiter {
         if (released) return;
         released = true;
         this.active--;
-        if (spend && actual !== undefined && this.spends.includes(spend)) {
+        if (spend && actual !== undefined && !spend.expired) {
           this.tokensInWindow += actual - spend.tokens;
           spend.tokens = actual;
         }
