@@ -17,7 +17,8 @@ test("posts a body with headers and returns status, headers and JSON", async () 
     req.on("data", (c) => (body += c));
     req.on("end", () => {
       res.writeHead(201, { "content-type": "application/json", "x-echo": String(req.headers["x-test"]), "set-cookie": ["a=1", "b=2"] });
-      res.end(JSON.stringify({ got: body ? JSON.parse(body) : null, method: req.method, length: req.headers["content-length"] }));
+      const extra = req.url?.startsWith("/q") ? { url: req.url, auth: req.headers.authorization } : {};
+      res.end(JSON.stringify({ got: body ? JSON.parse(body) : null, method: req.method, length: req.headers["content-length"], ...extra }));
     });
   });
   try {
@@ -35,6 +36,11 @@ test("posts a body with headers and returns status, headers and JSON", async () 
     const reader = copy.body!.getReader();
     const first = await reader.read();
     assert.match(Buffer.from(first.value!).toString(), /"method":"GET"/);
+    // The path keeps its query; credentials in the URL become basic auth; a parsed URL is reused across calls.
+    for (let i = 0; i < 2; i++) {
+      const q = await f(`${s.url.replace("http://", "http://user:p%40ss@")}/q?a=1&b=${i}`);
+      assert.deepEqual(await q.json(), { got: null, method: "GET", url: `/q?a=1&b=${i}`, auth: `Basic ${Buffer.from("user:p@ss").toString("base64")}` });
+    }
   } finally {
     await s.close();
   }

@@ -22,10 +22,19 @@ export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
   const agentOpts = { keepAlive: true, maxSockets: opts.maxSockets ?? 256, maxFreeSockets: opts.maxSockets ?? 256, scheduling: "lifo" as const };
   const http = new HttpAgent(agentOpts);
   const https = new HttpsAgent(agentOpts);
+  // A provider calls the same few URLs over and over: parse each once.
+  const parsed = new Map<string, Target>();
 
   return function nodeFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
-    const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
-    const secure = url.protocol === "https:";
+    const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    let target = parsed.get(href);
+    if (!target) {
+      const url = new URL(href);
+      target = { href: url.href, secure: url.protocol === "https:", hostname: url.hostname.replace(/^\[|\]$/g, ""), port: url.port, path: url.pathname + url.search, auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined };
+      if (parsed.size >= 64) parsed.clear();
+      parsed.set(href, target);
+    }
+    const { secure } = target;
     const headers: Record<string, string> = {};
     const h = init.headers;
     if (h instanceof Headers) h.forEach((v, k) => (headers[k] = v));
@@ -41,8 +50,7 @@ export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
     return new Promise<Response>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
       const req = (secure ? httpsRequest : httpRequest)(
-        url,
-        { method: init.method ?? "GET", headers, agent: secure ? https : http },
+        { protocol: secure ? "https:" : "http:", hostname: target.hostname, port: target.port || undefined, path: target.path, auth: target.auth, method: init.method ?? "GET", headers, agent: secure ? https : http },
         (res: IncomingMessage) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
@@ -50,13 +58,11 @@ export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
           res.on("end", () => {
             signal?.removeEventListener("abort", onAbort);
             const out = new Headers();
-            for (const [k, v] of Object.entries(res.headers)) {
-              if (Array.isArray(v)) for (const x of v) out.append(k, x);
-              else if (v !== undefined) out.set(k, v);
-            }
+            const raw = res.rawHeaders;
+            for (let i = 0; i + 1 < raw.length; i += 2) out.append(raw[i], raw[i + 1]);
             const status = res.statusCode ?? 500;
             const nullBody = status === 204 || status === 205 || status === 304;
-            resolve(new BufferedResponse(nullBody ? null : Buffer.concat(chunks), status, res.statusMessage ?? "", out, url.href) as unknown as Response);
+            resolve(new BufferedResponse(nullBody ? null : Buffer.concat(chunks), status, res.statusMessage ?? "", out, target.href) as unknown as Response);
           });
         },
       );
@@ -72,6 +78,15 @@ export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
       else req.end();
     });
   } as typeof fetch;
+}
+
+interface Target {
+  href: string;
+  secure: boolean;
+  hostname: string;
+  port: string;
+  path: string;
+  auth?: string;
 }
 
 /**
