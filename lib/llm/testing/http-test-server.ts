@@ -32,6 +32,10 @@ export interface ServerStats {
   inFlight: number;
   /** Highest number of requests being answered at the same time. */
   maxInFlight: number;
+  /** Replies sent, and the sum and the shortest of their times from the request's arrival to the reply, ms. */
+  answered: number;
+  answerMsTotal: number;
+  answerMsMin: number;
 }
 
 export interface TestServer {
@@ -56,7 +60,7 @@ export async function startTestServer(
   handle: (req: ServerRequest) => ServerAction | Promise<ServerAction>,
 ): Promise<TestServer> {
   const requests: ServerRequest[] = [];
-  const stats: ServerStats = { total: 0, inFlight: 0, maxInFlight: 0 };
+  const stats: ServerStats = { total: 0, inFlight: 0, maxInFlight: 0, answered: 0, answerMsTotal: 0, answerMsMin: Infinity };
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const record = opts.record ?? true;
@@ -71,6 +75,7 @@ export async function startTestServer(
   });
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const arrived = performance.now();
     const index = stats.total++;
     stats.inFlight++;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
@@ -95,7 +100,8 @@ export async function startTestServer(
       const request: ServerRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body, index };
       if (record) requests.push(request);
       const action = await handle(request);
-      if (opts.latencyMs && opts.latencyMs > 0) await delay(opts.latencyMs, timers);
+      // The latency counts from the request's arrival (reading and answering it take part of it).
+      if (opts.latencyMs && opts.latencyMs > 0) await until(arrived + opts.latencyMs, timers);
       if ("hang" in action) return;
       if ("reset" in action) {
         req.socket.destroy();
@@ -108,6 +114,10 @@ export async function startTestServer(
         ...action.headers,
       });
       res.end(payload);
+      const took = performance.now() - arrived;
+      stats.answered++;
+      stats.answerMsTotal += took;
+      stats.answerMsMin = Math.min(stats.answerMsMin, took);
     } catch (err) {
       if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: String(err) } }));
@@ -141,13 +151,21 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function delay(ms: number, timers: Set<NodeJS.Timeout>): Promise<void> {
+/** Resolves at `deadline` (a `performance.now()` time) or just after, never before: timers may fire early. */
+function until(deadline: number, timers: Set<NodeJS.Timeout>): Promise<void> {
   return new Promise((resolve) => {
-    const t = setTimeout(() => {
-      timers.delete(t);
-      resolve();
-    }, ms);
-    timers.add(t);
+    const arm = () => {
+      const left = deadline - performance.now();
+      if (left <= 0) return resolve();
+      // Under a millisecond (timers have millisecond steps) the rest is waited out turn by turn.
+      if (left < 1) return void setImmediate(arm);
+      const t = setTimeout(() => {
+        timers.delete(t);
+        arm();
+      }, left);
+      timers.add(t);
+    };
+    arm();
   });
 }
 

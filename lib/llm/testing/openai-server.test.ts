@@ -50,3 +50,19 @@ test("respond can replace replies: content, raw status, and the default otherwis
     await server.close();
   }
 });
+
+test("latencyMs counts from the request's arrival and is never cut short", async () => {
+  const server = await startOpenAIServer({ latencyMs: 30 });
+  try {
+    const model = createModel(`openai-compatible:${server.baseURL}#test-model`);
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 8 }, (_, i) => model.generate({ messages: [{ role: "user", content: `q${i}` }] })));
+    assert.ok(performance.now() - t0 >= 30, "the client waited at least the latency");
+    assert.equal(server.stats.answered, 8);
+    assert.ok(server.stats.answerMsMin >= 30, `the quickest answer took ${server.stats.answerMsMin} ms`);
+    const mean = server.stats.answerMsTotal / server.stats.answered;
+    assert.ok(mean < 30 + 1000, `mean answer time ${mean} ms`);
+  } finally {
+    await server.close();
+  }
+});
