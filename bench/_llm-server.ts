@@ -28,11 +28,14 @@ async function main(): Promise<void> {
   process.on("message", (msg) => {
     if (msg === "stats") {
       const cpu = process.cpuUsage(cpu0);
-      process.send?.({ type: "stats", total: server.stats.total, maxInFlight: server.stats.maxInFlight, cpuUs: cpu.user + cpu.system });
+      process.send?.({ type: "stats", total: server.stats.total, maxInFlight: server.stats.maxInFlight, cpuUs: cpu.user + cpu.system, answerMs: server.stats.answerMsTotal / Math.max(1, server.stats.answered), answerMsMin: server.stats.answerMsMin });
     }
     if (msg === "reset") {
       cpu0 = process.cpuUsage();
       server.stats.total = 0;
+      server.stats.answered = 0;
+      server.stats.answerMsTotal = 0;
+      server.stats.answerMsMin = Infinity;
       server.stats.maxInFlight = server.stats.inFlight;
     }
     if (msg === "close") void server.close().then(() => process.exit(0));

@@ -5,16 +5,23 @@
  * flight the bound is 64 / 0.1 s = 640 requests/s. Measured in the same run, alternating, after a warm-up:
  *   - "agora": `llm.createModel("openai-compatible:…")` with every wrapper on (concurrency 64, rpm and tpm
  *     budgets, retries, timeout, re-asks, usage ledger, replay cache in record mode), structured output;
- *   - "bare SDK": the `openai` SDK with its defaults and a plain pool of 64 workers, same requests, JSON.parse.
- * Prints both as a share of the bound and writes bench/results/llm.json. Also measures the CPU the wrapper stack
+ *   - "bare SDK": the `openai` SDK with its defaults and a plain pool of 64 workers, same requests, JSON.parse;
+ *   - "node:http": a keep-alive `node:http` client with no SDK and a pool of 64 workers, same request bodies: what
+ *     this machine and this server allow at all (the server's own lag and the loopback are in every number).
+ * Each measure submits `--requests` calls at once and records when each one finishes. Throughput is the
+ * steady-state rate: the calls finished between the first full cycle (the 64th completion) and the start of the
+ * drain (the 64th-from-last completion), over that time, when all 64 slots are busy. The whole batch's rate
+ * (start to last completion, ramp-up and drain included) is reported beside it.
+ * Prints all three as a share of the bound and writes bench/results/llm.json. Also measures the CPU the wrapper stack
  * adds per call around an instant in-process provider (no HTTP), which a busy machine disturbs much less.
  *
- * Usage: node --import tsx bench/llm.ts [--requests 1024] [--rounds 2]
+ * Usage: node --import tsx bench/llm.ts [--requests 2048] [--rounds 3]
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Agent, request } from "node:http";
 import { fileURLToPath } from "node:url";
 import OpenAI from "openai";
 import { z } from "zod";
@@ -38,19 +45,19 @@ function prompt(round: number, i: number): string {
   return `Round ${round}, question ${i}: how many agents agree?`;
 }
 
-async function startServer(): Promise<{ child: ChildProcess; baseURL: string; ask(msg: string): Promise<{ total: number; maxInFlight: number; cpuUs: number }> }> {
+async function startServer(): Promise<{ child: ChildProcess; baseURL: string; ask(msg: string): Promise<ServerStats> }> {
   const child = fork(join(here, "_llm-server.ts"), [String(LATENCY_MS)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const baseURL = await new Promise<string>((resolve, reject) => {
     child.once("error", reject);
     child.on("message", (m: { type: string; baseURL?: string }) => m.type === "ready" && resolve(m.baseURL!));
   });
   const ask = (msg: string) =>
-    new Promise<{ total: number; maxInFlight: number; cpuUs: number }>((resolve) => {
+    new Promise<ServerStats>((resolve) => {
       if (msg !== "stats") {
         child.send(msg);
-        return resolve({ total: 0, maxInFlight: 0, cpuUs: 0 });
+        return resolve({ total: 0, maxInFlight: 0, cpuUs: 0, answerMs: 0, answerMsMin: 0 });
       }
-      const on = (m: { type: string; total: number; maxInFlight: number; cpuUs: number }) => {
+      const on = (m: ServerStats & { type: string }) => {
         if (m.type === "stats") {
           child.off("message", on);
           resolve(m);
@@ -62,29 +69,70 @@ async function startServer(): Promise<{ child: ChildProcess; baseURL: string; as
   return { child, baseURL, ask };
 }
 
+interface ServerStats {
+  total: number;
+  maxInFlight: number;
+  cpuUs: number;
+  /** Mean time from a request's arrival at the server to its reply, ms (the set latency plus the server's lag). */
+  answerMs: number;
+  /** The quickest reply, ms (never under the set latency). */
+  answerMsMin: number;
+}
+
 interface Measure {
   requests: number;
   seconds: number;
+  /** Steady-state rate: completions while every slot is busy (see the header). */
   perSecond: number;
   shareOfBound: number;
+  /** The whole batch's rate, ramp-up and drain included. */
+  batchPerSecond: number;
+  batchShareOfBound: number;
+  /** When the 64th call finished (ms from the start; 100 at the bound), and how long the last 64 took. */
+  rampMs: number;
+  drainMs: number;
   serverCounted: number;
   serverMaxInFlight: number;
+  /** Mean and least time the server took from a request's arrival to its reply, ms. */
+  serverAnswerMs: number;
+  serverAnswerMsMin: number;
   /** CPU time of this (client) process per request, µs: what limits throughput on a busy machine. */
   clientCpuUsPerRequest: number;
   /** CPU time of the server process per request, µs. */
   serverCpuUsPerRequest: number;
 }
 
-async function measure(server: Awaited<ReturnType<typeof startServer>>, n: number, run: () => Promise<void>): Promise<Measure> {
+/** `run` makes `n` calls and calls `done()` as each one finishes. */
+async function measure(server: Awaited<ReturnType<typeof startServer>>, n: number, run: (done: () => void) => Promise<void>): Promise<Measure> {
   await server.ask("reset");
+  const finished: number[] = [];
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await run();
+  await run(() => finished.push(performance.now()));
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const stats = await server.ask("stats");
-  const perSecond = n / seconds;
-  return { requests: n, seconds, perSecond, shareOfBound: perSecond / BOUND, serverCounted: stats.total, serverMaxInFlight: stats.maxInFlight, clientCpuUsPerRequest: (cpu.user + cpu.system) / n, serverCpuUsPerRequest: stats.cpuUs / n };
+  if (finished.length !== n || n <= 2 * CONCURRENCY) throw new Error(`a measure needs more than ${2 * CONCURRENCY} calls, all finished (got ${finished.length} of ${n})`);
+  const first = finished[CONCURRENCY - 1];
+  const last = finished[n - CONCURRENCY - 1];
+  const perSecond = (n - 2 * CONCURRENCY) / ((last - first) / 1000);
+  const batchPerSecond = n / seconds;
+  return {
+    requests: n,
+    seconds,
+    perSecond,
+    shareOfBound: perSecond / BOUND,
+    batchPerSecond,
+    batchShareOfBound: batchPerSecond / BOUND,
+    rampMs: first - t0,
+    drainMs: finished[n - 1] - last,
+    serverCounted: stats.total,
+    serverMaxInFlight: stats.maxInFlight,
+    serverAnswerMs: stats.answerMs,
+    serverAnswerMsMin: stats.answerMsMin,
+    clientCpuUsPerRequest: (cpu.user + cpu.system) / n,
+    serverCpuUsPerRequest: stats.cpuUs / n,
+  };
 }
 
 /** CPU µs per call of the full stack (no cache, and with the cache recording) around an instant provider, best of 5. */
@@ -112,8 +160,8 @@ async function stackOverhead(cacheDir: string): Promise<{ bareProvider: number; 
 }
 
 async function main(): Promise<void> {
-  const n = arg("requests", 1024);
-  const rounds = arg("rounds", 2);
+  const n = arg("requests", 2048);
+  const rounds = arg("rounds", 3);
   const server = await startServer();
   const cacheDir = await mkdtemp(join(tmpdir(), "agora-bench-llm-"));
   const strict = toStrictSchema(Answer);
@@ -131,12 +179,16 @@ async function main(): Promise<void> {
     });
     const sdk = new OpenAI({ baseURL: server.baseURL, apiKey: "bench" });
 
-    const runAgora = (round: number, count: number) => async () => {
+    const runAgora = (round: number, count: number) => async (done: () => void = () => undefined) => {
       await Promise.all(
-        Array.from({ length: count }, (_, i) => model.generate({ messages: [{ role: "user", content: prompt(round, i) }], schema: Answer, temperature: 0 })),
+        Array.from({ length: count }, (_, i) =>
+          model.generate({ messages: [{ role: "user", content: prompt(round, i) }], schema: Answer, temperature: 0 }).then(done),
+        ),
       );
+      // The replay cache writes behind the calls; the measure ends when every entry is on disk.
+      await model.flush();
     };
-    const runBare = (round: number, count: number) => async () => {
+    const runBare = (round: number, count: number) => async (done: () => void = () => undefined) => {
       let next = 0;
       const worker = async () => {
         for (let i = next++; i < count; i = next++) {
@@ -147,51 +199,97 @@ async function main(): Promise<void> {
             response_format: { type: "json_schema", json_schema: { name: "reply", schema: strict.schema, strict: true } },
           });
           JSON.parse(c.choices[0].message.content ?? "null");
+          done();
         }
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     };
 
-    // Warm-up: open connections, compile code paths.
-    await runAgora(-1, 2 * CONCURRENCY)();
-    await runBare(-1, 2 * CONCURRENCY)();
+    const url = new URL(`${server.baseURL}/chat/completions`);
+    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const post = (body: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        const req = request(
+          { host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: "Bearer bench" } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+            res.on("error", reject);
+          },
+        );
+        req.on("error", reject);
+        req.end(body);
+      });
+    const runHttp = (round: number, count: number) => async (done: () => void = () => undefined) => {
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < count; i = next++) {
+          const body = JSON.stringify({
+            model: "bench-model",
+            messages: [{ role: "user", content: prompt(round, i) }],
+            temperature: 0,
+            response_format: { type: "json_schema", json_schema: { name: "reply", schema: strict.schema, strict: true } },
+          });
+          const c = (await post(body)) as { choices: { message: { content: string } }[] };
+          JSON.parse(c.choices[0].message.content);
+          done();
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    };
 
-    const agora: Measure[] = [];
-    const bare: Measure[] = [];
+    const runners = { agora: runAgora, bareSDK: runBare, nodeHttp: runHttp };
+    const names = Object.keys(runners) as (keyof typeof runners)[];
+    // Warm-up: open connections, compile code paths.
+    for (const name of names) await runners[name](-1, 4 * CONCURRENCY)();
+
+    const measures: Record<keyof typeof runners, Measure[]> = { agora: [], bareSDK: [], nodeHttp: [] };
     for (let r = 0; r < rounds; r++) {
-      // Alternate which goes first, so neither always runs on a warmer (or busier) machine.
-      if (r % 2 === 0) {
-        bare.push(await measure(server, n, runBare(r, n)));
-        agora.push(await measure(server, n, runAgora(r, n)));
-      } else {
-        agora.push(await measure(server, n, runAgora(r, n)));
-        bare.push(await measure(server, n, runBare(r, n)));
+      // Rotate which goes first, so none always runs on a warmer (or busier) machine.
+      for (let k = 0; k < names.length; k++) {
+        const name = names[(r + k) % names.length];
+        measures[name].push(await measure(server, n, runners[name](r, n)));
       }
     }
+    agent.destroy();
     const overhead = await stackOverhead(join(cacheDir, "overhead"));
     const mean = (ms: Measure[], f: (m: Measure) => number = (m) => m.perSecond) => ms.reduce((s, m) => s + f(m), 0) / ms.length;
     const cpuOf = (m: Measure) => m.clientCpuUsPerRequest;
     const srvOf = (m: Measure) => m.serverCpuUsPerRequest;
+    const batchOf = (m: Measure) => m.batchPerSecond;
+    const summarize = (ms: Measure[]) => ({
+      perSecond: mean(ms),
+      shareOfBound: mean(ms) / BOUND,
+      batchPerSecond: mean(ms, batchOf),
+      batchShareOfBound: mean(ms, batchOf) / BOUND,
+      clientCpuUsPerRequest: mean(ms, cpuOf),
+      serverCpuUsPerRequest: mean(ms, srvOf),
+      serverAnswerMs: mean(ms, (m) => m.serverAnswerMs),
+      measures: ms,
+    });
     const summary = model.ledger.summary();
     const result = {
       bench: "llm",
       setup: { concurrency: CONCURRENCY, latencyMs: LATENCY_MS, boundPerSecond: BOUND, requestsPerMeasure: n, rounds, node: process.version },
       machine: { cpus: availableParallelism(), loadAverage1m: loadavg()[0] },
-      agora: { perSecond: mean(agora), shareOfBound: mean(agora) / BOUND, clientCpuUsPerRequest: mean(agora, cpuOf), serverCpuUsPerRequest: mean(agora, srvOf), measures: agora },
-      bareSDK: { perSecond: mean(bare), shareOfBound: mean(bare) / BOUND, clientCpuUsPerRequest: mean(bare, cpuOf), serverCpuUsPerRequest: mean(bare, srvOf), measures: bare },
+      agora: summarize(measures.agora),
+      bareSDK: summarize(measures.bareSDK),
+      nodeHttp: summarize(measures.nodeHttp),
       stackCpuUsPerCall: overhead,
       agoraLedger: { calls: summary.calls, retries: summary.retries, errors: summary.errors, latency: summary.latency, wallLatency: summary.wallLatency },
     };
     const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
     console.log(`llm bench: ${n} requests × ${rounds} rounds, concurrency ${CONCURRENCY}, server latency ${LATENCY_MS} ms, bound ${BOUND} req/s`);
     const line = (name: string, r: typeof result.agora) =>
-      `  ${name}: ${r.perSecond.toFixed(1)} req/s = ${pct(r.shareOfBound)} of the bound (CPU per request: client ${r.clientCpuUsPerRequest.toFixed(0)} µs, server ${r.serverCpuUsPerRequest.toFixed(0)} µs)`;
+      `  ${name}: ${r.perSecond.toFixed(1)} req/s = ${pct(r.shareOfBound)} of the bound in steady state; whole batch ${pct(r.batchShareOfBound)} (CPU per request: client ${r.clientCpuUsPerRequest.toFixed(0)} µs, server ${r.serverCpuUsPerRequest.toFixed(0)} µs; server answered after ${r.serverAnswerMs.toFixed(1)} ms)`;
     console.log(line("agora (all wrappers)", result.agora));
     console.log(line("bare openai SDK     ", result.bareSDK));
+    console.log(line("node:http, no SDK   ", result.nodeHttp));
     console.log(
       `  CPU added per call by the wrappers (instant provider, no HTTP): ${(overhead.stack - overhead.bareProvider).toFixed(1)} µs; with the cache recording: ${(overhead.stackWithRecordCache - overhead.bareProvider).toFixed(1)} µs`,
     );
-    console.log(`  machine: ${result.machine.cpus} CPUs, load average ${result.machine.loadAverage1m.toFixed(1)} (a busy machine lowers both shares)`);
+    console.log(`  machine: ${result.machine.cpus} CPUs, load average ${result.machine.loadAverage1m.toFixed(1)} (a busy machine lowers every share)`);
     const out = join(here, "results", "llm.json");
     await mkdir(dirname(out), { recursive: true });
     await writeFile(out, JSON.stringify(result, null, 2) + "\n");

@@ -157,12 +157,13 @@ function until(deadline: number, timers: Set<NodeJS.Timeout>): Promise<void> {
     const arm = () => {
       const left = deadline - performance.now();
       if (left <= 0) return resolve();
-      // Under a millisecond (timers have millisecond steps) the rest is waited out turn by turn.
+      // Timers keep whole milliseconds of a coarse clock and often fire up to 1.5 ms early: the timer aims a
+      // millisecond late, and whatever is still left when it fires is waited out turn by turn.
       if (left < 1) return void setImmediate(arm);
       const t = setTimeout(() => {
         timers.delete(t);
         arm();
-      }, left);
+      }, left + 1);
       timers.add(t);
     };
     arm();
