@@ -32,6 +32,12 @@ export function plotlyBundlePath(): string {
   return join(dirname(require.resolve("plotly.js-dist-min/package.json")), "plotly.min.js");
 }
 
+/** The version of the `plotly.js-dist-min` dependency (the CDN fallback asks for the same one). */
+export function plotlyVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require("plotly.js-dist-min/package.json") as { version: string }).version;
+}
+
 /** The minimal surface of a playwright page the renderer uses (kept local so playwright's types stay private). */
 export interface RenderPage {
   evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;

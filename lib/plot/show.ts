@@ -4,8 +4,8 @@
  */
 import { createHash } from "node:crypto";
 import { relative, sep } from "node:path";
-import { plotlyBundlePath } from "./browser.js";
-import { figureHtml } from "./html.js";
+import { plotlyBundlePath, plotlyVersion } from "./browser.js";
+import { figureHtml, plotlyCDN } from "./html.js";
 import { kernelDisplay, type DisplayBundle } from "./kernel.js";
 import { renderSVG, resolveSize, type RenderSize } from "./render.js";
 import type { Figure } from "./types.js";
@@ -26,14 +26,14 @@ let shown = 0;
  * @example
  * buildBundle(fig, svg, "../node_modules/plotly.js-dist-min/plotly.min.js").data["text/plain"]; // "Figure: … (2 traces)"
  */
-export function buildBundle(fig: Figure, svg: string, plotlyRel: string | undefined, index = 0): DisplayBundle {
+export function buildBundle(fig: Figure, svg: string, plotlyRel: string | undefined, index = 0, cdn: readonly string[] = []): DisplayBundle {
   const title = figureTitle(fig);
   const hash = createHash("sha256").update(JSON.stringify(fig)).digest("hex").slice(0, 12);
   const id = `agora-fig-${hash}-${index}`;
   return {
     data: {
       "application/vnd.plotly.v1+json": { data: fig.data, layout: fig.layout, config: fig.config ?? {} },
-      "text/html": figureHtml(fig, svg, id, plotlyRel, title),
+      "text/html": figureHtml(fig, svg, id, plotlyRel, title, cdn),
       "image/svg+xml": svg,
       "text/plain": `Figure: ${title} (${fig.data.length} trace${fig.data.length === 1 ? "" : "s"})`,
     },
@@ -42,8 +42,9 @@ export function buildBundle(fig: Figure, svg: string, plotlyRel: string | undefi
 }
 
 /**
- * Displays a figure. In a tslab notebook: one display bundle (interactive where plotly.js can load, static SVG
- * elsewhere, e.g. nbconvert HTML and GitHub). Elsewhere: prints a one-line note and renders nothing.
+ * Displays a figure. In a tslab notebook: one display bundle (interactive where plotly.js can load: the project's
+ * copy, or the same version from a CDN; static SVG elsewhere, e.g. offline, nbconvert HTML and GitHub). Outside a
+ * notebook: prints a one-line note and renders nothing.
  *
  * @throws {DependencyError} in a notebook when Chromium (which renders the static SVG) is missing.
  * @example
@@ -58,5 +59,5 @@ export async function show(fig: Figure, size: RenderSize = {}): Promise<void> {
   const rel = relative(process.cwd(), plotlyBundlePath()).split(sep).join("/");
   // Look the writer up again after the render: it belongs to the cell that is running now.
   const display = kernelDisplay();
-  display?.(buildBundle(fig, svg, rel, shown++));
+  display?.(buildBundle(fig, svg, rel, shown++, plotlyCDN(plotlyVersion())));
 }
