@@ -16,6 +16,8 @@ export interface CompiledSchema {
   strict: StrictSchema;
   /** `json` as canonical text (keys sorted), the part of a replay-cache key that names the schema. */
   canonical: string;
+  /** `json` as written into replay-cache entries. */
+  jsonText: string;
 }
 
 const compiled = new WeakMap<ZodType, CompiledSchema>();
@@ -28,7 +30,7 @@ export function compileSchema(schema: ZodType): CompiledSchema {
   let c = compiled.get(schema);
   if (!c) {
     const json = toJSONSchema(schema);
-    c = { zod: schema, json, strict: toStrictSchema(schema), canonical: stableStringify(json) };
+    c = { zod: schema, json, strict: toStrictSchema(schema), canonical: stableStringify(json), jsonText: JSON.stringify(json) };
     compiled.set(schema, c);
   }
   return c;

@@ -2,8 +2,8 @@
  * The replay cache: content-addressed entries on disk (JSON lines in segment files, see `cache-store.ts`).
  *
  * The key is the SHA-256 of the provider, the model, the request (system, messages, temperature, seed,
- * maxTokens, schema name) and the JSON schema (see `cacheKey`). Entries hold the request and the reply (text, usage, latency,
- * model), never a key or a base URL. Modes:
+ * maxTokens, schema name) and the JSON schema (see `cacheKey`). Entries hold the request and the reply (text,
+ * usage, latency, model), never a key or a base URL. Modes:
  * - `record`: always call the model and write the entry;
  * - `replay`: never call; a missing entry is a `ReplayMissError` naming the request;
  * - `auto`: read the entry if present, otherwise call and write;
@@ -70,14 +70,15 @@ function keyOf(provider: string, model: string, req: GenerateRequest, schema: Co
 export function withCache(model: LanguageModel, opts: CacheOptions): LanguageModel & { flush(): Promise<void> } {
   if (opts.mode === "off") return { id: model.id, generate: (req) => model.generate(req), flush: () => Promise.resolve() };
   const store = new CacheStore(opts.dir);
-  const schemaText = new WeakMap<object, string>();
   return {
     id: model.id,
     flush: () => store.flush(),
     async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       const compiled = req.schema ? compileSchema(req.schema) : undefined;
+      // In record mode the key is computed after the call, so calls queued behind the pool do no work up front.
+      let key: string | undefined;
       if (opts.mode !== "record") {
-        const key = keyOf(opts.provider, opts.model, req, compiled);
+        key = keyOf(opts.provider, opts.model, req, compiled);
         const reply = await store.get(key);
         if (reply) {
           const result: GenerateResult<T> = { ...reply, usage: { ...reply.usage }, cached: true };
@@ -94,15 +95,9 @@ export function withCache(model: LanguageModel, opts: CacheOptions): LanguageMod
         if (opts.mode === "replay") throw new ReplayMissError(key, cacheRequest(opts.provider, opts.model, req), opts.dir);
       }
       const result = await model.generate(req);
-      // In record mode the key is computed only now, so calls queued behind the pool do no work up front.
-      const key = keyOf(opts.provider, opts.model, req, compiled);
+      key ??= keyOf(opts.provider, opts.model, req, compiled);
       const reply: CachedReply = { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model };
-      let text: string | undefined;
-      if (compiled) {
-        text = schemaText.get(compiled);
-        if (text === undefined) schemaText.set(compiled, (text = JSON.stringify(compiled.json)));
-      }
-      store.put(key, reply, entryLine(key, requestFields(opts.provider, opts.model, req), text, reply));
+      store.put(key, reply, entryLine(key, requestFields(opts.provider, opts.model, req), compiled?.jsonText, reply));
       return result;
     },
   };
