@@ -113,6 +113,7 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, n: numbe
   const cpu = process.cpuUsage(cpu0);
   const stats = await server.ask("stats");
   if (finished.length !== n || n <= 2 * CONCURRENCY) throw new Error(`a measure needs more than ${2 * CONCURRENCY} calls, all finished (got ${finished.length} of ${n})`);
+  if (stats.answerMsMin < LATENCY_MS) throw new Error(`the server answered after ${stats.answerMsMin} ms, under its ${LATENCY_MS} ms: the bound would not hold`);
   const first = finished[CONCURRENCY - 1];
   const last = finished[n - CONCURRENCY - 1];
   const perSecond = (n - 2 * CONCURRENCY) / ((last - first) / 1000);
