@@ -146,7 +146,10 @@ test("an llm model is created once for the run; rows carry its id and the manife
     // one preflight GET /v1/models before any cell, then the 8 completions
     assert.equal(server.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length, 8);
     assert.equal(server.requests.filter((r) => r.path.startsWith("/v1/models")).length, 1);
-    assert.ok(readdirSync(join(dir, "llm-cache")).length > 0, "the replay cache lives in the run folder");
+    // The replay cache lives in the run folder, and every call of a stored cell is in it when the run returns.
+    const cacheDir = join(dir, "llm-cache");
+    const entries = readdirSync(cacheDir).flatMap((f) => readFileSync(join(cacheDir, f), "utf8").split("\n").filter(Boolean));
+    assert.equal(entries.length, 8);
   } finally {
     await server.close();
   }
