@@ -45,13 +45,31 @@ export interface MixedDesign {
   reTerms: ReTerm[];
   /** Rows dropped for missing values (as R's `na.omit`). */
   nDropped: number;
+  /**
+   * Fixed-effect columns left out because they were constant, all zero or a linear combination of earlier
+   * columns (as lme4: "fixed-effect model matrix is rank deficient so dropping …"; R's `lm` shows them as NA).
+   */
+  droppedColumns: string[];
   response: string;
   /** The parsed formula. */
   formula: ParsedFormula;
 }
 
 /** Options of the design builders. */
-export type DesignOptions = FrameOptions;
+export interface DesignOptions extends FrameOptions {
+  /**
+   * Fixed-effect columns that are constant (beside an intercept), all zero or linear combinations of earlier
+   * columns: `"drop"` them, as R does (the default), or `"error"`: refuse the design, naming the first one.
+   */
+  rankDeficient?: "drop" | "error";
+}
+
+/** A fixed-effect column left out of a design, and why. */
+export interface DroppedColumn {
+  index: number;
+  name: string;
+  reason: "all zero" | "constant" | "linear combination";
+}
 
 /**
  * Model-matrix columns for `terms` (plus the intercept) over a frame.
@@ -117,50 +135,74 @@ export function modelColumns(terms: readonly Term[], intercept: boolean, frame: 
 }
 
 /**
- * Checks a design for constant columns (beside an intercept) and linear dependence, naming the column.
+ * Checks a design for constant columns (beside an intercept), all-zero columns and linear dependence. Columns are
+ * taken in order, so of two dependent columns the later one is reported, as R's pivoted QR does.
  *
- * @throws {StatsError} naming the first column that is constant, all zero, or a combination of earlier ones.
+ * @param mode `"error"` throws on the first such column; `"drop"` returns them all (checking each later column
+ *   against the columns kept).
+ * @throws {StatsError} in `"error"` mode, naming the first column that is constant, all zero, or a combination of
+ *   earlier ones.
  * @example
- * checkDesign({ names: ["(Intercept)", "k"], cols: [ones, Float64Array.of(2, 2, 2)] });
+ * checkDesign({ names: ["(Intercept)", "k"], cols: [ones, Float64Array.of(2, 2, 2)] }, "fixed effects", "error");
  * // StatsError: fixed effects: column "k" is constant (2) in the rows used, …
+ * checkDesign({ names: ["(Intercept)", "k"], cols: [ones, Float64Array.of(2, 2, 2)] }); // → [{ index: 1, name: "k", reason: "constant" }]
  */
-export function checkDesign(d: DesignColumns, what = "fixed effects"): void {
+export function checkDesign(d: DesignColumns, what = "fixed effects", mode: "drop" | "error" = "drop"): DroppedColumn[] {
   const p = d.cols.length;
   const n = p > 0 ? d.cols[0]!.length : 0;
   const hasIntercept = d.names[0] === "(Intercept)";
+  const dropped: DroppedColumn[] = [];
+  const out = new Uint8Array(p);
   for (let j = hasIntercept ? 1 : 0; j < p; j++) {
     const c = d.cols[j]!;
     let mn = Infinity, mx = -Infinity;
     for (let i = 0; i < n; i++) { if (c[i]! < mn) mn = c[i]!; if (c[i]! > mx) mx = c[i]!; }
-    if (mx === 0 && mn === 0) throw new StatsError(`${what}: column "${d.names[j]}" is all zero in the rows used`, "drop the term or the unused factor level");
-    if (hasIntercept && mx === mn) {
-      throw new StatsError(`${what}: column "${d.names[j]}" is constant (${mx}) in the rows used, so it duplicates the intercept`, "drop the term from the formula");
+    if (mx === 0 && mn === 0) {
+      if (mode === "error") throw new StatsError(`${what}: column "${d.names[j]}" is all zero in the rows used`, "drop the term or the unused factor level");
+      dropped.push({ index: j, name: d.names[j]!, reason: "all zero" });
+      out[j] = 1;
+    } else if (hasIntercept && mx === mn) {
+      if (mode === "error") {
+        throw new StatsError(`${what}: column "${d.names[j]}" is constant (${mx}) in the rows used, so it duplicates the intercept`, "drop the term from the formula");
+      }
+      dropped.push({ index: j, name: d.names[j]!, reason: "constant" });
+      out[j] = 1;
     }
   }
-  // Cholesky of the scaled cross-product; a tiny pivot marks a dependent column.
-  const G = new Float64Array(p * p);
+  // Left-looking Cholesky of the scaled cross-product over the columns kept so far; a tiny pivot marks a column
+  // that depends on earlier kept columns.
   const scale = new Float64Array(p);
   for (let j = 0; j < p; j++) { let s = 0; const c = d.cols[j]!; for (let i = 0; i < n; i++) s += c[i]! * c[i]!; scale[j] = Math.sqrt(s) || 1; }
-  for (let a = 0; a < p; a++) for (let b = 0; b <= a; b++) {
+  const gram = (a: number, b: number): number => {
     let s = 0; const ca = d.cols[a]!, cb = d.cols[b]!;
     for (let i = 0; i < n; i++) s += ca[i]! * cb[i]!;
-    G[a * p + b] = s / (scale[a]! * scale[b]!);
-  }
+    return s / (scale[a]! * scale[b]!);
+  };
+  const L = new Float64Array(p * p);
+  const kept: number[] = [];
   for (let j = 0; j < p; j++) {
-    let s = G[j * p + j]!;
-    for (let k = 0; k < j; k++) s -= G[j * p + k]! ** 2;
+    if (out[j]) continue;
+    let s = gram(j, j);
+    for (let ki = 0; ki < kept.length; ki++) {
+      const k = kept[ki]!;
+      let t = gram(j, k);
+      for (let mi = 0; mi < ki; mi++) { const m = kept[mi]!; t -= L[j * p + m]! * L[k * p + m]!; }
+      const l = t / L[k * p + k]!;
+      L[j * p + k] = l;
+      s -= l * l;
+    }
     if (s < 1e-10) {
-      throw new StatsError(`${what}: column "${d.names[j]}" is a linear combination of earlier columns (rank-deficient design)`,
-        "drop a redundant term or merge factor levels that never vary independently");
+      if (mode === "error") {
+        throw new StatsError(`${what}: column "${d.names[j]}" is a linear combination of earlier columns (rank-deficient design)`,
+          "drop a redundant term or merge factor levels that never vary independently");
+      }
+      dropped.push({ index: j, name: d.names[j]!, reason: "linear combination" });
+      continue;
     }
-    const r = Math.sqrt(s);
-    G[j * p + j] = r;
-    for (let i = j + 1; i < p; i++) {
-      let t = G[i * p + j]!;
-      for (let k = 0; k < j; k++) t -= G[i * p + k]! * G[j * p + k]!;
-      G[i * p + j] = t / r;
-    }
+    L[j * p + j] = Math.sqrt(s);
+    kept.push(j);
   }
+  return dropped.sort((a, b) => a.index - b.index);
 }
 
 /** Columns to a row-major matrix. */
@@ -222,8 +264,11 @@ function groupFactor(frame: Frame, vars: string[]): { levels: string[]; index: I
  * Builds the response, the fixed-effects design and the random-effect terms of a mixed-model formula.
  * Also serves fixed-only formulas (`reTerms` is then empty).
  *
- * @throws {StatsError} for a single-level factor or grouping factor, a constant or dependent fixed column,
- *   or a grouping factor with as many levels as observations.
+ * Fixed-effect columns that are constant, all zero or dependent on earlier ones are dropped and listed in
+ * `droppedColumns` (as lme4), unless `opts.rankDeficient` is `"error"`.
+ *
+ * @throws {StatsError} for a single-level factor or grouping factor, a constant or dependent fixed column (with
+ *   `rankDeficient: "error"`), or a grouping factor with as many levels as observations.
  * @example
  * const d = buildMixedDesign("Reaction ~ Days + (Days | Subject)", rows);
  * d.fixefNames; // ["(Intercept)", "Days"]
@@ -236,7 +281,13 @@ export function buildMixedDesign(formula: string, data: DataInput, opts: DesignO
   const y = responseValues(frame, f.response);
   const fixed = modelColumns(f.terms, f.intercept, frame);
   if (fixed.cols.length === 0) throw new StatsError(`formula "${formula}": no fixed effects`, "keep the intercept or add a predictor");
-  checkDesign(fixed);
+  const dropped = checkDesign(fixed, "fixed effects", opts.rankDeficient ?? "drop");
+  if (dropped.length) {
+    const gone = new Set(dropped.map((c) => c.index));
+    fixed.names = fixed.names.filter((_, j) => !gone.has(j));
+    fixed.cols = fixed.cols.filter((_, j) => !gone.has(j));
+  }
+  if (fixed.cols.length === 0) throw new StatsError(`formula "${formula}": every fixed-effect column was dropped (${dropped.map((c) => `"${c.name}": ${c.reason}`).join(", ")})`, "check the predictors in the rows used");
   const reTerms: ReTerm[] = f.random.map((r) => {
     const g = groupFactor(frame, r.group);
     if (g.levels.length < 2) {
@@ -252,6 +303,6 @@ export function buildMixedDesign(formula: string, data: DataInput, opts: DesignO
   const order = reTerms.map((t, k) => ({ t, k })).sort((a, b) => b.t.nLevels - a.t.nLevels || a.k - b.k).map((x) => x.t);
   return {
     y, X: toRowMajor(fixed.cols, frame.n), n: frame.n, p: fixed.cols.length, fixefNames: fixed.names,
-    reTerms: order, nDropped: frame.nDropped, response: f.response, formula: f,
+    reTerms: order, nDropped: frame.nDropped, droppedColumns: dropped.map((c) => c.name), response: f.response, formula: f,
   };
 }

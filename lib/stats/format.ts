@@ -27,7 +27,8 @@ export function formatLmm(fit: LmmFit): string {
   const head = `Linear mixed model fit by ${fit.reml ? "REML" : "maximum likelihood"} (Satterthwaite df)\nFormula: ${fit.formula}\n` +
     `${crit}   logLik: ${num(fit.logLik, 7)}   AIC: ${num(fit.aic, 7)}   BIC: ${num(fit.bic, 7)}\n` +
     `nobs: ${fit.nobs}${fit.nDropped ? ` (${fit.nDropped} rows dropped for missing values)` : ""}; groups: ` +
-    Object.entries(fit.nGroups).map(([g, n]) => `${g} ${n}`).join(", ") + (fit.singular ? "\nboundary (singular) fit" : "");
+    Object.entries(fit.nGroups).map(([g, n]) => `${g} ${n}`).join(", ") + (fit.singular ? "\nboundary (singular) fit" : "") +
+    (fit.droppedColumns.length ? `\nfixed-effect model matrix is rank deficient so dropping ${fit.droppedColumns.length} column${fit.droppedColumns.length === 1 ? "" : "s"}: ${fit.droppedColumns.join(", ")}` : "");
   const re = table(["Groups", "Name", "Variance", "Std.Dev./Corr"], fit.varcorr.map((v) => [
     v.grp, v.var2 ? `${v.var1} ~ ${v.var2}` : v.var1 ?? "", v.var2 ? "" : num(v.vcov), num(v.sdcor),
   ]), 2);

@@ -69,14 +69,15 @@ test("design: inputs as rows, columns or a DataFrame-like table give the same de
   assert.deepEqual(Array.from(a.X), Array.from(c.X));
 });
 
-test("design: missing values dropped with a count; degenerate designs refused with the column named", () => {
+test("design: missing values dropped with a count; degenerate designs refused (or dropped) with the column named", () => {
   const withNA = rows.map((r, i) => (i === 2 ? { ...r, x: NaN } : i === 5 ? { ...r, f: null } : i === 6 ? { ...r, y: "NA" } : r));
   const d = buildMixedDesign("y ~ x + f", withNA);
   assert.equal(d.nDropped, 3);
   assert.equal(d.n, 5);
   assert.throws(() => buildMixedDesign("y ~ x + z", rows), /no such column/);
-  assert.throws(() => buildMixedDesign("y ~ x + c", rows.map((r) => ({ ...r, c: 1 }))), /"c" is constant/);
-  assert.throws(() => buildMixedDesign("y ~ x + x2", rows.map((r) => ({ ...r, x2: r.x * 3 }))), /"x2" is a linear combination/);
+  assert.throws(() => buildMixedDesign("y ~ x + c", rows.map((r) => ({ ...r, c: 1 })), { rankDeficient: "error" }), /"c" is constant/);
+  assert.throws(() => buildMixedDesign("y ~ x + x2", rows.map((r) => ({ ...r, x2: r.x * 3 })), { rankDeficient: "error" }), /"x2" is a linear combination/);
+  assert.deepEqual(buildMixedDesign("y ~ x + x2", rows.map((r) => ({ ...r, x2: r.x * 3 }))).droppedColumns, ["x2"], "dropped by default, as R");
   assert.throws(() => buildMixedDesign("y ~ x + (1 | k)", rows.map((r) => ({ ...r, k: "one" }))), /single level/);
 });
 

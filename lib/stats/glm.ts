@@ -6,14 +6,14 @@
  * variance, with t tests; binomial: Wald z tests).
  */
 import { StatsError } from "../core/errors.js";
-import { buildMixedDesign } from "./design.js";
-import type { DataInput, FrameOptions } from "./frame.js";
+import { buildMixedDesign, type DesignOptions } from "./design.js";
+import type { DataInput } from "./frame.js";
 import { cholInverse, choleskyInPlace } from "./linalg.js";
 import { normalTestP, tTestP } from "./distributions.js";
 import { checkOptions, GlmOptionsSchema } from "./options.js";
 
 /** Options of {@link glm}. */
-export interface GlmOptions extends FrameOptions {
+export interface GlmOptions extends DesignOptions {
   /** The family (default "gaussian", as R's glm). */
   family?: "binomial" | "gaussian";
   /** Maximum IRLS iterations (default 25, as R). */
@@ -45,6 +45,8 @@ export interface GlmFit {
   converged: boolean;
   nobs: number;
   nDropped: number;
+  /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4; R's lm shows them as NA). */
+  droppedColumns: string[];
 }
 
 /**
@@ -52,7 +54,8 @@ export interface GlmFit {
  *
  * @throws {ConfigError} for an unknown family or option.
  * @throws {StatsError} for perfect or quasi-complete separation (fitted probabilities of 0 or 1), a
- *   binomial response outside {0, 1}, no convergence, or a degenerate design.
+ *   binomial response outside {0, 1}, no convergence, or a degenerate design. Constant, all-zero and dependent
+ *   columns are dropped and listed in `droppedColumns` unless `rankDeficient: "error"`.
  * @example
  * const fit = glm("willing ~ diss10 + sil10", panel, { family: "binomial" });
  * fit.coef.diss10;      // 1.3349
@@ -144,6 +147,6 @@ export function glm(formula: string, data: DataInput, opts: GlmOptions = {}): Gl
     ...(fam === "binomial" ? { oddsRatio: rec((j) => Math.exp(beta[j]!)) } : {}),
     vcov: Array.from({ length: p }, (_, a) => Array.from({ length: p }, (_, c) => dispersion * inv[a * p + c]!)),
     logLik, aic: -2 * logLik + 2 * k, bic: -2 * logLik + Math.log(n) * k,
-    deviance: dev, nullDeviance: nullDev, df, dispersion, iterations: iter, converged, nobs: n, nDropped: d.nDropped,
+    deviance: dev, nullDeviance: nullDev, df, dispersion, iterations: iter, converged, nobs: n, nDropped: d.nDropped, droppedColumns: d.droppedColumns,
   };
 }

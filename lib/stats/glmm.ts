@@ -26,6 +26,8 @@ export interface GlmmOptions {
    * They differ by ~1e-3 in the deviance and ~1e-4 relative in the estimates.
    */
   laplace?: LaplaceMode;
+  /** Constant, all-zero or dependent fixed-effect columns: `"drop"` them as lme4 (default) or `"error"`. */
+  rankDeficient?: "drop" | "error";
 }
 
 /** A variance-component row (the same shape as `lmm`'s). */
@@ -64,6 +66,8 @@ export interface GlmmResult {
   nobs: number;
   /** Rows dropped for missing values. */
   nDropped: number;
+  /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4 drops them). */
+  droppedColumns: string[];
   /** Number of levels of each grouping factor. */
   nGroups: Record<string, number>;
   converged: boolean;
@@ -73,9 +77,10 @@ export interface GlmmResult {
   evals: { stage1: number; stage2: number };
 }
 
-const optionsSchema = z.object({
+const optionsSchema = z.strictObject({
   family: z.literal("binomial"),
   levels: z.record(z.string(), z.array(z.string())).optional(),
+  rankDeficient: z.enum(["drop", "error"]).optional(),
   level: z.number().gt(0).lt(1).default(0.95),
   laplace: z.enum(["lme4", "exact"]).default("lme4"),
 });
@@ -88,7 +93,8 @@ const optionsSchema = z.object({
  *
  * @param formula lme4 syntax with at least one random-effect term, e.g. `willing ~ diss10 * mode + (1 | agent_id)`
  * @param data rows, columns or a DataFrame
- * @param opts `{ family: "binomial", levels?, level? }`
+ * @param opts `{ family: "binomial", levels?, level?, laplace?, rankDeficient? }` (constant, all-zero and dependent
+ *   fixed-effect columns are dropped, as lme4, and listed in `droppedColumns`, unless `rankDeficient: "error"`)
  * @throws {StatsError} no random-effect term, a response that is not 0/1, a constant response, perfect
  *   separation, a single-level grouping factor, constant or collinear predictors
  * @example
@@ -100,10 +106,10 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError({ path: ["glmm options", ...issue.path.map((k) => (typeof k === "symbol" ? String(k) : k))], message: issue.message,
-      fix: 'pass { family: "binomial" } (optionally levels, level in (0, 1), laplace: "lme4" | "exact")' });
+      fix: 'pass { family: "binomial" } (optionally levels, level in (0, 1), laplace: "lme4" | "exact", rankDeficient: "drop" | "error")' });
   }
   const o = parsed.data;
-  const design = buildMixedDesign(formula, data, o.levels ? { levels: o.levels } : {});
+  const design = buildMixedDesign(formula, data, { ...(o.levels ? { levels: o.levels } : {}), ...(o.rankDeficient ? { rankDeficient: o.rankDeficient } : {}) });
   const { n, p, y, X, fixefNames, reTerms } = design;
   if (reTerms.length === 0) throw new StatsError(`glmm: formula "${formula}" has no random-effect term`, "add a term such as (1 | group), or use stats.glm for a fixed-effects model");
   let ones = 0;
@@ -156,6 +162,6 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
     vcov: fixefNames.map((_, a) => fixefNames.map((__, b) => fit.vcov[a * p + b]!)), vcovSource: fit.vcovSource,
     fixefNames: [...fixefNames], theta: fit.theta, varcorr, ranef,
     logLik, aic: fit.laplace + 2 * df, bic: fit.laplace + Math.log(n) * df, deviance: fit.devSum, df,
-    nobs: n, nDropped: design.nDropped, nGroups: Object.fromEntries(reTerms.map((t) => [t.group, t.nLevels])), converged: fit.converged, singular: fit.singular, evals: fit.evals,
+    nobs: n, nDropped: design.nDropped, droppedColumns: design.droppedColumns, nGroups: Object.fromEntries(reTerms.map((t) => [t.group, t.nLevels])), converged: fit.converged, singular: fit.singular, evals: fit.evals,
   };
 }

@@ -121,10 +121,15 @@ test("lmm: drops incomplete rows with a count, as na.omit", () => {
 test("lmm: degenerate input gets a clear error", () => {
   const rows = data["sleepstudy.csv"]!;
   assert.throws(() => lmm("Reaction ~ Days + (1 | g)", rows.map((r) => ({ ...r, g: "one" }))), /single level/);
-  assert.throws(() => lmm("Reaction ~ Days + k + (1 | Subject)", rows.map((r) => ({ ...r, k: 3 }))), /constant/);
+  assert.throws(() => lmm("Reaction ~ Days + k + (1 | Subject)", rows.map((r) => ({ ...r, k: 3 })), { rankDeficient: "error" }), /constant/);
   assert.throws(() => lmm("Reaction ~ Days", rows), /no random-effect term/);
   assert.throws(() => lmm("Reaction ~ Days + (1 | Subject)", rows, { REML: false } as never), /REML/);
-  assert.throws(() => lmm("Reaction ~ Days + Days2 + (1 | Subject)", rows.map((r) => ({ ...r, Days2: 2 * (r.Days as number) }))), /linear combination/);
+  assert.throws(() => lmm("Reaction ~ Days + Days2 + (1 | Subject)", rows.map((r) => ({ ...r, Days2: 2 * (r.Days as number) })), { rankDeficient: "error" }), /linear combination/);
+  // By default the dependent column is dropped, as lme4 does, and the fit is the one without it.
+  const dropped = lmm("Reaction ~ Days + Days2 + (1 | Subject)", rows.map((r) => ({ ...r, Days2: 2 * (r.Days as number) })));
+  const plain = lmm("Reaction ~ Days + (1 | Subject)", rows);
+  assert.deepEqual(dropped.droppedColumns, ["Days2"]);
+  assert.deepEqual(dropped.fixef, plain.fixef);
 });
 
 test("formatLmm prints the criterion, random and fixed effects", async () => {

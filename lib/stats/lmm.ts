@@ -6,8 +6,8 @@
  * covariance factor (`minimize`), then read β̂, σ̂, the conditional modes and the criteria at θ̂.
  */
 import { StatsError } from "../core/errors.js";
-import { buildMixedDesign, type MixedDesign } from "./design.js";
-import type { DataInput, FrameOptions } from "./frame.js";
+import { buildMixedDesign, type DesignOptions, type MixedDesign } from "./design.js";
+import type { DataInput } from "./frame.js";
 import { cholInverse } from "./linalg.js";
 import { schurProfiler } from "./lmm-schur.js";
 import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
@@ -18,7 +18,7 @@ import { tTestP } from "./distributions.js";
 import { checkOptions, LmmOptionsSchema } from "./options.js";
 
 /** Options of {@link lmm}. */
-export interface LmmOptions extends FrameOptions {
+export interface LmmOptions extends DesignOptions {
   /** Restricted maximum likelihood (default true), as lmer's `REML`. */
   reml?: boolean;
   /** Compute Satterthwaite df and p (default true); false leaves `df`/`p` empty and saves time. */
@@ -72,6 +72,8 @@ export interface LmmFit {
   nobs: number;
   /** Rows dropped for missing values. */
   nDropped: number;
+  /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4 drops them). */
+  droppedColumns: string[];
   nGroups: Record<string, number>;
   /** Any diagonal element of θ within 1e-4 of 0 (as lme4's `isSingular`). */
   singular: boolean;
@@ -146,7 +148,7 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
     ...(reml ? { remlCriterion: crit } : { deviance: crit }),
     aic: crit + 2 * npar,
     bic: crit + Math.log(n) * npar,
-    nobs: n, nDropped: design.nDropped,
+    nobs: n, nDropped: design.nDropped, droppedColumns: design.droppedColumns,
     nGroups: Object.fromEntries(design.reTerms.map((r) => [r.group, r.nLevels])),
     singular, converged: opt.converged,
     optimizer: { backend: profiler.kind, evals: opt.evals },

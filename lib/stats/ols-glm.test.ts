@@ -61,7 +61,10 @@ test("glm: perfect separation is an error", () => {
 });
 
 test("ols: constant column, one-level factor, missing values", () => {
-  assert.throws(() => ols("y ~ x + k", { x: [1, 2, 3, 4], y: [1, 3, 2, 5], k: [2, 2, 2, 2] }), /constant/);
+  assert.throws(() => ols("y ~ x + k", { x: [1, 2, 3, 4], y: [1, 3, 2, 5], k: [2, 2, 2, 2] }, { rankDeficient: "error" }), /constant/);
+  const k = ols("y ~ x + k", { x: [1, 2, 3, 4], y: [1, 3, 2, 5], k: [2, 2, 2, 2] });
+  assert.deepEqual(k.droppedColumns, ["k"], "dropped by default (R's lm: NA)");
+  assert.deepEqual(k.coef, ols("y ~ x", { x: [1, 2, 3, 4], y: [1, 3, 2, 5] }).coef);
   assert.throws(() => ols("y ~ x + f", { x: [1, 2, 3, 4], y: [1, 3, 2, 5], f: ["a", "a", "a", "a"] }), /single level/);
   const f = ols("y ~ x", { x: [1, 2, null, 4, 5], y: [1, 3, 2, NaN, 5] });
   assert.equal(f.nDropped, 2);

@@ -3,8 +3,8 @@
  * residual degrees of freedom, R² and adjusted R², the residual standard error and the overall F test.
  */
 import { StatsError } from "../core/errors.js";
-import { buildMixedDesign } from "./design.js";
-import type { DataInput, FrameOptions } from "./frame.js";
+import { buildMixedDesign, type DesignOptions } from "./design.js";
+import type { DataInput } from "./frame.js";
 import { cholInverse, cholesky } from "./linalg.js";
 import { incompleteBeta, tTestP } from "./distributions.js";
 import { checkOptions, OlsOptionsSchema } from "./options.js";
@@ -31,6 +31,8 @@ export interface OlsFit {
   bic: number;
   nobs: number;
   nDropped: number;
+  /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4; R's lm shows them as NA). */
+  droppedColumns: string[];
   residuals: Float64Array;
   fitted: Float64Array;
 }
@@ -38,13 +40,17 @@ export interface OlsFit {
 /**
  * Fits `formula` by least squares.
  *
- * @throws {StatsError} for a constant or dependent column, a single-level factor, or no residual degrees of freedom.
+ * Columns that are constant, all zero or linear combinations of earlier ones are dropped and listed in
+ * `droppedColumns` (R's `lm` reports them as NA); pass `{ rankDeficient: "error" }` to refuse such designs.
+ *
+ * @throws {StatsError} for a single-level factor, no residual degrees of freedom, or (with `rankDeficient:
+ *   "error"`) a constant or dependent column.
  * @example
  * const fit = ols("dissonance ~ interval + mode", panel);
  * fit.coef.modewilling; // 0.02085
  * fit.r2;               // 0.0323
  */
-export function ols(formula: string, data: DataInput, opts: FrameOptions = {}): OlsFit {
+export function ols(formula: string, data: DataInput, opts: DesignOptions = {}): OlsFit {
   checkOptions("ols", OlsOptionsSchema, opts);
   const d = buildMixedDesign(formula, data, opts);
   if (d.reTerms.length) throw new StatsError(`ols("${formula}"): random-effect terms are not allowed`, "use lmm() for mixed models");
@@ -94,6 +100,6 @@ export function ols(formula: string, data: DataInput, opts: FrameOptions = {}): 
     fStatistic, fP: fStatistic === null ? null : incompleteBeta(df / (df + dfModel * fStatistic), df / 2, dfModel / 2),
     vcov: Array.from({ length: p }, (_, a) => Array.from({ length: p }, (_, b) => s2 * inv[a * p + b]!)),
     logLik, aic: -2 * logLik + 2 * (p + 1), bic: -2 * logLik + Math.log(n) * (p + 1),
-    nobs: n, nDropped: d.nDropped, residuals, fitted,
+    nobs: n, nDropped: d.nDropped, droppedColumns: d.droppedColumns, residuals, fitted,
   };
 }

@@ -6,22 +6,25 @@ import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
 
 const levels = z.record(z.string(), z.array(z.string()).min(1)).optional();
+const rankDeficient = z.enum(["drop", "error"]).optional();
 
 /** `lmm` options. */
 export const LmmOptionsSchema = z.strictObject({
   reml: z.boolean().optional(),
   satterthwaite: z.boolean().optional(),
   levels,
+  rankDeficient,
 });
 
 /** `ols` options. */
-export const OlsOptionsSchema = z.strictObject({ levels });
+export const OlsOptionsSchema = z.strictObject({ levels, rankDeficient });
 
 /** `glm` options. */
 export const GlmOptionsSchema = z.strictObject({
   family: z.enum(["binomial", "gaussian"]).optional(),
   maxIter: z.number().int().positive().optional(),
   levels,
+  rankDeficient,
 });
 
 /**
@@ -39,8 +42,8 @@ export function checkOptions<T>(fn: string, schema: z.ZodType<T>, opts: unknown)
   throw new ConfigError({
     path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
     message: `${fn} options: ${issue.message}`,
-    fix: fn === "glm" ? 'options are { family: "binomial" | "gaussian", maxIter?, levels? }'
-      : fn === "lmm" ? "options are { reml?: boolean, satterthwaite?: boolean, levels?: { factor: [levels…] } }"
-      : "options are { levels?: { factor: [levels…] } }",
+    fix: fn === "glm" ? 'options are { family: "binomial" | "gaussian", maxIter?, levels?, rankDeficient?: "drop" | "error" }'
+      : fn === "lmm" ? 'options are { reml?: boolean, satterthwaite?: boolean, levels?: { factor: [levels…] }, rankDeficient?: "drop" | "error" }'
+      : 'options are { levels?: { factor: [levels…] }, rankDeficient?: "drop" | "error" }',
   });
 }
