@@ -7,11 +7,15 @@
  * terms `(lhs | group)` (or `(lhs || group)`: one uncorrelated term per column, as lme4), where `group` is a variable, `a:b` (interaction of two factors) or `a/b`
  * (`b` nested in `a`, expanded as lme4 does to `(lhs | a) + (lhs | b:a)`).
  *
+ * A variable may be a function call (`log(x)`, `I(x^2)`, `scale(x)`, `factor(k)`; see `transform.ts`), named as R
+ * deparses it.
+ *
  * Fixed terms are ordered as R's `terms()` orders them: by degree (main effects, then two-way
  * interactions, …), in order of appearance within a degree; the variables of an interaction are
  * ordered by their first appearance in the formula.
  */
 import { StatsError } from "../core/errors.js";
+import { parseCall } from "./transform.js";
 
 /** A fixed-effect term: the variables it multiplies (empty never appears; the intercept is a flag). */
 export type Term = readonly string[];
@@ -57,6 +61,13 @@ function tokenize(src: string): Tok[] {
     if (c === "|" && src[i + 1] === "|") { out.push({ kind: "op", text: "||", pos: i }); i += 2; continue; }
     if ("~+-*:/|()".includes(c)) { out.push({ kind: "op", text: c, pos: i }); i++; continue; }
     const m = /^[A-Za-z_.][A-Za-z0-9_.]*/.exec(src.slice(i));
+    if (m && src.slice(i + m[0].length).trimStart().startsWith("(")) {
+      // A function call (`log(x)`, `I(x^2)`, `factor(k)`) is one variable, named as R deparses it.
+      const call = parseCall(src, i);
+      out.push({ kind: "name", text: call.name, pos: i });
+      i = call.end;
+      continue;
+    }
     if (m) { out.push({ kind: "name", text: m[0], pos: i }); i += m[0].length; continue; }
     const n = /^[0-9]+(\.[0-9]*)?/.exec(src.slice(i));
     if (n) { out.push({ kind: "num", text: n[0], pos: i }); i += n[0].length; continue; }

@@ -9,6 +9,7 @@
  * otherwise by code point, as R in the C locale) unless `levels` gives the order.
  */
 import { DataError, StatsError } from "../core/errors.js";
+import { evaluate, isFactorCall, parseCallName, variablesOf, type Expr } from "./transform.js";
 
 /** Rows, columns or a DataFrame-like object. */
 export type DataInput =
@@ -83,6 +84,32 @@ export function readColumns(data: DataInput, names: readonly string[]): { n: num
   return { n: Math.max(n, 0), cols };
 }
 
+/**
+ * The columns of the formula's variables: data columns, and function calls (`log(x)`) computed from the columns
+ * they read, over all rows (before rows with missing values are dropped, as R's `model.frame`).
+ */
+function readVariables(data: DataInput, names: readonly string[]): { n: number; cols: Map<string, ArrayLike<unknown>> } {
+  const calls = new Map<string, Expr>();
+  for (const name of names) {
+    const e = hasColumn(data, name) ? undefined : parseCallName(name);
+    if (e) calls.set(name, e);
+  }
+  if (calls.size === 0) return readColumns(data, names);
+  const plain = names.filter((name) => !calls.has(name));
+  for (const e of calls.values()) for (const v of variablesOf(e)) if (!plain.includes(v)) plain.push(v);
+  const { n, cols: raw } = readColumns(data, plain);
+  const cols = new Map<string, ArrayLike<unknown>>();
+  for (const name of names) cols.set(name, calls.has(name) ? evaluate(calls.get(name)!, raw, n, name) : raw.get(name)!);
+  return { n, cols };
+}
+
+function hasColumn(data: DataInput, name: string): boolean {
+  if (Array.isArray(data)) return data.length > 0 && data.some((r) => r !== null && typeof r === "object" && name in r);
+  const df = data as { columns?: unknown };
+  if (Array.isArray(df.columns)) return (df.columns as unknown[]).includes(name);
+  return name in (data as object);
+}
+
 function missingVar(name: string, have: string[]): DataError {
   return new DataError({
     field: name,
@@ -115,7 +142,8 @@ export function sortLevels(values: Iterable<string>): string[] {
  * fr.vars.get("g");       // { kind: "factor", levels: ["a", "b"], codes: Int32Array [1, 0] }
  */
 export function buildFrame(data: DataInput, names: readonly string[], factorNames: readonly string[], opts: FrameOptions = {}): Frame {
-  const { n, cols } = readColumns(data, names);
+  const { n, cols } = readVariables(data, names);
+  factorNames = [...factorNames, ...names.filter((name) => { const e = parseCallName(name); return e !== undefined && isFactorCall(e); })];
   const keep = new Uint8Array(n).fill(1);
   for (const c of cols.values()) for (let i = 0; i < n; i++) if (isMissing(c[i])) keep[i] = 0;
   const rowList: number[] = [];
