@@ -5,11 +5,11 @@
  * Appending batches many entries into one write; a per-entry file would cost an open, a write and a close each.
  * Writes go behind the calls: `put` queues the line (in order) and returns, so a call never waits for the disk;
  * `flush()` resolves once every queued line is written, and a failed write is reported by the next `put` or
- * `flush`. The experiment runner flushes before it stores a cell. All segments are read once, when the store is
+ * `flush`; a store that reads a folder first waits for the lines other stores of this process are writing there. The experiment runner flushes before it stores a cell. All segments are read once, when the store is
  * first asked for an entry. A torn last line (a crash while writing) is skipped.
  */
 import { createWriteStream, mkdir, readdir, readFile, type WriteStream } from "node:fs";
-import { join } from "node:path";
+import { join, resolve as resolvePath } from "node:path";
 import type { Usage } from "../../core/model.js";
 
 /** What a cache entry stores about the reply. */
@@ -30,8 +30,12 @@ export interface CacheEntry {
 
 let segments = 0;
 
+/** Stores of this process with lines not yet written, by folder: a store reading a folder waits for them first. */
+const writing = new Map<string, Set<CacheStore>>();
+
 export class CacheStore {
   readonly dir: string;
+  private readonly folder: string;
   private index?: Promise<Map<string, CachedReply>>;
   private stream?: WriteStream;
   private opening?: Promise<WriteStream>;
@@ -43,6 +47,7 @@ export class CacheStore {
 
   constructor(dir: string) {
     this.dir = dir;
+    this.folder = resolvePath(dir);
   }
 
   /** The stored reply for `key`, if any. */
@@ -58,7 +63,11 @@ export class CacheStore {
   put(key: string, reply: CachedReply, line: string): void {
     if (this.failure) throw this.failure;
     void this.load().then((index) => index.set(key, reply));
-    this.pending++;
+    if (this.pending++ === 0) {
+      const set = writing.get(this.folder) ?? new Set<CacheStore>();
+      set.add(this);
+      writing.set(this.folder, set);
+    }
     if (this.stream) this.write(this.stream, line);
     else {
       this.early.push(line);
@@ -86,17 +95,31 @@ export class CacheStore {
     stream.write(line, (err) => {
       this.pending--;
       if (err) return this.fail(err);
-      if (this.pending === 0) for (const w of this.waiters.splice(0)) w.resolve();
+      if (this.pending === 0) {
+        this.idle();
+        for (const w of this.waiters.splice(0)) w.resolve();
+      }
     });
   }
 
   private fail(err: Error): void {
     this.failure ??= new Error(`the replay cache could not write to ${this.dir}: ${err.message}`);
+    this.idle();
     for (const w of this.waiters.splice(0)) w.reject(this.failure);
   }
 
+  /** Leaves the folder's list of stores with lines in flight. */
+  private idle(): void {
+    const set = writing.get(this.folder);
+    set?.delete(this);
+    if (set?.size === 0) writing.delete(this.folder);
+  }
+
   private load(): Promise<Map<string, CachedReply>> {
-    this.index ??= new Promise((resolve) => {
+    if (this.index) return this.index;
+    // Another model of this process may still be writing to the folder: its lines are read once written.
+    const others = [...(writing.get(this.folder) ?? [])].filter((s) => s !== this);
+    this.index = Promise.all(others.map((s) => s.flush().catch(() => undefined))).then(() => new Promise<Map<string, CachedReply>>((resolve) => {
       const index = new Map<string, CachedReply>();
       readdir(this.dir, (err, names) => {
         const files = err ? [] : names.filter((n) => n.endsWith(".jsonl")).sort();
@@ -109,7 +132,7 @@ export class CacheStore {
           });
         }
       });
-    });
+    }));
     return this.index;
   }
 

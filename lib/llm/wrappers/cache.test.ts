@@ -183,3 +183,23 @@ test("the key covers every field that changes the reply, and only those", async 
   ];
   assert.equal(new Set([key, ...variants]).size, variants.length + 1, "each change gives a new key");
 });
+
+test("a model reading a cache folder waits for the entries another model of the process is still writing there", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "agora-llm-cache-"));
+  try {
+    const instant = {
+      id: "openai-compatible:m",
+      generate: async (req: { messages: { content: string }[] }) => ({ text: `echo ${req.messages[0]!.content}`, usage: { inputTokens: 3, outputTokens: 2 }, latencyMs: 0, cached: false, model: "openai-compatible:m" }),
+    };
+    const spec = { provider: "openai-compatible", baseURL: "http://127.0.0.1:9/v1", model: "m" } as const;
+    const rec = createModel({ ...spec, cache: { dir, mode: "record" } }, { provider: instant as never });
+    const asks = Array.from({ length: 400 }, (_, i) => ({ messages: [{ role: "user" as const, content: `q${i}` }] }));
+    await Promise.all(asks.map((r) => rec.generate(r)));
+    // No flush: the replaying model must still see every entry.
+    const rep = createModel({ ...spec, cache: { dir, mode: "replay" } }, { provider: instant as never });
+    const back = await Promise.all(asks.map((r) => rep.generate(r)));
+    assert.ok(back.every((r, i) => r.cached && r.text === `echo q${i}`));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
