@@ -5,8 +5,9 @@
  * Appending batches many entries into one write; a per-entry file would cost an open, a write and a close each.
  * Writes go behind the calls: `put` queues the line (in order) and returns, so a call never waits for the disk;
  * `flush()` resolves once every queued line is written, and a failed write is reported by the next `put` or
- * `flush`; a store that reads a folder first waits for the lines other stores of this process are writing there. The experiment runner flushes before it stores a cell. All segments are read once, when the store is
- * first asked for an entry. A torn last line (a crash while writing) is skipped.
+ * `flush`. A store that reads a folder first waits for the lines other stores of this process are writing there.
+ * The experiment runner flushes before it stores a cell. All segments are read once, when the store is first
+ * asked for an entry. A torn last line (a crash while writing) is skipped.
  */
 import { createWriteStream, mkdir, readdir, readFile, type WriteStream } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
@@ -30,8 +31,8 @@ export interface CacheEntry {
 
 let segments = 0;
 
-/** Stores of this process with lines not yet written, by folder: a store reading a folder waits for them first. */
-const writing = new Map<string, Set<CacheStore>>();
+/** Stores of this process that write, by folder: a store reading a folder first waits for their lines in flight. */
+const writers = new Map<string, Set<CacheStore>>();
 
 export class CacheStore {
   readonly dir: string;
@@ -63,11 +64,7 @@ export class CacheStore {
   put(key: string, reply: CachedReply, line: string): void {
     if (this.failure) throw this.failure;
     void this.load().then((index) => index.set(key, reply));
-    if (this.pending++ === 0) {
-      const set = writing.get(this.folder) ?? new Set<CacheStore>();
-      set.add(this);
-      writing.set(this.folder, set);
-    }
+    this.pending++;
     if (this.stream) this.write(this.stream, line);
     else {
       this.early.push(line);
@@ -95,30 +92,19 @@ export class CacheStore {
     stream.write(line, (err) => {
       this.pending--;
       if (err) return this.fail(err);
-      if (this.pending === 0) {
-        this.idle();
-        for (const w of this.waiters.splice(0)) w.resolve();
-      }
+      if (this.pending === 0) for (const w of this.waiters.splice(0)) w.resolve();
     });
   }
 
   private fail(err: Error): void {
     this.failure ??= new Error(`the replay cache could not write to ${this.dir}: ${err.message}`);
-    this.idle();
     for (const w of this.waiters.splice(0)) w.reject(this.failure);
-  }
-
-  /** Leaves the folder's list of stores with lines in flight. */
-  private idle(): void {
-    const set = writing.get(this.folder);
-    set?.delete(this);
-    if (set?.size === 0) writing.delete(this.folder);
   }
 
   private load(): Promise<Map<string, CachedReply>> {
     if (this.index) return this.index;
     // Another model of this process may still be writing to the folder: its lines are read once written.
-    const others = [...(writing.get(this.folder) ?? [])].filter((s) => s !== this);
+    const others = [...(writers.get(this.folder) ?? [])].filter((s) => s !== this);
     this.index = Promise.all(others.map((s) => s.flush().catch(() => undefined))).then(() => new Promise<Map<string, CachedReply>>((resolve) => {
       const index = new Map<string, CachedReply>();
       readdir(this.dir, (err, names) => {
@@ -137,6 +123,10 @@ export class CacheStore {
   }
 
   private open(): Promise<WriteStream> {
+    if (!this.opening) {
+      const set = writers.get(this.folder) ?? new Set<CacheStore>();
+      writers.set(this.folder, set.add(this));
+    }
     this.opening ??= new Promise((resolve, reject) => {
       mkdir(this.dir, { recursive: true }, (err) => {
         if (err) return reject(err);
