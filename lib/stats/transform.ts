@@ -171,20 +171,20 @@ class ExprParser {
 
   /** sum := prod (('+' | '-') prod)* */
   private sum(): Expr {
-    let left = this.prod();
-    for (let c = this.peek(); c === "+" || c === "-"; c = this.peek()) {
-      this.pos++;
-      left = { kind: "bin", op: c, left, right: this.prod() };
-    }
-    return left;
+    return this.leftAssoc(["+", "-"], () => this.prod());
   }
 
   /** prod := unary (('*' | '/') unary)* */
   private prod(): Expr {
-    let left = this.unary();
-    for (let c = this.peek(); c === "*" || c === "/"; c = this.peek()) {
+    return this.leftAssoc(["*", "/"], () => this.unary());
+  }
+
+  /** operand (op operand)*, grouped to the left. */
+  private leftAssoc(ops: readonly ("+" | "-" | "*" | "/")[], operand: () => Expr): Expr {
+    let left = operand();
+    for (let c = this.peek(); (ops as readonly string[]).includes(c); c = this.peek()) {
       this.pos++;
-      left = { kind: "bin", op: c, left, right: this.unary() };
+      left = { kind: "bin", op: c as (typeof ops)[number], left, right: operand() };
     }
     return left;
   }
