@@ -1,5 +1,7 @@
 export { Rng, createRng } from "./rng.js";
 export { stableStringify, sha256, hashSeed } from "./hash.js";
 export { AgoraError, ConfigError, DataError, StatsError, DependencyError } from "./errors.js";
-export type { ChatMessage, GenerateRequest, GenerateResult, LanguageModel, Usage } from "./model.js";
+export type { CallAddress, ChatMessage, ContentPart, GenerateRequest, GenerateResult, ImagePart, LanguageModel, TextPart, Usage } from "./model.js";
+export { contentText, formatAddress, providerSeed } from "./model.js";
 export type { CellContext, CellModel, CellResult, Level, MechanismRunner } from "./mechanism.js";
+export { cellAddresser } from "./mechanism.js";

@@ -6,7 +6,7 @@
  * independent and idempotent: its output depends only on (params, condition, seed, model).
  */
 import type { ZodType } from "zod";
-import type { LanguageModel, Usage } from "./model.js";
+import type { CallAddress, LanguageModel, Usage } from "./model.js";
 import type { Rng } from "./rng.js";
 
 export type Level = string | number | boolean;
@@ -28,6 +28,11 @@ export interface CellContext<P = unknown> {
   /** Seeded stream for this cell (already forked from the seed; use `rng.fork(...)` for sub-streams). */
   rng: Rng;
   signal?: AbortSignal;
+  /**
+   * The address of one LLM call of this cell: pass it as `address` in every `generate` request.
+   * @example ctx.address("judge", { step: round, agent: "pair-3", sample: 0 })
+   */
+  address: (role: string, at: { step: number | string; agent?: number | string; sample?: number }) => CallAddress;
   /** Report progress inside a cell (0..1), optional. */
   progress?: (fraction: number) => void;
 }
@@ -52,4 +57,15 @@ export interface MechanismRunner<P = unknown> {
   /** Expected LLM calls and tokens for one cell (for `--dry-run`). */
   estimateCell?(params: P, condition: Record<string, Level>): { calls: number; inputTokens: number; outputTokens: number };
   runCell(ctx: CellContext<P>): Promise<CellResult>;
+}
+
+/**
+ * The `address` function of a cell's context, for a mechanism, a cell key (factor levels without the seed) and a seed.
+ * The runner builds it; tests that call `runCell` directly build it with this.
+ * @example
+ * const address = cellAddresser("tbs", "mode=willing", 3);
+ * address("reasoner", { step: 1, agent: 0 }); // { mechanism: "tbs", cell: "mode=willing", seed: 3, role: "reasoner", step: 1, agent: 0 }
+ */
+export function cellAddresser(mechanism: string, cell: string, seed: number): CellContext["address"] {
+  return (role, at) => ({ mechanism, cell, seed, role, ...at });
 }

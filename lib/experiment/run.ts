@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ConfigError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
-import type { CellModel } from "../core/mechanism.js";
+import { cellAddresser, type CellModel } from "../core/mechanism.js";
 import { createRng } from "../core/rng.js";
 import type { ExperimentConfig, ProfileName } from "./config.js";
 import type { Cell } from "./grid.js";
@@ -162,6 +162,7 @@ export async function runOneCell(plan: RunPlan, cell: Cell, model: CellModel, la
     params: structuredClone(plan.params),
     model,
     rng: createRng(cell.seed).fork(plan.config.mechanism, cell.runId),
+    address: cellAddresser(plan.config.mechanism, cell.key, cell.seed),
     signal,
   });
   const tables: Record<string, Row[]> = {};
