@@ -71,6 +71,11 @@ export function providerSeed(address: string): number {
   return createHash("sha256").update(address).digest().readUInt32LE(0) & 0x7fffffff;
 }
 
+/** The base64 text of an image part's bytes. */
+export function imageBase64(part: ImagePart): string {
+  return typeof part.data === "string" ? part.data : Buffer.from(part.data).toString("base64");
+}
+
 /** The text of a message's content (image parts are left out). */
 export function contentText(content: string | ContentPart[]): string {
   if (typeof content === "string") return content;

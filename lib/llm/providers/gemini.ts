@@ -4,7 +4,7 @@
  * The SDK's own retries are off: the retry wrapper does that.
  */
 import { GoogleGenAI, ApiError, type Content, type GenerateContentConfig, type GenerateContentResponse } from "@google/genai";
-import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
+import { imageBase64, type GenerateRequest, type GenerateResult, type LanguageModel } from "../../core/model.js";
 import type { ResolvedSpec } from "../spec.js";
 import { compileSchema, replyResult } from "../structured.js";
 import { toLLMError } from "./common.js";
@@ -27,7 +27,12 @@ export function geminiProvider(spec: ResolvedSpec): LanguageModel {
 
   async function generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
     const compiled = req.schema ? compileSchema(req.schema) : undefined;
-    const contents: Content[] = req.messages.map((m) => ({ role: m.role === "assistant" ? "model" : "user", parts: [{ text: m.content }] }));
+    const contents: Content[] = req.messages.map((m) => ({
+      role: m.role === "assistant" ? "model" : "user",
+      parts: typeof m.content === "string"
+        ? [{ text: m.content }]
+        : m.content.map((p) => (p.type === "text" ? { text: p.text } : { inlineData: { mimeType: p.mimeType, data: imageBase64(p) } })),
+    }));
     const config: GenerateContentConfig = { abortSignal: req.signal };
     if (req.system) config.systemInstruction = req.system;
     if (req.temperature !== undefined) config.temperature = req.temperature;

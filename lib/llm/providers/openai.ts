@@ -4,7 +4,7 @@
  * version of the zod schema. The SDK's own retries are off: the retry wrapper does that.
  */
 import OpenAI, { APIError, APIUserAbortError, APIConnectionError } from "openai";
-import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
+import { contentText, imageBase64, type GenerateRequest, type GenerateResult, type LanguageModel } from "../../core/model.js";
 import type { ResolvedSpec } from "../spec.js";
 import { compileSchema, replyResult } from "../structured.js";
 import { toLLMError } from "./common.js";
@@ -34,7 +34,14 @@ export function openAIProvider(spec: ResolvedSpec, opts: OpenAIProviderOptions =
     const compiled = req.schema ? compileSchema(req.schema) : undefined;
     const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [];
     if (req.system) messages.push({ role: "system", content: req.system });
-    for (const m of req.messages) messages.push({ role: m.role, content: m.content });
+    for (const m of req.messages) {
+      if (typeof m.content === "string") messages.push({ role: m.role, content: m.content });
+      else if (m.role === "user") {
+        messages.push({ role: "user", content: m.content.map((p) => (p.type === "text"
+          ? { type: "text" as const, text: p.text }
+          : { type: "image_url" as const, image_url: { url: `data:${p.mimeType};base64,${imageBase64(p)}` } })) });
+      } else messages.push({ role: "assistant", content: contentText(m.content) });
+    }
     const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = { model: spec.model, messages };
     if (req.temperature !== undefined) body.temperature = req.temperature;
     if (req.seed !== undefined) body.seed = req.seed;

@@ -11,7 +11,7 @@
  * A hit returns the stored reply with `cached: true` (its data re-validated with the schema). Entries are written
  * behind the calls (a call never waits for the disk); `flush()` resolves when they are all on disk.
  */
-import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
+import { imageBase64, type ContentPart, type GenerateRequest, type GenerateResult, type LanguageModel } from "../../core/model.js";
 import { hash } from "node:crypto";
 import { ReplayMissError } from "../errors.js";
 import type { CacheMode } from "../spec.js";
@@ -39,12 +39,18 @@ function requestFields(provider: string, model: string, req: GenerateRequest): R
     provider,
     model,
     system: req.system,
-    messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+    messages: req.messages.map((m) => ({ role: m.role, content: contentKey(m.content) })),
     temperature: req.temperature,
     seed: req.seed,
     maxTokens: req.maxTokens,
     schemaName: req.schema ? (req.schemaName ?? "reply") : undefined,
   };
+}
+
+/** A message's content as it enters the key: the text, or each part with images as the SHA-256 of their bytes. */
+function contentKey(content: string | ContentPart[]): string | unknown[] {
+  if (typeof content === "string") return content;
+  return content.map((p) => (p.type === "text" ? { text: p.text } : { image: p.mimeType, sha256: hash("sha256", Buffer.from(imageBase64(p), "base64"), "hex") }));
 }
 
 /**
@@ -56,8 +62,8 @@ export function cacheKey(provider: string, model: string, req: GenerateRequest):
 }
 
 function keyOf(provider: string, model: string, req: GenerateRequest, schema: CompiledSchema | undefined): string {
-  const messages: string[] = [];
-  for (const m of req.messages) messages.push(m.role, m.content);
+  const messages: unknown[] = [];
+  for (const m of req.messages) messages.push(m.role, contentKey(m.content));
   const fields = [provider, model, req.system ?? null, messages, req.temperature ?? null, req.seed ?? null, req.maxTokens ?? null, schema ? (req.schemaName ?? "reply") : null];
   return hash("sha256", `${JSON.stringify(fields)}\n${schema ? schema.canonical : ""}`, "hex");
 }

@@ -2,7 +2,7 @@
  * The limits wrapper: every call holds a `Limiter` permit (concurrency, rpm, tpm) while it runs.
  * Inside the retry wrapper, a call waiting for its backoff holds no slot.
  */
-import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
+import { contentText, type GenerateRequest, type GenerateResult, type LanguageModel } from "../../core/model.js";
 import { LLMAbortError, LLMParseError } from "../errors.js";
 import { estimateTokens } from "../providers/common.js";
 import { Limiter } from "./limiter.js";
@@ -16,7 +16,7 @@ export function withLimits(model: LanguageModel, limiter: Limiter): LanguageMode
   return {
     id: model.id,
     async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
-      const estimate = estimateTokens([req.system, ...req.messages.map((m) => m.content)]) + (req.maxTokens ?? 0);
+      const estimate = estimateTokens([req.system, ...req.messages.map((m) => contentText(m.content))]) + (req.maxTokens ?? 0);
       let permit;
       try {
         permit = await limiter.acquire(estimate, req.signal);
