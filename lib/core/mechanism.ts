@@ -56,6 +56,12 @@ export interface MechanismRunner<P = unknown> {
   promptTemplates?: Record<string, string>;
   /** Expected LLM calls and tokens for one cell (for `--dry-run`). */
   estimateCell?(params: P, condition: Record<string, Level>): { calls: number; inputTokens: number; outputTokens: number };
+  /**
+   * Checks a whole plan before anything runs or a run folder exists; throws a `ConfigError` (naming the config file
+   * and the field) for combinations the mechanism refuses: e.g. a grid level that means nothing on an LLM (an
+   * ablation of an offline-model parameter), or factor levels that do not combine. Optional.
+   */
+  checkPlan?(plan: { file: string; params: P; cells: { runId: string; condition: Record<string, Level> }[]; llm: boolean }): void;
   runCell(ctx: CellContext<P>): Promise<CellResult>;
 }
 

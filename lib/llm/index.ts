@@ -22,6 +22,8 @@ export type { LimiterOptions } from "./wrappers/limiter.js";
 export { withLimits } from "./wrappers/limits.js";
 export { withReask } from "./wrappers/reask.js";
 export { withCache } from "./wrappers/cache.js";
+export { countTokens, countRequestTokens, encodingFor } from "./tokens.js";
+export type { TokenCount } from "./tokens.js";
 export type { CacheOptions } from "./wrappers/cache.js";
 export {
   LLMError,
