@@ -177,3 +177,24 @@ export function meanBy(rows: Row[], value: string, factor: string): { level: str
     return { level, interval: iv, mean: stats.map((s) => s[0]), se: stats.map((s) => s[1]) };
   });
 }
+
+/** A Wald estimate with its 95 % interval. */
+export interface Contrast {
+  estimate: number;
+  lower: number;
+  upper: number;
+}
+
+/**
+ * The Willing − Rotation differences in willingness at equal latent appraisals (offline rows):
+ * `willing ~ (lat_d10 + lat_s10) * mode + (1 | agent)`; `dissonance` and `silence` are the slope differences
+ * (interaction terms) and `level` the difference at D = S = 0, each with its Wald 95 % interval. The offline model has
+ * no mode parameter, so these differences come only from what agents know about the competition for the floor.
+ * @throws StatsError if the fit is degenerate.
+ * @example competitionContrast(rows).dissonance.upper < 0 // weaker dissonance slope in Willing mode
+ */
+export function competitionContrast(rows: Row[]): { dissonance: Contrast; silence: Contrast; level: Contrast; fit: GlmmResult } {
+  const fit = glmm("willing ~ (lat_d10 + lat_s10) * mode + (1 | agent)", rows, { family: "binomial", levels: { mode: ["rotation", "willing"] } });
+  const c = (n: string): Contrast => ({ estimate: fit.fixef[n], lower: fit.fixef[n] - 1.959964 * fit.se[n], upper: fit.fixef[n] + 1.959964 * fit.se[n] });
+  return { dissonance: c("lat_d10:modewilling"), silence: c("lat_s10:modewilling"), level: c("modewilling"), fit };
+}

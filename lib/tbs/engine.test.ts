@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
+import { cellAddresser } from "../core/mechanism.js";
 import { runTbs } from "./run.js";
 import { runner } from "./runner.js";
 import { internalStateSchema } from "./types.js";
@@ -13,17 +14,23 @@ test("same params and seed give byte-identical tables; another seed differs", as
   assert.notEqual(JSON.stringify(a.states), JSON.stringify(c.states));
 });
 
-test("one states row per interval × agent with every schema field; at most one speaker per interval", async () => {
-  const r = await runTbs({ agents: 5, intervals: 12, force: "force" }, { rng: createRng(1), meta: { run_id: "r1", seed: 1 } });
-  assert.equal(r.states.length, 60);
-  for (const row of r.states) {
-    internalStateSchema.parse(row);
-    assert.equal(row.model, "offline:tbs-cognitive-v1");
-    assert.ok((row.dissonance_index as number) >= 0 && (row.dissonance_index as number) <= 1);
+test("Force Speak: exactly one speaker per interval, and an interval is forced exactly when no agent was willing", async () => {
+  let forcedSeen = 0;
+  for (const mode of ["willing", "rotation"] as const) {
+    const r = await runTbs({ agents: 5, intervals: 20, force: "force", mode }, { rng: createRng(1), meta: { run_id: "r1", seed: 1 } });
+    assert.equal(r.states.length, 100);
+    for (const row of r.states) internalStateSchema.parse(row);
+    for (let v = 1; v <= 20; v++) {
+      const iv = r.states.filter((x) => x.interval === v);
+      const speaker = iv.filter((x) => x.spoke);
+      assert.equal(speaker.length, 1, "Force Speak: exactly one speaker");
+      // Willing: forced iff nobody was willing; Rotation: forced iff the scheduled agent was unwilling.
+      const wouldSpeak = mode === "willing" ? iv.some((x) => x.willing_to_speak) : iv.find((x) => x.scheduled)!.willing_to_speak;
+      assert.equal(speaker[0].forced, !wouldSpeak, `interval ${v} (${mode})`);
+      if (speaker[0].forced) forcedSeen++;
+    }
   }
-  for (let v = 1; v <= 12; v++) assert.equal(r.states.filter((x) => x.interval === v && x.spoke).length, 1, "Force Speak: exactly one speaker");
-  assert.equal(r.utterances.length, 12);
-  assert.ok(r.states.some((x) => x.forced) || r.states.every((x) => !x.forced));
+  assert.ok(forcedSeen > 0, "the configuration produces forced turns, so the rule above was exercised");
 });
 
 test("No Force Speak allows silent intervals; Rotation gives the floor only to the scheduled agent", async () => {
@@ -32,17 +39,33 @@ test("No Force Speak allows silent intervals; Rotation gives the floor only to t
   assert.ok(r.utterances.length < 24, "some scheduled agents were unwilling");
 });
 
-test("ablations switch their mechanism off: no fear ⇒ S = 0; no public inconsistency ⇒ D has no public part", async () => {
-  const nf = await runTbs({ agents: 6, intervals: 20, ablation: "no-fear" }, { rng: createRng(1) });
-  assert.ok(nf.states.every((x) => x.latent_silence === 0));
-  const np = await runTbs({ agents: 6, intervals: 20, ablation: "no-public-inconsistency", force: "force" }, { rng: createRng(1) });
-  for (const x of np.states) {
-    // D = min(1, w_C·d_C) with w_C = 1.2 (params.ts default) when w_P = 0.
-    assert.ok(Math.abs((x.latent_dissonance as number) - Math.min(1, 1.2 * (x.climate_gap as number))) < 1e-12);
-  }
+test("protocols: hierarchical has every agent speak every round (from the previous rounds only); sequential has one agent reason and speak per interval", async () => {
+  const h = await runTbs({ agents: 4, intervals: 6, protocol: "hierarchical" }, { rng: createRng(1) });
+  assert.equal(h.utterances.length, 24);
+  assert.equal(h.states.length, 24);
+  const s = await runTbs({ agents: 4, intervals: 6, protocol: "sequential" }, { rng: createRng(1) });
+  assert.deepEqual(s.states.map((r) => r.agent_id), [0, 1, 2, 3, 0, 1]);
+  assert.deepEqual(s.utterances.map((r) => r.agent_id), [0, 1, 2, 3, 0, 1]);
+  const t = await runTbs({ agents: 4, intervals: 6 }, { rng: createRng(1) });
+  // The efficiency claim, in calls: TBS makes N reasoning calls and at most one speech per interval.
+  const calls = (r: { costs: Record<string, unknown>[] }) => r.costs.reduce((a, c) => a + (c.calls as number), 0);
+  assert.equal(calls(h), 48);
+  assert.equal(calls(s), 12);
+  assert.equal(calls(t), 24 + t.utterances.length);
+  for (const c of [...h.costs, ...s.costs, ...t.costs]) assert.ok((c.input_tokens as number) > 0 && (c.output_tokens as number) > 0);
 });
 
-test("runner merges the condition into params and labels rows", async () => {
+test("the costs table: offline token counts come from rendered prompts; more speakers cost more output tokens per interval", async () => {
+  const h = await runTbs({ agents: 6, intervals: 8, protocol: "hierarchical" }, { rng: createRng(2) });
+  const t = await runTbs({ agents: 6, intervals: 8 }, { rng: createRng(2) });
+  const out = (r: { costs: Record<string, unknown>[] }) => r.costs.reduce((a, c) => a + (c.output_tokens as number), 0);
+  assert.ok(out(h) > out(t), `hierarchical ${out(h)} > tbs ${out(t)} output tokens`);
+  assert.ok(t.costs.every((c) => c.token_source === "offline-rendered-sample"));
+  const none = await runTbs({ agents: 6, intervals: 3, costSamplePerInterval: 0 }, { rng: createRng(2) });
+  assert.ok(none.costs.every((c) => c.input_tokens === null && (c.calls as number) >= 6));
+});
+
+test("runner merges the condition into params, labels rows and writes the three tables", async () => {
   const res = await runner.runCell({
     runId: "mode=rotation,seed=1",
     seed: 1,
@@ -50,16 +73,23 @@ test("runner merges the condition into params and labels rows", async () => {
     params: runner.paramsSchema.parse({ agents: 4, intervals: 5 }),
     model: { kind: "offline" },
     rng: createRng(1),
+    address: cellAddresser("tbs", "mode=rotation", 1),
   });
   assert.equal(res.tables.states.length, 20);
   assert.equal(res.tables.states[0].mode, "rotation");
   assert.equal(res.tables.states[0].extra, "x");
   assert.equal(res.tables.states[0].run_id, "mode=rotation,seed=1");
+  assert.equal(res.tables.costs.length, 5);
 });
 
-test("invalid parameters are a ConfigError naming the field and the fix", async () => {
+test("invalid parameters are a ConfigError naming the field and the fix; unknown keys are errors at every level", async () => {
   const { parseParams } = await import("./run.js");
   assert.throws(() => parseParams({ agents: 1 }), /params\.agents[\s\S]*fix:/);
   assert.throws(() => parseParams({ mode: "chaos" }), /params\.mode/);
   assert.throws(() => parseParams({ offline: { itemNoise: -1 } }), /params\.offline\.itemNoise/);
+  assert.throws(() => parseParams({ agnets: 6 }), /agnets/);
+  assert.throws(() => parseParams({ offline: { willingness: { willingModeShift: -0.3 } } }), /willingModeShift/);
+  assert.throws(() => parseParams({ memoryOptions: { latestn: 3 } }), /latestn/);
+  assert.throws(() => parseParams({ memory: "vector" }), /params\.memory/);
+  assert.throws(() => parseParams({ protocol: "roundrobin" }), /params\.protocol/);
 });

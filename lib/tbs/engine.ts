@@ -1,18 +1,26 @@
 /**
- * The TBS interval loop: every agent reasons every interval (concurrently), the orchestrator resolves the intentions,
- * and only the speaker runs the speech module. Produces the `states` and `utterances` tables.
+ * The interval loop of the three protocols, producing the `states`, `utterances` and `costs` tables.
+ *
+ * - `tbs`: every agent reasons every interval (concurrently), the orchestrator resolves the intentions (mode, force),
+ *   and only the speaker runs the speech module.
+ * - `hierarchical` (baseline): every agent reasons and speaks every round, ignoring the same round's contributions;
+ *   the round's statements are aggregated into the transcript together.
+ * - `sequential` (baseline): only the agent whose turn it is ((v − 1) mod N) reasons, and it speaks.
  */
 import type { Rng } from "../core/rng.js";
-import { GroupMemory } from "./memory.js";
+import { CostMeter, type RenderedCall } from "./costs.js";
+import { GroupMemory, offlineSummaryText, type Recall } from "./memory.js";
+import { reasonPrompt, speakPrompt, summaryPrompt } from "./models/prompts.js";
+import { createAgentMemory, type AgentMemory } from "./nous-memory.js";
 import { resolveTurn } from "./orchestrator.js";
 import type { TbsParams } from "./params.js";
-import type { AgentView, GroupEvent, InternalState, Persona, ReasonResult, TbsAgentModel } from "./types.js";
+import type { AgentView, GroupEvent, InternalState, Persona, ReasonResult, SpeakCall, SpeakResult, TbsAgentModel, Topic, TurnInfo } from "./types.js";
 
 /** Identity columns written into every row. */
 export interface RunMeta {
   run_id: string;
   seed: number;
-  /** Extra condition columns (factor levels) beyond mode, force, memory, ecology, ablation. */
+  /** Extra condition columns (factor levels) beyond the parameters. */
   condition?: Record<string, string | number | boolean>;
 }
 
@@ -21,6 +29,8 @@ export type Row = Record<string, unknown>;
 export interface SimulationResult {
   states: Row[];
   utterances: Row[];
+  /** One row per interval: calls, input and output tokens, utterances (see costs.ts). */
+  costs: Row[];
   usage: { inputTokens: number; outputTokens: number; calls: number };
 }
 
@@ -34,162 +44,305 @@ export function silenceIndex(s: Pick<InternalState, "perceived_opinion_climate" 
   return ((s.perceived_opinion_climate + s.perceived_isolation_risk) / 2 - 1) / 6;
 }
 
+/** The text of a heard statement in an agent's Nous memory (parsed back to the event for the offline model). */
+function heardText(e: GroupEvent, self: number): string {
+  return `[interval ${e.interval}] ${e.agent === self ? "You" : `Participant ${e.agent + 1}`}: "${e.text}"`;
+}
+
 /**
- * Runs one TBS discussion.
+ * Runs one discussion.
  * @param model the agent model (offline or LLM), created for this run.
  * @param rng the run's stream (sampling memory uses `rng.fork("memory", agent)`).
- * @example const { states } = await simulate(params, personas, model, rng, { run_id: "demo", seed: 1 });
+ * @example const { states } = await simulate(params, personas, topic, model, rng, { run_id: "demo", seed: 1 });
  */
 export async function simulate(
   params: TbsParams,
   personas: Persona[],
+  topic: Topic,
   model: TbsAgentModel,
   rng: Rng,
   meta: RunMeta,
   progress?: (fraction: number) => void,
 ): Promise<SimulationResult> {
   const N = personas.length;
-  const memory = new GroupMemory(params.memory, params.memoryOptions);
+  const P = params;
+  const memory = new GroupMemory(P.memory, P.memoryOptions);
   const memRng = personas.map((_, i) => rng.fork("memory", i));
   const monologues: string[][] = personas.map(() => []);
   const own: GroupEvent[][] = personas.map(() => []);
   const previous: (InternalState | undefined)[] = personas.map(() => undefined);
-  const base: Row = {
-    run_id: meta.run_id,
-    seed: meta.seed,
-    model: model.label,
-    mode: params.mode,
-    force: params.force,
-    memory: params.memory,
-    ecology: params.ecology,
-    ablation: params.ablation,
-  };
+  const stateLog: { interval: number; state: InternalState }[][] = personas.map(() => []);
+  const llmSummary: string[] = personas.map(() => "");
+  const nous: AgentMemory[] | null = P.memory === "nous" ? personas.map((_, i) => createAgentMemory({ owner: `Participant ${i + 1}`, halfLifeTurns: P.memoryOptions.nousHalfLifeTurns })) : null;
+  const nousEvents: Map<string, GroupEvent>[] = personas.map(() => new Map());
+  const voluntary: boolean[] = [];
+  const isLlm = model.kind === "llm";
+  const meter = new CostMeter(!isLlm, P.costSamplePerInterval);
+  const base: Row = { run_id: meta.run_id, seed: meta.seed, model: model.label, protocol: P.protocol, mode: P.mode, force: P.force, memory: P.memory, ecology: P.ecology, ablation: P.ablation };
   const extra = meta.condition && Object.keys(meta.condition).length > 0 ? meta.condition : undefined;
   const states: Row[] = [];
   const utterances: Row[] = [];
+  const costs: Row[] = [];
   const usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
-  const mN = params.memoryOptions.monologueN;
+  const mN = P.memoryOptions.monologueN;
+  const noGroup = P.ablation === "no-group-memory";
+  const noSelf = P.ablation === "no-self-memory";
+  /** What agent i can see of a list of public events under the ablations. */
+  const visible = (i: number, evs: GroupEvent[]) => (noGroup ? evs.filter((e) => e.agent === i && !noSelf) : noSelf ? evs.filter((e) => e.agent !== i) : evs);
+  const fixedOrder = P.protocol === "sequential" || (P.protocol === "tbs" && P.mode === "rotation");
+  const W = P.offline.competition.window;
 
-  for (let v = 1; v <= params.intervals; v++) {
-    const fresh = memory.compress(v);
-    let note: string | undefined;
-    if (fresh.length > 0 && model.summarize) {
-      const s = await model.summarize(memory.summary.text, fresh);
-      memory.summary.text = s.text;
-      note = s.error;
-      usage.inputTokens += s.tokensIn;
-      usage.outputTokens += s.tokensOut;
-      usage.calls++;
-    }
-    const latest = params.memory === "latest" ? memory.since(v - params.memoryOptions.latestN) : undefined;
-    const summaryRecall = params.memory === "summary" ? memory.recall(v, undefined) : undefined;
-    const views: AgentView[] = personas.map((persona, i) => ({
-      index: i,
-      persona,
-      interval: v,
-      recall: summaryRecall ?? memory.recall(v, memRng[i], latest),
-      monologues: mN > 0 ? monologues[i].slice(-mN) : [],
-      ownStatements: own[i],
-      previous: previous[i],
-    }));
-    const results: ReasonResult[] = await model.reason(views);
-    const intents = results.map((r) => ({ ok: r.state !== null, willing: r.state?.willing_to_speak ?? false, timeCost: r.state?.time_cost ?? Infinity }));
-    const turn = resolveTurn(params.mode, params.force, intents, v);
+  try {
+    for (let v = 1; v <= P.intervals; v++) {
+      const scheduled = fixedOrder ? (v - 1) % N : null;
+      const from = Math.max(1, v - W);
+      let vol = 0;
+      for (let k = from; k < v; k++) if (voluntary[k]) vol++;
+      const turnOf = (i: number): TurnInfo => ({
+        protocol: P.protocol,
+        mode: P.mode,
+        force: P.force,
+        agents: N,
+        scheduled,
+        nextTurn: scheduled === null ? null : v + ((i - scheduled + N) % N),
+        recentIntervals: v - from,
+        recentVoluntary: vol,
+        ignoreCompetition: P.ablation === "no-competition",
+      });
 
-    let event: GroupEvent | null = null;
-    let speech: Awaited<ReturnType<TbsAgentModel["speak"]>> | null = null;
-    if (turn.speaker !== null) {
-      const i = turn.speaker;
-      speech = await model.speak(views[i], results[i].state, turn.forced);
-      usage.inputTokens += speech.tokensIn;
-      usage.outputTokens += speech.tokensOut;
-      if (speech.tokensIn + speech.tokensOut > 0) usage.calls++;
-      if (!speech.error) {
-        event = { interval: v, agent: i, text: speech.utterance, stance: speech.expressed_stance, strategy: speech.strategy };
-        memory.add(event);
-        own[i].push(event);
+      // (1) Summary memory: the group aggregate (offline model) and, with an LLM, each agent's own summary k+1 from
+      // its summary k, the newly compressed events and its own states of those intervals.
+      const upFrom = memory.summary.upTo;
+      const fresh = memory.compress(v);
+      const upTo = memory.summary.upTo;
+      if (P.memory === "summary" && upTo > upFrom) {
+        const who = personas.map((_, i) => i);
+        const inRange = (i: number) => stateLog[i].filter((s) => s.interval >= upFrom && s.interval < upTo);
+        if (model.summarize) {
+          const res = await Promise.all(
+            who.map((i) => model.summarize!(baseView(i), llmSummary[i], visible(i, fresh), inRange(i), v)),
+          );
+          res.forEach((r, i) => {
+            llmSummary[i] = r.text;
+            meter.used("summarizer", r.tokensIn, r.tokensOut);
+            usage.inputTokens += r.tokensIn;
+            usage.outputTokens += r.tokensOut;
+            usage.calls++;
+          });
+        } else {
+          meter.offlineCalls("summarizer", N, v, (i) => {
+            const p = summaryPrompt(personaOf(i), offlineSummaryText(memory.summary), visible(i, fresh), inRange(i), upFrom, upTo - 1);
+            return { ...p, reply: offlineSummaryText(memory.summary) };
+          });
+        }
       }
-      const st = results[i].state;
-      utterances.push({
+
+      // (2) Views of the agents that reason in this interval.
+      const reasoners = P.protocol === "sequential" ? [scheduled as number] : personas.map((_, i) => i);
+      const latest = P.memory === "latest" ? memory.since(v - P.memoryOptions.latestN) : undefined;
+      const summaryRecall = P.memory === "summary" ? memory.recall(v, undefined) : undefined;
+      const lastHeard = memory.events.length ? memory.events[memory.events.length - 1].text : "";
+      const views: AgentView[] = reasoners.map((i) => {
+        let recall: Recall;
+        let retrieved: string[] | undefined;
+        if (nous) {
+          const query = `${previous[i]?.monologue ?? ""} ${lastHeard} ${topic.question}`;
+          retrieved = nous[i].retrieve(query, { maxTokens: P.memoryOptions.nousMaxTokens });
+          const evs = retrieved.map((t) => nousEvents[i].get(t)).filter((e): e is GroupEvent => e !== undefined);
+          recall = { events: evs.sort((a, b) => a.interval - b.interval) };
+        } else {
+          recall = summaryRecall ?? memory.recall(v, memRng[i], latest);
+        }
+        if (noGroup || noSelf) recall = { events: visible(i, recall.events), summary: noGroup ? undefined : recall.summary };
+        return {
+          ...baseView(i),
+          recall,
+          retrieved,
+          summaryText: isLlm && P.memory === "summary" && !noGroup ? llmSummary[i] : undefined,
+        };
+      });
+      function personaOf(i: number) {
+        return { persona: personas[i], index: i };
+      }
+      function baseView(i: number): AgentView {
+        return {
+          index: i,
+          persona: personas[i],
+          interval: v,
+          recall: { events: [] },
+          monologues: mN > 0 ? monologues[i].slice(-mN) : [],
+          ownStatements: noSelf ? [] : own[i],
+          previous: previous[i],
+          turn: turnOf(i),
+        };
+      }
+
+      // (3) Reasoning (a failed call propagates: the cell fails rather than writing a silent row).
+      const results: ReasonResult[] = await model.reason(views);
+      const byAgent: (ReasonResult | null)[] = personas.map(() => null);
+      reasoners.forEach((i, k) => (byAgent[i] = results[k]));
+      if (isLlm) for (const r of results) meter.used("reasoner", r.tokensIn, r.tokensOut);
+      else meter.offlineCalls("reasoner", views.length, v, (k) => ({ ...reasonPrompt(views[k], topic), reply: JSON.stringify(results[k].state) }));
+
+      // (4) Who speaks.
+      let speakers: { i: number; call: SpeakCall }[];
+      let forced = false;
+      if (P.protocol === "tbs") {
+        const intents = results.map((r) => ({ ok: r.state !== null, willing: r.state?.willing_to_speak ?? false, timeCost: r.state?.time_cost ?? Infinity }));
+        const turn = resolveTurn(P.mode, P.force, intents, v);
+        forced = turn.forced;
+        speakers = turn.speaker === null ? [] : [{ i: turn.speaker, call: turn.forced ? "forced" : "volunteer" }];
+        voluntary[v] = turn.speaker !== null && !turn.forced;
+      } else {
+        speakers = reasoners.filter((i) => byAgent[i]?.state).map((i) => ({ i, call: "turn" as const }));
+        voluntary[v] = false;
+      }
+      const viewOf = (i: number) => views[reasoners.indexOf(i)];
+
+      // (5) Speech: all of a round's speakers at once; their statements enter the transcript together.
+      const speech: (SpeakResult | null)[] = personas.map(() => null);
+      const spoken = await Promise.all(speakers.map((s) => model.speak(viewOf(s.i), byAgent[s.i]!.state, s.call)));
+      const events: GroupEvent[] = [];
+      speakers.forEach((s, k) => {
+        const sp = spoken[k];
+        speech[s.i] = sp;
+        const e: GroupEvent = { interval: v, agent: s.i, text: sp.utterance, stance: sp.expressed_stance, strategy: sp.strategy };
+        events.push(e);
+        const st = byAgent[s.i]!.state;
+        utterances.push({
+          ...base,
+          ...extra,
+          interval: v,
+          agent_id: s.i,
+          persona: personas[s.i].id,
+          strategy: sp.strategy,
+          expressed_stance: sp.expressed_stance,
+          private_stance: st?.private_stance ?? null,
+          dissonance_index: st ? dissonanceIndex(st) : null,
+          silence_index: st ? silenceIndex(st) : null,
+          willing_to_speak: st?.willing_to_speak ?? null,
+          forced: s.call === "forced",
+          call: s.call,
+          text: sp.utterance,
+          tokens_in: sp.tokensIn,
+          tokens_out: sp.tokensOut,
+          repairs: sp.repairs,
+        });
+      });
+      if (isLlm) for (const sp of spoken) meter.used("speaker", sp.tokensIn, sp.tokensOut);
+      else
+        meter.offlineCalls("speaker", speakers.length, v, (k): RenderedCall => {
+          const s = speakers[k];
+          return { ...speakPrompt(viewOf(s.i), topic, byAgent[s.i]!.state, s.call), reply: JSON.stringify({ strategy: spoken[k].strategy, utterance: spoken[k].utterance, expressed_stance: spoken[k].expressed_stance }) };
+        });
+      for (const e of events) {
+        memory.add(e);
+        own[e.agent].push(e);
+      }
+      model.afterInterval?.(events, byAgent);
+
+      // (6) Rows of the agents that reasoned.
+      for (const i of reasoners) {
+        const r = byAgent[i]!;
+        const st = r.state;
+        const lt = r.latent;
+        const sp = speech[i];
+        const me = sp !== null;
+        // One object literal with a fixed field order and no spread: rows share one shape (a spread followed by many
+        // fields makes V8 build each row in dictionary mode, ~100× slower at 10^5 rows).
+        const row: Row = {
+          run_id: base.run_id,
+          seed: base.seed,
+          model: base.model,
+          protocol: base.protocol,
+          mode: base.mode,
+          force: base.force,
+          memory: base.memory,
+          ecology: base.ecology,
+          ablation: base.ablation,
+          interval: v,
+          agent_id: i,
+          persona: personas[i].id,
+          perceived_inconsistency: st ? st.perceived_inconsistency : null,
+          dissonance_tension: st ? st.dissonance_tension : null,
+          tension_reduction_motivation: st ? st.tension_reduction_motivation : null,
+          perceived_opinion_climate: st ? st.perceived_opinion_climate : null,
+          perceived_isolation_risk: st ? st.perceived_isolation_risk : null,
+          strategy: st ? st.strategy : null,
+          willing_to_speak: st ? st.willing_to_speak : null,
+          time_cost: st ? st.time_cost : null,
+          private_stance: st ? st.private_stance : null,
+          monologue: st ? st.monologue : null,
+          dissonance_index: st ? dissonanceIndex(st) : null,
+          silence_index: st ? silenceIndex(st) : null,
+          scheduled: scheduled === i,
+          selected: me,
+          spoke: me,
+          forced: me && forced,
+          tokens_in: r.tokensIn + (sp ? sp.tokensIn : 0),
+          tokens_out: r.tokensOut + (sp ? sp.tokensOut : 0),
+          repairs: sp ? [...r.repairs, ...sp.repairs] : r.repairs,
+          error: r.error ?? null,
+          latent_dissonance: lt ? lt.latent_dissonance : null,
+          latent_silence: lt ? lt.latent_silence : null,
+          latent_stance: lt ? lt.latent_stance : null,
+          climate_gap: lt ? lt.climate_gap : null,
+          public_gap: lt ? lt.public_gap : null,
+          minority: lt ? lt.minority : null,
+          fear: lt ? lt.fear : null,
+          agent_effect: lt ? lt.agent_effect : null,
+          floor_belief: lt ? lt.floor_belief : null,
+        };
+        if (extra) Object.assign(row, extra);
+        states.push(row);
+        usage.inputTokens += r.tokensIn;
+        usage.outputTokens += r.tokensOut;
+        if (isLlm) usage.calls++;
+        if (st) {
+          previous[i] = st;
+          stateLog[i].push({ interval: v, state: st });
+          if (stateLog[i].length > 64) stateLog[i].shift();
+          monologues[i].push(st.monologue);
+          if (monologues[i].length > 20) monologues[i].shift();
+        }
+      }
+      for (const sp of spoken) {
+        usage.inputTokens += sp.tokensIn;
+        usage.outputTokens += sp.tokensOut;
+        if (isLlm) usage.calls++;
+      }
+
+      // (7) Nous memory: each agent keeps what it heard (under the ablations, what it could see) and what it thought.
+      if (nous) {
+        personas.forEach((_, i) => {
+          for (const e of visible(i, events)) {
+            const t = heardText(e, i);
+            nousEvents[i].set(t, e);
+            nous[i].observe({ text: t, speaker: e.agent === i ? "You" : `Participant ${e.agent + 1}`, time: v, kind: "heard" });
+          }
+          const st = byAgent[i]?.state;
+          if (st) nous[i].observe({ text: st.monologue, speaker: "You", time: v, kind: "thought" });
+        });
+      }
+
+      const c = meter.take();
+      costs.push({
         ...base,
         ...extra,
         interval: v,
-        agent_id: i,
-        persona: personas[i].id,
-        strategy: speech.strategy,
-        expressed_stance: speech.error ? null : speech.expressed_stance,
-        private_stance: st?.private_stance ?? null,
-        dissonance_index: st ? dissonanceIndex(st) : null,
-        silence_index: st ? silenceIndex(st) : null,
-        willing_to_speak: st?.willing_to_speak ?? null,
-        forced: turn.forced,
-        text: speech.error ? null : speech.utterance,
-        tokens_in: speech.tokensIn,
-        tokens_out: speech.tokensOut,
-        repairs: speech.repairs,
-        error: speech.error ?? null,
+        calls: c.calls,
+        reasoner_calls: c.by_role.reasoner ?? 0,
+        speaker_calls: c.by_role.speaker ?? 0,
+        summarizer_calls: c.by_role.summarizer ?? 0,
+        input_tokens: c.input_tokens,
+        output_tokens: c.output_tokens,
+        utterances: events.length,
+        token_source: isLlm ? "llm-usage" : P.costSamplePerInterval > 0 ? "offline-rendered-sample" : "none",
       });
+      progress?.(v / P.intervals);
     }
-    model.afterInterval?.(event, results);
-
-    results.forEach((r, i) => {
-      const st = r.state;
-      const lt = r.latent;
-      const me = turn.speaker === i;
-      // One object literal with a fixed field order and no spread: rows share one shape (a spread followed by many
-      // fields makes V8 build each row in dictionary mode, ~100× slower at 10^5 rows).
-      const row: Row = {
-        run_id: base.run_id,
-        seed: base.seed,
-        model: base.model,
-        mode: base.mode,
-        force: base.force,
-        memory: base.memory,
-        ecology: base.ecology,
-        ablation: base.ablation,
-        interval: v,
-        agent_id: i,
-        persona: personas[i].id,
-        perceived_inconsistency: st ? st.perceived_inconsistency : null,
-        dissonance_tension: st ? st.dissonance_tension : null,
-        tension_reduction_motivation: st ? st.tension_reduction_motivation : null,
-        perceived_opinion_climate: st ? st.perceived_opinion_climate : null,
-        perceived_isolation_risk: st ? st.perceived_isolation_risk : null,
-        strategy: st ? st.strategy : null,
-        willing_to_speak: st ? st.willing_to_speak : null,
-        time_cost: st ? st.time_cost : null,
-        private_stance: st ? st.private_stance : null,
-        monologue: st ? st.monologue : null,
-        dissonance_index: st ? dissonanceIndex(st) : null,
-        silence_index: st ? silenceIndex(st) : null,
-        selected: me,
-        spoke: me && event !== null,
-        forced: me && turn.forced,
-        tokens_in: r.tokensIn + (me && speech ? speech.tokensIn : 0),
-        tokens_out: r.tokensOut + (me && speech ? speech.tokensOut : 0),
-        repairs: note ? [...r.repairs, note] : r.repairs,
-        error: r.error ?? null,
-        latent_dissonance: lt ? lt.latent_dissonance : null,
-        latent_silence: lt ? lt.latent_silence : null,
-        latent_stance: lt ? lt.latent_stance : null,
-        climate_gap: lt ? lt.climate_gap : null,
-        public_gap: lt ? lt.public_gap : null,
-        minority: lt ? lt.minority : null,
-        fear: lt ? lt.fear : null,
-        agent_effect: lt ? lt.agent_effect : null,
-      };
-      if (extra) Object.assign(row, extra);
-      states.push(row);
-      usage.inputTokens += r.tokensIn;
-      usage.outputTokens += r.tokensOut;
-      if (r.tokensIn + r.tokensOut > 0 || r.error) usage.calls++;
-      if (st) {
-        previous[i] = st;
-        monologues[i].push(st.monologue);
-        if (monologues[i].length > 20) monologues[i].shift();
-      }
-    });
-    progress?.(v / params.intervals);
+  } finally {
+    if (nous) for (const m of nous) m.close();
   }
-  return { states, utterances, usage };
+  return { states, utterances, costs, usage };
 }

@@ -1,20 +1,31 @@
 /**
- * End to end against the local OpenAI-compatible test server: prompts → schema → parsed → table rows.
- * The server answers with schema-valid JSON generated from each request's response_format, or a custom reply.
+ * End to end against the local OpenAI- and Gemini-protocol test servers: prompts → schema → parsed → table rows,
+ * call addresses, iterative per-agent Summary memory, forced speakers, and failures that fail the cell.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
+import { cellAddresser } from "../core/mechanism.js";
+import type { GenerateRequest, LanguageModel } from "../core/model.js";
 import { createModel } from "../llm/create.js";
 import { startOpenAIServer } from "../llm/testing/openai-server.js";
+import { startGeminiServer } from "../llm/testing/gemini-server.js";
 import { runTbs } from "./run.js";
 import { runner } from "./runner.js";
 import { internalStateSchema } from "./types.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const systemOf = (body: any): string => (body?.messages ?? []).map((m: { content?: unknown }) => String(m.content ?? "")).join("\n");
+const textOf = (body: any): string => (body?.messages ?? []).map((m: { content?: unknown }) => String(m.content ?? "")).join("\n");
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const schemaName = (body: any): string | undefined => body?.response_format?.json_schema?.name;
 
-test("LLM agents: every agent reasons each interval, concurrently; the speaker's reply becomes an utterance row", async () => {
+/** Records every request a model receives (addresses and seeds as the mechanism sent them). */
+function recording(inner: LanguageModel): { llm: LanguageModel; requests: GenerateRequest[] } {
+  const requests: GenerateRequest[] = [];
+  return { requests, llm: { id: inner.id, generate: (req) => (requests.push(req), inner.generate(req)) } };
+}
+
+test("LLM agents: every agent reasons each interval, concurrently, under an address; only the speaker speaks; monologue is the schema's first property", async () => {
   let inFlight = 0;
   let maxInFlight = 0;
   const server = await startOpenAIServer({
@@ -24,72 +35,156 @@ test("LLM agents: every agent reasons each interval, concurrently; the speaker's
       maxInFlight = Math.max(maxInFlight, inFlight);
       await new Promise((r) => setTimeout(r, 20));
       inFlight--;
-      return undefined; // the default schema-valid reply
+      return undefined;
     },
   });
   try {
-    const llm = createModel("openai-compatible:" + server.baseURL + "#test-model");
-    const res = await runTbs({ agents: 4, intervals: 4, memory: "summary", force: "force", memoryOptions: { summaryKeep: 1 } }, { llm, rng: createRng(1), meta: { run_id: "llm", seed: 1 } });
+    const { llm, requests } = recording(createModel("openai-compatible:" + server.baseURL + "#test-model"));
+    const res = await runTbs({ agents: 4, intervals: 4, force: "force" }, { llm, rng: createRng(1), address: cellAddresser("tbs", "force=force", 1), meta: { run_id: "llm", seed: 1 } });
     assert.equal(res.states.length, 16);
     for (const row of res.states) {
       assert.equal(row.model, "openai-compatible:test-model");
-      assert.equal(row.error, null);
       internalStateSchema.parse(row);
       assert.ok((row.tokens_in as number) > 0, "tokens are counted");
       assert.equal(row.latent_dissonance, null, "LLM rows have no latent appraisals");
     }
     assert.equal(res.utterances.length, 4, "Force Speak: one utterance per interval");
-    for (const u of res.utterances) assert.equal(typeof u.text, "string");
-    const bodies = server.requests.map((r) => systemOf(r.body));
-    assert.equal(bodies.filter((b) => b.includes("You think privately")).length, 16, "one reasoning call per agent per interval");
-    assert.equal(bodies.filter((b) => b.includes("You have the floor")).length, 4, "only the speaker runs the speech module");
-    assert.ok(bodies.some((b) => b.includes("Summarise the hearing")), "Summary memory asks the model for a summary");
+    for (const r of requests) {
+      assert.equal(r.seed, undefined, "no seed: the llm layer derives it from the address");
+      assert.ok(r.address && typeof r.address === "object");
+    }
+    const addr = requests.map((r) => r.address as { role: string; step: number; agent: number; cell: string });
+    assert.equal(addr.filter((a) => a.role === "reasoner").length, 16);
+    assert.equal(new Set(addr.filter((a) => a.role === "reasoner").map((a) => `${a.step}/${a.agent}`)).size, 16, "reasoning calls differ in address");
+    assert.deepEqual(addr.filter((a) => a.role === "speaker").map((a) => a.step), [1, 2, 3, 4]);
+    assert.ok(addr.every((a) => a.cell === "force=force"));
+    const reasonBodies = server.requests.filter((r) => schemaName(r.body) === "internal_state");
+    assert.equal(reasonBodies.length, 16);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const props = Object.keys((reasonBodies[0].body as any).response_format.json_schema.schema.properties);
+    assert.equal(props[0], "monologue", `first property sent: ${props.join(", ")}`);
     assert.ok(maxInFlight >= 4, `reasoning calls of an interval run concurrently (max in flight ${maxInFlight})`);
+    const costs = res.costs.reduce((a, c) => a + (c.input_tokens as number), 0);
+    assert.equal(costs, res.usage.inputTokens, "the costs table sums the calls' reported usage");
+    assert.ok(res.costs.every((c) => c.token_source === "llm-usage"));
   } finally {
     await server.close();
   }
 });
 
-test("bad replies: out-of-range items are repaired and logged; an unknown strategy or a failed call keeps the agent's row with an error", async () => {
-  const valid = { perceived_inconsistency: 2, dissonance_tension: 2, tension_reduction_motivation: 2, perceived_opinion_climate: 3, perceived_isolation_risk: 3, strategy: "defend", willing_to_speak: true, time_cost: 1, private_stance: 2, monologue: "ok" };
+test("Summary memory is per agent and iterative: summary call k+1 of an agent contains its reply k, and no offline text enters a prompt", async () => {
+  let n = 0;
+  const replies = new Map<string, string>();
   const server = await startOpenAIServer({
     respond: (req) => {
-      const text = systemOf(req.body);
-      if (!text.includes("You think privately")) return undefined;
-      if (text.includes("You are Utility representative")) return { content: JSON.stringify({ ...valid, perceived_isolation_risk: 9, time_cost: 3 }) };
-      if (text.includes("You are Homeowner advocate")) return { content: JSON.stringify({ ...valid, strategy: "dance" }) };
-      if (text.includes("You are Home builder")) return { status: 500, body: { error: { message: "boom", type: "server_error" } } };
-      return { content: JSON.stringify({ ...valid, time_cost: 5 }) };
+      const t = textOf(req.body);
+      if (!t.includes("Update your private memory")) return undefined;
+      const who = /Participant (\d+)\)/.exec(t)![1];
+      const text = `SUMMARY-${++n} of participant ${who}: the room argued about costs.`;
+      replies.set(`${who}:${n}`, text);
+      return { content: text };
     },
   });
   try {
-    const llm = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "test-model", maxRetries: 0, maxReasks: 0 });
-    const res = await runTbs({ agents: 4, intervals: 2, ecology: "balanced-stakeholders" }, { llm, rng: createRng(1) });
-    assert.equal(res.states.length, 8, "no agent's row is dropped");
-    const by = (p: string) => res.states.filter((r) => r.persona === p);
-    for (const r of by("utility-representative")) {
+    const llm = createModel("openai-compatible:" + server.baseURL + "#test-model");
+    const res = await runTbs({ agents: 3, intervals: 6, memory: "summary", force: "force", memoryOptions: { summaryKeep: 1 } }, { llm, rng: createRng(2) });
+    assert.equal(res.states.length, 18);
+    const bodies = server.requests.map((r) => textOf(r.body));
+    const summaryBodies = bodies.filter((b) => b.includes("Update your private memory"));
+    assert.equal(summaryBodies.length, 3 * 4, "each of 3 agents rewrites its summary in intervals 3..6");
+    for (const who of ["1", "2", "3"]) {
+      const mine = summaryBodies.filter((b) => b.includes(`(Participant ${who})`));
+      const mineReplies = [...replies.entries()].filter(([k]) => k.startsWith(`${who}:`)).map(([, v]) => v);
+      assert.equal(mine.length, 4);
+      assert.ok(mine[0].includes("Your previous summary:\n(none yet)"));
+      for (let k = 0; k + 1 < mine.length; k++) assert.ok(mine[k + 1].includes(mineReplies[k]), `agent ${who}: summary call ${k + 2} contains reply ${k + 1}`);
+      for (const other of ["1", "2", "3"].filter((x) => x !== who)) assert.ok(!mine.some((b) => b.includes(`of participant ${other}:`)), "an agent sees only its own summary");
+      assert.ok(mine.slice(1).every((b) => /Your private states in those intervals:\n- \[interval \d+\] thought:/.test(b)), "its own internal states are compressed too");
+    }
+    // The reasoning prompts of later intervals carry the agent's own latest summary.
+    const late = bodies.filter((b) => b.includes("Interval 6 of the hearing"));
+    assert.ok(late.every((b) => /Your summary of the earlier discussion: SUMMARY-\d+ of participant (\d)/.test(b)));
+    for (const b of bodies) assert.ok(!/Earlier in the hearing|\[offline template\]|typical stance/.test(b), "no offline text in any prompt");
+  } finally {
+    await server.close();
+  }
+});
+
+test("a forced speaker chooses its strategy and utterance in its own reply", async () => {
+  const unwilling = { monologue: "I would rather listen.", perceived_inconsistency: 2, dissonance_tension: 2, tension_reduction_motivation: 2, perceived_opinion_climate: 6, perceived_isolation_risk: 6, strategy: "withhold", willing_to_speak: false, time_cost: 4, private_stance: -1 };
+  const server = await startOpenAIServer({
+    respond: (req) => {
+      const name = schemaName(req.body);
+      if (name === "internal_state") return { content: JSON.stringify(unwilling) };
+      if (name === "called_utterance") return { content: JSON.stringify({ strategy: "bridge", utterance: "Perhaps both sides can agree on a phased start.", expressed_stance: 0 }) };
+      return undefined;
+    },
+  });
+  try {
+    const llm = createModel("openai-compatible:" + server.baseURL + "#test-model");
+    const res = await runTbs({ agents: 3, intervals: 2, force: "force", mode: "rotation" }, { llm, rng: createRng(1) });
+    assert.equal(res.utterances.length, 2);
+    for (const u of res.utterances) {
+      assert.equal(u.forced, true);
+      assert.equal(u.strategy, "bridge", "the model's strategy, not a default");
+      assert.equal(u.text, "Perhaps both sides can agree on a phased start.");
+    }
+    const speak = server.requests.filter((r) => schemaName(r.body) === "called_utterance").map((r) => textOf(r.body));
+    assert.ok(speak.every((t) => t.includes("the chair asks you to say something") && t.includes("Choose how to respond now")));
+  } finally {
+    await server.close();
+  }
+});
+
+test("a failed call (after retries) fails the run instead of writing a silent row; a repairable reply is repaired and logged", async () => {
+  const valid = { monologue: "ok", perceived_inconsistency: 2, dissonance_tension: 2, tension_reduction_motivation: 2, perceived_opinion_climate: 3, perceived_isolation_risk: 3, strategy: "defend", willing_to_speak: true, time_cost: 1, private_stance: 2 };
+  const repairing = await startOpenAIServer({
+    respond: (req) => (schemaName(req.body) === "internal_state" ? { content: JSON.stringify({ ...valid, perceived_isolation_risk: 9 }) } : undefined),
+  });
+  try {
+    const llm = createModel({ provider: "openai-compatible", baseURL: repairing.baseURL, model: "test-model", maxRetries: 0, maxReasks: 0 });
+    const res = await runTbs({ agents: 2, intervals: 1 }, { llm, rng: createRng(1) });
+    for (const r of res.states) {
       assert.equal(r.perceived_isolation_risk, 7);
       assert.match((r.repairs as string[]).join(";"), /perceived_isolation_risk: 9 → 7/);
     }
-    for (const r of by("homeowner-advocate")) {
-      assert.equal(r.strategy, null);
-      assert.match(r.error as string, /unknown strategy "dance"/);
+  } finally {
+    await repairing.close();
+  }
+  for (const [what, respond] of [
+    ["a 500 on reasoning", (b: unknown) => (schemaName(b) === "internal_state" && textOf(b).includes("Participant 2.") ? { status: 500, body: { error: { message: "boom", type: "server_error" } } } : undefined)],
+    ["a 500 on summary", (b: unknown) => (textOf(b).includes("Update your private memory") ? { status: 500, body: { error: { message: "down", type: "server_error" } } } : undefined)],
+    ["an unknown strategy", (b: unknown) => (schemaName(b) === "internal_state" ? { content: JSON.stringify({ ...valid, strategy: "dance" }) } : undefined)],
+  ] as const) {
+    const server = await startOpenAIServer({ respond: (req) => respond(req.body) });
+    try {
+      const llm = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "test-model", maxRetries: 0, maxReasks: 0 });
+      await assert.rejects(runTbs({ agents: 3, intervals: 4, memory: "summary", force: "force", memoryOptions: { summaryKeep: 1 } }, { llm, rng: createRng(1) }), /boom|down|dance|strategy/, what);
+    } finally {
+      await server.close();
     }
-    for (const r of by("home-builder")) {
-      assert.match(r.error as string, /llm call failed/);
-      assert.equal(r.selected, false);
-    }
-    assert.ok(res.states.filter((r) => r.persona === "utility-representative").every((r) => r.selected), "lowest time_cost among valid willing agents wins");
+  }
+});
+
+test("the Gemini protocol: the same run, with schema-valid replies and every call addressed", async () => {
+  const server = await startGeminiServer();
+  try {
+    const { llm, requests } = recording(createModel({ provider: "gemini", model: "gemini-test", baseURL: server.baseURL, apiKey: "k" }));
+    const res = await runTbs({ agents: 3, intervals: 3, mode: "rotation", force: "force", memory: "summary", memoryOptions: { summaryKeep: 1 } }, { llm, rng: createRng(1) });
+    assert.equal(res.states.length, 9);
+    assert.equal(res.utterances.length, 3);
+    assert.ok(requests.every((r) => r.address && r.seed === undefined));
+    assert.deepEqual([...new Set(requests.map((r) => (r.address as { role: string }).role))].sort(), ["reasoner", "speaker", "summarizer"]);
   } finally {
     await server.close();
   }
 });
 
 test("the runner exports its prompt templates", () => {
-  assert.deepEqual(Object.keys(runner.promptTemplates ?? {}).sort(), ["reason_system", "reason_user", "speak_system", "speak_user", "summary_user"]);
+  assert.ok(["reason_system", "reason_user", "speak_system", "speak_user", "summary_system", "summary_user", "turn_willing", "turn_rotation"].every((k) => k in (runner.promptTemplates ?? {})));
 });
 
-test("through the experiment runner: an LLM config's cells write states and utterances tables labelled with the model", async () => {
+test("through the experiment runner: an LLM config's cells write states, utterances and costs, with cell addresses", async () => {
   const { runExperiment, load } = await import("../experiment/index.js");
   const { mkdtempSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
@@ -98,36 +193,15 @@ test("through the experiment runner: an LLM config's cells write states and utte
   try {
     const out = join(mkdtempSync(join(tmpdir(), "tbs-llm-")), "run");
     const res = await runExperiment(
-      {
-        name: "tbs-llm-e2e",
-        mechanism: "tbs",
-        model: "openai-compatible:" + server.baseURL + "#test-model",
-        grid: { mode: ["willing", "rotation"] },
-        seeds: [1],
-        params: { agents: 3, intervals: 2, force: "force" },
-      },
+      { name: "tbs-llm-e2e", mechanism: "tbs", model: "openai-compatible:" + server.baseURL + "#test-model", grid: { mode: ["willing", "rotation"] }, seeds: [1], params: { agents: 3, intervals: 2, force: "force" } },
       { out },
     );
     assert.equal(res.failed, 0);
     const run = load(res.dir);
     assert.equal(run.tables.states.length, 12);
     assert.equal(run.tables.utterances.length, 4);
+    assert.equal(run.tables.costs.length, 4);
     assert.ok(run.tables.states.every((r) => r.model === "openai-compatible:test-model" && r.error === null));
-    assert.deepEqual([...new Set(run.tables.states.map((r) => r.mode))].sort(), ["rotation", "willing"]);
-  } finally {
-    await server.close();
-  }
-});
-
-test("a failed summary call keeps the previous summary and is logged in that interval's rows", async () => {
-  const server = await startOpenAIServer({
-    respond: (req) => (systemOf(req.body).includes("Summarise the hearing") ? { status: 500, body: { error: { message: "down", type: "server_error" } } } : undefined),
-  });
-  try {
-    const llm = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "test-model", maxRetries: 0 });
-    const res = await runTbs({ agents: 3, intervals: 4, memory: "summary", force: "force", memoryOptions: { summaryKeep: 1 } }, { llm, rng: createRng(2) });
-    assert.equal(res.states.length, 12);
-    assert.ok(res.states.some((r) => (r.repairs as string[]).some((x) => /summary memory: model call failed/.test(x))));
   } finally {
     await server.close();
   }

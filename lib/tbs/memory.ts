@@ -6,7 +6,8 @@
  * - Summary: events older than `keep` intervals are folded into a running summary; the latest `keep` intervals stay verbatim.
  *   The offline summary is a lossy aggregate: it keeps the count of compressed statements and the mean stance of the
  *   majority side only (minority statements are lost, as a compressing summary drops the less-repeated view).
- *   With an LLM, the summary text is written by the model (see models/llm.ts); the aggregate is kept beside it.
+ *   With an LLM, each agent's summary is written by the model, iteratively (engine.ts, models/llm.ts); the offline
+ *   aggregate and its template text never enter an LLM prompt.
  *
  * The Monologue part (own private reasoning) and the Self part (persona card, own public statements) are per agent
  * and live in the engine's agent records.
@@ -15,7 +16,8 @@ import type { Rng } from "../core/rng.js";
 import type { GroupEvent } from "./types.js";
 import type { MemoryOptions } from "./params.js";
 
-export type MemoryMode = "latest" | "sampling" | "summary";
+/** `nous`: each agent retrieves by content from its own Nous memory (engine.ts); the group transcript is still kept. */
+export type MemoryMode = "latest" | "sampling" | "summary" | "nous";
 
 /** The lossy aggregate of compressed history. */
 export interface SummaryState {
@@ -136,7 +138,8 @@ export class GroupMemory {
   }
 }
 
-function offlineSummaryText(s: SummaryState): string {
+/** The offline model's template text of the aggregate (used only to size offline cost estimates). */
+export function offlineSummaryText(s: SummaryState): string {
   if (s.count === 0) return "";
   const side = s.stance > 0 ? "supporting" : s.stance < 0 ? "opposing" : "undecided about";
   return `Earlier in the hearing, ${s.count} statements were made, mostly ${side} the mandate (typical stance ${s.stance.toFixed(1)}).`;

@@ -8,7 +8,7 @@
  * an unknown strategy or a missing item, is an error naming the field; the result is validated again after repair.
  * Expected failures are returned, not thrown.
  */
-import { internalStateSchema, STRATEGIES, utteranceSchema, type InternalState, type Strategy, type Utterance } from "./types.js";
+import { calledUtteranceSchema, internalStateSchema, SPEAKING_STRATEGIES, STRATEGIES, utteranceSchema, type CalledUtterance, type InternalState, type Strategy, type Utterance } from "./types.js";
 
 export type Repaired<T> = { ok: true; value: T; repairs: string[] } | { ok: false; error: string; repairs: string[] };
 
@@ -95,6 +95,30 @@ export function repairUtterance(input: unknown): Repaired<Utterance> {
   const o: Record<string, unknown> = { ...(input as Record<string, unknown>) };
   num(o, "expressed_stance", -3, 3, repairs);
   const r = utteranceSchema.safeParse(o);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    return { ok: false, error: `${i.path.join(".") || "reply"}: ${i.message}`, repairs };
+  }
+  return { ok: true, value: r.data, repairs };
+}
+
+/**
+ * Repairs and validates the reply of a speaker who did not choose to speak: strategy synonyms are mapped (a
+ * `withhold` is an error: the speaker must speak), and expressed_stance is rounded and clamped.
+ */
+export function repairCalledUtterance(input: unknown): Repaired<CalledUtterance> {
+  const repairs: string[] = [];
+  if (!input || typeof input !== "object" || Array.isArray(input)) return { ok: false, error: "reply is not a JSON object", repairs };
+  const o: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  num(o, "expressed_stance", -3, 3, repairs);
+  if (typeof o.strategy === "string" && !(SPEAKING_STRATEGIES as readonly string[]).includes(o.strategy)) {
+    const s = o.strategy.trim().toLowerCase();
+    const mapped = (STRATEGIES as readonly string[]).includes(s) ? (s as Strategy) : SYNONYMS[s];
+    if (!mapped || mapped === "withhold") return { ok: false, error: `strategy: "${o.strategy}" is not a speaking strategy (allowed: ${SPEAKING_STRATEGIES.join(", ")})`, repairs };
+    repairs.push(`strategy: "${o.strategy}" → ${mapped}`);
+    o.strategy = mapped;
+  }
+  const r = calledUtteranceSchema.safeParse(o);
   if (!r.success) {
     const i = r.error.issues[0];
     return { ok: false, error: `${i.path.join(".") || "reply"}: ${i.message}`, repairs };

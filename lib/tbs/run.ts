@@ -6,7 +6,8 @@ import type { Rng } from "../core/rng.js";
 import { ConfigError } from "../core/errors.js";
 import { simulate, type RunMeta, type SimulationResult } from "./engine.js";
 import { OfflineTbsModel } from "./models/offline.js";
-import { LlmTbsModel } from "./models/llm.js";
+import { LlmTbsModel, type Addresser } from "./models/llm.js";
+import { cellAddresser } from "../core/mechanism.js";
 import { tbsParamsSchema, type TbsParams, type TbsParamsInput } from "./params.js";
 import { assignPersonas, loadEcology, loadTopic } from "./personas.js";
 
@@ -14,6 +15,8 @@ export interface RunOptions {
   /** A language model; omit for the offline parametric model. */
   llm?: LanguageModel;
   rng: Rng;
+  /** The cell context's `address` (LLM calls); default: the cell "" of mechanism "tbs" at the rng's seed. */
+  address?: Addresser;
   meta?: Partial<RunMeta>;
   progress?: (fraction: number) => void;
 }
@@ -43,8 +46,8 @@ export async function runTbs(input: TbsParamsInput | TbsParams, opts: RunOptions
   const topic = loadTopic(params.topic);
   const personas = assignPersonas(eco, params.agents, opts.rng.fork("personas"));
   const model = opts.llm
-    ? new LlmTbsModel(opts.llm, params, personas, topic, opts.rng.seed)
+    ? new LlmTbsModel(opts.llm, params, topic, opts.address ?? cellAddresser("tbs", "", opts.rng.seed))
     : new OfflineTbsModel(params, personas, topic, opts.rng.fork("model"));
   const meta: RunMeta = { run_id: opts.meta?.run_id ?? `seed=${opts.rng.seed}`, seed: opts.meta?.seed ?? opts.rng.seed, condition: opts.meta?.condition };
-  return simulate(params, personas, model, opts.rng.fork("engine"), meta, opts.progress);
+  return simulate(params, personas, topic, model, opts.rng.fork("engine"), meta, opts.progress);
 }

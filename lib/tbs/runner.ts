@@ -1,52 +1,109 @@
 /**
  * The TBS mechanism as the experiment runner sees it: parameters, tables, the offline model's label, prompts,
- * and one cell = one discussion (params with the cell's condition merged in).
+ * the plan check, and one cell = one discussion (params with the cell's condition merged in).
  */
-import type { MechanismRunner } from "../core/mechanism.js";
+import { ConfigError } from "../core/errors.js";
+import type { Level, MechanismRunner } from "../core/mechanism.js";
 import { OFFLINE_MODEL_LABEL } from "./models/offline.js";
 import { promptTemplates } from "./models/prompts.js";
-import { tbsParamsSchema, type TbsParams } from "./params.js";
+import { OFFLINE_ONLY_ABLATIONS, tbsParamsSchema, type TbsParams } from "./params.js";
+import { loadEcology, loadTopic } from "./personas.js";
 import { parseParams, runTbs } from "./run.js";
 
 const PARAM_KEYS = new Set(Object.keys(tbsParamsSchema.shape));
 
 /**
  * Merges a cell's condition into the params: factor names that are parameters override them; others become columns.
- * @throws ConfigError when a merged level is invalid (e.g. mode "chaos").
+ * @throws ConfigError when a merged level is invalid (e.g. mode "chaos"), naming `grid.<factor>` and the allowed levels.
  * @example mergeCondition(params, { mode: "rotation", arm: "b" }) // → { params: {…mode: "rotation"}, extra: { arm: "b" } }
  */
-export function mergeCondition(params: TbsParams, condition: Record<string, string | number | boolean>): { params: TbsParams; extra: Record<string, string | number | boolean> } {
+export function mergeCondition(params: TbsParams, condition: Record<string, Level>, file?: string): { params: TbsParams; extra: Record<string, Level> } {
   const over: Record<string, unknown> = {};
-  const extra: Record<string, string | number | boolean> = {};
+  const extra: Record<string, Level> = {};
   for (const [k, v] of Object.entries(condition)) {
     if (PARAM_KEYS.has(k)) over[k] = v;
     else extra[k] = v;
   }
-  return { params: parseParams({ ...params, ...over }), extra };
+  try {
+    return { params: parseParams({ ...params, ...over }, file), extra };
+  } catch (e) {
+    const ce = e as ConfigError;
+    const field = ce.path?.[1];
+    if (typeof field === "string" && field in over) {
+      throw new ConfigError({ file, path: ["grid", field], message: `level ${JSON.stringify(over[field])} is invalid: ${ce.message.split("\n")[0].replace(/^.*?params\.[\w.]+: /, "")}`, fix: "use one of the allowed levels (lib/tbs/params.ts)" });
+    }
+    throw e;
+  }
+}
+
+/**
+ * The plan check: every cell's levels are valid; persona and topic files load; `mode` and `force` vary only under
+ * protocol `tbs`; and an LLM run refuses ablations that change only offline-model parameters (their cells could not
+ * differ from `none`, yet would be paid for).
+ * @throws ConfigError naming the config file and the field.
+ */
+export function checkPlan(plan: { file: string; params: TbsParams; cells: { runId: string; condition: Record<string, Level> }[]; llm: boolean }): void {
+  const { file, cells } = plan;
+  const checked = new Set<string>();
+  const varying = (f: string) => new Set(cells.map((c) => c.condition[f]).filter((x) => x !== undefined)).size > 1;
+  for (const cell of cells) {
+    const p = mergeCondition(plan.params, cell.condition, file).params;
+    for (const [what, name, load] of [["ecology", p.ecology, loadEcology], ["topic", p.topic, loadTopic]] as const) {
+      const key = `${what}:${name}`;
+      if (checked.has(key)) continue;
+      checked.add(key);
+      load(name);
+    }
+    if (p.protocol !== "tbs") {
+      for (const f of ["mode", "force"] as const) {
+        if (varying(f)) {
+          throw new ConfigError({
+            file,
+            path: ["grid", f],
+            message: `cell ${cell.runId}: ${f} varies, but ${f} applies only to protocol "tbs" (this cell's protocol is "${p.protocol}")`,
+            fix: `compare protocols in a grid without ${f}, or keep protocol at "tbs" when varying ${f}`,
+          });
+        }
+      }
+    }
+    if (plan.llm && OFFLINE_ONLY_ABLATIONS.includes(p.ablation)) {
+      const inGrid = cell.condition.ablation !== undefined;
+      throw new ConfigError({
+        file,
+        path: inGrid ? ["grid", "ablation"] : ["params", "ablation"],
+        message: `ablation "${p.ablation}" changes only a parameter of the offline model; on an LLM its cells could not differ from "none"`,
+        fix: `remove "${p.ablation}" from ${inGrid ? "grid.ablation" : "params.ablation"} for LLM runs (LLM ablations: none, no-competition, no-group-memory, no-self-memory)`,
+      });
+    }
+  }
 }
 
 export const runner: MechanismRunner<TbsParams> = {
   name: "tbs",
   paramsSchema: tbsParamsSchema,
-  tables: ["states", "utterances"],
+  tables: ["states", "utterances", "costs"],
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates: { ...promptTemplates },
+  checkPlan,
   estimateCell(params, condition) {
-    const p = mergeCondition(params, condition as Record<string, string | number | boolean>).params;
-    const reason = p.agents * p.intervals;
-    const speak = p.intervals;
-    // Summary memory: at most one compression call per interval once the transcript is older than summaryKeep.
-    const summary = p.memory === "summary" ? Math.max(0, p.intervals - p.memoryOptions.summaryKeep) : 0;
-    return { calls: reason + speak + summary, inputTokens: reason * 700 + speak * 600 + summary * 500, outputTokens: reason * 150 + speak * 80 + summary * 150 };
+    const p = mergeCondition(params, condition).params;
+    const N = p.agents, V = p.intervals;
+    // tbs: N reasoning calls and at most one speech per interval; hierarchical: N of each; sequential: one of each.
+    const reason = p.protocol === "sequential" ? V : N * V;
+    const speak = p.protocol === "hierarchical" ? N * V : V;
+    // Summary memory: each agent's summary is rewritten once per interval once the transcript is older than summaryKeep.
+    const summary = p.memory === "summary" ? N * Math.max(0, V - p.memoryOptions.summaryKeep - 1) : 0;
+    return { calls: reason + speak + summary, inputTokens: reason * 750 + speak * 650 + summary * 600, outputTokens: reason * 180 + speak * 80 + summary * 180 };
   },
   async runCell(ctx) {
     const { params, extra } = mergeCondition(ctx.params, ctx.condition);
     const res = await runTbs(params, {
       rng: ctx.rng,
       llm: ctx.model.kind === "llm" ? ctx.model.llm : undefined,
+      address: ctx.address,
       meta: { run_id: ctx.runId, seed: ctx.seed, condition: extra },
       progress: ctx.progress,
     });
-    return { tables: { states: res.states, utterances: res.utterances }, usage: res.usage };
+    return { tables: { states: res.states, utterances: res.utterances, costs: res.costs }, usage: res.usage };
   },
 };

@@ -16,6 +16,8 @@ const item = (meaning: string) => z.number().int().min(1).max(7).describe(meanin
 
 /** The internal state s_i(v) an agent's reasoning module writes every interval. */
 export const internalStateSchema = z.object({
+  // First, so that under structured output the model reasons before it appraises and decides (think before speaking).
+  monologue: z.string().describe("private reasoning first, not shown to others: what I make of the discussion and what I might do"),
   perceived_inconsistency: item("1..7: how inconsistent my view is with the room and with what I said publicly"),
   dissonance_tension: item("1..7: how uncomfortable that inconsistency feels"),
   tension_reduction_motivation: item("1..7: how much I want to reduce that tension"),
@@ -25,7 +27,6 @@ export const internalStateSchema = z.object({
   willing_to_speak: z.boolean().describe("do I want the floor in this interval"),
   time_cost: z.number().positive().describe("estimated seconds of reasoning before I could speak; lower wins the floor"),
   private_stance: z.number().int().min(-3).max(3).describe("my private attitude toward the policy, -3 (oppose) .. 3 (support)"),
-  monologue: z.string().describe("private reasoning, not shown to others"),
 });
 export type InternalState = z.infer<typeof internalStateSchema>;
 
@@ -36,8 +37,36 @@ export const utteranceSchema = z.object({
 });
 export type Utterance = z.infer<typeof utteranceSchema>;
 
+/** What a speaker who did not choose to speak (forced, or the protocol's turn) returns: it picks its strategy first. */
+export const calledUtteranceSchema = z.object({
+  strategy: z.enum(["defend", "qualify", "converge", "challenge", "bridge"]).describe("how I respond now that I must speak"),
+  utterance: z.string().min(1).describe("what I say in the hearing"),
+  expressed_stance: z.number().int().min(-3).max(3).describe("the stance my words express, -3 .. 3"),
+});
+export type CalledUtterance = z.infer<typeof calledUtteranceSchema>;
+
+/** Why a speaker has the floor: it volunteered and won it, the chair forced it, or the protocol gives it the turn. */
+export type SpeakCall = "volunteer" | "forced" | "turn";
+
+/** What an agent knows about turn allocation in an interval (the rules of the hearing and the public record). */
+export interface TurnInfo {
+  protocol: "tbs" | "hierarchical" | "sequential";
+  mode: "willing" | "rotation";
+  force: "force" | "noforce";
+  agents: number;
+  /** Rotation and sequential: the agent whose turn it is in this interval. */
+  scheduled: number | null;
+  /** Rotation and sequential: the next interval ≥ this one in which it is this agent's turn. */
+  nextTurn: number | null;
+  /** Public record: intervals observed in the window, and how many of them someone took the floor voluntarily. */
+  recentIntervals: number;
+  recentVoluntary: number;
+  /** Ablation `no-competition`: the agent is not told about (offline: ignores) the competition for the floor. */
+  ignoreCompetition: boolean;
+}
+
 /** A persona card: who an agent is, and (for the offline model) where its latent traits start. */
-export const personaSchema = z.object({
+export const personaSchema = z.strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
   description: z.string().min(1),
@@ -54,7 +83,7 @@ export const personaSchema = z.object({
 export type Persona = z.infer<typeof personaSchema>;
 
 /** An ecology file: a named set of persona cards and how agents are drawn from it. */
-export const ecologySchema = z.object({
+export const ecologySchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().min(1),
   /** `cycle`: agents take the personas in order, repeating; `shares`: agents are drawn by `share` (all personas need one). */
@@ -64,17 +93,17 @@ export const ecologySchema = z.object({
 export type Ecology = z.infer<typeof ecologySchema>;
 
 /** Short argument templates, by stance side and strategy, for the offline speech module. */
-const bankSide = z.object(Object.fromEntries(SPEAKING_STRATEGIES.map((s) => [s, z.array(z.string().min(1)).min(1)])) as Record<
+const bankSide = z.strictObject(Object.fromEntries(SPEAKING_STRATEGIES.map((s) => [s, z.array(z.string().min(1)).min(1)])) as Record<
   (typeof SPEAKING_STRATEGIES)[number],
   z.ZodArray<z.ZodString>
 >);
 
 /** A topic file: the policy under discussion and the argument bank per stance side and strategy. */
-export const topicSchema = z.object({
+export const topicSchema = z.strictObject({
   id: z.string().min(1),
   title: z.string().min(1),
   question: z.string().min(1),
-  arguments: z.object({ support: bankSide, oppose: bankSide, neutral: bankSide }),
+  arguments: z.strictObject({ support: bankSide, oppose: bankSide, neutral: bankSide }),
 });
 export type Topic = z.infer<typeof topicSchema>;
 
@@ -100,6 +129,12 @@ export interface AgentView {
   ownStatements: GroupEvent[];
   /** Own previous internal state, if any. */
   previous?: InternalState;
+  /** The rules of turn allocation and the public record of who took the floor. */
+  turn: TurnInfo;
+  /** Nous memory: what this agent retrieved by content for this interval. */
+  retrieved?: string[];
+  /** Summary memory with an LLM: the agent's own running summary, written by the model. */
+  summaryText?: string;
 }
 
 /** Latent appraisals of the offline model (null columns for LLM models, which have none). */
@@ -112,6 +147,8 @@ export interface Latent {
   minority: number;
   fear: number;
   agent_effect: number;
+  /** π: the agent's belief that seeking the floor gets it (1 under a fixed order). */
+  floor_belief: number;
 }
 
 /** The reasoning module's result for one agent. `state` is null only if the model failed for this agent. */
@@ -140,12 +177,17 @@ export interface SpeakResult {
 export interface TbsAgentModel {
   /** Written into the `model` column of every row. */
   readonly label: string;
+  /** `llm` models report token usage per call; the `costs` table of `offline` models comes from rendered prompts. */
+  readonly kind: "offline" | "llm";
   /** All agents' reasoning for one interval; implementations run agents concurrently. */
   reason(views: AgentView[]): Promise<ReasonResult[]>;
-  /** The speech module, run by the selected speaker only. */
-  speak(view: AgentView, state: InternalState | null, forced: boolean): Promise<SpeakResult>;
-  /** After the interval: the event (or null for silence) lets models update stances. */
-  afterInterval?(event: GroupEvent | null, results: ReasonResult[]): void;
-  /** Summary memory: rewrite the summary text from the newly compressed events (LLM models). */
-  summarize?(previous: string, fresh: GroupEvent[]): Promise<{ text: string; tokensIn: number; tokensOut: number; error?: string }>;
+  /** The speech module, run by the selected speaker(s) only. */
+  speak(view: AgentView, state: InternalState | null, call: SpeakCall): Promise<SpeakResult>;
+  /** After the interval: the round's public events (none for silence) let models update stances. */
+  afterInterval?(events: GroupEvent[], results: (ReasonResult | null)[]): void;
+  /**
+   * Per-agent Summary memory (LLM models): summary k+1 of agent `view.index` from its summary k, the newly compressed
+   * events and its own internal states of those intervals. Throws when the call fails.
+   */
+  summarize?(view: AgentView, previous: string, fresh: GroupEvent[], states: { interval: number; state: InternalState }[], step: number): Promise<{ text: string; tokensIn: number; tokensOut: number }>;
 }

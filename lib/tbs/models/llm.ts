@@ -1,28 +1,41 @@
 /**
- * The LLM agent model: the reasoning and speech modules are prompts to a `LanguageModel` with zod schemas.
+ * The LLM agent model: the reasoning, speech and Summary-memory modules are prompts to a `LanguageModel` with zod schemas.
  *
- * All agents' reasoning calls of an interval are issued at once (`Promise.all`); the llm layer's limiter bounds how many
- * run concurrently. A reply that fails validation goes through the logged repair step (../repair.ts); a call that fails
- * outright gives the agent a row with `error` set and a null state (it is never dropped, and it cannot take the floor).
+ * Every call carries its address (`reasoner` | `speaker` | `summarizer`, step = interval, agent = index), from which
+ * the llm layer derives the provider seed and the replay-cache key. All agents' calls of an interval are issued at once
+ * (`Promise.all`); the llm layer's limiter bounds how many run concurrently. A reply that fails validation goes through
+ * the logged repair step (../repair.ts). A call that fails after the llm layer's retries, or a reply that cannot be
+ * repaired, throws: the cell fails (the experiment layer marks it), and no row pretends the agent was silent.
  */
-import type { GenerateResult, LanguageModel } from "../../core/model.js";
-import { hashSeed } from "../../core/hash.js";
+import type { CallAddress, GenerateResult, LanguageModel } from "../../core/model.js";
+import { AgoraError } from "../../core/errors.js";
 import type { TbsParams } from "../params.js";
-import { extractJson, repairState, repairUtterance, type Repaired } from "../repair.js";
+import { extractJson, repairCalledUtterance, repairState, repairUtterance, type Repaired } from "../repair.js";
 import {
+  calledUtteranceSchema,
   internalStateSchema,
   utteranceSchema,
   type AgentView,
   type GroupEvent,
   type InternalState,
-  type Persona,
   type ReasonResult,
+  type SpeakCall,
   type SpeakResult,
   type Strategy,
   type TbsAgentModel,
   type Topic,
 } from "../types.js";
 import { reasonPrompt, speakPrompt, summaryPrompt } from "./prompts.js";
+
+/** Addresses of a cell's calls (the cell context's `address`). */
+export type Addresser = (role: string, at: { step: number | string; agent?: number | string; sample?: number }) => CallAddress;
+
+/** A reply of the model that no validated repair could save. */
+export class TbsReplyError extends AgoraError {
+  constructor(what: string, detail: string) {
+    super("tbs-reply", `${what}: ${detail}`, "inspect the reply in the llm ledger; a stronger model or a lower temperature usually fixes it");
+  }
+}
 
 /** Reads the raw reply text off an error thrown by the llm layer when validation failed (`LLMParseError{raw}`). */
 function rawOf(err: unknown): string | undefined {
@@ -34,14 +47,16 @@ async function callWithRepair<T>(
   llm: LanguageModel,
   req: Parameters<LanguageModel["generate"]>[0],
   repair: (x: unknown) => Repaired<T>,
-): Promise<{ value?: T; repairs: string[]; error?: string; tokensIn: number; tokensOut: number }> {
+  what: string,
+): Promise<{ value: T; repairs: string[]; tokensIn: number; tokensOut: number }> {
   let res: GenerateResult<unknown> | undefined;
   let raw: string | undefined;
   try {
     res = await llm.generate(req);
   } catch (err) {
     raw = rawOf(err);
-    if (raw === undefined) return { repairs: [], error: `llm call failed: ${(err as Error).message}`, tokensIn: 0, tokensOut: 0 };
+    // A failed call (after the llm layer's retries) propagates; only a reply that arrived but failed validation is repaired.
+    if (raw === undefined) throw err;
   }
   const tokensIn = res?.usage.inputTokens ?? 0;
   const tokensOut = res?.usage.outputTokens ?? 0;
@@ -50,23 +65,23 @@ async function callWithRepair<T>(
     try {
       data = extractJson(raw ?? res?.text ?? "");
     } catch (e) {
-      return { repairs: [], error: `reply is not JSON: ${(e as Error).message}`, tokensIn, tokensOut };
+      throw new TbsReplyError(what, `reply is not JSON: ${(e as Error).message}`);
     }
   }
   const r = repair(data);
-  if (!r.ok) return { repairs: r.repairs, error: `reply failed validation after repair: ${r.error}`, tokensIn, tokensOut };
+  if (!r.ok) throw new TbsReplyError(what, `reply failed validation after repair: ${r.error}`);
   return { value: r.value, repairs: r.repairs, tokensIn, tokensOut };
 }
 
 export class LlmTbsModel implements TbsAgentModel {
   readonly label: string;
+  readonly kind = "llm" as const;
 
   constructor(
     private readonly llm: LanguageModel,
     private readonly params: TbsParams,
-    private readonly personas: Persona[],
     private readonly topic: Topic,
-    private readonly seed = 0,
+    private readonly address: Addresser,
   ) {
     this.label = llm.id;
   }
@@ -86,54 +101,56 @@ export class LlmTbsModel implements TbsAgentModel {
         schemaName: "internal_state",
         temperature: this.params.llm.temperature,
         maxTokens: this.params.llm.reasonMaxTokens,
-        seed: hashSeed(this.seed, ["reason", view.interval, view.index]),
+        address: this.address("reasoner", { step: view.interval, agent: view.index }),
         tag: "tbs.reason",
       },
       repairState,
+      `reasoning of agent ${view.index} in interval ${view.interval}`,
     );
-    return { state: r.value ?? null, tokensIn: r.tokensIn, tokensOut: r.tokensOut, repairs: r.repairs, error: r.error };
+    return { state: r.value, tokensIn: r.tokensIn, tokensOut: r.tokensOut, repairs: r.repairs };
   }
 
-  async speak(view: AgentView, state: InternalState | null, forced: boolean): Promise<SpeakResult> {
-    const strategy: Strategy = state && state.strategy !== "withhold" ? state.strategy : "qualify";
-    const p = speakPrompt(view, this.topic, state, strategy, forced);
-    const r = await callWithRepair(
-      this.llm,
-      {
-        system: p.system,
-        messages: [{ role: "user", content: p.user }],
-        schema: utteranceSchema,
-        schemaName: "utterance",
-        temperature: this.params.llm.temperature,
-        maxTokens: this.params.llm.speakMaxTokens,
-        seed: hashSeed(this.seed, ["speak", view.interval, view.index]),
-        tag: "tbs.speak",
-      },
-      repairUtterance,
-    );
-    return {
-      utterance: r.value?.utterance ?? "",
-      expressed_stance: r.value?.expressed_stance ?? 0,
-      strategy,
-      tokensIn: r.tokensIn,
-      tokensOut: r.tokensOut,
-      repairs: r.repairs,
-      error: r.error,
+  async speak(view: AgentView, state: InternalState | null, call: SpeakCall): Promise<SpeakResult> {
+    const p = speakPrompt(view, this.topic, state, call);
+    const req = {
+      system: p.system,
+      messages: [{ role: "user" as const, content: p.user }],
+      temperature: this.params.llm.temperature,
+      maxTokens: this.params.llm.speakMaxTokens,
+      address: this.address("speaker", { step: view.interval, agent: view.index }),
+      tag: "tbs.speak",
     };
+    const what = `speech of agent ${view.index} in interval ${view.interval}`;
+    const chosen: Strategy | null = call === "volunteer" && state && state.strategy !== "withhold" ? state.strategy : null;
+    if (chosen) {
+      const r = await callWithRepair(this.llm, { ...req, schema: utteranceSchema, schemaName: "utterance" }, repairUtterance, what);
+      return { utterance: r.value.utterance, expressed_stance: r.value.expressed_stance, strategy: chosen, tokensIn: r.tokensIn, tokensOut: r.tokensOut, repairs: r.repairs };
+    }
+    // A forced speaker (or one the protocol calls on) picks its own strategy in the reply.
+    const r = await callWithRepair(this.llm, { ...req, schema: calledUtteranceSchema, schemaName: "called_utterance" }, repairCalledUtterance, what);
+    return { utterance: r.value.utterance, expressed_stance: r.value.expressed_stance, strategy: r.value.strategy, tokensIn: r.tokensIn, tokensOut: r.tokensOut, repairs: r.repairs };
   }
 
-  async summarize(previous: string, fresh: GroupEvent[]): Promise<{ text: string; tokensIn: number; tokensOut: number; error?: string }> {
-    try {
-      const res = await this.llm.generate({
-        messages: [{ role: "user", content: summaryPrompt(previous, fresh) }],
-        temperature: this.params.llm.temperature,
-        maxTokens: this.params.llm.speakMaxTokens,
-        tag: "tbs.summary",
-      });
-      return { text: res.text.trim() || previous, tokensIn: res.usage.inputTokens, tokensOut: res.usage.outputTokens };
-    } catch (err) {
-      // A failed summary keeps the previous one; the engine logs the failure in that interval's rows.
-      return { text: previous, tokensIn: 0, tokensOut: 0, error: `summary memory: model call failed (${(err as Error).message.split("\n")[0]}); kept the previous summary` };
-    }
+  async summarize(
+    view: AgentView,
+    previous: string,
+    fresh: GroupEvent[],
+    states: { interval: number; state: InternalState }[],
+    step: number,
+  ): Promise<{ text: string; tokensIn: number; tokensOut: number }> {
+    const from = Math.min(...fresh.map((e) => e.interval), ...states.map((s) => s.interval));
+    const to = Math.max(...fresh.map((e) => e.interval), ...states.map((s) => s.interval));
+    const p = summaryPrompt(view, previous, fresh, states, Number.isFinite(from) ? from : step, Number.isFinite(to) ? to : step);
+    const res = await this.llm.generate({
+      system: p.system,
+      messages: [{ role: "user", content: p.user }],
+      temperature: this.params.llm.temperature,
+      maxTokens: this.params.llm.summaryMaxTokens,
+      address: this.address("summarizer", { step, agent: view.index }),
+      tag: "tbs.summary",
+    });
+    const text = res.text.trim();
+    if (!text) throw new TbsReplyError(`summary memory of agent ${view.index} in interval ${step}`, "the model returned an empty summary");
+    return { text, tokensIn: res.usage.inputTokens, tokensOut: res.usage.outputTokens };
   }
 }

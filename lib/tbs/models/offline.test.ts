@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../../core/rng.js";
 import { runTbs } from "../run.js";
+import { floorBelief } from "./offline.js";
+import type { TurnInfo } from "../types.js";
 
 test("logged latent columns satisfy the model's equations (README: S = min(1, g_S·f·M), D = min(1, w_C·d_C + w_P·d_P))", async () => {
   const { states } = await runTbs({ agents: 6, intervals: 25, force: "force" }, { rng: createRng(9) });
@@ -15,6 +17,22 @@ test("logged latent columns satisfy the model's equations (README: S = min(1, g_
   }
 });
 
+const turn = (over: Partial<TurnInfo>): TurnInfo => ({ protocol: "tbs", mode: "willing", force: "noforce", agents: 6, scheduled: null, nextTurn: null, recentIntervals: 10, recentVoluntary: 5, ignoreCompetition: false, ...over });
+const c = { priorOccupancy: 0.5, priorWeight: 2 };
+
+test("floor belief π: 1 when the turn comes (Rotation, baselines) or competition is ignored; in Willing mode, falls as more intervals are taken", () => {
+  assert.equal(floorBelief({ turn: turn({ mode: "rotation" }) }, c), 1);
+  assert.equal(floorBelief({ turn: turn({ protocol: "sequential" }) }, c), 1);
+  assert.equal(floorBelief({ turn: turn({ ignoreCompetition: true }) }, c), 1);
+  // f = (5 + 1)/(10 + 2) = 0.5 → ŵ = 1 − 0.5^(1/5); π = (1 − (1 − ŵ)^6)/(6ŵ)
+  const w = 1 - Math.pow(0.5, 1 / 5);
+  assert.ok(Math.abs(floorBelief({ turn: turn({}) }, c) - (1 - Math.pow(1 - w, 6)) / (6 * w)) < 1e-12);
+  const busy = floorBelief({ turn: turn({ recentVoluntary: 10 }) }, c);
+  const quiet = floorBelief({ turn: turn({ recentVoluntary: 0 }) }, c);
+  assert.ok(busy < floorBelief({ turn: turn({}) }, c) && quiet > floorBelief({ turn: turn({}) }, c));
+  assert.ok(floorBelief({ turn: turn({ agents: 12 }) }, c) < floorBelief({ turn: turn({ agents: 3 }) }, c), "more agents, less chance of winning the race");
+});
+
 test("items are unbiased noisy readings of the latent appraisal away from the scale ends (mean error within 0.1 item points)", async () => {
   const { states } = await runTbs({ agents: 40, intervals: 40 }, { rng: createRng(4) });
   const mid = states.filter((r) => (r.latent_dissonance as number) > 0.3 && (r.latent_dissonance as number) < 0.7);
@@ -23,12 +41,15 @@ test("items are unbiased noisy readings of the latent appraisal away from the sc
   assert.ok(Math.abs(err) < 0.1, `mean reading error ${err.toFixed(3)}`);
 });
 
-test("willingness rises with latent dissonance and falls with silence pressure (raw rates, 40 agents × 40 intervals)", async () => {
-  const { states } = await runTbs({ agents: 40, intervals: 40 }, { rng: createRng(5) });
-  const rate = (f: (r: Record<string, unknown>) => boolean) => {
-    const xs = states.filter(f);
-    return xs.filter((r) => r.willing_to_speak).length / xs.length;
-  };
-  assert.ok(rate((r) => (r.latent_dissonance as number) > 0.4) > rate((r) => (r.latent_dissonance as number) < 0.1));
-  assert.ok(rate((r) => (r.latent_silence as number) > 0.4) < rate((r) => (r.latent_silence as number) < 0.1));
+test("no-self-memory: an agent that cannot recall its own statements has no private–public gap, though it speaks", async () => {
+  const { states, utterances } = await runTbs({ agents: 6, intervals: 20, force: "force", ablation: "no-self-memory" }, { rng: createRng(3) });
+  assert.ok(utterances.length === 20);
+  assert.ok(states.every((r) => r.public_gap === 0));
+  const base = await runTbs({ agents: 6, intervals: 20, force: "force" }, { rng: createRng(3) });
+  assert.ok(base.states.some((r) => (r.public_gap as number) > 0));
+});
+
+test("no-group-memory: with nothing of the others recalled, the climate is one's own view, so there is no silence pressure", async () => {
+  const { states } = await runTbs({ agents: 6, intervals: 20, force: "force", ablation: "no-group-memory" }, { rng: createRng(3) });
+  assert.ok(states.every((r) => r.latent_silence === 0 && r.climate_gap === 0));
 });

@@ -3,18 +3,24 @@
  *
  * Each agent i has a latent private stance x_i ∈ [−3, 3] (initial N(persona mean, persona sd)), a fear of isolation
  * f_i ~ Beta(a, b) (Mesa spiral-of-silence reference), a talkativeness intercept u_i ~ N(0, σ_u), a susceptibility s_i
- * (persona card) and its last public stance p_i (none until it speaks). In interval v, from its recall R (events e_j with
- * weight 1, other agents' statements only; a summary as a pseudo-event of weight w_sum at its stance):
+ * (persona card) and the stance p_i of its last public statement that it remembers (its Self memory; none until it
+ * speaks). In interval v, from its recall R (events e_j with weight 1, other agents' statements only; a summary as a
+ * pseudo-event of weight w_sum at its stance):
  *
  *   perceived climate    m_i = (κ·x_i + Σ w_j e_j) / (κ + Σ w_j)                        (κ: false-consensus prior)
  *   private–climate      d_C = |x_i − m_i| / 6
- *   private–public       d_P = |x_i − p_i| / 6   (0 before the first statement; w_P = 0 under ablation no-public-inconsistency)
+ *   private–public       d_P = |x_i − p_i| / 6   (0 before the first statement it remembers)
  *   latent dissonance    D   = min(1, w_C·d_C + w_P·d_P)
  *   perceived minority   M   = Σ w_j a_ij / (κ + Σ w_j),  a_ij = clamp((|e_j − x_i| − 1)/4, 0, 1)
  *   silence pressure     S   = min(1, g_S · f_i · M)                    (f_i = 0 under ablation no-fear)
  *   items                y_k = clamp(round(1 + 6·L + ε_k), 1, 7), ε_k ~ N(0, σ_item), L = D for the three dissonance
  *                        items and L = S for the two silence items (items are noisy readings; α is an outcome)
- *   willingness          logit P(w=1) = b_0 + b_D·(10·D) + b_S·(10·S) + shift·[mode = willing] + u_i
+ *   belief of the floor  π = 1 under a fixed order (Rotation, sequential, hierarchical: the turn comes); where the
+ *                        fastest willing agent speaks (Willing), from the voluntary share f of recent intervals
+ *                        (prior pseudo-intervals): ŵ = 1 − (1 − f)^(1/(N−1)), π = (1 − (1 − ŵ)^N)/(N·ŵ);
+ *                        π = 1 under ablation no-competition
+ *   willingness          logit P(w=1) = b_0 + π·(b_D·(10·D) + b_S·(10·S)) + u_i
+ *                        (expected expressive gain and social cost are realised only if the floor is won)
  *   strategy (if w=1)    softmax over defend: c_def·(|x|/3)(1−S), challenge: c_ch·D(1−S), qualify: c_q·S,
  *                        converge: c_cv·D·S, bridge: c_b·(1 − |x|/3); otherwise `withhold`
  *   time_cost            exp(t_0 + t_D·D + t_S·S + η), η ~ N(0, σ_t)   seconds
@@ -22,7 +28,8 @@
  *   stance dynamics      after each utterance e of another agent, x_i += s_i·r·(e − x_i); dissonance reduction
  *                        x_i += ρ·D·(p_i − x_i); drift x_i += N(0, σ_x); clamped to [−3, 3]
  *
- * Effects on willingness are generated on the latent scale (per 0.1 of D and S): that is what parameter recovery fits.
+ * The mode enters only through π: no parameter names it. Effects on willingness are generated on the latent scale
+ * (per 0.1 of π·D and π·S): that is what parameter recovery fits.
  */
 import type { Rng } from "../../core/rng.js";
 import type { TbsParams } from "../params.js";
@@ -50,6 +57,8 @@ interface AgentLatent {
   p: number | null;
   D: number;
   climate: number;
+  /** Last belief of winning the floor. */
+  pi: number;
   speakStrategy: Strategy;
   rng: Rng;
 }
@@ -61,6 +70,7 @@ const sideOf = (stance: number) => (stance > 0 ? "support" : stance < 0 ? "oppos
 /** The offline cognitive model for one run. Stateful: create one per run. */
 export class OfflineTbsModel implements TbsAgentModel {
   readonly label = OFFLINE_MODEL_LABEL;
+  readonly kind = "offline" as const;
   private readonly agents: AgentLatent[];
 
   constructor(private readonly params: TbsParams, personas: Persona[], private readonly topic: Topic, rng: Rng) {
@@ -74,6 +84,7 @@ export class OfflineTbsModel implements TbsAgentModel {
         s: p.susceptibility,
         p: null,
         D: 0,
+        pi: 1,
         climate: 0,
         speakStrategy: "qualify",
         rng: r.fork("steps"),
@@ -103,9 +114,11 @@ export class OfflineTbsModel implements TbsAgentModel {
     if (view.recall.summary) add(view.recall.summary.stance, view.recall.summary.weight);
     const m = (kappa * a.x + esum) / (kappa + wsum);
     const dC = Math.abs(a.x - m) / 6;
+    // The private–public gap is seen through Self memory: the last own statement the agent remembers.
+    const own = view.ownStatements;
+    a.p = own.length > 0 ? own[own.length - 1].stance : null;
     const dP = a.p === null ? 0 : Math.abs(a.x - a.p) / 6;
-    const wP = P.ablation === "no-public-inconsistency" ? 0 : o.wPublic;
-    const D = Math.min(1, o.wClimate * dC + wP * dP);
+    const D = Math.min(1, o.wClimate * dC + o.wPublic * dP);
     const M = kappa + wsum > 0 ? asum / (kappa + wsum) : 0;
     const fear = P.ablation === "no-fear" ? 0 : a.fear;
     const S = Math.min(1, o.silenceGain * fear * M);
@@ -114,7 +127,9 @@ export class OfflineTbsModel implements TbsAgentModel {
 
     const item = (L: number) => clamp(Math.round(1 + 6 * L + r.normal(0, o.itemNoise)), 1, 7);
     const w = o.willingness;
-    const eta = w.intercept + w.dissonance * 10 * D + w.silence * 10 * S + (P.mode === "willing" ? w.willingModeShift : 0) + a.u;
+    const pi = floorBelief(view, o.competition);
+    a.pi = pi;
+    const eta = w.intercept + pi * (w.dissonance * 10 * D + w.silence * 10 * S) + a.u;
     const willing = r.uniform() < 1 / (1 + Math.exp(-eta));
     const c = o.strategy;
     const ax = Math.abs(a.x) / 3;
@@ -144,6 +159,7 @@ export class OfflineTbsModel implements TbsAgentModel {
       minority: M,
       fear,
       agent_effect: a.u,
+      floor_belief: pi,
     };
     return { state, latent, tokensIn: 0, tokensOut: 0, repairs: [] };
   }
@@ -171,21 +187,36 @@ export class OfflineTbsModel implements TbsAgentModel {
         e = x;
     }
     const expressed = roundStance(e);
-    a.p = expressed;
     const bank = this.topic.arguments[sideOf(expressed)][strategy as (typeof SPEAKING_STRATEGIES)[number]];
     return Promise.resolve({ utterance: a.rng.choice(bank), expressed_stance: expressed, strategy, tokensIn: 0, tokensOut: 0, repairs: [] });
   }
 
-  afterInterval(event: GroupEvent | null): void {
+  afterInterval(events: GroupEvent[]): void {
     const inf = this.params.offline.influence;
     this.agents.forEach((a, i) => {
       let x = a.x;
-      if (event && event.agent !== i) x += a.s * inf.rate * (event.stance - x);
+      for (const event of events) if (event.agent !== i) x += a.s * inf.rate * (event.stance - x);
       if (a.p !== null) x += inf.dissonanceReduction * a.D * (a.p - x);
       if (inf.noise > 0) x += a.rng.normal(0, inf.noise);
       a.x = clamp(x, -3, 3);
     });
   }
+}
+
+/**
+ * The agent's belief that seeking the floor gets it (README, "The decision rule"): 1 when its turn comes (a fixed
+ * order, or a protocol in which everyone speaks), or when it ignores the competition; in Willing mode, an equal chance
+ * in a race against the others it expects to be willing, estimated from the public record of voluntary turns.
+ * @example floorBelief(view, { window: 10, priorOccupancy: 0.5, priorWeight: 2 }) // ≈ 0.4 with 6 agents
+ */
+export function floorBelief(view: Pick<AgentView, "turn">, c: { priorOccupancy: number; priorWeight: number }): number {
+  const t = view.turn;
+  if (t.ignoreCompetition || t.protocol !== "tbs" || t.mode === "rotation") return 1;
+  const N = t.agents;
+  const f = Math.min(0.999, (t.recentVoluntary + c.priorWeight * c.priorOccupancy) / (t.recentIntervals + c.priorWeight));
+  const w = 1 - Math.pow(1 - f, 1 / (N - 1));
+  if (w < 1e-9) return 1;
+  return (1 - Math.pow(1 - w, N)) / (N * w);
 }
 
 function monologue(x: number, m: number, D: number, S: number, willing: boolean, strategy: Strategy): string {
