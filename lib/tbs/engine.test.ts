@@ -93,3 +93,11 @@ test("invalid parameters are a ConfigError naming the field and the fix; unknown
   assert.throws(() => parseParams({ memory: "vector" }), /params\.memory/);
   assert.throws(() => parseParams({ protocol: "roundrobin" }), /params\.protocol/);
 });
+
+test("nous memory: each agent recalls by content what it heard (offline climate from retrieved statements, never from its own)", async () => {
+  const r = await runTbs({ agents: 6, intervals: 12, memory: "nous", force: "force" }, { rng: createRng(1) });
+  const late = r.states.filter((x) => (x.interval as number) > 3);
+  assert.ok(late.some((x) => (x.climate_gap as number) > 0), "retrieved statements move the perceived climate");
+  const nf = await runTbs({ agents: 6, intervals: 12, memory: "nous", force: "force", ablation: "no-group-memory" }, { rng: createRng(1) });
+  assert.ok(nf.states.every((x) => x.climate_gap === 0), "with nothing heard from others, nothing is retrieved about them");
+});

@@ -11,7 +11,7 @@ import type { Rng } from "../core/rng.js";
 import { CostMeter, type RenderedCall } from "./costs.js";
 import { GroupMemory, offlineSummaryText, type Recall } from "./memory.js";
 import { reasonPrompt, speakPrompt, summaryPrompt } from "./models/prompts.js";
-import { createAgentMemory, type AgentMemory } from "./nous-memory.js";
+import { createAgentMemory, type AgentMemory } from "../nous/agent-memory.js";
 import { resolveTurn } from "./orchestrator.js";
 import type { TbsParams } from "./params.js";
 import type { AgentView, GroupEvent, InternalState, Persona, ReasonResult, SpeakCall, SpeakResult, TbsAgentModel, Topic, TurnInfo } from "./types.js";
@@ -44,9 +44,15 @@ export function silenceIndex(s: Pick<InternalState, "perceived_opinion_climate" 
   return ((s.perceived_opinion_climate + s.perceived_isolation_risk) / 2 - 1) / 6;
 }
 
-/** The text of a heard statement in an agent's Nous memory (parsed back to the event for the offline model). */
-function heardText(e: GroupEvent, self: number): string {
-  return `[interval ${e.interval}] ${e.agent === self ? "You" : `Participant ${e.agent + 1}`}: "${e.text}"`;
+/** Who said a statement, as an agent's Nous memory records it. */
+function speakerName(e: GroupEvent, self: number): string {
+  return e.agent === self ? "You" : `Participant ${e.agent + 1}`;
+}
+
+/** The key (turn and text) of a retrieved line ("[turn 4, heard] Participant 2 said: …"); undefined for a belief line. */
+function observationKey(line: string): string | undefined {
+  const m = /^\[turn (\d+), heard\] (.*)$/s.exec(line);
+  return m ? `${m[1]}|${m[2]}` : undefined;
 }
 
 /**
@@ -148,7 +154,7 @@ export async function simulate(
         if (nous) {
           const query = `${previous[i]?.monologue ?? ""} ${lastHeard} ${topic.question}`;
           retrieved = nous[i].retrieve(query, { maxTokens: P.memoryOptions.nousMaxTokens });
-          const evs = retrieved.map((t) => nousEvents[i].get(t)).filter((e): e is GroupEvent => e !== undefined);
+          const evs = retrieved.map((t) => nousEvents[i].get(observationKey(t) ?? "")).filter((e): e is GroupEvent => e !== undefined);
           recall = { events: evs.sort((a, b) => a.interval - b.interval) };
         } else {
           recall = summaryRecall ?? memory.recall(v, memRng[i], latest);
@@ -316,9 +322,10 @@ export async function simulate(
       if (nous) {
         personas.forEach((_, i) => {
           for (const e of visible(i, events)) {
-            const t = heardText(e, i);
-            nousEvents[i].set(t, e);
-            nous[i].observe({ text: t, speaker: e.agent === i ? "You" : `Participant ${e.agent + 1}`, time: v, kind: "heard" });
+            const who = speakerName(e, i);
+            // The memory renders a retrieved observation as "[turn v, heard] <speaker>: <text>"; that maps it back.
+            nousEvents[i].set(`${v}|${who}: ${e.text.trim()}`, e);
+            nous[i].observe({ text: e.text, speaker: who, time: v, kind: "heard" });
           }
           const st = byAgent[i]?.state;
           if (st) nous[i].observe({ text: st.monologue, speaker: "You", time: v, kind: "thought" });

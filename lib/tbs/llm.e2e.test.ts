@@ -180,6 +180,19 @@ test("the Gemini protocol: the same run, with schema-valid replies and every cal
   }
 });
 
+test("nous memory on the LLM path: the reasoning prompt carries what the agent retrieved by content", async () => {
+  const server = await startOpenAIServer();
+  try {
+    const llm = createModel("openai-compatible:" + server.baseURL + "#test-model");
+    await runTbs({ agents: 3, intervals: 4, memory: "nous", force: "force" }, { llm, rng: createRng(1) });
+    const late = server.requests.map((r) => textOf(r.body)).filter((b) => b.includes("Interval 4 of the hearing"));
+    assert.equal(late.length, 3);
+    assert.ok(late.every((b) => /\[turn [123], (heard|thought)\]/.test(b)), "retrieved memories are in the prompt");
+  } finally {
+    await server.close();
+  }
+});
+
 test("the runner exports its prompt templates", () => {
   assert.ok(["reason_system", "reason_user", "speak_system", "speak_user", "summary_system", "summary_user", "turn_willing", "turn_rotation"].every((k) => k in (runner.promptTemplates ?? {})));
 });
