@@ -193,6 +193,35 @@ test("nous memory on the LLM path: the reasoning prompt carries what the agent r
   }
 });
 
+test("random test server with faults: retried calls complete the run; a call that keeps failing fails the cell in the experiment runner", async () => {
+  const { runExperiment } = await import("../experiment/index.js");
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const flaky = await startOpenAIServer({ random: { seed: 7, failureRate: 0.1, rate429: 0.05, retryAfterS: 0, latencyMs: [0, 5] } });
+  try {
+    const llm = createModel({ provider: "openai-compatible", baseURL: flaky.baseURL, model: "test-model", maxRetries: 8 });
+    const res = await runTbs({ agents: 4, intervals: 5, memory: "summary", force: "force", memoryOptions: { summaryKeep: 1 } }, { llm, rng: createRng(3) });
+    assert.equal(res.states.length, 20);
+    assert.ok(res.utterances.every((u) => typeof u.text === "string" && (u.text as string).length > 0));
+    assert.ok(res.states.every((r) => r.monologue !== null));
+    assert.ok((flaky.stats.byStatus["500"] ?? 0) > 0 && (flaky.stats.byStatus["429"] ?? 0) > 0, `faults were served: ${JSON.stringify(flaky.stats.byStatus)}`);
+  } finally {
+    await flaky.close();
+  }
+  const down = await startOpenAIServer({ random: { seed: 1, failureRate: 1 } });
+  try {
+    const out = join(mkdtempSync(join(tmpdir(), "tbs-down-")), "run");
+    const res = await runExperiment(
+      { name: "tbs-down", mechanism: "tbs", model: { provider: "openai-compatible", baseURL: down.baseURL, model: "test-model", maxRetries: 0 }, seeds: [1], params: { agents: 2, intervals: 1 } },
+      { out },
+    );
+    assert.equal(res.failed, 1, "the cell is marked failed, not written as silent rows");
+  } finally {
+    await down.close();
+  }
+});
+
 test("the runner exports its prompt templates", () => {
   assert.ok(["reason_system", "reason_user", "speak_system", "speak_user", "summary_system", "summary_user", "turn_willing", "turn_rotation"].every((k) => k in (runner.promptTemplates ?? {})));
 });
