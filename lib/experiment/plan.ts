@@ -63,6 +63,8 @@ export async function planRun(configPathOrObject: string | ExperimentConfig, opt
     }
     seen.add(c.runId);
   }
+  // The mechanism's own check of the whole plan (combinations it refuses), before anything runs or is written.
+  runner.checkPlan?.({ file: file ?? "(config object)", params, cells, llm: !isOffline(config.model) });
   const root = projectRoot(file);
   const dir = opts.out
     ? (isAbsolute(opts.out) ? opts.out : resolve(opts.out))
