@@ -1,10 +1,10 @@
 /**
  * TBS figures as plotly specs (`plot.Figure`). Every title names the model that produced the data.
  */
-import { barWithCI, forestPlot, lineChart, type Figure } from "../plot/index.js";
+import { barWithCI, forestPlot, heatmap, lineChart, scatter, type Figure } from "../plot/index.js";
 import type { GlmmResult } from "../stats/index.js";
 import { meanBy, type Row } from "./analysis.js";
-import type { RecoveryTerm } from "./recovery.js";
+import type { RecoveryEstimate } from "./recovery.js";
 
 /**
  * Mean index (± 1.96 SE) by interval for each level of a condition factor.
@@ -55,21 +55,25 @@ export function speakingShareFigure(rows: Row[], model: string): Figure {
 }
 
 /**
- * Parameter recovery: the generating value, the mean latent-scale estimate (± 1.96 SE over seeds) and the mean
- * item-index estimate, per term.
+ * Parameter recovery over the grid: the mean estimate per grid point (over seeds) against the generating value, on the
+ * latent scale and on the item indices, with the identity line (perfect recovery).
  */
-export function recoveryFigure(summary: RecoveryTerm[], model: string): Figure {
-  const terms = summary.filter((s) => s.term === "dissonance" || s.term === "silence" || s.term === "modewilling");
-  const cats = terms.map((s) => s.term);
-  return barWithCI(
-    cats,
-    [
-      { name: "generating value", values: terms.map((s) => s.truth) },
-      { name: "fit on latent appraisals", values: terms.map((s) => s.latentMean), lower: terms.map((s) => s.latentMean - 1.96 * s.latentSeMean), upper: terms.map((s) => s.latentMean + 1.96 * s.latentSeMean) },
-      { name: "fit on item indices", values: terms.map((s) => s.itemsMean) },
-    ],
-    { title: `Parameter recovery: willingness GLMM, logit per 0.1<br><sup>${model}</sup>`, yTitle: "coefficient (logit)" },
+export function recoveryFigure(est: RecoveryEstimate[], model: string): Figure {
+  const series = (["latent", "items"] as const).flatMap((scale) =>
+    (["bD", "bS"] as const).map((term) => {
+      const pts = new Map<string, { truth: number; sum: number; n: number }>();
+      for (const e of est.filter((x) => x.scale === scale && x.term === term)) {
+        const k = `${e.point}`;
+        const p = pts.get(k) ?? { truth: e.truth, sum: 0, n: 0 };
+        p.sum += e.estimate;
+        p.n++;
+        pts.set(k, p);
+      }
+      const xs = [...pts.values()];
+      return { name: `${term === "bD" ? "b_D (dissonance)" : "b_S (silence)"}, ${scale === "latent" ? "latent fit" : "item-index fit"}`, x: xs.map((p) => p.truth), y: xs.map((p) => p.sum / p.n) };
+    }),
   );
+  return scatter(series, { title: `Parameter recovery over the grid: mean estimate vs generating value<br><sup>${model}</sup>`, xTitle: "generating value (logit per 0.1)", yTitle: "mean estimate over seeds", identity: true });
 }
 
 /**
@@ -99,4 +103,21 @@ export function transcriptTable(states: Row[], utterances: Row[], runId: string,
     ],
     layout: { title: { text: `Transcript excerpt, intervals ${from}–${to}<br><sup>${runId} · ${model}</sup>` }, width: 1000, height: 110 + 70 * us.length, margin: { l: 10, r: 10, t: 70, b: 10 } },
   } as Figure;
+}
+
+/**
+ * The sensitivity map of P(spoke | willing)'s odds ratio (Willing vs Rotation) over assumed willingness intercepts
+ * (columns) and numbers of agents (rows).
+ */
+export function orSensitivityFigure(cells: { intercept: number; agents: number; or: number }[], model: string): Figure {
+  const xs = [...new Set(cells.map((c) => c.intercept))].sort((a, b) => a - b);
+  const ys = [...new Set(cells.map((c) => c.agents))].sort((a, b) => a - b);
+  const z = ys.map((a) => xs.map((b) => cells.find((c) => c.agents === a && c.intercept === b)?.or ?? NaN));
+  return heatmap(z, {
+    x: xs.map((b) => `b0 = ${b}`),
+    y: ys.map((a) => `${a} agents`),
+    title: `Odds ratio of P(spoke | willing), Willing vs Rotation, by assumed intercept and group size<br><sup>${model}</sup>`,
+    valueFormat: ".2f",
+    colorbarTitle: "OR",
+  });
 }

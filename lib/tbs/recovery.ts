@@ -1,87 +1,196 @@
 /**
- * Parameter recovery for the offline model: simulate replicate experiments, fit the willingness GLMM on the latent
- * appraisals (the scale the parameters were generated on) and on the observed item indices, and compare with the
- * configured values. Items read the latent appraisals with error, so the item-based slopes are attenuated
- * (errors in variables); the latent-based ones are not.
+ * Parameter recovery for the offline model over a grid of generating values.
+ *
+ * The decision rule is logit P(willing) = b0 + π·(b_D·10D + b_S·10S) + u_i (README, "The decision rule"): linear in
+ * x_D = π·10D and x_S = π·10S, where π is the agent's floor belief (1 in Rotation). With D = w_C·d_C + w_P·d_P
+ * (below the cap at 1), π·10D = w_C·(π·10d_C) + w_P·(π·10d_P), so the appraisal weights enter as b_D·w_C and b_D·w_P.
+ *
+ * D depends on an agent's history of speaking, which depends on its talkativeness u_i: the appraisal is correlated
+ * with the random intercept. The latent-scale fit therefore adds each agent's mean of every regressor (the
+ * correlated-random-effects device of Mundlak, 1978), so the slopes are identified from within-agent variation:
+ *   latent: `willing ~ x_D + x_S + m_D + m_S + (1 | agent)`
+ *   weights: `willing ~ x_C + x_P + x_S + m_C + m_P + m_S + (1 | agent)` (x_C = π·10d_C, x_P = π·10d_P)
+ *   items (what an analysis of the observed indices estimates): `willing ~ diss10 + sil10 + mode + (1 | agent)`.
+ * Passing (per parameter, over grid points × seeds): regress the estimates on the generating values; the 95 % CI
+ * of that slope contains 1 and |slope − 1| < 0.1.
  */
 import { createRng } from "../core/rng.js";
-import { prepare, willingnessModel, type Row } from "./analysis.js";
+import { glmm, ols } from "../stats/index.js";
+import { tTestP } from "../stats/distributions.js";
+import { prepare, type Row } from "./analysis.js";
 import { parseParams, runTbs } from "./run.js";
 import type { TbsParamsInput } from "./params.js";
 
-export interface RecoveryOptions {
-  /** Replicate seeds (≥ 20 for the stated tolerances). */
-  seeds: number[];
-  /** Base parameters (the generating ones live in `offline.willingness`). */
-  params?: TbsParamsInput;
+/** One grid point: generating values (others at their defaults). */
+export interface RecoveryPoint {
+  bD: number;
+  bS: number;
+  wC: number;
+  wP: number;
 }
 
+/** One estimate of one replicate. */
 export interface RecoveryEstimate {
+  point: string;
   seed: number;
-  scale: "latent" | "items";
-  dissonance: number;
-  silence: number;
-  modewilling: number;
-  intercept: number;
-  agentSd: number;
-}
-
-export interface RecoveryTerm {
-  term: "dissonance" | "silence" | "modewilling" | "intercept" | "agentSd";
-  /** Configured (generating) value. */
+  /** `latent`: fit on x_D, x_S; `weights`: fit on x_C, x_P, x_S; `items`: fit on the observed indices. */
+  scale: "latent" | "weights" | "items";
+  /** `bD`, `bS` (latent and items), `bDwC`, `bDwP` (weights). */
+  term: "bD" | "bS" | "bDwC" | "bDwP";
   truth: number;
-  latentMean: number;
-  latentBias: number;
-  /** Standard error of the mean over seeds. */
-  latentSeMean: number;
-  itemsMean: number;
-  /** itemsMean / latentMean: below 1 for attenuated slopes. */
-  attenuation: number;
+  estimate: number;
+  se: number;
 }
 
-/**
- * One replicate = one Willing-mode and one Rotation-mode run with the same seed; fits
- * `willing ~ lat_d10 + lat_s10 + mode + (1 | agent)` and `willing ~ diss10 + sil10 + mode + (1 | agent)`.
- * @example const rec = recoverParameters({ seeds: range(1, 20) }); rec.summary[0].latentBias
- */
-export function recoverParametersFromRows(rows: Row[], seed: number): RecoveryEstimate[] {
+export interface RecoveryOptions {
+  seeds: number[];
+  points: RecoveryPoint[];
+  /** Base parameters (agents, intervals, …); default 12 agents × 40 intervals. */
+  params?: TbsParamsInput;
+  /** Called after each replicate (for progress). */
+  onReplicate?: (done: number, total: number) => void;
+}
+
+/** The issue's grid: b_D ∈ {0, .2, .5, .8} × b_S ∈ {0, −.1, −.45} at the default weights, and w_P ∈ {0, .75, 1.5} × w_C ∈ {0.6, 1.2} at b_D = 0.5, b_S = −0.45. */
+export function defaultRecoveryGrid(): RecoveryPoint[] {
+  const pts: RecoveryPoint[] = [];
+  for (const bD of [0, 0.2, 0.5, 0.8]) for (const bS of [0, -0.1, -0.45]) pts.push({ bD, bS, wC: 1.2, wP: 1.5 });
+  for (const wC of [0.6, 1.2]) for (const wP of [0, 0.75, 1.5]) if (!(wC === 1.2 && wP === 1.5)) pts.push({ bD: 0.5, bS: -0.45, wC, wP });
+  return pts;
+}
+
+export const pointLabel = (p: RecoveryPoint) => `bD=${p.bD},bS=${p.bS},wC=${p.wC},wP=${p.wP}`;
+
+/** Adds x_D, x_S, x_C, x_P (π-weighted, per 0.1) and each agent's means of them. */
+function withRegressors(rows: Row[]): Row[] {
+  const by = new Map<string, Row[]>();
+  for (const r of rows) {
+    const pi = r.floor_belief as number;
+    r.x_d = pi * (r.lat_d10 as number);
+    r.x_s = pi * (r.lat_s10 as number);
+    r.x_c = pi * 10 * (r.climate_gap as number);
+    r.x_p = pi * 10 * (r.public_gap as number);
+    const g = by.get(r.agent as string);
+    if (g) g.push(r);
+    else by.set(r.agent as string, [r]);
+  }
+  for (const g of by.values()) {
+    for (const k of ["x_d", "x_s", "x_c", "x_p"]) {
+      const m = g.reduce((a, r) => a + (r[k] as number), 0) / g.length;
+      for (const r of g) r[`m${k.slice(1)}`] = m;
+    }
+  }
+  return rows;
+}
+
+/** One replicate: a Willing and a Rotation run with the same seed; the three fits. */
+export async function recoveryReplicate(point: RecoveryPoint, seed: number, base: TbsParamsInput = {}): Promise<RecoveryEstimate[]> {
+  const p = parseParams({ agents: 12, intervals: 40, ...base });
+  const params = { ...p, offline: { ...p.offline, wClimate: point.wC, wPublic: point.wP, willingness: { ...p.offline.willingness, dissonance: point.bD, silence: point.bS } } };
+  const rows: Row[] = [];
+  for (const mode of ["rotation", "willing"] as const) {
+    const res = await runTbs({ ...params, mode }, { rng: createRng(seed), meta: { run_id: `mode=${mode},seed=${seed}`, seed } });
+    rows.push(...prepare(res.states).rows);
+  }
+  withRegressors(rows);
+  const label = pointLabel(point);
   const out: RecoveryEstimate[] = [];
-  for (const [scale, x] of [["latent", ["lat_d10", "lat_s10"]], ["items", ["diss10", "sil10"]]] as const) {
-    const fit = willingnessModel(rows, { x: [x[0], x[1]], interaction: false });
-    out.push({
-      seed,
-      scale,
-      dissonance: fit.fixef[x[0]],
-      silence: fit.fixef[x[1]],
-      modewilling: fit.fixef.modewilling,
-      intercept: fit.fixef["(Intercept)"],
-      agentSd: fit.varcorr.find((v) => v.grp === "agent" && v.var2 === null)?.sdcor ?? 0,
-    });
+  const put = (scale: RecoveryEstimate["scale"], term: RecoveryEstimate["term"], truth: number, fit: { fixef: Record<string, number>; se: Record<string, number> }, name: string) =>
+    out.push({ point: label, seed, scale, term, truth, estimate: fit.fixef[name], se: fit.se[name] });
+  const lat = glmm("willing ~ x_d + x_s + m_d + m_s + (1 | agent)", rows, { family: "binomial" });
+  put("latent", "bD", point.bD, lat, "x_d");
+  put("latent", "bS", point.bS, lat, "x_s");
+  // Below the cap D = min(1, …) the weights act linearly; capped rows are left out of the weights fit.
+  const below = rows.filter((r) => (r.latent_dissonance as number) < 1);
+  const wts = glmm("willing ~ x_c + x_p + x_s + m_c + m_p + m_s + (1 | agent)", below, { family: "binomial" });
+  put("weights", "bDwC", point.bD * point.wC, wts, "x_c");
+  put("weights", "bDwP", point.bD * point.wP, wts, "x_p");
+  const itm = glmm("willing ~ diss10 + sil10 + mode + (1 | agent)", rows, { family: "binomial", levels: { mode: ["rotation", "willing"] } });
+  put("items", "bD", point.bD, itm, "diss10");
+  put("items", "bS", point.bS, itm, "sil10");
+  return out;
+}
+
+/** Runs the grid: every point × every seed. */
+export async function recoverGrid(opts: RecoveryOptions): Promise<RecoveryEstimate[]> {
+  const out: RecoveryEstimate[] = [];
+  const total = opts.points.length * opts.seeds.length;
+  let done = 0;
+  for (const point of opts.points) {
+    for (const seed of opts.seeds) {
+      out.push(...(await recoveryReplicate(point, seed, opts.params)));
+      opts.onReplicate?.(++done, total);
+    }
   }
   return out;
 }
 
-export async function recoverParameters(opts: RecoveryOptions): Promise<{ estimates: RecoveryEstimate[]; summary: RecoveryTerm[] }> {
-  const base = parseParams({ agents: 12, intervals: 40, ...(opts.params ?? {}) });
-  const w = base.offline.willingness;
-  const estimates: RecoveryEstimate[] = [];
-  for (const seed of opts.seeds) {
-    const rows: Row[] = [];
-    for (const mode of ["rotation", "willing"] as const) {
-      const res = await runTbs({ ...base, mode }, { rng: createRng(seed), meta: { run_id: `mode=${mode},seed=${seed}`, seed } });
-      rows.push(...prepare(res.states).rows);
-    }
-    estimates.push(...recoverParametersFromRows(rows, seed));
+/** The recovered-vs-true regression of one scale and term. */
+export interface RecoverySlope {
+  scale: string;
+  term: string;
+  n: number;
+  slope: number;
+  lower: number;
+  upper: number;
+  intercept: number;
+  /** The 95 % CI contains 1 and |slope − 1| < 0.1. */
+  pass: boolean;
+}
+
+/** The two-sided 95 % Student t quantile (bisection on `tTestP`). */
+function t975(df: number): number {
+  let lo = 0, hi = 100;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (tTestP(mid, df) > 0.05) lo = mid;
+    else hi = mid;
   }
-  const truth = { dissonance: w.dissonance, silence: w.silence, modewilling: w.willingModeShift, intercept: w.intercept, agentSd: w.agentSd };
-  const summary = (Object.keys(truth) as (keyof typeof truth)[]).map((term) => {
-    const lat = estimates.filter((e) => e.scale === "latent").map((e) => e[term]);
-    const itm = estimates.filter((e) => e.scale === "items").map((e) => e[term]);
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const lm = mean(lat);
-    const sd = Math.sqrt(lat.reduce((a, b) => a + (b - lm) ** 2, 0) / Math.max(1, lat.length - 1));
-    const im = mean(itm);
-    return { term, truth: truth[term], latentMean: lm, latentBias: lm - truth[term], latentSeMean: sd / Math.sqrt(lat.length), itemsMean: im, attenuation: im / lm };
+  return (lo + hi) / 2;
+}
+
+/**
+ * `estimate ~ truth` by least squares (stats.ols) per scale × term, with the t-based 95 % CI of the slope.
+ * @example recoverySlopes(estimates).find((s) => s.scale === "latent" && s.term === "bD")!.pass
+ */
+export function recoverySlopes(est: RecoveryEstimate[]): RecoverySlope[] {
+  const keys = [...new Set(est.map((e) => `${e.scale}|${e.term}`))];
+  return keys.map((k) => {
+    const [scale, term] = k.split("|");
+    const xs = est.filter((e) => e.scale === scale && e.term === term && Number.isFinite(e.estimate));
+    const fit = ols("estimate ~ truth", xs.map((e) => ({ estimate: e.estimate, truth: e.truth })));
+    const slope = fit.coef.truth;
+    const t = t975(fit.df);
+    const lower = slope - t * fit.se.truth, upper = slope + t * fit.se.truth;
+    return { scale, term, n: fit.nobs, slope, lower, upper, intercept: fit.coef["(Intercept)"], pass: lower <= 1 && upper >= 1 && Math.abs(slope - 1) < 0.1 };
   });
-  return { estimates, summary };
+}
+
+/**
+ * Item-level bias by grid point: mean latent and item estimates, and in how many seeds the item estimate has the
+ * opposite sign of a non-zero generating value (and excludes 0 on that side).
+ */
+export function itemBias(est: RecoveryEstimate[]): { point: string; term: string; truth: number; latentMean: number; itemsMean: number; seeds: number; flips: number; significantFlips: number }[] {
+  const out: ReturnType<typeof itemBias> = [];
+  for (const point of [...new Set(est.map((e) => e.point))]) {
+    for (const term of ["bD", "bS"] as const) {
+      const lat = est.filter((e) => e.point === point && e.term === term && e.scale === "latent");
+      const itm = est.filter((e) => e.point === point && e.term === term && e.scale === "items");
+      if (lat.length === 0) continue;
+      const truth = lat[0].truth;
+      const mean = (xs: RecoveryEstimate[]) => xs.reduce((a, e) => a + e.estimate, 0) / xs.length;
+      const opposite = (e: RecoveryEstimate) => truth !== 0 && Math.sign(e.estimate) === -Math.sign(truth);
+      out.push({
+        point,
+        term,
+        truth,
+        latentMean: mean(lat),
+        itemsMean: mean(itm),
+        seeds: itm.length,
+        flips: itm.filter(opposite).length,
+        significantFlips: itm.filter((e) => opposite(e) && Math.abs(e.estimate) > 1.959964 * e.se).length,
+      });
+    }
+  }
+  return out;
 }
