@@ -28,13 +28,13 @@ export function verdict(direction: 1 | -1 | 0, lower: number, upper: number): Ve
 }
 
 /** One row of the paper-vs-reproduction table. */
-export interface FindingRow {
+export type FindingRow = {
   finding: string;
   paper: string;
   ours: string;
   scale: string;
   verdict: Verdict | string;
-}
+};
 
 const fmt = (x: number, d = 3) => (Math.abs(x) >= 1e-3 || x === 0 ? x.toFixed(d) : x.toExponential(1));
 const ci = (e: number, l: number, u: number, d = 3) => `${fmt(e, d)} [${fmt(l, d)}, ${fmt(u, d)}]`;

@@ -108,7 +108,7 @@ await plot.save(forest, "../figures/01-tbs/willingness-odds-ratios");
 // agents ignore the competition (π = 1 in both modes), so every difference must vanish (interval includes 0).
 
 // %%
-const contrastRows: Record<string, unknown>[] = [];
+const contrastRows: Record<string, string | number | boolean>[] = [];
 for (const ab of ["none", "no-competition"]) {
   const c = tbs.competitionContrast(all.filter((r) => r.ablation === ab));
   for (const k of ["dissonance", "silence", "level"] as const) {
