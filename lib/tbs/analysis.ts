@@ -12,7 +12,7 @@ export type Row = Record<string, unknown>;
 export const LEVELS = {
   mode: ["rotation", "willing"],
   force: ["noforce", "force"],
-  memory: ["latest", "sampling", "summary"],
+  memory: ["latest", "sampling", "summary", "nous"],
   ecology: ["six-americas", "balanced-stakeholders"],
 } as const;
 

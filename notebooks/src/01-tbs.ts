@@ -23,7 +23,7 @@
 
 // %%
 import { experiment, plot, stats, tbs } from "../dist/index.js";
-const PROFILE = process.env.AGORA_PROFILE === "full" ? "full" : "quick";
+const PROFILE: "quick" | "full" = process.env.AGORA_PROFILE === "full" ? "full" : "quick";
 const run = await experiment.ensureRun("../data/configs/tbs-default.json", { profile: PROFILE });
 const all = tbs.prepare(run.tables.states).rows;
 const rows = all.filter((r) => r.ablation === "none");
@@ -162,7 +162,7 @@ await plot.save(sensFig, "../figures/01-tbs/or-sensitivity");
 // the offline replies as JSON. On an LLM run the same table comes from each call's reported usage.
 
 // %%
-const protoRun = await experiment.ensureRun("../data/configs/tbs-protocols.json", { profile: PROFILE });
+const protoRun = await experiment.ensureRun("../data/configs/tbs-protocols.json", { profile: PROFILE as "quick" | "full" });
 plot.table(tbs.costSummary(protoRun.tables.costs), { title: `Per-interval calls, tokens and utterances by protocol (means over intervals and seeds) — ${LABEL}, tokens from rendered prompts`, digits: 4 });
 
 // %% [markdown]
