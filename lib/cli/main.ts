@@ -3,6 +3,7 @@
  * `bin/agora.mjs` loads this file through tsx, so the CLI works without a build.
  */
 import { AgoraError } from "../core/errors.js";
+import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
 import { reproduce } from "./reproduce.js";
@@ -60,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (err) {
     if (err instanceof AgoraError) {
-      io.err(`agora ${command}: ${err.message}\n`);
+      io.err(redactText(`agora ${command}: ${err.message}\n`));
       return CONFIG_CODES.has(err.code) ? EXIT.usage : EXIT.failed;
     }
     throw err;
