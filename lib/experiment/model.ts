@@ -91,7 +91,7 @@ export async function createCellModel(spec: ModelSpec, opts: CellModelOptions = 
       ...(opts.runDir ? { ledgerPath: join(opts.runDir, "ledger.jsonl") } : {}),
       ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
       ...(opts.prices ? { prices: opts.prices } : {}),
-      preflight: !opts.replay,
+      preflight: !(opts.replay || own?.mode === "replay"),
     };
     return { kind: "llm", llm: await layer.connect(spec, connectOpts) };
   }

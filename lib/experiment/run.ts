@@ -13,7 +13,7 @@ import { createRng } from "../core/rng.js";
 import type { ExperimentConfig, ProfileName } from "./config.js";
 import type { Cell } from "./grid.js";
 import { MANIFEST_FORMAT, readManifest, type CellStatus, type Manifest } from "./manifest.js";
-import { isAbortError, isBudgetError, trackCell } from "./cell-health.js";
+import { isAbortError, isBudgetError, trackCell, type CellCalls } from "./cell-health.js";
 import { createCellModel, ledgerSummary, ledgerTotals, modelProvenance, redactSpec } from "./model.js";
 import { dryRun, planRun, type DryRunReport, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
@@ -104,34 +104,18 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
     while (next < queue.length && !opts.signal?.aborted && !budgetStop) {
       const cell = queue[next++];
       const started = Date.now();
-      const tracked = model.kind === "llm" ? trackCell(model.llm) : undefined;
-      const cellModel: CellModel = tracked ? { kind: "llm", llm: tracked.model } : model;
-      try {
-        const rec = await runOneCell(plan, cell, cellModel, label, opts.signal);
-        // The cell's replay-cache entries reach the disk before the cell counts as done.
-        if (model.kind === "llm") await model.llm.flush?.();
-        if (tracked?.budgetHit()) {
-          // a call was refused by the budget and the mechanism carried on: the cell is incomplete, run it again later
-          budgetStop = true;
-          continue;
-        }
-        rec.durationMs = Date.now() - started;
-        if (tracked) {
-          rec.calls = tracked.calls;
-          rec.health = tracked.calls.failed > 0 ? "degraded" : "ok";
-        }
-        writeCell(plan.dir, rec);
-        if (rec.health === "degraded") degraded.set(cell.runId, rec);
-        else done.set(cell.runId, rec);
-      } catch (err) {
-        if (model.kind === "llm") await model.llm.flush?.().catch(() => undefined);
-        if (tracked?.budgetHit() || isBudgetError(err)) {
-          budgetStop = true;
-          continue;
-        }
-        if (isAbortError(err, opts.signal) && opts.signal?.aborted) continue;
-        failures.set(cell.runId, { ...cellStatus(plan.dir, cell, "failed"), durationMs: Date.now() - started, error: errorInfo(err),
-          ...(tracked ? { calls: tracked.calls } : {}) });
+      const outcome = await executeCell(plan, cell, model, label, opts.signal);
+      if (outcome.kind === "budget") {
+        budgetStop = true;
+        continue;
+      }
+      if (outcome.kind === "stopped") continue;
+      if (outcome.kind === "stored") {
+        if (outcome.record.health === "degraded") degraded.set(cell.runId, outcome.record);
+        else done.set(cell.runId, outcome.record);
+      } else {
+        failures.set(cell.runId, { ...cellStatus(plan.dir, cell, "failed"), durationMs: Date.now() - started, error: errorInfo(outcome.error),
+          ...(outcome.calls ? { calls: outcome.calls } : {}) });
       }
       durations.set(cell.runId, Date.now() - started);
       report(false);
@@ -194,6 +178,44 @@ function openRunFolder(plan: RunPlan): Map<string, CellRecord> {
   const wanted = new Set(plan.cells.map((c) => c.runId));
   for (const runId of [...done.keys()]) if (!wanted.has(runId)) done.delete(runId);
   return done;
+}
+
+/** What became of one cell: stored (ok or degraded), failed, cut short by the budget, or stopped by a signal. */
+export type CellOutcome =
+  | { kind: "stored"; record: CellRecord }
+  | { kind: "failed"; error: unknown; calls?: CellCalls }
+  | { kind: "budget" }
+  | { kind: "stopped" };
+
+/**
+ * Runs one cell with its calls tracked, decides its health, and stores it (ok or degraded) in the run folder.
+ * The one path every runner takes (local sweeps, queue workers), so a cell means the same everywhere.
+ * @example
+ * const o = await executeCell(plan, plan.cells[0], model, label); // { kind: "stored", record: { health: "ok", … } }
+ */
+export async function executeCell(plan: RunPlan, cell: Cell, model: CellModel, label: string, signal?: AbortSignal): Promise<CellOutcome> {
+  const started = Date.now();
+  const tracked = model.kind === "llm" ? trackCell(model.llm) : undefined;
+  const cellModel: CellModel = tracked ? { kind: "llm", llm: tracked.model } : model;
+  try {
+    const rec = await runOneCell(plan, cell, cellModel, label, signal);
+    // The cell's replay-cache entries reach the disk before the cell counts as done.
+    if (model.kind === "llm") await model.llm.flush?.();
+    // a call was refused by the budget and the mechanism carried on: the cell is incomplete, run it again later
+    if (tracked?.budgetHit()) return { kind: "budget" };
+    rec.durationMs = Date.now() - started;
+    if (tracked) {
+      rec.calls = tracked.calls;
+      rec.health = tracked.calls.failed > 0 ? "degraded" : "ok";
+    }
+    writeCell(plan.dir, rec);
+    return { kind: "stored", record: rec };
+  } catch (err) {
+    if (model.kind === "llm") await model.llm.flush?.().catch(() => undefined);
+    if (tracked?.budgetHit() || isBudgetError(err)) return { kind: "budget" };
+    if (signal?.aborted && isAbortError(err, signal)) return { kind: "stopped" };
+    return { kind: "failed", error: err, ...(tracked ? { calls: tracked.calls } : {}) };
+  }
 }
 
 /**
