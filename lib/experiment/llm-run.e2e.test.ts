@@ -48,7 +48,7 @@ const read = (dir: string, name: string) => readFileSync(join(dir, name), "utf8"
 const ledgerLines = (dir: string) => read(dir, "ledger.jsonl").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
 
 async function withServer<T>(random: RandomOptions, fn: (s: Server) => Promise<T>): Promise<T> {
-  const s = await startOpenAIServer({ random });
+  const s = await startOpenAIServer({ random, models: ["test-model"] });
   try {
     return await fn(s);
   } finally {
@@ -111,11 +111,14 @@ test("failed calls make degraded cells (exit 1); --resume reruns only them; the 
   await withServer({ seed: 4 }, async (s) => {
     writeFileSync(file, readFileSync(file, "utf8").replace(/http:\/\/127\.0\.0\.1:\d+\/v1/, s.baseURL));
     const before = JSON.parse(read(out, "manifest.json"));
-    const okBefore = before.cells.filter((c: { status: string }) => c.status === "ok").length;
+    const again = before.cells.filter((c: { status: string }) => c.status !== "ok");
+    const failedCalls = again.reduce((n: number, c: { calls: { failed: number } }) => n + c.calls.failed, 0);
     const r = await cli(["run", file, "--out", out, "--resume"]);
     assert.equal(r.code, 0, r.out + r.err);
-    // only the degraded cells ran again: 5 calls each
-    assert.equal(chat(s), (6 - okBefore) * 5);
+    // only the degraded cells ran again, and of their calls only the failed ones were sent: the others
+    // came back from the replay cache
+    assert.equal(chat(s), failedCalls);
+    assert.equal(JSON.parse(read(out, "manifest.json")).ledger.replayHits, again.length * 5 - failedCalls);
     sent += chat(s);
   });
   const done = ledgerLines(out).filter((l) => l.event === "done" && l.replay !== true);
@@ -144,15 +147,16 @@ test("--max-cost stops before the budget is spent (exit 3) and --resume finishes
   });
 });
 
-test("an unknown model fails before any cell, exit 2 or 1 with the model named, and no run folder", async () => {
+test("an unknown model fails before any cell, exit 2 naming the file and the model, and no run folder", async () => {
   await withServer({ seed: 1 }, async (s) => {
     const file = study(s.baseURL, {}, { model: "no-such-model" });
     const out = join(file, "..", "run");
     const r = await cli(["run", file, "--out", out]);
-    assert.notEqual(r.code, 0);
-    assert.match(r.err, /no-such-model/);
+    assert.equal(r.code, 2, r.err);
+    assert.match(r.err, /study\.json: model: .*no-such-model/);
     assert.equal(existsSync(out), false);
-    assert.equal(chat(s), 0);
+    // at most the preflight's one-token call (the server neither lists nor retrieves the model), no cell's call
+    assert.ok(chat(s) <= 1);
   });
 });
 

@@ -75,9 +75,19 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
   // Everything that can refuse the run (folder made by another config, endpoint, model id, key) is checked
   // before a file is written.
   checkRunFolder(plan, opts.resume ?? false);
-  const model = await createCellModel(plan.config.model, {
-    runDir: plan.dir, replay: opts.replay, maxCostUsd: opts.maxCostUsd, prices: opts.prices,
-  });
+  let model: CellModel;
+  try {
+    model = await createCellModel(plan.config.model, {
+      runDir: plan.dir, replay: opts.replay, maxCostUsd: opts.maxCostUsd, prices: opts.prices,
+    });
+  } catch (err) {
+    // a missing or refused key, or a model the server does not know, is the config's problem: name the file
+    const e = err as { code?: string; status?: number; message?: string; fix?: string };
+    if (e.code === "llm-config" || (e.code === "llm-api" && (e.status === 401 || e.status === 403 || e.status === 404))) {
+      throw new ConfigError({ file: plan.config.file, path: ["model"], message: (e.message ?? String(err)).split("\n  fix:")[0], fix: e.fix });
+    }
+    throw err;
+  }
   const stored = openRunFolder(plan);
   // Only ok cells are kept on resume: degraded and failed cells run again.
   const done = new Map([...stored].filter(([, rec]) => (rec.health ?? "ok") === "ok"));
