@@ -8,7 +8,8 @@ import { believedDist, believedInv, believedTool, computeFactors, hasOtherWork, 
 import { applyDecision, planTransfers, step } from "./engine.js";
 import { offlineJudge } from "./models/offline.js";
 import { policyFlags } from "./policies.js";
-import { ecrOf, INITIATING, resend } from "./protocol.js";
+import { parseChat } from "./models/chat-parse.js";
+import { ecrOf, INITIATING, resend, sayChat } from "./protocol.js";
 import { judgeEscalations } from "./uer.js";
 import type { CompiledTask } from "./task.js";
 import type { Factors, ProblemKind, SimParams } from "./types.js";
@@ -69,8 +70,30 @@ export interface EpisodeResult { metrics: EpisodeMetrics; events: EventRow[] | n
 
 export interface EpisodeOptions { log?: boolean }
 
-/** Writes the text of a free-chat message (a language model); returns the text and the tokens it used. */
-export type ChatWriter = (req: ChatRequest) => Promise<{ text: string; tokens: number }>;
+/** Writes the text of a free-chat message (a language model) from the writer's facts; returns the text and the tokens it used. */
+export type ChatWriter = (req: ChatRequest, facts: string) => Promise<{ text: string; tokens: number }>;
+
+/**
+ * What the writer of a chat message knows: its own holdings of the material in question, its need, the site's units,
+ * its position; for a reply, who asked and for what.
+ * @example
+ * chatFacts(w, req); // "You are agent 1 at (3, 0, -2). Agent 0 has a problem: missing_material (glass). You hold 12 glass and need 4 …"
+ */
+export function chatFacts(w: BlockWorld, req: ChatRequest): string {
+  const p = req.problem >= 0 ? w.problems[req.problem] : null;
+  const a = req.from;
+  const [x, y, z] = w.position(a);
+  const parts = [`You are agent ${a} at (${x}, ${y}, ${z}), tick ${w.t}.`];
+  parts.push(req.about === a ? `You have a problem: ${req.kind} (${req.subject ?? "-"}).` : `Agent ${req.about} has a problem: ${req.kind} (${req.subject ?? "-"}).`);
+  if (p && (p.kind === "missing_material" || p.kind === "conflict")) {
+    const m = p.target;
+    parts.push(`You hold ${w.inv[a * w.nMat + m]} ${w.task.materials[m]} and your remaining blocks need ${w.need[a * w.nMat + m]}; the site has ${w.pool[m]} left to collect.`);
+    if (req.about !== a) parts.push(`Agent ${req.about} holds ${w.inv[req.about * w.nMat + m]} and needs ${w.need[req.about * w.nMat + m]}.`);
+  }
+  if (p && p.kind === "dependency_block") parts.push(`The support block belongs to agent ${w.task.owner[p.target]} and is not placed yet.`);
+  if (p && (p.kind === "path_blocked" || p.kind === "tool_missing")) parts.push(`You ${w.tools[a] > 0 ? "have" : "have no"} pickaxe.`);
+  return parts.join(" ");
+}
 
 function worldPos(w: BlockWorld, c: number): [number, number, number] {
   const o = w.task.origin;
@@ -187,11 +210,13 @@ export async function runEpisodeAsync(task: CompiledTask, policy: string, params
   while (running(w)) {
     step(w);
     if (w.chatSink && w.chatSink.length) {
-      // the message's effect is already in the world (the cost model); the language model writes its words, whose tokens replace the estimate
+      // the language model writes each message; what its words say is parsed and delivered (requests, offers, help, waits)
       for (const req of w.chatSink.splice(0)) {
-        const r = await opts.chat!(req);
+        const r = await opts.chat!(req, chatFacts(w, req));
+        const parsed = parseChat(r.text, w.task.materials);
+        const msg = sayChat(w, req, r.text, parsed);
         w.counters.tokens += r.tokens - params.tokensChat;
-        if (w.log) w.emit({ agent: req.from, event: "chat_text", msg_type: req.type, kind: req.kind, item: req.subject, text: r.text });
+        if (w.log) w.emit({ agent: req.from, event: "chat_text", msg_type: msg.type, kind: req.kind, item: req.subject, text: r.text, msg: msg.id });
       }
     }
     while (w.pending.length) {

@@ -20,7 +20,7 @@
 import { detectConflict } from "./engine.js";
 import { believedDist, believedInv, shortfall } from "./gate.js";
 import type { MessageType, Problem } from "./types.js";
-import type { BlockWorld, Link, Msg } from "./world.js";
+import type { BlockWorld, ChatRequest, Link, Msg } from "./world.js";
 
 /** Whether agent b reads message m. */
 function reads(w: BlockWorld, m: Msg, b: number): boolean {
@@ -59,9 +59,6 @@ export function send(w: BlockWorld, from: number, type: MessageType, p: Problem 
     observe(w, msg, b);
   }
   if (p) p.escalationCost += cost;
-  if (w.chatSink && flags.freeChat && !w.inRollout) {
-    w.chatSink.push({ tick: w.t, from, type, kind: p ? p.kind : null, subject: item >= 0 ? itemName(w, p, item) : null, msg: msg.id });
-  }
   if (w.log) {
     w.emit({ agent: from, event: "message", msg_type: type, problem: p ? p.id : null, kind: p ? p.kind : null,
       item: item >= 0 ? itemName(w, p, item) : null, count: count || null, cost, msg: msg.id, via: to >= 0 ? String(to) : "all" });
@@ -179,6 +176,76 @@ function believedGiver(w: BlockWorld, a: number, m: number): number {
 }
 
 /**
+ * Free chat with a language model: what the writer wants to say is queued (the words come from the model
+ * between ticks, see `sayChat`); the request is not sent until then. Teammates' replies are queued too.
+ */
+function queueChat(w: BlockWorld, p: Problem): void {
+  const a = p.agent;
+  const item = p.kind === "missing_material" || p.kind === "conflict" ? p.target : p.kind === "dependency_block" ? p.target : -1;
+  const type: MessageType = p.kind === "missing_material" ? "REQUEST_MATERIAL" : p.kind === "conflict" ? "RESOLVE_CONFLICT"
+    : p.kind === "dependency_block" ? "DEPENDENCY_WAIT" : "REQUEST_HELP";
+  w.chatSink!.push({ tick: w.t, from: a, type, kind: p.kind, subject: item >= 0 ? itemName(w, p, item) : null, msg: -1, problem: p.id, about: a });
+  for (let b = 0; b < w.n; b++) {
+    if (b !== a) w.chatSink!.push({ tick: w.t, from: b, type: "CHAT", kind: p.kind, subject: item >= 0 ? itemName(w, p, item) : null, msg: -1, problem: p.id, about: a });
+  }
+}
+
+/**
+ * Sends a chat message written by a language model and delivers what its words amount to (parsed): a request,
+ * an offer (a transfer, if the writer really has the units to spare), a call for help, a wait; else chatter.
+ * @example
+ * sayChat(w, req, "I need 4 glass, can anyone spare some?", parseChat(text, w.task.materials));
+ */
+export function sayChat(w: BlockWorld, req: ChatRequest, text: string, parsed: { type: MessageType; item: number; count: number; to: number } | null): Msg {
+  const p = req.problem >= 0 ? w.problems[req.problem] : null;
+  const from = req.from;
+  if (!parsed) {
+    const m = send(w, from, "CHAT", p, -1, -1, 0);
+    m.text = text;
+    return m;
+  }
+  if (parsed.type === "CAN_SUPPLY") {
+    const to = parsed.to >= 0 && parsed.to < w.n && parsed.to !== from ? parsed.to : req.about !== from ? req.about : -1;
+    const m = send(w, from, "CAN_SUPPLY", p, to, parsed.item, parsed.count);
+    m.text = text;
+    const spare = w.inv[from * w.nMat + parsed.item] - w.need[from * w.nMat + parsed.item];
+    if (to >= 0 && spare > 0 && w.task.canGive[from]) {
+      const want = Math.max(1, w.need[to * w.nMat + parsed.item] - w.inv[to * w.nMat + parsed.item]);
+      const k = Math.min(spare, parsed.count > 0 ? parsed.count : want, want);
+      walkOver(w, from, to, parsed.item, k, p, [m.id]);
+    }
+    return m;
+  }
+  let to = parsed.to >= 0 && parsed.to < w.n && parsed.to !== from ? parsed.to : -1;
+  let item = parsed.item, count = parsed.count;
+  if (parsed.type === "DEPENDENCY_WAIT") {
+    if (!p || p.kind !== "dependency_block") { const m = send(w, from, "CHAT", p); m.text = text; return m; }
+    item = p.target; to = w.task.owner[p.target];
+  }
+  if (parsed.type === "REQUEST_MATERIAL" && count <= 0) count = Math.max(1, w.need[from * w.nMat + item] - w.inv[from * w.nMat + item]);
+  const m = send(w, from, parsed.type, p && p.agent === from ? p : null, to, item, count);
+  m.text = text;
+  deliver(w, m);
+  return m;
+}
+
+/** The giver hands k units of m to `to`, walking over; the transfer is caused by `causes`. */
+function walkOver(w: BlockWorld, giver: number, to: number, m: number, k: number, p: Problem | null, causes: number[]): void {
+  w.inv[giver * w.nMat + m] -= k;
+  w.version++;
+  const travel = Math.max(0, w.dist(to, giver) - 1);
+  const start = w.t + w.busy[giver] + 1;
+  const spend = 1 + travel + w.params.giveTicks;
+  w.busy[giver] += spend;
+  w.lost[giver] += spend;
+  w.posX[giver] = w.posX[to];
+  w.posZ[giver] = w.posZ[to];
+  if (p) { p.escalationCost += spend; p.lastReplyAt = w.t; }
+  w.effects.push({ problem: p && p.agent === to ? p.id : -1, attempt: p ? p.escalations : 0, at: start + travel + w.params.giveTicks, kind: "transfer",
+    from: giver, to, item: m, count: k, causes });
+}
+
+/**
  * Opens the channel for a problem: the request goes out and is delivered to its readers, whose
  * handlers answer (offers, refusals, transfers, help, reprioritisation); a reply timeout is scheduled.
  * Under the partition a material request is addressed to the teammate the agent believes can give; free chat
@@ -193,6 +260,7 @@ export function escalate(w: BlockWorld, p: Problem): void {
   p.escalatedAt = w.t;
   p.lastReplyAt = -1;
   w.effects.push({ at: w.t + w.params.replyTimeout, kind: "timeout", problem: p.id, attempt: p.escalations, from: -1, to: a, item: -1, count: 0, causes: [] });
+  if (w.chatSink && w.flags.freeChat && !w.inRollout) return queueChat(w, p);
   let msg: Msg;
   if (p.kind === "missing_material") {
     const to = w.flags.partition ? believedGiver(w, a, p.target) : -1;
@@ -297,20 +365,8 @@ function needUpTo(w: BlockWorld, c: number, m: number, level: number): number {
 
 /** The giver offers k units and walks them over: CAN_SUPPLY now, the transfer when it arrives. */
 function supply(w: BlockWorld, req: Msg, giver: number, k: number, p: Problem | null): void {
-  const a = req.from, m = req.item;
-  w.inv[giver * w.nMat + m] -= k; // in hand, on the way
-  w.version++;
-  const travel = Math.max(0, w.dist(a, giver) - 1);
-  const start = w.t + w.busy[giver] + 1;
-  const spend = 1 + travel + w.params.giveTicks;
-  w.busy[giver] += spend;
-  w.lost[giver] += spend;
-  w.posX[giver] = w.posX[a];
-  w.posZ[giver] = w.posZ[a];
-  if (p) { p.escalationCost += spend; p.lastReplyAt = w.t; }
-  const offer = send(w, giver, "CAN_SUPPLY", p, a, m, k, req.id);
-  w.effects.push({ problem: p ? p.id : -1, attempt: p ? p.escalations : 0, at: start + travel + w.params.giveTicks, kind: "transfer",
-    from: giver, to: a, item: m, count: k, causes: [req.id, offer.id] });
+  const offer = send(w, giver, "CAN_SUPPLY", p, req.from, req.item, k, req.id);
+  walkOver(w, giver, req.from, req.item, k, p, [req.id, offer.id]);
 }
 
 /**

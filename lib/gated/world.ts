@@ -102,7 +102,11 @@ export interface EventRow {
 }
 
 /** A free-chat message waiting for its text (language-model runs only). */
-export interface ChatRequest { tick: number; from: number; type: MessageType; kind: string | null; subject: string | null; msg: number }
+export interface ChatRequest {
+  tick: number; from: number; type: MessageType; kind: string | null; subject: string | null; msg: number;
+  /** The problem the exchange is about, and the agent who has it (the writer answers it when they differ). */
+  problem: number; about: number;
+}
 
 export interface Counters {
   messages: number; tokens: number; adjudications: number; conflicts: number;
