@@ -156,7 +156,7 @@ function place(w: BlockWorld, a: number, c: number): void {
     const p = w.problems[pid];
     p.lastReplyAt = w.t;
     const done = send(w, a, "DEPENDENCY_DONE", p, p.agent, c);
-    w.watches.push({ msg: done.id, agent: p.agent, kind: "support", item: c, until: w.t + w.params.ecrWindowTicks });
+    if (!w.inRollout) w.watches.push({ msg: done.id, agent: p.agent, kind: "support", item: c, until: w.t + w.params.ecrWindowTicks });
   }
 }
 

@@ -33,8 +33,8 @@ export interface CaseSummary {
   /** The agent's own estimate of its local recovery cost in ticks (−20·ln L), Infinity when L = 0. */
   localCostEstimate: number;
   failedEscalations: number;
-  /** The facts of the case as the agent knows them (its beliefs), for a language-model adjudicator. */
-  facts: CaseFacts;
+  /** The facts of the case as the agent knows them (its beliefs), for a language-model adjudicator (absent offline). */
+  facts?: CaseFacts;
 }
 
 /** Who needs what, where, and what the agent believes of its teammates. */
@@ -105,7 +105,7 @@ function worldPos(w: BlockWorld, c: number): [number, number, number] {
  * @example
  * summary(w, id).facts.teammates;
  */
-export function summary(w: BlockWorld, id: number): CaseSummary {
+export function summary(w: BlockWorld, id: number, withFacts = false): CaseSummary {
   const p = w.problems[id];
   const a = p.agent;
   const f = computeFactors(w, p, p.cell);
@@ -113,6 +113,12 @@ export function summary(w: BlockWorld, id: number): CaseSummary {
   let subject: string | null = null;
   if (mat) subject = w.task.materials[p.target];
   if (p.kind === "dependency_block") subject = worldPos(w, p.target).join(",");
+  const base = {
+    tick: w.t, agent: a, problem: p.id, attempt: p.escalations, kind: p.kind, subject, factors: f, S: scoreOf(f, w.params.weights),
+    tLow: w.params.tLow, tHigh: w.params.tHigh, localCostEstimate: f.L > 0 ? -20 * Math.log(f.L) : Infinity,
+    failedEscalations: p.failures,
+  };
+  if (!withFacts) return base;
   const m = p.kind === "dependency_block" ? w.task.cellMat[p.target] : mat ? p.target : -1;
   const teammates: CaseFacts["teammates"] = [];
   for (let b = 0; b < w.n; b++) {
@@ -126,11 +132,7 @@ export function summary(w: BlockWorld, id: number): CaseSummary {
     other: p.kind === "conflict" ? p.rival : p.kind === "dependency_block" ? w.task.owner[p.target] : null,
     hasOtherWork: hasOtherWork(w, a, p.cell),
   };
-  return {
-    tick: w.t, agent: a, problem: p.id, attempt: p.escalations, kind: p.kind, subject, factors: f, S: scoreOf(f, w.params.weights),
-    tLow: w.params.tLow, tHigh: w.params.tHigh, localCostEstimate: f.L > 0 ? -20 * Math.log(f.L) : Infinity,
-    failedEscalations: p.failures, facts,
-  };
+  return { ...base, facts };
 }
 
 function apply(w: BlockWorld, id: number, v: Verdict): void {
@@ -221,7 +223,7 @@ export async function runEpisodeAsync(task: CompiledTask, policy: string, params
     }
     while (w.pending.length) {
       const id = w.pending.shift()!;
-      if (w.problems[id].status === "open") apply(w, id, await judge(summary(w, id)));
+      if (w.problems[id].status === "open") apply(w, id, await judge(summary(w, id, true)));
     }
   }
   return finish(w);

@@ -17,4 +17,4 @@ export {
 } from "./types.js";
 export { summarize, formatTable, ablationTable, directions, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
 export { metricBars, scoreDistribution, timeline, sensitivityFigure } from "./figures.js";
-export { sweepParam, type SweepOptions } from "./sweep.js";
+export { sweepParam, latinHypercube, sensitivityRun, directionsByRegion, ablationDiffs, ASSUMPTIONS, type SweepOptions, type Assumption } from "./sweep.js";

@@ -41,21 +41,15 @@ export function send(w: BlockWorld, from: number, type: MessageType, p: Problem 
   w.counters.messages++;
   w.counters.tokens += flags.freeChat ? params.tokensChat : params.tokensProtocol;
   let cost = 0;
-  const charge = (b: number, ticks: number) => {
-    if (ticks <= 0) return;
-    w.busy[b] += ticks;
-    w.lost[b] += ticks;
-    cost += ticks;
-  };
-  if (flags.freeChat) charge(from, params.chatWriteTicks);
+  if (flags.freeChat) cost += charge(w, from, params.chatWriteTicks);
   const n = w.n;
   for (let b = 0; b < n; b++) {
     if (!reads(w, msg, b)) continue;
     if (flags.freeChat) {
-      charge(b, params.chatReadTicks);
-      if (params.chatDeviationProb > 0 && w.keyed.u(w.t, b, msg.id, 1) < params.chatDeviationProb) charge(b, params.replanTicks);
-    } else if (!flags.partition) charge(b, Math.ceil(params.chatReadTicks / 2));
-    else charge(b, params.protocolReadTicks);
+      cost += charge(w, b, params.chatReadTicks);
+      if (params.chatDeviationProb > 0 && w.keyed.u(w.t, b, msg.id, 1) < params.chatDeviationProb) cost += charge(w, b, params.replanTicks);
+    } else if (!flags.partition) cost += charge(w, b, Math.ceil(params.chatReadTicks / 2));
+    else cost += charge(w, b, params.protocolReadTicks);
     observe(w, msg, b);
   }
   if (p) p.escalationCost += cost;
@@ -64,6 +58,14 @@ export function send(w: BlockWorld, from: number, type: MessageType, p: Problem 
       item: item >= 0 ? itemName(w, p, item) : null, count: count || null, cost, msg: msg.id, via: to >= 0 ? String(to) : "all" });
   }
   return msg;
+}
+
+/** Agent b loses `ticks` (reading, writing, replanning); returns them. */
+function charge(w: BlockWorld, b: number, ticks: number): number {
+  if (ticks <= 0) return 0;
+  w.busy[b] += ticks;
+  w.lost[b] += ticks;
+  return ticks;
 }
 
 /** What reader b learns from a message: the sender's position, and inventories the content states. */
@@ -90,6 +92,7 @@ function itemName(w: BlockWorld, p: Problem | null, item: number): string {
 
 /** Records that the messages `causes` changed the world or a plan at this tick. */
 export function link(w: BlockWorld, causes: readonly number[], effect: Link["effect"]): void {
+  if (w.inRollout) return; // a counterfactual branch is judged by its outcome, not its messages
   for (const msg of causes) {
     w.links.push({ msg, tick: w.t, effect });
     if (w.log) w.emit({ agent: w.msgs[msg].from, event: "effect", msg, msg_type: w.msgs[msg].type, decision: effect });
@@ -414,7 +417,7 @@ export function processEffects(w: BlockWorld): void {
       w.belInv[gr] += e.count;
       w.belInv[rg] = Math.max(0, w.belInv[rg] - e.count);
       const done = send(w, e.from, "TRANSFER_DONE", p, e.to, e.item, e.count, e.causes[e.causes.length - 1] ?? -1);
-      w.watches.push({ msg: done.id, agent: e.to, kind: "material", item: e.item, until: w.t + w.params.ecrWindowTicks });
+      if (!w.inRollout) w.watches.push({ msg: done.id, agent: e.to, kind: "material", item: e.item, until: w.t + w.params.ecrWindowTicks });
       if (w.log) w.emit({ agent: e.to, event: "transfer", problem: p ? p.id : null, item: w.task.materials[e.item], count: e.count, via: String(e.from) });
     } else if (e.kind === "unblock") {
       if (w.blocked[e.to]) {

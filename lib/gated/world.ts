@@ -271,7 +271,7 @@ export class BlockWorld implements World {
   /** True in a counterfactual copy: only local recovery, no logging, no nested rollouts. */
   inRollout = false;
 
-  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean) {
+  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean, keyed?: KeyedStream) {
     const n = (this.n = task.nAgents);
     const nMat = (this.nMat = task.materials.length);
     const nCells = task.cells.length;
@@ -295,7 +295,7 @@ export class BlockWorld implements World {
     this.belX = new Int16Array(n * n);
     this.belZ = new Int16Array(n * n).fill(-2);
     for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) this.belX[a * n + b] = this.posX[b];
-    this.keyed = KeyedStream.of(rng, "world");
+    this.keyed = keyed ?? KeyedStream.of(rng, "world");
     this.busy = new Int32Array(n);
     this.lost = new Int32Array(n);
     this.idleRun = new Int32Array(n);
@@ -324,7 +324,7 @@ export class BlockWorld implements World {
    */
   fork(): BlockWorld {
     // built by the constructor (same hidden class as every world, so the hot loop stays monomorphic), then overwritten
-    const w = new BlockWorld(this.task, this.params, this.flags, this.rng, false);
+    const w = new BlockWorld(this.task, this.params, this.flags, this.rng, false, this.keyed);
     w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version; w.acting = this.acting;
     for (const k of ARRAY_FIELDS) (w[k] as Int32Array).set(this[k]);
     w.problems = this.problems.slice();
