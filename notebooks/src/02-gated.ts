@@ -159,7 +159,7 @@ await plot.save(tl, "../figures/02-gated/timeline");
 // (timeoutFactor below or above 2.8).
 
 // %%
-const N_POINTS = PROFILE === "full" ? 50 : 16, N_EP = PROFILE === "full" ? 8 : 3;
+const N_POINTS = PROFILE === "full" ? 50 : 16, N_EP = PROFILE === "full" ? 6 : 3;
 const design = gated.latinHypercube(N_POINTS, gated.ASSUMPTIONS, createRng(2026).fork("lhs"));
 const lhs = gated.sensitivityRun(design, { policies: ["free_chat", "rigid", "gated"], episodes: N_EP, seed: 2026 });
 console.log(`${N_POINTS} design points × ${N_EP} tasks × 2 scenarios × 3 policies = ${lhs.length} episodes`);
