@@ -39,7 +39,9 @@ test("random server: prompts with the problem's facts → schema → verdicts �
     const prompt = body.messages.map((m: { content: string }) => m.content).join("\n");
     assert.match(prompt, /bounded adjudicator[\s\S]*Facts as agent \d+ knows them: it stands at \(/);
     assert.match(prompt, /What it believes of its teammates: agent \d+/);
-    assert.equal(body.seed, undefined, "no seed in requests: the llm layer derives it from the address");
+    // the mechanism passes no seed: the llm layer derives one from each call's address, so different cases get different seeds
+    const seeds = new Set(ok.map((r) => r.body.seed));
+    assert.ok(typeof body.seed === "number" && seeds.size > 1, `seeds ${[...seeds].slice(0, 5)}`);
     const eps = res.tables.episodes;
     assert.equal(eps.length, 2);
     assert.ok(eps.every((r) => r.model === id && r.policy === "gated"));

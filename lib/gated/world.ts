@@ -213,43 +213,43 @@ export class BlockWorld implements World {
   nextDisruption = 0;
   readonly n: number;
   readonly nMat: number;
-  placed: Uint8Array;
-  inv: Int32Array;
+  placed!: Uint8Array;
+  inv!: Int32Array;
   /** Remaining need per agent and material (own unplaced cells). */
-  need: Int32Array;
+  need!: Int32Array;
   /** Beliefs: what agent a believes of teammate b, `belInv[(a * n + b) * nMat + m]`, `belX[a * n + b]`, … */
-  belInv: Int32Array;
-  belX: Int16Array;
-  belZ: Int16Array;
-  belTools: Uint8Array;
-  pool: Int32Array;
-  tools: Uint8Array;
-  blocked: Uint8Array;
-  posX: Int16Array;
-  posZ: Int16Array;
-  busy: Int32Array;
+  belInv!: Int32Array;
+  belX!: Int16Array;
+  belZ!: Int16Array;
+  belTools!: Uint8Array;
+  pool!: Int32Array;
+  tools!: Uint8Array;
+  blocked!: Uint8Array;
+  posX!: Int16Array;
+  posZ!: Int16Array;
+  busy!: Int32Array;
   /** Ticks each agent lost to recovery, reading, giving, travel for others and idling. */
-  lost: Int32Array;
-  idleRun: Int32Array;
+  lost!: Int32Array;
+  idleRun!: Int32Array;
   /** Cell an agent was asked to place first (DEPENDENCY_WAIT), or -1. */
-  priority: Int32Array;
+  priority!: Int32Array;
   /** Cells each agent owns, grouped by agent; `ownStart[a]..ownStart[a+1]`. */
-  readonly ownList: Int32Array;
-  readonly ownStart: Int32Array;
-  cursor: Int32Array;
+  readonly ownList!: Int32Array;
+  readonly ownStart!: Int32Array;
+  cursor!: Int32Array;
   /** Own blocks not yet placed, per agent. */
-  ownLeft: Int32Array;
+  ownLeft!: Int32Array;
   /** Open problem id per (agent, material), per support cell, per agent's path; -1 when none. */
-  openMat: Int32Array;
-  openDep: Int32Array;
-  openPath: Int32Array;
-  openConf: Int32Array;
+  openMat!: Int32Array;
+  openDep!: Int32Array;
+  openPath!: Int32Array;
+  openConf!: Int32Array;
   /** The agent whose turn it is within the current tick (n between ticks): a fork made mid-tick finishes the tick. */
-  acting: number;
+  acting!: number;
   /** Bumped whenever something an agent's plan depends on changes (placements, inventories, paths, priorities). */
   version = 0;
   /** The version at which an agent last found nothing to do. */
-  idleVersion: Int32Array;
+  idleVersion!: Int32Array;
   problems: Problem[] = [];
   /** Ids of problems still open or escalated. */
   active: number[] = [];
@@ -262,7 +262,7 @@ export class BlockWorld implements World {
   watches: Watch[] = [];
   escalations: EscalationRecord[] = [];
   /** Keyed random numbers (chat deviations; shared with forked branches). */
-  keyed: KeyedStream;
+  keyed!: KeyedStream;
   /** Runs a forked world to the end of its episode (set by the episode loop; null: no counterfactuals). */
   runBranch: ((branch: BlockWorld) => void) | null = null;
   log: EventRow[] | null;
@@ -271,9 +271,20 @@ export class BlockWorld implements World {
   /** True in a counterfactual copy: only local recovery, no logging, no nested rollouts. */
   inRollout = false;
 
-  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean, keyed?: KeyedStream) {
+  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean, keyed?: KeyedStream, src?: BlockWorld) {
     const n = (this.n = task.nAgents);
     const nMat = (this.nMat = task.materials.length);
+    if (src) {
+      // a fork: copy the state arrays, share what never changes (the ownership lists), keep the keyed stream
+      const self = this as unknown as Record<ArrayField, Int32Array>;
+      for (const k of ARRAY_FIELDS) self[k] = (src[k] as Int32Array).slice();
+      (this as { ownList: Int32Array }).ownList = src.ownList;
+      (this as { ownStart: Int32Array }).ownStart = src.ownStart;
+      this.acting = src.acting;
+      this.keyed = src.keyed;
+      this.log = null;
+      return;
+    }
     const nCells = task.cells.length;
     this.placed = new Uint8Array(nCells);
     this.inv = task.inv0.slice();
@@ -324,9 +335,8 @@ export class BlockWorld implements World {
    */
   fork(): BlockWorld {
     // built by the constructor (same hidden class as every world, so the hot loop stays monomorphic), then overwritten
-    const w = new BlockWorld(this.task, this.params, this.flags, this.rng, false, this.keyed);
-    w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version; w.acting = this.acting;
-    for (const k of ARRAY_FIELDS) (w[k] as Int32Array).set(this[k]);
+    const w = new BlockWorld(this.task, this.params, this.flags, this.rng, false, this.keyed, this);
+    w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version;
     w.problems = this.problems.slice();
     for (const id of this.active) w.problems[id] = { ...this.problems[id] };
     w.active = this.active.slice();
