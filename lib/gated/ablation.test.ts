@@ -28,3 +28,19 @@ test("each ablation differs from the full gate on paired episodes (an interval o
     assert.ok(diffs.some((d) => d.ablation === ab && d.differs === true), `${ab} does not differ from the gate in either scenario`);
   }
 });
+
+test("the adjudicator matters: an always-wrong judge slows the gate down (paired, interval excludes 0)", async () => {
+  const { bootstrapMean } = await import("../stats/intervals.js");
+  const diffs: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const task = compileTask("t", generateTask({ scenario: "standard", width: 8, depth: 8, timeoutFactor: 3 }, createRng(1).fork("adj", i)));
+    const cs = (acc: number) => {
+      const params = SimParamsSchema.parse({ adjudicatorAccuracy: acc, counterfactuals: false });
+      const rng = createRng(2).fork("adj", i);
+      return runEpisode(task, "gated", params, rng, offlineJudge(acc, rng.fork("judge"))).metrics.completion_steps;
+    };
+    diffs.push(cs(0) - cs(1));
+  }
+  const ci = bootstrapMean(diffs, createRng(3));
+  assert.ok(ci.lower > 0, `always wrong − always right: ${ci.mean} [${ci.lower}, ${ci.upper}] steps`);
+});
