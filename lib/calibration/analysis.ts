@@ -6,6 +6,7 @@
  */
 import type { Rng } from "../core/rng.js";
 import { tTestP } from "../stats/distributions.js";
+import { pAdjust } from "../stats/padjust.js";
 import { meanCI, pairedDifferenceCI, type MeanInterval } from "../stats/intervals.js";
 import { reliabilityBins, expectedCalibrationError, brierScore } from "./metrics.js";
 import { STRATEGIES } from "./types.js";
@@ -78,26 +79,13 @@ export function contrast(results: readonly Row[], metric: string, a: string, b: 
   };
 }
 
-/** Holm's step-down adjustment of p-values (R: p.adjust(p, "holm")), in the input order. */
-export function holm(p: readonly number[]): number[] {
-  const m = p.length;
-  const order = p.map((v, i) => [v, i] as const).sort((x, y) => x[0] - y[0]);
-  const out = new Array<number>(m);
-  let running = 0;
-  order.forEach(([v, i], k) => {
-    running = Math.max(running, Math.min(1, (m - k) * v));
-    out[i] = running;
-  });
-  return out;
-}
-
 /**
  * One row per contrast × metric with means, the paired difference and its 95 % t interval, d, p and the
  * Holm-adjusted p over every row of the table (the family).
  */
 export function contrastTable(results: readonly Row[], metrics: readonly string[], contrasts: readonly { a: string; b: string; part?: string }[] = DECOMPOSITION, control = "none"): Row[] {
   const rows = contrasts.flatMap((c) => metrics.map((m) => ({ c, r: contrast(results, m, c.a, c.b, control) })));
-  const adj = holm(rows.map((x) => x.r.p));
+  const adj = pAdjust(rows.map((x) => x.r.p), "holm");
   return rows.map(({ c, r }, i) => ({
     contrast: `${c.a} − ${c.b}`,
     ...(c.part ? { isolates: c.part } : {}),

@@ -48,8 +48,8 @@ export const runner: MechanismRunner<CalibrationParams> = {
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates,
   estimateCell(params) {
-    // 12 phases × R rounds; the random-evaluator phases Ar and Br make no calls; 2 answers + 1 judgement per round.
-    const calls = 10 * params.rounds * 3;
+    // 14 phases × R rounds; the random-evaluator phases Ar and Br make no calls; 2 answers + 1 judgement per round.
+    const calls = 12 * params.rounds * 3;
     return { calls, inputTokens: calls * 600, outputTokens: calls * 220 };
   },
   checkPlan(plan) {
