@@ -34,8 +34,9 @@ export async function runCalibrationCell(ctx: CellContext<CalibrationParams>): P
   const weights = Object.entries(study.phases).flatMap(([phase, w]) =>
     Object.entries(w).map(([strategy, weight]) => ({ ...base, phase, strategy, weight })),
   );
-  const judgements = study.judgements.map((j) => ({ ...base, ...j }));
-  const trajectories = study.trajectories.map((t) => ({
+  const detail = p.detailTables === "all" || p.control === "none";
+  const judgements = detail ? study.judgements.map((j) => ({ ...base, ...j })) : [];
+  const trajectories = (detail ? study.trajectories : []).map((t) => ({
     ...base, phase: t.phase, round: t.round, ...Object.fromEntries(STRATEGIES.map((s) => [`w_${s}`, t.weights[s]])),
   }));
   return { tables: { results: [{ ...base, window_kind: p.windowKind, ...study.metrics }], weights, judgements, trajectories } };

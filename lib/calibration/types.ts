@@ -164,6 +164,8 @@ export const CalibrationParamsSchema = z
     tieOutcome: z.enum(["skip", "judge"]).default("skip"),
     /** Which phases write their per-round weights to `trajectories`: all, the four main phases, or none. */
     trajectories: z.enum(["all", "main", "none"]).default("main"),
+    /** Which cells write `judgements` and `trajectories` rows: all, or only the cells with control none (smaller runs). */
+    detailTables: z.enum(["all", "control_none"]).default("all"),
     offline: OfflineModelSchema.prefault({}),
     /** Condition values (set from the grid). */
     protocol: protocolSchema.default("binary"),
