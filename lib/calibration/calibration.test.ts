@@ -123,19 +123,24 @@ test("a cell is deterministic per seed, its weights are distributions and it log
   const c = await cell("isotonic", "swap", 4, { rounds: 12 });
   assert.equal(JSON.stringify(a), JSON.stringify(b));
   assert.notEqual(JSON.stringify(a.tables.results), JSON.stringify(c.tables.results));
-  for (const phase of ["A", "B", "A2", "B2", "Ar", "Br", "C", "D", "TT", "VV", "Cr", "Dr"]) {
+  for (const phase of ["A", "B", "A2", "B2", "Ar", "Br", "C", "D", "TT", "VV", "TT2", "VV2", "Cr", "Dr"]) {
     const ws = a.tables.weights.filter((r) => r.phase === phase).map((r) => r.weight as number);
     assert.equal(ws.length, STRATEGIES.length, phase);
     assert.ok(ws.every((x) => x >= 0.0009 && Number.isFinite(x)));
     assert.ok(Math.abs(ws.reduce((s, x) => s + x, 0) - 1) < 1e-12);
   }
-  assert.equal(a.tables.judgements.length, 12 * 12);
+  assert.equal(a.tables.judgements.length, 14 * 12);
   assert.equal(a.tables.trajectories.length, 4 * 12);
   const r = a.tables.results[0];
   assert.equal(r.model, "offline:calibration-judge-v2");
   assert.equal(r.gamma_tv_norm, (r.gamma_tv as number) - (r.floor_gamma_v as number));
   assert.equal(r.gamma_vt_norm, (r.gamma_vt as number) - (r.floor_gamma_t as number));
-  for (const k of ["gamma_vv", "floor_gamma_t", "floor_gamma_v", "gamma_tv_random", "gamma_vt_random"]) assert.ok(Number.isFinite(r[k] as number), k);
+  assert.equal(r.gamma_tv_excess, (r.gamma_tv as number) - (r.floor_gamma_v_matched as number));
+  for (const k of ["gamma_vv", "floor_gamma_t", "floor_gamma_v", "gamma_tv_random", "gamma_vt_random", "floor_gamma_t_matched"]) assert.ok(Number.isFinite(r[k] as number), k);
+  // detailTables "control_none": a cell of another control writes no judgements or trajectories
+  const quiet = await cell("isotonic", "swap", 3, { rounds: 12, detailTables: "control_none" });
+  assert.equal(quiet.tables.judgements.length + quiet.tables.trajectories.length, 0);
+  assert.deepEqual(quiet.tables.results, a.tables.results);
 });
 
 test("protocols: alias calibrated = isotonic; unknown names, the removed calibrator and bad windows are errors naming the allowed values", () => {
