@@ -141,6 +141,12 @@ for (const c of pooled.slice(1)) {
   const verdict = c.eceDiffCI[1] < 0 ? "below the raw ECE (interval excludes 0)" : c.eceDiffCI[0] > 0 ? "above the raw ECE (interval excludes 0)" : "not distinguishable from the raw ECE";
   console.log(`${c.column.padEnd(22)} ECE ${c.ece.toFixed(3)} vs raw ${pooled[0].ece.toFixed(3)}: ${verdict}`);
 }
+const seedRule = pooled.find((c) => c.column === "iso_seed")!;
+const passing = pooled.slice(1).filter((c) => c.column !== "calibrated_confidence" && c.eceDiffCI[1] < 0).map((c) => c.column);
+console.log(seedRule.eceDiffCI[1] < 0
+  ? "The seed's calibrator (isotonic on the phase's last 10 pairs) lowers the ECE here."
+  : `The seed's calibrator (isotonic on the phase's last 10 pairs) does not calibrate this judge: its ECE is ${seedRule.ece.toFixed(3)} against ${pooled[0].ece.toFixed(3)} raw, and ` +
+    `${(100 * pooledRows.find((r) => r.confidence === "iso_seed")!.share_0_or_1).toFixed(0)} % of its values are exactly 0 or 1. Calibrators that lower the ECE here: ${passing.join(", ") || "none"}.`);
 
 // %%
 const relFig = calibration.reliabilityFigure(judgements, ["raw_confidence", "calibrated_confidence", "iso_seed", "platt_expanding"], LABEL);
@@ -153,9 +159,10 @@ await plot.save(runFig, "../figures/03-calibration/running-ece");
 
 // %% [markdown]
 // The running curve bins judgements by the number of earlier pairs the protocol's calibrator was fitted on (stage-2
-// phases start with the pairs of stage 1). The tests assert the two properties shown here on seeds 501–516: the
-// expanding calibrator's ECE is below the raw ECE with an interval excluding 0, and with a Bayes-perfect judge the
-// calibrated ECE is no worse than the raw one by more than 0.02.
+// phases start with the pairs of stage 1). The tests (`lib/calibration/effects.test.ts`, seeds 501–516) assert that
+// the expanding calibrator's ECE is below the raw ECE with an interval excluding 0, that the seed's 10-pair calibrator
+// raises it, and that with a Bayes-perfect judge (one whose stated confidence is the true probability) the calibrated
+// ECE is not above the raw one by more than 0.02.
 
 // %% [markdown]
 // ## 5. Trajectories and bias attribution
