@@ -33,7 +33,7 @@ export function contrastFigure(results: readonly Row[], contrasts: readonly { a:
     const cs = contrasts.map((c) => contrast(results, m, c.a, c.b, control).difference);
     return { name: m, values: cs.map((c) => c.mean), lower: cs.map((c) => c.lower), upper: cs.map((c) => c.upper) };
   });
-  return barWithCI(cats, groups, { title: `Decomposition: paired differences by seed, control ${control} (${model})`, yTitle: "difference (95% CI)", width: 820, height: 460 });
+  return barWithCI(cats, groups, { title: `Decomposition, paired by seed, control ${control} (${model})`, yTitle: "difference (95% CI)", width: 820, height: 460 });
 }
 
 /** γ_TV next to its floors (B vs B′, and the random evaluator carried over), per protocol. */
@@ -52,7 +52,7 @@ export function weightsHeatmap(weights: readonly Row[], protocol: string, model:
   return heatmap(m.z, {
     x: m.phases, y: m.strategies, zmin: 0, zmax: Math.max(0.3, ...m.z.flat().filter(Number.isFinite)),
     valueFormat: ".2f", colorbarTitle: "weight",
-    title: `Mean strategy weights per phase, ${protocol} (${model})`, width: 600, height: 480,
+    title: `Mean weights per phase, ${protocol} (${model})`, width: 640, height: 480,
   });
 }
 
@@ -72,7 +72,7 @@ export function reliabilityFigure(judgements: readonly Row[], columns: readonly 
 export function runningCalibrationFigure(judgements: readonly Row[], columns: readonly string[], steps: readonly number[], model: string): Figure {
   const rc = runningCalibration(judgements, columns, steps);
   return lineChart(columns.map((c) => ({ name: c, x: rc.map((r) => r.k), y: rc.map((r) => r.ece[c]) })), {
-    title: `Running calibration: ECE by pairs available to the calibrator (${model})`, xTitle: "pairs available (bin upper edge)", yTitle: "ECE", width: 720, height: 420,
+    title: `ECE by pairs available to the calibrator (${model})`, xTitle: "pairs available (bin upper edge)", yTitle: "ECE", width: 720, height: 420,
   });
 }
 
@@ -92,5 +92,5 @@ export function biasFigure(attribution: readonly Row[], model: string, phase = "
     const rows = strategies.map((s) => attribution.find((r) => r.strategy === s && r.bias === b)!);
     return { name: `${b} bias`, values: rows.map((r) => Number(r.shift)), lower: rows.map((r) => Number(r.ci_lower)), upper: rows.map((r) => Number(r.ci_upper)) };
   });
-  return barWithCI(strategies, groups, { title: `Weight shift attributable to each judge bias, phase ${phase} (${model})`, yTitle: "weight(none) − weight(control)", width: 860, height: 460 });
+  return barWithCI(strategies, groups, { title: `Weight shift per judge bias, phase ${phase} (${model})`, yTitle: "weight(none) − weight(control)", width: 860, height: 460 });
 }

@@ -78,7 +78,7 @@ test("Gemini protocol: the binary protocols' judge is asked for a verdict only, 
     const inline = bodies.filter((b) => JSON.stringify(b.contents).includes("\"inlineData\""));
     assert.equal(inline.length, 6 * 3 * 3);
     assert.ok(res.tables.judgements.every((j) => j.raw_confidence === null));
-    assert.ok(res.tables.judgements.every((j) => Math.abs(Number(j.update)) === 0.039));
+    assert.ok(res.tables.judgements.every((j) => Math.abs(Number(j.update)) === 0.037));
   } finally {
     await server.close();
   }

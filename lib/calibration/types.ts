@@ -134,8 +134,8 @@ const protocolSchema = z
     return p;
   });
 
-/** Default of `matchedStep`: the isotonic protocol's mean |update| on the dev pilot (lib/calibration/pilot.ts, dev seeds 9001–9020: 0.03895). */
-export const MATCHED_STEP_DEFAULT = 0.039;
+/** Default of `matchedStep`: the isotonic protocol's mean |update| on the dev pilot (lib/calibration/pilot.ts, dev seeds 9001–9020: 0.03651). */
+export const MATCHED_STEP_DEFAULT = 0.037;
 
 export const CalibrationParamsSchema = z
   .strictObject({

@@ -29,6 +29,8 @@ const LABEL = MODEL.startsWith("offline") ? `${MODEL}, offline parametric model,
 const SEEDS = [...new Set(results.map((r) => Number(r.seed)))];
 const PROTOCOLS = [...calibration.PROTOCOLS];
 const CONTROLS = [...new Set(results.map((r) => String(r.control)))];
+// figure titles: the model and that it is a parametric model, in short
+const FIG = MODEL.startsWith("offline") ? `${MODEL}, parametric` : MODEL;
 const table = (rows: Record<string, unknown>[], title: string) => plot.table(rows as never, { title: `${title} (${LABEL})`, digits: 4 });
 console.log(`profile: ${PROFILE} · model: ${LABEL} · ${results.length} cells · N = ${SEEDS.length} seeds (${SEEDS[0]}–${SEEDS[SEEDS.length - 1]}) · controls: ${CONTROLS.join(", ")}`);
 
@@ -42,7 +44,7 @@ console.log(`profile: ${PROFILE} · model: ${LABEL} · ${results.length} cells �
 const METRICS = ["gamma_tv", "gamma_vt", "gamma_tv_norm", "gamma_vt_norm"];
 const decomposition = calibration.contrastTable(results, METRICS, calibration.DECOMPOSITION);
 table(decomposition, "Decomposition of the calibrated protocol's effect, control none, Holm-adjusted over the table");
-const decFig = calibration.contrastFigure(results, calibration.DECOMPOSITION, ["gamma_tv", "gamma_vt"], LABEL);
+const decFig = calibration.contrastFigure(results, calibration.DECOMPOSITION, ["gamma_tv", "gamma_vt"], FIG);
 await plot.show(decFig);
 await plot.save(decFig, "../figures/03-calibration/decomposition");
 
@@ -85,7 +87,7 @@ table(byControl.map(({ isolates, ...r }) => r), "γ_TV contrasts by control (Hol
 // %%
 const floor = calibration.floorTable(results, PROTOCOLS);
 table(floor, "Coupling and its floors by protocol, control none, mean with 95 % t interval");
-const floorFig = calibration.floorFigure(results, PROTOCOLS, LABEL, "tv");
+const floorFig = calibration.floorFigure(results, PROTOCOLS, FIG, "tv");
 await plot.show(floorFig);
 await plot.save(floorFig, "../figures/03-calibration/floor-tv");
 for (const p of PROTOCOLS) {
@@ -149,11 +151,11 @@ console.log(seedRule.eceDiffCI[1] < 0
     `${(100 * pooledRows.find((r) => r.confidence === "iso_seed")!.share_0_or_1).toFixed(0)} % of its values are exactly 0 or 1. Calibrators that lower the ECE here: ${passing.join(", ") || "none"}.`);
 
 // %%
-const relFig = calibration.reliabilityFigure(judgements, ["raw_confidence", "calibrated_confidence", "iso_seed", "platt_expanding"], LABEL);
+const relFig = calibration.reliabilityFigure(judgements, ["raw_confidence", "calibrated_confidence", "iso_seed", "platt_expanding"], FIG);
 await plot.show(relFig);
 await plot.save(relFig, "../figures/03-calibration/reliability");
 const runFig = calibration.runningCalibrationFigure(run.tables.judgements.filter((j) => j.control === "none" && j.protocol === "isotonic"),
-  ["raw_confidence", "calibrated_confidence"], [0, 10, 20, 40, 80, 120, 160, 200], LABEL);
+  ["raw_confidence", "calibrated_confidence"], [0, 10, 20, 40, 80, 120, 160, 200], FIG);
 await plot.show(runFig);
 await plot.save(runFig, "../figures/03-calibration/running-ece");
 
@@ -172,12 +174,12 @@ await plot.save(runFig, "../figures/03-calibration/running-ece");
 
 // %%
 for (const [protocol, phase] of [["binary", "A"], ["isotonic", "A"], ["binary", "C"], ["isotonic", "C"]] as const) {
-  const fig = calibration.trajectoryFigure(run.tables.trajectories, protocol, phase, LABEL);
+  const fig = calibration.trajectoryFigure(run.tables.trajectories, protocol, phase, FIG);
   await plot.show(fig);
   await plot.save(fig, `../figures/03-calibration/trajectory-${protocol}-${phase}`);
 }
 for (const protocol of ["binary", "isotonic"]) {
-  const fig = calibration.weightsHeatmap(run.tables.weights, protocol, LABEL);
+  const fig = calibration.weightsHeatmap(run.tables.weights, protocol, FIG);
   await plot.show(fig);
   await plot.save(fig, `../figures/03-calibration/weights-${protocol}`);
 }
@@ -185,7 +187,7 @@ for (const protocol of ["binary", "isotonic"]) {
 // %%
 const attribution = calibration.biasAttribution(run.tables.weights, "binary", "A");
 table(attribution, "Weight shift in phase A attributable to each judge bias, binary protocol");
-const biasFig = calibration.biasFigure(attribution, LABEL, "A");
+const biasFig = calibration.biasFigure(attribution, FIG, "A");
 await plot.show(biasFig);
 await plot.save(biasFig, "../figures/03-calibration/bias-attribution");
 const configured = calibration.CalibrationParamsSchema.parse({}).offline;
