@@ -97,6 +97,11 @@ for (const p of PROTOCOLS) {
     `γ_TV − floor ${(tv.mean - fl.mean).toFixed(3)} · γ_TV − random ${(tv.mean - rnd.mean).toFixed(3)}`);
 }
 
+// %%
+const FLOOR_COLS = ["gamma_vv", "floor_gamma_t", "floor_gamma_v", "gamma_tv_random", "gamma_vt_random", "gamma_tv_excess", "gamma_vt_excess"];
+table(calibration.contrastTable(results, FLOOR_COLS, calibration.DECOMPOSITION).map(({ isolates, ...r }) => r),
+  "Floor columns as paired contrasts, control none, Holm-adjusted over the table");
+
 // %% [markdown]
 // Two independent from-uniform runs of one modality already differ by the floor values above, so γ_TV is read
 // against them, not against 0 or against γ_TT (γ_TT measures the distance of w_T from its own start and is no
@@ -210,9 +215,56 @@ for (const [bias, truth] of [["label", S.map((s) => configured.judge.labelBias[s
 // ground truth and the verdicts that contradict the stated confidence.
 
 // %%
-table(PROTOCOLS.map((p) => {
+const outcomes = PROTOCOLS.map((p) => {
   const rs = results.filter((r) => r.protocol === p && r.control === "none");
   const mean = (k: string) => { const xs = rs.map((r) => r[k]).filter((v) => v !== null).map(Number); return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null; };
   return { protocol: p, uncertain_share: mean("uncertain_share"), accuracy: mean("accuracy"), tie_share: mean("tie_share"), conflicts: mean("conflicts"), mean_abs_update: mean("mean_abs_update") };
-}), "Judge and executor outcomes by protocol, control none, means over seeds");
+});
+table(outcomes, "Judge and executor outcomes by protocol, control none, means over seeds");
+
+// %% [markdown]
+// ## 7. Sensitivity to the judge model
+// The judge's over-confidence κ and noise SD σ_j are assumptions of the offline model. The study is re-run (protocols
+// binary, binary_matched, isotonic; control none; 10 seeds, 3 under the quick profile) on a 3 × 3 grid of them, and
+// each map shows one output: the total γ_TV change (isotonic − binary), the part the step-size control reproduces
+// (binary_matched − binary), the change in ECE from calibration (calibrated − raw, mean of the per-cell values) and
+// the uncertain share. The binary protocols use the verdict only, which κ does not change; `binary_matched` keeps the
+// default judge's step (0.037), so away from the default point it matches the isotonic step size only approximately.
+
+// %%
+const KAPPA = [0.8, 1.5, 2.5];
+const NOISE = [0.5, 1, 2];
+const SENS_SEEDS = PROFILE === "quick" ? [1, 2, 3] : Array.from({ length: 10 }, (_, i) => i + 1);
+const sens: { kappa: number; noise: number; total: number; step: number; ece: number; uncertain: number }[] = [];
+for (const kappa of KAPPA) for (const noise of NOISE) {
+  const res = await experiment.runExperiment({
+    name: `calibration-sensitivity-k${kappa}-s${noise}`, mechanism: "calibration", model: "offline",
+    grid: { protocol: ["binary", "binary_matched", "isotonic"], control: ["none"] }, seeds: SENS_SEEDS,
+    params: { detailTables: "control_none", trajectories: "none", offline: { judge: { confidenceScale: kappa, noiseSd: noise } } },
+  }, { out: `../data/runs/calibration-sensitivity-${PROFILE}-k${kappa}-s${noise}`, resume: true });
+  if (res.failed > 0) throw new Error(`sensitivity run κ = ${kappa}, σ = ${noise}: ${res.failed} cells failed`);
+  const rs = experiment.load(res.dir).tables.results;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const iso = rs.filter((r) => r.protocol === "isotonic");
+  sens.push({
+    kappa, noise,
+    total: calibration.contrast(rs, "gamma_tv", "isotonic", "binary").difference.mean,
+    step: calibration.contrast(rs, "gamma_tv", "binary_matched", "binary").difference.mean,
+    ece: mean(iso.map((r) => Number(r.ece_calibrated) - Number(r.ece_raw))),
+    uncertain: mean(iso.map((r) => Number(r.uncertain_share))),
+  });
+}
+table(sens.map((r) => ({ kappa: r.kappa, noise_sd: r.noise, total_gamma_tv: r.total, step_part: r.step, ece_change: r.ece, uncertain_share: r.uncertain })),
+  `Sensitivity of the outputs to the judge's κ and σ_j, N = ${SENS_SEEDS.length} seeds per point`);
+for (const [key, title] of [["total", "γ_TV: isotonic − binary"], ["step", "γ_TV: binary_matched − binary"], ["ece", "ECE: calibrated − raw"], ["uncertain", "uncertain share"]] as const) {
+  const z = KAPPA.map((k) => NOISE.map((n) => sens.find((r) => r.kappa === k && r.noise === n)![key]));
+  const fig = plot.heatmap(z, { x: NOISE.map((n) => `σ_j = ${n}`), y: KAPPA.map((k) => `κ = ${k}`), valueFormat: ".3f", colorbarTitle: key,
+    title: `${title} by judge κ and σ_j (${FIG})`, width: 560, height: 420 });
+  await plot.show(fig);
+  await plot.save(fig, `../figures/03-calibration/sensitivity-${key}`);
+}
+const defaultPoint = sens.find((r) => r.kappa === 1.5 && r.noise === 1)!;
+console.log(`At the default judge (κ = 1.5, σ_j = 1): total ${defaultPoint.total.toFixed(3)}, step part ${defaultPoint.step.toFixed(3)}, ECE change ${defaultPoint.ece.toFixed(3)}. ` +
+  `Points where the step-size control reproduces at least half of the total change: ${sens.filter((r) => r.total < 0 && r.step / r.total >= 0.5).length} of ${sens.length}; ` +
+  `points where calibration lowers the per-cell ECE on average: ${sens.filter((r) => r.ece < 0).length} of ${sens.length}.`);
 await plot.close();
