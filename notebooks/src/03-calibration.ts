@@ -17,11 +17,14 @@
 // `offline:calibration-judge-v2`: latent answer quality per strategy × modality × task, and a judge whose
 // P(A better) mixes the quality gap with label, position and verbosity biases, over-confidence (κ = 1.5) and noise.
 // It is not a language model, and no number of the paper is written into it. The judge's parameters are inputs;
-// everything below is an output of the loop run on them. The profile is named in the first output line.
+// everything below is an output of the loop run on them. The profile is named in the first output line: the committed
+// outputs are the `full` profile (N = 30 seeds, run with `AGORA_PROFILE=full`); by default the notebook runs `quick`
+// (3 seeds, controls none and hide_names), which has no power and is meant for checking that it executes.
 
 // %%
 import { calibration, createRng, experiment, plot, stats } from "../dist/index.js";
-const PROFILE = (process.env.AGORA_PROFILE === "quick" ? "quick" : "full") as "quick" | "full";
+// The committed outputs are the powered `full` profile (AGORA_PROFILE=full); without it the notebook runs `quick`.
+const PROFILE = (process.env.AGORA_PROFILE === "full" ? "full" : "quick") as "quick" | "full";
 const run = await experiment.ensureRun("../data/configs/calibration-default.json", { profile: PROFILE });
 const results = run.tables.results;
 const MODEL = String(results[0].model);
