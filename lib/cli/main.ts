@@ -5,8 +5,10 @@
 import { AgoraError } from "../core/errors.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
+import { queue } from "./queue.js";
 import { reproduce } from "./reproduce.js";
 import { run } from "./run.js";
+import { worker } from "./worker.js";
 
 export const HELP = `agora: multi-agent LLM experiments, reproducibly
 
@@ -14,6 +16,11 @@ Usage:
   agora run <config> [--out <dir>] [--concurrency N] [--resume] [--profile quick|full] [--dry-run]
       Run an experiment config (JSON or YAML) over its grid × seeds into a run folder
       (default data/runs/<name>-<config hash>). Exit code 1 when a cell failed.
+      With --queue redis://host:port the cells run on \`agora worker\`s (see below).
+  agora worker --queue redis://host:port [--concurrency N]
+      Run cells of any queued run, on this machine, until stopped.
+  agora queue status --queue redis://host:port
+      Pending, active, failed and done cells per queued run.
   agora reproduce [--profile quick|full] [--no-notebooks]
       Run every data/configs/*-default.json on the offline models (complete run folders are kept),
       then execute every notebook in place (the notebooks export the figures).
@@ -49,6 +56,10 @@ export async function main(argv: string[]): Promise<number> {
         return await reproduce(rest);
       case "locomo":
         return await locomo(rest);
+      case "worker":
+        return await worker(rest);
+      case "queue":
+        return await queue(rest);
       default:
         io.err(`agora: unknown command "${command}"\n\n${HELP}`);
         return EXIT.usage;

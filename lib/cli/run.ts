@@ -3,6 +3,7 @@ import { relative } from "node:path";
 import { dryRun, formatDryRun, planRun } from "../experiment/plan.js";
 import { lineReporter, type ProgressOption } from "../experiment/progress.js";
 import { runExperiment, type RunResult } from "../experiment/run.js";
+import { queueRunner } from "./queue.js";
 import { parse, positiveInt, profileArg } from "./args.js";
 import { io } from "./io.js";
 
@@ -16,6 +17,8 @@ Options:
   --resume             keep the completed cells of an existing run folder; run the rest
   --profile <p>        quick (default) or full
   --dry-run            print the cell count and the expected LLM calls, tokens and cost; run nothing
+  --queue <url>        run the cells on \`agora worker\`s through Redis (redis://host:port); results are
+                       collected into the run folder here
   -h, --help
 `;
 
@@ -50,6 +53,7 @@ export async function run(argv: string[]): Promise<number> {
     resume: { type: "boolean" },
     profile: { type: "string" },
     "dry-run": { type: "boolean" },
+    queue: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -78,14 +82,17 @@ export async function run(argv: string[]): Promise<number> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  const cellRunner = values.queue ? queueRunner(values.queue) : undefined;
   try {
     const res = await runExperiment(config, {
-      out: values.out, concurrency, profile, resume: values.resume ?? false, signal: controller.signal, progress: cliProgress(),
+      out: values.out, concurrency, profile, resume: values.resume ?? false, signal: controller.signal, progress: cliProgress(), cellRunner,
     });
     io.out(summarize(res) + "\n");
+    if (cellRunner?.lost) throw cellRunner.lost;
     if (res.failed > 0) return 1;
     return res.manifest.status === "stopped" ? 130 : 0;
   } finally {
+    await cellRunner?.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }

@@ -18,6 +18,7 @@ import { dryRun, planRun, type DryRunReport, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
 import { gitCommit, packageVersion } from "./project.js";
 import type { Registry } from "./registry.js";
+import { CellNotRunError, type CellRunner } from "./queue/types.js";
 import { cellPath, readCells, writeCell, writeFileAtomic, writeTables, type CellRecord, type Row } from "./store.js";
 
 export interface RunOptions {
@@ -37,6 +38,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Progress display (default `"none"`). */
   progress?: ProgressOption;
+  /** Runs the cells elsewhere (a job queue, lib/experiment/queue) instead of in this process. */
+  cellRunner?: CellRunner;
 }
 
 export interface RunResult {
@@ -63,11 +66,14 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
     const report = await dryRun(plan);
     return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date()), failed: 0, dryRun: report };
   }
-  const model = await createCellModel(plan.config.model, { runDir: plan.dir });
+  const runner = opts.cellRunner;
+  await runner?.prepare(plan);
+  const model: CellModel = runner ? { kind: "offline" } : await createCellModel(plan.config.model, { runDir: plan.dir });
   const done = openRunFolder(plan, opts.resume ?? false);
-  const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
-  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 4));
+  const label = runner ? runner.label(plan) : model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
+  const concurrency = runner ? plan.cells.length : Math.max(1, Math.floor(opts.concurrency ?? 4));
   const manifest = baseManifest(plan, label, concurrency, new Date());
+  if (runner?.manifestInfo) manifest.queue = runner.manifestInfo();
   const failures = new Map<string, CellStatus>();
   const durations = new Map<string, number>();
   writeManifest(plan, manifest, done, failures, durations);
@@ -87,13 +93,14 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
       const cell = queue[next++];
       const started = Date.now();
       try {
-        const rec = await runOneCell(plan, cell, model, label, opts.signal);
+        const rec = runner ? await runner.runCell(plan, cell, opts.signal) : await runOneCell(plan, cell, model, label, opts.signal);
         // The cell's replay-cache entries reach the disk before the cell counts as done.
         if (model.kind === "llm") await model.llm.flush?.();
         rec.durationMs = Date.now() - started;
         writeCell(plan.dir, rec);
         done.set(cell.runId, rec);
       } catch (err) {
+        if (err instanceof CellNotRunError) continue;
         failures.set(cell.runId, { ...cellStatus(plan.dir, cell, "failed"), durationMs: Date.now() - started, error: errorInfo(err) });
       }
       durations.set(cell.runId, Date.now() - started);
@@ -110,7 +117,8 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
   manifest.tables = Object.fromEntries(Object.entries(counts).map(([t, rows]) => [t, { file: `${t}.jsonl`, rows }]));
   manifest.finishedAt = new Date().toISOString();
   manifest.status = failures.size > 0 ? "incomplete" : done.size === plan.cells.length ? "complete" : "stopped";
-  const ledger = ledgerSummary(model);
+  const ledger = runner ? runner.ledger?.() : ledgerSummary(model);
+  if (runner?.manifestInfo) manifest.queue = runner.manifestInfo();
   writeManifest(plan, manifest, done, failures, durations, ledger);
   return { dir: plan.dir, manifest, failed: failures.size };
 }

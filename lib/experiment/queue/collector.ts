@@ -1,0 +1,280 @@
+/**
+ * The producer side of a queued run: publishes the run, enqueues one BullMQ job per pending cell (job id = hash
+ * of the cell's address), follows the jobs and hands each completed cell's record to `runExperiment`, which
+ * stores it exactly as a local run does. Results are committed by cell address: a cell already stored in the
+ * run folder is never overwritten, and its duplicate's ledger lines and cache entries are dropped.
+ */
+import { Job, Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import { existsSync } from "node:fs";
+import { AgoraError } from "../../core/errors.js";
+import type { Cell } from "../grid.js";
+import { specLabel, isOffline } from "../model.js";
+import type { RunPlan } from "../plan.js";
+import { cellPath, type CellRecord } from "../store.js";
+import { commitArtifacts } from "./artifacts.js";
+import { jobIdOf, runJobsKey, runKey, runRecordOf, runsKey, type CellJobData, type CellResult } from "./protocol.js";
+import { openRedis, PREFIX, QUEUE_NAME, QueueUnreachableError, redactUrl } from "./redis.js";
+import { CellNotRunError, type CellRunner } from "./types.js";
+import { codeVersion, type CodeVersion } from "./version.js";
+
+export interface QueueRunnerOptions {
+  /** How long finished jobs (and the run record) stay in Redis, in seconds: a second enqueue within it adds nothing. Default 7 days. */
+  keepSeconds?: number;
+  /** How often the collector looks at its jobs, in ms (default 250). */
+  pollMs?: number;
+  /** Stop (cells stay pending; `--resume` continues) when Redis has been unreachable this long, in ms (default 30 s). */
+  lostAfterMs?: number;
+  /** Tries of a cell that throws (default 1, as in a local run; a stalled job is re-run regardless, see the worker). */
+  attempts?: number;
+  /** The code version written into the run record (default: this process's). */
+  code?: CodeVersion;
+  /** Messages for the terminal (default: none). */
+  log?: (line: string) => void;
+}
+
+interface Pending {
+  cell: Cell;
+  plan: RunPlan;
+  resolve(rec: CellRecord): void;
+  reject(err: unknown): void;
+}
+
+/** A cell that failed on a worker: its message is the worker's error. */
+export class CellJobError extends Error {
+  constructor(message: string, name = "CellJobError") {
+    super(message);
+    this.name = name;
+  }
+}
+
+const NUMERIC_LEDGER = ["calls", "errors", "inputTokens", "outputTokens", "cacheHits", "retries", "reasks", "costUSD"];
+
+/**
+ * A `CellRunner` that runs cells on `agora worker`s through BullMQ.
+ * @example
+ * const runner = new QueueCellRunner("redis://127.0.0.1:6390");
+ * try { await runExperiment(config, { cellRunner: runner }); } finally { await runner.close(); }
+ */
+export class QueueCellRunner implements CellRunner {
+  readonly url: string;
+  readonly code: CodeVersion;
+  /** Set when the run stopped because Redis was lost. */
+  lost?: QueueUnreachableError;
+  /** Jobs found missing from Redis and enqueued again (a Redis restarted without persistence). */
+  requeued = 0;
+  private readonly opts: Required<Omit<QueueRunnerOptions, "code" | "log">>;
+  private readonly log: (line: string) => void;
+  private conn?: Redis;
+  private queue?: Queue<CellJobData, CellResult>;
+  private readonly pending = new Map<string, Pending>();
+  private toAdd: string[] = [];
+  private addScheduled = false;
+  private timer?: NodeJS.Timeout;
+  private polling = false;
+  private lostSince?: number;
+  private readonly ledgers: unknown[] = [];
+  private recordJSON?: string;
+  private plan?: RunPlan;
+
+  constructor(url: string, opts: QueueRunnerOptions = {}) {
+    this.url = url;
+    this.code = opts.code ?? codeVersion();
+    this.log = opts.log ?? (() => undefined);
+    this.opts = { keepSeconds: opts.keepSeconds ?? 7 * 24 * 3600, pollMs: opts.pollMs ?? 250, lostAfterMs: opts.lostAfterMs ?? 30_000,
+      attempts: opts.attempts ?? 1 };
+  }
+
+  label(plan: RunPlan): string {
+    return isOffline(plan.config.model) ? plan.runner.offlineModelLabel : specLabel(plan.config.model);
+  }
+
+  async prepare(plan: RunPlan): Promise<void> {
+    const record = runRecordOf(plan, this.code);
+    this.conn = await openRedis(this.url);
+    this.conn.on("close", () => (this.lostSince ??= Date.now()));
+    this.conn.on("ready", () => (this.lostSince = undefined));
+    this.queue = new Queue<CellJobData, CellResult>(QUEUE_NAME, { connection: this.conn, prefix: PREFIX });
+    this.queue.on("error", () => undefined);
+    this.plan = plan;
+    this.recordJSON = JSON.stringify(record);
+    await this.publish();
+  }
+
+  /** Writes (or rewrites, after a Redis restart) the run record the workers read. */
+  private async publish(): Promise<void> {
+    const plan = this.plan!;
+    await this.conn!.multi()
+      .set(runKey(plan.hash), this.recordJSON!, "EX", this.opts.keepSeconds)
+      .sadd(runsKey, plan.hash)
+      .exec();
+  }
+
+  runCell(plan: RunPlan, cell: Cell, signal?: AbortSignal): Promise<CellRecord> {
+    if (!this.queue) throw new AgoraError("queue", "QueueCellRunner.prepare was not called", "pass the runner to runExperiment");
+    const id = jobIdOf(plan.hash, cell.key, cell.seed);
+    return new Promise<CellRecord>((resolve, reject) => {
+      if (signal?.aborted) return reject(new CellNotRunError(cell.runId));
+      this.pending.set(id, { cell, plan, resolve, reject });
+      signal?.addEventListener("abort", () => this.stop(), { once: true });
+      this.toAdd.push(id);
+      if (!this.addScheduled) {
+        this.addScheduled = true;
+        setImmediate(() => void this.enqueue().catch((err) => this.failAll(err)));
+      }
+      this.timer ??= setInterval(() => void this.poll(), this.opts.pollMs);
+    });
+  }
+
+  /** Adds the jobs gathered since the last call: a job that exists already is left alone, a failed one is retried. */
+  private async enqueue(): Promise<void> {
+    this.addScheduled = false;
+    const ids = this.toAdd.filter((id) => this.pending.has(id));
+    this.toAdd = [];
+    if (!ids.length) return;
+    const queue = this.queue!;
+    const plan = this.plan!;
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const failedKey = `${PREFIX}:${QUEUE_NAME}:failed`;
+      const pipe = this.conn!.pipeline();
+      for (const id of chunk) pipe.zscore(failedKey, id);
+      pipe.sadd(runJobsKey(plan.hash), ...chunk);
+      pipe.expire(runJobsKey(plan.hash), this.opts.keepSeconds);
+      const res = (await pipe.exec()) ?? [];
+      const failed = chunk.filter((_, k) => res[k]?.[1] !== null && res[k]?.[1] !== undefined);
+      for (const id of failed) {
+        const job = await Job.fromId<CellJobData, CellResult>(queue, id);
+        await job?.retry("failed").catch(() => undefined);
+      }
+      const fresh = chunk.filter((id) => !failed.includes(id));
+      await queue.addBulk(fresh.map((id) => {
+        const { cell } = this.pending.get(id)!;
+        return {
+          name: plan.config.name,
+          data: { configHash: plan.hash, key: cell.key, seed: cell.seed, runId: cell.runId },
+          opts: { jobId: id, attempts: this.opts.attempts, removeOnComplete: { age: this.opts.keepSeconds },
+            removeOnFail: { age: this.opts.keepSeconds } },
+        };
+      }));
+    }
+  }
+
+  /** Looks at every pending job: completed ones are committed, failed ones rejected, vanished ones enqueued again. */
+  private async poll(): Promise<void> {
+    if (this.polling || !this.pending.size) return;
+    if (this.lostSince !== undefined && Date.now() - this.lostSince > this.opts.lostAfterMs) {
+      this.lost ??= new QueueUnreachableError(this.url, `the connection was lost for more than ${Math.round(this.opts.lostAfterMs / 1000)} s`,
+        `completed cells are kept in the run folder; once Redis is back, continue with the same command and --resume`);
+      this.stop();
+      return;
+    }
+    if (this.conn!.status !== "ready") return;
+    this.polling = true;
+    try {
+      const ids = [...this.pending.keys()];
+      const base = `${PREFIX}:${QUEUE_NAME}`;
+      for (let i = 0; i < ids.length; i += 1000) {
+        const chunk = ids.slice(i, i + 1000);
+        const pipe = this.conn!.pipeline();
+        for (const id of chunk) pipe.zscore(`${base}:completed`, id).zscore(`${base}:failed`, id).exists(`${base}:${id}`);
+        const res = (await pipe.exec()) ?? [];
+        const missing: string[] = [];
+        for (let k = 0; k < chunk.length; k++) {
+          const id = chunk[k];
+          const [completed, failed, exists] = [res[3 * k]?.[1], res[3 * k + 1]?.[1], res[3 * k + 2]?.[1]];
+          if (completed !== null && completed !== undefined) await this.collect(id);
+          else if (failed !== null && failed !== undefined) await this.collectFailure(id);
+          else if (exists === 0 && !this.toAdd.includes(id)) missing.push(id);
+        }
+        if (missing.length) {
+          // Redis lost them (a restart without persistence, or a flush): publish the run again and re-add
+          this.requeued += missing.length;
+          this.log(`${missing.length} jobs were missing from Redis at ${redactUrl(this.url)}; enqueued again`);
+          await this.publish();
+          this.toAdd.push(...missing);
+          await this.enqueue();
+        }
+      }
+    } catch {
+      // a connection error: the next poll tries again, and `lostAfterMs` bounds the wait
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private async collect(id: string): Promise<void> {
+    const p = this.pending.get(id);
+    if (!p) return;
+    const job = await Job.fromId<CellJobData, CellResult>(this.queue!, id);
+    const result = job?.returnvalue;
+    if (!result || !result.record) return; // removed in between: seen as missing next time
+    const rec = result.record;
+    if (rec.runId !== p.cell.runId || rec.configHash !== p.plan.hash) {
+      this.settle(id, (q) => q.reject(new CellJobError(`job ${id} returned cell ${rec.runId} of config ${rec.configHash?.slice(0, 8)}`)));
+      return;
+    }
+    // Committed by cell address: only the first result of a cell brings its ledger lines and cache entries.
+    if (!existsSync(cellPath(p.plan.dir, rec.runId))) {
+      commitArtifacts(p.plan.dir, id, result.artifacts ?? []);
+      if (result.ledger !== undefined) this.ledgers.push(result.ledger);
+    }
+    this.settle(id, (q) => q.resolve(rec));
+  }
+
+  private async collectFailure(id: string): Promise<void> {
+    const job = await Job.fromId<CellJobData, CellResult>(this.queue!, id);
+    const reason = job?.failedReason ?? "failed on a worker (no reason recorded)";
+    const [name, ...rest] = reason.includes(": ") ? reason.split(": ") : ["CellJobError", reason];
+    const err = /^[A-Za-z]*Error$/.test(name) ? new CellJobError(rest.join(": "), name) : new CellJobError(reason);
+    this.settle(id, (q) => q.reject(err));
+  }
+
+  private settle(id: string, f: (p: Pending) => void): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    f(p);
+    if (!this.pending.size && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** Stops following: every cell not yet collected stays pending (its job stays in the queue for a later --resume). */
+  private stop(): void {
+    for (const id of [...this.pending.keys()]) this.settle(id, (p) => p.reject(new CellNotRunError(p.cell.runId)));
+  }
+
+  private failAll(err: unknown): void {
+    const e = err instanceof Error ? err : new Error(String(err));
+    this.lost ??= new QueueUnreachableError(this.url, `enqueueing failed (${e.message})`, "check the Redis server, then run again with --resume");
+    this.stop();
+  }
+
+  /** Sums of the workers' ledger summaries (counts, tokens, cost; latency percentiles do not add up and are left out). */
+  ledger(): unknown {
+    if (!this.ledgers.length) return undefined;
+    const sum: Record<string, unknown> = { cells: this.ledgers.length };
+    const unpriced = new Set<string>();
+    for (const l of this.ledgers) {
+      const o = l as Record<string, unknown>;
+      for (const k of NUMERIC_LEDGER) if (typeof o[k] === "number") sum[k] = ((sum[k] as number) ?? 0) + (o[k] as number);
+      if (Array.isArray(o.unpriced)) for (const u of o.unpriced) unpriced.add(String(u));
+    }
+    sum.unpriced = [...unpriced].sort();
+    return sum;
+  }
+
+  manifestInfo() {
+    return { url: redactUrl(this.url), code: this.code, ...(this.requeued ? { requeued: this.requeued } : {}) };
+  }
+
+  /** Closes the connections (jobs stay in Redis). */
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.queue?.close().catch(() => undefined);
+    this.conn?.disconnect();
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * What travels through Redis for a queued run, and nothing else: cell addresses (jobs), the run's config
+ * without secrets and its code version (run record), and each cell's rows, ledger lines and replay-cache
+ * entries (job results). Keys and secrets stay in each worker's own environment.
+ */
+import { ConfigError } from "../../core/errors.js";
+import { sha256 } from "../../core/hash.js";
+import type { ParsedConfig, ProfileName } from "../config.js";
+import type { RunPlan } from "../plan.js";
+import type { CellRecord } from "../store.js";
+import type { Artifact } from "./artifacts.js";
+import { PREFIX } from "./redis.js";
+import type { CodeVersion } from "./version.js";
+
+/** A job: one cell's address. */
+export interface CellJobData {
+  configHash: string;
+  /** `<factor>=<level>,…` in grid order. */
+  key: string;
+  seed: number;
+  runId: string;
+}
+
+/** What a worker needs to run any cell of a run, kept at `agora:run:<config hash>`. */
+export interface RunRecord {
+  configHash: string;
+  name: string;
+  mechanism: string;
+  profile: ProfileName;
+  /** The config as given (with its profiles), without secrets. */
+  config: ParsedConfig;
+  /** The producer's code version: a worker with another one refuses the run's jobs. */
+  code: CodeVersion;
+  cells: number;
+  createdAt: string;
+}
+
+/** A job's return value. */
+export interface CellResult {
+  record: CellRecord;
+  /** Files the cell wrote beside its rows (ledger lines, replay-cache entries). */
+  artifacts: Artifact[];
+  /** The usage ledger's summary of this cell's model (LLM runs). */
+  ledger?: unknown;
+  /** `host:pid` of the worker that ran it. */
+  worker: string;
+}
+
+/**
+ * The job id of a cell: SHA-256 hex of its address (config hash, cell key, seed). BullMQ ids cannot hold ":",
+ * and one id per address is what makes a second enqueue add nothing.
+ * @example
+ * jobIdOf("3fa9…", "mode=a", 1); // 64 hex digits
+ */
+export function jobIdOf(configHash: string, key: string, seed: number): string {
+  return sha256(`agora-cell\n${configHash}\n${key}\n${seed}`);
+}
+
+export const runKey = (configHash: string) => `${PREFIX}:run:${configHash}`;
+export const runJobsKey = (configHash: string) => `${PREFIX}:run:${configHash}:jobs`;
+export const runsKey = `${PREFIX}:runs`;
+
+/**
+ * The run record of a plan.
+ * @throws {ConfigError} when the model spec holds an `apiKey`: secrets never go through Redis.
+ */
+export function runRecordOf(plan: RunPlan, code: CodeVersion): RunRecord {
+  const model = plan.given.model as unknown;
+  if (model && typeof model === "object" && "apiKey" in (model as Record<string, unknown>)) {
+    throw new ConfigError({ file: plan.config.file, path: ["model", "apiKey"],
+      message: "a queued run does not send keys through Redis",
+      fix: "remove apiKey from the config and set the provider's key variable (e.g. OPENAI_API_KEY) in each worker's environment" });
+  }
+  if (/\/\/[^/@\s"]+@/.test(JSON.stringify(model))) {
+    throw new ConfigError({ file: plan.config.file, path: ["model"],
+      message: "the model spec holds credentials in a URL (user:password@); a queued run does not send them through Redis",
+      fix: "remove them from the URL and give each worker its key through its environment" });
+  }
+  return {
+    configHash: plan.hash,
+    name: plan.config.name,
+    mechanism: plan.config.mechanism,
+    profile: plan.config.profile,
+    config: { ...plan.given, name: plan.config.name },
+    code,
+    cells: plan.cells.length,
+    createdAt: new Date().toISOString(),
+  };
+}

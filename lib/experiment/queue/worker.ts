@@ -1,0 +1,150 @@
+/**
+ * `agora worker`: takes cells of any queued run from BullMQ, runs each with the run's config and model spec
+ * (keys from this process's environment), and returns the cell's record, ledger lines and replay-cache entries.
+ *
+ * Each cell gets a fresh model whose run folder is an empty scratch folder, so everything the llm layer writes
+ * there belongs to that cell (see artifacts.ts). A job whose run was made by other code (git commit or lockfile)
+ * is refused with the reason, and fails without retry: its error reaches the run's manifest.
+ */
+import { UnrecoverableError, Worker, type Job } from "bullmq";
+import type { Redis } from "ioredis";
+import { mkdtempSync, rmSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createCellModel, ledgerSummary } from "../model.js";
+import { planRun, type RunPlan } from "../plan.js";
+import type { Registry } from "../registry.js";
+import { runOneCell } from "../run.js";
+import { collectArtifacts } from "./artifacts.js";
+import { runKey, type CellJobData, type CellResult, type RunRecord } from "./protocol.js";
+import { openRedis, PREFIX, QUEUE_NAME, redactUrl } from "./redis.js";
+import { codeVersion, formatVersion, versionMismatch, type CodeVersion } from "./version.js";
+
+export interface CellWorkerOptions {
+  /** Cells run at once by this worker (default 1). */
+  concurrency?: number;
+  /** BullMQ lock of a job in ms (default 30 000): a worker that stops renewing it (killed) has its job re-run after about this long. */
+  lockDurationMs?: number;
+  /** Times a job may stall (its worker died) and still be re-run (default 2). */
+  maxStalledCount?: number;
+  /** Mechanisms (default: lib/registry.ts, or AGORA_REGISTRY). */
+  registry?: Registry;
+  /** This worker's code version (default: this process's). */
+  code?: CodeVersion;
+  /** Where scratch folders go (default the OS temp folder). */
+  scratchRoot?: string;
+  log?: (line: string) => void;
+}
+
+export interface CellWorker {
+  /** Cells this worker completed and failed (refusals included). */
+  readonly stats: { completed: number; failed: number; refused: number };
+  /** Stops taking jobs and waits for the cells in flight. */
+  close(): Promise<void>;
+  readonly worker: Worker<CellJobData, CellResult>;
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof Error) return `${err.name && err.name !== "Error" ? err.name : "Error"}: ${err.message}`;
+  return `Error: ${String(err)}`;
+}
+
+/**
+ * Starts a worker on the queue at `url`.
+ * @throws {QueueUnreachableError} when Redis cannot be reached (one error naming the URL).
+ * @example
+ * const w = await startCellWorker("redis://10.0.0.5:6379", { concurrency: 4 });
+ * process.on("SIGTERM", () => w.close());
+ */
+export async function startCellWorker(url: string, opts: CellWorkerOptions = {}): Promise<CellWorker> {
+  const conn: Redis = await openRedis(url);
+  const code = opts.code ?? codeVersion();
+  const log = opts.log ?? (() => undefined);
+  const me = `${hostname()}:${process.pid}`;
+  const plans = new Map<string, Promise<RunPlan>>();
+  const stats = { completed: 0, failed: 0, refused: 0 };
+  const lockDuration = opts.lockDurationMs ?? 30_000;
+
+  const runRecord = async (hash: string): Promise<RunRecord> => {
+    const text = await conn.get(runKey(hash));
+    if (!text) throw new UnrecoverableError(`RunMissingError: the run ${hash.slice(0, 8)} has no record in Redis (expired or lost); enqueue it again with --resume`);
+    return JSON.parse(text) as RunRecord;
+  };
+
+  const processor = async (job: Job<CellJobData, CellResult>): Promise<CellResult> => {
+    const data = job.data;
+    const run = await runRecord(data.configHash);
+    const why = versionMismatch(run.code, code);
+    if (why) {
+      stats.refused++;
+      const msg = `CodeVersionError: worker ${me} refused cell ${data.runId} of ${run.name}: it runs ${why}; ` +
+        `start workers from the run's code (git checkout ${run.code.gitCommit.replace(/-dirty$/, "")} && npm ci), then --resume the run`;
+      log(msg);
+      throw new UnrecoverableError(msg);
+    }
+    let planP = plans.get(run.configHash);
+    if (!planP) {
+      planP = planRun(run.config, { profile: run.profile, registry: opts.registry, out: join(opts.scratchRoot ?? tmpdir(), "agora-worker-plan") });
+      plans.set(run.configHash, planP);
+      planP.catch(() => plans.delete(run.configHash));
+    }
+    const plan = await planP;
+    if (plan.hash !== data.configHash) {
+      throw new UnrecoverableError(`ConfigError: this worker's mechanisms give config hash ${plan.hash.slice(0, 8)} for run ${run.name}, the job was made for ${data.configHash.slice(0, 8)}`);
+    }
+    const cell = plan.cells.find((c) => c.runId === data.runId);
+    if (!cell) throw new UnrecoverableError(`ConfigError: no cell "${data.runId}" in run ${run.name}`);
+    const scratch = mkdtempSync(join(opts.scratchRoot ?? tmpdir(), "agora-cell-"));
+    try {
+      const model = await createCellModel(plan.config.model, { runDir: scratch });
+      const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
+      const t0 = Date.now();
+      const record = await runOneCell(plan, cell, model, label);
+      if (model.kind === "llm") await model.llm.flush?.();
+      record.durationMs = Date.now() - t0;
+      const ledger = ledgerSummary(model);
+      return { record, artifacts: collectArtifacts(scratch), ...(ledger !== undefined ? { ledger } : {}), worker: me };
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  };
+
+  const worker = new Worker<CellJobData, CellResult>(QUEUE_NAME, async (job) => {
+    try {
+      return await processor(job);
+    } catch (err) {
+      if (err instanceof UnrecoverableError) throw err;
+      throw new Error(errorText(err));
+    }
+  }, {
+    connection: conn,
+    prefix: PREFIX,
+    concurrency: Math.max(1, Math.floor(opts.concurrency ?? 1)),
+    lockDuration,
+    stalledInterval: Math.max(200, Math.floor(lockDuration / 2)),
+    maxStalledCount: opts.maxStalledCount ?? 2,
+  });
+  worker.on("completed", (job) => {
+    stats.completed++;
+    log(`done ${job.data.runId} (${job.name})`);
+  });
+  worker.on("failed", (job, err) => {
+    stats.failed++;
+    if (job && !err.message.startsWith("CodeVersionError")) log(`failed ${job.data.runId} (${job.name}): ${err.message}`);
+  });
+  let lastError = 0;
+  worker.on("error", (err) => {
+    if (Date.now() - lastError > 10_000) log(`redis ${redactUrl(url)}: ${err.message} (retrying)`);
+    lastError = Date.now();
+  });
+  await worker.waitUntilReady();
+  log(`worker ${me} on ${redactUrl(url)} (code ${formatVersion(code)}), ${worker.opts.concurrency} at a time`);
+  return {
+    stats,
+    worker,
+    async close() {
+      await worker.close();
+      conn.disconnect();
+    },
+  };
+}
