@@ -13,7 +13,18 @@ import type { ModelSpec } from "./config.js";
 /** What the experiment runner uses from the llm layer; every member is optional until that layer provides it. */
 interface LlmLayer {
   createModel?: (spec: ModelSpec) => LanguageModel | Promise<LanguageModel>;
-  connect?: (spec: ModelSpec, opts?: { cache?: { dir: string; mode: "auto" } }) => Promise<LanguageModel>;
+  connect?: (spec: ModelSpec, opts?: { cache?: { dir: string; mode: "auto" }; provider?: LanguageModel }) => Promise<LanguageModel>;
+  resolveSpec?: (spec: ModelSpec) => WrapTarget;
+  providerFor?: (resolved: WrapTarget) => LanguageModel;
+}
+
+/** What `createCellModel`'s `wrapProvider` is told about the model (the resolved spec; never log its key). */
+export interface WrapTarget {
+  id: string;
+  provider: string;
+  model: string;
+  rpm?: number;
+  tpm?: number;
 }
 
 const LLM_MODULE = "../llm/index.js";
@@ -58,7 +69,11 @@ export function specLabel(spec: ModelSpec): string {
  * @example
  * await createCellModel("offline"); // { kind: "offline" }
  */
-export async function createCellModel(spec: ModelSpec, opts: { runDir?: string } = {}): Promise<CellModel> {
+export async function createCellModel(spec: ModelSpec, opts: {
+  runDir?: string;
+  /** Wraps the bare provider, inside retries and the replay cache (a queue worker's Redis-held rpm/tpm budgets). */
+  wrapProvider?: (provider: LanguageModel, resolved: WrapTarget) => LanguageModel;
+} = {}): Promise<CellModel> {
   if (isOffline(spec)) return { kind: "offline" };
   const layer = await loadLlmLayer();
   if (typeof layer.connect === "function") {
@@ -66,7 +81,9 @@ export async function createCellModel(spec: ModelSpec, opts: { runDir?: string }
     // replay cache in the run folder unless the spec names its own.
     const ownCache = typeof spec === "object" && spec !== null && "cache" in spec && spec.cache !== undefined;
     const cache = !ownCache && opts.runDir ? { dir: join(opts.runDir, "llm-cache"), mode: "auto" as const } : undefined;
-    return { kind: "llm", llm: await layer.connect(spec, cache ? { cache } : {}) };
+    const resolved = opts.wrapProvider && layer.resolveSpec && layer.providerFor ? layer.resolveSpec(spec) : undefined;
+    const provider = resolved ? opts.wrapProvider!(layer.providerFor!(resolved), resolved) : undefined;
+    return { kind: "llm", llm: await layer.connect(spec, { ...(cache ? { cache } : {}), ...(provider ? { provider } : {}) }) };
   }
   if (typeof layer.createModel !== "function") {
     throw new AgoraError("llm-unavailable", `cannot run on "${specLabel(spec)}": the llm layer does not provide createModel yet`,

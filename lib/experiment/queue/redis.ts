@@ -54,12 +54,13 @@ export async function openRedis(url: string, opts: RedisOptions & { timeoutMs?: 
   const { timeoutMs = 5_000, ...rest } = opts;
   const probe = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null,
     enableOfflineQueue: false });
-  probe.on("error", () => undefined);
+  let cause: Error | undefined;
+  probe.on("error", (err: Error) => (cause ??= err));
   try {
     await probe.connect();
     await probe.ping();
   } catch (err) {
-    throw new QueueUnreachableError(url, (err as Error).message || String(err),
+    throw new QueueUnreachableError(url, (cause ?? (err as Error)).message || String(err),
       "start redis-server there (or pass the right host:port to --queue), then run the command again");
   } finally {
     probe.disconnect();

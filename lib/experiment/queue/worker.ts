@@ -15,7 +15,9 @@ import { createCellModel, ledgerSummary } from "../model.js";
 import { planRun, type RunPlan } from "../plan.js";
 import type { Registry } from "../registry.js";
 import { runOneCell } from "../run.js";
+import type { GenerateRequest } from "../../core/model.js";
 import { collectArtifacts } from "./artifacts.js";
+import { withRedisBudget } from "./budget.js";
 import { runKey, type CellJobData, type CellResult, type RunRecord } from "./protocol.js";
 import { openRedis, PREFIX, QUEUE_NAME, redactUrl } from "./redis.js";
 import { codeVersion, formatVersion, versionMismatch, type CodeVersion } from "./version.js";
@@ -71,6 +73,19 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
     return JSON.parse(text) as RunRecord;
   };
 
+  let tokenCounter: ((req: GenerateRequest, provider: string, model: string) => number) | undefined;
+  const loadTokenCounter = async () => {
+    try {
+      const t = (await import("../../llm/tokens.js")) as { countRequestTokens?: (s: string | undefined, m: GenerateRequest["messages"], p: string, mo: string) => { tokens: number } };
+      if (typeof t.countRequestTokens === "function") {
+        const count = t.countRequestTokens;
+        tokenCounter = (req, provider, model) => count(req.system, req.messages, provider, model).tokens;
+      }
+    } catch {
+      // without the tokenizer the budget estimates 4 characters a token
+    }
+  };
+
   const processor = async (job: Job<CellJobData, CellResult>): Promise<CellResult> => {
     const data = job.data;
     const run = await runRecord(data.configHash);
@@ -94,9 +109,15 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
     }
     const cell = plan.cells.find((c) => c.runId === data.runId);
     if (!cell) throw new UnrecoverableError(`ConfigError: no cell "${data.runId}" in run ${run.name}`);
+    if (!tokenCounter && plan.config.model !== "offline") await loadTokenCounter();
     const scratch = mkdtempSync(join(opts.scratchRoot ?? tmpdir(), "agora-cell-"));
     try {
-      const model = await createCellModel(plan.config.model, { runDir: scratch });
+      const model = await createCellModel(plan.config.model, {
+        runDir: scratch,
+        // the spec's rpm and tpm, held in Redis for every worker together
+        wrapProvider: (provider, r) => withRedisBudget(provider, conn, { id: r.id, rpm: r.rpm, tpm: r.tpm,
+          countInput: tokenCounter ? (req) => tokenCounter!(req, r.provider, r.model) : undefined }),
+      });
       const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
       const t0 = Date.now();
       const record = await runOneCell(plan, cell, model, label);

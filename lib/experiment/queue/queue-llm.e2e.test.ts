@@ -1,0 +1,137 @@
+// The LLM path of queued runs, against a real redis-server and the local OpenAI-protocol test server:
+// replay-cache entries and ledger totals come back from the workers into the run folder, and the
+// Redis-held rpm/tpm budgets hold across workers.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
+import { startOpenAIServer } from "../../llm/testing/openai-server.js";
+import { runExperiment } from "../run.js";
+import { mechanisms } from "../testing/registry.js";
+import { withRedisBudget } from "./budget.js";
+import { QueueCellRunner } from "./collector.js";
+import { startRedis, type TestRedis } from "./testing/redis-server.js";
+import { startCellWorker } from "./worker.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "agora-queue-llm-"));
+let redis: TestRedis;
+before(async () => {
+  redis = await startRedis();
+});
+after(async () => {
+  await redis?.stop();
+});
+
+test("an LLM sweep on two workers brings every replay-cache entry home: a local run on that cache sends no request and gives the same tables", async () => {
+  const server = await startOpenAIServer();
+  const config = {
+    name: "echo-queue-llm",
+    mechanism: "echo",
+    model: { provider: "openai-compatible", baseURL: server.baseURL, model: "test-model", rpm: 6000 },
+    grid: { mode: ["a", "b"] },
+    seeds: [1, 2, 3],
+    params: { rows: 2 },
+  };
+  const w1 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 2 });
+  const w2 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 2 });
+  const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
+  try {
+    const dir = join(tmp, "queued");
+    const res = await runExperiment(config, { out: dir, registry: mechanisms, cellRunner: runner });
+    assert.equal(res.manifest.status, "complete");
+    assert.equal(w1.stats.completed + w2.stats.completed, 6);
+    const chats = () => server.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length;
+    assert.equal(chats(), 12);
+    const probe = new Redis(redis.url);
+    const paced = await probe.get("agora:budget:openai-compatible:test-model:rpm").finally(() => probe.disconnect());
+    assert.ok(Number(paced) > 0, "the workers' requests went through the rpm budget held in Redis");
+    const ledger = res.manifest.usage.ledger as { calls: number; cells: number };
+    assert.deepEqual({ calls: ledger.calls, cells: ledger.cells }, { calls: 12, cells: 6 });
+    const entries = readdirSync(join(dir, "llm-cache")).filter((f) => f.endsWith(".jsonl"))
+      .flatMap((f) => readFileSync(join(dir, "llm-cache", f), "utf8").trim().split("\n"));
+    assert.equal(entries.length, 12, "one replay-cache entry per call, in the run folder");
+
+    // replay: a local run of the same config over a copy of the collected cache
+    const local = join(tmp, "local");
+    cpSync(join(dir, "llm-cache"), join(local, "llm-cache"), { recursive: true });
+    const before = chats();
+    const res2 = await runExperiment(config, { out: local, registry: mechanisms, resume: true });
+    assert.equal(res2.manifest.status, "complete");
+    assert.equal(chats(), before, "every call was a cache hit");
+    for (const t of ["draws", "summary"]) {
+      assert.equal(readFileSync(join(local, `${t}.jsonl`), "utf8"), readFileSync(join(dir, `${t}.jsonl`), "utf8"));
+    }
+  } finally {
+    await runner.close();
+    await w1.close();
+    await w2.close();
+    await server.close();
+  }
+});
+
+/** A stand-in provider that records when each request started and reports `usage` tokens. */
+function recorder(starts: number[], usage: number): LanguageModel {
+  return {
+    id: "test:budget",
+    async generate<T>(_req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      starts.push(Date.now());
+      return { text: "{}", usage: { inputTokens: usage, outputTokens: 0 }, latencyMs: 0, cached: false } as GenerateResult<T>;
+    },
+  } as LanguageModel;
+}
+
+/** The most events in any window of `ms` ms. */
+const densest = (times: number[], ms: number, weight: (i: number) => number = () => 1) => {
+  const t = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0; i < t.length; i++) {
+    let sum = 0;
+    for (let j = i; j < t.length && t[j] - t[i] < ms; j++) sum += weight(j);
+    best = Math.max(best, sum);
+  }
+  return best;
+};
+
+async function burst(id: string, opts: { rpm?: number; tpm?: number }, usage: number, perWorker: number): Promise<number[]> {
+  const conns = [0, 1, 2].map(() => new Redis(redis.url));
+  const starts: number[] = [];
+  try {
+    await Promise.all(conns.map(async (conn) => {
+      const m = withRedisBudget(recorder(starts, usage), conn, { id, ...opts, countInput: () => 50 });
+      await Promise.all(Array.from({ length: perWorker }, () => m.generate({ messages: [{ role: "user", content: "x" }], maxTokens: 50 })));
+    }));
+  } finally {
+    for (const c of conns) c.disconnect();
+  }
+  return starts;
+}
+
+test("rpm held in Redis paces three workers together; without it they burst", async () => {
+  // 1200 rpm: one request per 50 ms, so at most 250/50 + 1 = 6 start in any 250 ms
+  const paced = await burst("test:rpm", { rpm: 1200 }, 10, 8);
+  assert.equal(paced.length, 24);
+  assert.ok(densest(paced, 250) <= 6, `${densest(paced, 250)} requests in 250 ms`);
+  const free = await burst("test:free", {}, 10, 8);
+  assert.ok(densest(free, 250) > 6, "the null: without a budget the 24 requests start together");
+});
+
+test("tpm held in Redis: reservations pace the tokens, and a reply's real usage corrects the reservation", async () => {
+  // 60 000 tpm = 1 token per ms; each request reserves 50 input + 50 output = 100 tokens
+  const paced = await burst("test:tpm", { tpm: 60_000 }, 100, 5);
+  assert.ok(densest(paced, 500) <= 6, `${densest(paced, 500)} requests of 100 tokens in 500 ms (≤ 500 tokens + one request)`);
+
+  // a reply that used 10 tokens gives back 90 of the 100 reserved
+  const conn = new Redis(redis.url);
+  try {
+    const m = withRedisBudget(recorder([], 10), conn, { id: "test:refund", tpm: 60_000, countInput: () => 50 });
+    await m.generate({ messages: [{ role: "user", content: "x" }], maxTokens: 50 });
+    const [[sec, usec], tat] = await Promise.all([conn.time(), conn.get("agora:budget:test:refund:tpm")]);
+    const ahead = Number(tat) - (Number(sec) * 1000 + Number(usec) / 1000);
+    assert.ok(ahead <= 10 + 1, `the budget is ${ahead.toFixed(1)} ms ahead, 10 tokens' worth, not 100`);
+  } finally {
+    conn.disconnect();
+  }
+});
