@@ -9,14 +9,14 @@ import { blurFactors, computeFactors, gateDecision, scoreOf } from "./gate.js";
 import { escalate, localRecover, processEffects, send } from "./protocol.js";
 import { counterfactualLocalCost } from "./uer.js";
 import type { Problem, ProblemKind } from "./types.js";
-import type { World } from "./world.js";
+import type { BlockWorld } from "./world.js";
 
 /**
  * Advances the world by one tick.
  * @example
  * while (w.t < w.task.timeout && w.nPlaced < w.task.cells.length) step(w);
  */
-export function step(w: World): void {
+export function step(w: BlockWorld): void {
   applyDisruptions(w);
   processEffects(w);
   for (let a = 0; a < w.n; a++) {
@@ -27,7 +27,7 @@ export function step(w: World): void {
   w.t++;
 }
 
-function applyDisruptions(w: World): void {
+function applyDisruptions(w: BlockWorld): void {
   const ds = w.task.disruptions;
   while (w.nextDisruption < ds.length && ds[w.nextDisruption].tick <= w.t) {
     const d = ds[w.nextDisruption++];
@@ -43,7 +43,7 @@ function applyDisruptions(w: World): void {
   }
 }
 
-function act(w: World, a: number): void {
+function act(w: BlockWorld, a: number): void {
   if (w.ownLeft[a] === 0) return;
   const { below, owner, cellMat } = w.task;
   const end = w.ownStart[a + 1];
@@ -95,7 +95,7 @@ function act(w: World, a: number): void {
   w.posZ[a] += Math.sign(dz);
 }
 
-function firstCellOf(w: World, a: number, m: number): number {
+function firstCellOf(w: BlockWorld, a: number, m: number): number {
   for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
     const c = w.ownList[k];
     if (!w.placed[c] && w.task.cellMat[c] === m) return c;
@@ -103,7 +103,7 @@ function firstCellOf(w: World, a: number, m: number): number {
   return -1;
 }
 
-function idle(w: World, a: number): void {
+function idle(w: BlockWorld, a: number): void {
   w.lost[a]++;
   w.idleRun[a]++;
   for (let i = w.active.length - 1; i >= 0; i--) {
@@ -118,14 +118,8 @@ function idle(w: World, a: number): void {
   }
 }
 
-function place(w: World, a: number, c: number): void {
-  const m = w.task.cellMat[c];
-  w.placed[c] = 1;
-  w.nPlaced++;
-  w.version++;
-  w.inv[a * w.nMat + m]--;
-  w.need[a * w.nMat + m]--;
-  w.ownLeft[a]--;
+function place(w: BlockWorld, a: number, c: number): void {
+  w.placeCell(a, c);
   w.idleRun[a] = 0;
   if (w.priority[a] === c) w.priority[a] = -1;
   const pid = w.openDep[c];
@@ -135,7 +129,7 @@ function place(w: World, a: number, c: number): void {
   }
 }
 
-function openIndex(w: World, kind: ProblemKind, a: number, target: number): { arr: Int32Array; i: number } {
+function openIndex(w: BlockWorld, kind: ProblemKind, a: number, target: number): { arr: Int32Array; i: number } {
   if (kind === "missing_material") return { arr: w.openMat, i: a * w.nMat + target };
   if (kind === "dependency_block") return { arr: w.openDep, i: target };
   return { arr: w.openPath, i: a };
@@ -146,7 +140,7 @@ function openIndex(w: World, kind: ProblemKind, a: number, target: number): { ar
  * @example
  * detect(w, 0, "missing_material", 2, cell); // a no-op if agent 0 already has that problem open
  */
-export function detect(w: World, a: number, kind: ProblemKind, target: number, cell: number): void {
+export function detect(w: BlockWorld, a: number, kind: ProblemKind, target: number, cell: number): void {
   const { arr, i } = openIndex(w, kind, a, target);
   if (arr[i] >= 0) return;
   const p: Problem = {
@@ -165,7 +159,7 @@ export function detect(w: World, a: number, kind: ProblemKind, target: number, c
  * @example
  * judge(w, w.problems[3]); // logs a "gate" event with S and the factors
  */
-export function judge(w: World, p: Problem): void {
+export function judge(w: BlockWorld, p: Problem): void {
   if (w.flags.decide === "never") return localRecover(w, p);
   let f = computeFactors(w, p, p.cell);
   if (!w.flags.partition) f = blurFactors(f, w.params.noPartitionNoise, w.rng);
@@ -184,7 +178,7 @@ export function judge(w: World, p: Problem): void {
  * @example
  * applyDecision(w, p, "escalate"); // p.localCost is set, the request is sent
  */
-export function applyDecision(w: World, p: Problem, d: "local" | "escalate"): void {
+export function applyDecision(w: BlockWorld, p: Problem, d: "local" | "escalate"): void {
   if (p.status !== "open") return;
   if (d === "local") return localRecover(w, p);
   if (p.escalations === 0 && !w.inRollout) p.localCost = counterfactualLocalCost(w, p);
@@ -196,7 +190,7 @@ export function applyDecision(w: World, p: Problem, d: "local" | "escalate"): vo
  * @example
  * isResolved(w, p); // true once the agent holds what its remaining blocks need
  */
-export function isResolved(w: World, p: Problem): boolean {
+export function isResolved(w: BlockWorld, p: Problem): boolean {
   if (p.kind === "missing_material") {
     const i = p.agent * w.nMat + p.target;
     return w.inv[i] >= w.need[i];
@@ -205,7 +199,7 @@ export function isResolved(w: World, p: Problem): boolean {
   return w.blocked[p.agent] === 0;
 }
 
-function resolveProblems(w: World): void {
+function resolveProblems(w: BlockWorld): void {
   if (w.active.length === 0) return;
   for (let j = w.active.length - 1; j >= 0; j--) {
     const p = w.problems[w.active[j]];
@@ -226,7 +220,7 @@ function resolveProblems(w: World): void {
  * @example
  * planTransfers(w); // givers are busy for their transfers; TRANSFER_PLAN messages logged
  */
-export function planTransfers(w: World): void {
+export function planTransfers(w: BlockWorld): void {
   for (let m = 0; m < w.nMat; m++) {
     for (let a = 0; a < w.n; a++) {
       let deficit = w.need[a * w.nMat + m] - w.inv[a * w.nMat + m];

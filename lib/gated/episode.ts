@@ -10,7 +10,7 @@ import { policyFlags } from "./policies.js";
 import { isUnnecessary } from "./uer.js";
 import type { CompiledTask } from "./task.js";
 import type { Factors, ProblemKind, SimParams } from "./types.js";
-import { World } from "./world.js";
+import { BlockWorld } from "./world.js";
 import type { ChatRequest, EventRow } from "./world.js";
 
 /** What the bounded adjudicator sees: a compact summary of the case, never the free-form history. */
@@ -49,7 +49,7 @@ export interface EpisodeOptions { log?: boolean }
 /** Writes the text of a free-chat message (a language model); returns the text and the tokens it used. */
 export type ChatWriter = (req: ChatRequest) => Promise<{ text: string; tokens: number }>;
 
-function summary(w: World, id: number): CaseSummary {
+function summary(w: BlockWorld, id: number): CaseSummary {
   const p = w.problems[id];
   const f = computeFactors(w, p, p.cell);
   let subject: string | null = null;
@@ -62,7 +62,7 @@ function summary(w: World, id: number): CaseSummary {
   };
 }
 
-function apply(w: World, id: number, v: Verdict): void {
+function apply(w: BlockWorld, id: number, v: Verdict): void {
   const p = w.problems[id];
   w.counters.adjudications++;
   w.counters.tokens += v.tokens ?? w.params.tokensAdjudication;
@@ -70,13 +70,13 @@ function apply(w: World, id: number, v: Verdict): void {
   applyDecision(w, p, v.decision);
 }
 
-function start(task: CompiledTask, policy: string, params: SimParams, rng: Rng, opts: EpisodeOptions): World {
-  const w = new World(task, params, policyFlags(policy), rng, opts.log ?? false);
+function start(task: CompiledTask, policy: string, params: SimParams, rng: Rng, opts: EpisodeOptions): BlockWorld {
+  const w = new BlockWorld(task, params, policyFlags(policy), rng, opts.log ?? false);
   if (w.flags.rigid) planTransfers(w);
   return w;
 }
 
-const running = (w: World) => w.t < w.task.timeout && w.nPlaced < w.task.cells.length;
+const running = (w: BlockWorld) => w.t < w.task.timeout && w.nPlaced < w.task.cells.length;
 
 /**
  * Runs one episode with a synchronous adjudicator (the offline noisy judge).
@@ -92,9 +92,9 @@ export function runEpisode(task: CompiledTask, policy: string, params: SimParams
 /**
  * Runs a world (new, or restored from a snapshot) to the end of its episode and measures it.
  * @example
- * const r = continueEpisode(World.restore(task, params, flags, rng, snap), judge);
+ * const r = continueEpisode(BlockWorld.restore(task, params, flags, rng, snap), judge);
  */
-export function continueEpisode(w: World, judge: SyncJudge): EpisodeResult {
+export function continueEpisode(w: BlockWorld, judge: SyncJudge): EpisodeResult {
   while (running(w)) {
     step(w);
     while (w.pending.length) {
@@ -132,7 +132,7 @@ export async function runEpisodeAsync(task: CompiledTask, policy: string, params
   return finish(w);
 }
 
-function finish(w: World): EpisodeResult {
+function finish(w: BlockWorld): EpisodeResult {
   let local = 0, escalated = 0, unnecessary = 0;
   for (const p of w.problems) {
     if (p.status === "open" || p.status === "escalated") p.status = "unresolved";

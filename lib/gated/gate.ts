@@ -19,7 +19,7 @@
  */
 import type { Rng } from "../core/rng.js";
 import type { Factors, PolicyFlags, Problem, SimParams } from "./types.js";
-import type { World } from "./world.js";
+import type { BlockWorld } from "./world.js";
 
 const TAU = 20;
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
@@ -29,7 +29,7 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
  * @example
  * shortfall(w, 0, 2); // 17
  */
-export function shortfall(w: World, a: number, m: number): number {
+export function shortfall(w: BlockWorld, a: number, m: number): number {
   const i = a * w.nMat + m;
   return Math.max(1, w.need[i] - w.inv[i]);
 }
@@ -39,7 +39,7 @@ export function shortfall(w: World, a: number, m: number): number {
  * @example
  * hasOtherWork(w, 1, cell); // true: the agent can keep busy while a dependency waits
  */
-export function hasOtherWork(w: World, a: number, except: number): boolean {
+export function hasOtherWork(w: BlockWorld, a: number, except: number): boolean {
   const { below, cellMat } = w.task;
   for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
     const c = w.ownList[k];
@@ -55,7 +55,7 @@ export function hasOtherWork(w: World, a: number, except: number): boolean {
  * @example
  * const f = computeFactors(world, problem, cell); scoreOf(f, params.weights);
  */
-export function computeFactors(w: World, p: Problem, cell: number): Factors {
+export function computeFactors(w: BlockWorld, p: Problem, cell: number): Factors {
   const a = p.agent;
   const { task, params } = w;
   const C = cell >= 0 ? (task.H - w.cellY(cell)) / task.H : 0.5;

@@ -6,7 +6,7 @@ export { runEpisode, runEpisodeAsync, continueEpisode, type EpisodeResult, type 
 export { policyFlags } from "./policies.js";
 export { computeFactors, scoreOf, gateDecision } from "./gate.js";
 export { counterfactualLocalCost, isUnnecessary } from "./uer.js";
-export { World, type EventRow, type WorldSnapshot } from "./world.js";
+export { BlockWorld, type EventRow, type WorldSnapshot } from "./world.js";
 export { OFFLINE_MODEL_LABEL, offlineJudge, warrantedDecision } from "./models/offline.js";
 export { llmJudge, llmChat, promptTemplates, repairVerdict, renderCase, VerdictSchema } from "./models/llm.js";
 export {

@@ -11,14 +11,14 @@
  */
 import { shortfall } from "./gate.js";
 import type { MessageType, Problem } from "./types.js";
-import type { World } from "./world.js";
+import type { BlockWorld } from "./world.js";
 
 /**
  * Sends one message and charges its reading cost to the readers (and to the problem, if any).
  * @example
  * send(w, 1, "CAN_SUPPLY", true, p, 0, m, 5);
  */
-export function send(w: World, from: number, type: MessageType, effective: boolean, p: Problem | null, to = -1, item = -1, count = 0): void {
+export function send(w: BlockWorld, from: number, type: MessageType, effective: boolean, p: Problem | null, to = -1, item = -1, count = 0): void {
   const { params, flags } = w;
   w.counters.messages++;
   if (effective) w.counters.effective++;
@@ -54,7 +54,7 @@ export function send(w: World, from: number, type: MessageType, effective: boole
   }
 }
 
-function itemName(w: World, p: Problem | null, item: number): string {
+function itemName(w: BlockWorld, p: Problem | null, item: number): string {
   return p && p.kind === "dependency_block" ? `cell:${item}` : w.task.materials[item] ?? String(item);
 }
 
@@ -65,7 +65,7 @@ function itemName(w: World, p: Problem | null, item: number): string {
  * @example
  * localRecover(world, problem); // the agent is busy for the recovery's ticks
  */
-export function localRecover(w: World, p: Problem): void {
+export function localRecover(w: BlockWorld, p: Problem): void {
   const a = p.agent;
   const { params, task } = w;
   let cost = 0;
@@ -97,7 +97,7 @@ export function localRecover(w: World, p: Problem): void {
  * @example
  * escalate(w, p); // p.status === "escalated"; a reply timeout is scheduled
  */
-export function escalate(w: World, p: Problem): void {
+export function escalate(w: BlockWorld, p: Problem): void {
   const a = p.agent;
   const { params, task } = w;
   p.status = "escalated";
@@ -173,7 +173,7 @@ export function escalate(w: World, p: Problem): void {
  * @example
  * failEscalation(w, p, "cannot"); // p.failures + 1, local recovery started
  */
-export function failEscalation(w: World, p: Problem, why: "cannot" | "timeout"): void {
+export function failEscalation(w: BlockWorld, p: Problem, why: "cannot" | "timeout"): void {
   p.status = "open";
   if (w.log) w.emit({ agent: p.agent, event: "fallback", problem: p.id, kind: p.kind, decision: why, via: w.flags.fallback ? "local" : "retry" });
   if (!w.flags.fallback) return;
@@ -186,7 +186,7 @@ export function failEscalation(w: World, p: Problem, why: "cannot" | "timeout"):
  * @example
  * processEffects(w); // called by step() before the agents act
  */
-export function processEffects(w: World): void {
+export function processEffects(w: BlockWorld): void {
   if (w.effects.length === 0) return;
   let any = false;
   for (const e of w.effects) if (e.at <= w.t) { any = true; break; }

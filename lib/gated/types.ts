@@ -5,13 +5,8 @@
  */
 import { z } from "zod";
 
-/** Blocks the simulator knows. Block id = index in the task's material list + 1 (0 is air). */
-export const KNOWN_BLOCKS = [
-  "stone", "cobblestone", "oak_planks", "spruce_planks", "birch_planks", "oak_log", "glass", "bricks",
-  "sandstone", "dirt", "stone_bricks", "quartz_block", "white_wool", "terracotta", "gold_block", "iron_block",
-] as const;
-/** Tools an inventory may hold besides blocks (used to dig through blocked paths). */
-export const KNOWN_TOOLS = ["diamond_pickaxe", "iron_pickaxe", "stone_pickaxe", "wooden_pickaxe"] as const;
+/** The block and item palette (MindCraft's construction tasks use Minecraft's registry names). */
+export { KNOWN_BLOCKS, KNOWN_ITEMS, PICKAXES } from "./palette.js";
 
 export const DisruptionSchema = z.object({
   tick: z.number().int().nonnegative(),
@@ -27,6 +22,8 @@ export const WorldExtSchema = z.object({
   scenario: z.enum(["standard", "scarce"]).default("standard"),
   /** When true, the agents' initial inventories alone must cover the blueprint's materials. */
   inventory_sufficient: z.boolean().default(true),
+  /** When true, inventories plus site resources may fall short of the blueprint (real scarcity: the task cannot be completed). */
+  allow_shortfall: z.boolean().default(false),
   /** Collectable units of each material near the site (local recovery by collecting or crafting a substitute). */
   resources: z.record(z.string(), z.number().int().nonnegative()).default({}),
   /** How the blueprint's cells are split among agents: x-stripes, or stripes rotated per level. */
@@ -46,7 +43,8 @@ export const TaskSchema = z.looseObject({
   type: z.literal("construction"),
   goal: z.string().optional(),
   agent_count: z.number().int().min(1).max(8),
-  timeout: z.number().int().positive(),
+  /** Seconds (MindCraft); absent → MindCraft's default, `DEFAULT_TIMEOUT_SECONDS`. Checked by hand in compileTask. */
+  timeout: z.unknown().optional(),
   blueprint: z.object({
     materials: z.record(z.string(), z.number().int().nonnegative()),
     levels: z.array(LevelSchema).min(1),
@@ -55,7 +53,9 @@ export const TaskSchema = z.looseObject({
   blocked_actions: z.record(z.string(), z.array(z.string())).optional(),
   world: WorldExtSchema.optional(),
 });
-export type TaskSpec = z.input<typeof TaskSchema>;
+export type TaskSpec = Omit<z.input<typeof TaskSchema>, "timeout"> & { timeout?: number };
+/** MindCraft's timeout for a task file that names none, in seconds. */
+export const DEFAULT_TIMEOUT_SECONDS = 300;
 export const TaskFileSchema = z.record(z.string(), TaskSchema);
 export type TaskFile = Record<string, TaskSpec>;
 

@@ -7,7 +7,7 @@ import { rowTask, stackTask } from "./testing/tasks.js";
 import { SimParamsSchema } from "./types.js";
 import type { Problem } from "./types.js";
 import { counterfactualLocalCost, isUnnecessary } from "./uer.js";
-import { World } from "./world.js";
+import { BlockWorld } from "./world.js";
 
 const params = SimParamsSchema.parse({});
 const problem = (over: Partial<Problem>): Problem => ({
@@ -16,7 +16,7 @@ const problem = (over: Partial<Problem>): Problem => ({
 });
 
 test("missing material, stone on site: the local rollout collects 2 units at collectTicks = 3 each → 6 ticks", () => {
-  const w = new World(compileTask("row", rowTask(10)), params, policyFlags("gated"), createRng(1), false);
+  const w = new BlockWorld(compileTask("row", rowTask(10)), params, policyFlags("gated"), createRng(1), false);
   const p = problem({});
   w.problems.push(p);
   w.active.push(0);
@@ -28,14 +28,14 @@ test("missing material, stone on site: the local rollout collects 2 units at col
 });
 
 test("missing material, nothing on site: local recovery is impossible → Infinity", () => {
-  const w = new World(compileTask("row", rowTask(0)), params, policyFlags("gated"), createRng(1), false);
+  const w = new BlockWorld(compileTask("row", rowTask(0)), params, policyFlags("gated"), createRng(1), false);
   const p = problem({});
   w.problems.push(p);
   assert.equal(counterfactualLocalCost(w, p), Infinity);
 });
 
 test("dependency: agent 1 idles from tick 1 until agent 0 (busy 5 ticks) places the support at tick 5 → 4 ticks", () => {
-  const w = new World(compileTask("stack", stackTask()), params, policyFlags("gated"), createRng(1), false);
+  const w = new BlockWorld(compileTask("stack", stackTask()), params, policyFlags("gated"), createRng(1), false);
   w.busy[0] = 5;
   const p = problem({ agent: 1, kind: "dependency_block", target: 0, cell: 2 });
   w.problems.push(p);
@@ -55,7 +55,7 @@ test("the closed form of material and path rollouts agrees with the full rollout
   for (let s = 0; s < 300; s++) {
     const rng = createRng(s);
     const task = compileTask("r", generateTask({ scenario: s % 2 ? "scarce" : "standard", width: 6, depth: 6 }, rng.fork("task")));
-    const w = new World(task, params, policyFlags("gated"), rng, false);
+    const w = new BlockWorld(task, params, policyFlags("gated"), rng, false);
     const a = rng.int(task.nAgents), m = rng.int(task.materials.length);
     w.inv[a * w.nMat + m] = 0;
     w.pool[m] = rng.int(4) * 3;

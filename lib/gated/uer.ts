@@ -17,7 +17,7 @@ import { isResolved, step } from "./engine.js";
 import { shortfall } from "./gate.js";
 import { localRecover } from "./protocol.js";
 import type { Problem } from "./types.js";
-import type { World } from "./world.js";
+import type { BlockWorld } from "./world.js";
 
 /**
  * Cost of the best local recovery of `p`, by a rollout on a copy of the world (the world is not changed).
@@ -29,7 +29,7 @@ import type { World } from "./world.js";
  * @example
  * const c = counterfactualLocalCost(world, problem); // e.g. 9 (ticks) or Infinity
  */
-export function counterfactualLocalCost(w: World, p: Problem, opts: { rollout?: boolean } = {}): number {
+export function counterfactualLocalCost(w: BlockWorld, p: Problem, opts: { rollout?: boolean } = {}): number {
   if (!opts.rollout && p.kind !== "dependency_block") return closedForm(w, p);
   const c = w.cloneForRollout();
   const q = c.problems[p.id];
@@ -46,7 +46,7 @@ export function counterfactualLocalCost(w: World, p: Problem, opts: { rollout?: 
   return isResolved(c, q) ? c.lost[a] - before : Infinity;
 }
 
-function closedForm(w: World, p: Problem): number {
+function closedForm(w: BlockWorld, p: Problem): number {
   const a = p.agent;
   const { params, task } = w;
   if (p.kind === "missing_material") {

@@ -53,7 +53,102 @@ export interface Counters {
   messages: number; effective: number; tokens: number; adjudications: number;
 }
 
-export class World {
+
+/** A block position in world coordinates (x, y, z), as MindCraft's blueprints and Minecraft use them. */
+export type Vec3 = [number, number, number];
+/** A value or a promise of it: the block world answers at once, a Minecraft backend asynchronously. */
+export type Awaitable<T> = T | Promise<T>;
+/** The outcome of one action: how many ticks it took, or why it was refused (nothing changed then). */
+export type ActionResult = { ok: true; ticks: number } | { ok: false; reason: string };
+
+/**
+ * What a construction world offers its agents, whatever runs it: the simulator's block world
+ * (`BlockWorld`) or a Minecraft server. Positions are world coordinates; names are Minecraft's
+ * registry names ("air" for an empty cell); time is counted in ticks, one tick = `SECONDS_PER_TICK`
+ * seconds of game time (one action of one agent). Queries are synchronous (mineflayer's `bot.blockAt`
+ * and `bot.inventory` are too); actions may be asynchronous.
+ */
+export interface World {
+  /** Number of agents, ids 0..agents−1. */
+  readonly agents: number;
+  /** Ticks since the episode started. */
+  readonly tick: number;
+  /** The block at a position ("air" when empty or outside the world). */
+  blockAt(pos: Vec3): string;
+  /** An agent's inventory: item or block name → count (zero counts omitted). */
+  inventory(agent: number): Record<string, number>;
+  /** Where an agent stands. */
+  position(agent: number): Vec3;
+  /** Walk to a position (an agent stands on the ground: only x and z matter to the block world). */
+  move(agent: number, to: Vec3): Awaitable<ActionResult>;
+  /** Gather `count` units of a block from the site's resources into the inventory. */
+  collect(agent: number, block: string, count: number): Awaitable<ActionResult>;
+  /** Place a block from the inventory at a position within reach whose support is in place. */
+  place(agent: number, pos: Vec3, block: string): Awaitable<ActionResult>;
+  /** Break the block at a position (with a pickaxe); on a blocked path, clear the obstacle. */
+  dig(agent: number, pos: Vec3): Awaitable<ActionResult>;
+  /** Hand `count` units of an item from one agent to another (the giver walks over). */
+  give(from: number, to: number, item: string, count: number): Awaitable<ActionResult>;
+  /** Let `ticks` ticks pass. */
+  wait(ticks: number): Awaitable<void>;
+}
+
+/** Anything blocks can be read from (a `World`, or a mineflayer bot wrapped to answer names). */
+export interface BlockReader { blockAt(pos: Vec3): string }
+
+/** One blueprint level in MindCraft's format. */
+export interface BlueprintLevel { level: number; coordinates: [number, number, number]; placement: string[][] }
+export interface Blueprint { materials?: Record<string, number>; levels: BlueprintLevel[] }
+
+export interface BlockCheck { level: number; coordinates: Vec3; expected: string; actual: string }
+export interface CompletionResult {
+  /** matches / (matches + mismatches), in [0, 1] (1 for a blueprint of air over an empty world). */
+  score: number;
+  /** No mismatch: the blueprint is built. */
+  complete: boolean;
+  matches: BlockCheck[];
+  mismatches: BlockCheck[];
+  /** Per level, in the order of `blueprint.levels`. */
+  levels: { level: number; matches: number; mismatches: number }[];
+}
+
+/**
+ * Blueprint completion as MindCraft scores it: level by level, for each `placement[z][x]` the block at
+ * (x0 + x, y0, z0 + z) of the level's `coordinates` is read; cells that are air in both are skipped;
+ * the others are matches or mismatches; score = matches / (matches + mismatches).
+ * @example
+ * blueprintCompletion(world, task.blueprint).score; // 0.42
+ */
+export function blueprintCompletion(world: BlockReader, blueprint: Blueprint): CompletionResult {
+  const matches: BlockCheck[] = [];
+  const mismatches: BlockCheck[] = [];
+  const levels: CompletionResult["levels"] = [];
+  for (const lv of blueprint.levels) {
+    const [x0, y0, z0] = lv.coordinates;
+    let mt = 0, mm = 0;
+    lv.placement.forEach((row, z) => row.forEach((raw, x) => {
+      const expected = raw === "" ? "air" : raw;
+      const coordinates: Vec3 = [x0 + x, y0, z0 + z];
+      const actual = world.blockAt(coordinates);
+      if (expected === "air" && actual === "air") return;
+      const c = { level: lv.level, coordinates, expected, actual };
+      if (actual === expected) { matches.push(c); mt++; } else { mismatches.push(c); mm++; }
+    }));
+    levels.push({ level: lv.level, matches: mt, mismatches: mm });
+  }
+  const total = matches.length + mismatches.length;
+  return { score: total === 0 ? 1 : matches.length / total, complete: mismatches.length === 0, matches, mismatches, levels };
+}
+
+/** Seconds of game time per simulator tick: one action (a step, a placement, one unit collected) per second. */
+export const SECONDS_PER_TICK = 1;
+
+/**
+ * The simulator's world: the episode state in flat typed arrays. It implements `World` for external
+ * callers (tests, replays, a controller); the engine's hot loop reads and writes the arrays directly
+ * and shares the placement primitive (`placeCell`).
+ */
+export class BlockWorld implements World {
   t = 0;
   nPlaced = 0;
   nextDisruption = 0;
@@ -142,9 +237,9 @@ export class World {
   }
 
   /** A deep copy for a counterfactual rollout (typed arrays sliced, problems copied, no log). */
-  cloneForRollout(): World {
+  cloneForRollout(): BlockWorld {
     // built by the constructor (same hidden class as every world, so the hot loop stays monomorphic), then overwritten
-    const w = new World(this.task, this.params, { ...this.flags, decide: "never", freeChat: false, rigid: false }, this.rng, false);
+    const w = new BlockWorld(this.task, this.params, { ...this.flags, decide: "never", freeChat: false, rigid: false }, this.rng, false);
     w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version;
     for (const k of ARRAY_FIELDS) (w[k] as Int32Array).set(this[k]);
     w.problems = this.problems.slice();
@@ -175,12 +270,12 @@ export class World {
    * A world rebuilt from a snapshot of the same task. Random streams are the caller's: pass the ones to continue with.
    * @throws RangeError when the snapshot's arrays do not fit the task.
    * @example
-   * const w2 = World.restore(task, params, policyFlags("rigid"), createRng(1), JSON.parse(snap));
+   * const w2 = BlockWorld.restore(task, params, policyFlags("rigid"), createRng(1), JSON.parse(snap));
    */
-  static restore(task: CompiledTask, params: SimParams, flags: PolicyFlags, rng: Rng, snap: WorldSnapshot, log = false): World {
-    const w = new World(task, params, flags, rng, log);
+  static restore(task: CompiledTask, params: SimParams, flags: PolicyFlags, rng: Rng, snap: WorldSnapshot, log = false): BlockWorld {
+    const w = new BlockWorld(task, params, flags, rng, log);
     for (const k of ARRAY_FIELDS) {
-      if (snap.arrays[k].length !== w[k].length) throw new RangeError(`World.restore: ${k} has ${snap.arrays[k].length} values, the task needs ${w[k].length}`);
+      if (snap.arrays[k].length !== w[k].length) throw new RangeError(`BlockWorld.restore: ${k} has ${snap.arrays[k].length} values, the task needs ${w[k].length}`);
       (w[k] as Int32Array).set(snap.arrays[k]);
     }
     w.t = snap.t; w.nPlaced = snap.nPlaced; w.nextDisruption = snap.nextDisruption; w.version = snap.version;
@@ -188,6 +283,110 @@ export class World {
     w.active = snap.active.slice(); w.effects = snap.effects.map((e) => ({ ...e })); w.pending = snap.pending.slice();
     w.counters = { ...snap.counters };
     return w;
+  }
+
+  // ---- the World interface ----
+  get agents(): number { return this.n; }
+  get tick(): number { return this.t; }
+
+  /** Grid index of a world position, or −1 outside the blueprint's box. */
+  gridOf(pos: Vec3): number {
+    const { W, D, H, origin } = this.task;
+    const x = pos[0] - origin[0], y = pos[1] - origin[1], z = pos[2] - origin[2];
+    if (x < 0 || y < 0 || z < 0 || x >= W || y >= H || z >= D) return -1;
+    return (y * D + z) * W + x;
+  }
+  blockAt(pos: Vec3): string {
+    const g = this.gridOf(pos);
+    const c = g < 0 ? -1 : this.task.cellOf[g];
+    return c >= 0 && this.placed[c] ? this.task.materials[this.task.cellMat[c]] : "air";
+  }
+  inventory(agent: number): Record<string, number> {
+    const out: Record<string, number> = { ...this.task.carried[agent] };
+    for (let m = 0; m < this.nMat; m++) if (this.inv[agent * this.nMat + m] > 0) out[this.task.materials[m]] = this.inv[agent * this.nMat + m];
+    if (this.tools[agent] > 0) out[this.task.pickaxe[agent]] = this.tools[agent];
+    return out;
+  }
+  position(agent: number): Vec3 {
+    const o = this.task.origin;
+    return [o[0] + this.posX[agent], o[1], o[2] + this.posZ[agent]];
+  }
+  move(agent: number, to: Vec3): ActionResult {
+    if (this.blocked[agent]) return { ok: false, reason: "path blocked: dig it or ask for help" };
+    const o = this.task.origin;
+    const x = to[0] - o[0], z = to[2] - o[2];
+    const ticks = Math.max(Math.abs(x - this.posX[agent]), Math.abs(z - this.posZ[agent]));
+    this.posX[agent] = x; this.posZ[agent] = z;
+    return { ok: true, ticks };
+  }
+  collect(agent: number, block: string, count: number): ActionResult {
+    const m = this.task.materials.indexOf(block);
+    if (m < 0) return { ok: false, reason: `${block} is not a material of this blueprint` };
+    if (!this.task.canCollect[agent]) return { ok: false, reason: "this agent may not collect (blocked_actions)" };
+    if (this.pool[m] < count) return { ok: false, reason: `the site has ${this.pool[m]} ${block}, not ${count}` };
+    this.pool[m] -= count;
+    this.inv[agent * this.nMat + m] += count;
+    this.version++;
+    return { ok: true, ticks: count * this.params.collectTicks };
+  }
+  place(agent: number, pos: Vec3, block: string): ActionResult {
+    const g = this.gridOf(pos);
+    const c = g < 0 ? -1 : this.task.cellOf[g];
+    if (c < 0) return { ok: false, reason: "the block world holds only the blueprint's cells" };
+    if (this.placed[c]) return { ok: false, reason: `${this.blockAt(pos)} is already there` };
+    const m = this.task.materials.indexOf(block);
+    if (m !== this.task.cellMat[c]) return { ok: false, reason: `the blueprint wants ${this.task.materials[this.task.cellMat[c]]} there, not ${block}` };
+    if (this.inv[agent * this.nMat + m] <= 0) return { ok: false, reason: `no ${block} in the inventory` };
+    const b = this.task.below[c];
+    if (b >= 0 && !this.placed[b]) return { ok: false, reason: "its support below is missing" };
+    const d = Math.max(Math.abs(this.cellX(c) - this.posX[agent]), Math.abs(this.cellZ(c) - this.posZ[agent]));
+    if (d > this.params.reach) return { ok: false, reason: `out of reach (${d} > ${this.params.reach})` };
+    this.placeCell(agent, c);
+    return { ok: true, ticks: 1 };
+  }
+  dig(agent: number, pos: Vec3): ActionResult {
+    if (this.tools[agent] <= 0) return { ok: false, reason: "no pickaxe" };
+    const g = this.gridOf(pos);
+    const c = g < 0 ? -1 : this.task.cellOf[g];
+    if (c >= 0 && this.placed[c]) {
+      for (let k = 0; k < c; k++) if (this.task.below[k] === c && this.placed[k]) return { ok: false, reason: "a placed block rests on it" };
+      this.placed[c] = 0; this.nPlaced--;
+      const o = this.task.owner[c], m = this.task.cellMat[c];
+      this.inv[agent * this.nMat + m]++; this.need[o * this.nMat + m]++; this.ownLeft[o]++;
+      if (this.cursor[o] > this.ownStart[o]) this.cursor[o] = this.ownStart[o];
+      this.version++;
+      return { ok: true, ticks: this.params.digTicks };
+    }
+    if (this.blocked[agent]) { this.blocked[agent] = 0; this.version++; return { ok: true, ticks: this.params.digTicks }; }
+    return { ok: false, reason: "nothing to dig there" };
+  }
+  give(from: number, to: number, item: string, count: number): ActionResult {
+    if (!this.task.canGive[from]) return { ok: false, reason: "this agent may not give (blocked_actions)" };
+    const m = this.task.materials.indexOf(item);
+    if (m < 0) return { ok: false, reason: `${item} is not a material of this blueprint` };
+    if (this.inv[from * this.nMat + m] < count) return { ok: false, reason: `agent ${from} holds ${this.inv[from * this.nMat + m]} ${item}, not ${count}` };
+    const travel = Math.max(0, this.dist(from, to) - 1);
+    this.inv[from * this.nMat + m] -= count;
+    this.inv[to * this.nMat + m] += count;
+    this.posX[from] = this.posX[to]; this.posZ[from] = this.posZ[to];
+    this.version++;
+    return { ok: true, ticks: 1 + travel + this.params.giveTicks };
+  }
+  wait(ticks: number): void {
+    this.t += ticks;
+    for (let a = 0; a < this.n; a++) this.busy[a] = Math.max(0, this.busy[a] - ticks);
+  }
+
+  /** Places cell c from agent a's inventory (no checks: the caller has made them). */
+  placeCell(a: number, c: number): void {
+    const m = this.task.cellMat[c];
+    const o = this.task.owner[c];
+    this.placed[c] = 1;
+    this.nPlaced++;
+    this.version++;
+    this.inv[a * this.nMat + m]--;
+    this.need[o * this.nMat + m]--;
+    this.ownLeft[o]--;
   }
 
   cellX(c: number): number { return this.task.cells[c] % this.task.W; }
@@ -222,7 +421,6 @@ export class World {
 
   /** Blueprint score as MindCraft computes it: matches / (matches + mismatches) over cells not air in both. */
   blueprintScore(): number {
-    const total = this.task.cells.length;
-    return total === 0 ? 1 : this.nPlaced / total;
+    return blueprintCompletion(this, this.task.blueprint).score;
   }
 }
