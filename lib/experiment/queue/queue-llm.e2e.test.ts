@@ -26,7 +26,7 @@ after(async () => {
 });
 
 test("an LLM sweep on two workers brings every replay-cache entry home: a local run on that cache sends no request and gives the same tables", async () => {
-  const server = await startOpenAIServer();
+  const server = await startOpenAIServer({ random: { seed: 20, latencyMs: 5 } });
   const config = {
     name: "echo-queue-llm",
     mechanism: "echo",
@@ -64,6 +64,34 @@ test("an LLM sweep on two workers brings every replay-cache entry home: a local 
     for (const t of ["draws", "summary"]) {
       assert.equal(readFileSync(join(local, `${t}.jsonl`), "utf8"), readFileSync(join(dir, `${t}.jsonl`), "utf8"));
     }
+  } finally {
+    await runner.close();
+    await w1.close();
+    await w2.close();
+    await server.close();
+  }
+});
+
+test("the spec's rpm holds across two workers: a server that allows 5 requests a second sends (almost) no 429", async () => {
+  const server = await startOpenAIServer({ random: { seed: 21 }, rateLimit: { requests: 5, perMs: 1000 } });
+  const config = {
+    name: "echo-queue-rpm",
+    mechanism: "echo",
+    model: { provider: "openai-compatible", baseURL: server.baseURL, model: "rpm-model", rpm: 240 },
+    grid: { mode: ["a", "b", "c"] },
+    seeds: [1, 2, 3],
+    params: { rows: 2 },
+  };
+  const w1 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 3 });
+  const w2 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 3 });
+  const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
+  try {
+    const res = await runExperiment(config, { out: join(tmp, "rpm"), registry: mechanisms, cellRunner: runner });
+    assert.equal(res.manifest.status, "complete");
+    const sent = server.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length;
+    const refused = server.stats.byStatus[429] ?? 0;
+    assert.ok(sent >= 18, `${sent} requests`);
+    assert.ok(refused <= 0.1 * sent, `${refused} of ${sent} requests got a 429`);
   } finally {
     await runner.close();
     await w1.close();
