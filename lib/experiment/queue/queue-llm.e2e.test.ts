@@ -72,32 +72,38 @@ test("an LLM sweep on two workers brings every replay-cache entry home: a local 
   }
 });
 
-test("the spec's rpm holds across two workers: a server that allows 5 requests a second sends (almost) no 429", async () => {
-  const server = await startOpenAIServer({ random: { seed: 21 }, rateLimit: { requests: 5, perMs: 1000 } });
+async function rpmSweep(sharedLimits: boolean): Promise<{ sent: number; refused: number }> {
+  const server = await startOpenAIServer({ random: { seed: 21, retryAfterS: 0.2 }, rateLimit: { requests: 5, perMs: 1000 } });
   const config = {
-    name: "echo-queue-rpm",
+    name: `echo-queue-rpm-${sharedLimits}`,
     mechanism: "echo",
     model: { provider: "openai-compatible", baseURL: server.baseURL, model: "rpm-model", rpm: 240 },
     grid: { mode: ["a", "b", "c"] },
     seeds: [1, 2, 3],
     params: { rows: 2 },
   };
-  const w1 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 3 });
-  const w2 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 3 });
+  const w1 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 3, sharedLimits });
+  const w2 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 3, sharedLimits });
   const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
   try {
-    const res = await runExperiment(config, { out: join(tmp, "rpm"), registry: mechanisms, cellRunner: runner });
+    const res = await runExperiment(config, { out: join(tmp, `rpm-${sharedLimits}`), registry: mechanisms, cellRunner: runner });
     assert.equal(res.manifest.status, "complete");
     const sent = server.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length;
-    const refused = server.stats.byStatus[429] ?? 0;
-    assert.ok(sent >= 18, `${sent} requests`);
-    assert.ok(refused <= 0.1 * sent, `${refused} of ${sent} requests got a 429`);
+    return { sent, refused: server.stats.byStatus[429] ?? 0 };
   } finally {
     await runner.close();
     await w1.close();
     await w2.close();
     await server.close();
   }
+}
+
+test("the spec's rpm holds across two workers: a server that allows 5 requests a second sends (almost) no 429; each worker alone overruns it", async () => {
+  const shared = await rpmSweep(true);
+  assert.ok(shared.sent >= 18, `${shared.sent} requests`);
+  assert.ok(shared.refused <= 0.1 * shared.sent, `${shared.refused} of ${shared.sent} requests got a 429`);
+  const alone = await rpmSweep(false);
+  assert.ok(alone.refused > 0.1 * alone.sent, `the null: without shared budgets ${alone.refused} of ${alone.sent} got a 429`);
 });
 
 /** A stand-in provider that records when each request started and reports `usage` tokens. */

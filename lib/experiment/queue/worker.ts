@@ -33,6 +33,8 @@ export interface CellWorkerOptions {
   registry?: Registry;
   /** This worker's code version (default: this process's). */
   code?: CodeVersion;
+  /** Keep the spec's rpm and tpm in Redis for all workers together (default true); false: each worker alone. */
+  sharedLimits?: boolean;
   /** Where scratch folders go (default the OS temp folder). */
   scratchRoot?: string;
   log?: (line: string) => void;
@@ -115,7 +117,7 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
       const model = await createCellModel(plan.config.model, {
         runDir: scratch,
         // the spec's rpm and tpm, held in Redis for every worker together
-        wrapProvider: (provider, r) => withRedisBudget(provider, conn, { id: r.id, rpm: r.rpm, tpm: r.tpm,
+        wrapProvider: opts.sharedLimits === false ? undefined : (provider, r) => withRedisBudget(provider, conn, { id: r.id, rpm: r.rpm, tpm: r.tpm,
           countInput: tokenCounter ? (req) => tokenCounter!(req, r.provider, r.model) : undefined }),
       });
       const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
