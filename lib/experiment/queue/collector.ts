@@ -76,6 +76,7 @@ export class QueueCellRunner implements CellRunner {
   private readonly ledgers: unknown[] = [];
   private recordJSON?: string;
   private plan?: RunPlan;
+  private publishedAt = 0;
 
   constructor(url: string, opts: QueueRunnerOptions = {}) {
     this.url = url;
@@ -104,9 +105,11 @@ export class QueueCellRunner implements CellRunner {
   /** Writes (or rewrites, after a Redis restart) the run record the workers read. */
   private async publish(): Promise<void> {
     const plan = this.plan!;
+    this.publishedAt = Date.now();
     await this.conn!.multi()
       .set(runKey(plan.hash), this.recordJSON!, "EX", this.opts.keepSeconds)
       .sadd(runsKey, plan.hash)
+      .expire(runJobsKey(plan.hash), this.opts.keepSeconds)
       .exec();
   }
 
@@ -162,16 +165,18 @@ export class QueueCellRunner implements CellRunner {
 
   /** Looks at every pending job: completed ones are committed, failed ones rejected, vanished ones enqueued again. */
   private async poll(): Promise<void> {
-    if (this.polling || !this.pending.size) return;
+    if (!this.pending.size) return;
+    // checked before anything else: a poll in flight when the connection dropped waits for it to come back
     if (this.lostSince !== undefined && Date.now() - this.lostSince > this.opts.lostAfterMs) {
       this.lost ??= new QueueUnreachableError(this.url, `the connection was lost for more than ${Math.round(this.opts.lostAfterMs / 1000)} s`,
         `completed cells are kept in the run folder; once Redis is back, continue with the same command and --resume`);
       this.stop();
       return;
     }
-    if (this.conn!.status !== "ready") return;
+    if (this.polling || this.conn!.status !== "ready") return;
     this.polling = true;
     try {
+      if (Date.now() - this.publishedAt > 60_000) await this.publish(); // the record outlives a long run
       const ids = [...this.pending.keys()];
       const base = `${PREFIX}:${QUEUE_NAME}`;
       for (let i = 0; i < ids.length; i += 1000) {
@@ -274,7 +279,8 @@ export class QueueCellRunner implements CellRunner {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.queue?.close().catch(() => undefined);
+    // a lost Redis must not hold the process: closing waits at most a second
+    await Promise.race([this.queue?.close().catch(() => undefined), new Promise((r) => setTimeout(r, 1000).unref())]);
     this.conn?.disconnect();
   }
 }

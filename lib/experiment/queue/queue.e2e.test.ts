@@ -78,8 +78,9 @@ function writeConfig(over: Record<string, unknown> = {}): string {
     model: "offline",
     grid: { mode: ["a", "b", "c", "d"], force: [true, false] },
     seeds: [1, 2, 3],
-    params: { delayMs: 60, rows: 3, shape: { scale: configs, shift: 0 } },
     ...over,
+    // every config of this file is another run (the name is not part of the config hash)
+    params: { delayMs: 60, rows: 3, ...(over.params as object), shape: { scale: configs, shift: 0 } },
   };
   const file = join(tmp, `${cfg.name}.json`);
   writeFileSync(file, JSON.stringify(cfg));
@@ -241,4 +242,56 @@ test("an unreachable Redis is one clear error naming the URL, before any run fol
   const worker = agora(["worker", "--queue", `redis://127.0.0.1:${port}`]);
   assert.equal((await worker.exit).code, 1);
   assert.match(worker.err(), new RegExp(`cannot reach Redis at redis://127\\.0\\.0\\.1:${port}`));
+});
+
+test("jobs that vanish from Redis while the collector follows them are enqueued again", async () => {
+  const cfg = writeConfig({ seeds: [1], params: { delayMs: 0, rows: 1 } });
+  const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
+  const res = runExperiment(cfg, { out: join(tmp, "vanish"), registry: mechanisms, cellRunner: runner });
+  const { Redis } = await import("ioredis");
+  const admin = new Redis(redis.url);
+  let w: Awaited<ReturnType<typeof startCellWorker>> | undefined;
+  try {
+    const deadline = Date.now() + 10_000;
+    while ((await admin.scard("agora:runs")) === 0 && Date.now() < deadline) await sleep(20);
+    await sleep(200);
+    await admin.flushall(); // as a restart without persistence would leave it
+    w = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 4 });
+    const done = await res;
+    assert.equal(done.manifest.status, "complete");
+    assert.equal(done.manifest.queue?.requeued, 8);
+    assert.equal(w.stats.completed, 8);
+  } finally {
+    await runner.close();
+    await w?.close();
+    admin.disconnect();
+  }
+});
+
+test("Ctrl-C stops collecting: cells stay pending, their jobs stay queued, and --resume collects them", async () => {
+  const cfg = writeConfig({ seeds: [1], params: { delayMs: 0, rows: 1 } });
+  const dir = join(tmp, "sigint");
+  const run = agora(["run", cfg, "--out", dir, "--queue", redis.url]);
+  await waitFor("the manifest", () => existsSync(join(dir, "manifest.json")));
+  await sleep(500);
+  run.child.kill("SIGINT");
+  const { code } = await run.exit;
+  assert.equal(code, 130, run.err());
+  const m = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+  assert.equal(m.status, "stopped");
+  assert.ok(m.cells.every((c: { status: string }) => c.status === "pending"));
+  const w = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 4 });
+  try {
+    const status = async () => (await queueStatus(redis.url)).find((r) => r.configHash === m.configHash);
+    const deadline = Date.now() + 10_000;
+    while (((await status())?.done ?? 0) < 8 && Date.now() < deadline) await sleep(50);
+    assert.equal((await status())?.done, 8, "the queued jobs ran without a collector");
+    const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
+    const res = await runExperiment(cfg, { out: dir, resume: true, registry: mechanisms, cellRunner: runner }).finally(() => runner.close());
+    assert.equal(res.manifest.status, "complete");
+    assert.equal(w.stats.completed, 8, "resume collected the results without running them again");
+    await assertSameAsLocal(cfg, dir);
+  } finally {
+    await w.close();
+  }
 });
