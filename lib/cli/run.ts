@@ -1,5 +1,6 @@
 /** `agora run <config>`: one sweep into a run folder. */
 import { relative } from "node:path";
+import { ConfigError } from "../core/errors.js";
 import { dryRun, formatDryRun, planRun } from "../experiment/plan.js";
 import { lineReporter, type ProgressOption } from "../experiment/progress.js";
 import { runExperiment, type RunResult } from "../experiment/run.js";
@@ -82,6 +83,9 @@ export async function run(argv: string[]): Promise<number> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  if (values.queue && concurrency !== undefined) {
+    throw new ConfigError({ path: ["--concurrency"], message: "with --queue, cells run on the workers", fix: "set each worker's --concurrency instead" });
+  }
   const cellRunner = values.queue ? queueRunner(values.queue) : undefined;
   try {
     const res = await runExperiment(config, {
