@@ -295,3 +295,28 @@ test("Ctrl-C stops collecting: cells stay pending, their jobs stay queued, and -
     await w.close();
   }
 });
+
+test("real mechanisms on their offline models: the default configs of gated and calibration, queued on two workers, give a local run's tables", async () => {
+  const w1 = await startCellWorker(redis.url, { concurrency: 2 });
+  const w2 = await startCellWorker(redis.url, { concurrency: 2 });
+  try {
+    for (const name of ["gated", "calibration"]) {
+      const given = JSON.parse(readFileSync(join(root, "data", "configs", `${name}-default.json`), "utf8"));
+      given.profiles.quick = { ...given.profiles.quick, seeds: [1] };
+      const cfg = join(tmp, `${name}-default.json`);
+      writeFileSync(cfg, JSON.stringify(given));
+      const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
+      const res = await runExperiment(cfg, { out: join(tmp, `${name}-queued`), cellRunner: runner }).finally(() => runner.close());
+      assert.equal(res.manifest.status, "complete", `${name}: ${JSON.stringify(res.manifest.cells.find((c) => c.error)?.error)}`);
+      const local = await runExperiment(cfg, { out: join(tmp, `${name}-local`), concurrency: 2 });
+      assert.deepEqual(Object.keys(res.manifest.tables), Object.keys(local.manifest.tables));
+      for (const t of Object.keys(local.manifest.tables)) {
+        assert.equal(readFileSync(join(tmp, `${name}-queued`, `${t}.jsonl`), "utf8"), readFileSync(join(tmp, `${name}-local`, `${t}.jsonl`), "utf8"),
+          `${name} ${t}.jsonl is byte-identical`);
+      }
+    }
+  } finally {
+    await w1.close();
+    await w2.close();
+  }
+});
