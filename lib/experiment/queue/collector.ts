@@ -69,6 +69,9 @@ export class QueueCellRunner implements CellRunner {
   private queue?: Queue<CellJobData, CellResult>;
   private readonly pending = new Map<string, Pending>();
   private toAdd: string[] = [];
+  /** Pending jobs whose enqueue has finished: only these are looked at (a failed job is first retried). */
+  private readonly ready = new Set<string>();
+  private readonly signals = new WeakSet<AbortSignal>();
   private addScheduled = false;
   private timer?: NodeJS.Timeout;
   private polling = false;
@@ -119,7 +122,10 @@ export class QueueCellRunner implements CellRunner {
     return new Promise<CellRecord>((resolve, reject) => {
       if (signal?.aborted) return reject(new CellNotRunError(cell.runId));
       this.pending.set(id, { cell, plan, resolve, reject });
-      signal?.addEventListener("abort", () => this.stop(), { once: true });
+      if (signal && !this.signals.has(signal)) {
+        this.signals.add(signal);
+        signal.addEventListener("abort", () => this.stop(), { once: true });
+      }
       this.toAdd.push(id);
       if (!this.addScheduled) {
         this.addScheduled = true;
@@ -150,8 +156,8 @@ export class QueueCellRunner implements CellRunner {
         const job = await Job.fromId<CellJobData, CellResult>(queue, id);
         await job?.retry("failed").catch(() => undefined);
       }
-      const fresh = chunk.filter((id) => !failed.includes(id));
-      await queue.addBulk(fresh.map((id) => {
+      const fresh = chunk.filter((id) => !failed.includes(id) && this.pending.has(id));
+      if (fresh.length) await queue.addBulk(fresh.map((id) => {
         const { cell } = this.pending.get(id)!;
         return {
           name: plan.config.name,
@@ -160,6 +166,7 @@ export class QueueCellRunner implements CellRunner {
             removeOnFail: { age: this.opts.keepSeconds } },
         };
       }));
+      for (const id of chunk) this.ready.add(id);
     }
   }
 
@@ -177,7 +184,7 @@ export class QueueCellRunner implements CellRunner {
     this.polling = true;
     try {
       if (Date.now() - this.publishedAt > 60_000) await this.publish(); // the record outlives a long run
-      const ids = [...this.pending.keys()];
+      const ids = [...this.pending.keys()].filter((id) => this.ready.has(id));
       const base = `${PREFIX}:${QUEUE_NAME}`;
       for (let i = 0; i < ids.length; i += 1000) {
         const chunk = ids.slice(i, i + 1000);
@@ -190,13 +197,14 @@ export class QueueCellRunner implements CellRunner {
           const [completed, failed, exists] = [res[3 * k]?.[1], res[3 * k + 1]?.[1], res[3 * k + 2]?.[1]];
           if (completed !== null && completed !== undefined) await this.collect(id);
           else if (failed !== null && failed !== undefined) await this.collectFailure(id);
-          else if (exists === 0 && !this.toAdd.includes(id)) missing.push(id);
+          else if (exists === 0) missing.push(id);
         }
         if (missing.length) {
           // Redis lost them (a restart without persistence, or a flush): publish the run again and re-add
           this.requeued += missing.length;
           this.log(`${missing.length} jobs were missing from Redis at ${redactUrl(this.url)}; enqueued again`);
           await this.publish();
+          for (const id of missing) this.ready.delete(id);
           this.toAdd.push(...missing);
           await this.enqueue();
         }
@@ -239,6 +247,7 @@ export class QueueCellRunner implements CellRunner {
     const p = this.pending.get(id);
     if (!p) return;
     this.pending.delete(id);
+    this.ready.delete(id);
     f(p);
     if (!this.pending.size && this.timer) {
       clearInterval(this.timer);

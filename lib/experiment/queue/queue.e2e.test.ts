@@ -198,7 +198,7 @@ test("Redis restarted between cells: the run stops naming the URL, and --resume 
   await stopWorkers();
 });
 
-test("a failed cell's error reaches the manifest; a worker with other code refuses the job and says why", async () => {
+test("a failed cell's error reaches the manifest; a worker with other code refuses the job and says why; --resume retries it", async () => {
   const cfg = writeConfig({ params: { delayMs: 0, rows: 2, failMode: "b" }, seeds: [1] });
   const w = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 2 });
   const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
@@ -226,6 +226,17 @@ test("a failed cell's error reaches the manifest; a worker with other code refus
   } finally {
     await runner2.close();
     await stale.close();
+  }
+  // the fix the error names: workers with the run's code, then --resume, which retries the failed job
+  const good = await startCellWorker(redis.url, { registry: mechanisms });
+  const runner3 = new QueueCellRunner(redis.url, { pollMs: 50 });
+  try {
+    const res = await runExperiment(cfg2, { out: join(tmp, "stale"), resume: true, registry: mechanisms, cellRunner: runner3 });
+    assert.equal(res.manifest.status, "complete");
+    assert.equal(good.stats.completed, 1);
+  } finally {
+    await runner3.close();
+    await good.close();
   }
 });
 
