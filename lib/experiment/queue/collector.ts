@@ -13,7 +13,7 @@ import { specLabel, isOffline } from "../model.js";
 import type { RunPlan } from "../plan.js";
 import { cellPath, type CellRecord } from "../store.js";
 import { commitArtifacts } from "./artifacts.js";
-import { jobIdOf, runJobsKey, runKey, runRecordOf, runsKey, type CellJobData, type CellResult } from "./protocol.js";
+import { failureKey, jobIdOf, runJobsKey, runKey, runRecordOf, runsKey, type CellFailure, type CellJobData, type CellResult } from "./protocol.js";
 import { openRedis, PREFIX, QUEUE_NAME, QueueUnreachableError, redactUrl } from "./redis.js";
 import { CellNotRunError, type CellRunner } from "./types.js";
 import { codeVersion, type CodeVersion } from "./version.js";
@@ -42,9 +42,11 @@ interface Pending {
 
 /** A cell that failed on a worker: its message is the worker's error. */
 export class CellJobError extends Error {
-  constructor(message: string, name = "CellJobError") {
+  readonly code?: string;
+  constructor(message: string, name = "CellJobError", code?: string) {
     super(message);
     this.name = name;
+    if (code !== undefined) this.code = code;
   }
 }
 
@@ -94,7 +96,7 @@ export class QueueCellRunner implements CellRunner {
   }
 
   async prepare(plan: RunPlan): Promise<void> {
-    const record = runRecordOf(plan, this.code);
+    const record = runRecordOf(plan, this.code, this.opts.keepSeconds);
     this.conn = await openRedis(this.url);
     this.conn.on("close", () => (this.lostSince ??= Date.now()));
     this.conn.on("ready", () => (this.lostSince = undefined));
@@ -153,6 +155,7 @@ export class QueueCellRunner implements CellRunner {
       const res = (await pipe.exec()) ?? [];
       const failed = chunk.filter((_, k) => res[k]?.[1] !== null && res[k]?.[1] !== undefined);
       for (const id of failed) {
+        await this.conn!.del(failureKey(id));
         const job = await Job.fromId<CellJobData, CellResult>(queue, id);
         await job?.retry("failed").catch(() => undefined);
       }
@@ -236,6 +239,18 @@ export class QueueCellRunner implements CellRunner {
   }
 
   private async collectFailure(id: string): Promise<void> {
+    const p = this.pending.get(id);
+    if (!p) return;
+    const text = await this.conn!.get(failureKey(id));
+    if (text) {
+      // the mechanism's own failure: its error, and the calls made before it (they were paid for)
+      const f = JSON.parse(text) as CellFailure;
+      commitArtifacts(p.plan.dir, id, f.artifacts ?? []);
+      if (f.ledger !== undefined) this.ledgers.push(f.ledger);
+      this.settle(id, (q) => q.reject(new CellJobError(f.error.message, f.error.name, f.error.code)));
+      return;
+    }
+    // refused or lost by the queue (code version, missing run, stalled too often): BullMQ's reason
     const job = await Job.fromId<CellJobData, CellResult>(this.queue!, id);
     const reason = job?.failedReason ?? "failed on a worker (no reason recorded)";
     const [name, ...rest] = reason.includes(": ") ? reason.split(": ") : ["CellJobError", reason];

@@ -32,7 +32,20 @@ export interface RunRecord {
   /** The producer's code version: a worker with another one refuses the run's jobs. */
   code: CodeVersion;
   cells: number;
+  /** How long finished jobs and their results stay in Redis (seconds). */
+  keepSeconds: number;
   createdAt: string;
+}
+
+/**
+ * What a worker leaves at `agora:failure:<job id>` before it fails a job: the cell's error, and the ledger lines
+ * and cache entries of the calls it made before failing (paid for, so they reach the run folder too).
+ */
+export interface CellFailure {
+  error: { name: string; message: string; code?: string };
+  artifacts: Artifact[];
+  ledger?: unknown;
+  worker: string;
 }
 
 /** A job's return value. */
@@ -59,12 +72,13 @@ export function jobIdOf(configHash: string, key: string, seed: number): string {
 export const runKey = (configHash: string) => `${PREFIX}:run:${configHash}`;
 export const runJobsKey = (configHash: string) => `${PREFIX}:run:${configHash}:jobs`;
 export const runsKey = `${PREFIX}:runs`;
+export const failureKey = (jobId: string) => `${PREFIX}:failure:${jobId}`;
 
 /**
  * The run record of a plan.
  * @throws {ConfigError} when the model spec holds an `apiKey`: secrets never go through Redis.
  */
-export function runRecordOf(plan: RunPlan, code: CodeVersion): RunRecord {
+export function runRecordOf(plan: RunPlan, code: CodeVersion, keepSeconds: number): RunRecord {
   const model = plan.given.model as unknown;
   if (model && typeof model === "object" && "apiKey" in (model as Record<string, unknown>)) {
     throw new ConfigError({ file: plan.config.file, path: ["model", "apiKey"],
@@ -84,6 +98,7 @@ export function runRecordOf(plan: RunPlan, code: CodeVersion): RunRecord {
     config: { ...plan.given, name: plan.config.name },
     code,
     cells: plan.cells.length,
+    keepSeconds,
     createdAt: new Date().toISOString(),
   };
 }

@@ -72,6 +72,32 @@ test("an LLM sweep on two workers brings every replay-cache entry home: a local 
   }
 });
 
+test("a cell whose LLM calls fail: its error reaches the manifest and its failed calls reach the ledger totals", async () => {
+  const server = await startOpenAIServer({ random: { seed: 22, failureRate: 1 } });
+  const config = {
+    name: "echo-queue-llm-fail",
+    mechanism: "echo",
+    model: { provider: "openai-compatible", baseURL: server.baseURL, model: "test-model", maxRetries: 0 },
+    grid: { mode: ["a"] },
+    seeds: [1, 2],
+    params: { rows: 1 },
+  };
+  const w = await startCellWorker(redis.url, { registry: mechanisms });
+  const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
+  try {
+    const res = await runExperiment(config, { out: join(tmp, "llm-fail"), registry: mechanisms, cellRunner: runner });
+    assert.equal(res.failed, 2);
+    const err = res.manifest.cells[0].error!;
+    assert.match(`${err.name} ${err.message}`, /500|server|error/i);
+    const ledger = res.manifest.usage.ledger as { calls: number; errors: number };
+    assert.ok(ledger.errors >= 2, `the failed calls are counted (${JSON.stringify(ledger)})`);
+  } finally {
+    await runner.close();
+    await w.close();
+    await server.close();
+  }
+});
+
 async function rpmSweep(sharedLimits: boolean): Promise<{ sent: number; refused: number }> {
   const server = await startOpenAIServer({ random: { seed: 21, retryAfterS: 0.2 }, rateLimit: { requests: 5, perMs: 1000 } });
   const config = {

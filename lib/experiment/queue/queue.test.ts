@@ -25,16 +25,16 @@ test("a job id is the hex hash of the cell address: one per cell, no ':' (BullMQ
 
 test("the run record carries the config without secrets, and refuses a key in the config", async () => {
   const plan = await planRun({ ...base, model: "offline" }, { registry: mechanisms });
-  const rec = runRecordOf(plan, { gitCommit: "abc", lockfileHash: "def" });
+  const rec = runRecordOf(plan, { gitCommit: "abc", lockfileHash: "def" }, 3600);
   assert.equal(rec.configHash, plan.hash);
   assert.equal(rec.cells, 4);
   const again = await planRun(rec.config, { profile: rec.profile, registry: mechanisms });
   assert.equal(again.hash, plan.hash, "a worker plans the same run from the record");
 
   const keyed = await planRun({ ...base, model: { provider: "openai", model: "gpt-4o-mini", apiKey: "sk-secret" } }, { registry: mechanisms });
-  assert.throws(() => runRecordOf(keyed, { gitCommit: "a", lockfileHash: "b" }), /model\.apiKey: a queued run does not send keys through Redis/);
+  assert.throws(() => runRecordOf(keyed, { gitCommit: "a", lockfileHash: "b" }, 3600), /model\.apiKey: a queued run does not send keys through Redis/);
   const inUrl = await planRun({ ...base, model: "openai-compatible:http://user:pw@127.0.0.1:9/v1#m" }, { registry: mechanisms });
-  assert.throws(() => runRecordOf(inUrl, { gitCommit: "a", lockfileHash: "b" }), /credentials in a URL/);
+  assert.throws(() => runRecordOf(inUrl, { gitCommit: "a", lockfileHash: "b" }, 3600), /credentials in a URL/);
 });
 
 test("URLs: only redis:// and rediss://, and passwords never printed", () => {
@@ -89,4 +89,13 @@ test("artifacts: ledger lines are appended, cache segments land once per job, SQ
   assert.equal(copied.prepare("SELECT key FROM entries").all().length, 2, "a run folder without a database gets the worker's whole");
   copied.close();
   assert.throws(() => commitArtifacts(fresh, "e", [{ path: "../x.jsonl", kind: "append", data: "" }]), /leaves the run folder/);
+});
+
+test("queue status as text: one row per run, counts right-aligned", async () => {
+  const { formatQueueStatus } = await import("./status.js");
+  assert.equal(formatQueueStatus([]), "no runs in the queue");
+  const text = formatQueueStatus([{ configHash: "3fa9c2e1" + "0".repeat(56), name: "tbs-default", profile: "quick", cells: 40, pending: 10,
+    active: 4, failed: 1, done: 25, missing: 0, code: "be2658663dac / lock eac0dfbeacdce6cb", createdAt: "2026-01-01T00:00:00Z" }]);
+  assert.equal(text.split("\n")[0], "run          config    cells  pending  active  failed  done  missing  code");
+  assert.equal(text.split("\n")[1], "tbs-default  3fa9c2e1     40       10       4       1    25        0  be2658663dac / lock eac0dfbeacdce6cb");
 });

@@ -18,7 +18,7 @@ import { runOneCell } from "../run.js";
 import type { GenerateRequest } from "../../core/model.js";
 import { collectArtifacts } from "./artifacts.js";
 import { withRedisBudget } from "./budget.js";
-import { runKey, type CellJobData, type CellResult, type RunRecord } from "./protocol.js";
+import { failureKey, runKey, type CellFailure, type CellJobData, type CellResult, type RunRecord } from "./protocol.js";
 import { openRedis, PREFIX, QUEUE_NAME, redactUrl } from "./redis.js";
 import { codeVersion, formatVersion, versionMismatch, type CodeVersion } from "./version.js";
 
@@ -46,6 +46,14 @@ export interface CellWorker {
   /** Stops taking jobs and waits for the cells in flight. */
   close(): Promise<void>;
   readonly worker: Worker<CellJobData, CellResult>;
+}
+
+function errorInfo(err: unknown): CellFailure["error"] {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return { name: err.name || "Error", message: err.message, ...(typeof code === "string" ? { code } : {}) };
+  }
+  return { name: "Error", message: String(err) };
 }
 
 function errorText(err: unknown): string {
@@ -113,8 +121,9 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
     if (!cell) throw new UnrecoverableError(`ConfigError: no cell "${data.runId}" in run ${run.name}`);
     if (!tokenCounter && plan.config.model !== "offline") await loadTokenCounter();
     const scratch = mkdtempSync(join(opts.scratchRoot ?? tmpdir(), "agora-cell-"));
+    let model: Awaited<ReturnType<typeof createCellModel>> | undefined;
     try {
-      const model = await createCellModel(plan.config.model, {
+      model = await createCellModel(plan.config.model, {
         runDir: scratch,
         // the spec's rpm and tpm, held in Redis for every worker together
         wrapProvider: opts.sharedLimits === false ? undefined : (provider, r) => withRedisBudget(provider, conn, { id: r.id, rpm: r.rpm, tpm: r.tpm,
@@ -127,6 +136,13 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
       record.durationMs = Date.now() - t0;
       const ledger = ledgerSummary(model);
       return { record, artifacts: collectArtifacts(scratch), ...(ledger !== undefined ? { ledger } : {}), worker: me };
+    } catch (err) {
+      // the calls made before the failure were paid for: their ledger lines and cache entries go home too
+      if (model?.kind === "llm") await model.llm.flush?.().catch(() => undefined);
+      const ledger = model ? ledgerSummary(model) : undefined;
+      const failure: CellFailure = { error: errorInfo(err), artifacts: collectArtifacts(scratch), ...(ledger !== undefined ? { ledger } : {}), worker: me };
+      await conn.set(failureKey(job.id!), JSON.stringify(failure), "EX", run.keepSeconds ?? 7 * 24 * 3600);
+      throw err;
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
