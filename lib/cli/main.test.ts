@@ -44,7 +44,7 @@ test("a failed cell makes the exit code 1; the other cells are written", async (
   const out = join(file, "..", "run");
   const r = await cli(["run", file, "--out", out, "--concurrency", "2"]);
   assert.equal(r.code, 1);
-  assert.match(r.out, /2\/4 cells ok, 2 failed/);
+  assert.match(r.out, /2\/4 cells ok, 0 degraded, 2 failed/);
   assert.match(r.out, /failed mode=b,seed=1: echo: mode b fails on purpose/);
   assert.equal(readFileSync(join(out, "summary.jsonl"), "utf8").trim().split("\n").length, 2);
 });

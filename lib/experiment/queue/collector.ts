@@ -6,16 +6,17 @@
  */
 import { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
-import { existsSync } from "node:fs";
 import { AgoraError } from "../../core/errors.js";
 import type { Cell } from "../grid.js";
 import { specLabel, isOffline } from "../model.js";
 import type { RunPlan } from "../plan.js";
-import { cellPath, type CellRecord } from "../store.js";
+import type { CellCalls } from "../cell-health.js";
+import type { CellOutcome } from "../run.js";
+import { writeCell } from "../store.js";
 import { commitArtifacts } from "./artifacts.js";
 import { failureKey, jobIdOf, runJobsKey, runKey, runRecordOf, runsKey, type CellFailure, type CellJobData, type CellResult } from "./protocol.js";
 import { openRedis, PREFIX, QUEUE_NAME, QueueUnreachableError, redactUrl } from "./redis.js";
-import { CellNotRunError, type CellRunner } from "./types.js";
+import type { CellRunner } from "./types.js";
 import { codeVersion, type CodeVersion } from "./version.js";
 
 export interface QueueRunnerOptions {
@@ -36,8 +37,7 @@ export interface QueueRunnerOptions {
 interface Pending {
   cell: Cell;
   plan: RunPlan;
-  resolve(rec: CellRecord): void;
-  reject(err: unknown): void;
+  resolve(outcome: CellOutcome): void;
 }
 
 /** A cell that failed on a worker: its message is the worker's error. */
@@ -49,8 +49,6 @@ export class CellJobError extends Error {
     if (code !== undefined) this.code = code;
   }
 }
-
-const NUMERIC_LEDGER = ["calls", "errors", "inputTokens", "outputTokens", "cacheHits", "retries", "reasks", "costUSD"];
 
 /**
  * A `CellRunner` that runs cells on `agora worker`s through BullMQ.
@@ -78,10 +76,10 @@ export class QueueCellRunner implements CellRunner {
   private timer?: NodeJS.Timeout;
   private polling = false;
   private lostSince?: number;
-  private readonly ledgers: unknown[] = [];
   private recordJSON?: string;
   private plan?: RunPlan;
   private publishedAt = 0;
+  private lastProvenance?: unknown;
 
   constructor(url: string, opts: QueueRunnerOptions = {}) {
     this.url = url;
@@ -118,12 +116,12 @@ export class QueueCellRunner implements CellRunner {
       .exec();
   }
 
-  runCell(plan: RunPlan, cell: Cell, signal?: AbortSignal): Promise<CellRecord> {
+  runCell(plan: RunPlan, cell: Cell, signal?: AbortSignal): Promise<CellOutcome> {
     if (!this.queue) throw new AgoraError("queue", "QueueCellRunner.prepare was not called", "pass the runner to runExperiment");
     const id = jobIdOf(plan.hash, cell.key, cell.seed);
-    return new Promise<CellRecord>((resolve, reject) => {
-      if (signal?.aborted) return reject(new CellNotRunError(cell.runId));
-      this.pending.set(id, { cell, plan, resolve, reject });
+    return new Promise<CellOutcome>((resolve) => {
+      if (signal?.aborted) return resolve({ kind: "stopped" });
+      this.pending.set(id, { cell, plan, resolve });
       if (signal && !this.signals.has(signal)) {
         this.signals.add(signal);
         signal.addEventListener("abort", () => this.stop(), { once: true });
@@ -227,15 +225,15 @@ export class QueueCellRunner implements CellRunner {
     if (!result || !result.record) return; // removed in between: seen as missing next time
     const rec = result.record;
     if (rec.runId !== p.cell.runId || rec.configHash !== p.plan.hash) {
-      this.settle(id, (q) => q.reject(new CellJobError(`job ${id} returned cell ${rec.runId} of config ${rec.configHash?.slice(0, 8)}`)));
+      this.settle(id, (q) => q.resolve({ kind: "failed", error: new CellJobError(`job ${id} returned cell ${rec.runId} of config ${rec.configHash?.slice(0, 8)}`) }));
       return;
     }
-    // Committed by cell address: only the first result of a cell brings its ledger lines and cache entries.
-    if (!existsSync(cellPath(p.plan.dir, rec.runId))) {
-      commitArtifacts(p.plan.dir, id, result.artifacts ?? []);
-      if (result.ledger !== undefined) this.ledgers.push(result.ledger);
-    }
-    this.settle(id, (q) => q.resolve(rec));
+    // Committed by cell address, once per job (a job completes once; `settle` takes it out of `pending`): the
+    // ledger lines and replay-cache entries first, then the cell file, which is what makes the cell done.
+    commitArtifacts(p.plan.dir, result.artifacts ?? []);
+    if (result.provenance !== undefined) this.lastProvenance = result.provenance;
+    writeCell(p.plan.dir, rec);
+    this.settle(id, (q) => q.resolve({ kind: "stored", record: rec }));
   }
 
   private async collectFailure(id: string): Promise<void> {
@@ -245,9 +243,9 @@ export class QueueCellRunner implements CellRunner {
     if (text) {
       // the mechanism's own failure: its error, and the calls made before it (they were paid for)
       const f = JSON.parse(text) as CellFailure;
-      commitArtifacts(p.plan.dir, id, f.artifacts ?? []);
-      if (f.ledger !== undefined) this.ledgers.push(f.ledger);
-      this.settle(id, (q) => q.reject(new CellJobError(f.error.message, f.error.name, f.error.code)));
+      commitArtifacts(p.plan.dir, f.artifacts ?? []);
+      const error = new CellJobError(f.error.message, f.error.name, f.error.code);
+      this.settle(id, (q) => q.resolve({ kind: "failed", error, ...(f.calls ? { calls: f.calls as CellCalls } : {}) }));
       return;
     }
     // refused or lost by the queue (code version, missing run, stalled too often): BullMQ's reason
@@ -255,7 +253,7 @@ export class QueueCellRunner implements CellRunner {
     const reason = job?.failedReason ?? "failed on a worker (no reason recorded)";
     const [name, ...rest] = reason.includes(": ") ? reason.split(": ") : ["CellJobError", reason];
     const err = /^[A-Za-z]*Error$/.test(name) ? new CellJobError(rest.join(": "), name) : new CellJobError(reason);
-    this.settle(id, (q) => q.reject(err));
+    this.settle(id, (q) => q.resolve({ kind: "failed", error: err }));
   }
 
   private settle(id: string, f: (p: Pending) => void): void {
@@ -272,7 +270,7 @@ export class QueueCellRunner implements CellRunner {
 
   /** Stops following: every cell not yet collected stays pending (its job stays in the queue for a later --resume). */
   private stop(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, (p) => p.reject(new CellNotRunError(p.cell.runId)));
+    for (const id of [...this.pending.keys()]) this.settle(id, (p) => p.resolve({ kind: "stopped" }));
   }
 
   private failAll(err: unknown): void {
@@ -281,18 +279,8 @@ export class QueueCellRunner implements CellRunner {
     this.stop();
   }
 
-  /** Sums of the workers' ledger summaries (counts, tokens, cost; latency percentiles do not add up and are left out). */
-  ledger(): unknown {
-    if (!this.ledgers.length) return undefined;
-    const sum: Record<string, unknown> = { cells: this.ledgers.length };
-    const unpriced = new Set<string>();
-    for (const l of this.ledgers) {
-      const o = l as Record<string, unknown>;
-      for (const k of NUMERIC_LEDGER) if (typeof o[k] === "number") sum[k] = ((sum[k] as number) ?? 0) + (o[k] as number);
-      if (Array.isArray(o.unpriced)) for (const u of o.unpriced) unpriced.add(String(u));
-    }
-    sum.unpriced = [...unpriced].sort();
-    return sum;
+  provenance(): unknown {
+    return this.lastProvenance;
   }
 
   manifestInfo() {

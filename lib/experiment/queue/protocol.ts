@@ -43,8 +43,9 @@ export interface RunRecord {
  */
 export interface CellFailure {
   error: { name: string; message: string; code?: string };
+  /** The cell's LLM calls (ok, failed) when they were tracked. */
+  calls?: unknown;
   artifacts: Artifact[];
-  ledger?: unknown;
   worker: string;
 }
 
@@ -53,8 +54,8 @@ export interface CellResult {
   record: CellRecord;
   /** Files the cell wrote beside its rows (ledger lines, replay-cache entries). */
   artifacts: Artifact[];
-  /** The usage ledger's summary of this cell's model (LLM runs). */
-  ledger?: unknown;
+  /** The model's provenance as the worker saw it (LLM runs). */
+  provenance?: unknown;
   /** `host:pid` of the worker that ran it. */
   worker: string;
 }

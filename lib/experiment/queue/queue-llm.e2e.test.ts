@@ -3,7 +3,8 @@
 // Redis-held rpm/tpm budgets hold across workers.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -16,6 +17,7 @@ import { QueueCellRunner } from "./collector.js";
 import { startRedis, type TestRedis } from "./testing/redis-server.js";
 import { startCellWorker } from "./worker.js";
 
+const Database = createRequire(import.meta.url)("better-sqlite3") as new (p: string) => { prepare(s: string): { all(): unknown[] }; close(): void };
 const tmp = mkdtempSync(join(tmpdir(), "agora-queue-llm-"));
 let redis: TestRedis;
 before(async () => {
@@ -48,19 +50,21 @@ test("an LLM sweep on two workers brings every replay-cache entry home: a local 
     const probe = new Redis(redis.url);
     const paced = await probe.get("agora:budget:openai-compatible:test-model:rpm").finally(() => probe.disconnect());
     assert.ok(Number(paced) > 0, "the workers' requests went through the rpm budget held in Redis");
-    const ledger = res.manifest.usage.ledger as { calls: number; cells: number };
-    assert.deepEqual({ calls: ledger.calls, cells: ledger.cells }, { calls: 12, cells: 6 });
-    const entries = readdirSync(join(dir, "llm-cache")).filter((f) => f.endsWith(".jsonl"))
-      .flatMap((f) => readFileSync(join(dir, "llm-cache", f), "utf8").trim().split("\n"));
-    assert.equal(entries.length, 12, "one replay-cache entry per call, in the run folder");
+    const ledger = res.manifest.ledger as { sent: number; done: number; failed: number };
+    assert.deepEqual({ sent: ledger.sent, done: ledger.done, failed: ledger.failed }, { sent: 12, done: 12, failed: 0 },
+      "the run folder's ledger has every request the server saw");
+    const db = new Database(join(dir, "llm-cache", "cache.sqlite"));
+    const entries = db.prepare("SELECT address FROM entries").all().length;
+    db.close();
+    assert.equal(entries, 12, "one replay-cache entry per call, in the run folder");
+    assert.ok(res.manifest.cells.every((c) => c.calls?.calls === 2 && c.calls.failed === 0), "each cell's calls, counted on its worker");
 
-    // replay: a local run of the same config over a copy of the collected cache
-    const local = join(tmp, "local");
+    // replay: the run folder alone gives the tables again, with the server gone
+    await server.close();
+    const local = join(tmp, "replayed");
     cpSync(join(dir, "llm-cache"), join(local, "llm-cache"), { recursive: true });
-    const before = chats();
-    const res2 = await runExperiment(config, { out: local, registry: mechanisms, resume: true });
+    const res2 = await runExperiment(config, { out: local, registry: mechanisms, resume: true, replay: true });
     assert.equal(res2.manifest.status, "complete");
-    assert.equal(chats(), before, "every call was a cache hit");
     for (const t of ["draws", "summary"]) {
       assert.equal(readFileSync(join(local, `${t}.jsonl`), "utf8"), readFileSync(join(dir, `${t}.jsonl`), "utf8"));
     }
@@ -68,7 +72,7 @@ test("an LLM sweep on two workers brings every replay-cache entry home: a local 
     await runner.close();
     await w1.close();
     await w2.close();
-    await server.close();
+    await server.close().catch(() => undefined);
   }
 });
 
@@ -89,8 +93,9 @@ test("a cell whose LLM calls fail: its error reaches the manifest and its failed
     assert.equal(res.failed, 2);
     const err = res.manifest.cells[0].error!;
     assert.match(`${err.name} ${err.message}`, /500|server|error/i);
-    const ledger = res.manifest.usage.ledger as { calls: number; errors: number };
-    assert.ok(ledger.errors >= 2, `the failed calls are counted (${JSON.stringify(ledger)})`);
+    const ledger = res.manifest.ledger as { done: number; failed: number };
+    assert.ok(ledger.failed >= 2 && ledger.done === server.stats.byPath["/v1/chat/completions"], `the failed requests reach the run's ledger (${JSON.stringify(ledger)})`);
+    assert.equal(res.manifest.cells[0].calls?.failed, 1, "the failed cell's calls, counted on its worker");
   } finally {
     await runner.close();
     await w.close();
@@ -101,12 +106,12 @@ test("a cell whose LLM calls fail: its error reaches the manifest and its failed
 async function rpmSweep(sharedLimits: boolean): Promise<{ sent: number; refused: number }> {
   const server = await startOpenAIServer({ random: { seed: 21, retryAfterS: 0.2 }, rateLimit: { requests: 5, perMs: 1000 } });
   const config = {
-    name: `echo-queue-rpm-${sharedLimits}`,
+    name: `echo-queue-rpm-${sharedLimits}`, // the name is not in the config hash: rows differ so the runs do
     mechanism: "echo",
     model: { provider: "openai-compatible", baseURL: server.baseURL, model: "rpm-model", rpm: 240 },
     grid: { mode: ["a", "b", "c"] },
     seeds: [1, 2, 3],
-    params: { rows: 2 },
+    params: { rows: 2, shape: { scale: sharedLimits ? 1 : 2, shift: 0 } },
   };
   const w1 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 3, sharedLimits });
   const w2 = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 3, sharedLimits });

@@ -1,13 +1,13 @@
 // Parts of queued runs that need no Redis: job ids, the run record's refusal of secrets, versions, artifacts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { planRun } from "../plan.js";
 import { mechanisms } from "../testing/registry.js";
-import { collectArtifacts, commitArtifacts } from "./artifacts.js";
+import { cellPrefix, commitArtifacts, ScratchRun } from "./artifacts.js";
 import { jobIdOf, runRecordOf } from "./protocol.js";
 import { checkRedisUrl, redactUrl } from "./redis.js";
 import { versionMismatch } from "./version.js";
@@ -51,44 +51,43 @@ test("versions: a different commit or lockfile is named with both values", () =>
   assert.equal(versionMismatch(run, { gitCommit: "aaa", lockfileHash: "222" }), "lockfile 222 (the run's is 111)");
 });
 
-test("artifacts: ledger lines are appended, cache segments land once per job, SQLite rows merge without duplicates", () => {
+test("artifacts: a cell takes the ledger lines and cache rows of its own addresses, and they merge into the run folder once", () => {
   const Database = createRequire(import.meta.url)("better-sqlite3") as new (p: string) => {
     exec(s: string): void; prepare(s: string): { run(...a: unknown[]): void; all(): unknown[] }; pragma(s: string): void; close(): void };
   const scratch = mkdtempSync(join(tmpdir(), "agora-art-"));
   mkdirSync(join(scratch, "llm-cache"));
-  mkdirSync(join(scratch, "cells"));
-  writeFileSync(join(scratch, "ledger.jsonl"), '{"address":"x/1"}\n{"address":"x/2"}\n{"torn');
-  writeFileSync(join(scratch, "llm-cache", "seg.jsonl"), '{"key":"k1"}\n');
-  writeFileSync(join(scratch, "cells", "c.json"), "{}");
+  const a = cellPrefix("echo", "mode=a", 1);
+  const b = cellPrefix("echo", "mode=b", 1);
+  assert.equal(a, "echo/mode=a/seed=1/");
+  writeFileSync(join(scratch, "ledger.jsonl"), [`{"event":"sent","address":"${a}asker/step=0/agent=-/sample=0"}`,
+    `{"event":"sent","address":"${b}asker/step=0/agent=-/sample=0"}`, `{"event":"done","address":"${a}asker/step=0/agent=-/sample=0"}`].join("\n") + "\n{\"torn");
   const db = new Database(join(scratch, "llm-cache", "cache.sqlite"));
   db.pragma("journal_mode = WAL");
-  db.exec("CREATE TABLE entries (key TEXT PRIMARY KEY, reply TEXT)");
-  db.prepare("INSERT INTO entries VALUES (?, ?)").run("k1", "one");
-  db.prepare("INSERT INTO entries VALUES (?, ?)").run("k2", "two");
-  const arts = collectArtifacts(scratch); // read while the database is open: its rows are in the -wal file
-  db.close();
-  assert.deepEqual(arts.map((a) => [a.path, a.kind]), [["ledger.jsonl", "append"], ["llm-cache/cache.sqlite", "sqlite"], ["llm-cache/seg.jsonl", "segment"]]);
+  db.exec("CREATE TABLE entries (key TEXT PRIMARY KEY NOT NULL, address TEXT, reply TEXT NOT NULL) WITHOUT ROWID");
+  db.prepare("INSERT INTO entries VALUES (?, ?, ?)").run("k1", `${a}asker/step=0/agent=-/sample=0`, "one");
+  db.prepare("INSERT INTO entries VALUES (?, ?, ?)").run("k2", `${b}asker/step=0/agent=-/sample=0`, "two");
+  db.prepare("INSERT INTO entries VALUES (?, ?, ?)").run("k3", "echo/mode=a/seed=11/asker/step=0/agent=-/sample=0", "not seed 1");
 
-  const run = mkdtempSync(join(tmpdir(), "agora-art-run-"));
-  mkdirSync(join(run, "llm-cache"));
-  const target = new Database(join(run, "llm-cache", "cache.sqlite"));
-  target.exec("CREATE TABLE entries (key TEXT PRIMARY KEY, reply TEXT)");
-  target.prepare("INSERT INTO entries VALUES (?, ?)").run("k1", "one");
-  target.close();
-  commitArtifacts(run, "f".repeat(64), arts);
-  commitArtifacts(run, "f".repeat(64), arts.filter((a) => a.kind !== "append"));
-  assert.equal(readFileSync(join(run, "ledger.jsonl"), "utf8"), '{"address":"x/1"}\n{"address":"x/2"}\n', "whole lines only");
-  assert.deepEqual(readdirSync(join(run, "llm-cache")).filter((f) => f.endsWith(".jsonl")), [`q-${"f".repeat(16)}-seg.jsonl`]);
-  const merged = new Database(join(run, "llm-cache", "cache.sqlite"));
+  const run = new ScratchRun(scratch);
+  const mine = run.take(a); // read while the writer's connection is open: its rows are in the -wal file
+  assert.deepEqual(mine.map((x) => [x.kind, x.path]), [["lines", "ledger.jsonl"], ["rows", "llm-cache/cache.sqlite"]]);
+  assert.equal(mine[0].kind === "lines" && mine[0].data.split("\n").filter(Boolean).length, 2, "cell a's two lines, not b's, not the torn one");
+  assert.deepEqual(mine[1].kind === "rows" && mine[1].rows, [["k1", `${a}asker/step=0/agent=-/sample=0`, "one"]]);
+  assert.deepEqual(run.take(a).map((x) => x.kind), ["rows"], "lines are taken once; rows are read again (and inserted once)");
+  const theirs = run.take(b);
+  assert.equal(theirs.length, 2);
+  run.close();
+  db.close();
+
+  const dir = mkdtempSync(join(tmpdir(), "agora-art-run-"));
+  commitArtifacts(dir, mine);
+  commitArtifacts(dir, theirs);
+  commitArtifacts(dir, theirs.filter((x) => x.kind === "rows"));
+  assert.equal(readFileSync(join(dir, "ledger.jsonl"), "utf8").split("\n").filter(Boolean).length, 3);
+  const merged = new Database(join(dir, "llm-cache", "cache.sqlite"));
   assert.deepEqual(merged.prepare("SELECT key, reply FROM entries ORDER BY key").all(), [{ key: "k1", reply: "one" }, { key: "k2", reply: "two" }]);
   merged.close();
-
-  const fresh = mkdtempSync(join(tmpdir(), "agora-art-fresh-"));
-  commitArtifacts(fresh, "e".repeat(64), arts);
-  const copied = new Database(join(fresh, "llm-cache", "cache.sqlite"));
-  assert.equal(copied.prepare("SELECT key FROM entries").all().length, 2, "a run folder without a database gets the worker's whole");
-  copied.close();
-  assert.throws(() => commitArtifacts(fresh, "e", [{ path: "../x.jsonl", kind: "append", data: "" }]), /leaves the run folder/);
+  assert.throws(() => commitArtifacts(dir, [{ kind: "lines", path: "../x.jsonl", data: "" }]), /leaves the run folder/);
 });
 
 test("queue status as text: one row per run, counts right-aligned", async () => {

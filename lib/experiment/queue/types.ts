@@ -1,11 +1,11 @@
 /**
  * The hook by which a run's cells execute somewhere else than in the running process (a job queue):
- * `runExperiment` keeps everything else (run folder, resume, manifest, tables, progress) and asks the
- * cell runner for each pending cell's record instead of running the mechanism itself.
+ * `runExperiment` keeps everything else (run folder, resume, health, manifest, tables, progress) and asks the
+ * cell runner for each pending cell's outcome instead of calling `executeCell` itself.
  */
 import type { Cell } from "../grid.js";
 import type { RunPlan } from "../plan.js";
-import type { CellRecord } from "../store.js";
+import type { CellOutcome } from "../run.js";
 
 export interface CellRunner {
   /** The model label the manifest names (the rows carry the label the worker wrote). */
@@ -13,20 +13,12 @@ export interface CellRunner {
   /** Called once, after planning and before the run folder is touched: connect, check, publish the run. */
   prepare(plan: RunPlan): Promise<void>;
   /**
-   * The record of one cell, run elsewhere.
-   * @throws the cell's failure (its error goes to the manifest), or `CellNotRunError` when the run was stopped first.
+   * One cell, run elsewhere, with `executeCell`'s outcome: `stored` once its record (and its ledger lines and
+   * replay-cache entries) are in the run folder, `failed` with the cell's error, `stopped` when the run stopped first.
    */
-  runCell(plan: RunPlan, cell: Cell, signal?: AbortSignal): Promise<CellRecord>;
-  /** The usage ledger's summary over the cells collected by this runner, for the manifest. */
-  ledger?(): unknown;
+  runCell(plan: RunPlan, cell: Cell, signal?: AbortSignal): Promise<CellOutcome>;
+  /** The model provenance a worker reported (LLM runs). */
+  provenance(): unknown;
   /** What the manifest's `queue` field records. */
-  manifestInfo?(): { url: string; code: { gitCommit: string; lockfileHash: string }; requeued?: number };
-}
-
-/** A cell that neither completed nor failed because the run stopped first: it stays `pending`. */
-export class CellNotRunError extends Error {
-  constructor(runId: string) {
-    super(`cell ${runId} was not collected before the run stopped`);
-    this.name = "CellNotRunError";
-  }
+  manifestInfo(): { url: string; code: { gitCommit: string; lockfileHash: string }; requeued?: number };
 }

@@ -11,12 +11,13 @@ import type { Redis } from "ioredis";
 import { mkdtempSync, rmSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createCellModel, ledgerSummary } from "../model.js";
+import type { CellModel } from "../../core/mechanism.js";
+import { createCellModel, modelProvenance } from "../model.js";
 import { planRun, type RunPlan } from "../plan.js";
 import type { Registry } from "../registry.js";
-import { runOneCell } from "../run.js";
+import { executeCell } from "../run.js";
 import type { GenerateRequest } from "../../core/model.js";
-import { collectArtifacts } from "./artifacts.js";
+import { cellPrefix, ScratchRun } from "./artifacts.js";
 import { withRedisBudget } from "./budget.js";
 import { failureKey, runKey, type CellFailure, type CellJobData, type CellResult, type RunRecord } from "./protocol.js";
 import { openRedis, PREFIX, QUEUE_NAME, redactUrl } from "./redis.js";
@@ -73,7 +74,8 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
   const code = opts.code ?? codeVersion();
   const log = opts.log ?? (() => undefined);
   const me = `${hostname()}:${process.pid}`;
-  const plans = new Map<string, Promise<RunPlan>>();
+  /** Per run: its plan, and one model for all this worker's cells of it, in a scratch run folder. */
+  const runs = new Map<string, { plan: Promise<RunPlan>; model?: Promise<CellModel>; scratch: ScratchRun }>();
   const stats = { completed: 0, failed: 0, refused: 0 };
   const lockDuration = opts.lockDurationMs ?? 30_000;
 
@@ -107,45 +109,53 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
       log(msg);
       throw new UnrecoverableError(msg);
     }
-    let planP = plans.get(run.configHash);
-    if (!planP) {
-      planP = planRun(run.config, { profile: run.profile, registry: opts.registry, out: join(opts.scratchRoot ?? tmpdir(), "agora-worker-plan") });
-      plans.set(run.configHash, planP);
-      planP.catch(() => plans.delete(run.configHash));
+    let state = runs.get(run.configHash);
+    if (!state) {
+      const dir = mkdtempSync(join(opts.scratchRoot ?? tmpdir(), `agora-run-${run.configHash.slice(0, 8)}-`));
+      const plan = planRun(run.config, { profile: run.profile, registry: opts.registry, out: dir });
+      state = { plan, scratch: new ScratchRun(dir) };
+      runs.set(run.configHash, state);
+      plan.catch(() => runs.delete(run.configHash));
     }
-    const plan = await planP;
+    const plan = await state.plan;
     if (plan.hash !== data.configHash) {
       throw new UnrecoverableError(`ConfigError: this worker's mechanisms give config hash ${plan.hash.slice(0, 8)} for run ${run.name}, the job was made for ${data.configHash.slice(0, 8)}`);
     }
     const cell = plan.cells.find((c) => c.runId === data.runId);
     if (!cell) throw new UnrecoverableError(`ConfigError: no cell "${data.runId}" in run ${run.name}`);
     if (!tokenCounter && plan.config.model !== "offline") await loadTokenCounter();
-    const scratch = mkdtempSync(join(opts.scratchRoot ?? tmpdir(), "agora-cell-"));
-    let model: Awaited<ReturnType<typeof createCellModel>> | undefined;
+    const scratch = state.scratch;
+    const prefix = cellPrefix(plan.config.mechanism, cell.key, cell.seed);
+    let model: CellModel | undefined;
+    const fail = async (error: unknown, calls?: unknown): Promise<never> => {
+      // the calls made before the failure were paid for: their ledger lines and cache entries go home too
+      if (model?.kind === "llm") await model.llm.flush?.().catch(() => undefined);
+      const failure: CellFailure = { error: errorInfo(error), ...(calls ? { calls } : {}), artifacts: scratch.take(prefix), worker: me };
+      await conn.set(failureKey(job.id!), JSON.stringify(failure), "EX", run.keepSeconds ?? 7 * 24 * 3600);
+      throw error;
+    };
     try {
-      model = await createCellModel(plan.config.model, {
-        runDir: scratch,
+      // one model per run: one preflight, one pool, one replay cache for this worker's cells of the run
+      state.model ??= createCellModel(plan.config.model, {
+        runDir: scratch.dir,
         // the spec's rpm and tpm, held in Redis for every worker together
         wrapProvider: opts.sharedLimits === false ? undefined : (provider, r) => withRedisBudget(provider, conn, { id: r.id, rpm: r.rpm, tpm: r.tpm,
           countInput: tokenCounter ? (req) => tokenCounter!(req, r.provider, r.model) : undefined }),
       });
-      const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
-      const t0 = Date.now();
-      const record = await runOneCell(plan, cell, model, label);
-      if (model.kind === "llm") await model.llm.flush?.();
-      record.durationMs = Date.now() - t0;
-      const ledger = ledgerSummary(model);
-      return { record, artifacts: collectArtifacts(scratch), ...(ledger !== undefined ? { ledger } : {}), worker: me };
+      model = await state.model;
     } catch (err) {
-      // the calls made before the failure were paid for: their ledger lines and cache entries go home too
-      if (model?.kind === "llm") await model.llm.flush?.().catch(() => undefined);
-      const ledger = model ? ledgerSummary(model) : undefined;
-      const failure: CellFailure = { error: errorInfo(err), artifacts: collectArtifacts(scratch), ...(ledger !== undefined ? { ledger } : {}), worker: me };
-      await conn.set(failureKey(job.id!), JSON.stringify(failure), "EX", run.keepSeconds ?? 7 * 24 * 3600);
-      throw err;
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
+      state.model = undefined; // the next cell tries again
+      return await fail(err);
     }
+    const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
+    // the same path as a local run (health, call counts), into the scratch folder
+    const outcome = await executeCell({ ...plan, dir: scratch.dir }, cell, model, label);
+    if (outcome.kind === "stored") {
+      const provenance = modelProvenance(model);
+      return { record: outcome.record, artifacts: scratch.take(prefix), ...(provenance !== undefined ? { provenance } : {}), worker: me };
+    }
+    if (outcome.kind === "failed") return await fail(outcome.error, outcome.calls);
+    return await fail(new Error(outcome.kind === "budget" ? "the cell stopped at the spec's cost budget" : "the cell was stopped"));
   };
 
   const worker = new Worker<CellJobData, CellResult>(QUEUE_NAME, async (job) => {
@@ -184,6 +194,16 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
     async close() {
       await worker.close();
       conn.disconnect();
+      for (const state of runs.values()) {
+        state.scratch.close();
+        const model = await state.model?.catch(() => undefined);
+        if (model?.kind === "llm") {
+          await model.llm.flush?.().catch(() => undefined);
+          (model.llm as { requestLog?: { close(): void } }).requestLog?.close();
+        }
+        rmSync(state.scratch.dir, { recursive: true, force: true });
+      }
+      runs.clear();
     },
   };
 }
