@@ -105,23 +105,42 @@ export class ScratchRun {
       this.db = openSqlite(path);
       this.db.pragma("busy_timeout = 10000");
     }
-    const db = this.db;
-    const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
-    const out: Artifact[] = [];
-    for (const t of tables) {
-      const columns = (db.prepare(`PRAGMA table_info(${quote(t.name)})`).all() as { name: string }[]).map((c) => c.name);
-      if (!columns.includes("address")) continue;
-      const rows = db.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(t.name)} WHERE substr(address, 1, ?) = ?`).raw(true)
-        .all(prefix.length, prefix) as unknown[][];
-      if (rows.length) out.push({ kind: "rows", path: CACHE_DB.split("\\").join("/"), table: t.name, schema: t.sql, columns, rows });
-    }
-    return out;
+    return rowsByPrefix(this.db, prefix);
   }
 
   close(): void {
     this.db?.close();
     this.db = undefined;
   }
+}
+
+/**
+ * The replay-cache rows of a run folder whose address starts with `prefix` (a cell's calls), for a worker to
+ * start from when the cell runs again (`--resume` of a degraded or failed cell: only the failed calls are sent).
+ */
+export function cacheRowsOf(runDir: string, prefix: string): Artifact[] {
+  const path = join(runDir, CACHE_DB);
+  if (!existsSync(path)) return [];
+  const db = openSqlite(path);
+  try {
+    db.pragma("busy_timeout = 10000");
+    return rowsByPrefix(db, prefix);
+  } finally {
+    db.close();
+  }
+}
+
+function rowsByPrefix(db: SqliteDb, prefix: string): Artifact[] {
+  const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
+  const out: Artifact[] = [];
+  for (const t of tables) {
+    const columns = (db.prepare(`PRAGMA table_info(${quote(t.name)})`).all() as { name: string }[]).map((c) => c.name);
+    if (!columns.includes("address")) continue;
+    const rows = db.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(t.name)} WHERE substr(address, 1, ?) = ?`).raw(true)
+      .all(prefix.length, prefix) as unknown[][];
+    if (rows.length) out.push({ kind: "rows", path: "llm-cache/cache.sqlite", table: t.name, schema: t.sql, columns, rows });
+  }
+  return out;
 }
 
 function safePath(runDir: string, rel: string): string {

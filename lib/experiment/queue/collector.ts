@@ -1,8 +1,8 @@
 /**
  * The producer side of a queued run: publishes the run, enqueues one BullMQ job per pending cell (job id = hash
- * of the cell's address), follows the jobs and hands each completed cell's record to `runExperiment`, which
- * stores it exactly as a local run does. Results are committed by cell address: a cell already stored in the
- * run folder is never overwritten, and its duplicate's ledger lines and cache entries are dropped.
+ * of the cell's address), follows the jobs, and commits each finished job into the run folder by cell address
+ * (ledger lines and replay-cache rows, then the cell file, written as a local run writes it), once per job.
+ * `runExperiment` does the rest (health, manifest, tables) as for a local run.
  */
 import { Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
@@ -12,8 +12,9 @@ import { specLabel, isOffline } from "../model.js";
 import type { RunPlan } from "../plan.js";
 import type { CellCalls } from "../cell-health.js";
 import type { CellOutcome } from "../run.js";
-import { writeCell } from "../store.js";
-import { commitArtifacts } from "./artifacts.js";
+import { cellPath, writeCell } from "../store.js";
+import { existsSync } from "node:fs";
+import { cacheRowsOf, cellPrefix, commitArtifacts } from "./artifacts.js";
 import { failureKey, jobIdOf, runJobsKey, runKey, runRecordOf, runsKey, type CellFailure, type CellJobData, type CellResult } from "./protocol.js";
 import { openRedis, PREFIX, QUEUE_NAME, QueueUnreachableError, redactUrl } from "./redis.js";
 import type { CellRunner } from "./types.js";
@@ -145,24 +146,39 @@ export class QueueCellRunner implements CellRunner {
     const plan = this.plan!;
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      const failedKey = `${PREFIX}:${QUEUE_NAME}:failed`;
+      const base = `${PREFIX}:${QUEUE_NAME}`;
       const pipe = this.conn!.pipeline();
-      for (const id of chunk) pipe.zscore(failedKey, id);
+      for (const id of chunk) pipe.zscore(`${base}:failed`, id).zscore(`${base}:completed`, id);
       pipe.sadd(runJobsKey(plan.hash), ...chunk);
       pipe.expire(runJobsKey(plan.hash), this.opts.keepSeconds);
       const res = (await pipe.exec()) ?? [];
-      const failed = chunk.filter((_, k) => res[k]?.[1] !== null && res[k]?.[1] !== undefined);
+      const has = (k: number) => res[k]?.[1] !== null && res[k]?.[1] !== undefined;
+      const failed = chunk.filter((_, k) => has(2 * k));
+      const warm = (id: string) => {
+        const { cell } = this.pending.get(id)!;
+        const rows = cacheRowsOf(plan.dir, cellPrefix(plan.config.mechanism, cell.key, cell.seed));
+        return rows.length ? { warm: rows } : {};
+      };
       for (const id of failed) {
+        if (!this.pending.has(id)) continue;
+        // a failed cell runs again on --resume, as in a local run, from the replies the run folder already holds
         await this.conn!.del(failureKey(id));
         const job = await Job.fromId<CellJobData, CellResult>(queue, id);
+        if (job) await job.updateData({ ...job.data, ...warm(id) }).catch(() => undefined);
         await job?.retry("failed").catch(() => undefined);
+      }
+      // A completed job of a pending cell: if the run folder holds its (degraded) record, it was collected and
+      // runs again, as degraded cells do on --resume; otherwise its result is collected (the collector died first).
+      for (const id of chunk.filter((_, k) => has(2 * k + 1))) {
+        const p = this.pending.get(id);
+        if (p && existsSync(cellPath(plan.dir, p.cell.runId))) await (await Job.fromId(queue, id))?.remove().catch(() => undefined);
       }
       const fresh = chunk.filter((id) => !failed.includes(id) && this.pending.has(id));
       if (fresh.length) await queue.addBulk(fresh.map((id) => {
         const { cell } = this.pending.get(id)!;
         return {
           name: plan.config.name,
-          data: { configHash: plan.hash, key: cell.key, seed: cell.seed, runId: cell.runId },
+          data: { configHash: plan.hash, key: cell.key, seed: cell.seed, runId: cell.runId, ...warm(id) },
           opts: { jobId: id, attempts: this.opts.attempts, removeOnComplete: { age: this.opts.keepSeconds },
             removeOnFail: { age: this.opts.keepSeconds } },
         };

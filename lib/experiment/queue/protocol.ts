@@ -19,6 +19,8 @@ export interface CellJobData {
   key: string;
   seed: number;
   runId: string;
+  /** The run folder's replay-cache rows of this cell, when it runs again (`--resume` of a degraded or failed cell). */
+  warm?: Artifact[];
 }
 
 /** What a worker needs to run any cell of a run, kept at `agora:run:<config hash>`. */

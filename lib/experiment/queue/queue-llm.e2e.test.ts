@@ -103,6 +103,49 @@ test("a cell whose LLM calls fail: its error reaches the manifest and its failed
   }
 });
 
+test("degraded cells run again on --resume (here against a new server port), sending only their failed calls", async () => {
+  const config = (baseURL: string) => ({
+    name: "echo-queue-degraded",
+    mechanism: "echo",
+    model: { provider: "openai-compatible", baseURL, model: "test-model", maxRetries: 0 },
+    grid: { mode: ["a", "b", "c"] },
+    seeds: [1, 2],
+    params: { rows: 3, keepGoing: true },
+  });
+  const dir = join(tmp, "degraded");
+  const flaky = await startOpenAIServer({ random: { seed: 23, failureRate: 0.4 } });
+  let failedCalls = 0;
+  {
+    const w = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 2 });
+    const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
+    try {
+      const res = await runExperiment(config(flaky.baseURL), { out: dir, registry: mechanisms, cellRunner: runner });
+      assert.ok(res.degraded >= 1, `${res.degraded} degraded cells`);
+      assert.equal(res.manifest.status, "incomplete");
+      failedCalls = flaky.stats.byStatus[500] ?? 0;
+      assert.equal(res.manifest.cells.reduce((n, c) => n + (c.calls?.failed ?? 0), 0), failedCalls);
+    } finally {
+      await runner.close();
+      await w.close(); // the next worker starts with an empty cache of its own
+      await flaky.close();
+    }
+  }
+  const healthy = await startOpenAIServer({ random: { seed: 24 } });
+  const w = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 2 });
+  const runner = new QueueCellRunner(redis.url, { pollMs: 50 });
+  try {
+    const res = await runExperiment(config(healthy.baseURL), { out: dir, resume: true, registry: mechanisms, cellRunner: runner });
+    assert.equal(res.manifest.status, "complete");
+    assert.equal(res.degraded, 0);
+    assert.equal(healthy.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length, failedCalls,
+      "the degraded cells' good replies came from the run folder's cache");
+  } finally {
+    await runner.close();
+    await w.close();
+    await healthy.close();
+  }
+});
+
 async function rpmSweep(sharedLimits: boolean): Promise<{ sent: number; refused: number }> {
   const server = await startOpenAIServer({ random: { seed: 21, retryAfterS: 0.2 }, rateLimit: { requests: 5, perMs: 1000 } });
   const config = {

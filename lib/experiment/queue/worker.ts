@@ -17,7 +17,7 @@ import { planRun, type RunPlan } from "../plan.js";
 import type { Registry } from "../registry.js";
 import { executeCell } from "../run.js";
 import type { GenerateRequest } from "../../core/model.js";
-import { cellPrefix, ScratchRun } from "./artifacts.js";
+import { cellPrefix, commitArtifacts, ScratchRun } from "./artifacts.js";
 import { withRedisBudget } from "./budget.js";
 import { failureKey, runKey, type CellFailure, type CellJobData, type CellResult, type RunRecord } from "./protocol.js";
 import { openRedis, PREFIX, QUEUE_NAME, redactUrl } from "./redis.js";
@@ -147,6 +147,8 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
       state.model = undefined; // the next cell tries again
       return await fail(err);
     }
+    // a cell that runs again starts from the replies the run folder holds: only its failed calls are sent
+    if (data.warm?.length && model.kind === "llm") commitArtifacts(scratch.dir, data.warm);
     const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
     // the same path as a local run (health, call counts), into the scratch folder
     const outcome = await executeCell({ ...plan, dir: scratch.dir }, cell, model, label);
