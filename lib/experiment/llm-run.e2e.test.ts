@@ -10,25 +10,13 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { io } from "../cli/io.js";
-import { main } from "../cli/main.js";
+import { runCli } from "../cli/capture.js";
 import { startOpenAIServer } from "../llm/testing/openai-server.js";
 import type { RandomOptions } from "../llm/testing/random-mode.js";
 
 process.env.AGORA_REGISTRY = fileURLToPath(new URL("./testing/registry.ts", import.meta.url));
 
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const saved = { ...io };
-  io.out = (s) => void out.push(s);
-  io.err = (s) => void err.push(s);
-  try {
-    return { code: await main(argv), out: out.join(""), err: err.join("") };
-  } finally {
-    Object.assign(io, saved);
-  }
-}
+const cli = runCli;
 
 type Server = Awaited<ReturnType<typeof startOpenAIServer>>;
 const chat = (s: Server) => s.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length;
