@@ -2,9 +2,10 @@
  * `agora worker`: takes cells of any queued run from BullMQ, runs each with the run's config and model spec
  * (keys from this process's environment), and returns the cell's record, ledger lines and replay-cache entries.
  *
- * Each cell gets a fresh model whose run folder is an empty scratch folder, so everything the llm layer writes
- * there belongs to that cell (see artifacts.ts). A job whose run was made by other code (git commit or lockfile)
- * is refused with the reason, and fails without retry: its error reaches the run's manifest.
+ * A worker builds one model per run (one preflight, one pool, one replay cache) in a scratch run folder, runs each
+ * cell through `executeCell` as a local run does, and picks the cell's ledger lines and cache rows out of the
+ * scratch folder by the cell's address (see artifacts.ts). A job whose run was made by other code (git commit or
+ * lockfile) is refused with the reason, and fails without retry: its error reaches the run's manifest.
  */
 import { UnrecoverableError, Worker, type Job } from "bullmq";
 import type { Redis } from "ioredis";
