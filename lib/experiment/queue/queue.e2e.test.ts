@@ -52,8 +52,8 @@ function agora(args: string[], env: Record<string, string> = {}): Proc {
 }
 
 const workers: Proc[] = [];
-function cliWorker(extra: string[] = []): Proc {
-  const w = agora(["worker", "--queue", redis.url, "--concurrency", "2", "--lock-ms", "1000", ...extra]);
+function cliWorker(extra: string[] = [], lockMs = 1000): Proc {
+  const w = agora(["worker", "--queue", redis.url, "--concurrency", "2", "--lock-ms", String(lockMs), ...extra]);
   workers.push(w);
   return w;
 }
@@ -105,7 +105,8 @@ async function assertSameAsLocal(cfg: string, dir: string): Promise<void> {
 test("two workers run a queued sweep; tables are byte-identical to a local run; queue status counts the cells", async () => {
   const cfg = writeConfig();
   const dir = join(tmp, "two");
-  const [w1, w2] = [cliWorker(), cliWorker()];
+  // a longer lock here: on a loaded machine a 1 s lock can lapse without a kill, and this test counts executions
+  const [w1, w2] = [cliWorker([], 5000), cliWorker([], 5000)];
   const run = agora(["run", cfg, "--out", dir, "--queue", redis.url]);
   const { code } = await run.exit;
   assert.equal(code, 0, run.err());
