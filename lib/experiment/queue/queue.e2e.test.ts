@@ -156,7 +156,7 @@ test("a worker killed with kill -9 mid-cell: its jobs stall, run elsewhere, and 
 
 test("enqueueing a run twice adds nothing: a second collector gets the completed cells without running them again", async () => {
   const cfg = writeConfig({ seeds: [1, 2] });
-  const w = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 4, lockDurationMs: 1000 });
+  const w = await startCellWorker(redis.url, { registry: mechanisms, concurrency: 4 });
   try {
     const first = new QueueCellRunner(redis.url, { pollMs: 50 });
     const res1 = await runExperiment(cfg, { out: join(tmp, "dup1"), registry: mechanisms, cellRunner: first }).finally(() => first.close());
