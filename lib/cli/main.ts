@@ -6,6 +6,7 @@ import { AgoraError } from "../core/errors.js";
 import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
+import { power } from "./power.js";
 import { queue } from "./queue.js";
 import { reproduce } from "./reproduce.js";
 import { run } from "./run.js";
@@ -27,6 +28,8 @@ Usage:
   agora reproduce [--profile quick|full] [--no-notebooks]
       Run every data/configs/*-default.json on the offline models (complete run folders are kept),
       then execute every notebook in place (the notebooks export the figures).
+  agora power <config> --metric <column> --contrast <a>,<b> [--table t] [--factor f] [--fix k=v,...]
+      Pilot-run a paired contrast and report its effect size, power and the seeds for 80 % / 90 % power.
   agora locomo ...
       The Nous LoCoMo evaluation (see \`agora locomo --help\`).
   agora --help
@@ -66,6 +69,8 @@ export async function main(argv: string[]): Promise<number> {
         return await worker(rest);
       case "queue":
         return await queue(rest);
+      case "power":
+        return await power(rest);
       default:
         io.err(`agora: unknown command "${command}"\n\n${HELP}`);
         return EXIT.usage;

@@ -1,10 +1,11 @@
 /**
- * The mutable state of one episode, in flat typed arrays so that a copy for a counterfactual
- * rollout is a handful of `slice()` calls. Agents' private execution state (inventory, position,
- * active subtask, blocked state, verified history) lives here next to the world; the public
- * coordination state is the message log and `dirInv`, the inventories as known from
- * TRANSFER_DONE messages.
+ * The mutable state of one episode, in flat typed arrays so that a fork for a counterfactual
+ * branch is a handful of `slice()` calls. Agents' private execution state (inventory, position,
+ * active subtask, blocked state, verified history) lives here next to the world. Each agent also keeps
+ * its own belief store about its teammates (inventories, positions, pickaxes), fed only by the messages
+ * it reads and by what it sees; beliefs go stale after losses and transfers it did not hear of.
  */
+import { hashSeed } from "../core/hash.js";
 import type { Rng } from "../core/rng.js";
 import type { CompiledTask } from "./task.js";
 import type { MessageType, PolicyFlags, Problem, ProblemKind, SimParams } from "./types.js";
@@ -12,7 +13,7 @@ import type { MessageType, PolicyFlags, Problem, ProblemKind, SimParams } from "
 /** A scheduled effect: a reply, a transfer, a timeout, help arriving. */
 export interface Effect {
   at: number;
-  kind: "transfer" | "cannot" | "timeout" | "unblock" | "priority";
+  kind: "transfer" | "cannot" | "timeout" | "unblock" | "priority" | "reassign";
   problem: number;
   /** The escalation attempt it belongs to (stale attempts are ignored). */
   attempt: number;
@@ -20,12 +21,60 @@ export interface Effect {
   to: number;
   item: number;
   count: number;
+  /** Ids of the messages that caused it (the causal links behind ECR). */
+  causes: number[];
+}
+
+/** One message of the coordination channel, as sent (item: material index, or cell index for dependencies). */
+export interface Msg {
+  id: number; tick: number; type: MessageType; from: number; to: number; item: number; count: number; problem: number;
+  /** The message this one answers (−1 for none). */
+  replyTo: number;
+  /** Free text (chat written by a language model). */
+  text?: string;
+}
+
+/** A state change and the message that caused it: a transfer, a replan, a reassignment, a dependency resolved. */
+export interface Link { msg: number; tick: number; effect: "transfer" | "replan" | "reprioritise" | "dependency_resolved" | "unblock" | "reassign" | "material_used" }
+
+/** A message whose effect shows when the reader later acts on it (places the material it brought, builds on the reported cell). */
+export interface Watch { msg: number; agent: number; kind: "material" | "support"; item: number; until: number }
+
+/** One escalation with both branches of its counterfactual (the factual one is filled in at the episode's end). */
+export interface EscalationRecord {
+  tick: number; agent: number; problem: number; kind: ProblemKind;
+  cf_local_ticks: number; cf_local_blocks: number; cf_local_agent_ticks: number;
+  cf_escalate_ticks: number; cf_escalate_blocks: number; cf_escalate_agent_ticks: number;
+  necessary: boolean;
+}
+
+/**
+ * Random numbers addressed by what they decide (tick, agent, purpose, …) rather than drawn in sequence, so
+ * that a forked world and the factual one draw the same number for the same decision (common random numbers).
+ */
+export class KeyedStream {
+  constructor(readonly base: number) {}
+  static of(rng: Rng, ...labels: (string | number)[]): KeyedStream { return new KeyedStream(hashSeed(rng.seed, [...rng.path, ...labels])); }
+  /** Uniform on [0, 1) for the key (a, b, c, d). */
+  u(a: number, b: number, c = 0, d = 0): number {
+    let h = this.base | 0;
+    h = mix(h ^ Math.imul(a + 0x632be5ab, 0x9e3779b1));
+    h = mix(h ^ Math.imul(b + 0x2545f491, 0x85ebca6b));
+    h = mix(h ^ Math.imul(c + 0x1b873593, 0xc2b2ae35));
+    h = mix(h ^ Math.imul(d + 0x68e31da4, 0x27d4eb2f));
+    return (h >>> 0) / 4294967296;
+  }
+}
+function mix(h: number): number {
+  h ^= h >>> 16; h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15; h = Math.imul(h, 0x846ca68b);
+  return h ^ (h >>> 16);
 }
 
 /** The typed-array fields of a world, in one list (copy, snapshot and restore walk it). */
 const ARRAY_FIELDS = [
-  "placed", "inv", "need", "dirInv", "pool", "tools", "blocked", "posX", "posZ", "busy", "lost", "idleRun", "priority",
-  "cursor", "idleVersion", "ownLeft", "openMat", "openDep", "openPath",
+  "placed", "inv", "need", "belInv", "belX", "belZ", "belTools", "pool", "tools", "blocked", "posX", "posZ", "busy", "lost", "idleRun", "priority",
+  "cursor", "idleVersion", "ownLeft", "openMat", "openDep", "openPath", "openConf",
 ] as const;
 type ArrayField = (typeof ARRAY_FIELDS)[number];
 
@@ -34,6 +83,7 @@ export interface WorldSnapshot {
   t: number; nPlaced: number; nextDisruption: number; version: number;
   arrays: Record<ArrayField, number[]>;
   problems: Problem[]; active: number[]; effects: Effect[]; pending: number[]; counters: Counters;
+  msgs: Msg[]; links: Link[]; watches: Watch[]; escalations: EscalationRecord[];
 }
 
 /** One row of the event log (uniform columns; absent fields are null). */
@@ -41,16 +91,25 @@ export interface EventRow {
   tick: number; agent: number; event: string; problem: number | null; kind: string | null;
   S: number | null; C: number | null; R: number | null; I: number | null; L: number | null; H: number | null;
   decision: string | null; via: string | null; msg_type: string | null; item: string | null; count: number | null;
-  cost: number | null; local_cost: number | null;
+  cost: number | null;
   /** Free text of a chat message written by a language model. */
   text: string | null;
+  /** The message's id (message rows) or the message that caused an effect (effect rows). */
+  msg: number | null;
+  /** Counterfactual branches of an escalation (`escalation` rows). */
+  cf_escalate_ticks: number | null; cf_local_ticks: number | null; cf_escalate_blocks: number | null; cf_local_blocks: number | null;
+  cf_escalate_agent_ticks: number | null; cf_local_agent_ticks: number | null; necessary: boolean | null;
 }
 
 /** A free-chat message waiting for its text (language-model runs only). */
-export interface ChatRequest { tick: number; from: number; type: MessageType; kind: string | null; subject: string | null }
+export interface ChatRequest {
+  tick: number; from: number; type: MessageType; kind: string | null; subject: string | null; msg: number;
+  /** The problem the exchange is about, and the agent who has it (the writer answers it when they differ). */
+  problem: number; about: number;
+}
 
 export interface Counters {
-  messages: number; effective: number; tokens: number; adjudications: number;
+  messages: number; tokens: number; adjudications: number; conflicts: number;
 }
 
 
@@ -154,57 +213,85 @@ export class BlockWorld implements World {
   nextDisruption = 0;
   readonly n: number;
   readonly nMat: number;
-  placed: Uint8Array;
-  inv: Int32Array;
+  placed!: Uint8Array;
+  inv!: Int32Array;
   /** Remaining need per agent and material (own unplaced cells). */
-  need: Int32Array;
-  /** Inventories as the public state knows them (initial + TRANSFER_DONE). */
-  dirInv: Int32Array;
-  pool: Int32Array;
-  tools: Uint8Array;
-  blocked: Uint8Array;
-  posX: Int16Array;
-  posZ: Int16Array;
-  busy: Int32Array;
+  need!: Int32Array;
+  /** Beliefs: what agent a believes of teammate b, `belInv[(a * n + b) * nMat + m]`, `belX[a * n + b]`, … */
+  belInv!: Int32Array;
+  belX!: Int16Array;
+  belZ!: Int16Array;
+  belTools!: Uint8Array;
+  pool!: Int32Array;
+  tools!: Uint8Array;
+  blocked!: Uint8Array;
+  posX!: Int16Array;
+  posZ!: Int16Array;
+  busy!: Int32Array;
   /** Ticks each agent lost to recovery, reading, giving, travel for others and idling. */
-  lost: Int32Array;
-  idleRun: Int32Array;
+  lost!: Int32Array;
+  idleRun!: Int32Array;
   /** Cell an agent was asked to place first (DEPENDENCY_WAIT), or -1. */
-  priority: Int32Array;
+  priority!: Int32Array;
   /** Cells each agent owns, grouped by agent; `ownStart[a]..ownStart[a+1]`. */
-  readonly ownList: Int32Array;
-  readonly ownStart: Int32Array;
-  cursor: Int32Array;
+  readonly ownList!: Int32Array;
+  readonly ownStart!: Int32Array;
+  cursor!: Int32Array;
   /** Own blocks not yet placed, per agent. */
-  ownLeft: Int32Array;
+  ownLeft!: Int32Array;
   /** Open problem id per (agent, material), per support cell, per agent's path; -1 when none. */
-  openMat: Int32Array;
-  openDep: Int32Array;
-  openPath: Int32Array;
+  openMat!: Int32Array;
+  openDep!: Int32Array;
+  openPath!: Int32Array;
+  openConf!: Int32Array;
+  /** The agent whose turn it is within the current tick (n between ticks): a fork made mid-tick finishes the tick. */
+  acting!: number;
   /** Bumped whenever something an agent's plan depends on changes (placements, inventories, paths, priorities). */
   version = 0;
   /** The version at which an agent last found nothing to do. */
-  idleVersion: Int32Array;
+  idleVersion!: Int32Array;
   problems: Problem[] = [];
   /** Ids of problems still open or escalated. */
   active: number[] = [];
   effects: Effect[] = [];
   /** Adjudication cases waiting for the bounded adjudicator (problem ids). */
   pending: number[] = [];
-  counters: Counters = { messages: 0, effective: 0, tokens: 0, adjudications: 0 };
+  counters: Counters = { messages: 0, tokens: 0, adjudications: 0, conflicts: 0 };
+  msgs: Msg[] = [];
+  links: Link[] = [];
+  watches: Watch[] = [];
+  escalations: EscalationRecord[] = [];
+  /** Keyed random numbers (chat deviations; shared with forked branches). */
+  keyed!: KeyedStream;
+  /** Runs a forked world to the end of its episode (set by the episode loop; null: no counterfactuals). */
+  runBranch: ((branch: BlockWorld) => void) | null = null;
   log: EventRow[] | null;
   /** Free-chat messages whose text a language model writes between ticks (null: the offline cost model only). */
   chatSink: ChatRequest[] | null = null;
   /** True in a counterfactual copy: only local recovery, no logging, no nested rollouts. */
   inRollout = false;
 
-  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean) {
+  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean, keyed?: KeyedStream, src?: BlockWorld) {
     const n = (this.n = task.nAgents);
     const nMat = (this.nMat = task.materials.length);
+    if (src) {
+      // a fork: copy the state arrays, share what never changes (the ownership lists), keep the keyed stream
+      const self = this as unknown as Record<ArrayField, Int32Array>;
+      for (const k of ARRAY_FIELDS) self[k] = (src[k] as Int32Array).slice();
+      (this as { ownList: Int32Array }).ownList = src.ownList;
+      (this as { ownStart: Int32Array }).ownStart = src.ownStart;
+      this.acting = src.acting;
+      this.keyed = src.keyed;
+      this.log = null;
+      return;
+    }
     const nCells = task.cells.length;
     this.placed = new Uint8Array(nCells);
     this.inv = task.inv0.slice();
-    this.dirInv = task.inv0.slice();
+    this.belInv = new Int32Array(n * n * nMat);
+    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) this.belInv.set(task.inv0.subarray(b * nMat, (b + 1) * nMat), (a * n + b) * nMat);
+    this.belTools = new Uint8Array(n * n);
+    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) this.belTools[a * n + b] = task.tools0[b];
     this.need = new Int32Array(n * nMat);
     for (let c = 0; c < nCells; c++) this.need[task.owner[c] * nMat + task.cellMat[c]]++;
     this.pool = task.pool0.slice();
@@ -216,6 +303,10 @@ export class BlockWorld implements World {
       this.posX[a] = Math.floor(((a + 0.5) * task.W) / n);
       this.posZ[a] = -2;
     }
+    this.belX = new Int16Array(n * n);
+    this.belZ = new Int16Array(n * n).fill(-2);
+    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) this.belX[a * n + b] = this.posX[b];
+    this.keyed = keyed ?? KeyedStream.of(rng, "world");
     this.busy = new Int32Array(n);
     this.lost = new Int32Array(n);
     this.idleRun = new Int32Array(n);
@@ -232,21 +323,28 @@ export class BlockWorld implements World {
     this.openMat = new Int32Array(n * nMat).fill(-1);
     this.openDep = new Int32Array(nCells).fill(-1);
     this.openPath = new Int32Array(n).fill(-1);
+    this.openConf = new Int32Array(n * nMat).fill(-1);
+    this.acting = n;
     this.idleVersion = new Int32Array(n).fill(-1);
     this.log = log ? [] : null;
   }
 
-  /** A deep copy for a counterfactual rollout (typed arrays sliced, problems copied, no log). */
-  cloneForRollout(): BlockWorld {
+  /**
+   * A fork of the world for a counterfactual branch: the same policy, state and random streams (keyed draws),
+   * no log, no chat sink, and no nested counterfactuals (`inRollout`).
+   */
+  fork(): BlockWorld {
     // built by the constructor (same hidden class as every world, so the hot loop stays monomorphic), then overwritten
-    const w = new BlockWorld(this.task, this.params, { ...this.flags, decide: "never", freeChat: false, rigid: false }, this.rng, false);
+    const w = new BlockWorld(this.task, this.params, this.flags, this.rng, false, this.keyed, this);
     w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version;
-    for (const k of ARRAY_FIELDS) (w[k] as Int32Array).set(this[k]);
     w.problems = this.problems.slice();
     for (const id of this.active) w.problems[id] = { ...this.problems[id] };
     w.active = this.active.slice();
     w.effects = this.effects.slice();
+    w.pending = this.pending.slice();
     w.counters = { ...this.counters };
+    w.msgs = this.msgs.slice();
+    w.watches = this.watches.slice();
     w.inRollout = true;
     return w;
   }
@@ -261,8 +359,10 @@ export class BlockWorld implements World {
     for (const k of ARRAY_FIELDS) arrays[k] = Array.from(this[k]);
     return {
       t: this.t, nPlaced: this.nPlaced, nextDisruption: this.nextDisruption, version: this.version, arrays,
-      problems: this.problems.map((p) => ({ ...p, localCost: Number.isFinite(p.localCost) ? p.localCost : -1 })),
-      active: this.active.slice(), effects: this.effects.map((e) => ({ ...e })), pending: this.pending.slice(), counters: { ...this.counters },
+      problems: this.problems.map((p) => ({ ...p })),
+      active: this.active.slice(), effects: this.effects.map((e) => ({ ...e, causes: e.causes.slice() })), pending: this.pending.slice(), counters: { ...this.counters },
+      msgs: this.msgs.map((m) => ({ ...m })), links: this.links.map((l) => ({ ...l })), watches: this.watches.map((x) => ({ ...x })),
+      escalations: this.escalations.map((e) => ({ ...e })),
     };
   }
 
@@ -279,9 +379,11 @@ export class BlockWorld implements World {
       (w[k] as Int32Array).set(snap.arrays[k]);
     }
     w.t = snap.t; w.nPlaced = snap.nPlaced; w.nextDisruption = snap.nextDisruption; w.version = snap.version;
-    w.problems = snap.problems.map((p) => ({ ...p, localCost: p.localCost < 0 ? Infinity : p.localCost }));
+    w.problems = snap.problems.map((p) => ({ ...p }));
     w.active = snap.active.slice(); w.effects = snap.effects.map((e) => ({ ...e })); w.pending = snap.pending.slice();
     w.counters = { ...snap.counters };
+    w.msgs = snap.msgs.map((m) => ({ ...m })); w.links = snap.links.map((l) => ({ ...l })); w.watches = snap.watches.map((x) => ({ ...x }));
+    w.escalations = snap.escalations.map((e) => ({ ...e }));
     return w;
   }
 
@@ -415,7 +517,9 @@ export class BlockWorld implements World {
     if (!this.log) return;
     this.log.push({
       tick: this.t, problem: null, kind: null, S: null, C: null, R: null, I: null, L: null, H: null, decision: null,
-      via: null, msg_type: null, item: null, count: null, cost: null, local_cost: null, text: null, ...row,
+      via: null, msg_type: null, item: null, count: null, cost: null, text: null, msg: null,
+      cf_escalate_ticks: null, cf_local_ticks: null, cf_escalate_blocks: null, cf_local_blocks: null,
+      cf_escalate_agent_ticks: null, cf_local_agent_ticks: null, necessary: null, ...row,
     });
   }
 
