@@ -1,7 +1,8 @@
 /**
  * What travels through Redis for a queued run, and nothing else: cell addresses (jobs), the run's config
- * without secrets and its code version (run record), and each cell's rows, ledger lines and replay-cache
- * entries (job results). Keys and secrets stay in each worker's own environment.
+ * without secrets and its code version (run record), each cell's rows, ledger lines and replay-cache entries
+ * (job results, or failure records beside failed jobs), and the rpm/tpm budgets (budget.ts). Keys and secrets
+ * stay in each worker's own environment.
  */
 import { ConfigError } from "../../core/errors.js";
 import { sha256 } from "../../core/hash.js";
