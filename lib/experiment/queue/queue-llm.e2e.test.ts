@@ -27,7 +27,7 @@ after(async () => {
   await redis?.stop();
 });
 
-test("an LLM sweep on two workers brings every replay-cache entry home: a local run on that cache sends no request and gives the same tables", async () => {
+test("an LLM sweep on two workers brings every ledger line and replay-cache entry home: the run folder replays to the same tables with the server stopped", async () => {
   const server = await startOpenAIServer({ random: { seed: 20, latencyMs: 5 } });
   const config = {
     name: "echo-queue-llm",
