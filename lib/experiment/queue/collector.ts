@@ -246,9 +246,16 @@ export class QueueCellRunner implements CellRunner {
     }
     // Committed by cell address, once per job (a job completes once; `settle` takes it out of `pending`): the
     // ledger lines and replay-cache entries first, then the cell file, which is what makes the cell done.
-    commitArtifacts(p.plan.dir, result.artifacts ?? []);
+    try {
+      commitArtifacts(p.plan.dir, result.artifacts ?? []);
+      writeCell(p.plan.dir, rec);
+    } catch (err) {
+      // the result stays in Redis: --resume collects it once the run folder can be written
+      const error = new CellJobError(`the result could not be stored in ${p.plan.dir}: ${(err as Error).message}`, "StoreError");
+      this.settle(id, (q) => q.resolve({ kind: "failed", error }));
+      return;
+    }
     if (result.provenance !== undefined) this.lastProvenance = result.provenance;
-    writeCell(p.plan.dir, rec);
     this.settle(id, (q) => q.resolve({ kind: "stored", record: rec }));
   }
 
