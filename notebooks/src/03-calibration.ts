@@ -11,7 +11,7 @@
 // in three ways at once: its steps are smaller and symmetric, they carry the judge's confidence, and that confidence
 // is calibrated. The protocol grid separates them: `binary_matched` (a fixed symmetric step equal to the isotonic
 // protocol's mean |update| on a dev pilot), `raw` (α·(2c − 1) on the uncalibrated confidence), `isotonic`, `platt`,
-// and `shuffled` (isotonic values taken from other judgements of the window: the same step sizes, no information).
+// and `shuffled` (isotonic values taken from other judgements of the window: about the same step sizes, no information).
 //
 // **Model.** The data come from `data/configs/calibration-default.json` on the **offline parametric model**
 // `offline:calibration-judge-v2`: latent answer quality per strategy × modality × task, and a judge whose
