@@ -163,7 +163,7 @@ const relFig = calibration.reliabilityFigure(judgements, ["raw_confidence", "cal
 await plot.show(relFig);
 await plot.save(relFig, "../figures/03-calibration/reliability");
 const runFig = calibration.runningCalibrationFigure(run.tables.judgements.filter((j) => j.control === "none" && j.protocol === "isotonic"),
-  ["raw_confidence", "calibrated_confidence"], [0, 10, 20, 40, 80, 120, 160, 200], FIG);
+  ["raw_confidence", "calibrated_confidence"], [0, 5, 10, 15, 20, 25, 30, 120, 140, 160, 180], FIG);
 await plot.show(runFig);
 await plot.save(runFig, "../figures/03-calibration/running-ece");
 
