@@ -262,7 +262,7 @@ table(sens.map((r) => ({ kappa: r.kappa, noise_sd: r.noise, total_gamma_tv: r.to
 for (const [key, title] of [["total", "γ_TV: isotonic − binary"], ["step", "γ_TV: binary_matched − binary"], ["ece", "ECE: calibrated − raw"], ["uncertain", "uncertain share"]] as const) {
   const z = KAPPA.map((k) => NOISE.map((n) => sens.find((r) => r.kappa === k && r.noise === n)![key]));
   const fig = plot.heatmap(z, { x: NOISE.map((n) => `σ_j = ${n}`), y: KAPPA.map((k) => `κ = ${k}`), valueFormat: ".3f", colorbarTitle: key,
-    title: `${title} by judge κ and σ_j (${FIG})`, width: 560, height: 420 });
+    title: `${title}, by κ and σ_j (${FIG})`, width: 760, height: 440 });
   await plot.show(fig);
   await plot.save(fig, `../figures/03-calibration/sensitivity-${key}`);
 }
