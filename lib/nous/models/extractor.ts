@@ -153,7 +153,10 @@ function objectAfter(s: Tok[], i: number): { words: string[]; names: string[]; p
       continue;
     }
     if (t.pos === "NOUN" || t.pos === "ADJ" || t.pos === "NUM" || (t.pos === "VERB" && words.length === 0)) {
-      words.push(t.pos === "NOUN" || t.pos === "VERB" ? t.lemma : t.lower);
+      // a capitalised word inside a sentence is a name whatever its tag: kept as written
+      const named = j > 0 && /^[A-Z][a-z]/.test(t.text) && !CALENDAR.has(t.lower);
+      if (named) names.push(t.text);
+      words.push(named ? t.text : t.pos === "NOUN" || t.pos === "VERB" ? t.lemma : t.lower);
       kinds.add(t.pos);
     }
   }
@@ -324,7 +327,7 @@ function interpret(s: Tok[], c: Clause, add: (e: string, a: Attribute, v: string
   const v = c.verb;
   if (v === "work" && obj.prep === "as") return void add(c.subject, "job", not + value);
   if ((v === "work" && obj.prep && WORKPLACE_PREP.has(obj.prep)) || ((v === "join" || v === "hire") && obj.names.length && !obj.kinds.has("NOUN"))) return void add(c.subject, "workplace", not + value);
-  if ((v === "live" && obj.prep === "in") || ((v === "move" || v === "relocate") && (obj.prep === "to" || obj.prep === "into"))) return void add(c.subject, "home", not + value);
+  if ((v === "live" && (obj.prep === "in" || obj.prep === "at")) || ((v === "move" || v === "relocate") && (obj.prep === "to" || obj.prep === "into"))) return void add(c.subject, "home", not + value);
   if (EDUCATION.test(text.split(/[.,!;]/)[0]) && (v === "go" || v === "study" || v === "graduate" || v === "attend" || v === "enroll" || v === "finish" || v === "take" || v === "major")) {
     return void add(c.subject, "education", not + (value || v));
   }
