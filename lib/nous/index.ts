@@ -33,7 +33,9 @@ export { extractOffline, answerOffline, OFFLINE_LABEL, STATE_ATTRIBUTES } from "
 export { extract, ATTRIBUTES, EXTRACTOR_LABEL, type SessionContext, type OfflineExtraction } from "./models/extractor.js";
 export { nousStateRecall } from "./scoring/nous-state-recall.js";
 export { LlmNous, promptTemplates, repairTriples, repairAnswer } from "./models/llm.js";
-export { categoryTable, overallF1, ablationTable, publishedResults, failureTable } from "./analysis.js";
+export { categoryTable, overallF1, ablationTable, publishedResults, failureTable, pairedCategoryTable } from "./analysis.js";
+export { generateBeliefDynamics, scenarioOf, type Truth, type Scenario, type BeliefDynamicsParams } from "./benchmarks/belief-dynamics.js";
+export { runBeliefDynamics } from "./benchmarks/run.js";
 export { beliefTrajectoryFigure, surpriseHistogram, decayCurvesFigure, categoryBarsFigure } from "./figures.js";
 export { runner, ABLATIONS, NousParamsSchema, LOCOMO_BUDGET, type NousParams } from "./runner.js";
 export { createAgentMemory, type AgentMemory, type AgentMemoryOptions, type Observation } from "./agent-memory.js";
