@@ -188,7 +188,7 @@ export class TurnIndex {
       } else evidence.push(item);
     }
     const ctx: QueryContext = { question, linked: [], reached: {}, facts: [], evidence, sourceIds: evidence.map((e) => e.evidenceId) };
-    if (budgetTokens !== null) ctx.tokens = countTokens(renderContext(ctx)).tokens;
+    if (budgetTokens !== null) ctx.tokens = used;
     return ctx;
   }
 }
@@ -269,7 +269,7 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
         j_score: judged,
         context_recall: retrieved ? contextRecall(q.evidence, retrieved) : null,
         nous_state_recall: ctx && q.category !== 5 ? nousStateRecall(renderContext(ctx), q.answer) : null,
-        context_tokens: ctx?.tokens ?? null,
+        context_tokens: ctx && budget !== null ? countTokens(renderContext(ctx)).tokens : null,
         graph_excluded: ctx?.excluded ?? null,
         evidence: q.evidence.join(" "),
         retrieved: retrieved ? retrieved.join(" ") : null,
