@@ -127,3 +127,30 @@ test("a failed call fails the cell: no silent rows", async () => {
     await server.close();
   }
 });
+
+test("against the random test server: dry-run within ±20 % of the calls and input tokens of a real-size conversation", async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { DATA_PATH } = await import("./benchmarks/generate.js");
+  const { readFileSync } = await import("node:fs");
+  // one conversation of the project's benchmark: long enough that every context fills its token budget
+  const dir = mkdtempSync(join(tmpdir(), "nous-dry-"));
+  const file = join(dir, "one.json");
+  writeFileSync(file, JSON.stringify((JSON.parse(readFileSync(DATA_PATH, "utf8")) as unknown[]).slice(0, 1)));
+  const server = await startOpenAIServer({ random: { seed: 5 } });
+  try {
+    const model = createModel(`openai-compatible:${server.baseURL}#test-model`, { env: {} });
+    const over = { data: file, systems: ["nous", "bm25", "full-context"], window: 12, judge: false };
+    const r = await cellOf(model, over);
+    assert.equal(r.tables.answers.length, 3 * 6);
+    const est = runner.estimateCell!(runner.paramsSchema.parse({ ...over, split: "test" }), { ablation: "none" });
+    assert.equal(est.calls, r.usage?.calls);
+    // the server counts a quarter of the characters; the estimate counts o200k tokens of the rendered prompts
+    const ratio = est.inputTokens / r.usage!.inputTokens;
+    assert.ok(ratio > 0.8 && ratio < 1.2, `estimated input tokens ${est.inputTokens} vs the server's ${r.usage!.inputTokens}`);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
