@@ -128,7 +128,7 @@ test("a failed call fails the cell: no silent rows", async () => {
   }
 });
 
-test("against the random test server: dry-run within ±20 % of the calls and input tokens of a real-size conversation", async () => {
+test("dry-run within ±20 % of the calls and input tokens of a real-size conversation (local test server, one fact per turn)", async () => {
   const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
@@ -137,20 +137,46 @@ test("against the random test server: dry-run within ±20 % of the calls and inp
   // one conversation of the project's benchmark: long enough that every context fills its token budget
   const dir = mkdtempSync(join(tmpdir(), "nous-dry-"));
   const file = join(dir, "one.json");
-  writeFileSync(file, JSON.stringify((JSON.parse(readFileSync(DATA_PATH, "utf8")) as unknown[]).slice(0, 1)));
-  const server = await startOpenAIServer({ random: { seed: 5 } });
+  const one = (JSON.parse(readFileSync(DATA_PATH, "utf8")) as { qa: unknown[] }[]).slice(0, 1);
+  writeFileSync(file, JSON.stringify(one));
+  // extraction replies name one fact per turn, as a model would, so that the memory fills and the prompts carry keys
+  // and full contexts; the server's default replies answer the questions
+  const ATTRS = ["home", "workplace", "hobby", "event", "pet"];
+  const server = await startOpenAIServer({
+    respond(req) {
+      const body = req.body as { messages: { role: string; content: unknown }[]; response_format?: { json_schema?: { name?: string } } };
+      if (body.response_format?.json_schema?.name !== "window_triples") return undefined;
+      const turns = [...userText(body).matchAll(/^\((D\d+:\d+)\) (\w+): (.*)$/gm)];
+      return { content: JSON.stringify({ turns: turns.map(([, id, speaker, said], i) => ({ id, triples: [{ entity: speaker, attribute: ATTRS[i % ATTRS.length], value: said.split(" ").slice(-2).join(" ") }] })) }) };
+    },
+  });
   try {
-    const model = createModel(`openai-compatible:${server.baseURL}#test-model`, { env: {} });
+    const rec = recording(createModel(`openai-compatible:${server.baseURL}#test-model`, { env: {} }));
     const over = { data: file, systems: ["nous", "bm25", "full-context"], window: 12, judge: false };
-    const r = await cellOf(model, over);
-    assert.equal(r.tables.answers.length, 3 * 6);
+    const r = await cellOf(rec.model, over);
+    assert.equal(r.tables.answers.length, 3 * one[0].qa.length);
     const est = runner.estimateCell!(runner.paramsSchema.parse({ ...over, split: "test" }), { ablation: "none" });
     assert.equal(est.calls, r.usage?.calls);
-    // the server counts a quarter of the characters; the estimate counts o200k tokens of the rendered prompts
-    const ratio = est.inputTokens / r.usage!.inputTokens;
-    assert.ok(ratio > 0.8 && ratio < 1.2, `estimated input tokens ${est.inputTokens} vs the server's ${r.usage!.inputTokens}`);
+    // input tokens as a provider with OpenAI's encoding counts them (the test server only counts characters / 4)
+    const sent = rec.requests.reduce((n, q) => n + countRequestTokens(q.system, q.messages).tokens, 0);
+    const ratio = est.inputTokens / sent;
+    const byRole = (role: string) => rec.requests.filter((q) => (q.address as CallAddress).role === role).reduce((n, q) => n + countRequestTokens(q.system, q.messages).tokens, 0);
+    const full = rec.requests.filter((q) => (q.address as CallAddress).agent === "full-context").reduce((n, q) => n + countRequestTokens(q.system, q.messages).tokens, 0);
+    assert.ok(ratio > 0.8 && ratio < 1.2, `estimated input tokens ${est.inputTokens} vs ${sent} sent (extractor ${byRole("extractor")} in ${rec.requests.filter((q) => (q.address as CallAddress).role === "extractor").length} calls, answerer ${byRole("answerer")}, of which full-context ${full})`);
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("against the random test server (seeded replies, 5xx and 429 faults): the cell completes through retries, rows are whole", async () => {
+  const server = await startOpenAIServer({ random: { seed: 11, failureRate: 0.1, rate429: 0.05 } });
+  try {
+    const model = createModel(`openai-compatible:${server.baseURL}#test-model`, { env: {} });
+    const r = await cellOf(model, { judge: true });
+    assert.equal(r.tables.answers.length, 50);
+    assert.ok(r.tables.answers.every((a) => typeof a.prediction === "string" && (a.category === 5 ? a.j_score === null : a.j_score === 0 || a.j_score === 1)));
+  } finally {
+    await server.close();
   }
 });

@@ -68,3 +68,9 @@ test("dry-run estimate from the data: one extraction call per window, one answer
   const plain = runner.estimateCell!(params({ split: "all", systems: ["nous"] }), { ablation: "none" });
   assert.equal(judged.calls - plain.calls, 23 - 3); // a verdict per non-adversarial question (3 are category 5)
 });
+
+test("memory overrides fill in nothing: the protocol's budget and hops stay unless a config sets them", () => {
+  assert.deepEqual(runner.paramsSchema.parse({ memory: { k: 3 } }).memory, { k: 3 });
+  const again = runner.paramsSchema.parse(runner.paramsSchema.parse({ memory: {} }));
+  assert.deepEqual(again.memory, {});
+});

@@ -13,7 +13,7 @@ import { findLocomo, fixturePath, loadLocomo, type LocomoConversation } from "./
 import { selectSplit, SPLITS } from "./locomo/splits.js";
 import { LlmNous, promptTemplates } from "./models/llm.js";
 import { answerOffline, extractOffline, OFFLINE_LABEL } from "./models/offline.js";
-import { MemoryOptionsSchema, type MemoryOptionsInput } from "./types.js";
+import { MemoryOverridesSchema, type MemoryOptionsInput } from "./types.js";
 
 export const ABLATIONS = ["none", "last-write-wins", "no-decay", "no-multi-valued", "no-hops", "no-graph"] as const;
 export type Ablation = (typeof ABLATIONS)[number];
@@ -29,7 +29,7 @@ export const NousParamsSchema = z.strictObject({
   limit: z.number().int().positive().nullable().default(null),
   systems: z.array(z.enum(SYSTEMS)).default(["nous", "bm25", "not-mentioned", "constant-year", "full-context"]),
   /** Memory options over LOCOMO_MEMORY (600 tokens of rendered context per question, hops 1). */
-  memory: MemoryOptionsSchema.partial().strict().default({}),
+  memory: MemoryOverridesSchema.default({}),
   ablation: z.enum(ABLATIONS).default("none"),
   /** Write the `deltas` table (full model only). */
   deltas: z.boolean().default(true),
@@ -133,7 +133,8 @@ export function estimate(params: NousParams, condition: Record<string, unknown>)
   const { convs } = chooseConversations(p);
   const llmSystems = (p.ablation === "none" ? p.systems : ["nous"]).filter((s) => s === "nous" || s === "bm25" || s === "full-context");
   const budget = p.memory.budgetTokens === undefined ? LOCOMO_BUDGET : p.memory.budgetTokens ?? 600;
-  const keyList = Array.from({ length: 40 }, (_, i) => `- Person${i} · attribute${i}`).join("\n");
+  // the keys listed in a window's prompt: assumed to grow by two per window (a new attribute for each speaker), at most 80
+  const keyTokens = (index: number) => countTokens(Array.from({ length: Math.min(80, 2 * index) }, (_, i) => `- Speaker${i % 2} · attribute${i}`).join("\n")).tokens;
   let calls = 0;
   let input = 0;
   let output = 0;
@@ -141,7 +142,7 @@ export function estimate(params: NousParams, condition: Record<string, unknown>)
     for (const [index, w] of sessionWindows(conv, p.window).entries()) {
       const prompt = LlmNous.extractPrompt({ conversation: conv.id, session: w.session, index, turns: w.turns, speakers: [...conv.speakers], keys: [], context: { speakers: [] } });
       calls++;
-      input += countTokens(prompt).tokens + (index === 0 ? 0 : countTokens(keyList).tokens) + 10;
+      input += countTokens(prompt).tokens + keyTokens(index) + 10;
       output += 20 + 30 * w.turns.length;
     }
     const whole = countTokens(transcript(conv)).tokens;

@@ -80,6 +80,14 @@ export const MemoryOptionsSchema = z.object({
   identityMinShared: z.number().int().positive().default(3),
 }).strict();
 export type MemoryOptions = z.infer<typeof MemoryOptionsSchema>;
+
+/**
+ * Overrides of memory options in a config: every field optional, **no defaults filled in** (so that a config's
+ * `memory: { k: 3 }` overrides k and nothing else), unknown keys refused.
+ */
+export const MemoryOverridesSchema = z.strictObject(
+  Object.fromEntries(Object.entries(MemoryOptionsSchema.shape).map(([k, v]) => [k, (v as unknown as z.ZodDefault<z.ZodType>).unwrap().optional()])),
+) as unknown as z.ZodType<Partial<MemoryOptions>>;
 export type MemoryOptionsInput = z.input<typeof MemoryOptionsSchema>;
 
 /** A dimension state rendered for the answerer. */
