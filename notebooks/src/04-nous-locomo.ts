@@ -2,8 +2,8 @@
 // %% [markdown]
 // # Nous: memory as a predictive world model, on LoCoMo's test split
 //
-// **What this notebook shows: the `full` profile on LoCoMo's test split, all five test conversations (conv-44,
-// conv-47, conv-48, conv-49, conv-50).** Every rule and parameter of the pipeline was chosen on the dev split
+// **What this notebook shows: the `full` profile (`AGORA_PROFILE=full`) on LoCoMo's test split, all five test
+// conversations (conv-44, conv-47, conv-48, conv-49, conv-50).** Every rule and parameter of the pipeline was chosen on the dev split
 // (conv-26, conv-30, conv-41, conv-42, conv-43; see lib/nous/README.md); nothing here was tuned on these
 // conversations (the extractor's word lists were checked on a sample of turns drawn from all ten conversations, turns
 // only, never questions or scores). The notebook tests run the `quick` profile (one test conversation); when `locomo10.json` is absent
@@ -23,7 +23,8 @@
 
 // %%
 import { experiment, nous, plot, stats } from "../dist/index.js";
-const PROFILE = (process.env.AGORA_PROFILE ?? "full") as "quick" | "full";
+// the committed outputs: AGORA_PROFILE=full npm run notebooks -- --in-place notebooks/04-nous-locomo.ipynb
+const PROFILE = (process.env.AGORA_PROFILE ?? "quick") as "quick" | "full";
 const run = await experiment.ensureRun("../data/configs/nous-default.json", { profile: PROFILE });
 const answers = run.tables.answers;
 const deltas = run.tables.deltas;
