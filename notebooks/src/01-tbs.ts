@@ -106,7 +106,9 @@ await plot.save(forest, "../figures/01-tbs/willingness-odds-ratios");
 // ## The competition for the floor, switched on and off
 // On the latent appraisals, `willing ~ (lat_d10 + lat_s10) * mode + (1 | agent)`: the interaction terms are the
 // Willing − Rotation differences in the slopes, the mode term the difference at D = S = 0. Under `no-competition`
-// agents ignore the competition (π = 1 in both modes), so every difference must vanish (interval includes 0).
+// agents ignore the competition (π = 1 in both modes), so the slope differences must vanish (interval includes 0).
+// The level term has no such guarantee: talkative agents speak more and so carry more dissonance, by how much depends
+// on the mode, and that correlation with the agent intercept can leave a level difference (see *Parameter recovery*).
 
 // %%
 const contrastRows: Record<string, string | number | boolean>[] = [];
