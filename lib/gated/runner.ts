@@ -16,6 +16,7 @@ import { OFFLINE_MODEL_LABEL, offlineJudge } from "./models/offline.js";
 import { compileTask, loadTaskFile } from "./task.js";
 import type { CompiledTask } from "./task.js";
 import { POLICIES, SimParamsSchema } from "./types.js";
+import { MinecraftParamsSchema, openMinecraftSession } from "./minecraft/session.js";
 
 export const GatedParamsSchema = z.object({
   policy: z.enum(POLICIES).default("gated"),
@@ -29,6 +30,9 @@ export const GatedParamsSchema = z.object({
   /** Episodes per cell whose event log is written (the first ones). */
   logEpisodes: z.number().int().nonnegative().default(2),
   sim: SimParamsSchema.default(SimParamsSchema.parse({})),
+  /** Where episodes run: the block world (deterministic, fast) or a live Minecraft server (lib/gated/minecraft). */
+  backend: z.enum(["blockworld", "minecraft"]).default("blockworld"),
+  minecraft: MinecraftParamsSchema.optional(),
 });
 export type GatedParams = z.infer<typeof GatedParamsSchema>;
 
@@ -62,7 +66,7 @@ export function mergeCondition(params: GatedParams, condition: Record<string, Le
 }
 
 function rowsOf(ctx: CellContext<GatedParams>, p: GatedParams, model: string, i: number, r: EpisodeResult) {
-  const base = { run_id: ctx.runId, seed: ctx.seed, model, policy: p.policy, scenario: p.scenario, episode: i };
+  const base = { run_id: ctx.runId, seed: ctx.seed, model, backend: p.backend, policy: p.policy, scenario: p.scenario, episode: i };
   const episode = { ...base, ...r.metrics, adjudicator_accuracy: model === OFFLINE_MODEL_LABEL ? p.sim.adjudicatorAccuracy : null };
   const events = r.events ? r.events.map((e) => ({ ...base, ...e })) : [];
   return { episode, events };
@@ -87,19 +91,21 @@ export const runner: MechanismRunner<GatedParams> = {
     const llm = ctx.model.kind === "llm" ? llmJudge(ctx.model.llm, { seed: ctx.seed }) : null;
     const chat = ctx.model.kind === "llm" && p.policy === "free_chat" ? llmChat(ctx.model.llm, { seed: ctx.seed }) : undefined;
     const model = ctx.model.kind === "llm" ? ctx.model.llm.id : OFFLINE_MODEL_LABEL;
-    for (let i = 0; i < p.episodes; i++) {
+    const mc = p.backend === "minecraft" ? await openMinecraftSession(ctx.runId, Array.from({ length: p.episodes }, (_, i) => taskFor(p, ctx.seed, i)), p.minecraft) : null;
+    try { for (let i = 0; i < p.episodes; i++) {
       if (ctx.signal?.aborted) throw ctx.signal.reason ?? new Error("aborted");
       const task = taskFor(p, ctx.seed, i);
       const erng = ctx.rng.fork("episode", i);
       const opts = { log: i < p.logEpisodes };
-      const r = llm
-        ? await runEpisodeAsync(task, p.policy, p.sim, erng, llm, { ...opts, chat })
-        : runEpisode(task, p.policy, p.sim, erng, offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge")), opts);
+      const offline = llm ? null : offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge"));
+      const r = mc ? await mc.episode(task, p.policy, p.sim, erng, llm ?? (async (c) => offline!(c)), { ...opts, chat })
+        : llm ? await runEpisodeAsync(task, p.policy, p.sim, erng, llm, { ...opts, chat }) : runEpisode(task, p.policy, p.sim, erng, offline!, opts);
       const rows = rowsOf(ctx, p, model, i, r);
+      if (mc && "minecraft" in r) Object.assign(rows.episode, r.minecraft);
       episodes.push(rows.episode);
       for (const e of rows.events) events.push(e);
       ctx.progress?.((i + 1) / p.episodes);
-    }
+    } } finally { await mc?.close(); }
     if (llm) {
       for (const rep of llm.repairs) {
         const blank = Object.fromEntries(Object.keys(events[0] ?? {}).map((k) => [k, null]));
