@@ -29,7 +29,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 test("save writes SVG with traces, a PNG of width × scale pixels and a vector PDF with embedded fonts", async () => {
   const size = paperSize({ widthIn: 3.5, aspect: 0.75, dpi: 300 }); // 336 × 252 CSS px, scale 3.125
   const files = await save(fig, join(dir, "nested", "folder", "recall.pdf"), size);
-  assert.deepEqual(files.map((f) => f.slice(dir.length)), ["/nested/folder/recall.svg", "/nested/folder/recall.png", "/nested/folder/recall.pdf"]);
+  assert.deepEqual(files.map((f) => f.slice(dir.length)), ["/nested/folder/recall.svg", "/nested/folder/recall.png", "/nested/folder/recall.pdf", "/nested/folder/recall.csv"]);
 
   const svg = readFileSync(files[0]!, "utf8");
   assert.match(svg, /^<svg[^>]*width="336" height="252"/);

@@ -9,4 +9,6 @@ export { reliabilityDiagram, type ReliabilityBin, type ReliabilityCurve, type Re
 export { renderSVG, renderPNG, type RenderSize } from "./render.js";
 export { save, paperSize, type SaveOptions, type FigureFormat } from "./save.js";
 export { show } from "./show.js";
+export { table, tableHtml, tableText, formatCell, type TableOptions, type TableValue } from "./table.js";
+export { figureRows, figureCSV } from "./data.js";
 export { closeBrowser as close, setBrowserIdle } from "./browser.js";

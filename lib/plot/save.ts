@@ -4,15 +4,16 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { ConfigError } from "../core/errors.js";
+import { figureCSV } from "./data.js";
 import { renderPNG, renderSVG, resolveSize, svgToPDF, type RenderSize } from "./render.js";
 import type { Figure } from "./types.js";
 
 /** A file format `save` can write. */
-export type FigureFormat = "svg" | "png" | "pdf";
+export type FigureFormat = "svg" | "png" | "pdf" | "csv";
 
 /** Options of `save`. */
 export interface SaveOptions extends RenderSize {
-  /** Formats to write; default all three. */
+  /** Formats to write; default all four (`csv` is the figure's data, one row per plotted point). */
   formats?: readonly FigureFormat[];
 }
 
@@ -34,7 +35,8 @@ function writeAtomic(file: string, data: string | Buffer): void {
 }
 
 /**
- * Saves a figure as `<base>.svg`, `<base>.png` and `<base>.pdf` (folders created, each file written atomically).
+ * Saves a figure as `<base>.svg`, `<base>.png` and `<base>.pdf`, and its data as `<base>.csv` (one row per plotted
+ * point; see `figureRows`), folders created, each file written atomically.
  * A trailing extension on `base` is dropped. Returns the paths written, in the form `base` was given (a relative
  * `base` gives relative paths, so notebook outputs do not depend on where the project lives).
  *
@@ -43,10 +45,10 @@ function writeAtomic(file: string, data: string | Buffer): void {
  * await plot.save(fig, "../figures/01-tbs/recall", { ...plot.paperSize({ widthIn: 3.5, dpi: 300 }) });
  */
 export async function save(fig: Figure, base: string, opts: SaveOptions = {}): Promise<string[]> {
-  const formats = opts.formats ?? ["svg", "png", "pdf"];
+  const formats = opts.formats ?? ["svg", "png", "pdf", "csv"];
   for (const f of formats) {
-    if (!["svg", "png", "pdf"].includes(f)) {
-      throw new ConfigError({ path: ["formats"], message: `unknown figure format "${f}"`, fix: 'use "svg", "png" or "pdf"' });
+    if (!["svg", "png", "pdf", "csv"].includes(f)) {
+      throw new ConfigError({ path: ["formats"], message: `unknown figure format "${f}"`, fix: 'use "svg", "png", "pdf" or "csv"' });
     }
   }
   const { width, height } = resolveSize(fig, opts);
@@ -54,7 +56,7 @@ export async function save(fig: Figure, base: string, opts: SaveOptions = {}): P
   if (!(width > 0 && height > 0 && scale > 0)) {
     throw new ConfigError({ path: ["width/height/scale"], message: `sizes must be positive (got ${width}×${height} at ${scale})` });
   }
-  const given = base.replace(/\.(svg|png|pdf)$/i, "");
+  const given = base.replace(/\.(svg|png|pdf|csv)$/i, "");
   const stem = resolve(given);
   mkdirSync(dirname(stem), { recursive: true });
   const written: string[] = [];
@@ -71,6 +73,10 @@ export async function save(fig: Figure, base: string, opts: SaveOptions = {}): P
   if (formats.includes("pdf")) {
     writeAtomic(`${stem}.pdf`, await svgToPDF(svg!, width, height));
     written.push(`${given}.pdf`);
+  }
+  if (formats.includes("csv")) {
+    writeAtomic(`${stem}.csv`, figureCSV(fig));
+    written.push(`${given}.csv`);
   }
   return written;
 }

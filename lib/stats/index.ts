@@ -13,5 +13,6 @@ export { ols, type OlsFit } from "./ols.js";
 export { glm, type GlmFit, type GlmOptions } from "./glm.js";
 export { anova, type AnovaResult } from "./anova.js";
 export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glmm.js";
-export { formatLmm } from "./format.js";
+export { formatLmm, summaryTable, type CoefRow } from "./format.js";
+export { pAdjust, type PAdjustMethod } from "./padjust.js";
 export { meanCI, pairedDifferenceCI, wilsonCI, bootstrapMean, type MeanInterval } from "./intervals.js";

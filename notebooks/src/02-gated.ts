@@ -64,9 +64,10 @@ await plot.save(uerFig, "../figures/02-gated/uer");
 // %%
 const mainRows = episodes.filter((r) => ["free_chat", "rigid", "gated"].includes(String(r.policy)));
 const csFit = stats.lmm("completion_steps ~ policy * scenario + (1 | task)", mainRows);
-console.log(`lmm of completion steps, ${mainRows.length} episodes — ${LABEL}`);
-console.table(csFit.fixefNames.map((t) => ({ term: t, estimate: csFit.fixef[t].toFixed(2), se: csFit.se[t].toFixed(2),
-  df: csFit.df[t].toFixed(1), p: csFit.p[t].toExponential(2) })));
+const csRows = stats.summaryTable(csFit);
+const csHolm = stats.pAdjust(csRows.map((r) => r["Pr(>|t|)"] as number), "holm");
+plot.table(csRows.map((r, i) => ({ ...r, "Holm p": csHolm[i] })),
+  { title: `lmm of completion steps, ${mainRows.length} episodes — ${LABEL}`, digits: 3 });
 
 // %% [markdown]
 // ## Ablations
