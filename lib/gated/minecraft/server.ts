@@ -122,7 +122,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<MinecraftSe
 
   if (ready !== "ready") {
     await stop();
-    throw new MinecraftServerError(`the Minecraft server did not start: ${ready}`, port, logFile,
+    const why = ready.length > 300 ? `${ready.slice(0, 300)}…` : ready;
+    throw new MinecraftServerError(`the Minecraft server did not start: ${why}`, port, logFile,
       "read the log file; if the port is taken, leave port unset so a free one is chosen");
   }
 
