@@ -160,7 +160,7 @@ export async function dropItems(bot: Bot, server: MinecraftServer, name: string,
   await bot.lookAt(vec(awayFrom).offset(0.5, 1.6, 0.5), true);
   bot.setControlState("sprint", true);
   bot.setControlState("back", true);
-  await sleep(650);
+  await sleep(900);
   bot.clearControlStates();
   await server.call("syncInventory", { player: bot.username });
   return [at.x, at.y, at.z];

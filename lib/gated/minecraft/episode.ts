@@ -186,6 +186,7 @@ export class Executor {
       }
       for (const c of placements[a]) {
         let r = await this.run(this.mc.place(a, this.cellPos(w, c), mats[this.task.cellMat[c]]));
+        if (!r.ok && process.env.AGORA_MC_DEBUG) console.error(`t${w.t} agent ${a} place ${mats[this.task.cellMat[c]]}: ${r.reason}; mirror inv ${Array.from(w.inv.subarray(a * nMat, a * nMat + nMat))}; server inv ${JSON.stringify(this.mc.inventory(a))}; resources ${Array.from(w.pool)}`);
         if (!r.ok && this.mc.blockAt(this.cellPos(w, c)) !== mats[this.task.cellMat[c]]) {
           r = await this.run(this.mc.place(a, this.cellPos(w, c), mats[this.task.cellMat[c]]));
           if (!r.ok) this.undoPlacement(w, a, c);

@@ -252,14 +252,25 @@ export class MinecraftWorld implements World {
   give(from: number, to: number, item: string, count: number): Promise<ActionResult> {
     return this.timed(async () => {
       const giver = this.bots[from], taker = this.bots[to];
-      if ((itemCounts(giver)[item] ?? 0) < count) throw new Error(`agent ${from} holds ${itemCounts(giver)[item] ?? 0} ${item}, not ${count}`);
+      const held = (player: string) => this.server.call<Record<string, number>>("inventory", { player }).then((inv) => inv[item] ?? 0);
+      const giverStart = await held(giver.username), takerStart = await held(taker.username);
+      if (giverStart < count) throw new Error(`agent ${from} holds ${giverStart} ${item}, not ${count}`);
       const tp = taker.entity.position.floored();
-      // the giver stands three cells behind the taker (away from the site), drops, and steps back
-      const spot: Pos = [tp.x, tp.y, tp.z - 3];
-      await walkTo(giver, spot, 0, this.timeoutMs).catch(() => walkTo(giver, spot, 1, this.timeoutMs));
-      const at = await dropItems(giver, this.server, item, count, [tp.x, tp.y, tp.z]);
-      const got = await pickUp(taker, at, item, count, this.timeoutMs);
-      await walkTo(taker, [tp.x, tp.y, tp.z], 0, this.timeoutMs).catch(() => undefined);
+      const home: Pos = [tp.x, tp.y, tp.z];
+      // the giver stands three cells behind the taker (away from the site), drops, and steps back;
+      // flying-squid hands a lying item to the nearest player, so a giver too slow to leave may take some back: drop those again
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const left = takerStart + count - (await held(taker.username));
+        if (left <= 0) break;
+        const spot: Pos = [home[0], home[1], home[2] - 3];
+        await walkTo(giver, spot, 0, this.timeoutMs).catch(() => walkTo(giver, spot, 1, this.timeoutMs));
+        const at = await dropItems(giver, this.server, item, Math.min(left, await held(giver.username)), home);
+        await pickUp(taker, at, item, left, this.timeoutMs);
+        await walkTo(taker, home, 0, this.timeoutMs).catch(() => undefined);
+      }
+      await this.server.call("syncInventory", { player: giver.username });
+      await this.server.call("syncInventory", { player: taker.username });
+      const got = (await held(taker.username)) - takerStart;
       if (got < count) throw new Error(`agent ${to} picked up ${got} of ${count} ${item}`);
     });
   }
