@@ -34,6 +34,7 @@ const tBots = performance.now() - t1;
 
 const perEpisodeMs: number[] = [];
 let actions = 0, actionMs = 0, failed = 0, successes = 0, gameTicks = 0;
+const byKind: Record<string, { n: number; ms: number }> = {};
 const bySuccess: Record<string, { mc: number; bw: number; n: number }> = {};
 try {
   for (const policy of policies) {
@@ -45,6 +46,7 @@ try {
       const r = await runMinecraftEpisode(world, task, policy, params, rng, async (c) => judge(c));
       perEpisodeMs.push(performance.now() - e0);
       actions += r.minecraft.actions;
+      for (const [kind, t] of Object.entries(r.timing)) { const k = (byKind[kind] ??= { n: 0, ms: 0 }); k.n += t.n; k.ms += t.ms; }
       actionMs += r.minecraft.ms_per_action * r.minecraft.actions;
       failed += r.minecraft.failed_actions;
       gameTicks += r.minecraft.game_ticks_total;
@@ -83,6 +85,7 @@ const result = {
   minecraftEpisodesPerMinute: Math.round(((perEpisodeMs.length * 60_000) / totalMs) * 10) / 10,
   medianEpisodeSeconds: Math.round(sorted[Math.floor(sorted.length / 2)] / 100) / 10,
   msPerAction: Math.round(actionMs / Math.max(1, actions)),
+  msPerActionByKind: Object.fromEntries(Object.entries(byKind).map(([k, t]) => [k, { n: t.n, ms: Math.round(t.ms / t.n) }])),
   actions, failedActions: failed, successes,
   gameTicksPerEpisode: Math.round(gameTicks / perEpisodeMs.length),
   serverStartSeconds: Math.round(tServer / 100) / 10,

@@ -46,7 +46,11 @@ export interface MinecraftColumns {
   uer_counterfactual: "blockworld_mirror";
 }
 
-export interface MinecraftEpisodeResult extends EpisodeResult { minecraft: MinecraftColumns }
+export interface MinecraftEpisodeResult extends EpisodeResult {
+  minecraft: MinecraftColumns;
+  /** Wall-clock time on the server per kind of action: count and total milliseconds (not a table column). */
+  timing: Record<string, { n: number; ms: number }>;
+}
 
 interface Snapshot {
   placed: Uint8Array; inv: Int32Array; pool: Int32Array; blocked: Uint8Array; tools: Uint8Array;
@@ -64,6 +68,8 @@ export class Executor {
   undone = 0;
   actionMs = 0;
   completedAt: { tick: number; gameTicks: number } | null = null;
+  /** Wall-clock milliseconds per kind of action. */
+  readonly timing: Record<string, { n: number; ms: number }> = {};
   /** Why actions failed: reason → count. */
   readonly failures = new Map<string, number>();
   private prev: Snapshot | null = null;
@@ -76,10 +82,14 @@ export class Executor {
     this.obstacle = new Array(task.nAgents).fill(null);
   }
 
-  private async run(p: Promise<ActionResult> | (() => Promise<ActionResult>)): Promise<ActionResult> {
+  private async run(kind: string, p: () => Promise<ActionResult>): Promise<ActionResult> {
     const t0 = performance.now();
-    const r = await (typeof p === "function" ? p() : p);
-    this.actionMs += performance.now() - t0;
+    const r = await p();
+    const ms = performance.now() - t0;
+    this.actionMs += ms;
+    const k = (this.timing[kind] ??= { n: 0, ms: 0 });
+    k.n++;
+    k.ms += ms;
     this.actions++;
     if (!r.ok) {
       this.failed++;
@@ -153,7 +163,7 @@ export class Executor {
       this.seen.delete(e);
       if (e.kind === "transfer") explained[e.to * nMat + e.item] += e.count; // landed in the mirror this tick
     }
-    for (const e of gives) await this.run(() => Promise.resolve(this.mc.give(e.from, e.to, mats[e.item], e.count)));
+    for (const e of gives) await this.run("give", () => this.mc.give(e.from, e.to, mats[e.item], e.count));
     // 3. placements of this tick, by their owners
     const placements: number[][] = Array.from({ length: n }, () => []);
     for (let c = 0; c < w.placed.length; c++) {
@@ -167,28 +177,27 @@ export class Executor {
     await Promise.all(Array.from({ length: n }, async (_, a) => {
       for (const e of helps) {
         const at = this.obstacle[e.to];
-        if (e.from === a && at) { await this.run(this.mc.clearObstacle(a, at)); this.obstacle[e.to] = null; }
+        if (e.from === a && at) { await this.run("dig", () => this.mc.clearObstacle(a, at)); this.obstacle[e.to] = null; }
       }
       if (prev.tools[a] === 0 && w.tools[a] > 0) await this.mc.craftPickaxe(a);
       if (prev.blocked[a] && !w.blocked[a] && this.obstacle[a] && w.tools[a] > 0) {
-        await this.run(this.mc.clearObstacle(a, this.obstacle[a]!));
+        await this.run("dig", () => this.mc.clearObstacle(a, this.obstacle[a]!));
         this.obstacle[a] = null;
       }
       for (let m = 0; m < nMat; m++) {
         const collected = w.inv[a * nMat + m] - prev.inv[a * nMat + m] - explained[a * nMat + m];
-        if (collected > 0 && w.pool[m] < prev.pool[m]) await this.run(this.mc.collect(a, mats[m], collected));
+        if (collected > 0 && w.pool[m] < prev.pool[m]) await this.run("collect", () => this.mc.collect(a, mats[m], collected));
       }
       const target = this.standAt(w, a);
       const last = this.moveTarget[a];
       if (!last || last[0] !== target[0] || last[2] !== target[2]) {
         this.moveTarget[a] = target;
-        await this.run(this.mc.move(a, target));
+        await this.run("move", () => this.mc.move(a, target));
       }
       for (const c of placements[a]) {
-        let r = await this.run(this.mc.place(a, this.cellPos(w, c), mats[this.task.cellMat[c]]));
-        if (!r.ok && process.env.AGORA_MC_DEBUG) console.error(`t${w.t} agent ${a} place ${mats[this.task.cellMat[c]]}: ${r.reason}; mirror inv ${Array.from(w.inv.subarray(a * nMat, a * nMat + nMat))}; server inv ${JSON.stringify(this.mc.inventory(a))}; resources ${Array.from(w.pool)}`);
+        let r = await this.run("place", () => this.mc.place(a, this.cellPos(w, c), mats[this.task.cellMat[c]]));
         if (!r.ok && this.mc.blockAt(this.cellPos(w, c)) !== mats[this.task.cellMat[c]]) {
-          r = await this.run(this.mc.place(a, this.cellPos(w, c), mats[this.task.cellMat[c]]));
+          r = await this.run("place", () => this.mc.place(a, this.cellPos(w, c), mats[this.task.cellMat[c]]));
           if (!r.ok) this.undoPlacement(w, a, c);
         }
       }
@@ -227,7 +236,7 @@ export async function runMinecraftEpisode(mc: MinecraftWorld, task: CompiledTask
     completion_steps: success ? (exec.completedAt?.tick ?? r.metrics.completion_steps) : task.timeout,
   };
   return {
-    metrics, events: r.events,
+    metrics, events: r.events, timing: exec.timing,
     minecraft: {
       backend: "minecraft",
       game_ticks: success ? (exec.completedAt?.gameTicks ?? total) : null,
