@@ -145,10 +145,10 @@ export async function digAt(bot: Bot, p: Pos, timeoutMs: number, pickupMs = 2500
 
 /**
  * Drops `count` items one at a time (the Q key: flying-squid's drop of the held item) at the bot's
- * feet and steps back so that the bot does not pick them up again.
+ * feet and, with `stepBack`, steps back so that the bot does not pick them up again.
  * @returns where the items lie.
  */
-export async function dropItems(bot: Bot, server: MinecraftServer, name: string, count: number, awayFrom: Pos): Promise<Pos> {
+export async function dropItems(bot: Bot, server: MinecraftServer, name: string, count: number, awayFrom: Pos, stepBack = true): Promise<Pos> {
   const item = bot.inventory.items().find((i) => i.name === name);
   if (!item) throw new Error(`no ${name} in the inventory`);
   await bot.equip(item, "hand");
@@ -156,12 +156,18 @@ export async function dropItems(bot: Bot, server: MinecraftServer, name: string,
   for (let k = 0; k < count; k++) {
     bot._client.write("block_dig", { status: 4, location: { x: 0, y: 0, z: 0 }, face: 0, sequence: 0 });
   }
-  // flying-squid picks items up after 500 ms by the nearest player: leave before then
-  await bot.lookAt(vec(awayFrom).offset(0.5, 1.6, 0.5), true);
-  bot.setControlState("sprint", true);
-  bot.setControlState("back", true);
-  await sleep(900);
-  bot.clearControlStates();
+  // flying-squid gives lying items away after 500 ms: leave before then (unless a teammate standing by takes them first)
+  if (stepBack) {
+    await bot.lookAt(vec(awayFrom).offset(0.5, 1.6, 0.5), true);
+    bot.setControlState("sprint", true);
+    bot.setControlState("back", true);
+    const from = at.offset(0.5, 0, 0.5);
+    const until = Date.now() + 1500;
+    while (Date.now() < until && bot.entity.position.distanceTo(from) < 2.6) await sleep(25);
+    bot.clearControlStates();
+  } else {
+    await sleep(700);
+  }
   await server.call("syncInventory", { player: bot.username });
   return [at.x, at.y, at.z];
 }

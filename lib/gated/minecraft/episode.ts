@@ -36,6 +36,8 @@ export interface MinecraftColumns {
   failed_actions: number;
   /** Placements the server did not take and the mirror undid. */
   placements_undone: number;
+  /** Hand-overs that failed on the server and were undone in the mirror (the transfer landed empty). */
+  gives_undone: number;
   /** The most frequent reason an action failed (numbers as #), or null. */
   top_failure: string | null;
   /** Mean wall-clock milliseconds per action on the server. */
@@ -66,6 +68,7 @@ export class Executor {
   actions = 0;
   failed = 0;
   undone = 0;
+  undoneGives = 0;
   actionMs = 0;
   completedAt: { tick: number; gameTicks: number } | null = null;
   /** Wall-clock milliseconds per kind of action. */
@@ -163,7 +166,18 @@ export class Executor {
       this.seen.delete(e);
       if (e.kind === "transfer") explained[e.to * nMat + e.item] += e.count; // landed in the mirror this tick
     }
-    for (const e of gives) await this.run("give", () => this.mc.give(e.from, e.to, mats[e.item], e.count));
+    for (const e of gives) {
+      const r = await this.run("give", () => this.mc.give(e.from, e.to, mats[e.item], e.count));
+      if (!r.ok) {
+        // the hand-over failed on the server: the giver keeps the items and the transfer lands empty, so the
+        // taker's problem is judged again (a partial supply reopens it)
+        w.inv[e.from * nMat + e.item] += e.count;
+        explained[e.from * nMat + e.item] += e.count;
+        e.count = 0;
+        w.version++;
+        this.undoneGives++;
+      }
+    }
     // 3. placements of this tick, by their owners
     const placements: number[][] = Array.from({ length: n }, () => []);
     for (let c = 0; c < w.placed.length; c++) {
@@ -243,7 +257,7 @@ export async function runMinecraftEpisode(mc: MinecraftWorld, task: CompiledTask
       game_ticks_total: total,
       server_score: c.score,
       mirror_score: mirrorScore,
-      actions: exec.actions, failed_actions: exec.failed, placements_undone: exec.undone,
+      actions: exec.actions, failed_actions: exec.failed, placements_undone: exec.undone, gives_undone: exec.undoneGives,
       top_failure: [...exec.failures].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null,
       ms_per_action: exec.actions ? Math.round((exec.actionMs / exec.actions) * 10) / 10 : 0,
       emulated_actions: [...mc.emulated].sort().join(","),

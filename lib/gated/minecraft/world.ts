@@ -131,8 +131,8 @@ export class MinecraftWorld implements World {
   toServer(p: Vec3): Pos { return [p[0] + this.offset[0], p[1] + this.offset[1], p[2] + this.offset[2]]; }
   private fromServer(p: Pos): Vec3 { return [p[0] - this.offset[0], p[1] - this.offset[1], p[2] - this.offset[2]]; }
 
-  /** Where resource blocks stand: a row six cells in front of the agents' start line (givers meet at three). */
-  private resourceRow(): number { return this.site[2] - 8; }
+  /** Where resource blocks stand: a row ten cells in front of the agents' start line (givers drop three cells out and step back). */
+  private resourceRow(): number { return this.site[2] - 12; }
 
   /**
    * Lays out a task: clears the site, stands its collectable resources as blocks, gives the initial
@@ -257,14 +257,16 @@ export class MinecraftWorld implements World {
       if (giverStart < count) throw new Error(`agent ${from} holds ${giverStart} ${item}, not ${count}`);
       const tp = taker.entity.position.floored();
       const home: Pos = [tp.x, tp.y, tp.z];
-      // the giver stands three cells behind the taker (away from the site), drops, and steps back;
-      // flying-squid hands a lying item to the nearest player, so a giver too slow to leave may take some back: drop those again
+      // flying-squid hands a lying item, after 500 ms, to the first player in its join order within 1.75 blocks.
+      // A giver that joined after the taker drops right beside it (the taker wins); otherwise the giver drops three
+      // cells behind the taker and steps back while the taker walks over. Items the giver took back are dropped again.
+      const beside = from > to;
       for (let attempt = 0; attempt < 3; attempt++) {
         const left = takerStart + count - (await held(taker.username));
         if (left <= 0) break;
-        const spot: Pos = [home[0], home[1], home[2] - 3];
+        const spot: Pos = beside ? [home[0], home[1], home[2] - 1] : [home[0], home[1], home[2] - 3];
         await walkTo(giver, spot, 0, this.timeoutMs).catch(() => walkTo(giver, spot, 1, this.timeoutMs));
-        const at = await dropItems(giver, this.server, item, Math.min(left, await held(giver.username)), home);
+        const at = await dropItems(giver, this.server, item, Math.min(left, await held(giver.username)), home, !beside);
         await pickUp(taker, at, item, left, this.timeoutMs);
         await walkTo(taker, home, 0, this.timeoutMs).catch(() => undefined);
       }
