@@ -80,7 +80,7 @@ export function blockName(bot: Bot, p: Pos): string {
 /** Walks to within `range` blocks of a position (x/z), standing on the ground; `range` 0 is onto the block. */
 export async function walkTo(bot: Bot, p: Pos, range: number, timeoutMs: number): Promise<void> {
   const goal = range <= 0 ? new goals.GoalBlock(p[0], p[1], p[2]) : new goals.GoalNearXZ(p[0], p[2], range);
-  if (goal.isEnd(bot.entity.position.floored())) return;
+  if (goal.isEnd(bot.entity.position.floored() as unknown as Parameters<typeof goal.isEnd>[0])) return;
   let timedOut = false;
   const run = bot.pathfinder.goto(goal);
   const timer = setTimeout(() => { timedOut = true; bot.pathfinder.stop(); }, timeoutMs);

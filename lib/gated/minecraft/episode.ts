@@ -14,7 +14,7 @@ import { runEpisodeAsync } from "../episode.js";
 import type { AsyncJudge, ChatWriter, EpisodeResult } from "../episode.js";
 import type { CompiledTask } from "../task.js";
 import type { SimParams } from "../types.js";
-import type { Effect, World as Mirror } from "../world.js";
+import type { BlockWorld as Mirror, Effect } from "../world.js";
 import type { Pos } from "./bots.js";
 import { GAME_TICKS_PER_SECOND, SECONDS_PER_TICK } from "./interface.js";
 import type { ActionResult, Vec3 } from "./interface.js";
@@ -250,7 +250,7 @@ export async function runMinecraftEpisode(mc: MinecraftWorld, task: CompiledTask
     completion_steps: success ? (exec.completedAt?.tick ?? r.metrics.completion_steps) : task.timeout,
   };
   return {
-    metrics, events: r.events, timing: exec.timing,
+    ...r, metrics, timing: exec.timing,
     minecraft: {
       backend: "minecraft",
       game_ticks: success ? (exec.completedAt?.gameTicks ?? total) : null,

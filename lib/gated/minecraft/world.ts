@@ -61,22 +61,9 @@ export function checkTaskBlocks(task: CompiledTask, version = MINECRAFT_VERSION)
   }
 }
 
-/** The blueprint of a compiled task as MindCraft's levels (consecutive y from the origin). */
+/** The blueprint of a compiled task as MindCraft's levels (as the task file gives them). */
 export function levelsOf(task: CompiledTask): BlueprintLevel[] {
-  const out: BlueprintLevel[] = [];
-  for (let y = 0; y < task.H; y++) {
-    const placement: string[][] = [];
-    for (let z = 0; z < task.D; z++) {
-      const row: string[] = [];
-      for (let x = 0; x < task.W; x++) {
-        const id = task.target[(y * task.D + z) * task.W + x];
-        row.push(id === 0 ? "air" : task.materials[id - 1]);
-      }
-      placement.push(row);
-    }
-    out.push({ level: y, coordinates: [task.origin[0], task.origin[1] + y, task.origin[2]], placement });
-  }
-  return out;
+  return task.blueprint.levels;
 }
 
 /** Whether digging a block gives the block itself (its loot without silk touch). */
@@ -202,7 +189,7 @@ export class MinecraftWorld implements World {
 
   /** Blueprint completion of the current task, read block by block as MindCraft does. */
   completion(): CompletionResult {
-    return blueprintCompletion(this, levelsOf(this.t));
+    return blueprintCompletion(this, this.t.blueprint);
   }
 
   private async timed(run: () => Promise<void>): Promise<ActionResult> {
