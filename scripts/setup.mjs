@@ -1,7 +1,7 @@
 // Installs what the project needs before the test suite or the main job runs, using only Node's
 // built-ins (so it works on a fresh clone before `npm ci`):
 //   - npm packages: `npm ci` when node_modules is missing or older than package-lock.json;
-//   - Debian packages (Jupyter, Chromium, fonts): `apt-get install` when run as root, otherwise
+//   - Debian packages (Jupyter, Chromium, fonts, redis-server): `apt-get install` when run as root, otherwise
 //     it prints the exact command and stops.
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
@@ -27,6 +27,8 @@ export function ensureNodeModules({ log = console.log } = {}) {
 export async function ensureSystemPackages({ browser = true, log = console.log } = {}) {
   const { missingSystemPackages } = await import("./jupyter.mjs");
   const missing = missingSystemPackages({ browser });
+  // the queued-run tests start their own redis-server (never the system service)
+  if (browser && !existsSync("/usr/bin/redis-server")) missing.push("redis-server");
   if (!missing.length) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const cmd = `apt-get install -y --no-install-recommends ${missing.join(" ")}`;

@@ -70,7 +70,8 @@ export function reliabilityFigure(judgements: readonly Row[], columns: readonly 
 
 /** ECE against the number of pairs the calibrator had, per column. */
 export function runningCalibrationFigure(judgements: readonly Row[], columns: readonly string[], steps: readonly number[], model: string): Figure {
-  const rc = runningCalibration(judgements, columns, steps);
+  // bins without judgements are left out (stage 1 ends at R pairs, stage 2 starts with stage 1's pairs)
+  const rc = runningCalibration(judgements, columns, steps).filter((r) => r.n > 0);
   return lineChart(columns.map((c) => ({ name: c, x: rc.map((r) => r.k), y: rc.map((r) => r.ece[c]) })), {
     title: `ECE by pairs available to the calibrator (${model})`, xTitle: "pairs available (bin upper edge)", yTitle: "ECE", width: 720, height: 420,
   });

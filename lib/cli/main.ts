@@ -7,8 +7,10 @@ import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
 import { power } from "./power.js";
+import { queue } from "./queue.js";
 import { reproduce } from "./reproduce.js";
 import { run } from "./run.js";
+import { worker } from "./worker.js";
 
 export const HELP = `agora: multi-agent LLM experiments, reproducibly
 
@@ -18,6 +20,11 @@ Usage:
       Run an experiment config (JSON or YAML) over its grid × seeds into a run folder
       (default data/runs/<name>-<config hash>). Exit code 1 when a cell degraded or failed, 2 for a config
       error, 3 when stopped by --max-cost (see \`agora run --help\`).
+      With --queue redis://host:port the cells run on \`agora worker\`s (see below).
+  agora worker --queue redis://host:port [--concurrency N]
+      Run cells of any queued run, on this machine, until stopped.
+  agora queue status --queue redis://host:port
+      Pending, active, failed and done cells per queued run.
   agora reproduce [--profile quick|full] [--no-notebooks]
       Run every data/configs/*-default.json on the offline models (complete run folders are kept),
       then execute every notebook in place (the notebooks export the figures).
@@ -58,6 +65,10 @@ export async function main(argv: string[]): Promise<number> {
         return await reproduce(rest);
       case "locomo":
         return await locomo(rest);
+      case "worker":
+        return await worker(rest);
+      case "queue":
+        return await queue(rest);
       case "power":
         return await power(rest);
       default:

@@ -3,6 +3,7 @@ import { relative } from "node:path";
 import { dryRun, formatDryRun, planRun } from "../experiment/plan.js";
 import { lineReporter, type ProgressOption } from "../experiment/progress.js";
 import { runExperiment, type RunResult } from "../experiment/run.js";
+import { queueRunner } from "./queue.js";
 import { ConfigError } from "../core/errors.js";
 import { parse, positiveInt, profileArg } from "./args.js";
 import { io } from "./io.js";
@@ -23,6 +24,8 @@ Options:
   --max-cost <USD>     stop before a call would take the run's spend (its whole ledger) past this; exit 3,
                        and --resume continues
   --price <p:m=in,out[,cachedIn]>   USD per million tokens for provider:model (repeatable), over the built-in table
+  --queue <url>        run the cells on \`agora worker\`s through Redis (redis://host:port); results are
+                       collected into the run folder here (not with --concurrency, --replay, --max-cost, --price)
   -h, --help
 
 Exit codes: 0 every cell ok; 1 a cell degraded (some LLM calls failed after retries) or failed;
@@ -93,6 +96,7 @@ export async function run(argv: string[]): Promise<number> {
     replay: { type: "boolean" },
     "max-cost": { type: "string" },
     price: { type: "string", multiple: true },
+    queue: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -113,6 +117,14 @@ export async function run(argv: string[]): Promise<number> {
     io.out(formatDryRun(plan, await dryRun(plan, { prices })) + "\n");
     return 0;
   }
+  if (values.queue) {
+    const clash = values.concurrency !== undefined ? ["--concurrency", "set each worker's --concurrency instead"]
+      : values.replay ? ["--replay", "replay a queued run's folder locally, without --queue"]
+        : maxCostUsd !== undefined ? ["--max-cost", "run without --queue to keep a budget; workers keep the spec's rpm and tpm"]
+          : prices ? ["--price", "put the prices in the config's model.prices, which the workers read"] : undefined;
+    if (clash) throw new ConfigError({ path: [clash[0]], message: "not available with --queue", fix: clash[1] });
+  }
+  const cellRunner = values.queue ? queueRunner(values.queue) : undefined;
   const controller = new AbortController();
   let interrupts = 0;
   const onSignal = () => {
@@ -126,13 +138,15 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const res = await runExperiment(config, {
       out: values.out, concurrency, profile, resume: values.resume ?? false, signal: controller.signal, progress: cliProgress(),
-      replay: values.replay ?? false, maxCostUsd, prices,
+      replay: values.replay ?? false, maxCostUsd, prices, cellRunner,
     });
     io.out(summarize(res) + "\n");
+    if (cellRunner?.lost) throw cellRunner.lost;
     if (res.manifest.stopReason === "max-cost") return 3;
     if (res.failed + res.degraded > 0) return 1;
     return res.manifest.status === "stopped" ? 130 : 0;
   } finally {
+    await cellRunner?.close();
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
   }

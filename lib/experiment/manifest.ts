@@ -64,6 +64,8 @@ export interface Manifest {
   tables: Record<string, { file: string; rows: number }>;
   /** Sums over the cells' reported usage, plus the llm layer's ledger summary when it has one. */
   usage: Usage & { calls: number; ledger?: unknown };
+  /** Queued runs (lib/experiment/queue): the Redis URL (no password), and the code version every worker must have. */
+  queue?: { url: string; code: { gitCommit: string; lockfileHash: string }; requeued?: number };
 }
 
 /**

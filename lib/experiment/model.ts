@@ -18,12 +18,24 @@ interface ConnectOptions {
   maxCostUsd?: number;
   prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
   preflight?: boolean;
+  provider?: LanguageModel;
 }
 
 interface LlmLayer {
   createModel?: (spec: ModelSpec, opts?: ConnectOptions) => LanguageModel | Promise<LanguageModel>;
   connect?: (spec: ModelSpec, opts?: ConnectOptions) => Promise<LanguageModel>;
   summarizeLedger?: (path: string) => unknown;
+  resolveSpec?: (spec: ModelSpec) => WrapTarget;
+  providerFor?: (resolved: WrapTarget) => LanguageModel;
+}
+
+/** What `createCellModel`'s `wrapProvider` is told about the model (the resolved spec; never log its key). */
+export interface WrapTarget {
+  id: string;
+  provider: string;
+  model: string;
+  rpm?: number;
+  tpm?: number;
 }
 
 /** How a run's model is built: its run folder (replay cache and ledger live there), replay, budget and prices. */
@@ -33,6 +45,10 @@ export interface CellModelOptions {
   replay?: boolean;
   maxCostUsd?: number;
   prices?: ConnectOptions["prices"];
+  /** Wraps the bare provider, inside retries and the replay cache (a queue worker's Redis-held rpm/tpm budgets). */
+  wrapProvider?: (provider: LanguageModel, resolved: WrapTarget) => LanguageModel;
+  /** false: no preflight request (a queue worker checks the endpoint once per run, not once per cell). */
+  preflight?: boolean;
 }
 
 const LLM_MODULE = "../llm/index.js";
@@ -91,8 +107,10 @@ export async function createCellModel(spec: ModelSpec, opts: CellModelOptions = 
       ...(opts.runDir ? { ledgerPath: join(opts.runDir, "ledger.jsonl") } : {}),
       ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
       ...(opts.prices ? { prices: opts.prices } : {}),
-      preflight: !(opts.replay || own?.mode === "replay"),
+      preflight: opts.preflight !== false && !(opts.replay || own?.mode === "replay"),
     };
+    const resolved = opts.wrapProvider && layer.resolveSpec && layer.providerFor ? layer.resolveSpec(spec) : undefined;
+    if (resolved) connectOpts.provider = opts.wrapProvider!(layer.providerFor!(resolved), resolved);
     return { kind: "llm", llm: await layer.connect(spec, connectOpts) };
   }
   if (typeof layer.createModel !== "function") {

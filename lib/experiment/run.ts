@@ -19,6 +19,7 @@ import { dryRun, planRun, type DryRunReport, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
 import { gitCommit, packageVersion } from "./project.js";
 import type { Registry } from "./registry.js";
+import type { CellRunner } from "./queue/types.js";
 import { cellPath, readCells, writeCell, writeFileAtomic, writeTables, type CellRecord, type Row } from "./store.js";
 
 export interface RunOptions {
@@ -44,6 +45,8 @@ export interface RunOptions {
   maxCostUsd?: number;
   /** Prices in USD per million tokens by `provider:model`, over the llm layer's table. */
   prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
+  /** Runs the cells elsewhere (a job queue, lib/experiment/queue) instead of in this process. */
+  cellRunner?: CellRunner;
 }
 
 export interface RunResult {
@@ -75,9 +78,11 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
   // Everything that can refuse the run (folder made by another config, endpoint, model id, key) is checked
   // before a file is written.
   checkRunFolder(plan, opts.resume ?? false);
+  const runner = opts.cellRunner;
+  await runner?.prepare(plan);
   let model: CellModel;
   try {
-    model = await createCellModel(plan.config.model, {
+    model = runner ? { kind: "offline" } : await createCellModel(plan.config.model, {
       runDir: plan.dir, replay: opts.replay, maxCostUsd: opts.maxCostUsd, prices: opts.prices,
     });
   } catch (err) {
@@ -91,9 +96,10 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
   const stored = openRunFolder(plan);
   // Only ok cells are kept on resume: degraded and failed cells run again.
   const done = new Map([...stored].filter(([, rec]) => (rec.health ?? "ok") === "ok"));
-  const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
-  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 4));
+  const label = runner ? runner.label(plan) : model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
+  const concurrency = runner ? plan.cells.length : Math.max(1, Math.floor(opts.concurrency ?? 4));
   const manifest = baseManifest(plan, label, concurrency, new Date());
+  if (runner) manifest.queue = runner.manifestInfo();
   const failures = new Map<string, CellStatus>();
   const degraded = new Map<string, CellRecord>();
   const durations = new Map<string, number>();
@@ -114,7 +120,7 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
     while (next < queue.length && !opts.signal?.aborted && !budgetStop) {
       const cell = queue[next++];
       const started = Date.now();
-      const outcome = await executeCell(plan, cell, model, label, opts.signal);
+      const outcome = runner ? await runner.runCell(plan, cell, opts.signal) : await executeCell(plan, cell, model, label, opts.signal);
       if (outcome.kind === "budget") {
         budgetStop = true;
         continue;
@@ -149,7 +155,8 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
     manifest.provenance = modelProvenance(model);
     manifest.ledger = await ledgerTotals(plan.dir);
   }
-  writeManifest(plan, manifest, done, degraded, failures, durations, ledgerSummary(model));
+  if (runner) Object.assign(manifest, { queue: runner.manifestInfo(), provenance: runner.provenance(), ledger: await ledgerTotals(plan.dir) });
+  writeManifest(plan, manifest, done, degraded, failures, durations, runner ? undefined : ledgerSummary(model));
   return { dir: plan.dir, manifest, failed: failures.size, degraded: degraded.size };
 }
 

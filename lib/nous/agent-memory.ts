@@ -18,6 +18,7 @@ import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
 import { countTokens } from "../llm/tokens.js";
 import { Memory } from "./engine.js";
+import type { SessionContext } from "./models/extractor.js";
 import { extractOffline } from "./models/offline.js";
 import { linkEntities, reach } from "./query.js";
 import { tokens } from "./retrieval/text.js";
@@ -104,6 +105,9 @@ export function createAgentMemory(options: AgentMemoryOptions): AgentMemory {
   const items = new Map<string, Item>();
   let seq = 0;
   let now = 0;
+  // the extractor's context across observations: the last third person named (for he/she/they); "you" is left
+  // unresolved (in a group, it is not one person)
+  let lastPerson: string | undefined;
   // rebuild the observations of a reopened file from its delta log (the evidence ids carry kind and time)
   const rebuild = (from: number): void => {
     for (let i = from; i < mem.deltas.length; i++) {
@@ -144,7 +148,9 @@ export function createAgentMemory(options: AgentMemoryOptions): AgentMemory {
       const id = `${r.data.kind}:${r.data.time}:${seq}`;
       const turn = { id, speaker: r.data.speaker, text, timestamp: r.data.time * DAY_MS };
       const from = mem.deltas.length;
-      mem.ingest(turn, extractOffline(turn));
+      const context: SessionContext = { speakers: [r.data.speaker], lastPerson };
+      mem.ingest(turn, extractOffline(turn, undefined, context));
+      lastPerson = context.lastPerson;
       rebuild(from);
     },
     retrieve(query: string, opts: { maxTokens: number }): string[] {

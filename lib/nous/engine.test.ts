@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Memory } from "./engine.js";
-import { query, renderContext } from "./query.js";
+import { factLine, query, renderContext } from "./query.js";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2023, 0, 1);
@@ -105,36 +105,86 @@ test("ablations: last-write-wins keeps only the newest value; no decay keeps bel
   assert.ok(Math.abs(frozen.belief("Ann", "job", later)![0].p - 2 / 3) < 1e-12);
 });
 
-test("query: entity linking, BFS hops, BM25 evidence with k distinct turns, multi-valued recall", () => {
-  const mem = Memory.open(":memory:", { k: 2, thetaMin: 0.5 });
-  mem.ingest(turn("D1:1", "Ann", "I visited Lisbon with my sister Clara.", 0), { triples: [{ entity: "Ann", attribute: "visit", value: "Lisbon" }, { entity: "Ann", attribute: "sister", value: "Clara" }], mentions: ["Clara"] });
-  mem.ingest(turn("D1:2", "Clara", "I visited Madrid for work.", 1), { triples: [{ entity: "Clara", attribute: "visit", value: "Madrid" }], mentions: ["Dora"] });
-  mem.ingest(turn("D1:3", "Ann", "I visited Rome last spring.", 2), { triples: [{ entity: "Ann", attribute: "visit", value: "Rome" }] });
-  mem.ingest(turn("D1:4", "Dora", "I visited Oslo once.", 3), { triples: [{ entity: "Dora", attribute: "visit", value: "Oslo" }] });
+test("query: entity linking, BFS hops as a boost (not a filter), k distinct turns, what the graph leaves out", () => {
+  const mem = Memory.open(":memory:", { k: 2, halfLifeDays: null });
+  mem.ingest(turn("D1:1", "Ann", "I visited Lisbon with my sister Clara.", 0), { triples: [{ entity: "Ann", attribute: "travel", value: "Lisbon" }, { entity: "Ann", attribute: "family", value: "sister Clara" }], mentions: ["Clara"] });
+  mem.ingest(turn("D1:2", "Clara", "I visited Madrid for work.", 1), { triples: [{ entity: "Clara", attribute: "travel", value: "Madrid" }], mentions: ["Dora"] });
+  mem.ingest(turn("D1:3", "Ann", "I visited Rome last spring.", 2), { triples: [{ entity: "Ann", attribute: "travel", value: "Rome" }] });
+  mem.ingest(turn("D1:4", "Dora", "I visited Oslo once.", 3), { triples: [{ entity: "Dora", attribute: "travel", value: "Oslo" }] });
+  mem.ingest(turn("D1:5", "Eve", "I visited Oslo.", 4), { triples: [{ entity: "Eve", attribute: "travel", value: "Oslo" }] });
+  mem.ingest(turn("D1:6", "Fay", "I visited Madrid.", 5), { triples: [{ entity: "Fay", attribute: "travel", value: "Madrid" }] });
   const ctx = query(mem, "Which cities has Ann visited?");
   assert.deepEqual(ctx.linked, ["Ann"]);
   assert.deepEqual(ctx.reached, { Ann: 0, Clara: 1, Dora: 2 });
+  assert.equal(ctx.excluded, 2); // Eve's and Fay's deltas: no edge reaches them
   assert.equal(ctx.evidence.length, 2);
-  const visit = ctx.facts.find((f) => f.entity === "Ann" && f.attribute === "visit")!;
-  assert.deepEqual(visit.recalled, ["Rome"]); // Lisbon came at surprise 0 (first value); Rome at −log2(1/2) = 1 bit
-  assert.match(renderContext(ctx), /Ann · visit: Rome/);
-  // no hops: only Ann's deltas
-  const local = query(mem, "Which cities has Ann visited?", { hops: 0, k: 10 });
-  assert.ok(local.evidence.every((e) => e.entity === "Ann"));
-  const wide = query(mem, "Which cities has Ann visited?", { hops: 2, k: 10 });
-  assert.ok(wide.evidence.some((e) => e.entity === "Dora"));
+  assert.ok(ctx.evidence.every((e) => e.entity === "Ann"), "the named entity's deltas are boosted to the top");
+  const travel = ctx.facts.find((f) => f.entity === "Ann" && f.attribute === "travel")!;
+  assert.deepEqual(travel.recalled, ["Lisbon", "Rome"]); // the first value counts; Rome at −log2(1/2) = 1 bit ≥ θ_min
+  assert.match(renderContext(ctx), /Ann · travel: (Lisbon|Rome)/);
+  // not a filter: Eve's turn is still retrievable, and hops change the order of the rest
+  const all = query(mem, "Which cities has Ann visited?", { k: 10 });
+  assert.ok(all.evidence.some((e) => e.entity === "Eve"));
+  // on BM25 alone Fay's shorter turn beats Clara's and Dora's ties Eve's; hop 1 lifts Clara (×1.5), hop 2 Dora (×1.25)
+  const score = (hops: number) => Object.fromEntries(query(mem, "Who visited Oslo or Madrid? Ann?", { hops, k: 10 }).evidence.map((e) => [e.evidenceId, e.score]));
+  const [s0, s1, s2] = [score(0), score(1), score(2)];
+  assert.ok(s0["D1:6"] > s0["D1:2"] && s0["D1:4"] === s0["D1:5"]);
+  assert.ok(s1["D1:2"] > s1["D1:6"] && s1["D1:4"] === s1["D1:5"]);
+  assert.ok(s2["D1:2"] > s2["D1:6"] && Math.abs(s2["D1:4"] / s2["D1:5"] - 1.25) < 1e-12);
+  // graphBoost 0 switches the graph off: hops no longer matter
+  const flat = (hops: number) => query(mem, "Who visited Oslo or Madrid? Ann?", { hops, k: 10, graphBoost: 0 }).evidence.map((e) => e.evidenceId).join(" ");
+  assert.equal(flat(0), flat(2));
 });
 
-test("identity resolution merges entities whose shared dimensions agree (symmetrised KL below the threshold)", () => {
-  const mem = Memory.open(":memory:", { identityMinShared: 2, identityThreshold: 0.1 });
+test("multi-valued recall: five cities give five values (first value counts, threshold inclusive); off with thetaMin null", () => {
+  const cities = ["Lisbon", "Rome", "Oslo", "Kyoto", "Lima"];
+  const build = (thetaMin: number | null) => {
+    const mem = Memory.open(":memory:", { thetaMin });
+    cities.forEach((c, i) => mem.ingest(turn(`D1:${i}`, "Ann", `I visited ${c}.`, i), { triples: [{ entity: "Ann", attribute: "travel", value: c }] }));
+    return factLine(mem, "Ann", "travel", T0 + 5 * DAY)!.recalled;
+  };
+  assert.deepEqual(build(1), cities);
+  assert.deepEqual(build(null), []);
+  // a repeated value is surprising the first time only: it is listed once
+  const mem = Memory.open(":memory:");
+  for (const [i, c] of ["Lisbon", "Lisbon", "Lisbon", "Rome"].entries()) mem.ingest(turn(`D1:${i}`, "Ann", c, i), { triples: [{ entity: "Ann", attribute: "travel", value: c }] });
+  assert.deepEqual(factLine(mem, "Ann", "travel", T0 + 4 * DAY)!.recalled, ["Lisbon", "Rome"]);
+});
+
+test("identity resolution merges entities whose shared dimensions agree, and the merged beliefs answer for the alias", () => {
+  const mem = Memory.open(":memory:", { identityMinShared: 2, identityThreshold: 0.1, halfLifeDays: null });
   const facts = (e: string) => ({ triples: [{ entity: e, attribute: "job", value: "nurse" }, { entity: e, attribute: "city", value: "York" }] });
   mem.ingest(turn("D1:1", "Chen", "x", 0), facts("Chen"));
   mem.ingest(turn("D1:2", "Chen", "y", 1), facts("Chen"));
-  mem.ingest(turn("D1:3", "Dilys", "z", 2), facts("C."));
+  mem.ingest(turn("D1:3", "Dilys", "z", 2), { triples: [...facts("C.").triples, { entity: "C.", attribute: "hobby", value: "chess" }] });
   mem.ingest(turn("D1:4", "Dilys", "w", 3), { triples: [{ entity: "Dilys", attribute: "job", value: "teacher" }, { entity: "Dilys", attribute: "city", value: "Leeds" }] });
+  assert.equal(mem.belief("Chen", "hobby"), undefined);
   const merges = mem.resolveIdentities();
   assert.deepEqual(merges.map((m) => [m.alias, m.canonical]), [["C.", "Chen"]]);
   assert.equal(mem.resolve("C."), "Chen");
+  assert.equal(mem.belief("C.", "hobby")![0].value, "chess");
+  assert.equal(mem.belief("Chen", "hobby")![0].value, "chess");
+  // the job belief now counts three observations of nurse (two of Chen, one of C.)
+  assert.equal(mem.dimensionState("C.", "job")!.total, 3);
+  assert.equal(mem.trajectory("C.", "job").length, 3);
+});
+
+test("the offline answerer reads the belief: bakery, bakery, library now → library; decay and the update rule change it", async () => {
+  const { answerOffline } = await import("./models/offline.js");
+  const ask = (opts: Parameters<typeof Memory.open>[1], q = "Where does Ann work?") => {
+    const mem = Memory.open(":memory:", opts);
+    const w = (id: string, v: string, day: number) => mem.ingest(turn(id, "Ann", `I work at the ${v}.`, day), { triples: [{ entity: "Ann", attribute: "workplace", value: v }] });
+    w("D1:1", "bakery", 0);
+    w("D1:2", "bakery", 1);
+    w("D2:1", "library", 2);
+    mem.ingest(turn("D3:1", "Ann", "The bakery had a sale on bread.", 3), { triples: [{ entity: "Ann", attribute: "activity", value: "see sale" }] });
+    return answerOffline(query(mem, q, { k: 3 }));
+  };
+  assert.equal(ask({ halfLifeDays: null }), "library");
+  assert.equal(ask({ halfLifeDays: null }, "Where did Ann work before?"), "bakery");
+  // a single contradiction of two confirmations flips the mode under Bayes only when r/(1−r) exceeds the prior odds
+  assert.equal(ask({ halfLifeDays: null, reliability: 0.6 }), "bakery");
+  assert.equal(ask({ halfLifeDays: null, reliability: 0.6, updateRule: "last-write-wins" }), "library");
 });
 
 test("a reader in this process keeps reading while another process ingests (WAL, no busy errors)", async () => {

@@ -34,6 +34,7 @@ export class Memory {
   /** @internal */ readonly canonical = new Map<string, string>();
   /** @internal */ readonly adjacency = new Map<string, Set<string>>();
   /** @internal */ readonly names = new Map<string, string>();
+  /** Number of deltas per canonical entity. @internal */ readonly entityDeltaCount = new Map<string, number>();
   /** @internal */ readonly index = new Bm25Index();
   private lastDeltaId = 0;
   private lastEvidence = "";
@@ -87,14 +88,37 @@ export class Memory {
    * Returns the number of new deltas.
    */
   refresh(): number {
+    const aliases = (): string => [...this.canonical].filter(([a, c]) => a !== c).map(([a, c]) => `${a}>${c}`).join("|");
+    const before = aliases();
     for (const e of this.store.allEntities()) this.registerEntity(e.name, e.canonical ?? undefined);
     for (const { a, b } of this.store.allEdges()) this.link(a, b);
+    const merged = aliases() !== before && this.deltas.length > 0;
     const fresh = this.store.lightDeltasSince(this.lastDeltaId);
     for (const d of fresh) {
-      this.observe(d.entity, d.attribute, d.observation, d.timestamp);
+      if (!merged) this.observe(this.resolve(d.entity), d.attribute, d.observation, d.timestamp);
       this.remember(d);
     }
+    if (merged) this.rebuildDimensions();
     return fresh.length;
+  }
+
+  /**
+   * Rebuilds every dimension by replaying the delta log in order with entities resolved to their canonical names:
+   * after a merge, the alias's observations and the canonical entity's combine into one belief per attribute.
+   */
+  private rebuildDimensions(): void {
+    this.dims.clear();
+    this.byDim.clear();
+    this.entityDeltaCount.clear();
+    for (const [i, d] of this.deltas.entries()) {
+      const e = this.resolve(d.entity);
+      this.entityDeltaCount.set(e, (this.entityDeltaCount.get(e) ?? 0) + 1);
+      this.observe(e, d.attribute, d.observation, d.timestamp);
+      const k = key(e, d.attribute);
+      const list = this.byDim.get(k);
+      if (list) list.push(i);
+      else this.byDim.set(k, [i]);
+    }
   }
 
   private registerEntity(name: string, canonical?: string): void {
@@ -119,7 +143,9 @@ export class Memory {
       this.lastEvidenceTokens = tokens(d.evidence);
     }
     this.index.add([...this.lastEvidenceTokens, ...tokens(`${d.entity} ${d.attribute} ${d.observation}`)]);
-    const k = key(d.entity, d.attribute);
+    const e = this.resolve(d.entity);
+    this.entityDeltaCount.set(e, (this.entityDeltaCount.get(e) ?? 0) + 1);
+    const k = key(e, d.attribute);
     const list = this.byDim.get(k);
     if (list) list.push(i);
     else this.byDim.set(k, [i]);
@@ -229,17 +255,19 @@ export class Memory {
 
   /** The deltas of one dimension with their priors and posteriors, oldest first (a belief trajectory). */
   trajectory(entity: string, attribute: string): Delta[] {
-    return this.store.deltasOf(this.resolve(entity), attribute);
+    const c = this.resolve(entity);
+    const names = [...this.canonical.keys()].filter((n) => this.resolve(n) === c);
+    return names.flatMap((n) => this.store.deltasOf(n, attribute)).sort((a, b) => a.id - b.id);
   }
 
-  /** Indices (into `deltas`) of one dimension's deltas. @internal */
+  /** Indices (into `deltas`) of one dimension's deltas (aliases resolved), oldest first. @internal */
   dimensionDeltas(entity: string, attribute: string): number[] {
-    return this.byDim.get(key(entity, attribute)) ?? [];
+    return this.byDim.get(key(this.resolve(entity), attribute)) ?? [];
   }
 
   /** @internal */
   dimensionState(entity: string, attribute: string): Dimension | undefined {
-    return this.dims.get(key(entity, attribute));
+    return this.dims.get(key(this.resolve(entity), attribute));
   }
 
   /**
@@ -280,6 +308,7 @@ export class Memory {
           this.connect(m.alias, m.canonical);
         }
       });
+      this.rebuildDimensions();
     }
     return merges;
   }

@@ -17,7 +17,7 @@ export function open(path: string, options: MemoryOptionsInput = {}, opts: { rea
 }
 
 export { Memory, type Extraction, type LightDelta } from "./engine.js";
-export { query, renderContext, linkEntities, reach, factLine, formatDate, type QueryOptions } from "./query.js";
+export { query, renderContext, renderFact, evidenceLine, linkEntities, reach, factLine, formatDate, FALLBACK_ATTRIBUTES, type QueryOptions } from "./query.js";
 export { surprise, bayesUpdate, decay, lastWriteWins, distribution, entropy, symmetricKL } from "./dimension.js";
 export { locomoF1, tokenF1, normalizeAnswer } from "./scoring/locomo-f1.js";
 export { setF1, bleu1 } from "./scoring/comparable.js";
@@ -27,12 +27,16 @@ export {
   loadLocomo, parseLocomo, downloadLocomo, findLocomo, fixturePath, cleanEvidence, CATEGORY_NAMES, LOCOMO_URL,
   type LocomoConversation, type LocomoQuestion, type LocomoTurn,
 } from "./locomo/data.js";
-export { evaluateConversation, contextRecall, TurnIndex, NOT_MENTIONED, type SystemName } from "./locomo/evaluate.js";
-export { extractOffline, answerOffline, OFFLINE_LABEL } from "./models/offline.js";
+export { evaluateConversation, contextRecall, TurnIndex, NOT_MENTIONED, SYSTEMS, sessionWindows, type SystemName, type SessionWindow } from "./locomo/evaluate.js";
+export { LOCOMO_SPLITS, SPLITS, selectSplit, splitsFor, type Split } from "./locomo/splits.js";
+export { extractOffline, answerOffline, OFFLINE_LABEL, STATE_ATTRIBUTES } from "./models/offline.js";
+export { extract, ATTRIBUTES, EXTRACTOR_LABEL, type SessionContext, type OfflineExtraction } from "./models/extractor.js";
+export { nousStateRecall } from "./scoring/nous-state-recall.js";
 export { LlmNous, promptTemplates, repairTriples, repairAnswer } from "./models/llm.js";
-export { categoryTable, overallF1, ablationTable, publishedResults, failureTable } from "./analysis.js";
+export { categoryTable, overallF1, ablationTable, publishedResults, failureTable, pairedCategoryTable } from "./analysis.js";
+export { generateBeliefDynamics, scenarioOf, type Truth, type Scenario, type BeliefDynamicsParams } from "./benchmarks/belief-dynamics.js";
+export { runBeliefDynamics } from "./benchmarks/run.js";
 export { beliefTrajectoryFigure, surpriseHistogram, decayCurvesFigure, categoryBarsFigure } from "./figures.js";
-export { runner, ABLATIONS, NousParamsSchema, type NousParams } from "./runner.js";
+export { runner, ABLATIONS, NousParamsSchema, LOCOMO_BUDGET, type NousParams } from "./runner.js";
 export { createAgentMemory, type AgentMemory, type AgentMemoryOptions, type Observation } from "./agent-memory.js";
-export { locomoCommand } from "./cli.js";
 export type { Triple, Turn, Delta, DimensionState, Distribution, FactLine, EvidenceItem, QueryContext, MemoryOptions, MemoryOptionsInput } from "./types.js";

@@ -4,6 +4,7 @@
  * their dimensions as fact lines (mode, probability, alternatives, and multi-valued recall: every value whose
  * delta surprise exceeded θ_min).
  */
+import { countTokens } from "../llm/tokens.js";
 import type { Memory } from "./engine.js";
 import { tokens } from "./retrieval/text.js";
 import type { EvidenceItem, FactLine, QueryContext } from "./types.js";
@@ -49,68 +50,117 @@ export function reach(mem: Memory, seeds: string[], hops: number): Map<string, n
 export interface QueryOptions {
   k?: number;
   hops?: number;
+  /** Token budget of the rendered context (replaces k); null: use k. */
+  budgetTokens?: number | null;
+  graphBoost?: number;
   /** Evidence slots (of k) filled from the dimensions of the best evidence before the rest of the BM25 list. */
   dimensionSlots?: number;
   /** Time the question is asked (ms); beliefs are decayed to it. Default: the newest delta's time. */
   now?: number;
 }
 
+/** Attributes that are a last resort of the offline extractor, not a belief about anything. */
+export const FALLBACK_ATTRIBUTES = new Set(["talked about", "photo", "shared photo"]);
+
+const lineTokens = new Map<string, number>();
+/** Tokens (o200k_base) of one line of rendered context, cached. */
+export function tokensOf(line: string): number {
+  let n = lineTokens.get(line);
+  if (n === undefined) {
+    n = countTokens(line).tokens; // a newline merges with the next line's first token ("\n-")
+    if (lineTokens.size < 500_000) lineTokens.set(line, n);
+  }
+  return n;
+}
+
+const BELIEFS_HEADER = "Beliefs (entity · attribute: mode (probability); alternatives; values ever recalled):";
+const EVIDENCE_HEADER = "Evidence (date, turn id, text):";
+
 /**
- * Builds the context an answerer sees for a question.
+ * Builds the context an answerer sees for a question: BM25 over all deltas, each score multiplied by
+ * 1 + graphBoost·2^(−h) when its entity is h hops from an entity the question names (a boost, never a filter),
+ * then distinct source turns in that order, with the belief of each evidence's dimension (when it has more than
+ * one delta) as a fact line, until k turns or the token budget is reached.
  *
  * @example
  * const ctx = query(mem, "Where does Ann work?");
- * ctx.facts[0]; // { entity: "Ann", attribute: "work", mode: "bakery", p: 1, … }
+ * ctx.facts[0]; // { entity: "Ann", attribute: "workplace", mode: "library", p: 0.67, … }
  */
 export function query(mem: Memory, question: string, opts: QueryOptions = {}): QueryContext {
   const o = mem.options;
   const k = opts.k ?? o.k;
+  const budget = opts.budgetTokens === undefined ? o.budgetTokens : opts.budgetTokens;
   const hops = opts.hops ?? o.hops;
+  const boost = opts.graphBoost ?? o.graphBoost;
   const now = opts.now ?? mem.latestTimestamp();
   const linked = linkEntities(mem, question);
   const reached = linked.length ? reach(mem, linked, hops) : undefined;
-  const accept = reached ? (doc: number) => reached.has(mem.resolve(mem.deltas[doc].entity)) : undefined;
-  const hits = mem.index.search(tokens(question), k * 8, accept);
+  let excluded = 0;
+  if (reached) {
+    let inReach = 0;
+    for (const e of reached.keys()) inReach += mem.entityDeltaCount.get(e) ?? 0;
+    excluded = mem.deltas.length - inReach;
+  }
+  const raw = mem.index.search(tokens(question), 400);
+  const hits = reached && boost > 0
+    ? raw.map((h) => {
+        const hop = reached.get(mem.resolve(mem.deltas[h.doc].entity));
+        return hop === undefined ? h : { doc: h.doc, score: h.score * (1 + boost * Math.pow(2, -hop)) };
+      }).sort((x, y) => y.score - x.score || x.doc - y.doc)
+    : raw;
   const evidence: EvidenceItem[] = [];
+  const facts: FactLine[] = [];
+  const factKeys = new Set<string>();
   const seen = new Set<string>();
+  let used = budget === null ? 0 : tokensOf(EVIDENCE_HEADER);
+  const full = (): boolean => (budget === null ? evidence.length >= k : budget - used < 12);
   const take = (doc: number, score: number): void => {
     const d = mem.deltas[doc];
-    if (seen.has(d.evidenceId) || evidence.length >= k) return;
+    if (seen.has(d.evidenceId) || full()) return;
+    const fk = `${mem.resolve(d.entity)}\u0000${d.attribute}`;
+    const f = !factKeys.has(fk) && !FALLBACK_ATTRIBUTES.has(d.attribute) && mem.dimensionDeltas(d.entity, d.attribute).length > 1 ? factLine(mem, d.entity, d.attribute, now) : undefined;
+    const item: EvidenceItem = { deltaId: d.id, evidenceId: d.evidenceId, entity: mem.resolve(d.entity), attribute: d.attribute, observation: d.observation, timestamp: d.timestamp, text: d.evidence, score };
+    if (budget !== null) {
+      // a fact line costs its line, and the beliefs header (and a blank line) with the first fact
+      const cost = tokensOf(evidenceLine(item)) + (f ? tokensOf(renderFact(f)) + (facts.length === 0 ? tokensOf(BELIEFS_HEADER) + 1 : 0) : 0);
+      if (used + cost > budget) return;
+      used += cost;
+    }
     seen.add(d.evidenceId);
-    evidence.push({ deltaId: d.id, evidenceId: d.evidenceId, entity: d.entity, attribute: d.attribute, observation: d.observation, timestamp: d.timestamp, text: d.evidence, score });
+    evidence.push(item);
+    if (f) {
+      factKeys.add(fk);
+      facts.push(f);
+    }
   };
-  const slots = Math.min(opts.dimensionSlots ?? o.dimensionSlots, k - 1);
+  const slots = budget === null ? Math.min(opts.dimensionSlots ?? o.dimensionSlots, k - 1) : 0;
   for (const h of hits) {
-    if (evidence.length >= k - slots) break;
+    if (evidence.length >= k - slots && budget === null) break;
     take(h.doc, h.score);
   }
   if (slots > 0) {
     // aggregation over the dimensions of the best evidence: their other deltas, most surprising first
     const scoreOf = new Map(hits.map((h) => [h.doc, h.score]));
     for (const e of evidence.slice()) {
-      if (e.attribute === "talked about") continue;
+      if (FALLBACK_ATTRIBUTES.has(e.attribute)) continue;
       const idx = mem.dimensionDeltas(e.entity, e.attribute).slice().sort((a, b) => mem.deltas[b].surprise - mem.deltas[a].surprise || a - b);
       for (const i of idx) take(i, scoreOf.get(i) ?? 0);
     }
+    for (const h of hits) take(h.doc, h.score);
   }
-  for (const h of hits) take(h.doc, h.score);
-  const facts: FactLine[] = [];
-  const factKeys = new Set<string>();
-  for (const e of evidence) {
-    const fk = `${e.entity}\u0000${e.attribute}`;
-    if (factKeys.has(fk)) continue;
-    factKeys.add(fk);
-    const f = factLine(mem, e.entity, e.attribute, now);
-    if (f) facts.push(f);
-  }
-  return {
+  const ctx: QueryContext = {
     question,
     linked,
     reached: Object.fromEntries(reached ?? []),
     facts,
     evidence,
     sourceIds: evidence.map((e) => e.evidenceId),
+    excluded,
   };
+  // the sum of the cached line counts (a newline merges with the next line's first token, so this is the count of
+  // the rendered context give or take a token; the LoCoMo rows record the exact count)
+  if (budget !== null) ctx.tokens = used;
+  return ctx;
 }
 
 /** The fact line of one dimension at time `now`. */
@@ -122,26 +172,34 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   const idx = mem.dimensionDeltas(entity, attribute);
   const recalled: string[] = [];
   if (o.thetaMin !== null) {
-    for (const i of idx) {
+    // multi-valued recall (MECHANISMS.md §4): the dimension's first value, then every value whose delta had S ≥ θ_min
+    idx.forEach((i, j) => {
       const d = mem.deltas[i];
-      if (d.surprise > o.thetaMin && !recalled.includes(d.observation)) recalled.push(d.observation);
-    }
+      if ((j === 0 || d.surprise >= o.thetaMin!) && !recalled.includes(d.observation)) recalled.push(d.observation);
+    });
   }
   const mode = dist[0];
   const sources = idx.map((i) => mem.deltas[i]).filter((d) => d.observation === mode.value).map((d) => d.evidenceId);
-  return { entity, attribute, mode: mode.value, p: mode.p, alternatives: dist.slice(1, 4), recalled, sources: [...new Set(sources)] };
+  return { entity: mem.resolve(entity), attribute, mode: mode.value, p: mode.p, alternatives: dist.slice(1, 4), recalled, sources: [...new Set(sources)] };
+}
+
+/** One fact line as rendered for the answerer. */
+export function renderFact(f: FactLine): string {
+  const alt = f.alternatives.map((a) => `${a.value} (${a.p.toFixed(2)})`).join(", ");
+  const rec = f.recalled.length > 1 ? `; all values: ${f.recalled.join(" | ")}` : "";
+  return `- ${f.entity} · ${f.attribute}: ${f.mode} (${f.p.toFixed(2)})${alt ? `; alternatives: ${alt}` : ""}${rec}`;
+}
+
+/** One evidence line as rendered for the answerer. */
+export function evidenceLine(e: EvidenceItem): string {
+  return `- [${formatDate(e.timestamp)}] (${e.evidenceId}) ${e.text}`;
 }
 
 /** Renders a context as the text an answerer reads: fact lines, then dated evidence. */
 export function renderContext(ctx: QueryContext): string {
-  const lines: string[] = ["Beliefs (entity · attribute: mode (probability); alternatives; values ever recalled):"];
-  for (const f of ctx.facts) {
-    const alt = f.alternatives.map((a) => `${a.value} (${a.p.toFixed(2)})`).join(", ");
-    const rec = f.recalled.length > 1 ? `; all values: ${f.recalled.join(" | ")}` : "";
-    lines.push(`- ${f.entity} · ${f.attribute}: ${f.mode} (${f.p.toFixed(2)})${alt ? `; alternatives: ${alt}` : ""}${rec}`);
-  }
-  lines.push("", "Evidence (date, turn id, text):");
-  for (const e of ctx.evidence) lines.push(`- [${formatDate(e.timestamp)}] (${e.evidenceId}) ${e.text}`);
+  const lines: string[] = [];
+  if (ctx.facts.length) lines.push(BELIEFS_HEADER, ...ctx.facts.map(renderFact), "");
+  lines.push(EVIDENCE_HEADER, ...ctx.evidence.map(evidenceLine));
   return lines.join("\n");
 }
 

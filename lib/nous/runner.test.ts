@@ -1,66 +1,76 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createRng } from "../core/rng.js";
+import { cellAddresser } from "../core/mechanism.js";
 import { fixturePath } from "./locomo/data.js";
+import { LOCOMO_SPLITS, selectSplit } from "./locomo/splits.js";
 import { runner, type NousParams } from "./runner.js";
-import { locomoCommand } from "./cli.js";
 import { categoryTable, failureTable, overallF1, publishedResults } from "./analysis.js";
 
-const params = (over: Partial<NousParams> = {}) => runner.paramsSchema.parse({ data: fixturePath(), ...over });
-const cell = (ablation: string, p = params()) => runner.runCell({ runId: `ablation=${ablation},seed=1`, seed: 1, condition: { ablation }, params: p, model: { kind: "offline" }, rng: createRng(1) });
+const params = (over: Record<string, unknown> = {}) => runner.paramsSchema.parse({ data: fixturePath(), split: "all", ...over });
+const cell = (ablation: string, p: NousParams = params()) =>
+  runner.runCell({ runId: `ablation=${ablation},seed=1`, seed: 1, condition: { ablation }, params: p, model: { kind: "offline" }, rng: createRng(1), address: cellAddresser("nous", `ablation=${ablation}`, 1) });
 
-test("a cell writes answers (one row per system × question) labelled with the offline model, and deltas", async () => {
+test("a cell writes answers (one row per system × question) labelled with the offline model, deltas and extraction counts", async () => {
   const r = await cell("none");
   const answers = r.tables.answers;
-  assert.equal(answers.length, 3 * 23); // fixture: 13 + 10 questions; nous, bm25, not-mentioned (full-context needs an LLM)
-  assert.ok(answers.every((a) => a.model === "offline:nous-rules-v1" && a.run_id === "ablation=none,seed=1" && a.seed === 1 && a.data === "fixture:locomo-mini"));
+  assert.equal(answers.length, 4 * 23); // fixture: 13 + 10 questions; nous, bm25, not-mentioned, constant-year (full-context needs an LLM)
+  assert.ok(answers.every((a) => a.model === "offline:nous-nlp-v2" && a.run_id === "ablation=none,seed=1" && a.seed === 1 && a.data === "fixture:locomo-mini" && a.split === "all"));
   assert.ok(r.tables.deltas.length > 0);
+  assert.equal(r.tables.extraction.length, 2);
   const table = categoryTable(answers);
   assert.equal(table.find((t) => t.system === "not-mentioned" && t.category === 5)!.f1, 100);
-  const overall = overallF1(answers);
-  assert.equal(overall.length, 3);
+  assert.equal(overallF1(answers).length, 4);
   assert.ok(failureTable(answers).length > 0);
   assert.equal(publishedResults().filter((p) => p.system === "Nous (audit)" && p.metric === "f1").length, 4);
 });
 
-test("same config and seed give identical rows; ablation cells answer with nous only", async () => {
-  const a = await cell("no-decay");
-  const b = await cell("no-decay");
+test("same config and seed give identical rows; ablation cells answer with nous only; ablations change answers", async () => {
+  const a = await cell("last-write-wins");
+  const b = await cell("last-write-wins");
   assert.equal(JSON.stringify(a.tables), JSON.stringify(b.tables));
-  assert.ok(a.tables.answers.every((x) => x.system === "nous" && x.ablation === "no-decay"));
+  assert.ok(a.tables.answers.every((x) => x.system === "nous" && x.ablation === "last-write-wins"));
   assert.equal(a.tables.deltas.length, 0);
+  const full = (await cell("none")).tables.answers.filter((x) => x.system === "nous");
+  const noMulti = (await cell("no-multi-valued")).tables.answers;
+  // without multi-valued recall, "Which cities has Ana visited?" loses a city
+  const q = (rows: Record<string, unknown>[]) => rows.find((x) => String(x.question).startsWith("Which cities has Ana visited"))!.prediction;
+  assert.equal(q(full), "Lisbon, Madrid");
+  assert.notEqual(q(noMulti), "Lisbon, Madrid");
 });
 
-test("unknown conversations and a missing data file are config errors naming the field", async () => {
-  await assert.rejects(cell("none", params({ conversations: ["conv-99"] })), /params\.conversations: unknown conversation ids conv-99/);
+test("splits: dev and test of locomo10 are the protocol's; the fixture has its own; conversations must be in the split", async () => {
+  assert.deepEqual([...LOCOMO_SPLITS.dev], ["conv-26", "conv-30", "conv-41", "conv-42", "conv-43"]);
+  assert.deepEqual([...LOCOMO_SPLITS.test], ["conv-44", "conv-47", "conv-48", "conv-49", "conv-50"]);
+  const dev = await cell("none", params({ split: "dev" }));
+  assert.deepEqual([...new Set(dev.tables.answers.map((x) => x.conversation))], ["conv-1"]);
+  const test_ = await cell("none", params({ split: "test" }));
+  assert.deepEqual([...new Set(test_.tables.answers.map((x) => x.conversation))], ["conv-2"]);
+  await assert.rejects(cell("none", params({ split: "dev", conversations: ["conv-2"] })), /locomo-mini\.json: params\.conversations: conversation ids conv-2 are not in the dev split/);
+  const fake = [{ id: "conv-26", speakers: ["A", "B"] as [string, string], turns: [], questions: [] }];
+  assert.throws(() => selectSplit(fake, "test", "locomo10", "/data/locomo10.json"), /\/data\/locomo10\.json: params\.split: split "test" names conversations the file does not have: conv-44/);
+});
+
+test("bad config: unknown conversations, a missing data file and unknown keys are errors naming the field", async () => {
+  await assert.rejects(cell("none", params({ conversations: ["conv-99"] })), /locomo-mini\.json: params\.conversations: unknown conversation ids conv-99/);
   await assert.rejects(cell("none", params({ data: "/nonexistent/locomo10.json" })), /params\.data: LoCoMo file not found/);
+  assert.throws(() => runner.paramsSchema.parse({ splitt: "dev" }), /splitt/);
+  assert.throws(() => runner.paramsSchema.parse({ memory: { halfLife: 3 } }), /halfLife/);
+  assert.throws(() => runner.paramsSchema.parse({ split: "train" }), /dev.*test.*all|Invalid option/);
 });
 
-test("agora locomo: usage errors exit 2, missing data exits 1 with the fix, a run on the fixture exits 0", async () => {
-  const errors: string[] = [];
-  const logs: string[] = [];
-  const origErr = console.error;
-  const origLog = console.log;
-  console.error = (...x: unknown[]) => void errors.push(x.join(" "));
-  console.log = (...x: unknown[]) => void logs.push(x.join(" "));
-  const dir = mkdtempSync(join(tmpdir(), "nous-cli-"));
-  try {
-    assert.equal(await locomoCommand(["--bogus"]), 2);
-    assert.equal(await locomoCommand(["--data", "/nonexistent/locomo10.json"]), 1);
-    assert.match(errors.join("\n"), /not found at \/nonexistent.*--download/s);
-    const out = join(dir, "run");
-    const code = await locomoCommand(["--data", fixturePath(), "--conversations", "conv-2", "--out", out, "--k", "5"]);
-    assert.equal(code, 0, errors.join("\n"));
-    assert.ok(existsSync(join(out, "answers.jsonl")));
-    const rows = readFileSync(join(out, "answers.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    assert.equal(rows.length, 3 * 10);
-    assert.match(logs.join("\n"), /nous \[none\]: F1 \(categories 1–4\)/);
-  } finally {
-    console.error = origErr;
-    console.log = origLog;
-    rmSync(dir, { recursive: true, force: true });
-  }
+test("dry-run estimate from the data: one extraction call per window, one answer per question and LLM system", () => {
+  const p = params({ split: "all", systems: ["nous", "bm25"], window: 4 });
+  const e = runner.estimateCell!(p, { ablation: "none" });
+  // fixture: conv-1 sessions of 8, 6, 6 turns → windows 2+2+2; conv-2 sessions 6, 6(+?) → computed below
+  assert.ok(e.calls > 23 * 2 && e.inputTokens > e.calls * 100 && e.outputTokens > 0);
+  const judged = runner.estimateCell!(params({ split: "all", systems: ["nous"], judge: true }), { ablation: "none" });
+  const plain = runner.estimateCell!(params({ split: "all", systems: ["nous"] }), { ablation: "none" });
+  assert.equal(judged.calls - plain.calls, 23 - 3); // a verdict per non-adversarial question (3 are category 5)
+});
+
+test("memory overrides fill in nothing: the protocol's budget and hops stay unless a config sets them", () => {
+  assert.deepEqual(runner.paramsSchema.parse({ memory: { k: 3 } }).memory, { k: 3 });
+  const again = runner.paramsSchema.parse(runner.paramsSchema.parse({ memory: {} }));
+  assert.deepEqual(again.memory, {});
 });

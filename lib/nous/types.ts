@@ -66,16 +66,28 @@ export const MemoryOptionsSchema = z.object({
   thetaMin: z.number().nonnegative().nullable().default(1),
   /** Hops of breadth-first search over the entity graph at query time (0 = only linked entities). */
   hops: z.number().int().min(0).max(4).default(2),
-  /** Evidence items (distinct source turns) retrieved per question. */
+  /** Evidence items (distinct source turns) retrieved per question, when no token budget is set. */
   k: z.number().int().positive().default(10),
+  /** Token budget (o200k_base) of the rendered context; when set, it replaces k: evidence is added until it is full. */
+  budgetTokens: z.number().int().positive().nullable().default(null),
+  /** BM25 scores of deltas about entities the graph search reached at hop h are multiplied by 1 + graphBoost·2^(−h). */
+  graphBoost: z.number().nonnegative().default(1),
   /** Of the k evidence slots, how many are filled from the dimensions of the best BM25 evidence (aggregation). */
   dimensionSlots: z.number().int().min(0).default(0),
   /** Mean symmetrised KL (bits) below which two entities with shared attributes are the same entity. */
   identityThreshold: z.number().nonnegative().default(0.25),
   /** Shared attributes needed before identity resolution compares two entities. */
   identityMinShared: z.number().int().positive().default(3),
-});
+}).strict();
 export type MemoryOptions = z.infer<typeof MemoryOptionsSchema>;
+
+/**
+ * Overrides of memory options in a config: every field optional, **no defaults filled in** (so that a config's
+ * `memory: { k: 3 }` overrides k and nothing else), unknown keys refused.
+ */
+export const MemoryOverridesSchema = z.strictObject(
+  Object.fromEntries(Object.entries(MemoryOptionsSchema.shape).map(([k, v]) => [k, (v as unknown as z.ZodDefault<z.ZodType>).unwrap().optional()])),
+) as unknown as z.ZodType<Partial<MemoryOptions>>;
 export type MemoryOptionsInput = z.input<typeof MemoryOptionsSchema>;
 
 /** A dimension state rendered for the answerer. */
@@ -86,7 +98,7 @@ export interface FactLine {
   p: number;
   /** Other probable values, most probable first. */
   alternatives: Distribution;
-  /** Values recalled from the delta log because their delta surprise exceeded θ_min (multi-valued recall). */
+  /** Values recalled from the delta log: the dimension's first value and every value whose delta had S ≥ θ_min. */
   recalled: string[];
   /** Evidence ids of the deltas that set the mode. */
   sources: string[];
@@ -114,4 +126,8 @@ export interface QueryContext {
   evidence: EvidenceItem[];
   /** Distinct evidence ids of everything retrieved (the basis of context recall). */
   sourceIds: string[];
+  /** Deltas about entities the graph search did not reach (0 when the question names no entity). */
+  excluded?: number;
+  /** Tokens (o200k_base) of the rendered context, when it was filled to a token budget. */
+  tokens?: number;
 }

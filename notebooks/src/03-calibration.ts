@@ -11,7 +11,7 @@
 // in three ways at once: its steps are smaller and symmetric, they carry the judge's confidence, and that confidence
 // is calibrated. The protocol grid separates them: `binary_matched` (a fixed symmetric step equal to the isotonic
 // protocol's mean |update| on a dev pilot), `raw` (α·(2c − 1) on the uncalibrated confidence), `isotonic`, `platt`,
-// and `shuffled` (isotonic values taken from other judgements of the window: the same step sizes, no information).
+// and `shuffled` (isotonic values taken from other judgements of the window: about the same step sizes, no information).
 //
 // **Model.** The data come from `data/configs/calibration-default.json` on the **offline parametric model**
 // `offline:calibration-judge-v2`: latent answer quality per strategy × modality × task, and a judge whose
@@ -163,7 +163,7 @@ const relFig = calibration.reliabilityFigure(judgements, ["raw_confidence", "cal
 await plot.show(relFig);
 await plot.save(relFig, "../figures/03-calibration/reliability");
 const runFig = calibration.runningCalibrationFigure(run.tables.judgements.filter((j) => j.control === "none" && j.protocol === "isotonic"),
-  ["raw_confidence", "calibrated_confidence"], [0, 10, 20, 40, 80, 120, 160, 200], FIG);
+  ["raw_confidence", "calibrated_confidence"], [0, 5, 10, 15, 20, 25, 30, 120, 140, 160, 180], FIG);
 await plot.show(runFig);
 await plot.save(runFig, "../figures/03-calibration/running-ece");
 
@@ -262,7 +262,7 @@ table(sens.map((r) => ({ kappa: r.kappa, noise_sd: r.noise, total_gamma_tv: r.to
 for (const [key, title] of [["total", "γ_TV: isotonic − binary"], ["step", "γ_TV: binary_matched − binary"], ["ece", "ECE: calibrated − raw"], ["uncertain", "uncertain share"]] as const) {
   const z = KAPPA.map((k) => NOISE.map((n) => sens.find((r) => r.kappa === k && r.noise === n)![key]));
   const fig = plot.heatmap(z, { x: NOISE.map((n) => `σ_j = ${n}`), y: KAPPA.map((k) => `κ = ${k}`), valueFormat: ".3f", colorbarTitle: key,
-    title: `${title} by judge κ and σ_j (${FIG})`, width: 560, height: 420 });
+    title: `${title}, by κ and σ_j (${FIG})`, width: 760, height: 440 });
   await plot.show(fig);
   await plot.save(fig, `../figures/03-calibration/sensitivity-${key}`);
 }

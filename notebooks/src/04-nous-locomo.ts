@@ -1,132 +1,187 @@
-// Notebook 04: Nous memory on LoCoMo.
+// Notebook 04: Nous memory on LoCoMo (test split) and on the belief-dynamics benchmark.
 // %% [markdown]
-// # Nous: memory as a predictive world model, evaluated on LoCoMo
+// # Nous: memory as a predictive world model, on LoCoMo's test split
+//
+// **What this notebook shows: the `full` profile (`AGORA_PROFILE=full`) on LoCoMo's test split, all five test
+// conversations (conv-44, conv-47, conv-48, conv-49, conv-50).** Every rule and parameter of the pipeline was chosen on the dev split
+// (conv-26, conv-30, conv-41, conv-42, conv-43; see lib/nous/README.md); nothing here was tuned on these
+// conversations (the extractor's word lists were checked on a sample of turns drawn from all ten conversations, turns
+// only, never questions or scores). The notebook tests run the `quick` profile (one test conversation); when `locomo10.json` is absent
+// the run uses the bundled fixture's own test split, and the first output line says which.
 //
 // Nous keeps, for every (entity, attribute), a categorical belief held as Dirichlet pseudo-counts. Each observation
 // is scored by its surprise S = −log₂ P(obs | D) *before* the update, the belief moves by a closed-form
 // noisy-likelihood posterior (reliability r), beliefs left alone decay toward uniform (half-life h), and what is
-// stored is the **delta** (prior, posterior, surprise, time, evidence) in an SQLite file. A question is answered from
-// the entities it names, a breadth-first search of the entity graph (≤ 2 hops), the dimension states as fact lines,
-// and the top deltas by BM25 as dated evidence.
+// stored is the **delta**. A question is answered from BM25 over the deltas, boosted for the entities the question
+// names and their graph neighbours, with the beliefs of the retrieved dimensions as fact lines.
 //
-// **Data.** LoCoMo (`locomo10.json`, 10 conversations, 1,986 questions) is not part of the project. The run below
-// reads it from `$LOCOMO_PATH` or `../shared/data/locomo10.json`; **when it is absent the run uses the bundled
-// fixture** (`lib/nous/fixtures/locomo-mini.json`, two invented conversations in LoCoMo's format), and the first
-// output line says which. The `quick` profile evaluates the first two conversations; `full` evaluates all ten.
-//
-// **Model.** Everything here is the **offline parametric pipeline** (`offline:nous-rules-v1`): a rule-based
-// extractor (first-person patterns) and an extractive answerer that copies a value or a date from the retrieved
-// context. It is not a language model. Its F1 says what retrieval plus copying achieves; its context recall is
-// the figure we compare with the recall Nous published. Set `"model"` in `data/configs/nous-default.json` to an
-// LLM spec to run the same study with a language model extractor and answerer (and the full-context baseline).
+// **Model.** Everything here except the published numbers at the end is the **offline parametric pipeline** (`offline:nous-nlp-v2`): an extractor built on
+// wink-nlp (sentences, part of speech, lemmas, negation, dates) that writes (entity, attribute, value) triples with a
+// canonical attribute vocabulary, and an extractive answerer that copies a value, a belief's mode or a date. It is
+// not a language model. Its parameters (r = 0.8, α₀ = 1, h = 90 days, θ_min = 1 bit, hops 1, a 600-token context)
+// are inputs; the answers, recalls and the differences between ablations are outputs.
 
 // %%
 import { experiment, nous, plot, stats } from "../dist/index.js";
-const run = await experiment.ensureRun("../data/configs/nous-default.json");
+// the committed outputs: AGORA_PROFILE=full npm run notebooks -- --in-place notebooks/04-nous-locomo.ipynb
+const PROFILE = (process.env.AGORA_PROFILE ?? "quick") as "quick" | "full";
+const run = await experiment.ensureRun("../data/configs/nous-default.json", { profile: PROFILE });
 const answers = run.tables.answers;
 const deltas = run.tables.deltas;
+const extraction = run.tables.extraction;
 const MODEL = String(answers[0].model);
 const DATA = String(answers[0].data);
-// how every table and figure names the model: offline runs are a parametric pipeline, not a language model
+const CONVS = [...new Set(answers.map((r) => String(r.conversation)))];
 const LABEL = MODEL.startsWith("offline") ? `${MODEL}: offline parametric pipeline, not an LLM` : MODEL;
 console.log(DATA === "locomo10"
-  ? `data: LoCoMo locomo10.json (${new Set(answers.map((r) => r.conversation)).size} conversations in this profile)`
-  : "data: FIXTURE (invented LoCoMo-format conversations; locomo10.json was not found) — numbers below are not LoCoMo results");
+  ? `data: LoCoMo locomo10.json, split ${answers[0].split}, profile ${PROFILE}: ${CONVS.length} conversations (${CONVS.join(", ")})`
+  : `data: FIXTURE (invented LoCoMo-format conversations; locomo10.json was not found), split ${answers[0].split}: numbers below are not LoCoMo results`);
 console.log(`model: ${LABEL} · ${answers.length} answer rows · ${deltas.length} deltas`);
+const base = answers.filter((r) => r.ablation === "none");
 
 // %% [markdown]
-// ## Per-category results
-// Official LoCoMo token F1 (NLTK-mode Porter stemming; category 1 split on commas; category 5 scores an abstention),
-// the A-MEM/Mem0 set F1, and context recall: the share of a question's evidence turns among the k = 10 retrieved
-// source turns. Baselines in the same run with the same budget: BM25 over raw turns, and the constant
-// "not mentioned" answer. Rows are the full model (ablation `none`).
+// ## What the extractor wrote
+// Per conversation: turns, and how many fell back to a last resort (`talked about`: no clause with a subject and a
+// verb; `photo`: only a shared photo's caption). Then the canonical attributes of the deltas.
 
 // %%
-const table = nous.categoryTable(answers);
-console.log(`per-category results (${LABEL}; ${DATA})`);
-console.table(table.map((r) => ({ system: r.system, category: r.category_name, n: r.n, f1: Number(r.f1).toFixed(2), set_f1: r.set_f1 === null ? "-" : Number(r.set_f1).toFixed(2), recall: r.context_recall === null ? "-" : Number(r.context_recall).toFixed(2) })));
+plot.table(extraction.filter((r) => r.ablation === "none").map((r) => ({ conversation: String(r.conversation), turns: Number(r.turns), talked_about: Number(r.talked_about), photo: Number(r.photo), "last resort %": (100 * (Number(r.talked_about) + Number(r.photo))) / Number(r.turns) })), { title: `Extraction per conversation (${LABEL})`, digits: 3 });
+const attrCount = new Map<string, number>();
+for (const d of deltas) attrCount.set(String(d.attribute), (attrCount.get(String(d.attribute)) ?? 0) + 1);
+plot.table([...attrCount].sort((a, b) => b[1] - a[1]).map(([attribute, n]) => ({ attribute, deltas: n, share: (100 * n) / deltas.length })), { title: "Deltas by attribute (%)", digits: 3 });
+
+// %% [markdown]
+// ## Per-category results, with the floors
+// Official LoCoMo token F1, the A-MEM/Mem0 set F1, context recall (the share of a question's evidence turns in the
+// context) and nous-state's own "context recall" (answer words found in the context text; a different metric, kept
+// for comparison with what Nous published). Floors: `not-mentioned` (always abstains) and `constant-year` (the year
+// of the first session, whatever the question). Same answerer for `nous` and `bm25`, same 600-token budget.
 
 // %%
-const f1Fig = nous.categoryBarsFigure(table, { metric: "f1", model: `${LABEL}; ${DATA}` });
+const table = nous.categoryTable(base);
+const nsr = (system: string, category: number) => {
+  const xs = base.filter((r) => r.system === system && Number(r.category) === category && r.nous_state_recall !== null);
+  return xs.length ? (100 * xs.reduce((s, r) => s + Number(r.nous_state_recall), 0)) / xs.length : null;
+};
+plot.table(table.map((r) => ({ system: String(r.system), category: String(r.category_name), n: Number(r.n), f1: Number(r.f1), set_f1: r.set_f1 as number | null, context_recall: r.context_recall as number | null, nous_state_recall: nsr(String(r.system), Number(r.category)) })), { title: `Per-category results, ${DATA} ${answers[0].split} split (${LABEL})`, digits: 4 });
+
+// %%
+const f1Fig = nous.categoryBarsFigure(table, { metric: "f1", model: `${LABEL}; ${DATA} test split` });
 await plot.show(f1Fig);
 await plot.save(f1Fig, "../figures/04-nous-locomo/f1-by-category");
 
+// %% [markdown]
+// ## The budget is tokens
+// Each system fills a 600-token context its own way (Nous: evidence turns with the beliefs of their dimensions; BM25:
+// turns). Mean tokens of the contexts handed to the answerer (o200k_base):
+
 // %%
-const recallFig = nous.categoryBarsFigure(table.filter((r) => r.context_recall !== null), { metric: "context_recall", model: `${LABEL}; ${DATA}`, categories: [1, 2, 3, 4] });
-await plot.show(recallFig);
-await plot.save(recallFig, "../figures/04-nous-locomo/context-recall-by-category");
+const tok = (s: string) => base.filter((r) => r.system === s && r.context_tokens !== null).map((r) => Number(r.context_tokens));
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+plot.table(["nous", "bm25"].map((s) => ({ system: s, mean_tokens: mean(tok(s)), min: Math.min(...tok(s)), max: Math.max(...tok(s)) })), { title: "Context tokens per question", digits: 4 });
+console.log(`Nous / BM25 mean context tokens: ${(mean(tok("nous")) / mean(tok("bm25"))).toFixed(3)}`);
 
 // %% [markdown]
-// Overall F1 is the question-weighted mean over categories 1–4; category 5 (adversarial) is reported apart, since a
-// system that always abstains scores 100 there and 0 elsewhere.
+// ## Nous against BM25, question by question
+// Paired differences (Nous − BM25) per category, for F1 and for evidence recall, with a paired bootstrap 95 % CI
+// (2,000 resamples, seed 1). "Significant" means the CI excludes 0; the Holm-adjusted p of a paired t-test over the
+// eight category × metric comparisons is beside it.
 
 // %%
-console.table(nous.overallF1(answers.filter((r) => r.ablation === "none")).map((r) => ({ system: r.system, f1_1_4: Number(r.f1_1_4).toFixed(2), recall_1_4: r.context_recall_1_4 === null ? "-" : Number(r.context_recall_1_4).toFixed(2), f1_5: Number(r.f1_5).toFixed(2) })));
-
-// %% [markdown]
-// ## Nous against BM25 over raw turns, question by question
-// A linear mixed model of per-question F1 on the system with a random intercept per question (categories 1–4),
-// so each question is its own control: the `systemnous` coefficient is the mean F1 gain of the memory over BM25
-// with the same answerer and the same retrieval budget.
-
-// %%
-const paired = answers
-  .filter((r) => r.ablation === "none" && (r.system === "nous" || r.system === "bm25") && Number(r.category) !== 5)
-  .map((r) => ({ f1: Number(r.f1), recall: r.context_recall === null ? 0 : Number(r.context_recall), system: String(r.system), qid: `${r.conversation}#${r.question_index}` }));
-// a model is fitted only when the two systems differ on some question (on a small fixture they may not)
-function pairedFit(outcome: "f1" | "recall") {
-  const byQ = new Map<string, number[]>();
-  for (const r of paired) byQ.set(r.qid, [...(byQ.get(r.qid) ?? []), r[outcome]]);
-  const differs = [...byQ.values()].some((v) => v.length === 2 && v[0] !== v[1]);
-  if (!differs) return { outcome, estimate: 0, se: null, df: null, p: null, note: "equal for every question: nothing to fit" };
-  const fit = stats.lmm(`${outcome} ~ system + (1 | qid)`, paired);
-  return { outcome, estimate: fit.fixef.systemnous, se: fit.se.systemnous, df: fit.df.systemnous, p: fit.p.systemnous, note: "" };
-}
-console.table([pairedFit("f1"), pairedFit("recall")]);
-
-// %% [markdown]
-// ## Published numbers beside ours
-// Each published number is labelled with its scorer and model. The Nous paper's headline 63.50 / 55.32 / 58.57 /
-// 62.50 are called token F1 in the paper's summary; the authors' own audit (RESULTS_AUDIT.md) says they are LLM-judge
-// scores and gives strict token F1 44.66 / 23.48 / 51.10 / 10.54: both are shown, labelled. A-MEM's and Mem0's
-// numbers use a set-based F1 and their own category mappings. None of them is the offline pipeline.
-
-// %%
-const ours = table.filter((r) => r.system === "nous" && Number(r.category) <= 4);
-const published = nous.publishedResults();
-const side = ["single-hop", "multi-hop", "temporal", "open-domain"].map((c) => {
-  const o = ours.find((r) => r.category_name === c);
-  const pub = (system: string, metric: string) => published.find((p) => p.system === system && p.metric === metric && p.category_name === c)?.value ?? "-";
-  return {
-    category: c,
-    [`ours F1 (${MODEL})`]: o ? Number(o.f1).toFixed(2) : "-",
-    [`ours recall (${MODEL})`]: o && o.context_recall !== null ? Number(o.context_recall).toFixed(2) : "-",
-    "Nous paper (LLM judge, gpt-4o-mini)": pub("Nous (paper)", "score"),
-    "Nous audit token F1 (gpt-4o-mini)": pub("Nous (audit)", "f1"),
-    "Nous audit recall": pub("Nous (audit)", "context_recall"),
-    "A-MEM set F1 (gpt-4o-mini)": pub("A-MEM (self-reported)", "f1"),
-    "Mem0 set F1 (gpt-4o-mini)": pub("Mem0 (self-reported)", "f1"),
-  };
+const pairedRows = ["f1", "context_recall"].flatMap((metric) => nous.pairedCategoryTable(base, { a: { system: "nous" }, b: { system: "bm25" }, metric, seed: 1, categories: [1, 2, 3, 4] }));
+const tP = pairedRows.map((r) => {
+  const key = (x: Record<string, unknown>) => `${x.conversation}#${x.question_index}`;
+  const bm = new Map(base.filter((x) => x.system === "bm25").map((x) => [key(x), x]));
+  const d = base.filter((x) => x.system === "nous" && Number(x.category) === r.category && x[String(r.metric)] !== null).map((x) => Number(x[String(r.metric)]) - Number(bm.get(key(x))?.[String(r.metric)] ?? NaN)).filter(Number.isFinite);
+  const m = mean(d);
+  const sd = Math.sqrt(d.reduce((s, x) => s + (x - m) ** 2, 0) / (d.length - 1));
+  return sd === 0 ? 1 : stats.tTestP(m / (sd / Math.sqrt(d.length)), d.length - 1);
 });
-console.table(side);
+const holm = stats.pAdjust(tP, "holm");
+plot.table(pairedRows.map((r, i) => ({ metric: String(r.metric), category: String(r.category_name), n: Number(r.n), nous: Number(r.a), bm25: Number(r.b), difference: Number(r.difference), lower: Number(r.lower), upper: Number(r.upper), significant: r.significant ? "yes" : "no", p_holm: holm[i] })), { title: `Nous − BM25, paired (${LABEL})`, digits: 3 });
 
 // %% [markdown]
-// ## Ablations
-// The same pipeline with one part of the mechanism removed: last-write-wins instead of the Bayesian update, no decay,
-// no multi-valued recall, no graph hops (only the entities the question names). The offline answerer copies the
-// observation of the best evidence, so the update rule and decay change only the fact lines (what an LLM answerer
-// would read), not its answers: their rows equal the full model's by construction, which is itself the finding —
-// on LoCoMo's questions the offline pipeline's numbers come from retrieval, not from the beliefs.
+// ## What the graph does
+// The graph holds only what was extracted: relations ("my sister Anna"), names mentioned, facts about named people.
+// The two speakers are not linked for talking to each other. With hops = 1 (chosen on dev), the share of questions
+// for which the search left some deltas out, and how the retrieved turns change with the hops and with the boost off:
 
 // %%
-console.table(nous.ablationTable(answers).map((r) => ({ ablation: r.ablation, f1_1_4: Number(r.f1_1_4).toFixed(2), recall_1_4: r.context_recall_1_4 === null ? "-" : Number(r.context_recall_1_4).toFixed(2), f1_5: Number(r.f1_5).toFixed(2) })));
+const nousRows = (ablation: string) => answers.filter((r) => r.system === "nous" && r.ablation === ablation);
+const excludedShare = (100 * nousRows("none").filter((r) => Number(r.graph_excluded) > 0).length) / nousRows("none").length;
+const differ = (a: string, b: string) => {
+  const other = new Map(nousRows(b).map((r) => [`${r.conversation}#${r.question_index}`, r.retrieved]));
+  const rows = nousRows(a);
+  return (100 * rows.filter((r) => other.get(`${r.conversation}#${r.question_index}`) !== r.retrieved).length) / rows.length;
+};
+plot.table([
+  { measure: "questions with deltas outside the graph search (%)", value: excludedShare },
+  { measure: "questions whose retrieved turns differ: hops 1 vs hops 0 (%)", value: differ("none", "no-hops") },
+  { measure: "questions whose retrieved turns differ: boost on vs off (%)", value: differ("none", "no-graph") },
+], { title: "Graph search on the test split", digits: 3 });
 
 // %% [markdown]
-// ## A belief trajectory
-// First the equations alone, on a controlled sequence (no data): a job confirmed five times, then contradicted
-// three times (r = 0.8, α₀ = 1, no decay). The first contradiction is surprising (−log₂ 1/6 = 2.58 bits) and lowers
-// the belief without flipping it (prior odds 5 : 1 exceed r/(1 − r) = 4); the second flips it. Mass moves toward
-// the new value with the evidence, without any explicit conflict rule.
+// ## Ablations: which parts of the mechanism move the numbers
+// Each ablation removes one part: last-write-wins instead of the Bayesian update, no decay, no multi-valued recall,
+// no hops (only the named entities are boosted), no graph (no boost). Differences to the full model are paired by
+// question (bootstrap 95 % CI, all categories 1–4 pooled); "significant" means the CI excludes 0.
+
+// %%
+const ABL = ["last-write-wins", "no-decay", "no-multi-valued", "no-hops", "no-graph"];
+const ablRows = ABL.flatMap((ablation) => ["f1", "context_recall"].map((metric) => {
+  const r = nous.pairedCategoryTable(answers.filter((x) => x.system === "nous"), { a: { ablation: "none" }, b: { ablation }, metric, seed: 1, categories: [1, 2, 3, 4], pooled: true }).find((x) => x.category === 0)!;
+  const changed = differ("none", ablation);
+  return { ablation, metric, n: Number(r.n), full: Number(r.a), ablated: Number(r.b), "full − ablated": Number(r.difference), lower: Number(r.lower), upper: Number(r.upper), significant: r.significant ? "yes" : "no", "% questions retrieved differently": changed };
+}));
+plot.table(ablRows, { title: `Ablations on the test split (${LABEL})`, digits: 3 });
+
+// %% [markdown]
+// ## The mechanism and the answer heuristics
+// Three layers, measured apart on the same questions. The **answer heuristics** (temporal resolution of "yesterday",
+// question-word cues for attributes, copying) are shared by Nous and BM25: BM25 minus the floors measures them. The
+// **retrieval and beliefs** are what Nous adds over BM25 with the same answerer and budget. The **belief dynamics**
+// (update rule, decay) are what the ablations isolate.
+
+// %%
+const f1Of = (system: string, cats: number[]) => {
+  const xs = base.filter((r) => r.system === system && cats.includes(Number(r.category)));
+  return (100 * xs.reduce((s, r) => s + Number(r.f1), 0)) / xs.length;
+};
+const lines = [
+  { layer: "floor: constant year (temporal questions)", f1: f1Of("constant-year", [2]) },
+  { layer: "answer heuristics over BM25 (temporal questions)", f1: f1Of("bm25", [2]) },
+  { layer: "Nous (temporal questions)", f1: f1Of("nous", [2]) },
+  { layer: "floor: constant year (categories 1–4)", f1: f1Of("constant-year", [1, 2, 3, 4]) },
+  { layer: "answer heuristics over BM25 (categories 1–4)", f1: f1Of("bm25", [1, 2, 3, 4]) },
+  { layer: "Nous: retrieval + beliefs (categories 1–4)", f1: f1Of("nous", [1, 2, 3, 4]) },
+];
+plot.table(lines, { title: "F1 by layer (offline pipeline)", digits: 4 });
+
+// %% [markdown]
+// ## Where the beliefs matter: the belief-dynamics benchmark
+// On LoCoMo the update rule and decay barely move the answers (ablation table above). The project's own benchmark (`data/benchmarks/belief-dynamics.json`,
+// 24 conversations in LoCoMo's format, generated from parameters committed before anything was scored on it) has
+// true changes confirmed more than once, one-off jokes that contradict an established value, long silences, others'
+// facts and hypotheticals; questions ask for the current value and for the value before a change. The benchmark's
+// scenarios are inputs (its parameters); which variant answers them is the output.
+
+// %%
+const bd = await nous.runBeliefDynamics(["none", "last-write-wins", "no-decay"]);
+const acc = (ablation: string, scenario: string, kind: string) => {
+  const xs = bd.rows.filter((r) => r.ablation === ablation && r.scenario === scenario && r.kind === kind);
+  return xs.length ? (100 * xs.reduce((s, r) => s + Number(r.f1), 0)) / xs.length : null;
+};
+const scen = ["stable", "noise-after-stable", "change", "change-after-gap"];
+plot.table(scen.flatMap((s) => ["current", "history"].map((k) => ({ scenario: s, question: k, n: bd.rows.filter((r) => r.ablation === "none" && r.scenario === s && r.kind === k).length, bayes_decay: acc("none", s, k), last_write_wins: acc("last-write-wins", s, k), no_decay: acc("no-decay", s, k) }))).filter((r) => r.n > 0), { title: "Belief-dynamics benchmark: F1 by scenario (offline pipeline)", digits: 4 });
+const bdPaired = ["last-write-wins", "no-decay"].flatMap((b) => nous.pairedCategoryTable(bd.rows, { a: { ablation: "none" }, b: { ablation: b }, metric: "f1", seed: 1, categories: [4, 1], pooled: true }).map((r) => ({ against: b, questions: r.category === 4 ? "current" : r.category === 1 ? "history" : "all", n: Number(r.n), full: Number(r.a), ablated: Number(r.b), difference: Number(r.difference), lower: Number(r.lower), upper: Number(r.upper), significant: r.significant ? "yes" : "no" })));
+plot.table(bdPaired, { title: "Full model − ablation on the benchmark, paired bootstrap 95 % CI", digits: 3 });
+
+// %% [markdown]
+// ## Belief trajectories
+// First the equations alone on a controlled sequence (no data): a job confirmed five times, then contradicted three
+// times (r = 0.8, α₀ = 1, no decay). Then a job change in the benchmark's generated conversations, and every
+// workplace, job or home dimension of the LoCoMo test run that holds two values or more, with the one with the most
+// deltas drawn. Read its turns before calling it a job change: the offline extractor writes what the words say.
 
 // %%
 const demo = nous.open(":memory:", { halfLifeDays: null });
@@ -135,71 +190,63 @@ const WEEK = 7 * 86_400_000;
   demo.ingest({ id: `S${i + 1}`, speaker: "Ann", text: `Ann works as a ${v}.`, timestamp: Date.UTC(2023, 0, 1) + i * WEEK },
     { triples: [{ entity: "Ann", attribute: "job", value: v }] }));
 const demoDeltas = demo.trajectory("Ann", "job").map((d) => ({ ...d }));
-console.table(demoDeltas.map((d) => ({ observation: d.observation, surprise_bits: d.surprise.toFixed(3), mode_after: d.posterior[0].value, p_mode: d.posterior[0].p.toFixed(3) })));
+plot.table(demoDeltas.map((d) => ({ observation: d.observation, surprise_bits: d.surprise, mode_after: d.posterior[0].value, p_mode: d.posterior[0].p })), { title: "Controlled sequence (equations only)", digits: 4 });
 const demoFig = nous.beliefTrajectoryFigure(demoDeltas, { entity: "Ann", attribute: "job", model: "equations of the memory on a controlled sequence (r = 0.8, α₀ = 1), no data" });
 await plot.show(demoFig);
 await plot.save(demoFig, "../figures/04-nous-locomo/belief-trajectory-controlled");
 demo.close();
 
-// %% [markdown]
-// Then a dimension from the run: the one with the most mode changes among those the extractor filled at least
-// three times. The rule-based extractor's values are phrases that rarely repeat, so on LoCoMo most dimensions
-// behave as multi-valued attributes (things someone loves, wants, went to): each new value takes the mode, which is
-// the limitation of unimodal dimensions the paper names, and the reason multi-valued recall lists every value
-// whose delta was surprising.
+// %%
+const bdMem = nous.open(":memory:", { hops: 1 });
+const bdConv = nous.loadLocomo("../data/benchmarks/belief-dynamics.json").find((c) => bd.truth.some((t) => t.conversation === c.id && t.scenario === "change" && t.attribute === "workplace"))!;
+const changed = bd.truth.find((t) => t.conversation === bdConv.id && t.scenario === "change" && t.attribute === "workplace")!;
+let bdCtx: nous.SessionContext = { speakers: [...bdConv.speakers] };
+let bdSession = -1;
+for (const t of bdConv.turns) {
+  if (t.session !== bdSession) [bdSession, bdCtx] = [t.session, { speakers: [...bdConv.speakers] }];
+  bdMem.ingest({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, nous.extractOffline({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, undefined, bdCtx));
+}
+const bdTraj = bdMem.trajectory(changed.person, "workplace").map((d) => ({ ...d }));
+plot.table(bdTraj.map((d) => ({ turn: d.evidenceId, observation: d.observation, surprise_bits: d.surprise, mode_after: d.posterior[0].value, p_mode: d.posterior[0].p })), { title: `Benchmark ${bdConv.id}: ${changed.person} · workplace (${changed.before} → ${changed.current}; offline pipeline)`, digits: 4 });
+const bdFig = nous.beliefTrajectoryFigure(bdTraj, { entity: changed.person, attribute: "workplace", model: `${MODEL}; belief-dynamics benchmark ${bdConv.id} (generated data)` });
+await plot.show(bdFig);
+await plot.save(bdFig, "../figures/04-nous-locomo/belief-trajectory-benchmark-job-change");
+bdMem.close();
 
 // %%
 const byDim = new Map<string, Record<string, unknown>[]>();
 for (const d of deltas) {
-  if (d.attribute === "talked about" || d.attribute === "shared photo") continue;
+  if (d.attribute !== "workplace" && d.attribute !== "job" && d.attribute !== "home") continue;
   const k = `${d.conversation}\u0000${d.entity}\u0000${d.attribute}`;
-  if (!byDim.has(k)) byDim.set(k, []);
-  byDim.get(k)!.push(d);
+  byDim.set(k, [...(byDim.get(k) ?? []), d]);
 }
 const modeOf = (d: Record<string, unknown>) => (JSON.parse(String(d.posterior)) as { value: string }[])[0].value;
 const changes = (ds: Record<string, unknown>[]) => ds.slice(1).filter((d, i) => modeOf(d) !== modeOf(ds[i])).length;
-const best = [...byDim.values()].filter((ds) => ds.length >= 3).sort((a, b) => changes(b) - changes(a) || b.length - a.length)[0];
-console.log(`${best[0].conversation}: ${best[0].entity} · ${best[0].attribute}, ${best.length} deltas, ${changes(best)} mode changes`);
-const trajFig = nous.beliefTrajectoryFigure(best, { entity: String(best[0].entity), attribute: String(best[0].attribute), model: `${LABEL}; ${DATA}` });
-await plot.show(trajFig);
-await plot.save(trajFig, "../figures/04-nous-locomo/belief-trajectory");
+const candidates = [...byDim.values()].filter((ds) => new Set(ds.map((d) => d.observation)).size >= 2).sort((a, b) => b.length - a.length || changes(b) - changes(a));
+plot.table(candidates.map((ds) => ({ conversation: String(ds[0].conversation), dimension: `${ds[0].entity} · ${ds[0].attribute}`, deltas: ds.length, values: [...new Set(ds.map((d) => String(d.observation)))].join(" | ") })), { title: "Workplace, job and home dimensions with two values or more (LoCoMo test split)" });
+const best = candidates[0];
+if (best) {
+  console.log(`${best[0].conversation}: ${best[0].entity} · ${best[0].attribute}, ${best.length} deltas, ${changes(best)} mode changes`);
+  plot.table(best.map((d) => ({ turn: String(d.evidence_id), observation: String(d.observation), surprise_bits: Number(d.surprise), mode_after: modeOf(d) })), { title: "Deltas of that dimension", digits: 4 });
+  const trajFig = nous.beliefTrajectoryFigure(best, { entity: String(best[0].entity), attribute: String(best[0].attribute), model: `${LABEL}; ${DATA}` });
+  await plot.show(trajFig);
+  await plot.save(trajFig, "../figures/04-nous-locomo/belief-trajectory");
+} else console.log("no workplace or job dimension with two values in this run");
 
 // %% [markdown]
-// ## Surprise and decay
-// The surprise of every stored delta (0 bits: the first value of a new dimension or a confirmation of a certain
-// belief; high: a value never seen in a dimension with much evidence), and the decay curves of the memory's
-// equation p ← w·p + (1 − w)/|V|, w = 2^(−Δt/h), for three half-lives.
+// ## Failures, for both systems
+// Per category: questions none of whose evidence turns reached the context (retrieval failure), reached but answered
+// with F1 = 0 (answer failure), and answered with some credit.
 
 // %%
-const surpriseFig = nous.surpriseHistogram(deltas, { model: LABEL });
-await plot.show(surpriseFig);
-await plot.save(surpriseFig, "../figures/04-nous-locomo/surprise-distribution");
-
-// %%
-const decayFig = nous.decayCurvesFigure([30, 90, 365]);
-await plot.show(decayFig);
-await plot.save(decayFig, "../figures/04-nous-locomo/decay-curves");
+plot.table(["nous", "bm25"].flatMap((s) => nous.failureTable(base, s).map((r) => ({ system: s, category: String(r.category_name), n: Number(r.n), retrieval_failure: Number(r.retrieval_failure), answer_failure: Number(r.answer_failure), some_credit: Number(r.some_credit) }))), { title: `Failure analysis (${LABEL})`, digits: 3 });
 
 // %% [markdown]
-// ## Failure analysis
-// For Nous per category: the share of questions none of whose evidence turns was retrieved (retrieval failure),
-// retrieved but answered with F1 = 0 (answer failure), and answered with some credit. With an extractive answerer,
-// answer failures dominate wherever the answer must be composed or inferred (multi-hop, open-domain).
+// ## Published numbers, labelled
+// Each published number carries its model, retriever and scorer. The Nous paper's headline numbers are LLM-judge
+// scores (its audit says so) from gemini-2.5-flash with dense embeddings and an LLM query rewriter; its "context
+// recall" is nous-state's answer-words-in-context score, comparable with our `nous_state_recall` column, not with
+// evidence recall. None of them is the offline pipeline.
 
 // %%
-console.table(nous.failureTable(answers).map((r) => ({ category: r.category_name, n: r.n, retrieval_failure: Number(r.retrieval_failure).toFixed(1), answer_failure: Number(r.answer_failure).toFixed(1), some_credit: Number(r.some_credit).toFixed(1) })));
-
-// %%
-const examples = answers
-  .filter((r) => r.system === "nous" && r.ablation === "none" && Number(r.category) <= 4 && Number(r.f1) === 0 && Number(r.context_recall) > 0)
-  .slice(0, 6)
-  .map((r) => ({ category: r.category_name, question: r.question, prediction: r.prediction, answer: r.answer }));
-console.table(examples);
-
-// %% [markdown]
-// ## Reading these numbers
-// The offline pipeline's F1 is low by construction: it copies a value or resolves a date, and cannot compose an
-// answer. What it measures honestly is retrieval: the memory's evidence (k = 10 turns) against BM25 over raw turns
-// with the same budget, per category, beside the context recall Nous published (single-hop 86.07, multi-hop 75.35,
-// temporal 61.82, open-domain 47.50 %). Those published numbers come from an LLM extractor, whose triples
-// index far more of each turn than first-person patterns do.
+plot.table(nous.publishedResults().map((p) => ({ system: String(p.system), model: String(p.model), retriever: String(p.retriever), scorer: String(p.scorer), category: String(p.category_name), value: Number(p.value) })), { title: "Published LoCoMo numbers (as reported)", digits: 4 });

@@ -1,37 +1,65 @@
 /**
- * The LoCoMo evaluation of one conversation: ingest it turn by turn at session times, answer every question with
- * each system, score each answer. Systems, with the same retrieval budget k (distinct source turns):
- * `nous` (the memory), `bm25` (BM25 over raw turns), `not-mentioned` (a constant abstention, which scores 1 on
- * every category-5 question), and `full-context` (the whole conversation; language models only).
+ * The LoCoMo evaluation of one conversation: ingest it session by session, answer every question with each system,
+ * score each answer. Systems, with the same budget: `nous` (the memory), `bm25` (BM25 over raw turns), the floors
+ * `not-mentioned` (a constant abstention, which scores 1 on every category-5 question) and `constant-year` (the year
+ * of the conversation's first session, whatever the question), and `full-context` (language models only).
+ *
+ * The budget is tokens (o200k_base) of the rendered context when `budgetTokens` is set: each system adds its own
+ * items (Nous: evidence turns with their beliefs; BM25: turns) until the budget is full, so both contexts hold about
+ * the same number of tokens (`context_tokens` column). Without it, both take k distinct turns.
  */
 import { Memory, type Extraction } from "../engine.js";
-import { query, formatDate } from "../query.js";
+import { evidenceLine, query, formatDate, tokensOf } from "../query.js";
 import { Bm25Index } from "../retrieval/bm25.js";
 import { STOPWORDS, tokens } from "../retrieval/text.js";
 import { bleu1, setF1 } from "../scoring/comparable.js";
 import { locomoF1 } from "../scoring/locomo-f1.js";
+import { nousStateRecall } from "../scoring/nous-state-recall.js";
+import { countTokens } from "../../llm/tokens.js";
+import { renderContext } from "../query.js";
 import type { EvidenceItem, MemoryOptionsInput, QueryContext, Turn } from "../types.js";
+import type { SessionContext } from "../models/extractor.js";
 import { CATEGORY_NAMES, type LocomoConversation, type LocomoTurn } from "./data.js";
 
-export type SystemName = "nous" | "bm25" | "not-mentioned" | "full-context";
+export const SYSTEMS = ["nous", "bm25", "not-mentioned", "constant-year", "full-context"] as const;
+export type SystemName = (typeof SYSTEMS)[number];
 export const NOT_MENTIONED = "Not mentioned in the conversation";
 
-export type Extractor = (turn: Turn, caption?: string) => Promise<Extraction>;
-export type Answerer = (ctx: QueryContext) => Promise<string>;
+/** A window of consecutive turns of one session, as an extractor sees it. */
+export interface SessionWindow {
+  conversation: string;
+  session: number;
+  /** Window number within the conversation (0, 1, …). */
+  index: number;
+  turns: LocomoTurn[];
+  speakers: string[];
+  /** (entity, attribute) keys the memory holds before this window, most recently updated first (at most 80). */
+  keys: { entity: string; attribute: string }[];
+  /** The offline extractor's per-session context (speakers, last person named); shared by a session's windows. */
+  context: SessionContext;
+}
+/** Extracts one Extraction per turn of a window. */
+export type WindowExtractor = (w: SessionWindow) => Promise<(Extraction & { fallback?: string })[]>;
+export type Answerer = (ctx: QueryContext, at: { system: string; question: number }) => Promise<string>;
 /** Answers a question from the whole conversation transcript (full-context baseline). */
-export type FullContextAnswerer = (transcript: string, question: string) => Promise<string>;
+export type FullContextAnswerer = (transcript: string, question: string, at: { question: number }) => Promise<string>;
+/** An LLM judge: 1 when the prediction means the answer, else 0 (the J score). */
+export type Judge = (question: string, answer: string, prediction: string, at: { system: string; question: number }) => Promise<number>;
 
 export interface EvaluateOptions {
-  systems: SystemName[];
+  systems: readonly SystemName[];
   memory: MemoryOptionsInput;
-  extractor: Extractor;
+  extractor: WindowExtractor;
+  /** Turns per extraction window (a session is cut into windows of at most this many turns); default: whole sessions. */
+  window?: number;
   answerer: Answerer;
   fullContext?: FullContextAnswerer;
+  judge?: Judge;
   /** The `model` column. */
   model: string;
   /** Memory file for the conversation (default: in memory only). */
   dbPath?: string;
-  /** Language-model calls in flight at once (extraction, answers); default 8. Rows do not depend on it. */
+  /** Language-model calls in flight at once (answers); default 8. Rows do not depend on it. */
   concurrency?: number;
   /** Extra columns on every row (run_id, seed, condition values). */
   extra?: Record<string, unknown>;
@@ -41,6 +69,8 @@ export interface ConversationResult {
   answers: Record<string, unknown>[];
   deltas: Record<string, unknown>[];
   memory: Memory;
+  /** Turns whose extraction fell back to a last resort, by kind, and the number of turns. */
+  extraction: { turns: number; fallbacks: Record<string, number> };
 }
 
 /** The text of a turn as stored and retrieved: the words said, and the photo shared if any. */
@@ -57,39 +87,76 @@ export function contextRecall(evidence: readonly string[], retrieved: readonly s
 
 /**
  * Maps `items` through `fn` with at most `limit` calls in flight; results keep the input order (so rows do not
- * depend on which call finished first).
+ * depend on which call finished first). The first failure rejects the whole map (after the calls in flight end).
  */
 export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
+  let failed = false;
   const worker = async (): Promise<void> => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next++;
-      out[i] = await fn(items[i], i);
+      try {
+        out[i] = await fn(items[i], i);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return out;
 }
 
-/**
- * Ingests a conversation into a memory, turn by turn (one transaction each). Extraction does not depend on the
- * memory, so up to `concurrency` turns are extracted at once (language models); ingestion stays in turn order.
- */
-export async function ingestConversation(mem: Memory, conv: LocomoConversation, extractor: Extractor, concurrency = 1): Promise<void> {
-  const extracted = await mapPool(conv.turns, concurrency, (t) => extractor({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, t.caption));
-  let session = -1;
-  for (const [i, t] of conv.turns.entries()) {
-    const turn: Turn = { id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp };
-    const ex = extracted[i];
-    if (t.session !== session) {
-      // the two speakers talk to each other: the first turn of a session links them in the graph
-      session = t.session;
-      const other = conv.speakers.find((s) => s !== t.speaker);
-      ex.mentions = [...(ex.mentions ?? []), ...(other ? [other] : [])];
-    }
-    mem.ingest(turn, ex);
+/** The windows of a conversation: each session cut into runs of at most `size` turns. */
+export function sessionWindows(conv: LocomoConversation, size = Infinity): { session: number; turns: LocomoTurn[] }[] {
+  const out: { session: number; turns: LocomoTurn[] }[] = [];
+  for (const t of conv.turns) {
+    const last = out[out.length - 1];
+    if (last && last.session === t.session && last.turns.length < size) last.turns.push(t);
+    else out.push({ session: t.session, turns: [t] });
   }
+  return out;
+}
+
+/** The memory's (entity, attribute) keys, most recently updated first. */
+export function memoryKeys(mem: Memory, max = 80): { entity: string; attribute: string }[] {
+  const out: { entity: string; attribute: string }[] = [];
+  const seen = new Set<string>();
+  for (let i = mem.deltas.length - 1; i >= 0 && out.length < max; i--) {
+    const d = mem.deltas[i];
+    const e = mem.resolve(d.entity);
+    const k = `${e}\u0000${d.attribute}`;
+    if (seen.has(k) || d.attribute === "talked about") continue;
+    seen.add(k);
+    out.push({ entity: e, attribute: d.attribute });
+  }
+  return out;
+}
+
+/**
+ * Ingests a conversation into a memory, window by window in turn order (one transaction per turn). A window's
+ * extractor sees the keys the memory already holds, so the windows run one after another.
+ * The graph gets only what was extracted (relations, mentions): the two speakers are not linked for talking.
+ */
+export async function ingestConversation(mem: Memory, conv: LocomoConversation, extractor: WindowExtractor, window?: number): Promise<ConversationResult["extraction"]> {
+  const fallbacks: Record<string, number> = {};
+  let context: SessionContext = { speakers: [...conv.speakers] };
+  let session = -1;
+  for (const [index, w] of sessionWindows(conv, window).entries()) {
+    if (w.session !== session) {
+      session = w.session;
+      context = { speakers: [...conv.speakers] };
+    }
+    const extracted = await extractor({ conversation: conv.id, session: w.session, index, turns: w.turns, speakers: [...conv.speakers], keys: memoryKeys(mem), context });
+    if (extracted.length !== w.turns.length) throw new Error(`extractor returned ${extracted.length} extractions for ${w.turns.length} turns (${conv.id}, window ${index})`);
+    for (const [i, t] of w.turns.entries()) {
+      const ex = extracted[i];
+      if (ex.fallback) fallbacks[ex.fallback] = (fallbacks[ex.fallback] ?? 0) + 1;
+      mem.ingest({ id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp }, ex);
+    }
+  }
+  return { turns: conv.turns.length, fallbacks };
 }
 
 /** A BM25 index over a conversation's raw turns (the `bm25` baseline). */
@@ -100,15 +167,29 @@ export class TurnIndex {
     this.turns = turns;
     for (const t of turns) this.index.add(tokens(`${t.speaker}: ${turnText(t)}`));
   }
-  /** The k best turns as evidence items (attribute "turn"; observation: the turn's words not in the question). */
-  retrieve(question: string, k: number): QueryContext {
+  /**
+   * The best turns as evidence items (attribute "turn"; observation: the turn's words not in the question): k of
+   * them, or as many as fit in `budgetTokens` tokens of rendered context.
+   */
+  retrieve(question: string, k: number, budgetTokens: number | null = null): QueryContext {
     const q = new Set(tokens(question));
-    const evidence: EvidenceItem[] = this.index.search([...q], k).map((h) => {
+    const evidence: EvidenceItem[] = [];
+    let used = budgetTokens === null ? 0 : tokensOf("Evidence (date, turn id, text):");
+    for (const h of this.index.search([...q], budgetTokens === null ? k : 400)) {
       const t = this.turns[h.doc];
       const novel = turnText(t).split(/[^\p{L}\p{N}'-]+/u).filter((w) => w.length > 2 && !STOPWORDS.has(w.toLowerCase()) && !q.has(tokens(w)[0] ?? ""));
-      return { deltaId: h.doc, evidenceId: t.id, entity: t.speaker, attribute: "turn", observation: novel.slice(0, 5).join(" ") || t.text, timestamp: t.timestamp, text: `${t.speaker}: ${turnText(t)}`, score: h.score };
-    });
-    return { question, linked: [], reached: {}, facts: [], evidence, sourceIds: evidence.map((e) => e.evidenceId) };
+      const item: EvidenceItem = { deltaId: h.doc, evidenceId: t.id, entity: t.speaker, attribute: "turn", observation: novel.slice(0, 5).join(" ") || t.text, timestamp: t.timestamp, text: `${t.speaker}: ${turnText(t)}`, score: h.score };
+      if (budgetTokens !== null) {
+        const cost = tokensOf(evidenceLine(item));
+        if (used + cost > budgetTokens) continue;
+        used += cost;
+        evidence.push(item);
+        if (budgetTokens - used < 12) break;
+      } else evidence.push(item);
+    }
+    const ctx: QueryContext = { question, linked: [], reached: {}, facts: [], evidence, sourceIds: evidence.map((e) => e.evidenceId) };
+    if (budgetTokens !== null) ctx.tokens = used;
+    return ctx;
   }
 }
 
@@ -128,39 +209,49 @@ export function transcript(conv: LocomoConversation): string {
 
 /**
  * Evaluates the systems on one conversation; returns `answers` rows (one per system × question) and `deltas`
- * rows (one per delta written by Nous).
+ * rows (one per delta written by Nous). Any failed call (extraction, answer, judge) rejects the evaluation.
  *
  * @example
- * const r = await evaluateConversation(conv, { systems: ["nous", "bm25"], memory: {}, extractor, answerer, model: "offline:nous-rules-v1" });
+ * const r = await evaluateConversation(conv, { systems: ["nous", "bm25"], memory: {}, extractor, answerer, model: "offline:nous-nlp-v2" });
  */
 export async function evaluateConversation(conv: LocomoConversation, o: EvaluateOptions): Promise<ConversationResult> {
   const mem = Memory.open(o.dbPath ?? ":memory:", o.memory);
   const concurrency = o.concurrency ?? 8;
-  await ingestConversation(mem, conv, o.extractor, concurrency);
+  let extraction: ConversationResult["extraction"];
+  try {
+    extraction = await ingestConversation(mem, conv, o.extractor, o.window);
+  } catch (e) {
+    mem.close();
+    throw e;
+  }
   mem.resolveIdentities();
   const k = mem.options.k;
+  const budget = mem.options.budgetTokens;
   const now = mem.latestTimestamp();
+  const year = String(new Date(conv.turns[0]?.timestamp ?? 0).getUTCFullYear());
   const turnIndex = o.systems.includes("bm25") ? new TurnIndex(conv.turns) : undefined;
   const full = o.systems.includes("full-context") && o.fullContext ? transcript(conv) : undefined;
   const perQuestion = await mapPool(conv.questions, concurrency, async (q) => {
     const rows: Record<string, unknown>[] = [];
     for (const system of o.systems) {
       let prediction: string;
-      let retrieved: string[] | null = null;
+      let ctx: QueryContext | undefined;
       if (system === "nous") {
-        const ctx = query(mem, q.question, { now });
-        prediction = await o.answerer(ctx);
-        retrieved = ctx.sourceIds;
+        ctx = query(mem, q.question, { now });
+        prediction = await o.answerer(ctx, { system, question: q.index });
       } else if (system === "bm25") {
-        const ctx = turnIndex!.retrieve(q.question, k);
-        prediction = await o.answerer(ctx);
-        retrieved = ctx.sourceIds;
+        ctx = turnIndex!.retrieve(q.question, k, budget);
+        prediction = await o.answerer(ctx, { system, question: q.index });
       } else if (system === "full-context") {
         if (!o.fullContext || full === undefined) continue;
-        prediction = await o.fullContext(full, q.question);
+        prediction = await o.fullContext(full, q.question, { question: q.index });
+      } else if (system === "constant-year") {
+        prediction = year;
       } else {
         prediction = NOT_MENTIONED;
       }
+      const retrieved = ctx ? ctx.sourceIds : null;
+      const judged = o.judge && q.category !== 5 ? await o.judge(q.question, q.answer, prediction, { system, question: q.index }) : null;
       rows.push({
         ...o.extra,
         model: o.model,
@@ -175,7 +266,11 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
         f1: locomoF1(prediction, q.answer, q.category),
         set_f1: q.category === 5 ? null : setF1(prediction, q.answer),
         bleu1: q.category === 5 ? null : bleu1(prediction, q.answer),
+        j_score: judged,
         context_recall: retrieved ? contextRecall(q.evidence, retrieved) : null,
+        nous_state_recall: ctx && q.category !== 5 ? nousStateRecall(renderContext(ctx), q.answer) : null,
+        context_tokens: ctx && budget !== null ? countTokens(renderContext(ctx)).tokens : null,
+        graph_excluded: ctx?.excluded ?? null,
         evidence: q.evidence.join(" "),
         retrieved: retrieved ? retrieved.join(" ") : null,
       });
@@ -198,5 +293,10 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
     p_obs_posterior: d.posterior.find((x) => x.value === d.observation)?.p ?? 0,
     posterior: JSON.stringify(d.posterior.slice(0, 6)),
   }));
-  return { answers, deltas, memory: mem };
+  return { answers, deltas, memory: mem, extraction };
+}
+
+/** The offline window extractor: the NLP extractor turn by turn, with the session's context. */
+export function offlineWindowExtractor(extract: (t: Turn, caption: string | undefined, ctx: SessionContext) => Extraction & { fallback?: string }): WindowExtractor {
+  return async (w) => w.turns.map((t) => extract({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, t.caption, w.context));
 }

@@ -6,7 +6,8 @@ import { join, resolve } from "node:path";
 import { DataError } from "../../core/errors.js";
 import { answerOffline, extractOffline } from "../models/offline.js";
 import { cleanEvidence, downloadLocomo, fixturePath, loadLocomo, parseLocomo, projectRoot } from "./data.js";
-import { contextRecall, evaluateConversation } from "./evaluate.js";
+import { contextRecall, evaluateConversation, offlineWindowExtractor } from "./evaluate.js";
+import { reach } from "../query.js";
 
 const REAL = resolve(projectRoot(), "../shared/data/locomo10.json");
 
@@ -44,21 +45,41 @@ test("clear errors for a missing, non-JSON or malformed file, and for a failed d
 test("offline evaluation on the fixture: one row per system × question, scored, with context recall", async () => {
   const [conv] = loadLocomo(fixturePath());
   const r = await evaluateConversation(conv, {
-    systems: ["nous", "bm25", "not-mentioned"], memory: { k: 3 },
-    extractor: async (t, c) => extractOffline(t, c), answerer: async (c) => answerOffline(c), model: "offline:test",
+    systems: ["nous", "bm25", "not-mentioned", "constant-year"], memory: { budgetTokens: 300, hops: 1 },
+    extractor: offlineWindowExtractor(extractOffline), answerer: async (c) => answerOffline(c), model: "offline:test",
   });
-  assert.equal(r.answers.length, 3 * conv.questions.length);
+  assert.equal(r.answers.length, 4 * conv.questions.length);
+  // the floors: constant-year answers the first session's year everywhere; not-mentioned abstains
+  assert.ok(r.answers.filter((a) => a.system === "constant-year").every((a) => a.prediction === "2022"));
+  // token budget parity: each system fills 300 tokens its own way (line counts cached, so a context may pass the
+  // budget by a token or two); on average the two contexts are within 10 % of each other
+  const tokensOf = (s: string) => r.answers.filter((a) => a.system === s).map((a) => a.context_tokens as number);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  for (const s of ["nous", "bm25"]) assert.ok(tokensOf(s).every((t) => t <= 306 && t >= 200), `${s}: ${tokensOf(s).join(" ")}`);
+  assert.ok(Math.abs(mean(tokensOf("nous")) / mean(tokensOf("bm25")) - 1) < 0.1);
   const nm = r.answers.filter((a) => a.system === "not-mentioned");
   assert.ok(nm.filter((a) => a.category === 5).every((a) => a.f1 === 1));
   const nous = r.answers.filter((a) => a.system === "nous");
   assert.ok(nous.every((a) => typeof a.f1 === "number" && (a.context_recall === null || (a.context_recall as number) <= 1)));
-  // the job change: the memory's belief moved from the bakery to the library
-  const belief = r.memory.belief("Ana", "work")!;
+  // the job change: the memory's belief moved from the bakery to the library, and the answerer reads it
+  const belief = r.memory.belief("Ana", "workplace")!;
   assert.match(belief[0].value, /library/);
+  assert.ok(belief.some((b) => b.value === "bakery downtown"));
+  const before = nous.find((a) => String(a.question).startsWith("Where did Ana work before"))!;
+  assert.equal(before.prediction, "bakery downtown");
+  // multi-valued recall lists both cities
+  assert.equal(nous.find((a) => String(a.question).startsWith("Which cities has Ana visited"))!.prediction, "Lisbon, Madrid");
+  // the speakers are not linked for talking: Ben's deltas are outside a one-hop search from Ana (they meet at hop 2,
+  // through Rex, whom both name)
+  assert.ok(nous.filter((a) => /\bAna\b/.test(String(a.question))).every((a) => (a.graph_excluded as number) > 0));
+  assert.deepEqual(reach(r.memory, ["Ana"], 2).get("Ben"), 2);
+  assert.equal(r.extraction.turns, conv.turns.length);
+  assert.ok((r.extraction.fallbacks["talked about"] ?? 0) < conv.turns.length / 2);
   const when = nous.find((a) => String(a.question).startsWith("When did Ben make a blue bowl"))!;
   assert.equal(when.prediction, "2 March 2022"); // "yesterday" said on 3 March 2022
   assert.equal(when.f1, 1);
   assert.ok(r.deltas.length >= conv.turns.length);
+  assert.ok(nous.every((a) => a.category === 5 ? a.nous_state_recall === null : typeof a.nous_state_recall === "number"));
   r.memory.close();
   assert.equal(contextRecall(["D1:1", "D1:2"], ["D1:2", "D9:9"]), 0.5);
   assert.equal(contextRecall([], ["D1:2"]), null);

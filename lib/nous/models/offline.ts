@@ -1,116 +1,77 @@
 /**
- * Nous's offline models: no language model anywhere. Label: `offline:nous-rules-v1`.
+ * Nous's offline models: no language model anywhere. Label: `offline:nous-nlp-v2`.
  *
- * Extractor (rule-based, first person): each sentence of a turn is matched against patterns; the speaker is the
- * entity. "my <relation> <Name>" → (speaker, relation, Name) and an edge to Name; "my (favorite) <noun> is <x>"
- * → (speaker, [favorite] noun, x); "I'm a/an <x>" → (speaker, "is", x); "I (adverb)* <verb> <object>" →
- * (speaker, stem(verb), object) for a content verb; a shared photo → (speaker, "shared photo", caption). A turn
- * that matches nothing gives (speaker, "talked about", its first three content words), so every turn leaves a
- * delta. Capitalised words inside a sentence that are not common words are mentions (graph edges).
+ * Extractor: `extractor.ts` (wink-nlp: sentences, part of speech, lemmas, negation, dates; subjects resolved;
+ * canonical attributes). `extractOffline` runs it with a session context (speakers, last person named).
  *
- * Answerer (extractive, honest about it: it copies text, it does not understand): for "when" questions, the time
- * expression of the top evidence resolved against its date; for others, the observation of the best-ranked
- * delta whose value is not already in the question, or every value multi-valued recall holds when the question
- * asks for several things. (Answering present-tense questions with the dimension's mode instead was tried and
- * lowered single-hop F1 on LoCoMo from 10.16 to 9.64, so the answerer copies observations; the update rule and
- * decay therefore shape the fact lines an LLM answerer reads, not the offline answers.)
+ * Answerer (extractive; it copies, it does not understand): "when" questions get the time expression of the top
+ * evidence resolved against its date. Otherwise the best-ranked evidence that is not a last-resort delta and whose
+ * value is not already in the question picks a dimension, and the answer comes from that dimension's **belief**:
+ * - a question that asks for several things: every value multi-valued recall holds;
+ * - a question about the past ("before", "used to", "first", "previously"): the value the belief moved away from
+ *   (the most probable alternative, else the first value recalled);
+ * - a state attribute (job, workplace, home, relationship, identity, health, education): the mode now;
+ * - anything else (events, activities, possessions: logs rather than states): the evidence's own value.
+ * So the update rule, decay and multi-valued recall change offline answers, and the ablations show by how much.
  */
-import { porterStem } from "../scoring/porter.js";
 import type { Extraction } from "../engine.js";
-import { STOPWORDS, tokens } from "../retrieval/text.js";
-import type { QueryContext, Triple, Turn } from "../types.js";
+import { FALLBACK_ATTRIBUTES } from "../query.js";
+import { tokens } from "../retrieval/text.js";
+import type { FactLine, QueryContext, Turn } from "../types.js";
+import { extract, EXTRACTOR_LABEL, type SessionContext } from "./extractor.js";
 import { resolveTime } from "./temporal.js";
 
-export const OFFLINE_LABEL = "offline:nous-rules-v1";
-
-const RELATIONS = "friend|friends|sister|brother|mom|mother|dad|father|husband|wife|partner|son|daughter|boss|colleague|coworker|cousin|aunt|uncle|grandma|grandmother|grandpa|grandfather|dog|cat|pet|puppy|kid|neighbor|mentor|teacher|girlfriend|boyfriend";
-const RELATION_RE = new RegExp(`\\bmy (${RELATIONS}),? ([A-Z][a-z]+)`, "g");
-const MY_IS_RE = /\bmy (favorite |favourite )?([a-z]+(?: [a-z]+)?) (?:is|was|are|were) ([^.,!?;]+)/gi;
-const I_AM_RE = /\bI(?:'m| am) (?:a |an )([a-z]+(?: [a-z]+){0,2})/gi;
-const I_VERB_RE = /\bI(?:'ve| have|'d)? ((?:just |recently |finally |also |really |actually |already |even |still |now |usually |always |often )*)([a-z]+) ([^.,!?;]+)/gi;
-const SKIP_VERBS = new Set(
-  ("am was have had think know feel guess hope mean can will would could should do did don't dont didn't cant can't " +
-    "wasn't won't be been am is are were gotta wanna wish bet agree believe suppose love's totally definitely really " +
-    "just so too also hear see understand remember appreciate am'm").split(" "),
-);
-const IRREGULAR: Record<string, string> = {
-  went: "go", got: "get", made: "make", took: "take", saw: "see", bought: "buy", ran: "run", found: "find",
-  began: "begin", gave: "give", met: "meet", taught: "teach", wrote: "write", won: "win", left: "leave",
-  brought: "bring", built: "build", came: "come", told: "tell", sang: "sing", drew: "draw", flew: "fly",
-  swam: "swim", grew: "grow", lost: "lose", spent: "spend", felt: "feel", heard: "hear", kept: "keep",
-};
-const COMMON_CAPS = new Set(
-  ("I I'm I've I'd I'll The A An And But So It It's That This What Wow Hey Hi Yes Yeah No Oh Thanks Thank " +
-    "Congrats My We You He She They Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February " +
-    "March April May June July August September October November December Mom Dad Love Haha OMG Awesome Great " +
-    "Cool Nice Sure Sounds Good Glad Well Have Do Did Is Are Was How Why When Where Who Let Keep Take").split(" "),
-);
-
-function cleanValue(v: string, maxWords = 5): string {
-  const words = v.trim().split(/\s+/).filter(Boolean);
-  while (words.length && STOPWORDS.has(words[0].toLowerCase())) words.shift();
-  return words.slice(0, maxWords).join(" ").replace(/[^\p{L}\p{N}]+$/u, "");
-}
-
-function contentWords(text: string, n: number): string {
-  const out: string[] = [];
-  for (const w of text.split(/[^\p{L}\p{N}'-]+/u)) {
-    const lw = w.toLowerCase();
-    if (lw.length > 3 && !STOPWORDS.has(lw)) out.push(lw);
-    if (out.length === n) break;
-  }
-  return out.join(" ");
-}
+export const OFFLINE_LABEL = EXTRACTOR_LABEL;
 
 /**
- * Rule-based extraction of (entity, attribute, value) triples and mentioned names from one turn.
- * `caption` is the description of a photo shared in the turn, if any.
+ * Offline extraction of one turn with the session's context (a fresh one when omitted); `caption` is the
+ * description of a photo shared in the turn, if any.
  *
  * @example
  * extractOffline({ id: "D1:1", speaker: "Ann", text: "I adopted a puppy named Rex.", timestamp: 0 });
- * // { triples: [{ entity: "Ann", attribute: "adopt", value: "puppy named Rex" }], mentions: ["Rex"] }
+ * // { triples: [{ entity: "Ann", attribute: "pet", value: "puppy Rex" }], mentions: ["Rex"] }
  */
-export function extractOffline(turn: Turn, caption?: string): Extraction {
-  const triples: Triple[] = [];
-  const mentions: string[] = [];
-  const add = (attribute: string, value: string) => {
-    const v = cleanValue(value);
-    if (v.length > 1 && !triples.some((t) => t.attribute === attribute && t.value === v)) triples.push({ entity: turn.speaker, attribute, value: v });
-  };
-  for (const sentence of turn.text.split(/(?<=[.!?])\s+/)) {
-    for (const m of sentence.matchAll(RELATION_RE)) {
-      add(m[1].toLowerCase(), m[2]);
-      if (!mentions.includes(m[2])) mentions.push(m[2]);
-    }
-    for (const m of sentence.matchAll(MY_IS_RE)) add(`${m[1] ? "favorite " : ""}${m[2].toLowerCase()}`, m[3]);
-    for (const m of sentence.matchAll(I_AM_RE)) add("is", m[1]);
-    for (const m of sentence.matchAll(I_VERB_RE)) {
-      const verb = m[2].toLowerCase();
-      if (SKIP_VERBS.has(verb) || STOPWORDS.has(verb)) continue;
-      add(IRREGULAR[verb] ?? porterStem(verb), m[3]);
-    }
-    const words = sentence.split(/\s+/);
-    for (let i = 1; i < words.length; i++) {
-      const w = words[i].replace(/[^\p{L}'-]/gu, "").replace(/'s$/, "");
-      if (/^[A-Z][a-z]{2,}$/.test(w) && !COMMON_CAPS.has(w) && w !== turn.speaker && !mentions.includes(w)) mentions.push(w);
-    }
-  }
-  if (caption) add("shared photo", caption.replace(/^(a )?(photo|picture|image) of /i, ""));
-  if (triples.length === 0) {
-    const topic = contentWords(turn.text, 3);
-    triples.push({ entity: turn.speaker, attribute: "talked about", value: topic.length ? topic : "small talk" });
-  }
-  return { triples, mentions };
+export function extractOffline(turn: Turn, caption?: string, ctx: SessionContext = { speakers: [turn.speaker] }): Extraction & { fallback?: string } {
+  return extract(turn, ctx, caption);
 }
+
+/** Attributes that hold a state (one value at a time), answered with the belief's mode. */
+export const STATE_ATTRIBUTES = new Set(["job", "workplace", "home", "relationship", "identity", "health", "education"]);
 
 const TEMPORAL_Q = /^\s*(when\b|what (year|month|date|day|time)\b|how long ago\b|which (year|month)\b)/i;
 const PLURAL_Q = /\b(what (are|were|kinds?|types?|activities|things|books|places|events)|which|list|all|some of)\b/i;
 
+/** Words of a question that point at one canonical attribute (an answer heuristic, not part of the mechanism). */
+const ATTRIBUTE_CUES: [RegExp, string[]][] = [
+  [/\b(job|profession|occupation|work as|career)\b/i, ["job"]],
+  [/\b(work|employ|company|hired)\w*/i, ["workplace", "job"]],
+  [/\b(live|lives|living|lived|home|moved?|city does)\b/i, ["home"]],
+  [/\b(visit\w*|travel\w*|trip|cities|countries|been to)\b/i, ["travel", "event"]],
+  [/\b(pets?|dogs?|cats?|puppy|kitten)\b/i, ["pet"]],
+  [/\b(hobby|hobbies|enjoy|for fun|free time|weekends?|activities)\b/i, ["hobby", "preference", "activity"]],
+  [/\b(sister|brother|mother|father|mom|dad|kids?|children|son|daughter|family)\b/i, ["family"]],
+  [/\b(married|husband|wife|partner|girlfriend|boyfriend|friend|relationship)\b/i, ["relationship"]],
+  [/\b(plan|plans|planning|going to|want to|future)\b/i, ["plan"]],
+  [/\b(buy|bought|own|owns|have|got)\b/i, ["possession"]],
+  [/\b(favou?rite|like|likes|love|loves|prefer)\b/i, ["preference", "hobby"]],
+  [/\b(identity|who is|what is \w+'s)\b/i, ["identity"]],
+  [/\b(school|college|university|degree|study|studies|studied|major)\b/i, ["education"]],
+];
+
+/** The attributes a question points at, in order of cue. */
+export function questionAttributes(question: string): string[] {
+  const out: string[] = [];
+  for (const [re, attrs] of ATTRIBUTE_CUES) if (re.test(question)) for (const a of attrs) if (!out.includes(a)) out.push(a);
+  return out;
+}
+
+const PAST_Q = /\b(before|used to|previous(ly)?|first|originally|former(ly)?|earlier|old)\b/i;
+
 /**
- * The offline extractive answerer: returns a short answer copied or dated from the retrieved context.
+ * The offline extractive answerer: returns a short answer from the retrieved context and its beliefs.
  *
  * @example
- * answerOffline(ctx); // "7 May 2023" for "When did Caroline go to the support group?"
+ * answerOffline(ctx); // "library" for "Where does Ann work?" after "bakery, bakery, library now, library"
  */
 export function answerOffline(ctx: QueryContext): string {
   const top = ctx.evidence[0];
@@ -118,8 +79,18 @@ export function answerOffline(ctx: QueryContext): string {
   if (TEMPORAL_Q.test(ctx.question)) return resolveTime(top.text, top.timestamp);
   const q = new Set(tokens(ctx.question));
   const novel = (v: string) => tokens(v).some((t) => !q.has(t));
-  const best = ctx.evidence.find((e) => e.attribute !== "talked about" && novel(e.observation)) ?? top;
-  const fact = ctx.facts.find((f) => f.entity === best.entity && f.attribute === best.attribute);
-  if (PLURAL_Q.test(ctx.question) && fact && fact.recalled.length > 1) return fact.recalled.slice(0, 5).join(", ");
+  const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && novel(e.observation));
+  // an evidence whose attribute the question's words point at, else the best-ranked usable one
+  const cues = questionAttributes(ctx.question);
+  const cued = cues.map((a) => usable.find((e) => e.attribute === a)).find((e) => e !== undefined);
+  const best = cued ?? usable[0] ?? top;
+  const fact: FactLine | undefined = ctx.facts.find((f) => f.attribute === best.attribute && f.entity === best.entity);
+  if (!fact) return best.observation;
+  if (PLURAL_Q.test(ctx.question) && fact.recalled.length > 1) return fact.recalled.filter(novel).slice(0, 6).join(", ") || fact.recalled.join(", ");
+  if (PAST_Q.test(ctx.question)) {
+    const old = [...fact.alternatives.map((a) => a.value), ...fact.recalled].find((v) => v !== fact.mode && tokens(v).every((t) => !q.has(t)));
+    return old ?? best.observation;
+  }
+  if (STATE_ATTRIBUTES.has(fact.attribute)) return fact.mode;
   return best.observation;
 }

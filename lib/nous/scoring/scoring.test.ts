@@ -37,3 +37,17 @@ test("set F1 and BLEU-1 (A-MEM/Mem0 scorers) on hand-computed cases", () => {
   assert.ok(Math.abs(bleu1("a b c", "a b c d") - Math.exp(1 - 4 / 3)) < 1e-12);
   assert.equal(bleu1("", "x"), 0);
 });
+
+test("nousStateRecall follows nous-state's context_recall_score (hand-computed from its definition)", async () => {
+  const { nousStateRecall, normalizeForMatch } = await import("./nous-state-recall.js");
+  assert.equal(normalizeForMatch("  Caroline's  LGBTQ-support, group! "), "caroline s lgbtq support group");
+  assert.equal(nousStateRecall("Caroline: I went to the LGBTQ support group.", "LGBTQ support group"), 1); // whole answer inside
+  assert.equal(nousStateRecall("we painted a sunrise", "a painted sunset"), 0.5); // "a" too short; painted found, sunset not
+  assert.equal(nousStateRecall("a birthday party", "art"), 1); // substring: "art" inside "party" (the whole answer is found)
+  assert.equal(nousStateRecall("a birthday party", "modern art"), 0.5); // token "art" found inside "party", "modern" not
+  assert.equal(nousStateRecall("nothing here", "to be"), 0); // no token longer than two characters
+  assert.equal(nousStateRecall("", "anything"), 0);
+  assert.equal(nousStateRecall("context", ""), 0);
+  assert.equal(nousStateRecall("the year 2022 was good", 2022), 1); // integer answers compared as text
+  assert.equal(nousStateRecall("dog dog", "dog cat dog"), 2 / 3); // repeated tokens count each time
+});
