@@ -10,7 +10,7 @@
  */
 import { StatsError } from "../core/errors.js";
 import { parseFormula, type ParsedFormula, type Term } from "./formula.js";
-import { buildFrame, type DataInput, type Frame, type FrameOptions } from "./frame.js";
+import { buildFrame, droppedMessage, type DataInput, type DroppedRows, type Frame, type FrameOptions } from "./frame.js";
 
 /** Columns of a design matrix with R's names. */
 export interface DesignColumns {
@@ -45,6 +45,10 @@ export interface MixedDesign {
   reTerms: ReTerm[];
   /** Rows dropped for missing values (as R's `na.omit`). */
   nDropped: number;
+  /** Why rows were dropped, by variable. */
+  dropped: DroppedRows;
+  /** Warnings to report with the fit (dropped rows). */
+  warnings: string[];
   /**
    * Fixed-effect columns left out because they were constant, all zero or a linear combination of earlier
    * columns (as lme4: "fixed-effect model matrix is rank deficient so dropping …"; R's `lm` shows them as NA).
@@ -303,6 +307,7 @@ export function buildMixedDesign(formula: string, data: DataInput, opts: DesignO
   const order = reTerms.map((t, k) => ({ t, k })).sort((a, b) => b.t.nLevels - a.t.nLevels || a.k - b.k).map((x) => x.t);
   return {
     y, X: toRowMajor(fixed.cols, frame.n), n: frame.n, p: fixed.cols.length, fixefNames: fixed.names,
-    reTerms: order, nDropped: frame.nDropped, droppedColumns: dropped.map((c) => c.name), response: f.response, formula: f,
+    reTerms: order, nDropped: frame.nDropped, dropped: frame.dropped, warnings: [droppedMessage(frame.dropped, frame.n + frame.nDropped)].filter((w): w is string => w !== undefined),
+    droppedColumns: dropped.map((c) => c.name), response: f.response, formula: f,
   };
 }

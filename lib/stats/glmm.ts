@@ -6,7 +6,8 @@ import { z } from "zod";
 import { ConfigError, StatsError } from "../core/errors.js";
 import { buildMixedDesign } from "./design.js";
 import { normalQuantile, normalTestP } from "./distributions.js";
-import type { DataInput } from "./frame.js";
+import type { DataInput, DroppedRows } from "./frame.js";
+import { reported } from "./warnings.js";
 import { fitGlmm, type LaplaceMode } from "./glmm-fit.js";
 import type { ReSpec } from "./glmm-system.js";
 import type { RanefRow, VarCorrRow } from "./lmm.js";
@@ -66,6 +67,10 @@ export interface GlmmResult {
   nobs: number;
   /** Rows dropped for missing values. */
   nDropped: number;
+  /** Why rows were dropped: missing values by column, undefined function values (`log(x)` of x ≤ 0) by function. */
+  dropped: DroppedRows;
+  /** Warnings (rows dropped; for mixed models also convergence and identifiability); printed in notebooks. */
+  warnings: string[];
   /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4 drops them). */
   droppedColumns: string[];
   /** Number of levels of each grouping factor. */
@@ -155,13 +160,13 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
 
   const df = fit.theta.length + p;
   const logLik = -fit.laplace / 2;
-  return {
+  return reported("glmm", {
     formula, family: "binomial", link: "logit", method: "Laplace",
     fixef: rec((j) => fit.beta[j]!), se: rec((j) => se[j]!), z: rec((j) => fit.beta[j]! / se[j]!),
     p: rec((j) => normalTestP(fit.beta[j]! / se[j]!)), oddsRatio,
     vcov: fixefNames.map((_, a) => fixefNames.map((__, b) => fit.vcov[a * p + b]!)), vcovSource: fit.vcovSource,
     fixefNames: [...fixefNames], theta: fit.theta, varcorr, ranef,
     logLik, aic: fit.laplace + 2 * df, bic: fit.laplace + Math.log(n) * df, deviance: fit.devSum, df,
-    nobs: n, nDropped: design.nDropped, droppedColumns: design.droppedColumns, nGroups: Object.fromEntries(reTerms.map((t) => [t.group, t.nLevels])), converged: fit.converged, singular: fit.singular, evals: fit.evals,
-  };
+    nobs: n, nDropped: design.nDropped, dropped: design.dropped, warnings: [...design.warnings], droppedColumns: design.droppedColumns, nGroups: Object.fromEntries(reTerms.map((t) => [t.group, t.nLevels])), converged: fit.converged, singular: fit.singular, evals: fit.evals,
+  });
 }

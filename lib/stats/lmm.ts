@@ -7,7 +7,8 @@
  */
 import { StatsError } from "../core/errors.js";
 import { buildMixedDesign, type DesignOptions, type MixedDesign } from "./design.js";
-import type { DataInput } from "./frame.js";
+import type { DataInput, DroppedRows } from "./frame.js";
+import { reported } from "./warnings.js";
 import { cholInverse } from "./linalg.js";
 import { schurProfiler } from "./lmm-schur.js";
 import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
@@ -72,6 +73,10 @@ export interface LmmFit {
   nobs: number;
   /** Rows dropped for missing values. */
   nDropped: number;
+  /** Why rows were dropped: missing values by column, undefined function values (`log(x)` of x ≤ 0) by function. */
+  dropped: DroppedRows;
+  /** Warnings (rows dropped; for mixed models also convergence and identifiability); printed in notebooks. */
+  warnings: string[];
   /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4 drops them). */
   droppedColumns: string[];
   nGroups: Record<string, number>;
@@ -113,7 +118,7 @@ export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): Lm
   return fitWith(formula, design, profiler, opts);
 }
 
-function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts: LmmOptions): LmmFit {
+function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts: LmmOptions, quiet = false): LmmFit {
   const reml = opts.reml ?? true;
   const { n, p } = design;
   const lay = thetaLayout(design);
@@ -148,13 +153,13 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
     ...(reml ? { remlCriterion: crit } : { deviance: crit }),
     aic: crit + 2 * npar,
     bic: crit + Math.log(n) * npar,
-    nobs: n, nDropped: design.nDropped, droppedColumns: design.droppedColumns,
+    nobs: n, nDropped: design.nDropped, dropped: design.dropped, warnings: [...design.warnings], droppedColumns: design.droppedColumns,
     nGroups: Object.fromEntries(design.reTerms.map((r) => [r.group, r.nLevels])),
     singular, converged: opt.converged,
     optimizer: { backend: profiler.kind, evals: opt.evals },
   };
   internals.set(fit, { design, profiler, opts });
-  return fit;
+  return quiet ? fit : reported("lmm", fit);
 }
 
 /**
@@ -168,7 +173,7 @@ export function refitML(fit: LmmFit): LmmFit {
   if (!fit.reml) return fit;
   const inn = internals.get(fit);
   if (!inn) throw new StatsError("refitML: the fit was not made by lmm() in this process", "fit the model with lmm()");
-  return fitWith(fit.formula, inn.design, inn.profiler, { ...inn.opts, reml: false, satterthwaite: false });
+  return fitWith(fit.formula, inn.design, inn.profiler, { ...inn.opts, reml: false, satterthwaite: false }, true);
 }
 
 /** The design a fit was made from (for tests and diagnostics). */
