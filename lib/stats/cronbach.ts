@@ -198,7 +198,7 @@ function alpha1(C: number[][], R: number[][]): { raw: number; std: number; avr: 
 function firstEigenvector(S: number[][]): number[] {
   const n = S.length;
   const A = S.map((r) => [...r]);
-  const V = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
+  const V: number[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 1 : 0)));
   for (let sweep = 0; sweep < 100; sweep++) {
     let off = 0;
     for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += A[p]![q]! ** 2;
