@@ -11,15 +11,20 @@
  *      │  └─ RateLimitError    429, with the server's Retry-After in ms when it sent one      (retried)
  *      ├─ LLMParseError        the reply failed the schema after the bounded re-asks
  *      ├─ LLMAbortError        the caller's AbortSignal fired
- *      └─ ReplayMissError      replay mode and the request is not in the cache
+ *      ├─ ReplayMissError      replay mode and the request is not in the cache (names the call's address)
+ *      ├─ BudgetExceededError  the next request would pass maxCostUsd (code "budget"; nothing was sent)
+ *      └─ CacheStoreError      the replay cache file cannot be opened, read or written (names the file)
+ *
+ * Every message passes through `redactText` (URL credentials, key-like strings).
  */
 import { AgoraError } from "../core/errors.js";
+import { redactText } from "../core/redact.js";
 
 export class LLMError extends AgoraError {
   /** Whether the retry wrapper may try the call again. */
   readonly retryable: boolean;
   constructor(code: string, message: string, fix: string | undefined, retryable = false) {
-    super(code, message, fix);
+    super(code, redactText(message), fix === undefined ? undefined : redactText(fix));
     this.retryable = retryable;
   }
 }
@@ -51,9 +56,12 @@ export class LLMTimeoutError extends LLMError {
 
 export class LLMAPIError extends LLMError {
   readonly status: number;
-  constructor(status: number, message: string, fix?: string) {
-    super(status === 429 ? "llm-rate-limit" : "llm-api", message, fix, status === 429 || status === 408 || status >= 500);
+  /** A request parameter the server named as unsupported (a 400); the provider leaves it out from then on. */
+  readonly unsupportedParam?: string;
+  constructor(status: number, message: string, fix?: string, opts: { unsupportedParam?: string } = {}) {
+    super(status === 429 ? "llm-rate-limit" : "llm-api", message, fix, status === 429 || status === 408 || status >= 500 || opts.unsupportedParam !== undefined);
     this.status = status;
+    this.unsupportedParam = opts.unsupportedParam;
   }
 }
 
@@ -102,14 +110,49 @@ export class ReplayMissError extends LLMError {
   /** The request that was not found (messages, schema, options; never a key). */
   readonly request: unknown;
   readonly key: string;
-  constructor(key: string, request: unknown, dir: string) {
+  /** The call's address, when it had one. */
+  readonly address?: string;
+  constructor(key: string, request: unknown, dir: string, address?: string) {
     const preview = JSON.stringify(request);
     super(
       "llm-replay-miss",
-      `replay cache ${dir} has no entry ${key.slice(0, 16)}… for request ${preview.length > 400 ? preview.slice(0, 400) + "…" : preview}`,
-      "run once with cache mode \"record\" or \"auto\" to fill the cache, or check that prompts and schema did not change",
+      `replay cache ${dir} has no entry for call ${address ?? "(no address)"} (key ${key.slice(0, 16)}…); request ${preview.length > 400 ? preview.slice(0, 400) + "…" : preview}`,
+      "run once with cache mode \"record\" or \"auto\" to fill the cache, or check that prompts, schema and addresses did not change",
     );
     this.request = request;
     this.key = key;
+    this.address = address;
+  }
+}
+
+export class BudgetExceededError extends LLMError {
+  readonly maxCostUsd: number;
+  /** Spent (ledger file at start plus this process) and reserved by calls in flight, USD. */
+  readonly spentUsd: number;
+  readonly reservedUsd: number;
+  /** This request's estimated cost, USD. */
+  readonly estimateUsd: number;
+  constructor(opts: { maxCostUsd: number; spentUsd: number; reservedUsd: number; estimateUsd: number; address?: string }) {
+    super(
+      "budget",
+      `the budget of $${opts.maxCostUsd} would be passed: spent $${opts.spentUsd.toFixed(4)}, reserved by calls in flight $${opts.reservedUsd.toFixed(4)}, this request about $${opts.estimateUsd.toFixed(4)}${opts.address ? ` (${opts.address})` : ""}; it was not sent`,
+      "raise the budget (--max-cost) and resume the run; finished calls are in the replay cache and are not paid again",
+    );
+    this.maxCostUsd = opts.maxCostUsd;
+    this.spentUsd = opts.spentUsd;
+    this.reservedUsd = opts.reservedUsd;
+    this.estimateUsd = opts.estimateUsd;
+  }
+}
+
+export class CacheStoreError extends LLMError {
+  readonly file: string;
+  constructor(file: string, what: string, cause: unknown) {
+    super(
+      "llm-cache",
+      `the replay cache ${file} ${what}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      "check the file (disk space, permissions); a damaged cache file cannot be read: move it away to record again",
+    );
+    this.file = file;
   }
 }

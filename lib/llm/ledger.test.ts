@@ -26,8 +26,8 @@ test("summary: totals, nearest-rank latency percentiles, cache hits free, cost f
 });
 
 test("prices: dated model names use their family, users can override, unknown models are listed", () => {
-  assert.deepEqual(priceOf("openai:gpt-4o-mini-2024-07-18", DEFAULT_PRICES), { input: 0.15, output: 0.6 });
-  assert.deepEqual(priceOf("openai:gpt-4o-2024-08-06", DEFAULT_PRICES), { input: 2.5, output: 10 });
+  assert.deepEqual(priceOf("openai:gpt-4o-mini-2024-07-18", DEFAULT_PRICES), { input: 0.15, output: 0.6, cachedInput: 0.075 });
+  assert.deepEqual(priceOf("openai:gpt-4o-2024-08-06", DEFAULT_PRICES), { input: 2.5, output: 10, cachedInput: 1.25 });
   const ledger = new UsageLedger({ prices: { "openai:my-finetune": { input: 1, output: 2 } } });
   ledger.record({ model: "openai:my-finetune", inputTokens: 1e6, outputTokens: 1e6, latencyMs: 1, cached: false });
   ledger.record({ model: "gemini:unknown-model", inputTokens: 5, outputTokens: 5, latencyMs: 1, cached: false });

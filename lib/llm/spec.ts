@@ -26,7 +26,9 @@ const specSchema = z
     timeoutMs: z.number().positive().optional(),
     maxRetries: z.number().int().min(0).optional(),
     maxReasks: z.number().int().min(0).optional(),
-    cache: z.object({ dir: z.string().min(1), mode: z.enum(CACHE_MODES) }).optional(),
+    cache: z.object({ dir: z.string().min(1), mode: z.enum(CACHE_MODES) }).strict().optional(),
+    /** Price overrides, USD per million tokens, keyed `provider:model`. */
+    prices: z.record(z.string().regex(/^[a-z-]+:.+$/, "keys are provider:model"), z.object({ input: z.number().min(0), output: z.number().min(0), cachedInput: z.number().min(0).optional() }).strict()).optional(),
   })
   .strict();
 
@@ -41,6 +43,8 @@ export interface ResolvedSpec {
   /** `provider:model`, the label written into rows. */
   id: string;
   baseURL?: string;
+  /** Where the base URL came from: the spec, the OPENAI_BASE_URL environment variable, or the provider's default. */
+  baseURLSource: "spec" | "OPENAI_BASE_URL" | "default";
   apiKey?: string;
   concurrency: number;
   rpm?: number;
@@ -49,6 +53,7 @@ export interface ResolvedSpec {
   maxRetries: number;
   maxReasks: number;
   cache?: { dir: string; mode: CacheMode };
+  prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
 }
 
 export const DEFAULTS = { concurrency: 16, timeoutMs: 60_000, maxRetries: 5, maxReasks: 2 } as const;
@@ -80,7 +85,7 @@ export function parseSpecString(spec: string): ModelSpecObject {
  * Validates a spec and resolves keys and endpoints from the spec or the environment.
  * @throws LLMConfigError for an unknown provider, a bad field, or a missing key.
  */
-export function resolveSpec(spec: ModelSpec, env: Record<string, string | undefined> = process.env): ResolvedSpec {
+export function resolveSpec(spec: ModelSpec, env: Record<string, string | undefined> = process.env, opts: { requireKey?: boolean } = {}): ResolvedSpec {
   const obj = typeof spec === "string" ? parseSpecString(spec) : spec;
   const parsed = specSchema.safeParse(obj);
   if (!parsed.success) {
@@ -95,13 +100,18 @@ export function resolveSpec(spec: ModelSpec, env: Record<string, string | undefi
   const provider = s.provider as Provider;
   let apiKey = s.apiKey;
   let baseURL = s.baseURL;
+  let baseURLSource: ResolvedSpec["baseURLSource"] = baseURL ? "spec" : "default";
+  const requireKey = opts.requireKey ?? true;
   if (provider === "openai") {
     apiKey ??= env.OPENAI_API_KEY || undefined;
-    baseURL ??= env.OPENAI_BASE_URL || undefined;
-    if (!apiKey) throw new LLMConfigError("apiKey", `${provider}:${s.model} needs an API key and none was found`, "set OPENAI_API_KEY in the environment, or pass apiKey in the model spec object");
+    if (!baseURL && env.OPENAI_BASE_URL) {
+      baseURL = env.OPENAI_BASE_URL;
+      baseURLSource = "OPENAI_BASE_URL";
+    }
+    if (!apiKey && requireKey) throw new LLMConfigError("apiKey", `${provider}:${s.model} needs an API key and none was found`, "set OPENAI_API_KEY in the environment, or pass apiKey in the model spec object");
   } else if (provider === "gemini") {
     apiKey ??= env.GEMINI_API_KEY || env.GOOGLE_API_KEY || undefined;
-    if (!apiKey) throw new LLMConfigError("apiKey", `${provider}:${s.model} needs an API key and none was found`, "set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment, or pass apiKey in the model spec object");
+    if (!apiKey && requireKey) throw new LLMConfigError("apiKey", `${provider}:${s.model} needs an API key and none was found`, "set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment, or pass apiKey in the model spec object");
   } else {
     apiKey ??= env.OPENAI_COMPATIBLE_API_KEY || undefined;
     if (!baseURL) throw new LLMConfigError("baseURL", `openai-compatible:${s.model} needs a base URL`, `write "openai-compatible:<baseURL>#<model>" or pass baseURL`);
@@ -111,6 +121,7 @@ export function resolveSpec(spec: ModelSpec, env: Record<string, string | undefi
     model: s.model,
     id: `${provider}:${s.model}`,
     baseURL: baseURL?.replace(/\/+$/, ""),
+    baseURLSource,
     apiKey,
     concurrency: s.concurrency ?? DEFAULTS.concurrency,
     rpm: s.rpm,
@@ -119,6 +130,7 @@ export function resolveSpec(spec: ModelSpec, env: Record<string, string | undefi
     maxRetries: s.maxRetries ?? DEFAULTS.maxRetries,
     maxReasks: s.maxReasks ?? DEFAULTS.maxReasks,
     cache: s.cache,
+    prices: s.prices,
   };
 }
 

@@ -33,5 +33,6 @@ export { LlmNous, promptTemplates, repairTriples, repairAnswer } from "./models/
 export { categoryTable, overallF1, ablationTable, publishedResults, failureTable } from "./analysis.js";
 export { beliefTrajectoryFigure, surpriseHistogram, decayCurvesFigure, categoryBarsFigure } from "./figures.js";
 export { runner, ABLATIONS, NousParamsSchema, type NousParams } from "./runner.js";
+export { createAgentMemory, type AgentMemory, type AgentMemoryOptions, type Observation } from "./agent-memory.js";
 export { locomoCommand } from "./cli.js";
 export type { Triple, Turn, Delta, DimensionState, Distribution, FactLine, EvidenceItem, QueryContext, MemoryOptions, MemoryOptionsInput } from "./types.js";

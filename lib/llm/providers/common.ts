@@ -1,15 +1,16 @@
 /** Pieces shared by the providers: key redaction, Retry-After parsing, mapping HTTP failures onto the error tree. */
+import { redactText, stripUrlCredentials } from "../../core/redact.js";
 import { LLMAbortError, LLMAPIError, LLMConnectionError, RateLimitError, type LLMError } from "../errors.js";
 
-/** Replaces every occurrence of `secret` in `text` (errors from servers may echo a key). */
+/** Replaces every occurrence of `secret` in `text` (errors from servers may echo a key), then `redactText`. */
 export function redact(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join("[redacted]");
+  if (secret && secret.length >= 4) text = text.split(secret).join("[redacted]");
+  return redactText(text);
 }
 
-/** A URL without any `user:password@` part, for messages. */
+/** A URL without any `user:password@` part (and key parameters), for messages and manifests. */
 export function safeURL(url: string): string {
-  return url.replace(/^(\w+:\/\/)[^/@]*@/, "$1");
+  return stripUrlCredentials(url);
 }
 
 /**

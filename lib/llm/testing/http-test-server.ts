@@ -21,6 +21,8 @@ export interface RawReply {
   status: number;
   headers?: Record<string, string>;
   body?: unknown;
+  /** This reply's latency from the request's arrival, ms (replaces the server's `latencyMs`). */
+  latencyMs?: number;
 }
 
 /** What the handler decides: send a reply, never answer (`hang`), or destroy the socket (`reset`). */
@@ -36,6 +38,10 @@ export interface ServerStats {
   answered: number;
   answerMsTotal: number;
   answerMsMin: number;
+  /** Requests received, by path (query string left out). */
+  byPath: Record<string, number>;
+  /** Replies by HTTP status ("hang" and "reset" for requests never answered). */
+  byStatus: Record<string, number>;
 }
 
 export interface TestServer {
@@ -60,7 +66,7 @@ export async function startTestServer(
   handle: (req: ServerRequest) => ServerAction | Promise<ServerAction>,
 ): Promise<TestServer> {
   const requests: ServerRequest[] = [];
-  const stats: ServerStats = { total: 0, inFlight: 0, maxInFlight: 0, answered: 0, answerMsTotal: 0, answerMsMin: Infinity };
+  const stats: ServerStats = { total: 0, inFlight: 0, maxInFlight: 0, answered: 0, answerMsTotal: 0, answerMsMin: Infinity, byPath: {}, byStatus: {} };
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const record = opts.record ?? true;
@@ -99,14 +105,22 @@ export async function startTestServer(
       }
       const request: ServerRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body, index };
       if (record) requests.push(request);
+      const path = request.path.split("?")[0];
+      stats.byPath[path] = (stats.byPath[path] ?? 0) + 1;
       const action = await handle(request);
       // The latency counts from the request's arrival (reading and answering it take part of it).
-      if (opts.latencyMs && opts.latencyMs > 0) await until(arrived + opts.latencyMs, timers);
-      if ("hang" in action) return;
+      const latency = "status" in action && action.latencyMs !== undefined ? action.latencyMs : opts.latencyMs;
+      if (latency && latency > 0) await until(arrived + latency, timers);
+      if ("hang" in action) {
+        stats.byStatus.hang = (stats.byStatus.hang ?? 0) + 1;
+        return;
+      }
       if ("reset" in action) {
+        stats.byStatus.reset = (stats.byStatus.reset ?? 0) + 1;
         req.socket.destroy();
         return;
       }
+      stats.byStatus[action.status] = (stats.byStatus[action.status] ?? 0) + 1;
       const payload = typeof action.body === "string" ? action.body : JSON.stringify(action.body ?? {});
       res.writeHead(action.status, {
         "content-type": typeof action.body === "string" ? "text/plain" : "application/json",

@@ -20,8 +20,34 @@ type Schema = Record<string, unknown>;
  */
 export function jsonInstance(schema: unknown, seed: string | number): unknown {
   const rng = createRng(hashSeed(0, [String(seed)]));
-  return generate(asSchema(schema), rng, asSchema(schema), 0);
+  return generate(asSchema(schema), rng, asSchema(schema), 0, false);
 }
+
+/**
+ * A JSON value valid under `schema`, drawn from `rng` (which advances), with varied text: strings are runs of
+ * random made-up words of random length within the schema's bounds. Used by the servers' random mode.
+ * @example jsonInstanceFrom({ type: "string" }, createRng(1)); // → "torvel amsa quen…" (for example)
+ */
+export function jsonInstanceFrom(schema: unknown, rng: Rng): unknown {
+  return generate(asSchema(schema), rng, asSchema(schema), 0, true);
+}
+
+/** A made-up word of two to four syllables. */
+export function randomWord(rng: Rng): string {
+  let w = "";
+  for (let i = 2 + rng.int(3); i > 0; i--) w += ONSETS[rng.int(ONSETS.length)] + VOWELS[rng.int(VOWELS.length)];
+  return w;
+}
+
+/** `n` random words separated by spaces. */
+export function randomWords(rng: Rng, n: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(randomWord(rng));
+  return out.join(" ");
+}
+
+const ONSETS = ["b", "c", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "st", "tr", "qu", "th", "sh"];
+const VOWELS = ["a", "e", "i", "o", "u", "ai", "ea", "ou", "y"];
 
 function asSchema(s: unknown): Schema {
   return s && typeof s === "object" ? (s as Schema) : {};
@@ -35,8 +61,8 @@ function resolveRef(ref: string, root: Schema): Schema {
   return asSchema(node);
 }
 
-function generate(schema: Schema, rng: Rng, root: Schema, depth: number): unknown {
-  if (typeof schema.$ref === "string") return generate(resolveRef(schema.$ref, root), rng, root, depth + 1);
+function generate(schema: Schema, rng: Rng, root: Schema, depth: number, varied: boolean): unknown {
+  if (typeof schema.$ref === "string") return generate(resolveRef(schema.$ref, root), rng, root, depth + 1, varied);
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return rng.choice(schema.enum);
   const options = (schema.anyOf ?? schema.oneOf) as unknown[] | undefined;
@@ -44,11 +70,11 @@ function generate(schema: Schema, rng: Rng, root: Schema, depth: number): unknow
     // Deep in recursive schemas prefer a null option, so the instance stays finite.
     const nullIdx = options.findIndex((o) => asSchema(o).type === "null");
     const pick = depth > 6 && nullIdx >= 0 ? nullIdx : rng.int(options.length);
-    return generate({ ...stripCombinators(schema), ...asSchema(options[pick]) }, rng, root, depth + 1);
+    return generate({ ...stripCombinators(schema), ...asSchema(options[pick]) }, rng, root, depth + 1, varied);
   }
   if (Array.isArray(schema.allOf)) {
     const merged = Object.assign({}, stripCombinators(schema), ...schema.allOf.map(asSchema)) as Schema;
-    return generate(merged, rng, root, depth + 1);
+    return generate(merged, rng, root, depth + 1, varied);
   }
   let type = schema.type;
   if (Array.isArray(type)) type = depth > 6 && type.includes("null") ? "null" : rng.choice(type);
@@ -63,11 +89,11 @@ function generate(schema: Schema, rng: Rng, root: Schema, depth: number): unknow
     case "number":
       return number(schema, rng);
     case "string":
-      return string(schema, rng);
+      return string(schema, rng, varied);
     case "array":
-      return array(schema, rng, root, depth);
+      return array(schema, rng, root, depth, varied);
     case "object":
-      return object(schema, rng, root, depth);
+      return object(schema, rng, root, depth, varied);
     default:
       return null;
   }
@@ -120,10 +146,15 @@ const FORMATS: Record<string, string> = {
 
 const WORDS = ["alpha", "bravo", "cedar", "delta", "ember", "fjord", "grove", "harbor", "indigo", "juniper"];
 
-function string(schema: Schema, rng: Rng): string {
+function string(schema: Schema, rng: Rng, varied: boolean): string {
   if (typeof schema.format === "string" && FORMATS[schema.format]) return FORMATS[schema.format];
   const min = typeof schema.minLength === "number" ? schema.minLength : described(schema, "minLength") ?? 0;
-  const max = typeof schema.maxLength === "number" ? schema.maxLength : described(schema, "maxLength") ?? Math.max(min, 40);
+  const max = typeof schema.maxLength === "number" ? schema.maxLength : described(schema, "maxLength") ?? Math.max(min, varied ? 200 : 40);
+  if (varied) {
+    let s = randomWords(rng, 1 + rng.int(12));
+    while (s.length < min) s += ` ${randomWord(rng)}`;
+    return s.slice(0, max);
+  }
   let s = `${rng.choice(WORDS)} ${rng.choice(WORDS)}`;
   while (s.length < min) s += ` ${rng.choice(WORDS)}`;
   return s.slice(0, max);
@@ -136,7 +167,7 @@ function described(schema: Schema, keyword: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function array(schema: Schema, rng: Rng, root: Schema, depth: number): unknown[] {
+function array(schema: Schema, rng: Rng, root: Schema, depth: number, varied: boolean): unknown[] {
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems.map(asSchema) : [];
   // Deep in recursive schemas use the fewest items allowed, so the instance stays finite.
   const least = Math.max(typeof schema.minItems === "number" ? schema.minItems : 0, prefix.length);
@@ -144,12 +175,12 @@ function array(schema: Schema, rng: Rng, root: Schema, depth: number): unknown[]
   const max = depth > 6 ? least : typeof schema.maxItems === "number" ? schema.maxItems : Math.max(min, 3);
   const n = min + rng.int(Math.max(1, max - min + 1));
   const items = asSchema(schema.items);
-  return Array.from({ length: n }, (_, i) => generate(i < prefix.length ? prefix[i] : items, rng, root, depth + 1));
+  return Array.from({ length: n }, (_, i) => generate(i < prefix.length ? prefix[i] : items, rng, root, depth + 1, varied));
 }
 
-function object(schema: Schema, rng: Rng, root: Schema, depth: number): Record<string, unknown> {
+function object(schema: Schema, rng: Rng, root: Schema, depth: number, varied: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const props = asSchema(schema.properties);
-  for (const key of Object.keys(props)) out[key] = generate(asSchema(props[key]), rng, root, depth + 1);
+  for (const key of Object.keys(props)) out[key] = generate(asSchema(props[key]), rng, root, depth + 1, varied);
   return out;
 }

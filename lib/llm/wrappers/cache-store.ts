@@ -1,17 +1,21 @@
 /**
- * The replay cache's storage: entries addressed by their key, kept as JSON lines in append-only segment files
- * under one folder (`<dir>/<segment>.jsonl`, one segment per store, so processes never write the same file).
+ * The replay cache's storage: one SQLite database per cache folder, `<dir>/cache.sqlite` (better-sqlite3, WAL
+ * journal), with a UNIQUE key, so any number of processes can read and write it at once and no key ever holds two
+ * replies. Entries are read by key (nothing is loaded up front), so a cache of any size opens at once.
  *
- * Appending batches many entries into one write; a per-entry file would cost an open, a write and a close each.
- * Writes go behind the calls: `put` queues the line (in order) and returns, so a call never waits for the disk;
- * `flush()` resolves once every queued line is written, and a failed write is reported by the next `put` or
- * `flush`. A store that reads a folder first waits for the lines other stores of this process are writing there.
- * The experiment runner flushes before it stores a cell. All segments are read once, when the store is first
- * asked for an entry. A torn last line (a crash while writing) is skipped.
+ * Writes go behind the calls: `put` queues the entry (visible to `get` at once) and returns; queued entries are
+ * inserted in one transaction a few milliseconds later, or at once by `flush()`. A failed write is reported by the
+ * next `put` or `flush`. Every open, read or write error names the database file and is fatal: nothing is silently
+ * skipped, so a cache that cannot be read is never paid for twice without notice.
+ *
+ * Stores of one process opening the same folder share one connection (and its queue). A folder holding the JSON
+ * lines segments of earlier versions (`*.jsonl`) is imported into a new database once, when it is created.
  */
-import { createWriteStream, mkdir, readdir, readFile, type WriteStream } from "node:fs";
+import { createRequire } from "node:module";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Usage } from "../../core/model.js";
+import { CacheStoreError } from "../errors.js";
 
 /** What a cache entry stores about the reply. */
 export interface CachedReply {
@@ -21,147 +25,228 @@ export interface CachedReply {
   model: string;
 }
 
-/** One line of a segment: the key, the request it addresses (for people reading the cache) and the reply. */
-export interface CacheEntry {
-  version: 1;
+// The narrow part of better-sqlite3 (12.x) used here, typed locally; loaded with createRequire (a CommonJS addon).
+interface Statement {
+  run(...params: unknown[]): unknown;
+  get(...params: unknown[]): unknown;
+}
+interface SqliteDatabase {
+  prepare(sql: string): Statement;
+  exec(sql: string): void;
+  pragma(sql: string): unknown;
+  transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
+}
+type DatabaseConstructor = new (path: string) => SqliteDatabase;
+let Database: DatabaseConstructor | undefined;
+
+/** The file name of the database inside a cache folder. */
+export const CACHE_FILE = "cache.sqlite";
+
+interface Pending {
   key: string;
-  request: Record<string, unknown>;
+  address: string | null;
+  request: string;
   reply: CachedReply;
+  replace: boolean;
 }
 
-let segments = 0;
-
-/** Stores of this process that write, by folder: a store reading a folder first waits for their lines in flight. */
-const writers = new Map<string, Set<CacheStore>>();
-
-export class CacheStore {
-  readonly dir: string;
-  private readonly folder: string;
-  private index?: Promise<Map<string, CachedReply>>;
-  private stream?: WriteStream;
-  private opening?: Promise<WriteStream>;
-  /** Lines queued before the segment file was open. */
-  private early: string[] = [];
-  private pending = 0;
+/** One open database and its write queue, shared by the stores of this process that use the folder. */
+class Connection {
+  readonly file: string;
+  private readonly db: SqliteDatabase;
+  private readonly getStmt: Statement;
+  private readonly insert: Statement;
+  private readonly replace: Statement;
+  private readonly writeBatch: (batch: Pending[]) => void;
+  private queue: Pending[] = [];
+  /** Queued entries by key (read before the database). */
+  private readonly queued = new Map<string, CachedReply>();
+  private timer?: NodeJS.Timeout;
   private failure?: Error;
-  private waiters: { resolve(): void; reject(e: Error): void }[] = [];
 
   constructor(dir: string) {
-    this.dir = dir;
-    this.folder = resolvePath(dir);
+    this.file = join(dir, CACHE_FILE);
+    try {
+      mkdirSync(dir, { recursive: true });
+      const fresh = !existsSync(this.file);
+      Database ??= createRequire(import.meta.url)("better-sqlite3") as DatabaseConstructor;
+      this.db = new Database(this.file);
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma("synchronous = NORMAL");
+      this.db.pragma("busy_timeout = 10000");
+      this.db.exec(`CREATE TABLE IF NOT EXISTS entries (
+        key TEXT PRIMARY KEY NOT NULL,
+        address TEXT,
+        request TEXT NOT NULL,
+        reply TEXT NOT NULL,
+        created INTEGER NOT NULL
+      ) WITHOUT ROWID`);
+      this.getStmt = this.db.prepare("SELECT reply FROM entries WHERE key = ?");
+      this.insert = this.db.prepare("INSERT OR IGNORE INTO entries (key, address, request, reply, created) VALUES (?, ?, ?, ?, ?)");
+      this.replace = this.db.prepare("INSERT OR REPLACE INTO entries (key, address, request, reply, created) VALUES (?, ?, ?, ?, ?)");
+      this.writeBatch = this.db.transaction((batch: Pending[]) => {
+        const now = Date.now();
+        for (const e of batch) (e.replace ? this.replace : this.insert).run(e.key, e.address, e.request, JSON.stringify(e.reply), now);
+      });
+      if (fresh) this.importSegments(dir);
+    } catch (err) {
+      throw err instanceof CacheStoreError ? err : new CacheStoreError(this.file, "cannot be opened", err);
+    }
   }
 
-  /** The stored reply for `key`, if any. */
-  async get(key: string): Promise<CachedReply | undefined> {
-    return (await this.load()).get(key);
+  get(key: string): CachedReply | undefined {
+    const q = this.queued.get(key);
+    if (q) return q;
+    if (this.failure) throw this.failure;
+    let row: { reply: string } | undefined;
+    try {
+      row = this.getStmt.get(key) as { reply: string } | undefined;
+    } catch (err) {
+      throw new CacheStoreError(this.file, "cannot be read", err);
+    }
+    if (!row) return undefined;
+    try {
+      return JSON.parse(row.reply) as CachedReply;
+    } catch (err) {
+      throw new CacheStoreError(this.file, `holds a damaged entry ${key}`, err);
+    }
+  }
+
+  put(e: Pending): void {
+    if (this.failure) throw this.failure;
+    if (!e.replace && this.queued.has(key(e))) return;
+    this.queue.push(e);
+    this.queued.set(e.key, e.reply);
+    if (this.queue.length >= 512) this.write();
+    else this.timer ??= setTimeout(() => this.write(), 20);
+  }
+
+  /** Writes every queued entry now (one transaction). @throws CacheStoreError naming the file. */
+  write(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (this.failure) throw this.failure;
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    try {
+      this.writeBatch(batch);
+    } catch (err) {
+      this.failure = new CacheStoreError(this.file, "cannot be written", err);
+      throw this.failure;
+    } finally {
+      for (const e of batch) if (this.queued.get(e.key) === e.reply) this.queued.delete(e.key);
+    }
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
+  }
+
+  private importSegments(dir: string): void {
+    const names = readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort();
+    if (names.length === 0) return;
+    const batch: Pending[] = [];
+    for (const name of names) {
+      const path = join(dir, name);
+      let text: string;
+      try {
+        text = readFileSync(path, "utf8");
+      } catch (err) {
+        throw new CacheStoreError(path, "(an old segment being imported) cannot be read", err);
+      }
+      const lines = text.split("\n");
+      lines.forEach((line, i) => {
+        if (!line) return;
+        try {
+          const e = JSON.parse(line) as { version: number; key: string; request: unknown; reply: CachedReply };
+          if (e.version === 1 && typeof e.key === "string" && e.reply && typeof e.reply.text === "string") {
+            batch.push({ key: e.key, address: null, request: JSON.stringify(e.request ?? {}), reply: e.reply, replace: false });
+          }
+        } catch (err) {
+          // Only a torn last line (a crash while writing) may be skipped.
+          if (i < lines.length - 1 && lines.slice(i + 1).some(Boolean)) throw new CacheStoreError(path, `line ${i + 1} is not JSON`, err);
+        }
+      });
+    }
+    this.writeBatch(batch);
+  }
+}
+
+function key(e: Pending): string {
+  return e.key;
+}
+
+const connections = new Map<string, Connection>();
+
+// Entries still queued when the process exits normally are written (a crash loses at most ~20 ms of them).
+process.once("exit", () => {
+  for (const c of connections.values()) {
+    try {
+      c.write();
+    } catch {
+      // already reported to the calls and to flush()
+    }
+  }
+});
+
+/** The replay cache of one folder. */
+export class CacheStore {
+  readonly dir: string;
+  private readonly conn: Connection;
+
+  /** Opens (or creates) `<dir>/cache.sqlite`. @throws CacheStoreError naming the file. */
+  constructor(dir: string) {
+    this.dir = dir;
+    const folder = resolvePath(dir);
+    let conn = connections.get(folder);
+    if (!conn) connections.set(folder, (conn = new Connection(folder)));
+    this.conn = conn;
+  }
+
+  /** The database file. */
+  get file(): string {
+    return this.conn.file;
+  }
+
+  /** The stored reply for `key`, if any. @throws CacheStoreError when the file cannot be read. */
+  get(key: string): CachedReply | undefined {
+    return this.conn.get(key);
   }
 
   /**
-   * Queues an entry for appending (in call order) and makes it visible to `get` at once.
-   * `line` is the entry's JSON (see `entryLine`); the disk write happens behind, see `flush`.
-   * @throws the error of an earlier write that failed (nothing more is written after a failure).
+   * Queues an entry (visible to `get` at once). `request` is the entry's request as JSON text (for people reading
+   * the cache). With `replace` an existing entry is overwritten (record mode); otherwise the first one stays.
+   * @throws the CacheStoreError of an earlier write that failed.
    */
-  put(key: string, reply: CachedReply, line: string): void {
-    if (this.failure) throw this.failure;
-    void this.load().then((index) => index.set(key, reply));
-    this.pending++;
-    if (this.stream) this.write(this.stream, line);
-    else {
-      this.early.push(line);
-      this.open().then(
-        (stream) => {
-          for (const l of this.early.splice(0)) this.write(stream, l);
-        },
-        (err: Error) => {
-          this.pending -= this.early.length;
-          this.early = [];
-          this.fail(err);
-        },
-      );
-    }
+  put(key: string, reply: CachedReply, request: string, address: string | undefined, replace: boolean): void {
+    this.conn.put({ key, address: address ?? null, request, reply, replace });
   }
 
-  /** Resolves once every queued entry is written to its segment file; rejects if a write failed. */
+  /** Resolves once every queued entry is in the database; rejects with the write error naming the file. */
   flush(): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.pending === 0) return Promise.resolve();
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
-  }
-
-  private write(stream: WriteStream, line: string): void {
-    stream.write(line, (err) => {
-      this.pending--;
-      if (err) return this.fail(err);
-      if (this.pending === 0) for (const w of this.waiters.splice(0)) w.resolve();
-    });
-  }
-
-  private fail(err: Error): void {
-    this.failure ??= new Error(`the replay cache could not write to ${this.dir}: ${err.message}`);
-    for (const w of this.waiters.splice(0)) w.reject(this.failure);
-  }
-
-  private load(): Promise<Map<string, CachedReply>> {
-    if (this.index) return this.index;
-    // Another model of this process may still be writing to the folder: its lines are read once written.
-    const others = [...(writers.get(this.folder) ?? [])].filter((s) => s !== this);
-    this.index = Promise.all(others.map((s) => s.flush().catch(() => undefined))).then(() => new Promise<Map<string, CachedReply>>((resolve) => {
-      const index = new Map<string, CachedReply>();
-      readdir(this.dir, (err, names) => {
-        const files = err ? [] : names.filter((n) => n.endsWith(".jsonl")).sort();
-        let left = files.length;
-        if (left === 0) return resolve(index);
-        for (const name of files) {
-          readFile(join(this.dir, name), "utf8", (e, text) => {
-            if (!e) addLines(index, text);
-            if (--left === 0) resolve(index);
-          });
-        }
-      });
-    }));
-    return this.index;
-  }
-
-  private open(): Promise<WriteStream> {
-    if (!this.opening) {
-      const set = writers.get(this.folder) ?? new Set<CacheStore>();
-      writers.set(this.folder, set.add(this));
+    try {
+      this.conn.write();
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err);
     }
-    this.opening ??= new Promise((resolve, reject) => {
-      mkdir(this.dir, { recursive: true }, (err) => {
-        if (err) return reject(err);
-        const name = `${Date.now().toString(36)}-${process.pid}-${segments++}.jsonl`;
-        const stream = createWriteStream(join(this.dir, name), { flags: "a" });
-        stream.once("error", reject);
-        stream.once("open", () => {
-          stream.on("error", (e) => this.fail(e));
-          this.stream = stream;
-          resolve(stream);
-        });
-      });
-    });
-    return this.opening;
+  }
+
+  /** Number of entries in the database (queued ones not included until written). */
+  count(): number {
+    return this.conn.count();
   }
 }
 
 /**
- * One segment line: `{"version":1,"key":…,"request":{…,"schema":…},"reply":…}` followed by a newline. The
- * schema's JSON text is given already serialized (it is the same for every call with that schema).
+ * The request part of an entry as JSON text: `request` with the schema's JSON text (already serialized: it is the
+ * same for every call with that schema) spliced in.
  */
-export function entryLine(key: string, request: Record<string, unknown>, schemaJSON: string | undefined, reply: CachedReply): string {
-  let req = JSON.stringify(request);
-  if (schemaJSON !== undefined) req = req === "{}" ? `{"schema":${schemaJSON}}` : `${req.slice(0, -1)},"schema":${schemaJSON}}`;
-  return `{"version":1,"key":${JSON.stringify(key)},"request":${req},"reply":${JSON.stringify(reply)}}\n`;
-}
-
-function addLines(index: Map<string, CachedReply>, text: string): void {
-  for (const line of text.split("\n")) {
-    if (!line) continue;
-    try {
-      const e = JSON.parse(line) as CacheEntry;
-      if (e.version === 1 && typeof e.key === "string" && e.reply && typeof e.reply.text === "string") index.set(e.key, e.reply);
-    } catch {
-      // a torn line: skipped
-    }
-  }
+export function requestText(request: Record<string, unknown>, schemaJSON: string | undefined): string {
+  const req = JSON.stringify(request);
+  if (schemaJSON === undefined) return req;
+  return req === "{}" ? `{"schema":${schemaJSON}}` : `${req.slice(0, -1)},"schema":${schemaJSON}}`;
 }

@@ -2,13 +2,16 @@
 // misses in replay mode, auto mode, and no secret in any written file.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { appendFile, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { startOpenAIServer } from "../testing/openai-server.js";
 import { createModel } from "../create.js";
-import { ReplayMissError } from "../errors.js";
+import { CacheStoreError, ReplayMissError } from "../errors.js";
+import { CACHE_FILE, CacheStore } from "./cache-store.js";
 
 const Turn = z.object({ say: z.string(), mood: z.enum(["calm", "angry"]), intensity: z.number().min(0).max(1), aside: z.string().optional() });
 const requests = Array.from({ length: 6 }, (_, i) => ({
@@ -101,43 +104,64 @@ test("no API key in any written file, error message or ledger", async () => {
     assert.doesNotMatch(JSON.stringify(err), /SECRET/);
     assert.doesNotMatch(JSON.stringify(model.ledger.entries) + JSON.stringify(model.ledger.summary()) + JSON.stringify(model.spec), /SECRET/);
     const written = await files(dir);
-    let lines = 0;
-    for (const f of written) {
-      const text = await readFile(f, "utf8");
-      assert.doesNotMatch(text, /SECRET/, f);
-      lines += text.split("\n").filter(Boolean).length;
-    }
-    assert.equal(lines, 6, "one entry per request");
+    for (const f of written) assert.ok(!(await readFile(f)).includes("SECRET"), f);
+    assert.equal(new CacheStore(dir).count(), 6, "one entry per request");
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }
 });
 
-test("segments from several writers are all read back; a torn line is skipped", async () => {
+test("several processes write one cache at once: every entry is read back, one reply per key", async () => {
   const dir = await mkdtemp(join(tmpdir(), "agora-llm-cache-"));
-  const server = await startOpenAIServer();
   try {
-    const spec = { provider: "openai-compatible", baseURL: server.baseURL, model: "m" } as const;
-    const a = createModel({ ...spec, cache: { dir, mode: "record" } });
-    const b = createModel({ ...spec, cache: { dir, mode: "record" } });
-    await a.generate(requests[0]);
-    await b.generate(requests[1]);
-    await Promise.all([a.flush(), b.flush()]);
-    const segments = await files(dir);
-    assert.equal(segments.length, 2, "one segment per writer");
-    await appendFile(segments[0], '{"version":1,"key":"abc","reply":{"te');
-    const rep = createModel({ ...spec, cache: { dir, mode: "replay" } });
-    assert.equal((await rep.generate(requests[0])).cached, true);
-    assert.equal((await rep.generate(requests[1])).cached, true);
-    assert.equal(server.requests.length, 2);
+    // Two child processes and this one write 300 entries each into the same database, 100 keys shared by all.
+    const script = join(dir, "writer.mts");
+    await writeFile(script, `
+      import { CacheStore } from ${JSON.stringify(join(import.meta.dirname, "cache-store.ts"))};
+      const who = process.argv[2];
+      const store = new CacheStore(process.argv[3]);
+      for (let i = 0; i < 300; i++) {
+        const key = i < 100 ? "shared-" + i : who + "-" + i;
+        store.put(key, { text: who + " " + i, usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 0, model: "m" }, "{}", "a/" + i, false);
+        if (i % 50 === 0) await new Promise((r) => setTimeout(r, 5));
+      }
+      await store.flush();
+    `);
+    const run = (who: string) => promisify(execFile)(process.execPath, ["--import", "tsx", script, who, join(dir, "c")]);
+    const local = (async () => {
+      const store = new CacheStore(join(dir, "c"));
+      for (let i = 0; i < 300; i++) store.put(i < 100 ? `shared-${i}` : `main-${i}`, { text: `main ${i}`, usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 0, model: "m" }, "{}", `a/${i}`, false);
+      await store.flush();
+    })();
+    await Promise.all([run("p1"), run("p2"), local]);
+    const reader = new CacheStore(join(dir, "c"));
+    assert.equal(reader.count(), 100 + 3 * 200);
+    for (const who of ["p1", "p2", "main"]) assert.equal(reader.get(`${who}-150`)?.text, `${who} 150`);
+    assert.ok(/^(p1|p2|main) 7$/.test(reader.get("shared-7")!.text));
   } finally {
-    await server.close();
     await rm(dir, { recursive: true, force: true });
   }
 });
 
-test("entries are written behind the calls: flush waits for them, and a failed write is reported by flush and the next call", async () => {
+test("a damaged cache file is a fatal error naming it, when the model is made", async () => {
+  const root = await mkdtemp(join(tmpdir(), "agora-llm-cache-"));
+  try {
+    const spec = { provider: "openai-compatible", baseURL: "http://127.0.0.1:9/v1", model: "m" } as const;
+    const dir = join(root, "bad");
+    await mkdir(dir);
+    await writeFile(join(dir, CACHE_FILE), "this is not an sqlite database, just some text ".repeat(100));
+    assert.throws(() => createModel({ ...spec, cache: { dir, mode: "auto" } }), (e: unknown) => e instanceof CacheStoreError && e.message.includes(join(dir, CACHE_FILE)));
+    // A cache folder that cannot be made (a file is in the way).
+    const blocked = join(root, "blocked");
+    await appendFile(blocked, "not a folder");
+    assert.throws(() => createModel({ ...spec, cache: { dir: blocked, mode: "record" } }), (e: unknown) => e instanceof CacheStoreError && e.message.includes(blocked));
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+test("entries are written behind the calls: visible at once, in the database after flush; old JSON lines segments are imported", async () => {
   const root = await mkdtemp(join(tmpdir(), "agora-llm-cache-"));
   const server = await startOpenAIServer();
   try {
@@ -146,17 +170,15 @@ test("entries are written behind the calls: flush waits for them, and a failed w
     const model = createModel({ ...spec, cache: { dir, mode: "record" } });
     await Promise.all(requests.map((r) => model.generate(r)));
     await model.flush();
-    const lines = (await Promise.all((await files(dir)).map((f) => readFile(f, "utf8")))).join("").split("\n").filter(Boolean);
-    assert.equal(lines.length, requests.length);
-    for (const line of lines) assert.deepEqual(Object.keys(JSON.parse(line)), ["version", "key", "request", "reply"]);
+    assert.equal(new CacheStore(dir).count(), requests.length);
 
-    // A cache folder that cannot be made (a file is in the way).
-    const blocked = join(root, "blocked");
-    await appendFile(blocked, "not a folder");
-    const broken = createModel({ ...spec, cache: { dir: blocked, mode: "record" } });
-    await broken.generate(requests[0]);
-    await assert.rejects(broken.flush(), (e: Error) => e.message.includes(blocked) && /could not write/.test(e.message));
-    await assert.rejects(broken.generate(requests[1]), /could not write/);
+    const old = join(root, "old");
+    await mkdir(old);
+    const reply = { text: "from an old segment", usage: { inputTokens: 1, outputTokens: 2 }, latencyMs: 3, model: "openai-compatible:m" };
+    await writeFile(join(old, "a.jsonl"), JSON.stringify({ version: 1, key: "k1", request: {}, reply }) + "\n" + '{"version":1,"key":"torn');
+    const store = new CacheStore(old);
+    assert.deepEqual(store.get("k1"), reply);
+    assert.equal(store.count(), 1);
   } finally {
     await server.close();
     await rm(root, { recursive: true, force: true });
@@ -180,6 +202,8 @@ test("the key covers every field that changes the reply, and only those", async 
     cacheKey("openai", "m", { ...base, schemaName: "turn" }),
     cacheKey("openai", "m", { ...base, schema: Turn.extend({ extra: z.boolean() }) }),
     cacheKey("openai", "m", { ...base, schema: undefined }),
+    cacheKey("openai", "m", { ...base, address: "tbs/x/seed=1/reasoner/step=0/agent=-/sample=0" }),
+    cacheKey("openai", "m", { ...base, address: "tbs/x/seed=1/reasoner/step=0/agent=-/sample=1" }),
   ];
   assert.equal(new Set([key, ...variants]).size, variants.length + 1, "each change gives a new key");
 });

@@ -1,22 +1,27 @@
 /**
- * The replay cache: content-addressed entries on disk (JSON lines in segment files, see `cache-store.ts`).
+ * The replay cache and single-flight: content-addressed entries in a SQLite database (see `cache-store.ts`).
  *
- * The key is the SHA-256 of the provider, the model, the request (system, messages, temperature, seed,
- * maxTokens, schema name) and the JSON schema (see `cacheKey`). Entries hold the request and the reply (text,
- * usage, latency, model), never a key or a base URL. Modes:
- * - `record`: always call the model and write the entry;
- * - `replay`: never call; a missing entry is a `ReplayMissError` naming the request;
- * - `auto`: read the entry if present, otherwise call and write;
+ * The key is the SHA-256 of the provider, the model, the call's address, the request (system, messages,
+ * temperature, seed, maxTokens, schema name) and the JSON schema (see `cacheKey`). No config hash, no base URL,
+ * no limits: adding seeds, switching profiles or changing concurrency keeps every key. Two calls that differ only
+ * by address are different entries. Entries hold the request and the reply (text, usage, latency, model), never a
+ * key or a base URL. Modes:
+ * - `record`: always call the model and write the entry (replacing an older one);
+ * - `replay`: never call; a missing entry is a `ReplayMissError` naming the call's address;
+ * - `auto`: read the entry if present, otherwise call and write (the first entry written for a key stays);
  * - `off`: no cache.
- * A hit returns the stored reply with `cached: true` (its data re-validated with the schema). Entries are written
- * behind the calls (a call never waits for the disk); `flush()` resolves when they are all on disk.
+ *
+ * Single-flight: calls with the same key in flight together share one provider call; the others get its reply
+ * with `cached: true` (they paid nothing). In `off` mode this applies to calls that carry an address only (an
+ * unaddressed uncached call is always sent). A hit returns the stored reply with `cached: true` (its data
+ * re-validated with the schema). Entries are written behind the calls; `flush()` resolves when they are on disk.
  */
 import { imageBase64, type ContentPart, type GenerateRequest, type GenerateResult, type LanguageModel } from "../../core/model.js";
 import { hash } from "node:crypto";
 import { ReplayMissError } from "../errors.js";
 import type { CacheMode } from "../spec.js";
 import { compileSchema, parseReply, type CompiledSchema } from "../structured.js";
-import { CacheStore, entryLine, type CachedReply } from "./cache-store.js";
+import { CacheStore, requestText, type CachedReply } from "./cache-store.js";
 
 export interface CacheOptions {
   dir: string;
@@ -24,8 +29,13 @@ export interface CacheOptions {
   /** Provider and model name that go into the key (not the base URL: a local server's port may change). */
   provider: string;
   model: string;
-  /** Called on each hit (the usage ledger counts them). */
-  onHit?: () => void;
+  /** Called on each hit: `source` is "cache" for a stored entry, "in-flight" for a shared call. */
+  onHit?: (req: GenerateRequest, result: GenerateResult, source: "cache" | "in-flight") => void;
+}
+
+/** The address of a request as a string (the llm layer normalises it before the cache). */
+function addressOf(req: GenerateRequest): string | undefined {
+  return typeof req.address === "string" ? req.address : undefined;
 }
 
 /** The cacheable part of a request: everything that changes the reply, nothing secret. */
@@ -38,6 +48,7 @@ function requestFields(provider: string, model: string, req: GenerateRequest): R
   return {
     provider,
     model,
+    address: addressOf(req),
     system: req.system,
     messages: req.messages.map((m) => ({ role: m.role, content: contentKey(m.content) })),
     temperature: req.temperature,
@@ -54,8 +65,9 @@ function contentKey(content: string | ContentPart[]): string | unknown[] {
 }
 
 /**
- * The cache key of a request: SHA-256 of one line of JSON holding the provider, the model and the request fields
- * in a fixed order (absent ones as null), a newline, and the canonical JSON of the schema (empty without one).
+ * The cache key of a request: SHA-256 of one line of JSON holding the provider, the model, the address and the
+ * request fields in a fixed order (absent ones as null), a newline, and the canonical JSON of the schema (empty
+ * without one). `req.address` must be a string here (`formatAddress` of the call's address).
  */
 export function cacheKey(provider: string, model: string, req: GenerateRequest): string {
   return keyOf(provider, model, req, req.schema ? compileSchema(req.schema) : undefined);
@@ -64,47 +76,65 @@ export function cacheKey(provider: string, model: string, req: GenerateRequest):
 function keyOf(provider: string, model: string, req: GenerateRequest, schema: CompiledSchema | undefined): string {
   const messages: unknown[] = [];
   for (const m of req.messages) messages.push(m.role, contentKey(m.content));
-  const fields = [provider, model, req.system ?? null, messages, req.temperature ?? null, req.seed ?? null, req.maxTokens ?? null, schema ? (req.schemaName ?? "reply") : null];
+  const fields = [provider, model, addressOf(req) ?? null, req.system ?? null, messages, req.temperature ?? null, req.seed ?? null, req.maxTokens ?? null, schema ? (req.schemaName ?? "reply") : null];
   return hash("sha256", `${JSON.stringify(fields)}\n${schema ? schema.canonical : ""}`, "hex");
 }
 
+/** The result a caller gets from a stored or shared reply: `cached: true`, data re-validated; undefined if invalid. */
+function fromReply<T>(reply: CachedReply, compiled: CompiledSchema | undefined): GenerateResult<T> | undefined {
+  const result: GenerateResult<T> = { text: reply.text, usage: { ...reply.usage }, latencyMs: reply.latencyMs, model: reply.model, cached: true };
+  if (!compiled) return result;
+  const parsed = parseReply<T>(compiled, reply.text);
+  return parsed.ok ? { ...result, data: parsed.data } : undefined;
+}
+
 /**
- * Wraps `model` with the replay cache. Entries are written behind the calls; `flush()` waits for them.
- * @throws ReplayMissError in replay mode when an entry is missing.
+ * Wraps `model` with the replay cache and single-flight. Entries are written behind the calls; `flush()` waits.
+ * @throws ReplayMissError in replay mode when an entry is missing; CacheStoreError when the cache file cannot be
+ *   opened, read or written (naming the file).
  * @example const m = withCache(inner, { dir: "runs/x/llm-cache", mode: "auto", provider: "openai", model: "gpt-4o-mini" });
  */
-export function withCache(model: LanguageModel, opts: CacheOptions): LanguageModel & { flush(): Promise<void> } {
-  if (opts.mode === "off") return { id: model.id, generate: (req) => model.generate(req), flush: () => Promise.resolve() };
-  const store = new CacheStore(opts.dir);
+export function withCache(model: LanguageModel, opts: CacheOptions): LanguageModel & { flush(): Promise<void>; store?: CacheStore } {
+  const store = opts.mode === "off" ? undefined : new CacheStore(opts.dir);
+  const inFlight = new Map<string, Promise<GenerateResult>>();
   return {
     id: model.id,
-    flush: () => store.flush(),
+    store,
+    flush: () => (store ? store.flush() : Promise.resolve()),
     async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      if (!store && addressOf(req) === undefined) return model.generate(req);
       const compiled = req.schema ? compileSchema(req.schema) : undefined;
-      // In record mode the key is computed after the call, so calls queued behind the pool do no work up front.
-      let key: string | undefined;
-      if (opts.mode !== "record") {
-        key = keyOf(opts.provider, opts.model, req, compiled);
-        const reply = await store.get(key);
+      const key = keyOf(opts.provider, opts.model, req, compiled);
+      if (store && opts.mode !== "record") {
+        const reply = store.get(key);
         if (reply) {
-          const result: GenerateResult<T> = { ...reply, usage: { ...reply.usage }, cached: true };
-          if (!compiled) {
-            opts.onHit?.();
+          const result = fromReply<T>(reply, compiled);
+          if (result) {
+            opts.onHit?.(req, result, "cache");
             return result;
           }
-          const parsed = parseReply<T>(compiled, reply.text);
-          if (parsed.ok) {
-            opts.onHit?.();
-            return { ...result, data: parsed.data };
-          }
         }
-        if (opts.mode === "replay") throw new ReplayMissError(key, cacheRequest(opts.provider, opts.model, req), opts.dir);
       }
-      const result = await model.generate(req);
-      key ??= keyOf(opts.provider, opts.model, req, compiled);
-      const reply: CachedReply = { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model };
-      store.put(key, reply, entryLine(key, requestFields(opts.provider, opts.model, req), compiled?.jsonText, reply));
-      return result;
+      const shared = inFlight.get(key);
+      if (shared) {
+        const leader = await shared;
+        const result = fromReply<T>(leader, compiled) ?? (leader as GenerateResult<T>);
+        opts.onHit?.(req, result, "in-flight");
+        return result;
+      }
+      if (store && opts.mode === "replay") throw new ReplayMissError(key, cacheRequest(opts.provider, opts.model, req), store.file, addressOf(req));
+      const call = model.generate(req);
+      inFlight.set(key, call);
+      try {
+        const result = await call;
+        if (store) {
+          const reply: CachedReply = { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model };
+          store.put(key, reply, requestText(requestFields(opts.provider, opts.model, req), compiled?.jsonText), addressOf(req), opts.mode === "record");
+        }
+        return result;
+      } finally {
+        inFlight.delete(key);
+      }
     },
   };
 }

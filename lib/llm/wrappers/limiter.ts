@@ -1,5 +1,12 @@
 /**
- * A concurrency pool with requests-per-minute and tokens-per-minute budgets (sliding one-minute windows).
+ * A concurrency pool with requests-per-minute and tokens-per-minute budgets.
+ *
+ * - rpm is paced: starts are spread evenly across the window (one every `window / rpm` ms; a burst of at most
+ *   20 ms worth of requests), never a minute's budget at once; the sliding window count is kept too.
+ * - tpm counts tokens in a sliding window; a call reserves its estimate (input plus `maxTokens` or its role's
+ *   output default) and the reservation is corrected with the real count when it ends.
+ * - `pause(ms)` holds every start for that long: a 429 pauses the whole pool for its Retry-After (or backoff),
+ *   so the waiting calls do not each run into the same limit.
  * Waiters are served first in, first out; a waiter whose signal fires leaves the queue.
  */
 import { realClock, type Clock } from "./sleep.js";
@@ -60,8 +67,15 @@ export class Limiter {
   private spendsHead = 0;
   private tokensInWindow = 0;
   private timer?: NodeJS.Timeout;
+  /** Pacing of starts (GCRA): the theoretical time of the next start, the gap between starts, the burst tolerance. */
+  private tat = -Infinity;
+  private readonly gap: number;
+  private readonly tolerance: number;
+  private pausedUntil = -Infinity;
   /** Highest number of calls held at once (for tests and reports). */
   maxActive = 0;
+  /** Number of pauses (429s) and their total length, ms. */
+  pauses = 0;
 
   constructor(opts: LimiterOptions = {}) {
     this.concurrency = opts.concurrency ?? 16;
@@ -69,6 +83,27 @@ export class Limiter {
     this.tpm = opts.tpm;
     this.clock = opts.clock ?? realClock;
     this.window = opts.windowMs ?? 60_000;
+    this.gap = this.rpm ? this.window / this.rpm : 0;
+    this.tolerance = this.gap > 0 ? Math.max(0, Math.floor(20 / this.gap) - 1) * this.gap : 0;
+  }
+
+  /** Whether calls must estimate their tokens (a tpm budget is set). */
+  get countsTokens(): boolean {
+    return this.tpm !== undefined;
+  }
+
+  /** Holds every start for `ms` from now (a rate limit was hit). Calls in flight are not touched. */
+  pause(ms: number): void {
+    const until = this.clock.now() + ms;
+    if (until <= this.pausedUntil) return;
+    this.pausedUntil = until;
+    this.pauses++;
+    this.pump();
+  }
+
+  /** Whether starts are held by a pause at the moment. */
+  get paused(): boolean {
+    return this.pausedUntil > this.clock.now();
   }
 
   /** Waits for a slot and for the rate budgets. Rejects with the signal's reason if it fires while waiting. */
@@ -99,6 +134,8 @@ export class Limiter {
     const now = this.clock.now();
     this.expire(now);
     let wait = 0;
+    if (this.pausedUntil > now) wait = this.pausedUntil - now;
+    if (this.gap > 0 && this.tat - this.tolerance > now) wait = Math.max(wait, this.tat - this.tolerance - now);
     if (this.rpm !== undefined && this.starts.length - this.startsHead >= this.rpm) {
       wait = Math.max(wait, this.starts[this.starts.length - this.rpm] + this.window - now);
     }
@@ -143,7 +180,10 @@ export class Limiter {
     this.active++;
     if (this.active > this.maxActive) this.maxActive = this.active;
     const now = this.clock.now();
-    if (this.rpm !== undefined) this.starts.push(now);
+    if (this.rpm !== undefined) {
+      this.starts.push(now);
+      this.tat = Math.max(this.tat, now) + this.gap;
+    }
     let spend: Spend | undefined;
     if (this.tpm !== undefined) {
       spend = { at: now, tokens, expired: false };

@@ -1,10 +1,13 @@
 /**
  * The limits wrapper: every call holds a `Limiter` permit (concurrency, rpm, tpm) while it runs.
- * Inside the retry wrapper, a call waiting for its backoff holds no slot.
+ * Inside the retry wrapper, a call waiting for its backoff holds no slot. The tpm reservation is the input estimate
+ * (one token per four characters, schema included) plus `maxTokens`, or the output default of the call's role
+ * (`roles.ts`) when it has none; it is corrected with the real usage when the call ends.
  */
-import { contentText, type GenerateRequest, type GenerateResult, type LanguageModel } from "../../core/model.js";
+import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import { LLMAbortError, LLMParseError } from "../errors.js";
-import { estimateTokens } from "../providers/common.js";
+import { estimateInputTokens } from "../request-log.js";
+import { outputTokensFor } from "../roles.js";
 import { Limiter } from "./limiter.js";
 
 /**
@@ -16,7 +19,7 @@ export function withLimits(model: LanguageModel, limiter: Limiter): LanguageMode
   return {
     id: model.id,
     async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
-      const estimate = estimateTokens([req.system, ...req.messages.map((m) => contentText(m.content))]) + (req.maxTokens ?? 0);
+      const estimate = limiter.countsTokens ? estimateInputTokens(req) + outputTokensFor(req.maxTokens, typeof req.address === "string" ? req.address : undefined) : 0;
       let permit;
       try {
         permit = await limiter.acquire(estimate, req.signal);

@@ -5,8 +5,11 @@
  */
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import type { Rng } from "../../core/rng.js";
-import { LLMAbortError, LLMError, RateLimitError } from "../errors.js";
+import { LLMAbortError, LLMAPIError, LLMError, RateLimitError } from "../errors.js";
 import { realClock, type Clock } from "./sleep.js";
+
+/** The attempt number (1-based) the retry wrapper puts on each request it passes down (read by the ledger). */
+export const ATTEMPT = Symbol("agora.llm.attempt");
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 5). */
@@ -22,6 +25,8 @@ export interface RetryOptions {
   clock?: Clock;
   /** Called before each retry (the usage ledger counts them). */
   onRetry?: (info: { attempt: number; delayMs: number; error: LLMError }) => void;
+  /** Called on a 429 with the wait before the retry (the limiter pauses the whole pool for it). */
+  onRateLimit?: (delayMs: number) => void;
 }
 
 /**
@@ -46,14 +51,23 @@ export function withRetry(model: LanguageModel, opts: RetryOptions): LanguageMod
   return {
     id: model.id,
     async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      let paramRetries = 0;
       for (let attempt = 0; ; attempt++) {
         try {
-          return await model.generate(req);
+          return await model.generate(attempt === 0 ? req : ({ ...req, [ATTEMPT]: attempt + 1 } as GenerateRequest<T>));
         } catch (err) {
-          if (!(err instanceof LLMError) || !err.retryable || attempt >= maxRetries || req.signal?.aborted) throw err;
+          if (!(err instanceof LLMError) || !err.retryable || req.signal?.aborted) throw err;
+          // A 400 naming an unsupported parameter: the provider leaves it out from now on; retried once, at once.
+          if (err instanceof LLMAPIError && err.unsupportedParam !== undefined) {
+            if (paramRetries++ >= 3) throw err;
+            opts.onRetry?.({ attempt: attempt + 1, delayMs: 0, error: err });
+            continue;
+          }
+          if (attempt - paramRetries >= maxRetries) throw err;
           const retryAfter = err instanceof RateLimitError ? err.retryAfter : undefined;
           if (retryAfter !== undefined && retryAfter > maxRetryAfter) throw err;
-          const delayMs = retryAfter ?? backoffMs(attempt + 1, backoff, opts.rng.uniform());
+          const delayMs = retryAfter ?? backoffMs(attempt + 1 - paramRetries, backoff, opts.rng.uniform());
+          if (err instanceof RateLimitError) opts.onRateLimit?.(delayMs);
           opts.onRetry?.({ attempt: attempt + 1, delayMs, error: err });
           try {
             await clock.sleep(delayMs, req.signal);

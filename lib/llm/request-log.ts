@@ -1,0 +1,212 @@
+/**
+ * The run's request ledger, `<run>/ledger.jsonl`: one JSON line per event, appended by every process of a run
+ * (O_APPEND, one `write` per line, so lines of concurrent processes never interleave).
+ *
+ *   {"event":"sent","t":…,"id":…,"address":…,"attempt":1,"model":"openai:gpt-4o-mini"}        before each HTTP request
+ *   {"event":"done","t":…,"id":…,"address":…,"attempt":1,"model":…,"status":200,"input_tokens":…,
+ *    "cached_input_tokens":…,"output_tokens":…,"cost_usd":…,"replay":false}                     after it
+ *   {"event":"hit","t":…,"id":…,"address":…,"model":…,"source":"cache"|"in-flight","replay":true} a reply that cost nothing
+ *
+ * `status` is the HTTP status, or "error" (no answer: refused, reset) or "timeout". A "sent" line without its "done"
+ * line is a request in flight when its process died: it may have been billed. A done line of a 400 that named an
+ * unsupported parameter carries `"unsupported_param"`. `summarizeLedger(path)` sums the whole file, all processes.
+ *
+ * The budget (`maxCostUsd`) is checked before each request against what is spent (the ledger file when the model
+ * was made, plus this process) and reserved by requests in flight (their estimates); a request that would pass it
+ * is not sent (`BudgetExceededError`). Requests in flight are bounded by the pool, so the overshoot is at most one
+ * request per slot (by how much its real cost exceeds its estimate).
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import { contentText, type GenerateRequest, type GenerateResult, type LanguageModel } from "../core/model.js";
+import { redactText } from "../core/redact.js";
+import { BudgetExceededError, LLMAPIError, LLMError, LLMParseError, LLMTimeoutError } from "./errors.js";
+import { costOf, type Price } from "./prices.js";
+import { outputTokensFor } from "./roles.js";
+import { compileSchema } from "./structured.js";
+import { ATTEMPT } from "./wrappers/retry.js";
+
+/** Totals of a ledger file. */
+export interface LedgerFileSummary {
+  /** HTTP requests started ("sent" lines). */
+  requests: number;
+  sent: number;
+  /** Requests that ended ("done" lines); `sent - done` were in flight when a process died. */
+  done: number;
+  /** Done requests that did not succeed (status other than 2xx). */
+  failed: number;
+  /** Replies that cost nothing: replay-cache hits and calls shared with one in flight. */
+  replayHits: number;
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  /** Done requests by status ("200", "429", "500", "error", "timeout", …). */
+  byStatus: Record<string, number>;
+}
+
+/**
+ * Sums a ledger file (every process that appended to it). A missing file sums to zero; a torn last line (a process
+ * killed while writing) is skipped; any other unreadable line is an error naming the file and the line.
+ * @example summarizeLedger("runs/x/ledger.jsonl").costUsd
+ */
+export function summarizeLedger(path: string): LedgerFileSummary {
+  const s: LedgerFileSummary = { requests: 0, sent: 0, done: 0, failed: 0, replayHits: 0, inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, costUsd: 0, byStatus: {} };
+  if (!existsSync(path)) return s;
+  const lines = readFileSync(path, "utf8").split("\n");
+  lines.forEach((line, i) => {
+    if (!line) return;
+    let e: Record<string, unknown>;
+    try {
+      e = JSON.parse(line);
+    } catch {
+      if (lines.slice(i + 1).some(Boolean)) throw new LLMError("llm-ledger", `${path}: line ${i + 1} is not JSON`, "the ledger file is damaged; restore it or move it away");
+      return;
+    }
+    if (e.event === "sent") s.sent++;
+    else if (e.event === "hit") s.replayHits++;
+    else if (e.event === "done") {
+      s.done++;
+      const status = String(e.status);
+      s.byStatus[status] = (s.byStatus[status] ?? 0) + 1;
+      if (!/^2\d\d$/.test(status)) s.failed++;
+      s.inputTokens += Number(e.input_tokens) || 0;
+      s.cachedInputTokens += Number(e.cached_input_tokens) || 0;
+      s.outputTokens += Number(e.output_tokens) || 0;
+      s.costUsd += Number(e.cost_usd) || 0;
+    }
+  });
+  s.requests = s.sent;
+  return s;
+}
+
+/** Spending against a budget: spent (at start plus this process) and reserved by requests in flight. */
+export class Budget {
+  spentUsd: number;
+  reservedUsd = 0;
+  constructor(
+    readonly maxCostUsd: number,
+    spentAtStartUsd = 0,
+  ) {
+    this.spentUsd = spentAtStartUsd;
+  }
+
+  /** Reserves `estimateUsd` for a request, or throws when it would pass the budget. Returns its settle function. */
+  reserve(estimateUsd: number, address?: string): (actualUsd: number) => void {
+    if (this.spentUsd + this.reservedUsd + estimateUsd > this.maxCostUsd) {
+      throw new BudgetExceededError({ maxCostUsd: this.maxCostUsd, spentUsd: this.spentUsd, reservedUsd: this.reservedUsd, estimateUsd, address });
+    }
+    this.reservedUsd += estimateUsd;
+    let settled = false;
+    return (actualUsd) => {
+      if (settled) return;
+      settled = true;
+      this.reservedUsd -= estimateUsd;
+      this.spentUsd += actualUsd;
+    };
+  }
+}
+
+let nextId = 0;
+
+/** The appending side of a ledger file. */
+export class RequestLog {
+  readonly path: string;
+  private fd?: number;
+  constructor(path: string) {
+    this.path = path;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      this.fd = openSync(path, "a");
+    } catch (err) {
+      throw new LLMError("llm-ledger", `the ledger ${path} cannot be opened: ${(err as Error).message}`, "check the run folder's permissions and disk space");
+    }
+  }
+
+  /** Appends one line (one write call; the text passes through `redactText`). */
+  write(line: Record<string, unknown>): void {
+    if (this.fd === undefined) return;
+    try {
+      writeSync(this.fd, redactText(JSON.stringify(line)) + "\n");
+    } catch (err) {
+      throw new LLMError("llm-ledger", `the ledger ${this.path} cannot be written: ${(err as Error).message}`, "check the disk space");
+    }
+  }
+
+  /** A reply that cost nothing (replay-cache hit, or shared with a call in flight). */
+  hit(model: string, address: string | undefined, source: "cache" | "in-flight"): void {
+    this.write({ event: "hit", t: Date.now(), id: newId(), address: address ?? null, model, source, replay: true });
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+function newId(): string {
+  return `${process.pid.toString(36)}-${(nextId++).toString(36)}`;
+}
+
+export interface RequestLogOptions {
+  /** The ledger file (none: no lines are written; the budget still applies). */
+  log?: RequestLog;
+  /** The model's price (undefined: unpriced; a budget then refuses to start, see `createModel`). */
+  price?: Price;
+  budget?: Budget;
+  /** Called with every request's outcome (provenance records unsupported parameters). */
+  onDone?: (info: { status: string; unsupportedParam?: string }) => void;
+}
+
+/** The input tokens of a request, estimated before it is sent: one per four characters, schema included. */
+export function estimateInputTokens(req: GenerateRequest): number {
+  let chars = req.system?.length ?? 0;
+  for (const m of req.messages) chars += typeof m.content === "string" ? m.content.length : contentText(m.content).length + 1000 * m.content.filter((p) => p.type === "image").length;
+  if (req.schema) chars += compileSchema(req.schema).jsonText.length;
+  return Math.max(1, Math.ceil(chars / 4));
+}
+
+/**
+ * Wraps the provider (inside the limits, so requests in flight are bounded by the pool): before each HTTP request
+ * the budget is checked and a "sent" line written; after it a "done" line with status, tokens and cost.
+ * @throws BudgetExceededError (nothing sent) when the request would pass the budget.
+ */
+export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): LanguageModel {
+  const { log, price, budget } = opts;
+  if (!log && !budget && !opts.onDone) return model;
+  return {
+    id: model.id,
+    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      const address = typeof req.address === "string" ? req.address : undefined;
+      let settle: ((usd: number) => void) | undefined;
+      if (budget && price) {
+        const estimate = costOf(price, { inputTokens: estimateInputTokens(req), outputTokens: outputTokensFor(req.maxTokens, address) });
+        settle = budget.reserve(estimate, address);
+      }
+      const attempt = (req as { [ATTEMPT]?: number })[ATTEMPT] ?? 1;
+      const id = newId();
+      log?.write({ event: "sent", t: Date.now(), id, address: address ?? null, attempt, model: model.id });
+      const done = (status: string | number, usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } | undefined, extra: Record<string, unknown> = {}) => {
+        const cost = price && usage ? costOf(price, usage) : 0;
+        settle?.(cost);
+        log?.write({
+          event: "done", t: Date.now(), id, address: address ?? null, attempt, model: model.id, status,
+          input_tokens: usage?.inputTokens ?? 0, cached_input_tokens: usage?.cachedInputTokens ?? 0, output_tokens: usage?.outputTokens ?? 0,
+          cost_usd: cost, replay: false, ...extra,
+        });
+        opts.onDone?.({ status: String(status), unsupportedParam: extra.unsupported_param as string | undefined });
+      };
+      try {
+        const result = await model.generate(req);
+        done(200, result.usage);
+        return result;
+      } catch (err) {
+        if (err instanceof LLMParseError) done(200, err.usage);
+        else if (err instanceof LLMAPIError) done(err.status, undefined, err.unsupportedParam ? { unsupported_param: err.unsupportedParam } : {});
+        else if (err instanceof LLMTimeoutError) done("timeout", undefined);
+        else done(err instanceof LLMError && err.code === "llm-abort" ? "aborted" : "error", undefined);
+        throw err;
+      }
+    },
+  };
+}

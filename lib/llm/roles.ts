@@ -1,0 +1,42 @@
+/**
+ * Output-token defaults by call role, used when a request gives no `maxTokens`: the tpm limiter reserves them and
+ * the budget estimates their cost before a request is sent (both are corrected by the real usage afterwards).
+ * They are generous upper estimates of what each role's structured reply needs, not measurements; give
+ * `maxTokens` to bound a call exactly.
+ */
+export const ROLE_OUTPUT_TOKENS: Record<string, number> = {
+  reasoner: 600,
+  speaker: 400,
+  summarizer: 500,
+  adjudicator: 300,
+  chatter: 400,
+  executor: 600,
+  judge: 300,
+  extractor: 800,
+  answerer: 300,
+  scorer: 100,
+};
+
+/** Output tokens reserved for a call without `maxTokens` and without a known role. */
+export const DEFAULT_OUTPUT_TOKENS = 800;
+
+/**
+ * The role of an address string `mechanism/cell/seed=n/role/step=i/agent=a/sample=k` (read from the right, so a
+ * cell holding "/" does not matter), or undefined.
+ * @example roleOf("tbs/mode=willing/seed=3/reasoner/step=4/agent=2/sample=0") // → "reasoner"
+ */
+export function roleOf(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  const parts = address.split("/");
+  return parts.length >= 7 ? parts[parts.length - 4] : undefined;
+}
+
+/**
+ * Output tokens to reserve for a call: its `maxTokens`, else its role's default, else `DEFAULT_OUTPUT_TOKENS`.
+ * @example outputTokensFor(undefined, "nous/c/seed=1/scorer/step=0/agent=-/sample=0") // → 100
+ */
+export function outputTokensFor(maxTokens: number | undefined, address: string | undefined): number {
+  if (maxTokens !== undefined) return maxTokens;
+  const role = roleOf(address);
+  return (role && ROLE_OUTPUT_TOKENS[role]) || DEFAULT_OUTPUT_TOKENS;
+}
