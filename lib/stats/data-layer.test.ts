@@ -57,3 +57,18 @@ test("empty data and data without a complete row get distinct messages", () => {
   assert.throws(() => ols("y ~ x", []), /the data has no rows/);
   assert.throws(() => ols("Reaction ~ Days", sleep.map((r) => ({ ...r, Days: null }))), /no complete rows: every one of the 180 rows has a missing value \(Days missing in 180\)/);
 });
+
+test("a constant response gets a clear message; fits report lme4's scaled-gradient convergence check", () => {
+  assert.throws(() => lmm("Reaction ~ Days + (1 | Subject)", sleep.map((r) => ({ ...r, Reaction: 250 }))), /the response "Reaction" is constant \(250 in all 180 rows used\)/);
+  assert.throws(() => ols("Reaction ~ Days", sleep.map((r) => ({ ...r, Reaction: 250 }))), /is constant/);
+  const fit = lmm("Reaction ~ Days + (Days | Subject)", sleep);
+  assert.ok(fit.convergence.ok && fit.convergence.scaledGradient < 1e-3, `scaled gradient ${fit.convergence.scaledGradient}`);
+  assert.deepEqual(fit.warnings, []);
+});
+
+test("identifiability: as many random effects as observations is warned about", () => {
+  // 18 subjects × (intercept + slope) = 36 random effects for 36 rows.
+  const two = sleep.filter((r) => (r.Days as number) < 2);
+  const fit = lmm("Reaction ~ Days + (Days | Subject)", two);
+  assert.ok(fit.warnings.some((w) => /number of observations \(36\) <= number of random effects \(36\)/.test(w)), fit.warnings.join("; "));
+});

@@ -15,6 +15,8 @@ import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
+import { deriv12 } from "./glmm-optimize.js";
+import { checkConvergence, hessianWarnings, identifiability } from "./glmm-formula.js";
 import { tTestP } from "./distributions.js";
 import { checkOptions, LmmOptionsSchema } from "./options.js";
 
@@ -83,6 +85,8 @@ export interface LmmFit {
   /** Any diagonal element of θ within 1e-4 of 0 (as lme4's `isSingular`). */
   singular: boolean;
   converged: boolean;
+  /** lme4's `check.conv.grad`: the largest |scaled gradient| of the deviance over θ (boundary elements left out), below 0.002. */
+  convergence: { scaledGradient: number; tol: number; ok: boolean };
   /** Solver details: back end, optimiser evaluations. */
   optimizer: { backend: "block" | "dense" | "schur"; evals: number };
 }
@@ -113,6 +117,7 @@ export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): Lm
   const design = buildMixedDesign(formula, data, opts);
   if (design.reTerms.length === 0) throw new StatsError(`lmm("${formula}"): no random-effect term`, "add a term like (1 | group), or use ols()");
   if (design.n <= design.p) throw new StatsError(`lmm("${formula}"): ${design.n} rows for ${design.p} fixed effects`, "use more data or fewer predictors");
+  checkResponse(`lmm("${formula}")`, design.response, design.y);
   const profiler = design.reTerms.length === 1 ? blockProfiler(design)
     : sameGrouping(design) ? mergedProfiler(design) : schurProfiler(design);
   return fitWith(formula, design, profiler, opts);
@@ -145,6 +150,15 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const npar = p + nTheta + 1;
   const logLik = -crit / 2;
   const singular = theta.some((v, i) => lay.lower[i] === 0 && v < 1e-4);
+  // Convergence as lme4 checks it: central-difference gradient and Hessian (deriv12, δ = 1e-4) over the θ not on a boundary.
+  const free = theta.map((_, i) => i).filter((i) => !(lay.lower[i] === 0 && theta[i]! < 1e-4));
+  const sub = (z: number[]): number => { const th = [...theta]; free.forEach((j, k) => { th[j] = z[k]!; }); return dev(th); };
+  const dv = free.length ? deriv12(sub, free.map((j) => theta[j]!), 1e-4, crit) : { gradient: [], hessian: [] };
+  const convergence = checkConvergence(dv);
+  const warnings = [...design.warnings];
+  if (!convergence.ok) warnings.push(`Model failed to converge with max|grad| = ${convergence.scaledGradient.toPrecision(3)} (tol = ${convergence.tol}) (lme4's scaled-gradient check)`);
+  warnings.push(...identifiability(n, design.reTerms));
+  if (convergence.ok && free.length) warnings.push(...hessianWarnings(dv.hessian, free.map((_, k) => k)));
   const fit: LmmFit = {
     formula, reml, fixefNames: names, fixef, se, df, t, p: pv, vcov, theta, sigma,
     varcorr: varCorr(design, theta, sigma),
@@ -153,9 +167,9 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
     ...(reml ? { remlCriterion: crit } : { deviance: crit }),
     aic: crit + 2 * npar,
     bic: crit + Math.log(n) * npar,
-    nobs: n, nDropped: design.nDropped, dropped: design.dropped, warnings: [...design.warnings], droppedColumns: design.droppedColumns,
+    nobs: n, nDropped: design.nDropped, dropped: design.dropped, warnings, droppedColumns: design.droppedColumns,
     nGroups: Object.fromEntries(design.reTerms.map((r) => [r.group, r.nLevels])),
-    singular, converged: opt.converged,
+    singular, converged: opt.converged, convergence,
     optimizer: { backend: profiler.kind, evals: opt.evals },
   };
   internals.set(fit, { design, profiler, opts });
@@ -218,4 +232,13 @@ function ranefOf(design: MixedDesign, b: Float64Array): Record<string, RanefRow[
     o += term.nLevels * k;
   }
   return out;
+}
+
+/**
+ * A response that does not vary cannot be modelled: say so before the optimiser meets a zero residual variance.
+ * @throws {StatsError} naming the response and its single value.
+ */
+export function checkResponse(what: string, name: string, y: Float64Array): void {
+  for (let i = 1; i < y.length; i++) if (y[i] !== y[0]) return;
+  throw new StatsError(`${what}: the response "${name}" is constant (${y[0]} in all ${y.length} rows used)`, "a model needs variation in the response; check the column and the rows selected");
 }

@@ -6,6 +6,7 @@ import { StatsError } from "../core/errors.js";
 import { buildMixedDesign, type DesignOptions } from "./design.js";
 import type { DataInput, DroppedRows } from "./frame.js";
 import { reported } from "./warnings.js";
+import { checkResponse } from "./lmm.js";
 import { cholInverse, cholesky } from "./linalg.js";
 import { incompleteBeta, tTestP } from "./distributions.js";
 import { checkOptions, OlsOptionsSchema } from "./options.js";
@@ -61,6 +62,7 @@ export function ols(formula: string, data: DataInput, opts: DesignOptions = {}):
   if (d.reTerms.length) throw new StatsError(`ols("${formula}"): random-effect terms are not allowed`, "use lmm() for mixed models");
   const { n, p, X, y } = d;
   if (n <= p) throw new StatsError(`ols("${formula}"): ${n} rows for ${p} coefficients`, "use more data or fewer predictors");
+  checkResponse(`ols("${formula}")`, d.response, y);
   const XtX = new Float64Array(p * p), Xty = new Float64Array(p);
   for (let i = 0; i < n; i++) for (let a = 0; a < p; a++) {
     const xa = X[i * p + a]!;
