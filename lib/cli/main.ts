@@ -1,8 +1,9 @@
 /**
- * The `agora` command line: `agora run`, `agora reproduce`, `agora locomo`, `agora --help`.
+ * The `agora` command line: `agora run`, `agora reproduce`, `agora export`, `agora locomo`, `agora --help`.
  * `bin/agora.mjs` loads this file through tsx, so the CLI works without a build.
  */
 import { AgoraError } from "../core/errors.js";
+import { exportRun } from "./export.js";
 import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
@@ -20,6 +21,8 @@ Usage:
   agora reproduce [--profile quick|full] [--no-notebooks]
       Run every data/configs/*-default.json on the offline models (complete run folders are kept),
       then execute every notebook in place (the notebooks export the figures).
+  agora export <run folder> [--format csv] [--out <dir>] [--tables a,b]
+      Write every table of a run folder as CSV (for R and other tools).
   agora locomo ...
       The Nous LoCoMo evaluation (see \`agora locomo --help\`).
   agora --help
@@ -55,6 +58,8 @@ export async function main(argv: string[]): Promise<number> {
         return await reproduce(rest);
       case "locomo":
         return await locomo(rest);
+      case "export":
+        return await exportRun(rest);
       default:
         io.err(`agora: unknown command "${command}"\n\n${HELP}`);
         return EXIT.usage;
