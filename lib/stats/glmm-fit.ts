@@ -157,7 +157,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     const r = laplaceAt(x);
     if (r.laplace < bestF) { bestF = r.laplace; uBase.set(uWork); }
     return r.laplace;
-  }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-11, finalStep: true });
+  }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
 
   const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
   const beta = stage2.x.slice(nTheta);
