@@ -7,6 +7,7 @@ import { exportRun } from "./export.js";
 import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
+import { power } from "./power.js";
 import { reproduce } from "./reproduce.js";
 import { run } from "./run.js";
 
@@ -23,6 +24,8 @@ Usage:
       then execute every notebook in place (the notebooks export the figures).
   agora export <run folder> [--format csv] [--out <dir>] [--tables a,b]
       Write every table of a run folder as CSV (for R and other tools).
+  agora power <config> --metric <column> --contrast <a>,<b> [--table t] [--factor f] [--fix k=v,...]
+      Pilot-run a paired contrast and report its effect size, power and the seeds for 80 % / 90 % power.
   agora locomo ...
       The Nous LoCoMo evaluation (see \`agora locomo --help\`).
   agora --help
@@ -60,6 +63,8 @@ export async function main(argv: string[]): Promise<number> {
         return await locomo(rest);
       case "export":
         return await exportRun(rest);
+      case "power":
+        return await power(rest);
       default:
         io.err(`agora: unknown command "${command}"\n\n${HELP}`);
         return EXIT.usage;
