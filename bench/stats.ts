@@ -129,4 +129,43 @@ async function main(): Promise<void> {
   writeFileSync(new URL("./results/stats.json", import.meta.url), JSON.stringify(out, null, 2) + "\n");
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+/**
+ * `--crossed S,I,N` (e.g. 1500,1200,40000): subjects × items crossed random intercepts, each row a random
+ * (subject, item) pair; ours with `satterthwaite: false` against plain lmer on the same rows, one run each.
+ * Writes bench/results/stats-crossed.json.
+ */
+async function crossed(spec: string): Promise<void> {
+  const [S, I, NR] = spec.split(",").map(Number) as [number, number, number];
+  const rng = createRng(SEED + 1);
+  const bs = Array.from({ length: S }, () => rng.normal(0, 0.6)), bi = Array.from({ length: I }, () => rng.normal(0, 0.4));
+  const s: string[] = [], it: string[] = [], x = new Float64Array(NR), y = new Float64Array(NR);
+  for (let r = 0; r < NR; r++) {
+    const a = rng.int(S), b = rng.int(I);
+    s.push(`s${a}`); it.push(`i${b}`);
+    x[r] = rng.normal(0, 1);
+    y[r] = 0.3 + 0.5 * x[r]! + bs[a]! + bi[b]! + rng.normal(0, 1);
+  }
+  const formula = "y ~ x + (1 | s) + (1 | it)";
+  const r = time(() => lmm(formula, { y, x, s, it }, { satterthwaite: false }), 1);
+  console.log(`ours  ${formula} (${S} × ${I}, ${NR} rows)  ${r.seconds.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU, ${r.value.optimizer.evals} evaluations`);
+  const dir = mkdtempSync(join(tmpdir(), "agora-bench-"));
+  const csv = join(dir, "crossed.csv");
+  writeFileSync(csv, ["y,x,s,it", ...Array.from({ length: NR }, (_, i) => `${y[i]},${x[i]},${s[i]},${it[i]}`)].join("\n") + "\n");
+  let theirs: { wall: number; cpu: number } | null = null;
+  if (spawnSync("Rscript", ["--version"]).status === 0) {
+    const script = `suppressMessages(library(lme4)); d <- read.csv("${csv}"); st <- system.time(m <- lmer(${formula}, d)); cat(sprintf('{"wall": %.4f, "cpu": %.4f, "logLik": %.8f}', st[["elapsed"]], st[["user.self"]] + st[["sys.self"]], as.numeric(logLik(m))))`;
+    const out = spawnSync("Rscript", ["-e", script], { encoding: "utf8" });
+    if (out.status === 0) theirs = JSON.parse(out.stdout.trim().split("\n").pop()!) as { wall: number; cpu: number };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const ratio = theirs ? { wall: r.seconds / theirs.wall, cpu: r.cpu / theirs.cpu } : null;
+  console.log(`lmer  ${theirs ? `${theirs.wall.toFixed(2)} s wall, ${theirs.cpu.toFixed(2)} s CPU` : "n/a"}   ours/lmer: ${ratio ? `wall ${ratio.wall.toFixed(2)}, CPU ${ratio.cpu.toFixed(2)}` : "n/a"}`);
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(new URL("./results/stats-crossed.json", import.meta.url), JSON.stringify({ subjects: S, items: I, rows: NR, seed: SEED + 1, formula,
+    ours: { wall: r.seconds, cpu: r.cpu, evals: r.value.optimizer.evals, logLik: r.value.logLik }, lmer: theirs, ratio,
+    note: "one run each on the same rows; ours lmm(satterthwaite: false), lmer with lmerTest not loaded" }, null, 2) + "\n");
+}
+
+const ci = process.argv.indexOf("--crossed");
+if (ci >= 0) crossed(process.argv[ci + 1] ?? "1500,1200,40000").catch((e) => { console.error(e); process.exit(1); });
+else main().catch((e) => { console.error(e); process.exit(1); });
