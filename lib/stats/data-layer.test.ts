@@ -72,3 +72,16 @@ test("identifiability: as many random effects as observations is warned about", 
   const fit = lmm("Reaction ~ Days + (Days | Subject)", two);
   assert.ok(fit.warnings.some((w) => /number of observations \(36\) <= number of random effects \(36\)/.test(w)), fit.warnings.join("; "));
 });
+
+test("withProgress reports long fits only: evaluations, best value and time", async () => {
+  const { withProgress } = await import("./warnings.js");
+  const lines: string[] = [];
+  const slow = withProgress("lmm(\"y ~ x\")", (x) => x[0]! ** 2, (s) => lines.push(s), { afterMs: 0, everyMs: 0, label: "deviance" });
+  slow([2]); slow([1]);
+  assert.deepEqual(lines.map((l) => l.replace(/[\d.]+ s$/, "T s")), ['lmm("y ~ x"): 1 evaluations, best deviance 4.0000, T s', 'lmm("y ~ x"): 2 evaluations, best deviance 1.0000, T s']);
+  const quiet: string[] = [];
+  const fast = withProgress("lmm", (x) => x[0]!, (s) => quiet.push(s));
+  fast([1]);
+  assert.deepEqual(quiet, [], "a fit under 3 s prints nothing");
+  assert.throws(() => lmm("Reaction ~ Days + (1 | Subject)", sleep, { progres: false } as never), /progres/);
+});

@@ -8,6 +8,7 @@ import { StatsError } from "../core/errors.js";
 import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
+import { withProgress, type ProgressSink } from "./warnings.js";
 import { invLink, laplaceLme4, laplaceLme4Scalar, scalarStart } from "./pirls-lme4.js";
 
 /** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
@@ -114,7 +115,7 @@ function diagonalIndices(sys: RandomSystem): number[] {
  *
  * @throws {StatsError} on separation or a random-effects structure the solver cannot hold.
  */
-export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: readonly string[], mode: LaplaceMode = "lme4"): GlmmFitCore {
+export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: readonly string[], mode: LaplaceMode = "lme4", progress?: ProgressSink): GlmmFitCore {
   const beta0 = logisticStart(d, fixefNames);
   const sys = new RandomSystem(d.n, terms);
   const wk = new PirlsWork(d.n);
@@ -153,11 +154,11 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     return mode === "lme4" ? laplaceLme4(d, sys, lp0, mu0, uWork, wk) : pirlsU(d, sys, uWork, wk);
   };
   let bestF = Infinity;
-  const stage2 = newtonFD((x) => orInfinity(() => {
+  const stage2 = newtonFD(withProgress("glmm", (x) => orInfinity(() => {
     const r = laplaceAt(x);
     if (r.laplace < bestF) { bestF = r.laplace; uBase.set(uWork); }
     return r.laplace;
-  }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
+  }), progress, { label: "Laplace deviance" }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
 
   const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
   const beta = stage2.x.slice(nTheta);

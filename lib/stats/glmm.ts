@@ -10,7 +10,7 @@ import { checkConvergence, hessianWarnings, identifiability, splitGlmFormula, ex
 import { buildMixedDesign } from "./design.js";
 import { normalQuantile, normalTestP } from "./distributions.js";
 import type { DataInput, DroppedRows } from "./frame.js";
-import { reported } from "./warnings.js";
+import { defaultProgressSink, reported } from "./warnings.js";
 import { fitGlmm, type LaplaceMode } from "./glmm-fit.js";
 import type { ReSpec } from "./glmm-system.js";
 import type { RanefRow, VarCorrRow } from "./lmm.js";
@@ -37,6 +37,8 @@ export interface GlmmOptions {
    * They differ by ~1e-3 in the deviance and ~1e-4 relative in the estimates.
    */
   laplace?: LaplaceMode;
+  /** Report progress on fits longer than 3 s (as `lmm`); default true. */
+  progress?: boolean;
   /** Constant, all-zero or dependent fixed-effect columns: `"drop"` them as lme4 (default) or `"error"`. */
   rankDeficient?: "drop" | "error";
 }
@@ -102,6 +104,7 @@ const optionsSchema = z.strictObject({
   rankDeficient: z.enum(["drop", "error"]).optional(),
   level: z.number().gt(0).lt(1).default(0.95),
   laplace: z.enum(["lme4", "exact"]).default("lme4"),
+  progress: z.boolean().optional(),
 });
 
 /**
@@ -184,7 +187,7 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   void sumW;
   const specs: ReSpec[] = reTerms.map((t) => ({ k: t.termNames.length, nLevels: t.nLevels, groupIndex: t.groupIndex, Z: t.Zcols }));
   const gd = { n, p, y, X, family: fam, ...(wt ? { wt } : {}), ...(offset ? { offset } : {}) };
-  const fit = fitGlmm(gd, specs, fixefNames, o.laplace);
+  const fit = fitGlmm(gd, specs, fixefNames, o.laplace, o.progress === false ? undefined : defaultProgressSink());
   const constant = saturatedConstant(fam, y, wt);
 
   const zq = normalQuantile(1 - (1 - o.level) / 2);

@@ -8,7 +8,7 @@
 import { StatsError } from "../core/errors.js";
 import { buildMixedDesign, type DesignOptions, type MixedDesign } from "./design.js";
 import type { DataInput, DroppedRows } from "./frame.js";
-import { reported } from "./warnings.js";
+import { defaultProgressSink, reported, withProgress } from "./warnings.js";
 import { cholInverse } from "./linalg.js";
 import { schurProfiler } from "./lmm-schur.js";
 import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
@@ -26,6 +26,11 @@ export interface LmmOptions extends DesignOptions {
   reml?: boolean;
   /** Compute Satterthwaite df and p (default true); false leaves `df`/`p` empty and saves time. */
   satterthwaite?: boolean;
+  /**
+   * Report progress on fits that run longer than 3 s (every 2 s: evaluations, best deviance, elapsed time), to stdout
+   * in a notebook and stderr in a terminal. Default true; false for silence.
+   */
+  progress?: boolean;
 }
 
 /** One row of `VarCorr` as R's `as.data.frame(VarCorr(fit))`. */
@@ -128,7 +133,8 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const { n, p } = design;
   const lay = thetaLayout(design);
   const dev = (th: number[]): number => profiledDeviance(profiler.evaluate(th), n, p, reml);
-  const opt = minimize(dev, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
+  const tracked = withProgress(`lmm("${formula}")`, dev, opts.progress === false || quiet ? undefined : defaultProgressSink(), { label: reml ? "REML criterion" : "deviance" });
+  const opt = minimize(tracked, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
   const theta = opt.x.map((v, i) => (lay.lower[i] === 0 && v < 0 ? 0 : v));
   const pr = profiler.evaluate(theta);
   const crit = profiledDeviance(pr, n, p, reml);

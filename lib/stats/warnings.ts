@@ -20,3 +20,41 @@ export function reported<T extends { warnings: readonly string[] }>(fn: string, 
   reportWarnings(fn, fit.warnings);
   return fit;
 }
+
+/** Where progress lines go: a function of one line, or undefined to stay quiet. */
+export type ProgressSink = ((line: string) => void) | undefined;
+
+/**
+ * The default progress sink: in a notebook, stdout; in a terminal (stderr is a TTY), stderr; elsewhere (tests, pipes)
+ * none.
+ */
+export function defaultProgressSink(): ProgressSink {
+  if (inNotebook()) return (line) => console.log(line);
+  if (process.stderr.isTTY) return (line) => process.stderr.write(`${line}\n`);
+  return undefined;
+}
+
+/**
+ * Wraps an objective so that a fit running longer than `afterMs` reports its progress every `everyMs`:
+ * evaluations so far, the best value and the elapsed time. Short fits print nothing.
+ *
+ * @example
+ * const f = withProgress("lmm", dev, (s) => lines.push(s), { afterMs: 0, everyMs: 0 });
+ */
+export function withProgress(what: string, f: (x: number[]) => number, sink: ProgressSink, opts: { afterMs?: number; everyMs?: number; label?: string } = {}): (x: number[]) => number {
+  if (!sink) return f;
+  const after = opts.afterMs ?? 3000, every = opts.everyMs ?? 2000;
+  const t0 = Date.now();
+  let last = t0, evals = 0, best = Infinity;
+  return (x) => {
+    const v = f(x);
+    evals++;
+    if (v < best) best = v;
+    const now = Date.now();
+    if (now - t0 >= after && now - last >= every) {
+      last = now;
+      sink(`${what}: ${evals} evaluations, best ${opts.label ?? "objective"} ${best.toFixed(4)}, ${((now - t0) / 1000).toFixed(1)} s`);
+    }
+    return v;
+  };
+}
