@@ -22,7 +22,7 @@ function softplus(x: number): number {
  * Binomial: μ = logit⁻¹(e), w = wt·μ(1−μ), dev = 2wt[y log(y/μ) + (1−y) log((1−y)/(1−μ))].
  * Poisson: μ = exp(e), w = wt·μ, dev = 2wt[y log(y/μ) − (y − μ)].
  */
-export function evalRow(fam: FamilyCode, e: number, y: number, wt: number): void {
+export function evalRow(fam: FamilyCode, e: number, y: number, wt: number, ylogy: number): void {
   if (fam === 0) {
     const ex = Math.exp(-Math.abs(e));
     const m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
@@ -34,16 +34,22 @@ export function evalRow(fam: FamilyCode, e: number, y: number, wt: number): void
       const l1p = Math.log1p(ex);
       row.dev = wt * 2 * (signed >= 0 ? l1p : l1p - signed);
     } else {
-      // log μ = −softplus(−e), log(1 − μ) = −softplus(e)
-      row.dev = 2 * wt * (y * (Math.log(y) + softplus(-e)) + (1 - y) * (Math.log1p(-y) + softplus(e)));
+      // log μ = −softplus(−e), log(1 − μ) = −softplus(e); ylogy = y log y + (1 − y) log(1 − y), precomputed.
+      row.dev = 2 * wt * (ylogy + y * softplus(-e) + (1 - y) * softplus(e));
     }
   } else {
     const m = Math.exp(e);
     row.mu = m;
     row.w = wt * m;
     row.res = wt * (y - m);
-    row.dev = 2 * wt * ((y > 0 ? y * (Math.log(y) - e) : 0) - (y - m));
+    // ylogy = y log y (0 for y = 0), precomputed.
+    row.dev = 2 * wt * (ylogy - y * e - (y - m));
   }
+}
+
+/** The per-row constants of the deviance: y log y (Poisson) or y log y + (1 − y) log(1 − y) (binomial), 0 log 0 = 0. */
+export function ylogyOf(fam: FamilyCode, y: Float64Array): Float64Array {
+  return Float64Array.from(y, (v) => (fam === 1 ? (v > 0 ? v * Math.log(v) : 0) : (v > 0 && v < 1 ? v * Math.log(v) + (1 - v) * Math.log1p(-v) : 0)));
 }
 
 /** IRLS weight and score at a given μ (for starts given as μ). */

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ConfigError, DataError, StatsError } from "../core/errors.js";
-import { saturatedConstant, type FamilyCode } from "./glmm-family.js";
+import { saturatedConstant, ylogyOf, type FamilyCode } from "./glmm-family.js";
 import { checkConvergence, hessianWarnings, identifiability, splitGlmFormula, exprName } from "./glmm-formula.js";
 import { buildMixedDesign } from "./design.js";
 import { normalQuantile, normalTestP } from "./distributions.js";
@@ -186,7 +186,8 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   if (fam === 0 && allOne) throw new StatsError(`glmm: the response "${resp}" is 1 in every row (no failures)`, "a binomial model needs both outcomes in the data");
   void sumW;
   const specs: ReSpec[] = reTerms.map((t) => ({ k: t.termNames.length, nLevels: t.nLevels, groupIndex: t.groupIndex, Z: t.Zcols }));
-  const gd = { n, p, y, X, family: fam, ...(wt ? { wt } : {}), ...(offset ? { offset } : {}) };
+  const needsConst = fam === 1 || y.some((v) => v > 0 && v < 1);
+  const gd = { n, p, y, X, family: fam, ...(wt ? { wt } : {}), ...(offset ? { offset } : {}), ...(needsConst ? { ylogy: ylogyOf(fam, y) } : {}) };
   const fit = fitGlmm(gd, specs, fixefNames, o.laplace, o.progress === false ? undefined : defaultProgressSink());
   const constant = saturatedConstant(fam, y, wt);
 

@@ -20,10 +20,10 @@ export const TOL_PWRSS = 1e-7;
 function penalisedDeviance(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork, eta: Float64Array, w: Float64Array, sc: Float64Array): { dev: number; pdev: number } {
   sys.setEta(wk.off, u, eta);
   const { mu } = wk;
-  const fam = d.family ?? 0, wt = d.wt, y = d.y;
+  const fam = d.family ?? 0, wt = d.wt, y = d.y, yl = d.ylogy;
   let dev = 0;
   for (let i = 0; i < d.n; i++) {
-    evalRow(fam, eta[i]!, y[i]!, wt ? wt[i]! : 1);
+    evalRow(fam, eta[i]!, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
     mu[i] = row.mu; w[i] = row.w; sc[i] = row.res;
     dev += row.dev;
   }
@@ -110,6 +110,7 @@ export function scalarStart(d: GlmmData, sys: RandomSystem, lp0: Float64Array, m
  */
 export function laplaceLme4Scalar(d: GlmmData, sys: RandomSystem, start: ScalarStart, theta: number, beta: ArrayLike<number>, u: Float64Array, wk: PirlsWork): PirlsResult {
   const { n, p, y, wt } = d;
+  const yl = d.ylogy;
   const fam = d.family ?? 0;
   const { q, blockOf, zt } = sys;
   const off = wk.off;
@@ -126,7 +127,7 @@ export function laplaceLme4Scalar(d: GlmmData, sys: RandomSystem, start: ScalarS
     let dev = 0;
     for (let i = 0; i < n; i++) {
       const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!;
-      evalRow(fam, off[i]! + bz, y[i]!, wt ? wt[i]! : 1);
+      evalRow(fam, off[i]! + bz, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
       dev += row.dev;
       const w = row.w;
       A[g] += w * z * z;

@@ -24,6 +24,8 @@ export interface GlmmData {
   wt?: Float64Array;
   /** Offset added to the linear predictor; 0 when absent. */
   offset?: Float64Array;
+  /** Per-row deviance constants (`ylogyOf`); needed for Poisson and for proportions, 0 when absent (0/1 data). */
+  ylogy?: Float64Array;
 }
 
 /** State at a conditional mode. */
@@ -66,12 +68,13 @@ export function linearPredictor(d: GlmmData, beta: ArrayLike<number>, out: Float
 /** Fills η = off + ZΛu, μ, w = μ(1−μ), y − μ; returns Σ dᵢ. */
 function evaluate(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork): number {
   const { n, y, wt } = d;
+  const yl = d.ylogy;
   const fam = d.family ?? 0;
   const { eta, mu, w, res, off } = wk;
   sys.setEta(off, u, eta);
   let dev = 0;
   for (let i = 0; i < n; i++) {
-    evalRow(fam, eta[i]!, y[i]!, wt ? wt[i]! : 1);
+    evalRow(fam, eta[i]!, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
     mu[i] = row.mu; w[i] = row.w; res[i] = row.res;
     dev += row.dev;
   }
@@ -128,6 +131,7 @@ export interface JointExtras {
  */
 export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta: Float64Array, wk: PirlsWork): PirlsResult & JointExtras {
   const { n, p, X, y, wt, offset } = d;
+  const yl = d.ylogy;
   const fam = d.family ?? 0;
   const { q, m, zt, pos, blockOf } = sys;
   const scalar = m === 1 && sys.B === 1;
@@ -151,7 +155,7 @@ export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta
       for (let a = 0; a < p; a++) e += X[o + a]! * bb[a]!;
       for (let c = i * m, end = c + m; c < end; c++) e += zt[c]! * uu[pos[c]!]!;
       eta[i] = e;
-      evalRow(fam, e, y[i]!, wt ? wt[i]! : 1);
+      evalRow(fam, e, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
       dev += row.dev;
       const wi = row.w, ri = row.res;
       mu[i] = row.mu; w[i] = wi; res[i] = ri;
