@@ -27,8 +27,8 @@ export interface LmmOptions extends DesignOptions {
   /** Compute Satterthwaite df and p (default true); false leaves `df`/`p` empty and saves time. */
   satterthwaite?: boolean;
   /**
-   * Report progress on fits that run longer than 3 s (every 2 s: evaluations, best deviance, elapsed time), to stdout
-   * in a notebook and stderr in a terminal. Default true; false for silence.
+   * Report progress on fits that run longer than 3 s (every 2 s: evaluations, best deviance, elapsed time) on stderr
+   * when it is a terminal (not in notebooks, whose saved outputs must not depend on timing). Default true.
    */
   progress?: boolean;
 }

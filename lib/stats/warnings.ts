@@ -25,12 +25,11 @@ export function reported<T extends { warnings: readonly string[] }>(fn: string, 
 export type ProgressSink = ((line: string) => void) | undefined;
 
 /**
- * The default progress sink: in a notebook, stdout; in a terminal (stderr is a TTY), stderr; elsewhere (tests, pipes)
- * none.
+ * The default progress sink: stderr when it is a terminal; none elsewhere. Notebooks get none: a progress line
+ * carries elapsed times, which would make a saved notebook's outputs differ from run to run.
  */
 export function defaultProgressSink(): ProgressSink {
-  if (inNotebook()) return (line) => console.log(line);
-  if (process.stderr.isTTY) return (line) => process.stderr.write(`${line}\n`);
+  if (!inNotebook() && process.stderr.isTTY) return (line) => process.stderr.write(`${line}\n`);
   return undefined;
 }
 
