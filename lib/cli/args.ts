@@ -20,8 +20,8 @@ export function parse<T extends NonNullable<ParseArgsConfig["options"]>>(command
  * @throws {ConfigError} unless it is `quick` or `full`.
  */
 export function profileArg(value: string | undefined): ProfileName | undefined {
-  if (value === undefined || value === "quick" || value === "full") return value;
-  throw new ConfigError({ path: ["--profile"], message: `expected quick or full, got "${value}"`, fix: "use --profile quick or --profile full" });
+  if (value === undefined || /^[a-z][a-z0-9-]*$/.test(value)) return value;
+  throw new ConfigError({ path: ["--profile"], message: `expected a profile name (quick, full, or one the config defines), got "${value}"`, fix: "e.g. --profile full" });
 }
 
 /**

@@ -1,9 +1,11 @@
-/** Where the CLI writes. Tests replace these two functions to capture output. */
+/** Where the CLI writes. Tests replace these two functions to capture output. Every line passes through redaction. */
+import { redactText } from "../core/redact.js";
+
 export const io = {
   out: (text: string): void => {
-    process.stdout.write(text);
+    process.stdout.write(redactText(text));
   },
   err: (text: string): void => {
-    process.stderr.write(text);
+    process.stderr.write(redactText(text));
   },
 };

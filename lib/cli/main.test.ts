@@ -4,24 +4,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runCli } from "./capture.js";
 import { io } from "./io.js";
-import { main } from "./main.js";
 
 process.env.AGORA_REGISTRY = fileURLToPath(new URL("../experiment/testing/registry.ts", import.meta.url));
 
-/** Runs the CLI in-process and captures what it writes. */
-async function cli(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const saved = { ...io };
-  io.out = (s) => void out.push(s);
-  io.err = (s) => void err.push(s);
-  try {
-    return { code: await main(argv), out: out.join(""), err: err.join("") };
-  } finally {
-    Object.assign(io, saved);
-  }
-}
+const cli = runCli;
 
 function configFile(params: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), "agora-cli-"));
@@ -44,7 +32,7 @@ test("a failed cell makes the exit code 1; the other cells are written", async (
   const out = join(file, "..", "run");
   const r = await cli(["run", file, "--out", out, "--concurrency", "2"]);
   assert.equal(r.code, 1);
-  assert.match(r.out, /2\/4 cells ok, 2 failed/);
+  assert.match(r.out, /2\/4 cells ok, 0 degraded, 2 failed/);
   assert.match(r.out, /failed mode=b,seed=1: echo: mode b fails on purpose/);
   assert.equal(readFileSync(join(out, "summary.jsonl"), "utf8").trim().split("\n").length, 2);
 });

@@ -3,6 +3,7 @@
  * `bin/agora.mjs` loads this file through tsx, so the CLI works without a build.
  */
 import { AgoraError } from "../core/errors.js";
+import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
 import { reproduce } from "./reproduce.js";
@@ -11,9 +12,11 @@ import { run } from "./run.js";
 export const HELP = `agora: multi-agent LLM experiments, reproducibly
 
 Usage:
-  agora run <config> [--out <dir>] [--concurrency N] [--resume] [--profile quick|full] [--dry-run]
+  agora run <config> [--out <dir>] [--concurrency N] [--resume] [--profile <p>] [--dry-run] [--replay]
+                     [--max-cost <USD>] [--price provider:model=in,out[,cachedIn]]
       Run an experiment config (JSON or YAML) over its grid × seeds into a run folder
-      (default data/runs/<name>-<config hash>). Exit code 1 when a cell failed.
+      (default data/runs/<name>-<config hash>). Exit code 1 when a cell degraded or failed, 2 for a config
+      error, 3 when stopped by --max-cost (see \`agora run --help\`).
   agora reproduce [--profile quick|full] [--no-notebooks]
       Run every data/configs/*-default.json on the offline models (complete run folders are kept),
       then execute every notebook in place (the notebooks export the figures).
@@ -25,8 +28,11 @@ Environment:
   AGORA_REGISTRY   path to a module exporting \`mechanisms\` (replaces lib/registry.ts; for tests)
 `;
 
-/** Exit codes: 0 success, 1 some cells failed, 2 bad usage or config, 130 interrupted. */
-export const EXIT = { ok: 0, failed: 1, usage: 2, interrupted: 130 } as const;
+/** Exit codes: 0 success, 1 some cells degraded or failed, 2 bad usage or config, 3 stopped by --max-cost, 130 interrupted. */
+export const EXIT = { ok: 0, failed: 1, usage: 2, budget: 3, interrupted: 130 } as const;
+
+/** Errors that mean "the config, the model spec or the key is wrong": nothing ran, exit 2. */
+const CONFIG_CODES = new Set(["config", "llm-config"]);
 
 /**
  * Runs the CLI with `argv` (without node and the script) and returns the exit code.
@@ -55,8 +61,8 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (err) {
     if (err instanceof AgoraError) {
-      io.err(`agora ${command}: ${err.message}\n`);
-      return err.code === "config" ? EXIT.usage : EXIT.failed;
+      io.err(redactText(`agora ${command}: ${err.message}\n`));
+      return CONFIG_CODES.has(err.code) ? EXIT.usage : EXIT.failed;
     }
     throw err;
   }

@@ -3,6 +3,7 @@ import { relative } from "node:path";
 import { dryRun, formatDryRun, planRun } from "../experiment/plan.js";
 import { lineReporter, type ProgressOption } from "../experiment/progress.js";
 import { runExperiment, type RunResult } from "../experiment/run.js";
+import { ConfigError } from "../core/errors.js";
 import { parse, positiveInt, profileArg } from "./args.js";
 import { io } from "./io.js";
 
@@ -14,10 +15,42 @@ Options:
   --out <dir>          run folder (default data/runs/<name>-<config hash 8>, under the project root)
   --concurrency <N>    cells in flight at once (default 4)
   --resume             keep the completed cells of an existing run folder; run the rest
-  --profile <p>        quick (default) or full
-  --dry-run            print the cell count and the expected LLM calls, tokens and cost; run nothing
+  --profile <p>        quick (default), full, or a profile the config defines
+  --dry-run            run a sample of cells against a recording stand-in model and print the expected
+                       LLM calls, input tokens and cost of the whole run; spends nothing
+  --replay             every LLM reply from the run folder's replay cache: no connection, no preflight;
+                       a missing reply is an error naming the call's address
+  --max-cost <USD>     stop before a call would take the run's spend (its whole ledger) past this; exit 3,
+                       and --resume continues
+  --price <p:m=in,out[,cachedIn]>   USD per million tokens for provider:model (repeatable), over the built-in table
   -h, --help
+
+Exit codes: 0 every cell ok; 1 a cell degraded (some LLM calls failed after retries) or failed;
+2 a config or usage error (nothing was run); 3 stopped by --max-cost; 130 interrupted.
 `;
+
+/**
+ * A positive number flag value.
+ * @throws {ConfigError} otherwise.
+ */
+function positiveNumber(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new ConfigError({ path: [flag], message: `expected a positive number of US dollars, got "${value}"`, fix: `e.g. ${flag} 5` });
+  return n;
+}
+
+/** `--price provider:model=in,out[,cachedIn]` flags as a price table (USD per million tokens). */
+async function priceFlags(flags: string[]): Promise<Record<string, { input: number; output: number; cachedInput?: number }> | undefined> {
+  if (!flags.length) return undefined;
+  const out: Record<string, { input: number; output: number; cachedInput?: number }> = {};
+  for (const f of flags) {
+    const m = /^([a-z-]+:[^=]+)=([0-9.]+),([0-9.]+)(?:,([0-9.]+))?$/.exec(f);
+    if (!m) throw new ConfigError({ path: ["--price"], message: `expected provider:model=in,out[,cachedIn], got "${f}"`, fix: "e.g. --price openai:gpt-4o-mini=0.15,0.60,0.075 (USD per million tokens)" });
+    out[m[1]] = { input: Number(m[2]), output: Number(m[3]), ...(m[4] !== undefined ? { cachedInput: Number(m[4]) } : {}) };
+  }
+  return out;
+}
 
 /** The progress display of the CLI: a bar on a terminal, else a line every 10 % on stderr. */
 export function cliProgress(): ProgressOption {
@@ -31,11 +64,18 @@ export function summarize(res: RunResult): string {
   const ok = m.cells.filter((c) => c.status === "ok").length;
   const rel = relative(process.cwd(), res.dir);
   const where = rel && !rel.startsWith("..") ? rel : res.dir;
-  const lines = [`${m.name}: ${ok}/${m.cells.length} cells ok, ${res.failed} failed → ${where}`];
+  const lines = [`${m.name}: ${ok}/${m.cells.length} cells ok, ${res.degraded} degraded, ${res.failed} failed → ${where}`];
   for (const info of Object.values(m.tables)) lines.push(`  ${info.file}: ${info.rows} rows`);
   for (const c of m.cells.filter((c) => c.status === "failed").slice(0, 5)) lines.push(`  failed ${c.runId}: ${c.error?.message}`);
   if (res.failed > 5) lines.push(`  … ${res.failed - 5} more failed cells in manifest.json`);
-  if (m.status === "stopped") lines.push("  stopped before every cell ran; continue with --resume");
+  for (const c of m.cells.filter((c) => c.status === "degraded").slice(0, 5)) {
+    lines.push(`  degraded ${c.runId}: ${c.calls?.failed} of ${c.calls?.calls} LLM calls failed (${c.calls?.failures[0]?.error ?? ""})`);
+  }
+  if (res.failed + res.degraded > 0) lines.push("  --resume runs the degraded and failed cells again");
+  const ledger = m.ledger as { requests?: number; costUsd?: number; replayHits?: number } | undefined;
+  if (ledger) lines.push(`  ledger: ${ledger.requests ?? 0} requests, ${ledger.replayHits ?? 0} replayed, $${(ledger.costUsd ?? 0).toFixed(4)} (whole run)`);
+  if (m.stopReason === "max-cost") lines.push("  stopped by --max-cost before every cell ran; raise it and continue with --resume");
+  else if (m.status === "stopped") lines.push("  stopped before every cell ran; continue with --resume");
   return lines.join("\n");
 }
 
@@ -50,6 +90,9 @@ export async function run(argv: string[]): Promise<number> {
     resume: { type: "boolean" },
     profile: { type: "string" },
     "dry-run": { type: "boolean" },
+    replay: { type: "boolean" },
+    "max-cost": { type: "string" },
+    price: { type: "string", multiple: true },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -63,9 +106,11 @@ export async function run(argv: string[]): Promise<number> {
   const config = positionals[0];
   const profile = profileArg(values.profile);
   const concurrency = positiveInt("--concurrency", values.concurrency);
+  const maxCostUsd = positiveNumber("--max-cost", values["max-cost"]);
+  const prices = await priceFlags(values.price ?? []);
   if (values["dry-run"]) {
     const plan = await planRun(config, { out: values.out, profile });
-    io.out(formatDryRun(plan, await dryRun(plan)) + "\n");
+    io.out(formatDryRun(plan, await dryRun(plan, { prices })) + "\n");
     return 0;
   }
   const controller = new AbortController();
@@ -81,9 +126,11 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const res = await runExperiment(config, {
       out: values.out, concurrency, profile, resume: values.resume ?? false, signal: controller.signal, progress: cliProgress(),
+      replay: values.replay ?? false, maxCostUsd, prices,
     });
     io.out(summarize(res) + "\n");
-    if (res.failed > 0) return 1;
+    if (res.manifest.stopReason === "max-cost") return 3;
+    if (res.failed + res.degraded > 0) return 1;
     return res.manifest.status === "stopped" ? 130 : 0;
   } finally {
     process.off("SIGINT", onSignal);

@@ -54,12 +54,14 @@ export const configSchema = z.strictObject({
   grid: gridSchema.default({}),
   seeds: seedsSchema,
   params: paramsSchema.default({}),
-  profiles: z.strictObject({ quick: profileSchema.optional(), full: profileSchema.optional() }).optional(),
+  /** Named partial configs merged over the base: `quick` and `full` by convention; others (e.g. `powered`) as a study needs. */
+  profiles: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, { message: "a profile name is lower-case letters, digits and '-'" }), profileSchema).optional(),
 });
 
 export type ExperimentConfig = z.input<typeof configSchema>;
 export type ParsedConfig = z.output<typeof configSchema>;
-export type ProfileName = "quick" | "full";
+/** `quick` (the default), `full`, or any profile the config defines. */
+export type ProfileName = string;
 export type ModelSpec = string | Record<string, unknown>;
 
 /** A config with its profile applied: what a run actually executes. */
@@ -84,19 +86,25 @@ export function configErrorFrom(issues: z.core.$ZodIssue[], file: string | undef
     const nested = (i as { issues?: z.core.$ZodIssue[] }).issues;
     return i.code === "invalid_key" && nested?.length ? message(nested[0]) : i.message;
   };
+  // an unknown key is reported at the key itself: `params.rowz: unknown field`
+  const keyOf = (i: z.core.$ZodIssue): string[] => (i.code === "unrecognized_keys" ? (i as { keys: string[] }).keys.slice(0, 1) : []);
+  const text = (i: z.core.$ZodIssue): string => (i.code === "unrecognized_keys"
+    ? `unknown field${(i as { keys: string[] }).keys.length > 1 ? ` (also: ${(i as { keys: string[] }).keys.slice(1).join(", ")})` : ""}`
+    : message(i));
   const describe = (i: z.core.$ZodIssue) => {
-    const path = [...prefix, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p))];
-    return { path, text: `${path.length ? path.join(".") : "(root)"}: ${message(i)}` };
+    const path = [...prefix, ...i.path.map((p) => (typeof p === "symbol" ? String(p) : p)), ...keyOf(i)];
+    return { path, text: `${path.length ? path.join(".") : "(root)"}: ${text(i)}` };
   };
   const all = issues.map(describe);
   const first = all[0] ?? { path: prefix, text: "invalid" };
-  const firstMessage = issues[0] ? message(issues[0]) : "invalid config";
+  const firstMessage = issues[0] ? text(issues[0]) : "invalid config";
   const more = all.length > 1 ? `\n  also: ${all.slice(1).map((d) => d.text).join("\n  also: ")}` : "";
   return new ConfigError({
     file,
     path: first.path,
     message: `${firstMessage}${more}`,
-    fix: "edit the config so each field has the expected type (see lib/experiment/README.md)",
+    fix: issues[0]?.code === "unrecognized_keys" ? "remove it, or correct its spelling (the mechanism's README lists its parameters)"
+      : "edit the config so each field has the expected type (see lib/experiment/README.md)",
   });
 }
 
@@ -166,6 +174,10 @@ export function deepMerge(base: Record<string, unknown>, over: Record<string, un
  *   profiles: { quick: { seeds: [1] } } }), "quick").seeds; // [1]
  */
 export function resolveConfig(cfg: ParsedConfig, profile: ProfileName = "quick", file?: string): ResolvedConfig {
+  if (profile !== "quick" && profile !== "full" && !cfg.profiles?.[profile]) {
+    const known = ["quick", "full", ...Object.keys(cfg.profiles ?? {}).filter((k) => k !== "quick" && k !== "full")];
+    throw new ConfigError({ file, path: ["profiles", profile], message: `the config has no profile "${profile}"`, fix: `use one of: ${known.join(", ")}` });
+  }
   const p = cfg.profiles?.[profile] ?? {};
   const grid: Record<string, Level[]> = { ...cfg.grid, ...(p.grid ?? {}) };
   const name = cfg.name ?? (file ? nameFromFile(file) : undefined);
@@ -196,5 +208,32 @@ function nameFromFile(file: string): string {
  * configHash(resolved, params).slice(0, 8); // "3fa9c2e1"
  */
 export function configHash(cfg: ResolvedConfig, validatedParams: unknown): string {
-  return sha256({ mechanism: cfg.mechanism, model: cfg.model, grid: cfg.grid, seeds: cfg.seeds, params: validatedParams });
+  return sha256({ mechanism: cfg.mechanism, model: modelIdentity(cfg.model), grid: cfg.grid, seeds: cfg.seeds, params: validatedParams });
+}
+
+/**
+ * The part of a model spec that decides what the replies are: the provider, the model and, for OpenAI and Gemini,
+ * a base URL given in the spec. An OpenAI-compatible server's host and port are left out (a local server may come
+ * back on another port and `--resume` must still work), and so are limits, timeouts, retries, the cache, prices
+ * and the key, which change how replies are fetched, not what they are.
+ * @example
+ * modelIdentity("openai-compatible:http://127.0.0.1:11434/v1#llama3.1"); // "openai-compatible:/v1#llama3.1"
+ */
+export function modelIdentity(spec: ModelSpec): unknown {
+  const pathOf = (url: string): string => {
+    try {
+      return new URL(url).pathname.replace(/\/+$/, "");
+    } catch {
+      return url;
+    }
+  };
+  if (typeof spec === "string") {
+    if (!spec.startsWith("openai-compatible:")) return spec;
+    const rest = spec.slice("openai-compatible:".length);
+    const hash = rest.lastIndexOf("#");
+    return hash > 0 ? `openai-compatible:${pathOf(rest.slice(0, hash))}#${rest.slice(hash + 1)}` : spec;
+  }
+  const out: Record<string, unknown> = { provider: spec.provider, model: spec.model };
+  if (typeof spec.baseURL === "string") out.baseURL = spec.provider === "openai-compatible" ? pathOf(spec.baseURL) : spec.baseURL;
+  return out;
 }

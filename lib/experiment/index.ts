@@ -2,7 +2,8 @@
  * The experiment layer: sweeps of a mechanism over conditions × seeds, written to resumable run folders
  * that notebooks load. See README.md in this folder.
  */
-export { runExperiment, RNG_DERIVATION, type RunOptions, type RunResult } from "./run.js";
+export { runExperiment, executeCell, RNG_DERIVATION, type RunOptions, type RunResult, type CellOutcome } from "./run.js";
+export { trackCell, type CellCalls, type CellHealth } from "./cell-health.js";
 export { load, ensureRun, type LoadedRun, type EnsureOptions, type DataFrame } from "./load.js";
 export { planRun, dryRun, formatDryRun, type RunPlan, type DryRunReport } from "./plan.js";
 export {

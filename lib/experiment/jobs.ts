@@ -7,14 +7,14 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../core/errors.js";
+import { AgoraError, ConfigError } from "../core/errors.js";
 import type { CellModel } from "../core/mechanism.js";
 import type { ExperimentConfig, ProfileName } from "./config.js";
 import { createCellModel } from "./model.js";
 import { planRun } from "./plan.js";
 import type { Registry } from "./registry.js";
-import { runOneCell } from "./run.js";
-import { readCells, writeCell } from "./store.js";
+import { executeCell } from "./run.js";
+import { readCells } from "./store.js";
 
 /** The address of a cell: which config (by hash), which condition (cell key) and which seed. */
 export interface CellJob {
@@ -63,12 +63,12 @@ export async function runCellJob(config: string | ExperimentConfig, job: CellJob
   if (!cell) throw new ConfigError({ file: plan.config.file, message: `no cell "${job.runId}" in this config`, fix: "enqueue the jobs again from the current config" });
   mkdirSync(join(plan.dir, "cells"), { recursive: true });
   const stored = readCells(plan.dir).get(cell.runId);
-  if (stored && stored.configHash === plan.hash) return "skipped";
+  if (stored && stored.configHash === plan.hash && (stored.health ?? "ok") === "ok") return "skipped";
   const model = opts.model ?? (await createCellModel(plan.config.model, { runDir: plan.dir }));
   const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
-  const t0 = Date.now();
-  const rec = await runOneCell(plan, cell, model, label, opts.signal);
-  rec.durationMs = Date.now() - t0;
-  writeCell(plan.dir, rec);
+  const outcome = await executeCell(plan, cell, model, label, opts.signal);
+  if (outcome.kind === "failed") throw outcome.error;
+  if (outcome.kind === "budget") throw new AgoraError("budget", `cell ${cell.runId}: the run's cost budget was reached`, "raise --max-cost and run the job again");
+  if (outcome.kind === "stopped") throw new AgoraError("stopped", `cell ${cell.runId}: stopped`);
   return "ran";
 }

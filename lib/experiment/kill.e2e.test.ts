@@ -80,3 +80,34 @@ test("a sweep killed with SIGKILL twice loses no completed cell and resumes to t
   assert.equal(final.status, "complete");
   assert.ok(final.cells.every((c: { status: string }) => c.status === "ok"));
 });
+
+test("an LLM run killed twice: the ledger and the server's count differ at most by the requests in flight at each kill", async () => {
+  const { startOpenAIServer } = await import("../llm/testing/openai-server.js");
+  const server = await startOpenAIServer({ random: { seed: 11, latencyMs: [20, 60] }, models: ["test-model"] });
+  try {
+    const tmp = mkdtempSync(join(tmpdir(), "agora-kill-llm-"));
+    const cfg = join(tmp, "echo-llm.json");
+    writeFileSync(cfg, JSON.stringify({ ...config, name: "echo-kill-llm", model: `openai-compatible:${server.baseURL}#test-model`,
+      params: { rows: 3 } }));
+    const dir = join(tmp, "run");
+    const chat = () => server.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length;
+    // concurrency 4 cells, each one call at a time: at most 4 requests in flight at a kill
+    await killAfter(cfg, dir, 8, false);
+    await killAfter(cfg, dir, cellFiles(dir).length + 8, true);
+    const { exit } = agora(["run", cfg, "--out", dir, "--resume"]);
+    const done = await exit;
+    assert.equal(done.code, 0, done.stderr);
+    const lines = readFileSync(join(dir, "ledger.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const sent = lines.filter((l) => l.event === "sent").length;
+    const ended = lines.filter((l) => l.event === "done").length;
+    // every request the server saw was written down before it was sent (a killed write-ahead line would be lost
+    // only with its request); requests sent but never answered are at most the ones in flight at the two kills
+    assert.ok(sent >= chat() - 0 && sent <= chat() + 8, `ledger sent ${sent}, server ${chat()}`);
+    assert.ok(sent - ended <= 8, `${sent - ended} requests without an end line`);
+    const m = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+    assert.equal(m.ledger.requests, sent, "the manifest sums the whole ledger, all three processes");
+    assert.equal(m.status, "complete");
+  } finally {
+    await server.close();
+  }
+});

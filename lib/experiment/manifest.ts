@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { DataError } from "../core/errors.js";
 import type { Level } from "../core/mechanism.js";
 import type { Usage } from "../core/model.js";
+import type { CellCalls } from "./cell-health.js";
 import type { ModelSpec, ProfileName } from "./config.js";
 
 export const MANIFEST_FORMAT = "agora-run/1";
@@ -14,13 +15,18 @@ export interface CellStatus {
   runId: string;
   seed: number;
   condition: Record<string, Level>;
-  /** `ok`: rows stored in `file`; `failed`: see `error`; `pending`: not run (the run was stopped). */
-  status: "ok" | "failed" | "pending";
+  /**
+   * `ok`: rows stored in `file`; `degraded`: rows stored, but some LLM calls failed after retries (see `calls`;
+   * `--resume` runs it again); `failed`: see `error`; `pending`: not run (the run was stopped).
+   */
+  status: "ok" | "degraded" | "failed" | "pending";
   /** The cell's file inside the run folder (`cells/<stem>.json`). */
   file: string;
   durationMs?: number;
   error?: { name: string; message: string; code?: string };
   usage?: Usage & { calls: number };
+  /** What the cell's LLM calls did: calls, replay-cache hits, failures (LLM runs only). */
+  calls?: CellCalls;
 }
 
 export interface Manifest {
@@ -43,7 +49,14 @@ export interface Manifest {
   modelSpec: ModelSpec;
   /** SHA-256 of each prompt template the mechanism declares. */
   promptTemplates: Record<string, string>;
+  /** `complete`: every cell ok; `incomplete`: every cell ran, some degraded or failed; `stopped`: some cells pending. */
   status: "running" | "complete" | "incomplete" | "stopped";
+  /** Why a stopped run stopped: the cost budget (`--max-cost`) or an interrupt. */
+  stopReason?: "max-cost" | "interrupted";
+  /** Where the LLM replies came from: provider, model, base URL without credentials, SDK versions, reported snapshot. */
+  provenance?: unknown;
+  /** Sums over the run's whole `ledger.jsonl` (every process that worked on this folder). */
+  ledger?: unknown;
   startedAt: string;
   finishedAt?: string;
   concurrency: number;

@@ -4,6 +4,7 @@
  *
  * The llm layer is imported lazily: offline runs never load it.
  */
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { AgoraError } from "../core/errors.js";
 import type { CellModel } from "../core/mechanism.js";
@@ -11,9 +12,27 @@ import type { LanguageModel } from "../core/model.js";
 import type { ModelSpec } from "./config.js";
 
 /** What the experiment runner uses from the llm layer; every member is optional until that layer provides it. */
+interface ConnectOptions {
+  cache?: { dir: string; mode: "auto" | "replay" };
+  ledgerPath?: string;
+  maxCostUsd?: number;
+  prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
+  preflight?: boolean;
+}
+
 interface LlmLayer {
-  createModel?: (spec: ModelSpec) => LanguageModel | Promise<LanguageModel>;
-  connect?: (spec: ModelSpec, opts?: { cache?: { dir: string; mode: "auto" } }) => Promise<LanguageModel>;
+  createModel?: (spec: ModelSpec, opts?: ConnectOptions) => LanguageModel | Promise<LanguageModel>;
+  connect?: (spec: ModelSpec, opts?: ConnectOptions) => Promise<LanguageModel>;
+  summarizeLedger?: (path: string) => unknown;
+}
+
+/** How a run's model is built: its run folder (replay cache and ledger live there), replay, budget and prices. */
+export interface CellModelOptions {
+  runDir?: string;
+  /** Every reply from the replay cache; no connection, no preflight. */
+  replay?: boolean;
+  maxCostUsd?: number;
+  prices?: ConnectOptions["prices"];
 }
 
 const LLM_MODULE = "../llm/index.js";
@@ -58,15 +77,23 @@ export function specLabel(spec: ModelSpec): string {
  * @example
  * await createCellModel("offline"); // { kind: "offline" }
  */
-export async function createCellModel(spec: ModelSpec, opts: { runDir?: string } = {}): Promise<CellModel> {
+export async function createCellModel(spec: ModelSpec, opts: CellModelOptions = {}): Promise<CellModel> {
   if (isOffline(spec)) return { kind: "offline" };
   const layer = await loadLlmLayer();
   if (typeof layer.connect === "function") {
-    // One clear error before any cell runs (unknown provider, missing key, unreachable endpoint), and the
-    // replay cache in the run folder unless the spec names its own.
-    const ownCache = typeof spec === "object" && spec !== null && "cache" in spec && spec.cache !== undefined;
-    const cache = !ownCache && opts.runDir ? { dir: join(opts.runDir, "llm-cache"), mode: "auto" as const } : undefined;
-    return { kind: "llm", llm: await layer.connect(spec, cache ? { cache } : {}) };
+    // One clear error before any cell runs (unknown provider, missing key, unreachable endpoint, unknown model),
+    // and the replay cache and the ledger in the run folder unless the spec names its own cache.
+    const own = typeof spec === "object" && spec !== null && "cache" in spec ? (spec.cache as { dir: string; mode: string } | undefined) : undefined;
+    const mode = opts.replay ? "replay" as const : "auto" as const;
+    const cache = own ? { dir: own.dir, mode: opts.replay ? "replay" as const : own.mode as "auto" } : opts.runDir ? { dir: join(opts.runDir, "llm-cache"), mode } : undefined;
+    const connectOpts: ConnectOptions = {
+      ...(cache ? { cache } : {}),
+      ...(opts.runDir ? { ledgerPath: join(opts.runDir, "ledger.jsonl") } : {}),
+      ...(opts.maxCostUsd !== undefined ? { maxCostUsd: opts.maxCostUsd } : {}),
+      ...(opts.prices ? { prices: opts.prices } : {}),
+      preflight: !(opts.replay || own?.mode === "replay"),
+    };
+    return { kind: "llm", llm: await layer.connect(spec, connectOpts) };
   }
   if (typeof layer.createModel !== "function") {
     throw new AgoraError("llm-unavailable", `cannot run on "${specLabel(spec)}": the llm layer does not provide createModel yet`,
@@ -91,6 +118,21 @@ export function ledgerSummary(model: CellModel): unknown {
   return undefined;
 }
 
+/** The model's provenance (`model.provenance()` of the llm layer), or `undefined`. */
+export function modelProvenance(model: CellModel): unknown {
+  if (model.kind !== "llm") return undefined;
+  const m = model.llm as unknown as { provenance?: () => unknown };
+  return typeof m.provenance === "function" ? m.provenance() : undefined;
+}
+
+/** Sums over a run folder's whole `ledger.jsonl` (every process), or `undefined` without one. */
+export async function ledgerTotals(runDir: string): Promise<unknown> {
+  const path = join(runDir, "ledger.jsonl");
+  if (!existsSync(path)) return undefined;
+  const layer = await loadLlmLayer();
+  return typeof layer.summarizeLedger === "function" ? layer.summarizeLedger(path) : undefined;
+}
+
 const PRICES_MODULE = "../llm/prices.js";
 
 interface PriceModule {
@@ -104,12 +146,14 @@ interface PriceModule {
  * @example
  * await estimateCost("openai:gpt-4o-mini", { inputTokens: 1e6, outputTokens: 0 }); // 0.15 with the default table
  */
-export async function estimateCost(spec: ModelSpec, usage: { inputTokens: number; outputTokens: number }): Promise<number | undefined> {
+export async function estimateCost(spec: ModelSpec, usage: { inputTokens: number; outputTokens: number },
+  prices?: Record<string, { input: number; output: number }>): Promise<number | undefined> {
   if (isOffline(spec)) return 0;
   try {
     const mod = (await import(PRICES_MODULE)) as PriceModule;
     if (typeof mod.priceOf !== "function" || !mod.DEFAULT_PRICES) return undefined;
-    const price = mod.priceOf(specLabel(spec), mod.DEFAULT_PRICES);
+    const specPrices = typeof spec === "object" && spec && typeof spec.prices === "object" ? (spec.prices as Record<string, { input: number; output: number }>) : {};
+    const price = mod.priceOf(specLabel(spec), { ...mod.DEFAULT_PRICES, ...specPrices, ...(prices ?? {}) });
     return price ? (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1e6 : undefined;
   } catch {
     return undefined;

@@ -9,6 +9,8 @@ import { createRng } from "../core/rng.js";
 import type { ExperimentConfig } from "./config.js";
 import { load } from "./load.js";
 import { runExperiment } from "./run.js";
+import { dryRun, planRun } from "./plan.js";
+import { countRequestTokens } from "../llm/tokens.js";
 import { echoRunner } from "./testing/mechanism.js";
 import { mechanisms } from "./testing/registry.js";
 
@@ -103,13 +105,21 @@ test("dry run counts cells and estimates LLM usage without writing anything", as
   const off = await runExperiment(config(), { out: dir, dryRun: true, registry: mechanisms });
   assert.deepEqual(off.dryRun, { cells: 24, model: "offline:echo-v1" });
   const llm = await runExperiment(config({ model: "openai:gpt-4o-mini" }), { out: dir, dryRun: true, registry: mechanisms });
-  // echo's estimateCell: rows calls, 20·rows input and 5·rows output tokens per cell; rows = 3, 24 cells
-  assert.equal(llm.dryRun?.expected?.calls, 72);
-  assert.equal(llm.dryRun?.expected?.inputTokens, 1440);
-  assert.equal(llm.dryRun?.expected?.outputTokens, 360);
-  // lib/llm/prices.ts lists openai:gpt-4o-mini at $0.15 (input) and $0.60 (output) per million tokens:
-  // 1440 × 0.15e-6 + 360 × 0.60e-6 = $0.000432 (tolerance: float rounding)
-  assert.ok(Math.abs((llm.dryRun?.expected?.costUsd ?? NaN) - 0.000432) < 1e-12, String(llm.dryRun?.expected?.costUsd));
+  // echo asks one question per row: 3 rows × 24 cells, each prompt counted with gpt-4o-mini's encoding
+  const e = llm.dryRun!.expected!;
+  assert.equal(e.calls, 72);
+  assert.deepEqual(e.callsRange, [72, 72]);
+  const perCall = countRequestTokens(undefined, [{ role: "user", content: "Say a number between 0 and 10, and why." }]).tokens;
+  assert.equal(e.inputTokens, 72 * perCall);
+  assert.equal(e.tokenizer, "o200k_base");
+  assert.equal(e.approximateTokens, false);
+  assert.deepEqual(e.byRole, { asker: { calls: 72, inputTokens: 72 * perCall } });
+  // lib/llm/prices.ts lists openai:gpt-4o-mini at $0.15 (input) and $0.60 (output) per million tokens
+  assert.ok(Math.abs((e.costUsd ?? NaN) - (e.inputTokens * 0.15 + e.outputTokens * 0.6) / 1e6) < 1e-12, String(e.costUsd));
+  // --price overrides the table
+  const priced = await dryRun(await planRun(config({ model: "openai:gpt-4o-mini" }), { out: dir, registry: mechanisms }),
+    { prices: { "openai:gpt-4o-mini": { input: 1, output: 0 } } });
+  assert.ok(Math.abs((priced.expected?.costUsd ?? NaN) - e.inputTokens / 1e6) < 1e-12);
   assert.equal(existsSync(dir), false);
 });
 
@@ -122,7 +132,7 @@ test("the manifest records config, hash, model, prompt template hashes and versi
   assert.equal(m.mechanism, "echo");
   assert.equal(m.profile, "quick");
   assert.deepEqual(m.promptTemplates, { ask: sha256(echoRunner.promptTemplates!.ask) });
-  assert.deepEqual(m.config.resolved.params, { delayMs: 4, rows: 3, shape: { scale: 1, shift: 0 } });
+  assert.deepEqual(m.config.resolved.params, { delayMs: 4, rows: 3, keepGoing: false, shape: { scale: 1, shift: 0 } });
   assert.match(m.packageVersion, /^\d+\.\d+\.\d+/);
   assert.ok(Date.parse(m.finishedAt) >= Date.parse(m.startedAt));
 });
@@ -146,10 +156,10 @@ test("an llm model is created once for the run; rows carry its id and the manife
     // one preflight GET /v1/models before any cell, then the 8 completions
     assert.equal(server.requests.filter((r) => r.path.startsWith("/v1/chat/completions")).length, 8);
     assert.equal(server.requests.filter((r) => r.path.startsWith("/v1/models")).length, 1);
-    // The replay cache lives in the run folder, and every call of a stored cell is in it when the run returns.
-    const cacheDir = join(dir, "llm-cache");
-    const entries = readdirSync(cacheDir).flatMap((f) => readFileSync(join(cacheDir, f), "utf8").split("\n").filter(Boolean));
-    assert.equal(entries.length, 8);
+    // The ledger file holds every request; the manifest sums it.
+    const ledger = res.manifest.ledger as { requests: number; done: number; failed: number };
+    assert.deepEqual([ledger.requests, ledger.done, ledger.failed], [8, 8, 0]);
+    assert.ok(existsSync(join(dir, "llm-cache")));
   } finally {
     await server.close();
   }
@@ -164,6 +174,7 @@ test("an unreachable llm endpoint is one clear error before any cell runs, and n
   assert.equal(existsSync(dir), false);
   await assert.rejects(
     runExperiment(config({ model: "nosuch:model" }), { out: dir, registry: mechanisms }),
-    (err: Error) => err.name === "LLMConfigError",
+    (err: Error) => err instanceof ConfigError && /model: unknown model provider "nosuch"/.test(err.message),
   );
+  assert.equal(existsSync(dir), false);
 });

@@ -13,7 +13,8 @@ import { createRng } from "../core/rng.js";
 import type { ExperimentConfig, ProfileName } from "./config.js";
 import type { Cell } from "./grid.js";
 import { MANIFEST_FORMAT, readManifest, type CellStatus, type Manifest } from "./manifest.js";
-import { createCellModel, ledgerSummary, redactSpec } from "./model.js";
+import { isAbortError, isBudgetError, trackCell, type CellCalls } from "./cell-health.js";
+import { createCellModel, ledgerSummary, ledgerTotals, modelProvenance, redactSpec } from "./model.js";
 import { dryRun, planRun, type DryRunReport, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
 import { gitCommit, packageVersion } from "./project.js";
@@ -37,6 +38,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Progress display (default `"none"`). */
   progress?: ProgressOption;
+  /** Replay a recorded run: every LLM reply comes from the run's replay cache; no connection is made. */
+  replay?: boolean;
+  /** Stop before a call would take the run's spend (the whole ledger, every process) past this many US dollars. */
+  maxCostUsd?: number;
+  /** Prices in USD per million tokens by `provider:model`, over the llm layer's table. */
+  prices?: Record<string, { input: number; output: number; cachedInput?: number }>;
 }
 
 export interface RunResult {
@@ -44,6 +51,8 @@ export interface RunResult {
   manifest: Manifest;
   /** Number of failed cells (their errors are in `manifest.cells`). */
   failed: number;
+  /** Number of degraded cells (some LLM calls failed after retries; counts in `manifest.cells`). */
+  degraded: number;
   /** Only for dry runs. */
   dryRun?: DryRunReport;
 }
@@ -61,40 +70,62 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
   const plan = await planRun(configPathOrObject, { profile: opts.profile, out: opts.out, registry: opts.registry });
   if (opts.dryRun) {
     const report = await dryRun(plan);
-    return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date()), failed: 0, dryRun: report };
+    return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date()), failed: 0, degraded: 0, dryRun: report };
   }
-  const model = await createCellModel(plan.config.model, { runDir: plan.dir });
-  const done = openRunFolder(plan, opts.resume ?? false);
+  // Everything that can refuse the run (folder made by another config, endpoint, model id, key) is checked
+  // before a file is written.
+  checkRunFolder(plan, opts.resume ?? false);
+  let model: CellModel;
+  try {
+    model = await createCellModel(plan.config.model, {
+      runDir: plan.dir, replay: opts.replay, maxCostUsd: opts.maxCostUsd, prices: opts.prices,
+    });
+  } catch (err) {
+    // a missing or refused key, or a model the server does not know, is the config's problem: name the file
+    const e = err as { code?: string; status?: number; message?: string; fix?: string };
+    if (e.code === "llm-config" || (e.code === "llm-api" && (e.status === 401 || e.status === 403 || e.status === 404))) {
+      throw new ConfigError({ file: plan.config.file, path: ["model"], message: (e.message ?? String(err)).split("\n  fix:")[0], fix: e.fix });
+    }
+    throw err;
+  }
+  const stored = openRunFolder(plan);
+  // Only ok cells are kept on resume: degraded and failed cells run again.
+  const done = new Map([...stored].filter(([, rec]) => (rec.health ?? "ok") === "ok"));
   const label = model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 4));
   const manifest = baseManifest(plan, label, concurrency, new Date());
   const failures = new Map<string, CellStatus>();
+  const degraded = new Map<string, CellRecord>();
   const durations = new Map<string, number>();
-  writeManifest(plan, manifest, done, failures, durations);
+  let budgetStop = false;
+  writeManifest(plan, manifest, done, degraded, failures, durations);
 
   const reporter = createReporter(opts.progress);
   const t0 = Date.now();
   const skipped = plan.cells.filter((c) => done.has(c.runId)).length;
   const report = (finished: boolean) =>
-    reporter.update({ name: plan.config.name, done: done.size, failed: failures.size, total: plan.cells.length,
+    reporter.update({ name: plan.config.name, done: done.size + degraded.size, failed: failures.size, total: plan.cells.length,
       skipped, elapsedMs: Date.now() - t0, finished });
   report(false);
 
   const queue = plan.cells.filter((c) => !done.has(c.runId));
   let next = 0;
   const worker = async () => {
-    while (next < queue.length && !opts.signal?.aborted) {
+    while (next < queue.length && !opts.signal?.aborted && !budgetStop) {
       const cell = queue[next++];
       const started = Date.now();
-      try {
-        const rec = await runOneCell(plan, cell, model, label, opts.signal);
-        // The cell's replay-cache entries reach the disk before the cell counts as done.
-        if (model.kind === "llm") await model.llm.flush?.();
-        rec.durationMs = Date.now() - started;
-        writeCell(plan.dir, rec);
-        done.set(cell.runId, rec);
-      } catch (err) {
-        failures.set(cell.runId, { ...cellStatus(plan.dir, cell, "failed"), durationMs: Date.now() - started, error: errorInfo(err) });
+      const outcome = await executeCell(plan, cell, model, label, opts.signal);
+      if (outcome.kind === "budget") {
+        budgetStop = true;
+        continue;
+      }
+      if (outcome.kind === "stopped") continue;
+      if (outcome.kind === "stored") {
+        if (outcome.record.health === "degraded") degraded.set(cell.runId, outcome.record);
+        else done.set(cell.runId, outcome.record);
+      } else {
+        failures.set(cell.runId, { ...cellStatus(plan.dir, cell, "failed"), durationMs: Date.now() - started, error: errorInfo(outcome.error),
+          ...(outcome.calls ? { calls: outcome.calls } : {}) });
       }
       durations.set(cell.runId, Date.now() - started);
       report(false);
@@ -106,17 +137,24 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
     report(true);
     reporter.stop();
   }
-  const counts = writeTables(plan.dir, plan.runner.tables, plan.cells, done);
+  const withRows = new Map([...done, ...degraded]);
+  const counts = writeTables(plan.dir, plan.runner.tables, plan.cells, withRows);
   manifest.tables = Object.fromEntries(Object.entries(counts).map(([t, rows]) => [t, { file: `${t}.jsonl`, rows }]));
   manifest.finishedAt = new Date().toISOString();
-  manifest.status = failures.size > 0 ? "incomplete" : done.size === plan.cells.length ? "complete" : "stopped";
-  const ledger = ledgerSummary(model);
-  writeManifest(plan, manifest, done, failures, durations, ledger);
-  return { dir: plan.dir, manifest, failed: failures.size };
+  const all = done.size + degraded.size + failures.size === plan.cells.length;
+  manifest.status = budgetStop || opts.signal?.aborted || !all ? "stopped" : failures.size + degraded.size > 0 ? "incomplete" : "complete";
+  if (budgetStop) manifest.stopReason = "max-cost";
+  else if (opts.signal?.aborted) manifest.stopReason = "interrupted";
+  if (model.kind === "llm") {
+    manifest.provenance = modelProvenance(model);
+    manifest.ledger = await ledgerTotals(plan.dir);
+  }
+  writeManifest(plan, manifest, done, degraded, failures, durations, ledgerSummary(model));
+  return { dir: plan.dir, manifest, failed: failures.size, degraded: degraded.size };
 }
 
-/** Checks the run folder against the plan and returns the cells already completed there. */
-function openRunFolder(plan: RunPlan, resume: boolean): Map<string, CellRecord> {
+/** Refuses a run folder made by another config, or an existing one without `resume`. Writes nothing. */
+function checkRunFolder(plan: RunPlan, resume: boolean): void {
   const previous = readManifest(plan.dir);
   const hasFiles = existsSync(plan.dir) && readdirSync(plan.dir).length > 0;
   if (previous && previous.configHash !== plan.hash) {
@@ -133,6 +171,10 @@ function openRunFolder(plan: RunPlan, resume: boolean): Map<string, CellRecord> 
       fix: "pass --resume (resume: true) to keep its completed cells and run the rest, or choose another --out",
     });
   }
+}
+
+/** Creates the run folder (or opens an existing one) and returns the cells stored there (ok and degraded). */
+function openRunFolder(plan: RunPlan): Map<string, CellRecord> {
   mkdirSync(join(plan.dir, "cells"), { recursive: true });
   // temp files of a manifest or table write that a killed process left behind
   for (const name of readdirSync(plan.dir)) if (name.includes(".tmp-")) rmSync(join(plan.dir, name), { force: true });
@@ -146,6 +188,44 @@ function openRunFolder(plan: RunPlan, resume: boolean): Map<string, CellRecord> 
   const wanted = new Set(plan.cells.map((c) => c.runId));
   for (const runId of [...done.keys()]) if (!wanted.has(runId)) done.delete(runId);
   return done;
+}
+
+/** What became of one cell: stored (ok or degraded), failed, cut short by the budget, or stopped by a signal. */
+export type CellOutcome =
+  | { kind: "stored"; record: CellRecord }
+  | { kind: "failed"; error: unknown; calls?: CellCalls }
+  | { kind: "budget" }
+  | { kind: "stopped" };
+
+/**
+ * Runs one cell with its calls tracked, decides its health, and stores it (ok or degraded) in the run folder.
+ * The one path every runner takes (local sweeps, queue workers), so a cell means the same everywhere.
+ * @example
+ * const o = await executeCell(plan, plan.cells[0], model, label); // { kind: "stored", record: { health: "ok", … } }
+ */
+export async function executeCell(plan: RunPlan, cell: Cell, model: CellModel, label: string, signal?: AbortSignal): Promise<CellOutcome> {
+  const started = Date.now();
+  const tracked = model.kind === "llm" ? trackCell(model.llm) : undefined;
+  const cellModel: CellModel = tracked ? { kind: "llm", llm: tracked.model } : model;
+  try {
+    const rec = await runOneCell(plan, cell, cellModel, label, signal);
+    // The cell's replay-cache entries reach the disk before the cell counts as done.
+    if (model.kind === "llm") await model.llm.flush?.();
+    // a call was refused by the budget and the mechanism carried on: the cell is incomplete, run it again later
+    if (tracked?.budgetHit()) return { kind: "budget" };
+    rec.durationMs = Date.now() - started;
+    if (tracked) {
+      rec.calls = tracked.calls;
+      rec.health = tracked.calls.failed > 0 ? "degraded" : "ok";
+    }
+    writeCell(plan.dir, rec);
+    return { kind: "stored", record: rec };
+  } catch (err) {
+    if (model.kind === "llm") await model.llm.flush?.().catch(() => undefined);
+    if (tracked?.budgetHit() || isBudgetError(err)) return { kind: "budget" };
+    if (signal?.aborted && isAbortError(err, signal)) return { kind: "stopped" };
+    return { kind: "failed", error: err, ...(tracked ? { calls: tracked.calls } : {}) };
+  }
 }
 
 /**
@@ -214,19 +294,19 @@ function baseManifest(plan: RunPlan, label: string, concurrency: number, start: 
   };
 }
 
-function writeManifest(plan: RunPlan, m: Manifest, done: Map<string, CellRecord>, failures: Map<string, CellStatus>,
-  durations: Map<string, number>, ledger?: unknown): void {
+function writeManifest(plan: RunPlan, m: Manifest, done: Map<string, CellRecord>, degraded: Map<string, CellRecord>,
+  failures: Map<string, CellStatus>, durations: Map<string, number>, ledger?: unknown): void {
   const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
   m.cells = plan.cells.map((c) => {
-    const rec = done.get(c.runId);
+    const rec = done.get(c.runId) ?? degraded.get(c.runId);
     if (rec) {
       if (rec.usage) {
         usage.calls += rec.usage.calls ?? 0;
         usage.inputTokens += rec.usage.inputTokens ?? 0;
         usage.outputTokens += rec.usage.outputTokens ?? 0;
       }
-      return { ...cellStatus(plan.dir, c, "ok"), durationMs: durations.get(c.runId) ?? rec.durationMs,
-        ...(rec.usage ? { usage: rec.usage } : {}) };
+      return { ...cellStatus(plan.dir, c, rec.health ?? "ok"), durationMs: durations.get(c.runId) ?? rec.durationMs,
+        ...(rec.usage ? { usage: rec.usage } : {}), ...(rec.calls ? { calls: rec.calls } : {}) };
     }
     return failures.get(c.runId) ?? cellStatus(plan.dir, c, "pending");
   });

@@ -12,6 +12,7 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, r
 import { join } from "node:path";
 import type { Level } from "../core/mechanism.js";
 import type { Usage } from "../core/model.js";
+import type { CellCalls } from "./cell-health.js";
 import { cellFileStem, type Cell } from "./grid.js";
 
 export type Row = Record<string, unknown>;
@@ -25,6 +26,10 @@ export interface CellRecord {
   tables: Record<string, Row[]>;
   usage?: Usage & { calls: number };
   durationMs: number;
+  /** `ok` (the default when absent) or `degraded` (some LLM calls failed after retries; rerun on resume). */
+  health?: "ok" | "degraded";
+  /** What the cell's LLM calls did (LLM runs only). */
+  calls?: CellCalls;
 }
 
 let tempCounter = 0;

@@ -91,8 +91,7 @@ export async function preflight(spec: ModelSpec, opts: { timeoutMs?: number; env
  * @example const model = await connect("openai-compatible:http://127.0.0.1:11434/v1#llama3.1");
  */
 export async function connect(spec: ModelSpec, opts: CreateModelOptions & { timeoutMs?: number; preflight?: boolean } = {}): Promise<LLMModel> {
-  const model = createModel(spec, opts);
-  if (opts.preflight === false || cacheModeOf(spec, opts) === "replay") return model;
-  await preflight(spec, { timeoutMs: opts.timeoutMs, env: opts.env });
-  return model;
+  // The check comes first: a refused endpoint, key or model leaves nothing behind (no cache, no ledger, no folder).
+  if (opts.preflight !== false && cacheModeOf(spec, opts) !== "replay") await preflight(spec, { timeoutMs: opts.timeoutMs, env: opts.env });
+  return createModel(spec, opts);
 }

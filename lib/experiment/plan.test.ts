@@ -1,0 +1,75 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { ConfigError } from "../core/errors.js";
+import type { MechanismRunner } from "../core/mechanism.js";
+import { configHash, modelIdentity, parseConfig, resolveConfig } from "./config.js";
+import { planRun, unknownKeys } from "./plan.js";
+import { runExperiment } from "./run.js";
+
+const schema = z.object({
+  mode: z.enum(["willing", "rotation"]).default("willing"),
+  family: z.object({ timeoutFactor: z.number().positive().default(2) }).default({ timeoutFactor: 2 }),
+  tags: z.record(z.string(), z.number()).default({}),
+});
+let checked: { llm: boolean; cells: number } | undefined;
+const runner: MechanismRunner<z.infer<typeof schema>> = {
+  name: "toy", paramsSchema: schema, tables: ["t"], offlineModelLabel: "offline:toy-v1",
+  checkPlan(plan) {
+    checked = { llm: plan.llm, cells: plan.cells.length };
+    if (plan.llm && plan.cells.some((c) => c.condition.ablation === "offline-only")) {
+      throw new ConfigError({ file: plan.file, path: ["grid", "ablation"], message: '"offline-only" changes an offline-model parameter; it means nothing on an LLM' });
+    }
+  },
+  async runCell() {
+    return { tables: { t: [{ x: 1 }] } };
+  },
+};
+const registry = { toy: runner };
+const base = { name: "toy", mechanism: "toy", model: "offline", seeds: [1] };
+
+test("unknown keys anywhere in params are refused, with the keys allowed there", async () => {
+  await assert.rejects(planRun({ ...base, params: { modee: "willing" } }, { registry }),
+    (e: Error) => e instanceof ConfigError && /params\.modee: unknown field/.test(e.message) && /family, mode, tags/.test(e.message));
+  await assert.rejects(planRun({ ...base, params: { family: { timeoutFactr: 3 } } }, { registry }),
+    (e: Error) => e instanceof ConfigError && /params\.family\.timeoutFactr/.test(e.message) && /timeoutFactor/.test(e.message));
+  // a record keeps every key: nothing is unknown there
+  await planRun({ ...base, params: { tags: { anything: 1 } } }, { registry });
+  assert.deepEqual(unknownKeys({ a: [{ b: 1, c: 2 }] }, { a: [{ b: 1 }] }), [[["a", 0, "c"], ["b"]]]);
+});
+
+test("a bad grid level fails at plan time naming grid.<factor>.<i> and the allowed values; no folder is made", async () => {
+  const out = join(mkdtempSync(join(tmpdir(), "agora-plan-")), "run");
+  await assert.rejects(runExperiment({ ...base, grid: { mode: ["willing", "chaos"] } }, { registry, out }),
+    (e: Error) => e instanceof ConfigError && /grid\.mode\.1: level "chaos" is not a valid mode/.test(e.message) && /willing/.test(e.message));
+  await assert.rejects(planRun({ ...base, grid: { "family.timeoutFactor": [1, -2] } }, { registry }),
+    (e: Error) => e instanceof ConfigError && /grid\.family\.timeoutFactor\.1/.test(e.message));
+  assert.equal(existsSync(out), false);
+});
+
+test("the mechanism's checkPlan sees the whole plan and may refuse levels that mean nothing on an LLM", async () => {
+  await planRun({ ...base, grid: { ablation: ["none", "offline-only"] } }, { registry });
+  assert.deepEqual(checked, { llm: false, cells: 2 });
+  await assert.rejects(planRun({ ...base, model: "openai-compatible:http://127.0.0.1:1/v1#m", grid: { ablation: ["none", "offline-only"] } }, { registry }),
+    (e: Error) => e instanceof ConfigError && /grid\.ablation/.test(e.message));
+});
+
+test("profiles by name; an unknown profile names the ones the config has", () => {
+  const cfg = parseConfig({ ...base, profiles: { powered: { seeds: [1, 2, 3] } } });
+  assert.deepEqual(resolveConfig(cfg, "powered").seeds, [1, 2, 3]);
+  assert.deepEqual(resolveConfig(cfg, "full").seeds, [1]);
+  assert.throws(() => resolveConfig(cfg, "huge", "x.json"), (e: Error) => /x\.json: profiles\.huge: the config has no profile "huge"/.test(e.message) && /quick, full, powered/.test(e.message));
+});
+
+test("the config hash ignores an OpenAI-compatible server's host and port, limits, cache and key", () => {
+  assert.equal(modelIdentity("openai-compatible:http://127.0.0.1:11434/v1#llama3.1"), "openai-compatible:/v1#llama3.1");
+  const cfg = (model: unknown) => resolveConfig(parseConfig({ ...base, model }), "quick");
+  const h = (model: unknown) => configHash(cfg(model), {});
+  assert.equal(h("openai-compatible:http://127.0.0.1:1/v1#m"), h("openai-compatible:http://localhost:9999/v1#m"));
+  assert.equal(h({ provider: "openai", model: "gpt-4o-mini", rpm: 10, cache: { dir: "x", mode: "auto" } }), h({ provider: "openai", model: "gpt-4o-mini", concurrency: 64 }));
+  assert.notEqual(h("openai:gpt-4o-mini"), h("openai:gpt-4o"));
+  assert.notEqual(h("openai-compatible:http://127.0.0.1:1/v1#m"), h("openai-compatible:http://127.0.0.1:1/v1#n"));
+});
