@@ -21,7 +21,7 @@ const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
 function addr(i: number, extra: Partial<CallAddress> = {}): CallAddress {
   return { mechanism: "calibration", cell: "protocol=binary", seed: 1, role: "judge", step: Math.floor(i / 10), agent: i % 10, ...extra };
 }
-function ask(i: number, extra: Partial<GenerateRequest> = {}): GenerateRequest<z.infer<typeof Vote>> {
+function ask(i: number, extra: Partial<GenerateRequest<z.infer<typeof Vote>>> = {}): GenerateRequest<z.infer<typeof Vote>> {
   // The same text for every call: only the address tells the calls apart.
   return { system: "You judge.", messages: [{ role: "user", content: "Is the answer right?" }], schema: Vote, temperature: 0.7, address: addr(i), ...extra };
 }
