@@ -3,10 +3,23 @@ import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
 import { binaryUpdate, calibratedUpdate, renormalise, rouletteSample, uniformWeights } from "./weights.js";
 import { brierScore, couplingGamma, expectedCalibrationError, uncertainShare, weightsJsd } from "./metrics.js";
-import { SlidingIsotonic, plattFit } from "./calibrators.js";
-import { repairJudgement } from "./models/llm.js";
-import { runCalibrationCell } from "./runner.js";
-import { STRATEGIES } from "./types.js";
+import { inflateSync } from "node:zlib";
+import { cellAddresser } from "../core/mechanism.js";
+import { SlidingIsotonic, plattFit, selectPairs, plattCalibrate, type CalibrationPair } from "./calibrators.js";
+import { repairJudgement, truncateKeepingAnswer } from "./models/llm.js";
+import { runCalibrationCell, runner } from "./runner.js";
+import { CalibrationParamsSchema, STRATEGIES } from "./types.js";
+import { makeTasks, taskImage } from "./tasks.js";
+import { encodePNG } from "./png.js";
+
+/** Runs one offline cell the way the experiment runner does. */
+export async function cell(protocol: string, control: string, seed: number, params: Record<string, unknown> = {}) {
+  const key = `protocol=${protocol},control=${control}`;
+  return runCalibrationCell({
+    runId: `${key},seed=${seed}`, seed, condition: { protocol, control }, params: params as never,
+    model: { kind: "offline" }, rng: createRng(seed), address: cellAddresser("calibration", key, seed),
+  });
+}
 
 const wT = { a: 0.6, b: 0.3, c: 0.1 };
 const wV = { a: 0.2, b: 0.5, c: 0.3 };
@@ -104,20 +117,112 @@ test("judge replies: percentages repaired and logged, out-of-range refused", () 
   assert.throws(() => repairJudgement({ preferred: "A", confidence: -2 }), /outside \[0, 1\]/);
 });
 
-test("a cell is deterministic per seed and its weights are valid distributions", async () => {
-  const run = (seed: number) =>
-    runCalibrationCell({ runId: "t", seed, condition: { protocol: "calibrated", control: "swap" }, params: { rounds: 12 } as never, model: { kind: "offline" }, rng: createRng(seed) });
-  const a = await run(3);
-  const b = await run(3);
-  const c = await run(4);
+test("a cell is deterministic per seed, its weights are distributions and it logs every phase", async () => {
+  const a = await cell("isotonic", "swap", 3, { rounds: 12 });
+  const b = await cell("isotonic", "swap", 3, { rounds: 12 });
+  const c = await cell("isotonic", "swap", 4, { rounds: 12 });
   assert.equal(JSON.stringify(a), JSON.stringify(b));
   assert.notEqual(JSON.stringify(a.tables.results), JSON.stringify(c.tables.results));
-  for (const phase of ["A", "B", "C", "D", "TT"]) {
+  for (const phase of ["A", "B", "A2", "B2", "Ar", "Br", "C", "D", "TT", "VV", "TT2", "VV2", "Cr", "Dr"]) {
     const ws = a.tables.weights.filter((r) => r.phase === phase).map((r) => r.weight as number);
-    assert.equal(ws.length, STRATEGIES.length);
+    assert.equal(ws.length, STRATEGIES.length, phase);
     assert.ok(ws.every((x) => x >= 0.0009 && Number.isFinite(x)));
     assert.ok(Math.abs(ws.reduce((s, x) => s + x, 0) - 1) < 1e-12);
   }
-  assert.equal(a.tables.judgements.length, 5 * 12);
-  assert.equal(a.tables.results[0].model, "offline:calibration-judge-v1");
+  assert.equal(a.tables.judgements.length, 14 * 12);
+  assert.equal(a.tables.trajectories.length, 4 * 12);
+  const r = a.tables.results[0];
+  assert.equal(r.model, "offline:calibration-judge-v2");
+  assert.equal(r.gamma_tv_norm, (r.gamma_tv as number) - (r.floor_gamma_v as number));
+  assert.equal(r.gamma_vt_norm, (r.gamma_vt as number) - (r.floor_gamma_t as number));
+  assert.equal(r.gamma_tv_excess, (r.gamma_tv as number) - (r.floor_gamma_v_matched as number));
+  for (const k of ["gamma_vv", "floor_gamma_t", "floor_gamma_v", "gamma_tv_random", "gamma_vt_random", "floor_gamma_t_matched"]) assert.ok(Number.isFinite(r[k] as number), k);
+  // detailTables "control_none": a cell of another control writes no judgements or trajectories
+  const quiet = await cell("isotonic", "swap", 3, { rounds: 12, detailTables: "control_none" });
+  assert.equal(quiet.tables.judgements.length + quiet.tables.trajectories.length, 0);
+  assert.deepEqual(quiet.tables.results, a.tables.results);
+});
+
+test("protocols: alias calibrated = isotonic; unknown names, the removed calibrator and bad windows are errors naming the allowed values", () => {
+  assert.equal(CalibrationParamsSchema.parse({ protocol: "calibrated" }).protocol, "isotonic");
+  assert.throws(() => CalibrationParamsSchema.parse({ protocol: "calibratd" }), /unknown protocol \\?"calibratd\\?"; allowed: binary, binary_matched, raw, isotonic, platt, shuffled/);
+  assert.throws(() => CalibrationParamsSchema.parse({ protocol: "calibrated", calibrator: "isotonic" }), /params.calibrator was removed/);
+  assert.throws(() => CalibrationParamsSchema.parse({ windowKind: "rolling" }), /sliding, expanding, per_strategy/);
+  assert.throws(() => CalibrationParamsSchema.parse({ control: "mute" }), /none, symmetric, truncate, swap, hide_names/);
+  assert.throws(() => CalibrationParamsSchema.parse({ offline: { judge: { noise: 1 } } }), /noise/);
+  // grid levels are checked before anything runs
+  assert.throws(
+    () => runner.checkPlan!({ file: "x.json", params: {} as never, llm: false, cells: [{ runId: "protocol=isotonc,seed=1", condition: { protocol: "isotonc" } }] }),
+    /x\.json: grid\.protocol: unknown protocol "isotonc"; allowed:/,
+  );
+});
+
+test("every protocol's update rule: binary ±α, binary_matched ±matchedStep, confidence protocols α(2c − 1)", async () => {
+  for (const protocol of ["binary", "binary_matched", "raw", "isotonic", "platt", "shuffled"]) {
+    const res = await cell(protocol, "none", 2, { rounds: 10 });
+    for (const j of res.tables.judgements) {
+      const u = j.update as number;
+      if (protocol === "binary") assert.ok(u === 0.08 || u === -0.04);
+      else if (protocol === "binary_matched") assert.ok(Math.abs(Math.abs(u) - 0.037) < 1e-15);
+      else assert.ok(Math.abs(u - 0.08 * (2 * (j.used_confidence as number) - 1)) < 1e-15, protocol);
+      if (protocol === "raw") assert.equal(j.used_confidence, j.raw_confidence);
+      if (protocol === "isotonic" || protocol === "platt") assert.equal(j.used_confidence, j.calibrated_confidence);
+      if (protocol.startsWith("binary")) assert.equal(j.raw_confidence, null, "binary protocols ask for no confidence");
+    }
+  }
+});
+
+test("window kinds select the seed's sliding window, every earlier pair, or the strategy's pairs", () => {
+  const pair = (c: number, y: 0 | 1, strategy: string): CalibrationPair => ({ c, y, strategy, position: 1, lengthDiff: 0 });
+  const prior = [pair(0.1, 0, "a"), pair(0.9, 1, "b")];
+  const own = Array.from({ length: 12 }, (_, i) => pair(i / 12, (i % 2) as 0 | 1, i % 3 === 0 ? "a" : "b"));
+  assert.deepEqual(selectPairs("sliding", 10, prior, own, "a"), own.slice(2));
+  assert.equal(selectPairs("expanding", 10, prior, own, "a").length, 14);
+  assert.ok(selectPairs("per_strategy", 10, prior, own, "a").every((p) => p.strategy === "a"));
+  assert.equal(selectPairs("per_strategy", 10, prior, own, "a").length, 5);
+  // covariates: a position effect in the outcomes is learnt by the Platt calibrator with the position covariate
+  const rng = createRng(4);
+  const pairs: CalibrationPair[] = Array.from({ length: 600 }, () => {
+    const position = rng.bernoulli(0.5) ? 1 : 0;
+    const c = 0.5;
+    return { c, position: position as 0 | 1, lengthDiff: 0, strategy: "a", y: rng.bernoulli(position ? 0.8 : 0.3) ? 1 : 0 };
+  });
+  pairs[0].c = 0.55; // two distinct confidences
+  const inA = plattCalibrate(pairs, { c: 0.5, position: 1, lengthDiff: 0, strategy: "a" }, ["position"]);
+  const inB = plattCalibrate(pairs, { c: 0.5, position: 0, lengthDiff: 0, strategy: "a" }, ["position"]);
+  assert.ok(Math.abs(inA - 0.8) < 0.06 && Math.abs(inB - 0.3) < 0.06, `${inA} ${inB}`);
+});
+
+test("truncation keeps the final answer", () => {
+  const text = "x".repeat(900) + "\nFinal answer: 42";
+  const cut = truncateKeepingAnswer(text, 500);
+  assert.equal(Array.from(cut).length, 500);
+  assert.ok(cut.endsWith("\nFinal answer: 42"));
+  assert.equal(truncateKeepingAnswer("short\nFinal answer: 1", 500), "short\nFinal answer: 1");
+});
+
+test("visual tasks are PNG images that decode to the grid's colours", () => {
+  const png = encodePNG(2, 1, Uint8Array.from([255, 0, 0, 0, 0, 255]));
+  assert.deepEqual([...png.slice(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const task = makeTasks("visual", 1, createRng(1))[0];
+  const img = Buffer.from(taskImage(task)!);
+  const width = img.readUInt32BE(16);
+  assert.equal(width, task.grid!.size * 24 + 1);
+  const idatLen = img.readUInt32BE(33);
+  assert.equal(img.toString("ascii", 37, 41), "IDAT");
+  const raw = inflateSync(img.subarray(41, 41 + idatLen));
+  // the centre pixel of cell (0, 0)
+  const px = raw.subarray(12 * (1 + width * 3) + 1 + 12 * 3, 12 * (1 + width * 3) + 1 + 12 * 3 + 3);
+  const colour = task.grid!.cells[0];
+  assert.deepEqual([...px], colour ? { red: [214, 39, 40], blue: [31, 119, 180], green: [44, 160, 44], yellow: [240, 200, 20] }[colour] : [255, 255, 255]);
+  assert.equal(taskImage(makeTasks("text", 1, createRng(1))[0]), undefined);
+});
+
+test("task difficulty puts the offline executor's accuracy at 50–70 % in both modalities", async () => {
+  const rows = (await Promise.all([1, 2, 3, 4].map((s) => cell("binary", "none", s)))).flatMap((r) => r.tables.judgements);
+  for (const modality of ["text", "visual"]) {
+    const xs = rows.filter((j) => j.evaluator === "judge" && String(j.task_id).startsWith(modality)).flatMap((j) => [j.candidate_correct, j.baseline_correct]);
+    const acc = xs.filter(Boolean).length / xs.length;
+    assert.ok(acc >= 0.5 && acc <= 0.7, `${modality} accuracy ${acc}`);
+  }
 });

@@ -1,87 +1,96 @@
-/** Figures of the calibration study, as plotly specs (see lib/plot). */
+/** Figures of the calibration study, as plotly specs (see lib/plot). Every title names the model. */
 import { barWithCI } from "../plot/bars.js";
 import { heatmap } from "../plot/heatmap.js";
 import { reliabilityDiagram } from "../plot/reliability.js";
-import { scatter } from "../plot/lines.js";
+import { lineChart } from "../plot/lines.js";
 import type { Figure } from "../plot/types.js";
-import { compareProtocols, meanWeights, perSeed, reliability } from "./analysis.js";
+import { meanCI } from "../stats/intervals.js";
+import { contrast, meanTrajectory, meanWeights, perSeed, reliability, runningCalibration } from "./analysis.js";
 
 type Row = Record<string, unknown>;
 
-/** The paper's reported γ values (labelled as the paper's, GLM5.2 judge / DeepSeek-V4-Pro executor). */
-export const PAPER_GAMMA = { gamma_tv: { binary: 0.924, calibrated: 0.744 }, gamma_vt: { binary: 1.58, calibrated: 0.806 } };
-
-/** Per-seed points and means ± 95 % t interval of a metric by protocol, with the paper's values as dashed lines. */
-export function protocolFigure(results: readonly Row[], metric: "gamma_tv" | "gamma_vt" | "jsd_tv" | "jsd_vt" | "gamma_tt", model: string, control = "none"): Figure {
-  const cmp = compareProtocols(results, metric, control);
-  const fig = barWithCI(["binary", "calibrated"], [{
+/** Mean ± 95 % t interval of a metric per protocol, with the per-seed points. */
+export function protocolFigure(results: readonly Row[], metric: string, model: string, protocols: readonly string[], control = "none"): Figure {
+  const cis = protocols.map((p) => meanCI(perSeed(results, metric, p, control).map((x) => x.value)));
+  const fig = barWithCI([...protocols], [{
     name: `mean ± 95% CI (${model})`,
-    values: [cmp.binary.mean, cmp.calibrated.mean],
-    lower: [cmp.binary.lower, cmp.calibrated.lower],
-    upper: [cmp.binary.upper, cmp.calibrated.upper],
-  }], { title: `${metric} by protocol, control: ${control} (${model})`, yTitle: metric, width: 560, height: 460 });
-  for (const protocol of ["binary", "calibrated"]) {
-    const pts = perSeed(results, metric, protocol, control);
-    fig.data.push({
-      type: "scatter", mode: "markers", name: "per seed", legendgroup: "seeds", showlegend: protocol === "binary",
-      x: pts.map(() => protocol), y: pts.map((p) => p.value), text: pts.map((p) => `seed ${p.seed}`),
-      marker: { color: "#222", size: 6, symbol: "circle-open" },
-    });
-  }
-  // The legend names every layer: the model's means, its per-seed points and the paper's reference values.
+    values: cis.map((c) => c.mean), lower: cis.map((c) => c.lower), upper: cis.map((c) => c.upper),
+  }], { title: `${metric} by protocol, control: ${control} (${model})`, yTitle: metric, width: 720, height: 440 });
+  fig.data.push({
+    type: "scatter", mode: "markers", name: "per seed",
+    x: protocols.flatMap((p) => perSeed(results, metric, p, control).map(() => p)),
+    y: protocols.flatMap((p) => perSeed(results, metric, p, control).map((x) => x.value)),
+    marker: { color: "#222", size: 4, symbol: "circle-open", opacity: 0.5 },
+  });
   fig.layout.showlegend = true;
-  fig.layout.legend = { ...(fig.layout.legend as object), orientation: "h", x: 0, y: -0.18, xanchor: "left", yanchor: "top" };
-  const paper = (PAPER_GAMMA as Record<string, { binary: number; calibrated: number }>)[metric];
-  if (paper) {
-    fig.data.push({
-      type: "scatter", mode: "lines+markers", name: "paper's values (LLM judge, not this model)",
-      x: ["binary", "calibrated"], y: [paper.binary, paper.calibrated],
-      line: { dash: "dash", color: "#c0392b", width: 1.5 }, marker: { symbol: "diamond", size: 8, color: "#c0392b" },
-    });
-  }
   return fig;
+}
+
+/** Paired differences (a − b) with 95 % t intervals, one bar group per metric, one category per contrast. */
+export function contrastFigure(results: readonly Row[], contrasts: readonly { a: string; b: string }[], metrics: readonly string[], model: string, control = "none"): Figure {
+  const cats = contrasts.map((c) => `${c.a} − ${c.b}`);
+  const groups = metrics.map((m) => {
+    const cs = contrasts.map((c) => contrast(results, m, c.a, c.b, control).difference);
+    return { name: m, values: cs.map((c) => c.mean), lower: cs.map((c) => c.lower), upper: cs.map((c) => c.upper) };
+  });
+  return barWithCI(cats, groups, { title: `Decomposition, paired by seed, control ${control} (${model})`, yTitle: "difference (95% CI)", width: 820, height: 460 });
+}
+
+/** γ_TV next to its floors (B vs B′, and the random evaluator carried over), per protocol. */
+export function floorFigure(results: readonly Row[], protocols: readonly string[], model: string, direction: "tv" | "vt" = "tv", control = "none"): Figure {
+  const cols = direction === "tv" ? ["gamma_tv", "floor_gamma_v", "gamma_tv_random"] : ["gamma_vt", "floor_gamma_t", "gamma_vt_random"];
+  const groups = cols.map((m) => {
+    const cis = protocols.map((p) => meanCI(perSeed(results, m, p, control).map((x) => x.value)));
+    return { name: m, values: cis.map((c) => c.mean), lower: cis.map((c) => c.lower), upper: cis.map((c) => c.upper) };
+  });
+  return barWithCI([...protocols], groups, { title: `γ_${direction.toUpperCase()} and its noise floors (${model})`, yTitle: "γ (mean, 95% CI)", width: 820, height: 440 });
 }
 
 /** Heatmap of mean strategy weights (strategies × phases) for one protocol. */
 export function weightsHeatmap(weights: readonly Row[], protocol: string, model: string, control = "none"): Figure {
-  const m = meanWeights(weights, protocol, control);
+  const m = meanWeights(weights, protocol, control, ["A", "B", "C", "D", "TT", "VV"]);
   return heatmap(m.z, {
     x: m.phases, y: m.strategies, zmin: 0, zmax: Math.max(0.3, ...m.z.flat().filter(Number.isFinite)),
     valueFormat: ".2f", colorbarTitle: "weight",
-    title: `Mean strategy weights per phase, ${protocol} (${model})`, width: 560, height: 480,
+    title: `Mean weights per phase, ${protocol} (${model})`, width: 640, height: 480,
   });
 }
 
-/** Reliability diagram of the judge's raw, isotonic-calibrated and Platt confidences (calibrated protocol). */
-export function reliabilityFigure(judgements: readonly Row[], model: string, control = "none"): Figure {
-  const rows = judgements.filter((j) => j.protocol === "calibrated" && j.control === control);
-  const curves = (["raw_confidence", "calibrated_confidence", "platt_confidence"] as const).map((col) => {
-    const r = reliability(rows, col);
+/** Reliability diagram of confidence columns (raw and calibrated) over a run's judgements. */
+export function reliabilityFigure(judgements: readonly Row[], columns: readonly string[], model: string): Figure {
+  const curves = columns.map((col) => {
+    const r = reliability(judgements, col);
     return {
-      name: `${col.replace("_confidence", "")} (ECE ${r.ece.toFixed(3)}, Brier ${r.brier.toFixed(3)})`,
+      name: `${col} (ECE ${r.ece.toFixed(3)}, Brier ${r.brier.toFixed(3)})`,
       bins: r.bins.filter((b) => b.count > 0).map((b) => ({ confidence: b.meanConfidence!, accuracy: b.observed!, count: b.count })),
     };
   });
-  return reliabilityDiagram(curves, { title: `Judge reliability before and after calibration (${model})`, xTitle: "stated P(candidate better)", yTitle: "observed share candidate better", width: 600, height: 440 });
+  return reliabilityDiagram(curves, { title: `Judge reliability, raw and calibrated (${model})`, xTitle: "P(candidate better)", yTitle: "observed share candidate better", width: 640, height: 460 });
 }
 
-/** Paired differences (calibrated − binary) with 95 % CIs per metric and control. */
-export function differencesFigure(results: readonly Row[], metrics: readonly string[], controls: readonly string[], model: string): Figure {
-  const groups = controls.map((control) => {
-    const cmps = metrics.map((m) => compareProtocols(results, m, control));
-    return {
-      name: control,
-      values: cmps.map((c) => c.difference.mean),
-      lower: cmps.map((c) => c.difference.lower),
-      upper: cmps.map((c) => c.difference.upper),
-    };
+/** ECE against the number of pairs the calibrator had, per column. */
+export function runningCalibrationFigure(judgements: readonly Row[], columns: readonly string[], steps: readonly number[], model: string): Figure {
+  const rc = runningCalibration(judgements, columns, steps);
+  return lineChart(columns.map((c) => ({ name: c, x: rc.map((r) => r.k), y: rc.map((r) => r.ece[c]) })), {
+    title: `ECE by pairs available to the calibrator (${model})`, xTitle: "pairs available (bin upper edge)", yTitle: "ECE", width: 720, height: 420,
   });
-  return barWithCI([...metrics], groups, { title: `Calibrated − binary, paired by seed, by control (${model})`, yTitle: "difference (95% CI)", width: 720, height: 420 });
 }
 
-/** Raw stated confidences against their calibrated values. */
-export function calibrationMapFigure(judgements: readonly Row[], model: string): Figure {
-  const rows = judgements.filter((j) => j.protocol === "calibrated" && j.control === "none" && j.calibrated_confidence !== null);
-  return scatter([{ name: "judgements", x: rows.map((r) => Number(r.raw_confidence)), y: rows.map((r) => Number(r.calibrated_confidence)) }],
-    { title: `Sliding-window isotonic map: raw → calibrated confidence (${model})`, xTitle: "raw", yTitle: "calibrated", width: 520, height: 420 });
+/** Mean weight of each strategy over the rounds of a phase. */
+export function trajectoryFigure(trajectories: readonly Row[], protocol: string, phase: string, model: string, control = "none"): Figure {
+  const t = meanTrajectory(trajectories, protocol, phase, control);
+  return lineChart(t.series.map((s) => ({ name: s.strategy, x: t.rounds, y: s.mean })), {
+    markers: false, title: `Mean weights over phase ${phase}, ${protocol} (${model})`, xTitle: "round", yTitle: "weight", width: 720, height: 440,
+  });
+}
+
+/** Weight shift explained by each bias (none − control), per strategy, with 95 % intervals. */
+export function biasFigure(attribution: readonly Row[], model: string, phase = "A"): Figure {
+  const strategies = [...new Set(attribution.map((r) => String(r.strategy)))];
+  const biases = [...new Set(attribution.map((r) => String(r.bias)))];
+  const groups = biases.map((b) => {
+    const rows = strategies.map((s) => attribution.find((r) => r.strategy === s && r.bias === b)!);
+    return { name: `${b} bias`, values: rows.map((r) => Number(r.shift)), lower: rows.map((r) => Number(r.ci_lower)), upper: rows.map((r) => Number(r.ci_upper)) };
+  });
+  return barWithCI(strategies, groups, { title: `Weight shift per judge bias, phase ${phase} (${model})`, yTitle: "weight(none) − weight(control)", width: 860, height: 460 });
 }

@@ -1,22 +1,27 @@
 // Calibrated evaluator in a TTRL feedback loop (MECHANISMS.md §3).
 export {
-  STRATEGIES, TEXT_STRATEGIES, VISUAL_STRATEGIES, BASELINE, PROTOCOLS, CONTROLS,
-  CalibrationParamsSchema, JudgementSchema, OfflineModelSchema,
+  STRATEGIES, TEXT_STRATEGIES, VISUAL_STRATEGIES, BASELINE, PROTOCOLS, PROTOCOL_ALIASES, CONFIDENCE_PROTOCOLS, CONTROLS,
+  WINDOW_KINDS, COVARIATES, MATCHED_STEP_DEFAULT, CalibrationParamsSchema, JudgementSchema, VerdictSchema, OfflineModelSchema,
 } from "./types.js";
-export type { Strategy, Modality, Weights, Protocol, Control, Judgement, CalibrationParams, OfflineModelParams } from "./types.js";
+export type {
+  Strategy, Modality, Weights, Protocol, Control, WindowKind, Covariate, Judgement, CalibrationParams, OfflineModelParams,
+} from "./types.js";
 export { uniformWeights, renormalise, binaryUpdate, calibratedUpdate, rouletteSample } from "./weights.js";
 export {
   couplingGamma, weightsJsd, alignWeights, uncertainShare, reliabilityBins, expectedCalibrationError, brierScore,
 } from "./metrics.js";
 export type { ReliabilityBin } from "./metrics.js";
-export { SlidingIsotonic, SlidingPlatt, createCalibrator, plattFit } from "./calibrators.js";
-export type { Calibrator } from "./calibrators.js";
-export { makeTasks, normaliseAnswer } from "./tasks.js";
+export {
+  SlidingIsotonic, SlidingPlatt, plattFit, logisticFit, selectPairs, isotonicCalibrate, plattCalibrate, covariateVector,
+} from "./calibrators.js";
+export type { Calibrator, CalibrationPair } from "./calibrators.js";
+export { makeTasks, normaliseAnswer, taskImage } from "./tasks.js";
 export type { Task } from "./tasks.js";
-export { runPhase, runStudy } from "./engine.js";
-export type { StudyResult, JudgementRecord, StudyModels } from "./engine.js";
+export { encodePNG } from "./png.js";
+export { runPhase, runStudy, PHASES, MAIN_PHASES, STAGE1, STAGE2, SHADOW_COLUMNS } from "./engine.js";
+export type { StudyResult, StudyMetrics, JudgementRecord, StudyModels, PhaseSpec, PhaseName, TrajectoryPoint } from "./engine.js";
 export { OfflineExecutor, OfflineJudge } from "./models/offline.js";
-export { LLMExecutor, LLMJudge, repairJudgement, promptTemplates } from "./models/llm.js";
+export { LLMExecutor, LLMJudge, repairJudgement, promptTemplates, truncateKeepingAnswer, taskContent } from "./models/llm.js";
 export { runner, runCalibrationCell, OFFLINE_MODEL_LABEL } from "./runner.js";
 export * from "./analysis.js";
 export * from "./figures.js";

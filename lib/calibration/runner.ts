@@ -1,21 +1,24 @@
 /**
  * The calibration study as an experiment mechanism: one cell = protocol × control × seed.
- * Tables: `results` (one row per cell: γ, JSD, uncertain share, ECE, Brier), `weights` (per phase and
- * strategy) and `judgements` (every judging event).
+ * Tables: `results` (one row per cell: γ, the noise floor, JSD, uncertain share, ECE, Brier, accuracy),
+ * `weights` (per phase and strategy), `judgements` (every judging event) and `trajectories` (weights after every
+ * round of the main phases).
  */
-import type { CellContext, CellResult, MechanismRunner } from "../core/mechanism.js";
+import { cellAddresser, type CellContext, type CellResult, type MechanismRunner } from "../core/mechanism.js";
 import { createRng } from "../core/rng.js";
+import { configErrorFrom } from "../experiment/config.js";
 import { runStudy, type StudyModels } from "./engine.js";
 import { LLMExecutor, LLMJudge, promptTemplates, verifiedTruth } from "./models/llm.js";
 import { OfflineExecutor, OfflineJudge, offlineTruth } from "./models/offline.js";
-import { CalibrationParamsSchema, type CalibrationParams } from "./types.js";
+import { CalibrationParamsSchema, STRATEGIES, type CalibrationParams } from "./types.js";
 
-export const OFFLINE_MODEL_LABEL = "offline:calibration-judge-v1";
+export const OFFLINE_MODEL_LABEL = "offline:calibration-judge-v2";
 
 /** Builds the executor, judge and ground truth for a cell. */
-export function studyModels(ctx: Pick<CellContext<CalibrationParams>, "model" | "seed" | "params">): StudyModels {
+export function studyModels(ctx: Pick<CellContext<CalibrationParams>, "model" | "seed" | "params"> & { address?: CellContext["address"] }): StudyModels {
   if (ctx.model.kind === "llm") {
-    return { executor: new LLMExecutor(ctx.model.llm, ctx.seed), judge: new LLMJudge(ctx.model.llm, ctx.seed), truth: verifiedTruth };
+    if (!ctx.address) throw new Error("calibration: an LLM cell needs the cell context's address function");
+    return { executor: new LLMExecutor(ctx.model.llm, ctx.address), judge: new LLMJudge(ctx.model.llm, ctx.address), truth: verifiedTruth };
   }
   // Offline noise streams depend on the seed only (not the protocol or control): common random numbers.
   const rng = createRng(ctx.seed).fork("calibration-offline");
@@ -25,24 +28,40 @@ export function studyModels(ctx: Pick<CellContext<CalibrationParams>, "model" | 
 export async function runCalibrationCell(ctx: CellContext<CalibrationParams>): Promise<CellResult> {
   const p = CalibrationParamsSchema.parse({ ...ctx.params, ...ctx.condition });
   const model = ctx.model.kind === "llm" ? ctx.model.llm.id : OFFLINE_MODEL_LABEL;
-  const study = await runStudy(p, studyModels({ ...ctx, params: p }), createRng(ctx.seed).fork("calibration-loop"));
+  const address = ctx.address ?? cellAddresser("calibration", ctx.runId.replace(/,?seed=\d+$/, ""), ctx.seed);
+  const study = await runStudy(p, studyModels({ ...ctx, params: p, address }), createRng(ctx.seed).fork("calibration-loop"));
   const base = { run_id: ctx.runId, seed: ctx.seed, model, protocol: p.protocol, control: p.control };
   const weights = Object.entries(study.phases).flatMap(([phase, w]) =>
     Object.entries(w).map(([strategy, weight]) => ({ ...base, phase, strategy, weight })),
   );
-  const judgements = study.judgements.map((j) => ({ ...base, ...j }));
-  return { tables: { results: [{ ...base, ...study.metrics }], weights, judgements } };
+  const detail = p.detailTables === "all" || p.control === "none";
+  const judgements = detail ? study.judgements.map((j) => ({ ...base, ...j })) : [];
+  const trajectories = (detail ? study.trajectories : []).map((t) => ({
+    ...base, phase: t.phase, round: t.round, ...Object.fromEntries(STRATEGIES.map((s) => [`w_${s}`, t.weights[s]])),
+  }));
+  return { tables: { results: [{ ...base, window_kind: p.windowKind, ...study.metrics }], weights, judgements, trajectories } };
 }
 
 export const runner: MechanismRunner<CalibrationParams> = {
   name: "calibration",
   paramsSchema: CalibrationParamsSchema,
-  tables: ["results", "weights", "judgements"],
+  tables: ["results", "weights", "judgements", "trajectories"],
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates,
   estimateCell(params) {
-    const calls = 5 * params.rounds * 3;
-    return { calls, inputTokens: calls * 450, outputTokens: calls * 220 };
+    // 14 phases × R rounds; the random-evaluator phases Ar and Br make no calls; 2 answers + 1 judgement per round.
+    const calls = 12 * params.rounds * 3;
+    return { calls, inputTokens: calls * 600, outputTokens: calls * 220 };
+  },
+  checkPlan(plan) {
+    // Grid levels (protocol, control, windowKind, …) are validated with the params, before anything runs.
+    for (const cell of plan.cells) {
+      const res = CalibrationParamsSchema.safeParse({ ...(plan.params as object), ...cell.condition });
+      if (!res.success) {
+        const field = String(res.error.issues[0].path[0] ?? "");
+        throw configErrorFrom(res.error.issues, plan.file, field in cell.condition ? ["grid"] : ["params"]);
+      }
+    }
   },
   runCell: runCalibrationCell,
 };

@@ -25,8 +25,26 @@ export type Modality = "text" | "visual";
 /** Strategy weights, keyed by strategy name, summing to 1. */
 export type Weights = Record<string, number>;
 
-export const PROTOCOLS = ["binary", "calibrated"] as const;
+/**
+ * Protocols of the decomposition grid (MECHANISMS.md §3 and README):
+ * - `binary`: +α_win on a win, −α_lose on a loss (the seed's rule);
+ * - `binary_matched`: ±`matchedStep` on a win/loss, the step equal to the isotonic protocol's mean |update| (dev pilot);
+ * - `raw`: α_win·(2c − 1) on the judge's raw confidence;
+ * - `isotonic`: α_win·(2c − 1) on the isotonic-calibrated confidence (the seed's "calibrated");
+ * - `platt`: the same on Platt-scaled confidence (optionally with covariates);
+ * - `shuffled`: the same on an isotonic-calibrated confidence drawn from the window's other judgements, which keeps
+ *   the distribution of step sizes and removes the information in the confidence.
+ */
+export const PROTOCOLS = ["binary", "binary_matched", "raw", "isotonic", "platt", "shuffled"] as const;
 export type Protocol = (typeof PROTOCOLS)[number];
+/** Old names accepted in configs: `calibrated` is `isotonic`. */
+export const PROTOCOL_ALIASES: Record<string, Protocol> = { calibrated: "isotonic" };
+/** Protocols that update on a confidence (the judge is asked for one); the others ask for a verdict only. */
+export const CONFIDENCE_PROTOCOLS: readonly Protocol[] = ["raw", "isotonic", "platt", "shuffled"];
+export const WINDOW_KINDS = ["sliding", "expanding", "per_strategy"] as const;
+export type WindowKind = (typeof WINDOW_KINDS)[number];
+export const COVARIATES = ["position", "length", "strategy"] as const;
+export type Covariate = (typeof COVARIATES)[number];
 /**
  * Controls: `none`; `symmetric` (α_win = α_lose); `truncate` (both answers cut to 500 code points before
  * judging); `swap` (candidate placed in position A or B at random); `hide_names` (strategy names hidden).
@@ -39,14 +57,22 @@ export const JudgementSchema = z.object({
   preferred: z.enum(["A", "B"]).describe("Which answer is better"),
   confidence: z.number().describe("Probability, between 0 and 1, that answer A is better than answer B"),
 });
-export type Judgement = z.infer<typeof JudgementSchema>;
+/** The binary protocols' judge reply: a verdict only, no confidence is asked for. */
+export const VerdictSchema = z.object({
+  preferred: z.enum(["A", "B"]).describe("Which answer is better"),
+});
+/** A judge's reply; `confidence` is absent when only a verdict was asked for. */
+export interface Judgement {
+  preferred: "A" | "B";
+  confidence?: number;
+}
 
 const perStrategy = (value: number) => Object.fromEntries(STRATEGIES.map((s) => [s, value])) as Record<Strategy, number>;
 
 /** Parameters of the offline model (latent quality, answer length, judge biases). See README for the equations. */
-export const OfflineModelSchema = z.object({
+export const OfflineModelSchema = z.strictObject({
   /** Mean latent quality of each strategy's answers per modality (logit scale). */
-  quality: z.record(z.string(), z.object({ text: z.number(), visual: z.number() })).default({
+  quality: z.record(z.string(), z.strictObject({ text: z.number(), visual: z.number() })).default({
     step_by_step: { text: 0.5, visual: 0.0 },
     critical_check: { text: 0.6, visual: 0.1 },
     first_principles: { text: 0.7, visual: 0.0 },
@@ -70,7 +96,7 @@ export const OfflineModelSchema = z.object({
     aesthetic_frame: 700,
   }),
   judge: z
-    .object({
+    .strictObject({
       /** Logit change per unit of latent quality gap (A − B). */
       sensitivity: z.number().default(0.6),
       /** Logit shift when the judge sees a strategy's name (label bias); 0 for unnamed strategies. */
@@ -82,37 +108,80 @@ export const OfflineModelSchema = z.object({
       /** Logit shift per 1,000 characters of length difference (A − B). */
       verbosityBias: z.number().default(0.6),
       /** SD of the judge's own noise on the logit scale. */
-      noiseSd: z.number().min(0).default(1.2),
+      noiseSd: z.number().min(0).default(1),
       /** Stated confidence = σ(k·z): k > 1 over-confident, k < 1 under-confident. */
-      confidenceScale: z.number().positive().default(0.8),
+      confidenceScale: z.number().positive().default(1.5),
       /** Stated confidences are rounded to this step (LLMs state round numbers). */
       confidenceStep: z.number().positive().max(0.5).default(0.05),
     })
     .prefault({}),
+  /**
+   * Verifiable correctness: an answer is right when q + N(0, correctSd²) exceeds the task's difficulty
+   * (`Task.difficulty`, set by the task generator from the number of steps or cells); used for accuracy only.
+   */
+  correctSd: z.number().min(0).default(0.5),
 });
 export type OfflineModelParams = z.infer<typeof OfflineModelSchema>;
 
-export const CalibrationParamsSchema = z.object({
-  /** Rounds per phase (R). */
-  rounds: z.number().int().positive().default(30),
-  /** Tasks per modality; round i uses task i mod n. */
-  tasksPerModality: z.number().int().positive().default(10),
-  alphaWin: z.number().positive().default(0.08),
-  alphaLose: z.number().positive().default(0.04),
-  /** The rate used for both wins and losses under the `symmetric` control. */
-  symmetricRate: z.number().positive().default(0.06),
-  floor: z.number().positive().default(0.001),
-  /** Sliding window of (confidence, outcome) pairs for the calibrator. */
-  window: z.number().int().min(2).default(10),
-  calibrator: z.enum(["isotonic", "platt"]).default("isotonic"),
-  truncateChars: z.number().int().positive().default(500),
-  /** With an LLM: the outcome used for calibration when both answers are equally right or wrong. */
-  tieOutcome: z.enum(["skip", "judge"]).default("skip"),
-  offline: OfflineModelSchema.prefault({}),
-  /** Condition values (set from the grid). */
-  protocol: z.enum(PROTOCOLS).default("binary"),
-  control: z.enum(CONTROLS).default("none"),
-});
+const protocolSchema = z
+  .string()
+  .transform((v, ctx) => {
+    const p = (PROTOCOL_ALIASES[v] ?? v) as Protocol;
+    if (!(PROTOCOLS as readonly string[]).includes(p)) {
+      ctx.addIssue({ code: "custom", message: `unknown protocol "${v}"; allowed: ${PROTOCOLS.join(", ")} (alias: calibrated = isotonic)` });
+      return z.NEVER;
+    }
+    return p;
+  });
+
+/** Default of `matchedStep`: the isotonic protocol's mean |update| on the dev pilot (lib/calibration/pilot.ts, dev seeds 9001–9020: 0.03651). */
+export const MATCHED_STEP_DEFAULT = 0.037;
+
+export const CalibrationParamsSchema = z
+  .strictObject({
+    /** Rounds per phase (R). */
+    rounds: z.number().int().positive().default(30),
+    /** Tasks per modality; round i uses task i mod n. */
+    tasksPerModality: z.number().int().positive().default(10),
+    alphaWin: z.number().positive().default(0.08),
+    alphaLose: z.number().positive().default(0.04),
+    /** The rate used for both wins and losses under the `symmetric` control. */
+    symmetricRate: z.number().positive().default(0.06),
+    /** The fixed step of `binary_matched` (± on a win/loss), from the dev pilot. */
+    matchedStep: z.number().positive().default(MATCHED_STEP_DEFAULT),
+    floor: z.number().positive().default(0.001),
+    /** Which (confidence, outcome) pairs the calibrator is fitted on (see README). */
+    windowKind: z.enum(WINDOW_KINDS, { error: `expected one of ${WINDOW_KINDS.join(", ")}` }).default("expanding"),
+    /** Size of the `sliding` window (the seed's 10 pairs). */
+    window: z.number().int().min(2).default(10),
+    /** The raw confidence counts as this many pseudo-pairs: calibrated = (n·fit + n₀·c)/(n + n₀) (0 = plain fit). */
+    priorPairs: z.number().min(0).default(20),
+    /** Covariates of the Platt calibrator besides logit(c). */
+    covariates: z.array(z.enum(COVARIATES, { error: `expected one of ${COVARIATES.join(", ")}` })).default([]),
+    /** Judge and executor inputs are cut to this many code points under the `truncate` control (final answer kept). */
+    truncateChars: z.number().int().positive().default(500),
+    /** With an LLM: the outcome used for calibration when both answers are equally right or wrong. */
+    tieOutcome: z.enum(["skip", "judge"]).default("skip"),
+    /** Which phases write their per-round weights to `trajectories`: all, the four main phases, or none. */
+    trajectories: z.enum(["all", "main", "none"]).default("main"),
+    /** Which cells write `judgements` and `trajectories` rows: all, or only the cells with control none (smaller runs). */
+    detailTables: z.enum(["all", "control_none"]).default("all"),
+    offline: OfflineModelSchema.prefault({}),
+    /** Condition values (set from the grid). */
+    protocol: protocolSchema.default("binary"),
+    control: z.enum(CONTROLS, { error: `expected one of ${CONTROLS.join(", ")}` }).default("none"),
+    /** Removed: the calibrator is a protocol level now (isotonic, platt). Kept only to give a clear error. */
+    calibrator: z.unknown().optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.calibrator !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["calibrator"],
+        message: `params.calibrator was removed; the calibrator is a protocol level now: use protocol "isotonic" (or its alias "calibrated") or "platt", and delete params.calibrator`,
+      });
+    }
+  });
 export type CalibrationParams = z.infer<typeof CalibrationParamsSchema>;
 
 export const uniformRecord = perStrategy;

@@ -6,6 +6,7 @@ import { AgoraError } from "../core/errors.js";
 import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
+import { power } from "./power.js";
 import { reproduce } from "./reproduce.js";
 import { run } from "./run.js";
 
@@ -20,6 +21,8 @@ Usage:
   agora reproduce [--profile quick|full] [--no-notebooks]
       Run every data/configs/*-default.json on the offline models (complete run folders are kept),
       then execute every notebook in place (the notebooks export the figures).
+  agora power <config> --metric <column> --contrast <a>,<b> [--table t] [--factor f] [--fix k=v,...]
+      Pilot-run a paired contrast and report its effect size, power and the seeds for 80 % / 90 % power.
   agora locomo ...
       The Nous LoCoMo evaluation (see \`agora locomo --help\`).
   agora --help
@@ -55,6 +58,8 @@ export async function main(argv: string[]): Promise<number> {
         return await reproduce(rest);
       case "locomo":
         return await locomo(rest);
+      case "power":
+        return await power(rest);
       default:
         io.err(`agora: unknown command "${command}"\n\n${HELP}`);
         return EXIT.usage;

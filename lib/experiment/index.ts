@@ -16,3 +16,4 @@ export { readManifest, type Manifest, type CellStatus } from "./manifest.js";
 export type { ProgressEvent, ProgressOption } from "./progress.js";
 export type { Row } from "./store.js";
 export type { Registry } from "./registry.js";
+export { power, pairedPower, seedsForPower, powerFromPairs, formatPower, type PowerOptions, type PowerResult } from "./power.js";

@@ -5,29 +5,57 @@
  * a block whose support (owned by a teammate) is missing, a material not in the inventory, a
  * blocked path (with or without a pickaxe). Disruptions are scheduled world events of the task.
  */
-import { blurFactors, computeFactors, gateDecision, scoreOf } from "./gate.js";
-import { escalate, localRecover, processEffects, send } from "./protocol.js";
-import { counterfactualLocalCost } from "./uer.js";
+import { computeFactors, gateDecision, scoreOf } from "./gate.js";
+import { escalate, localRecover, observePlacement, processEffects, send } from "./protocol.js";
+import { recordCounterfactual } from "./uer.js";
 import type { Problem, ProblemKind } from "./types.js";
-import type { World } from "./world.js";
+import type { BlockWorld } from "./world.js";
 
 /**
  * Advances the world by one tick.
  * @example
  * while (w.t < w.task.timeout && w.nPlaced < w.task.cells.length) step(w);
  */
-export function step(w: World): void {
+export function step(w: BlockWorld): void {
   applyDisruptions(w);
   processEffects(w);
-  for (let a = 0; a < w.n; a++) {
+  w.acting = -1;
+  finishTick(w);
+}
+
+/**
+ * The agents' turns from the one after `w.acting` to the last, then the end of the tick. A world forked in the
+ * middle of a tick (an escalation decided during an agent's turn) is finished with this before it steps on.
+ * @example
+ * const branch = w.fork(); finishTick(branch);
+ */
+export function finishTick(w: BlockWorld): void {
+  if (w.acting >= w.n) return;
+  for (let a = w.acting + 1; a < w.n; a++) {
+    w.acting = a;
     if (w.busy[a] > 0) { w.busy[a]--; continue; }
     act(w, a);
   }
+  w.acting = w.n;
+  see(w);
   resolveProblems(w);
   w.t++;
 }
 
-function applyDisruptions(w: World): void {
+/** Agents see the teammates within `sightRange`: their belief about those positions becomes true. */
+function see(w: BlockWorld): void {
+  if (!w.flags.partition) return;
+  const n = w.n, r = w.params.sightRange;
+  for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      if (a === b || Math.max(Math.abs(w.posX[a] - w.posX[b]), Math.abs(w.posZ[a] - w.posZ[b])) > r) continue;
+      w.belX[a * n + b] = w.posX[b];
+      w.belZ[a * n + b] = w.posZ[b];
+    }
+  }
+}
+
+function applyDisruptions(w: BlockWorld): void {
   const ds = w.task.disruptions;
   while (w.nextDisruption < ds.length && ds[w.nextDisruption].tick <= w.t) {
     const d = ds[w.nextDisruption++];
@@ -43,7 +71,7 @@ function applyDisruptions(w: World): void {
   }
 }
 
-function act(w: World, a: number): void {
+function act(w: BlockWorld, a: number): void {
   if (w.ownLeft[a] === 0) return;
   const { below, owner, cellMat } = w.task;
   const end = w.ownStart[a + 1];
@@ -95,7 +123,7 @@ function act(w: World, a: number): void {
   w.posZ[a] += Math.sign(dz);
 }
 
-function firstCellOf(w: World, a: number, m: number): number {
+function firstCellOf(w: BlockWorld, a: number, m: number): number {
   for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
     const c = w.ownList[k];
     if (!w.placed[c] && w.task.cellMat[c] === m) return c;
@@ -103,7 +131,7 @@ function firstCellOf(w: World, a: number, m: number): number {
   return -1;
 }
 
-function idle(w: World, a: number): void {
+function idle(w: BlockWorld, a: number): void {
   w.lost[a]++;
   w.idleRun[a]++;
   for (let i = w.active.length - 1; i >= 0; i--) {
@@ -118,25 +146,23 @@ function idle(w: World, a: number): void {
   }
 }
 
-function place(w: World, a: number, c: number): void {
-  const m = w.task.cellMat[c];
-  w.placed[c] = 1;
-  w.nPlaced++;
-  w.version++;
-  w.inv[a * w.nMat + m]--;
-  w.need[a * w.nMat + m]--;
-  w.ownLeft[a]--;
+function place(w: BlockWorld, a: number, c: number): void {
+  w.placeCell(a, c);
   w.idleRun[a] = 0;
   if (w.priority[a] === c) w.priority[a] = -1;
+  observePlacement(w, a, c);
   const pid = w.openDep[c];
   if (pid >= 0 && w.problems[pid].status === "escalated") {
-    w.problems[pid].lastReplyAt = w.t;
-    send(w, a, "DEPENDENCY_DONE", true, w.problems[pid], w.problems[pid].agent, c);
+    const p = w.problems[pid];
+    p.lastReplyAt = w.t;
+    const done = send(w, a, "DEPENDENCY_DONE", p, p.agent, c);
+    if (!w.inRollout) w.watches.push({ msg: done.id, agent: p.agent, kind: "support", item: c, until: w.t + w.params.ecrWindowTicks });
   }
 }
 
-function openIndex(w: World, kind: ProblemKind, a: number, target: number): { arr: Int32Array; i: number } {
+function openIndex(w: BlockWorld, kind: ProblemKind, a: number, target: number): { arr: Int32Array; i: number } {
   if (kind === "missing_material") return { arr: w.openMat, i: a * w.nMat + target };
+  if (kind === "conflict") return { arr: w.openConf, i: a * w.nMat + target };
   if (kind === "dependency_block") return { arr: w.openDep, i: target };
   return { arr: w.openPath, i: a };
 }
@@ -146,12 +172,12 @@ function openIndex(w: World, kind: ProblemKind, a: number, target: number): { ar
  * @example
  * detect(w, 0, "missing_material", 2, cell); // a no-op if agent 0 already has that problem open
  */
-export function detect(w: World, a: number, kind: ProblemKind, target: number, cell: number): void {
+export function detect(w: BlockWorld, a: number, kind: ProblemKind, target: number, cell: number, rival = -1): void {
   const { arr, i } = openIndex(w, kind, a, target);
   if (arr[i] >= 0) return;
   const p: Problem = {
     id: w.problems.length, agent: a, kind, target, cell, detectedAt: w.t, status: "open", escalations: 0, failures: 0,
-    via: "local", escalationCost: 0, escalatedAt: -1, localCost: NaN, lastReplyAt: -1,
+    via: "local", escalationCost: 0, escalatedAt: -1, rival, lastReplyAt: -1,
   };
   w.problems.push(p);
   w.active.push(p.id);
@@ -161,14 +187,30 @@ export function detect(w: World, a: number, kind: ProblemKind, target: number, c
 }
 
 /**
+ * A conflict (double-booked surplus, contested site resource): a problem of kind `conflict` for agent a about
+ * material m against `rival`, judged by the gate like any other (the adjudicator decides the gray zone).
+ * @example
+ * detectConflict(w, 0, m, 2, cell);
+ */
+export function detectConflict(w: BlockWorld, a: number, m: number, rival: number, cell: number): void {
+  if (w.flags.rigid) return;
+  detect(w, a, "conflict", m, cell, rival);
+}
+
+/**
  * Scores a problem and applies the policy's decision (gray-zone cases wait for the adjudicator).
  * @example
  * judge(w, w.problems[3]); // logs a "gate" event with S and the factors
  */
-export function judge(w: World, p: Problem): void {
-  if (w.flags.decide === "never") return localRecover(w, p);
-  let f = computeFactors(w, p, p.cell);
-  if (!w.flags.partition) f = blurFactors(f, w.params.noPartitionNoise, w.rng);
+export function judge(w: BlockWorld, p: Problem): void {
+  if (w.flags.decide === "never" || p.pinnedLocal) return localRecover(w, p);
+  const f = computeFactors(w, p, p.cell);
+  if (!w.flags.partition && !w.flags.freeChat) {
+    // without the partition the gate reads the one shared public state, at a cost
+    const r = Math.ceil(w.params.chatReadTicks / 2);
+    w.busy[p.agent] += r;
+    w.lost[p.agent] += r;
+  }
   const S = scoreOf(f, w.params.weights);
   const d = gateDecision(w.flags, w.params, S, f, p.kind);
   if (w.log) w.emit({ agent: p.agent, event: "gate", problem: p.id, kind: p.kind, S, ...f, decision: d });
@@ -180,14 +222,15 @@ export function judge(w: World, p: Problem): void {
 }
 
 /**
- * Carries out a local-or-escalate decision; at a problem's first escalation the counterfactual local cost is taken.
+ * Carries out a local-or-escalate decision. At every escalation of the factual run the world is forked and the
+ * stay-local branch rolled out to the episode's end (see uer.ts); the factual run goes on as the escalate branch.
  * @example
- * applyDecision(w, p, "escalate"); // p.localCost is set, the request is sent
+ * applyDecision(w, p, "escalate"); // a counterfactual recorded, the request sent
  */
-export function applyDecision(w: World, p: Problem, d: "local" | "escalate"): void {
+export function applyDecision(w: BlockWorld, p: Problem, d: "local" | "escalate"): void {
   if (p.status !== "open") return;
   if (d === "local") return localRecover(w, p);
-  if (p.escalations === 0 && !w.inRollout) p.localCost = counterfactualLocalCost(w, p);
+  if (!w.inRollout && w.runBranch && w.params.counterfactuals) recordCounterfactual(w, p);
   escalate(w, p);
 }
 
@@ -196,8 +239,8 @@ export function applyDecision(w: World, p: Problem, d: "local" | "escalate"): vo
  * @example
  * isResolved(w, p); // true once the agent holds what its remaining blocks need
  */
-export function isResolved(w: World, p: Problem): boolean {
-  if (p.kind === "missing_material") {
+export function isResolved(w: BlockWorld, p: Problem): boolean {
+  if (p.kind === "missing_material" || p.kind === "conflict") {
     const i = p.agent * w.nMat + p.target;
     return w.inv[i] >= w.need[i];
   }
@@ -205,7 +248,7 @@ export function isResolved(w: World, p: Problem): boolean {
   return w.blocked[p.agent] === 0;
 }
 
-function resolveProblems(w: World): void {
+function resolveProblems(w: BlockWorld): void {
   if (w.active.length === 0) return;
   for (let j = w.active.length - 1; j >= 0; j--) {
     const p = w.problems[w.active[j]];
@@ -226,7 +269,7 @@ function resolveProblems(w: World): void {
  * @example
  * planTransfers(w); // givers are busy for their transfers; TRANSFER_PLAN messages logged
  */
-export function planTransfers(w: World): void {
+export function planTransfers(w: BlockWorld): void {
   for (let m = 0; m < w.nMat; m++) {
     for (let a = 0; a < w.n; a++) {
       let deficit = w.need[a * w.nMat + m] - w.inv[a * w.nMat + m];
@@ -239,8 +282,8 @@ export function planTransfers(w: World): void {
         const spend = 1 + Math.max(0, w.dist(a, b) - 1) + w.params.giveTicks;
         w.busy[b] += spend;
         w.lost[b] += spend;
-        send(w, b, "TRANSFER_PLAN", true, null, a, m, k);
-        w.effects.push({ at: w.busy[b], kind: "transfer", problem: -1, attempt: 0, from: b, to: a, item: m, count: k });
+        const plan = send(w, b, "TRANSFER_PLAN", null, a, m, k);
+        w.effects.push({ at: w.busy[b], kind: "transfer", problem: -1, attempt: 0, from: b, to: a, item: m, count: k, causes: [plan.id] });
       }
     }
   }

@@ -4,12 +4,14 @@
  *   S = w_C·C + w_R·R + w_I·I − w_L·L − w_H·H,   every factor in [0, 1],
  *
  * and an asymmetric decision: S ≤ T_low → stay local; S ≥ T_high → escalate; in between, a
- * bounded adjudicator decides. Factors are computed from the agent's private state and the
- * public directory only (never from teammates' hidden state).
+ * bounded adjudicator decides. Under the partition, factors are computed from the agent's private state
+ * and its own beliefs about teammates (fed by messages and sight, possibly stale), never from teammates'
+ * hidden state; without it, from the shared, always-true public state.
  *
  *   C (criticality)   = (H − y) / H for the level y of the blocked cell: low cells carry the structure.
- *   R (advantage)     = missing_material: max over teammates of min(1, known surplus / units) · 1/(1 + d/10);
- *                       dependency_block: 0.8 if the directory says the owner holds the support's material, else 0.3;
+ *   R (advantage)     = missing_material: max over teammates of min(1, believed surplus / units) · 1/(1 + d/10);
+ *                       conflict: the same for the rival's believed holding;
+ *                       dependency_block: 0.8 if the agent believes the owner holds the support's material, else 0.3;
  *                       path_blocked/tool_missing: 0.5/(1 + d/10) for the nearest teammate with a pickaxe.
  *   I (impact)        = share of the agent's remaining blocks waiting on the problem.
  *   L (recoverability)= exp(−c_local / τ) with τ = 20 ticks and c_local the agent's own estimate of its
@@ -17,11 +19,29 @@
  *                       a local recovery can cover; for a dependency, 0.7 if other work is ready, else 0.2.
  *   H (history)       = min(1, failed escalations of this problem · historyStep).
  */
-import type { Rng } from "../core/rng.js";
 import type { Factors, PolicyFlags, Problem, SimParams } from "./types.js";
-import type { World } from "./world.js";
+import type { BlockWorld } from "./world.js";
 
 const TAU = 20;
+
+/**
+ * What agent a believes teammate b holds of material m: its belief store under the partition, the truth without it.
+ * @example
+ * believedInv(w, 0, 2, m); // 14 (stale if agent 2 lost units agent 0 never heard of)
+ */
+export function believedInv(w: BlockWorld, a: number, b: number, m: number): number {
+  return w.flags.partition ? w.belInv[(a * w.n + b) * w.nMat + m] : w.inv[b * w.nMat + m];
+}
+/** Believed Chebyshev distance from a to teammate b. */
+export function believedDist(w: BlockWorld, a: number, b: number): number {
+  if (!w.flags.partition) return w.dist(a, b);
+  const k = a * w.n + b;
+  return Math.max(Math.abs(w.posX[a] - w.belX[k]), Math.abs(w.posZ[a] - w.belZ[k]));
+}
+/** Whether a believes teammate b has a pickaxe. */
+export function believedTool(w: BlockWorld, a: number, b: number): boolean {
+  return w.flags.partition ? w.belTools[a * w.n + b] > 0 : w.tools[b] > 0;
+}
 const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
 /**
@@ -29,7 +49,7 @@ const clamp01 = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
  * @example
  * shortfall(w, 0, 2); // 17
  */
-export function shortfall(w: World, a: number, m: number): number {
+export function shortfall(w: BlockWorld, a: number, m: number): number {
   const i = a * w.nMat + m;
   return Math.max(1, w.need[i] - w.inv[i]);
 }
@@ -39,7 +59,7 @@ export function shortfall(w: World, a: number, m: number): number {
  * @example
  * hasOtherWork(w, 1, cell); // true: the agent can keep busy while a dependency waits
  */
-export function hasOtherWork(w: World, a: number, except: number): boolean {
+export function hasOtherWork(w: BlockWorld, a: number, except: number): boolean {
   const { below, cellMat } = w.task;
   for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
     const c = w.ownList[k];
@@ -55,26 +75,26 @@ export function hasOtherWork(w: World, a: number, except: number): boolean {
  * @example
  * const f = computeFactors(world, problem, cell); scoreOf(f, params.weights);
  */
-export function computeFactors(w: World, p: Problem, cell: number): Factors {
+export function computeFactors(w: BlockWorld, p: Problem, cell: number): Factors {
   const a = p.agent;
   const { task, params } = w;
   const C = cell >= 0 ? (task.H - w.cellY(cell)) / task.H : 0.5;
   const rem = Math.max(1, w.remaining(a));
   let R = 0, I = 0, L = 0;
-  if (p.kind === "missing_material") {
+  if (p.kind === "missing_material" || p.kind === "conflict") {
     const m = p.target;
     const units = shortfall(w, a, m);
     for (let b = 0; b < w.n; b++) {
-      if (b === a) continue;
-      const surplus = w.dirInv[b * w.nMat + m] - w.need[b * w.nMat + m];
-      if (surplus > 0) R = Math.max(R, Math.min(1, surplus / units) / (1 + w.dist(a, b) / 10));
+      if (b === a || (p.kind === "conflict" && b !== p.rival)) continue;
+      const surplus = believedInv(w, a, b, m) - (p.kind === "conflict" ? 0 : w.need[b * w.nMat + m]);
+      if (surplus > 0) R = Math.max(R, Math.min(1, surplus / units) / (1 + believedDist(w, a, b) / 10));
     }
     I = w.need[a * w.nMat + m] / rem;
     const cover = task.canCollect[a] ? Math.min(1, w.pool[m] / units) : 0;
     L = cover * Math.exp(-(units * params.collectTicks) / TAU);
   } else if (p.kind === "dependency_block") {
     const o = task.owner[p.target];
-    R = w.dirInv[o * w.nMat + task.cellMat[p.target]] > 0 ? 0.8 : 0.3;
+    R = believedInv(w, a, o, task.cellMat[p.target]) > 0 ? 0.8 : 0.3;
     let waiting = 0;
     for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
       const c = w.ownList[k];
@@ -84,7 +104,7 @@ export function computeFactors(w: World, p: Problem, cell: number): Factors {
     L = hasOtherWork(w, a, cell) ? 0.7 : 0.2;
   } else {
     let best = Infinity;
-    for (let b = 0; b < w.n; b++) if (b !== a && w.tools[b] > 0) best = Math.min(best, w.dist(a, b));
+    for (let b = 0; b < w.n; b++) if (b !== a && believedTool(w, a, b)) best = Math.min(best, believedDist(w, a, b));
     R = best < Infinity ? 0.5 / (1 + best / 10) : 0;
     I = 0.5;
     const local = p.kind === "path_blocked" ? params.digTicks
@@ -104,24 +124,12 @@ export function scoreOf(f: Factors, wt: SimParams["weights"]): number {
   return wt.C * f.C + wt.R * f.R + wt.I * f.I - wt.L * f.L - wt.H * f.H;
 }
 
-/**
- * Without the partition, factors are read through unverified chatter: each gets Gaussian noise, clipped.
- * @example
- * blurFactors(f, 0.25, rng); // C, R, I, L perturbed; H (the agent's own history) kept
- */
-export function blurFactors(f: Factors, sd: number, rng: Rng): Factors {
-  return {
-    C: clamp01(f.C + rng.normal(0, sd)), R: clamp01(f.R + rng.normal(0, sd)), I: clamp01(f.I + rng.normal(0, sd)),
-    L: clamp01(f.L + rng.normal(0, sd)), H: f.H,
-  };
-}
-
 export type GateDecision = "local" | "escalate" | "adjudicate";
 
 /**
  * The policy's decision for a scored problem.
  * - always: communication-first (every anomaly goes public); never: rigid plans and rollouts.
- * - rules: escalate a missing material a teammate is known to hold, or a teammate's dependency.
+ * - rules: escalate a missing material (or a conflict) a teammate is believed to hold, or a teammate's dependency.
  * - score: thresholds, the gray zone split at its midpoint; score+adjudicator: the gray zone goes to the adjudicator.
  * @example
  * gateDecision(flags, params, S, f, "missing_material"); // "escalate"
@@ -131,7 +139,7 @@ export function gateDecision(flags: PolicyFlags, params: SimParams, S: number, f
     case "always": return "escalate";
     case "never": return "local";
     case "rules":
-      return (kind === "missing_material" && f.R > 0) || kind === "dependency_block" ? "escalate" : "local";
+      return ((kind === "missing_material" || kind === "conflict") && f.R > 0) || kind === "dependency_block" ? "escalate" : "local";
     case "score":
       if (S <= params.tLow) return "local";
       if (S >= params.tHigh) return "escalate";

@@ -3,9 +3,9 @@
  *
  * - standard: materials split by type across agents with a small surplus, generous collectable
  *   resources near the site, cells assigned to agents in x-stripes (few cross-agent dependencies).
- * - scarce (custom severe scarcity): the same inventories, but almost no collectable resources
- *   on site (0–5 % of each material), and stripes rotated per level so upper blocks rest on
- *   teammates' blocks (many cross-agent dependencies).
+ * - scarce (custom severe scarcity): the inventories fall short of the blueprint (by `shortfall`, 10 % on
+ *   average), the site holds that deficit plus a margin (10 % on average), so several agents want the same surplus and the same
+ *   site units (conflicts); stripes rotated per level so upper blocks rest on teammates' blocks.
  * Disruptions (world events) are drawn at generation time and written into the task file, so a
  * task file fully determines an episode's world.
  */
@@ -14,7 +14,7 @@ import type { Rng } from "../core/rng.js";
 import { KNOWN_BLOCKS } from "./types.js";
 import type { Disruption, TaskFile, TaskSpec } from "./types.js";
 
-export const FamilySchema = z.object({
+export const FamilySchema = z.strictObject({
   agents: z.number().int().min(2).max(5).default(3),
   width: z.number().int().min(2).max(32).default(10),
   depth: z.number().int().min(1).max(32).default(10),
@@ -29,6 +29,10 @@ export const FamilySchema = z.object({
   disruptionRate: z.number().nonnegative().default(3),
   /** Timeout as a multiple of the blocks per agent, plus 40 ticks. */
   timeoutFactor: z.number().positive().default(2.2),
+  /** scarce: mean share of each material's need missing from the inventories (drawn per material in [½, 1½] of it). */
+  shortfall: z.number().min(0).max(0.6).default(0.1),
+  /** scarce: mean share of each material's need collectable on site beyond the deficit (drawn in [0, 2×] of it). */
+  siteMargin: z.number().min(0).max(1).default(0.1),
 });
 export type Family = z.infer<typeof FamilySchema>;
 
@@ -70,11 +74,14 @@ export function generateTask(family: Partial<Family>, rng: Rng): TaskSpec {
   const resources: Record<string, number> = {};
   used.forEach((m, i) => {
     const need = materials[m];
-    // the surplus exists in both scenarios but sits with one agent; scarcity is of the site's resources
-    const total = need + Math.ceil(need * 0.1);
+    // standard: the inventories cover the blueprint with a 10 % surplus, and half the need is collectable on site.
+    // scarce: the inventories fall short by `shortfall` (a share drawn per material), the site holds that deficit plus
+    // a margin (`siteMargin` of the need on average), so agents compete for the holder's surplus and the site's units.
+    const deficit = f.scenario === "scarce" ? Math.round(need * f.shortfall * (0.5 + rng.uniform())) : 0;
+    const total = f.scenario === "scarce" ? need - deficit : need + Math.ceil(need * 0.1);
     if (f.split === "by_type") inventory[String(i % f.agents)][m] = total;
     else for (let a = 0; a < f.agents; a++) inventory[String(a)][m] = Math.floor(total / f.agents) + (a < total % f.agents ? 1 : 0);
-    resources[m] = f.scenario === "standard" ? Math.ceil(need * 0.5) : Math.floor(need * 0.05 * rng.uniform());
+    resources[m] = f.scenario === "standard" ? Math.ceil(need * 0.5) : deficit + Math.round(need * f.siteMargin * 2 * rng.uniform());
   });
   const total = Object.values(materials).reduce((s, v) => s + v, 0);
   // tasks differ in slack: the timeout is jittered by ±20 % around the family's factor
@@ -101,7 +108,7 @@ export function generateTask(family: Partial<Family>, rng: Rng): TaskSpec {
     initial_inventory: inventory,
     world: {
       scenario: f.scenario,
-      inventory_sufficient: true,
+      inventory_sufficient: f.scenario !== "scarce",
       resources,
       assignment: f.scenario === "standard" ? "stripes" : "interleaved",
       disruptions,

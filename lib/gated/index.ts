@@ -2,11 +2,13 @@
 export { runner, GatedParamsSchema, mergeCondition, type GatedParams } from "./runner.js";
 export { compileTask, loadTaskFile, type CompiledTask } from "./task.js";
 export { generateTask, generateTaskFile, preset, FamilySchema, type Family } from "./generator.js";
-export { runEpisode, runEpisodeAsync, continueEpisode, type EpisodeResult, type EpisodeMetrics, type CaseSummary, type Verdict } from "./episode.js";
+export { runEpisode, runEpisodeAsync, continueEpisode, attachBranchRunner, summary, type EpisodeResult, type EpisodeMetrics, type CaseSummary, type Verdict } from "./episode.js";
 export { policyFlags } from "./policies.js";
 export { computeFactors, scoreOf, gateDecision } from "./gate.js";
-export { counterfactualLocalCost, isUnnecessary } from "./uer.js";
-export { World, type EventRow, type WorldSnapshot } from "./world.js";
+export { rollOutLocal, isNecessary, outcomeOf, judgeEscalations, type Outcome } from "./uer.js";
+export { ecrOf, deliver, send } from "./protocol.js";
+export { KNOWN_ITEMS, PICKAXES, isBlock, isItem, blockShape } from "./palette.js";
+export { BlockWorld, blueprintCompletion, SECONDS_PER_TICK, KeyedStream, type World, type Vec3, type ActionResult, type BlockReader, type Blueprint, type CompletionResult, type EventRow, type WorldSnapshot, type Msg, type Link, type EscalationRecord } from "./world.js";
 export { OFFLINE_MODEL_LABEL, offlineJudge, warrantedDecision } from "./models/offline.js";
 export { llmJudge, llmChat, promptTemplates, repairVerdict, renderCase, VerdictSchema } from "./models/llm.js";
 export {
@@ -15,4 +17,4 @@ export {
 } from "./types.js";
 export { summarize, formatTable, ablationTable, directions, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
 export { metricBars, scoreDistribution, timeline, sensitivityFigure } from "./figures.js";
-export { sweepParam, type SweepOptions } from "./sweep.js";
+export { sweepParam, latinHypercube, sensitivityRun, directionsByRegion, ablationDiffs, ASSUMPTIONS, type SweepOptions, type Assumption } from "./sweep.js";

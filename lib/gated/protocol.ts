@@ -1,77 +1,146 @@
 /**
- * The public coordination channel and the two ways out of a problem: local recovery and escalation.
+ * The coordination channel and the two ways out of a problem: local recovery and escalation.
  *
- * Cost model of messages (offline), in agent-ticks:
- * - a typed protocol message is read by its addressees only, at `protocolReadTicks` each (partitioned state);
- * - without the partition every agent reads every message at ⌈chatReadTicks/2⌉;
- * - a free-chat message costs its writer 1 tick and every reader `chatReadTicks`; with probability
- *   `chatDeviationProb` a reader turns it into a coordination event and replans (`replanTicks`).
- * A message is effective when it changed the system's state: a transfer, a reprioritised block,
- * a block reported done, a supply refusal that triggered the fallback, help that unblocked a path.
+ * Messages are objects (`Msg`) with an id. What a message does is decided by its content, by the same
+ * handlers whatever the channel: a REQUEST_MATERIAL reaches its addressee (or, broadcast, every teammate),
+ * a teammate with a true surplus offers it (CAN_SUPPLY) and walks it over (a transfer effect), one without
+ * refuses (CANNOT_SUPPLY); DEPENDENCY_WAIT reprioritises the owner; REQUEST_HELP brings the nearest teammate
+ * with a pickaxe; RESOLVE_CONFLICT asks the rival to hand back contested units its current level does not need.
+ * The channel decides only who reads a message and what reading costs (offline, in agent-ticks):
+ * - partition: a typed message is read by its addressee only (all teammates if broadcast), at `protocolReadTicks`;
+ * - no partition: every agent reads every message at ⌈chatReadTicks/2⌉ (one shared, always-true public state);
+ * - free chat: the writer spends 1 tick, every reader `chatReadTicks`, and with probability `chatDeviationProb`
+ *   a reader replans (`replanTicks`).
+ * Readers update their beliefs from what they read (inventories from REQUEST/CANNOT_SUPPLY/TRANSFER_DONE,
+ * the sender's position from every message).
+ *
+ * Effects carry the ids of the messages that caused them; a message is effective when an effect it caused
+ * follows within `ecrWindowTicks` (see `ecrOf`).
  */
-import { shortfall } from "./gate.js";
+import { detectConflict } from "./engine.js";
+import { believedDist, believedInv, shortfall } from "./gate.js";
 import type { MessageType, Problem } from "./types.js";
-import type { World } from "./world.js";
+import type { BlockWorld, ChatRequest, Link, Msg } from "./world.js";
+
+/** Whether agent b reads message m. */
+function reads(w: BlockWorld, m: Msg, b: number): boolean {
+  if (b === m.from) return false;
+  if (w.flags.freeChat || !w.flags.partition) return true;
+  return m.to < 0 || m.to === b;
+}
 
 /**
- * Sends one message and charges its reading cost to the readers (and to the problem, if any).
+ * Sends one message: charges its reading cost, updates the readers' beliefs, logs it. Returns it (with its id).
  * @example
- * send(w, 1, "CAN_SUPPLY", true, p, 0, m, 5);
+ * const req = send(w, 0, "REQUEST_MATERIAL", p, 2, m, 5);
  */
-export function send(w: World, from: number, type: MessageType, effective: boolean, p: Problem | null, to = -1, item = -1, count = 0): void {
+export function send(w: BlockWorld, from: number, type: MessageType, p: Problem | null, to = -1, item = -1, count = 0, replyTo = -1): Msg {
   const { params, flags } = w;
+  const msg: Msg = { id: w.msgs.length, tick: w.t, type, from, to, item, count, problem: p ? p.id : -1, replyTo };
+  w.msgs.push(msg);
   w.counters.messages++;
-  if (effective) w.counters.effective++;
   w.counters.tokens += flags.freeChat ? params.tokensChat : params.tokensProtocol;
   let cost = 0;
-  const charge = (b: number, ticks: number) => {
-    if (ticks <= 0) return;
-    w.busy[b] += ticks;
-    w.lost[b] += ticks;
-    cost += ticks;
-  };
-  if (flags.freeChat) {
-    charge(from, 1);
-    for (let b = 0; b < w.n; b++) {
-      if (b === from) continue;
-      charge(b, params.chatReadTicks);
-      if (w.rng.uniform() < params.chatDeviationProb) charge(b, params.replanTicks);
-    }
-  } else if (!flags.partition) {
-    for (let b = 0; b < w.n; b++) if (b !== from) charge(b, Math.ceil(params.chatReadTicks / 2));
-  } else if (to >= 0) {
-    charge(to, params.protocolReadTicks);
-  } else {
-    for (let b = 0; b < w.n; b++) if (b !== from) charge(b, params.protocolReadTicks);
+  if (flags.freeChat) cost += charge(w, from, params.chatWriteTicks);
+  const n = w.n;
+  for (let b = 0; b < n; b++) {
+    if (!reads(w, msg, b)) continue;
+    if (flags.freeChat) {
+      cost += charge(w, b, params.chatReadTicks);
+      if (params.chatDeviationProb > 0 && w.keyed.u(w.t, b, msg.id, 1) < params.chatDeviationProb) cost += charge(w, b, params.replanTicks);
+    } else if (!flags.partition) cost += charge(w, b, Math.ceil(params.chatReadTicks / 2));
+    else cost += charge(w, b, params.protocolReadTicks);
+    observe(w, msg, b);
   }
   if (p) p.escalationCost += cost;
-  if (w.flags.freeChat && w.chatSink && !w.inRollout) {
-    w.chatSink.push({ tick: w.t, from, type, kind: p ? p.kind : null, subject: item >= 0 ? itemName(w, p, item) : null });
-  }
   if (w.log) {
-    if (w.log) w.emit({ agent: from, event: "message", msg_type: type, problem: p ? p.id : null, kind: p ? p.kind : null,
-      item: item >= 0 ? itemName(w, p, item) : null, count: count || null, cost, decision: effective ? "effective" : "no_effect" });
+    w.emit({ agent: from, event: "message", msg_type: type, problem: p ? p.id : null, kind: p ? p.kind : null,
+      item: item >= 0 ? itemName(w, p, item) : null, count: count || null, cost, msg: msg.id, via: to >= 0 ? String(to) : "all" });
+  }
+  return msg;
+}
+
+/** Agent b loses `ticks` (reading, writing, replanning); returns them. */
+function charge(w: BlockWorld, b: number, ticks: number): number {
+  if (ticks <= 0) return 0;
+  w.busy[b] += ticks;
+  w.lost[b] += ticks;
+  return ticks;
+}
+
+/** What reader b learns from a message: the sender's position, and inventories the content states. */
+function observe(w: BlockWorld, m: Msg, b: number): void {
+  const n = w.n, nm = w.nMat;
+  const k = b * n + m.from;
+  w.belX[k] = w.posX[m.from];
+  w.belZ[k] = w.posZ[m.from];
+  if (m.item < 0) return;
+  if (m.type === "REQUEST_MATERIAL") w.belInv[k * nm + m.item] = w.inv[m.from * nm + m.item];
+  else if (m.type === "CANNOT_SUPPLY") {
+    const i = k * nm + m.item;
+    w.belInv[i] = Math.min(w.belInv[i], w.need[m.from * nm + m.item]);
+  } else if (m.type === "TRANSFER_DONE") {
+    const gi = k * nm + m.item, ri = (b * n + m.to) * nm + m.item;
+    w.belInv[gi] = Math.max(0, w.belInv[gi] - m.count);
+    if (m.to !== b) w.belInv[ri] += m.count;
   }
 }
 
-function itemName(w: World, p: Problem | null, item: number): string {
+function itemName(w: BlockWorld, p: Problem | null, item: number): string {
   return p && p.kind === "dependency_block" ? `cell:${item}` : w.task.materials[item] ?? String(item);
 }
 
+/** Records that the messages `causes` changed the world or a plan at this tick. */
+export function link(w: BlockWorld, causes: readonly number[], effect: Link["effect"]): void {
+  if (w.inRollout) return; // a counterfactual branch is judged by its outcome, not its messages
+  for (const msg of causes) {
+    w.links.push({ msg, tick: w.t, effect });
+    if (w.log) w.emit({ agent: w.msgs[msg].from, event: "effect", msg, msg_type: w.msgs[msg].type, decision: effect });
+  }
+}
+
 /**
- * Local recovery of a problem, as far as the world allows: collect (or craft a substitute for) the missing
- * units from the site's resources, dig or detour around a blocked path (crafting a pickaxe first if the
- * agent may craft), or keep working elsewhere while a dependency waits.
+ * The effective communication ratio of a message log: messages with an effect they caused within `window`
+ * ticks of being sent, over all messages. Null without messages.
+ * @example
+ * ecrOf(w.msgs, w.links, 20); // 0.61
+ */
+export function ecrOf(msgs: readonly Msg[], links: readonly Link[], window: number): { ecr: number | null; effective: number } {
+  const hit = new Uint8Array(msgs.length);
+  let effective = 0;
+  for (const l of links) {
+    if (hit[l.msg] || l.tick - msgs[l.msg].tick > window) continue;
+    hit[l.msg] = 1;
+    effective++;
+  }
+  return { ecr: msgs.length ? effective / msgs.length : null, effective };
+}
+
+/**
+ * Local recovery of a problem, as far as the world allows: collect the missing units from the site's
+ * resources (when another agent is after the same short resource, that is a conflict), dig or detour around
+ * a blocked path (crafting a pickaxe first if the agent may craft), or keep working elsewhere while a dependency waits.
  * @example
  * localRecover(world, problem); // the agent is busy for the recovery's ticks
  */
-export function localRecover(w: World, p: Problem): void {
+export function localRecover(w: BlockWorld, p: Problem): void {
   const a = p.agent;
   const { params, task } = w;
   let cost = 0;
-  if (p.kind === "missing_material") {
+  if (p.kind === "missing_material" || p.kind === "conflict") {
     const m = p.target;
-    const k = task.canCollect[a] ? Math.min(shortfall(w, a, m), w.pool[m]) : 0;
+    const want = shortfall(w, a, m);
+    const k = task.canCollect[a] ? Math.min(want, w.pool[m]) : 0;
+    if (k < want && p.kind === "missing_material" && w.pool[m] > 0) {
+      // the site's resource is short and contested: someone else is after the same material
+      for (const id of w.active) {
+        const q = w.problems[id];
+        if (q.agent !== a && (q.kind === "missing_material" || q.kind === "conflict") && q.target === m) {
+          conflict(w, a, m, q.agent, p.cell, "site_resource");
+          break;
+        }
+      }
+    }
     if (k > 0) {
       w.pool[m] -= k;
       w.inv[a * w.nMat + m] += k;
@@ -91,102 +160,239 @@ export function localRecover(w: World, p: Problem): void {
   if (w.log) w.emit({ agent: a, event: cost > 0 ? "local_recovery" : "defer", problem: p.id, kind: p.kind, cost });
 }
 
+/** Registers a conflict (double-booked surplus, contested site resource) and sends it through the gate as a problem. */
+function conflict(w: BlockWorld, a: number, m: number, rival: number, cell: number, what: "double_booked" | "site_resource"): void {
+  w.counters.conflicts++;
+  if (w.log) w.emit({ agent: a, event: "conflict", kind: "conflict", item: w.task.materials[m], via: String(rival), decision: what });
+  detectConflict(w, a, m, rival, cell);
+}
+
+/** The teammate agent a believes has the largest surplus of m (nearest on ties), or −1. */
+function believedGiver(w: BlockWorld, a: number, m: number): number {
+  let giver = -1, best = 0;
+  for (let b = 0; b < w.n; b++) {
+    if (b === a) continue;
+    const s = believedInv(w, a, b, m) - w.need[b * w.nMat + m];
+    if (s > best || (s === best && s > 0 && giver >= 0 && believedDist(w, a, b) < believedDist(w, a, giver))) { best = s; giver = b; }
+  }
+  return giver;
+}
+
 /**
- * Opens the public channel for a problem: the request, the teammates' replies, and the scheduled
- * effects (transfer, help, reprioritisation, or a refusal/timeout that triggers the fallback).
- * @example
- * escalate(w, p); // p.status === "escalated"; a reply timeout is scheduled
+ * Free chat with a language model: what the writer wants to say is queued (the words come from the model
+ * between ticks, see `sayChat`); the request is not sent until then. Teammates' replies are queued too.
  */
-export function escalate(w: World, p: Problem): void {
+function queueChat(w: BlockWorld, p: Problem): void {
   const a = p.agent;
-  const { params, task } = w;
+  const item = p.kind === "missing_material" || p.kind === "conflict" ? p.target : p.kind === "dependency_block" ? p.target : -1;
+  const type: MessageType = p.kind === "missing_material" ? "REQUEST_MATERIAL" : p.kind === "conflict" ? "RESOLVE_CONFLICT"
+    : p.kind === "dependency_block" ? "DEPENDENCY_WAIT" : "REQUEST_HELP";
+  w.chatSink!.push({ tick: w.t, from: a, type, kind: p.kind, subject: item >= 0 ? itemName(w, p, item) : null, msg: -1, problem: p.id, about: a });
+  for (let b = 0; b < w.n; b++) {
+    if (b !== a) w.chatSink!.push({ tick: w.t, from: b, type: "CHAT", kind: p.kind, subject: item >= 0 ? itemName(w, p, item) : null, msg: -1, problem: p.id, about: a });
+  }
+}
+
+/**
+ * Sends a chat message written by a language model and delivers what its words amount to (parsed): a request,
+ * an offer (a transfer, if the writer really has the units to spare), a call for help, a wait; else chatter.
+ * @example
+ * sayChat(w, req, "I need 4 glass, can anyone spare some?", parseChat(text, w.task.materials));
+ */
+export function sayChat(w: BlockWorld, req: ChatRequest, text: string, parsed: { type: MessageType; item: number; count: number; to: number } | null): Msg {
+  const p = req.problem >= 0 ? w.problems[req.problem] : null;
+  const from = req.from;
+  if (!parsed) {
+    const m = send(w, from, "CHAT", p, -1, -1, 0);
+    m.text = text;
+    return m;
+  }
+  if (parsed.type === "CAN_SUPPLY") {
+    const to = parsed.to >= 0 && parsed.to < w.n && parsed.to !== from ? parsed.to : req.about !== from ? req.about : -1;
+    const m = send(w, from, "CAN_SUPPLY", p, to, parsed.item, parsed.count);
+    m.text = text;
+    const spare = w.inv[from * w.nMat + parsed.item] - w.need[from * w.nMat + parsed.item];
+    if (to >= 0 && spare > 0 && w.task.canGive[from]) {
+      const want = Math.max(1, w.need[to * w.nMat + parsed.item] - w.inv[to * w.nMat + parsed.item]);
+      const k = Math.min(spare, parsed.count > 0 ? parsed.count : want, want);
+      walkOver(w, from, to, parsed.item, k, p, [m.id]);
+    }
+    return m;
+  }
+  let to = parsed.to >= 0 && parsed.to < w.n && parsed.to !== from ? parsed.to : -1;
+  let item = parsed.item, count = parsed.count;
+  if (parsed.type === "DEPENDENCY_WAIT") {
+    if (!p || p.kind !== "dependency_block") { const m = send(w, from, "CHAT", p); m.text = text; return m; }
+    item = p.target; to = w.task.owner[p.target];
+  }
+  if (parsed.type === "REQUEST_MATERIAL" && count <= 0) count = Math.max(1, w.need[from * w.nMat + item] - w.inv[from * w.nMat + item]);
+  const m = send(w, from, parsed.type, p && p.agent === from ? p : null, to, item, count);
+  m.text = text;
+  deliver(w, m);
+  return m;
+}
+
+/** The giver hands k units of m to `to`, walking over; the transfer is caused by `causes`. */
+function walkOver(w: BlockWorld, giver: number, to: number, m: number, k: number, p: Problem | null, causes: number[]): void {
+  w.inv[giver * w.nMat + m] -= k;
+  w.version++;
+  const travel = Math.max(0, w.dist(to, giver) - 1);
+  const start = w.t + w.busy[giver] + 1;
+  const spend = 1 + travel + w.params.giveTicks;
+  w.busy[giver] += spend;
+  w.lost[giver] += spend;
+  w.posX[giver] = w.posX[to];
+  w.posZ[giver] = w.posZ[to];
+  if (p) { p.escalationCost += spend; p.lastReplyAt = w.t; }
+  w.effects.push({ problem: p && p.agent === to ? p.id : -1, attempt: p ? p.escalations : 0, at: start + travel + w.params.giveTicks, kind: "transfer",
+    from: giver, to, item: m, count: k, causes });
+}
+
+/**
+ * Opens the channel for a problem: the request goes out and is delivered to its readers, whose
+ * handlers answer (offers, refusals, transfers, help, reprioritisation); a reply timeout is scheduled.
+ * Under the partition a material request is addressed to the teammate the agent believes can give; free chat
+ * and the shared state broadcast it; in free chat every other teammate also answers with chatter.
+ * @example
+ * escalate(w, p); // p.status === "escalated"
+ */
+export function escalate(w: BlockWorld, p: Problem): void {
+  const a = p.agent;
   p.status = "escalated";
   p.escalations++;
   p.escalatedAt = w.t;
   p.lastReplyAt = -1;
-  const attempt = p.escalations;
-  const base = { problem: p.id, attempt, to: a, item: -1, count: 0 };
-  w.effects.push({ ...base, at: w.t + params.replyTimeout, kind: "timeout", from: -1 });
+  w.effects.push({ at: w.t + w.params.replyTimeout, kind: "timeout", problem: p.id, attempt: p.escalations, from: -1, to: a, item: -1, count: 0, causes: [] });
+  if (w.chatSink && w.flags.freeChat && !w.inRollout) return queueChat(w, p);
+  let msg: Msg;
   if (p.kind === "missing_material") {
-    const m = p.target;
-    const units = shortfall(w, a, m);
-    send(w, a, "REQUEST_MATERIAL", false, p, -1, m, units);
-    let giver = -1, best = 0;
-    for (let b = 0; b < w.n; b++) {
-      if (b === a || !task.canGive[b]) continue;
-      const s = w.inv[b * w.nMat + m] - w.need[b * w.nMat + m];
-      if (s > best || (s === best && s > 0 && giver >= 0 && w.dist(a, b) < w.dist(a, giver))) { best = s; giver = b; }
-    }
-    if (w.flags.freeChat) {
-      for (let b = 0; b < w.n; b++) if (b !== a && b !== giver) send(w, b, "CHAT", false, p);
-    }
-    if (giver >= 0) {
-      const k = Math.min(units, best);
-      w.inv[giver * w.nMat + m] -= k; // in hand, on the way
-      w.version++;
-      const travel = Math.max(0, w.dist(a, giver) - 1);
-      const start = w.t + w.busy[giver] + 1;
-      const spend = 1 + travel + params.giveTicks;
-      w.busy[giver] += spend;
-      w.lost[giver] += spend;
-      p.escalationCost += spend;
-      w.posX[giver] = w.posX[a];
-      w.posZ[giver] = w.posZ[a];
-      p.lastReplyAt = w.t;
-      send(w, giver, "CAN_SUPPLY", true, p, a, m, k);
-      w.effects.push({ ...base, at: start + travel + params.giveTicks, kind: "transfer", from: giver, item: m, count: k });
-    } else {
-      let first = true;
-      for (let b = 0; b < w.n; b++) {
-        if (b === a || w.inv[b * w.nMat + m] <= 0) continue;
-        send(w, b, "CANNOT_SUPPLY", first, p, a, m);
-        if (first) w.effects.push({ ...base, at: w.t + w.busy[b] + 1, kind: "cannot", from: b, item: m });
-        first = false;
-      }
-    }
+    const to = w.flags.partition ? believedGiver(w, a, p.target) : -1;
+    msg = send(w, a, "REQUEST_MATERIAL", p, to, p.target, shortfall(w, a, p.target));
+  } else if (p.kind === "conflict") {
+    msg = send(w, a, "RESOLVE_CONFLICT", p, p.rival, p.target, shortfall(w, a, p.target));
   } else if (p.kind === "dependency_block") {
-    const o = task.owner[p.target];
-    send(w, a, "DEPENDENCY_WAIT", false, p, o, p.target);
-    w.effects.push({ ...base, at: w.t + w.busy[o] + 1, kind: "priority", from: a, to: o, item: p.target });
+    msg = send(w, a, "DEPENDENCY_WAIT", p, w.task.owner[p.target], p.target);
   } else {
-    send(w, a, "REQUEST_HELP", false, p);
-    let helper = -1;
-    for (let b = 0; b < w.n; b++) {
-      if (b !== a && w.tools[b] > 0 && !w.blocked[b] && (helper < 0 || w.dist(a, b) < w.dist(a, helper))) helper = b;
+    msg = send(w, a, "REQUEST_HELP", p);
+  }
+  if (w.flags.freeChat) {
+    for (let b = 0; b < w.n; b++) if (b !== a) send(w, b, "CHAT", p, -1, -1, 0, msg.id);
+  }
+  deliver(w, msg);
+}
+
+/**
+ * Delivers a message to its handler (the same whatever the channel). Answers are sent from here.
+ * @example
+ * deliver(w, send(w, 0, "DEPENDENCY_WAIT", p, 1, cell));
+ */
+export function deliver(w: BlockWorld, msg: Msg): void {
+  const p = msg.problem >= 0 ? w.problems[msg.problem] : null;
+  const attempt = p ? p.escalations : 0;
+  const base = { problem: msg.problem, attempt, to: msg.from, item: msg.item, count: 0 };
+  const { params, task } = w;
+  const a = msg.from;
+  switch (msg.type) {
+    case "REQUEST_MATERIAL": {
+      const m = msg.item, units = msg.count;
+      let giver = -1, best = 0;
+      for (let b = 0; b < w.n; b++) {
+        if (b === a || (msg.to >= 0 && b !== msg.to) || !task.canGive[b]) continue;
+        const s = w.inv[b * w.nMat + m] - w.need[b * w.nMat + m];
+        if (s > best || (s === best && s > 0 && giver >= 0 && w.dist(a, b) < w.dist(a, giver))) { best = s; giver = b; }
+      }
+      // double-booked surplus: what the addressee could give is promised to someone else
+      const asked = msg.to >= 0 ? msg.to : giver;
+      if (best < units && asked >= 0) {
+        const promised = w.effects.find((e) => e.kind === "transfer" && e.from === asked && e.item === m && e.to !== a);
+        if (promised) conflict(w, a, m, promised.to, p ? p.cell : -1, "double_booked");
+      }
+      if (giver >= 0) return supply(w, msg, giver, Math.min(units, best), p);
+      const refuser = msg.to >= 0 ? msg.to : firstHolder(w, a, m);
+      if (refuser < 0) return; // nobody holds any: the request times out
+      const no = send(w, refuser, "CANNOT_SUPPLY", p, a, m, 0, msg.id);
+      if (p) p.lastReplyAt = w.t;
+      w.effects.push({ ...base, at: w.t + w.busy[refuser] + 1, kind: "cannot", from: refuser, causes: [no.id] });
+      return;
     }
-    if (helper >= 0) {
+    case "RESOLVE_CONFLICT": {
+      const c = msg.to, m = msg.item;
+      const level = p && p.cell >= 0 ? w.cellY(p.cell) : task.H;
+      const spare = w.inv[c * w.nMat + m] - needUpTo(w, c, m, level);
+      if (spare > 0 && task.canGive[c]) return supply(w, msg, c, Math.min(msg.count, spare), p);
+      const no = send(w, c, "CANNOT_SUPPLY", p, a, m, 0, msg.id);
+      if (p) p.lastReplyAt = w.t;
+      w.effects.push({ ...base, at: w.t + w.busy[c] + 1, kind: "cannot", from: c, causes: [no.id] });
+      return;
+    }
+    case "DEPENDENCY_WAIT": {
+      const o = msg.to;
+      w.effects.push({ ...base, at: w.t + w.busy[o] + 1, kind: "priority", from: a, to: o, causes: [msg.id] });
+      return;
+    }
+    case "REQUEST_HELP": {
+      let helper = -1;
+      for (let b = 0; b < w.n; b++) {
+        if (b !== a && w.tools[b] > 0 && !w.blocked[b] && (helper < 0 || w.dist(a, b) < w.dist(a, helper))) helper = b;
+      }
+      if (helper < 0) return;
       const travel = w.dist(a, helper);
       const start = w.t + w.busy[helper] + 1;
       const spend = 1 + travel + params.digTicks;
       w.busy[helper] += spend;
       w.lost[helper] += spend;
-      p.escalationCost += spend;
-      p.lastReplyAt = w.t;
-      send(w, helper, "CAN_SUPPLY", true, p, a);
-      w.effects.push({ ...base, at: start + travel + params.digTicks, kind: "unblock", from: helper });
+      if (p) { p.escalationCost += spend; p.lastReplyAt = w.t; }
+      const offer = send(w, helper, "CAN_SUPPLY", p, a, -1, 0, msg.id);
+      w.effects.push({ ...base, at: start + travel + params.digTicks, kind: "unblock", from: helper, causes: [msg.id, offer.id] });
+      return;
     }
+    default:
+      return; // answers and chatter have no handler: their effects are observed (see processEffects, watches)
   }
 }
 
+function firstHolder(w: BlockWorld, a: number, m: number): number {
+  for (let b = 0; b < w.n; b++) if (b !== a && w.inv[b * w.nMat + m] > 0) return b;
+  return -1;
+}
+
+/** Units of m agent c needs for its unplaced cells at levels ≤ `level`. */
+function needUpTo(w: BlockWorld, c: number, m: number, level: number): number {
+  let k = 0;
+  for (let j = w.ownStart[c]; j < w.ownStart[c + 1]; j++) {
+    const cell = w.ownList[j];
+    if (!w.placed[cell] && w.task.cellMat[cell] === m && w.cellY(cell) <= level) k++;
+  }
+  return k;
+}
+
+/** The giver offers k units and walks them over: CAN_SUPPLY now, the transfer when it arrives. */
+function supply(w: BlockWorld, req: Msg, giver: number, k: number, p: Problem | null): void {
+  const offer = send(w, giver, "CAN_SUPPLY", p, req.from, req.item, k, req.id);
+  walkOver(w, giver, req.from, req.item, k, p, [req.id, offer.id]);
+}
+
 /**
- * CANNOT_SUPPLY or a timeout: with the fallback, the history penalty rises and the agent recovers locally.
+ * CANNOT_SUPPLY or a timeout: with the fallback, the history penalty rises and the agent recovers locally
+ * (a replan caused by the refusal, if there was one).
  * @example
- * failEscalation(w, p, "cannot"); // p.failures + 1, local recovery started
+ * failEscalation(w, p, "cannot", [msgId]); // p.failures + 1, local recovery started
  */
-export function failEscalation(w: World, p: Problem, why: "cannot" | "timeout"): void {
+export function failEscalation(w: BlockWorld, p: Problem, why: "cannot" | "timeout", causes: readonly number[] = []): void {
   p.status = "open";
   if (w.log) w.emit({ agent: p.agent, event: "fallback", problem: p.id, kind: p.kind, decision: why, via: w.flags.fallback ? "local" : "retry" });
   if (!w.flags.fallback) return;
   p.failures++;
+  link(w, causes, "replan");
   localRecover(w, p);
 }
 
 /**
- * Applies the effects due at this tick (replies, transfers, help, timeouts).
+ * Applies the effects due at this tick (transfers, help, reprioritisation, refusals, timeouts) and links each to its causes.
  * @example
  * processEffects(w); // called by step() before the agents act
  */
-export function processEffects(w: World): void {
+export function processEffects(w: BlockWorld): void {
   if (w.effects.length === 0) return;
   let any = false;
   for (const e of w.effects) if (e.at <= w.t) { any = true; break; }
@@ -194,32 +400,77 @@ export function processEffects(w: World): void {
   const due = w.effects.filter((e) => e.at <= w.t);
   w.effects = w.effects.filter((e) => e.at > w.t);
   w.version++;
+  const n = w.n, nm = w.nMat;
   for (const e of due) {
     const p = e.problem >= 0 ? w.problems[e.problem] : null;
     const live = p !== null && p.status === "escalated" && p.escalations === e.attempt;
     if (e.kind === "transfer") {
-      w.inv[e.to * w.nMat + e.item] += e.count;
-      w.dirInv[e.from * w.nMat + e.item] -= e.count;
-      w.dirInv[e.to * w.nMat + e.item] += e.count;
+      w.inv[e.to * nm + e.item] += e.count;
+      link(w, e.causes, "transfer");
       if (p) {
         p.via = "remote";
         // a partial supply answers the request; what is still missing is judged again
-        if (p.status === "escalated" && w.inv[e.to * w.nMat + e.item] < w.need[e.to * w.nMat + e.item]) p.status = "open";
+        if (p.status === "escalated" && w.inv[e.to * nm + e.item] < w.need[e.to * nm + e.item]) p.status = "open";
       }
-      send(w, e.from, "TRANSFER_DONE", true, p, e.to, e.item, e.count);
+      // the two parties know the transfer happened
+      const gr = (e.from * n + e.to) * nm + e.item, rg = (e.to * n + e.from) * nm + e.item;
+      w.belInv[gr] += e.count;
+      w.belInv[rg] = Math.max(0, w.belInv[rg] - e.count);
+      const done = send(w, e.from, "TRANSFER_DONE", p, e.to, e.item, e.count, e.causes[e.causes.length - 1] ?? -1);
+      if (!w.inRollout) w.watches.push({ msg: done.id, agent: e.to, kind: "material", item: e.item, until: w.t + w.params.ecrWindowTicks });
       if (w.log) w.emit({ agent: e.to, event: "transfer", problem: p ? p.id : null, item: w.task.materials[e.item], count: e.count, via: String(e.from) });
     } else if (e.kind === "unblock") {
-      if (w.blocked[e.to] && p) p.via = "remote";
+      if (w.blocked[e.to]) {
+        if (p) p.via = "remote";
+        link(w, e.causes, "unblock");
+      }
       w.blocked[e.to] = 0;
     } else if (e.kind === "priority") {
-      if (live && !w.placed[e.item]) {
+      // a wait with no problem behind it (a replayed or parsed message) still reprioritises
+      if ((p === null || live) && !w.placed[e.item]) {
         w.priority[e.to] = e.item;
-        p.lastReplyAt = w.t;
-        p.via = "remote";
-        w.counters.effective++; // the DEPENDENCY_WAIT changed the owner's plan
+        if (p) { p.lastReplyAt = w.t; p.via = "remote"; }
+        link(w, e.causes, "reprioritise");
       }
     } else if (live && (e.kind === "cannot" || (e.kind === "timeout" && (p.lastReplyAt < 0 || p.kind === "dependency_block")))) {
-      failEscalation(w, p, e.kind);
+      failEscalation(w, p, e.kind === "cannot" ? "cannot" : "timeout", e.causes);
     }
   }
+}
+
+/**
+ * An agent placed cell c: messages whose effect was to make this possible (the material a TRANSFER_DONE
+ * announced, the support a DEPENDENCY_DONE reported) are linked; expired watches are dropped.
+ * @example
+ * observePlacement(w, a, c);
+ */
+export function observePlacement(w: BlockWorld, a: number, c: number): void {
+  if (w.watches.length === 0) return;
+  const m = w.task.cellMat[c], b = w.task.below[c];
+  let keep = 0;
+  for (let i = 0; i < w.watches.length; i++) {
+    const x = w.watches[i];
+    if (x.until < w.t) continue;
+    if (x.agent === a && ((x.kind === "material" && x.item === m) || (x.kind === "support" && x.item === b))) {
+      link(w, [x.msg], x.kind === "material" ? "material_used" : "dependency_resolved");
+      continue;
+    }
+    w.watches[keep++] = x;
+  }
+  w.watches.length = keep;
+}
+
+/** Message types that start an exchange (answers are produced by the handlers, not replayed). */
+export const INITIATING: readonly MessageType[] = ["REQUEST_MATERIAL", "RESOLVE_CONFLICT", "DEPENDENCY_WAIT", "REQUEST_HELP", "CHAT"];
+
+/**
+ * Re-sends a message of another run through this world's channel and delivers it (its problem context is not
+ * carried over). Used to replay one message log through different channels.
+ * @example
+ * resend(w, logged); // the same content; answers and effects from this world's handlers
+ */
+export function resend(w: BlockWorld, m: Msg): Msg {
+  const msg = send(w, m.from, m.type, null, m.to, m.item, m.count);
+  deliver(w, msg);
+  return msg;
 }

@@ -1,12 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
+import { cellAddresser } from "../core/mechanism.js";
 import { GatedParamsSchema, mergeCondition, runner } from "./runner.js";
 
 const params = GatedParamsSchema.parse({ episodes: 3, family: { width: 6, depth: 6 }, logEpisodes: 1 });
 
 async function cell(condition: Record<string, string | number>, seed = 1) {
-  return runner.runCell({ runId: `r${seed}`, seed, condition, params, model: { kind: "offline" }, rng: createRng(seed).fork("gated", "r") });
+  const key = Object.entries(condition).map(([k, v]) => `${k}=${v}`).join(",");
+  return runner.runCell({ runId: `r${seed}`, seed, condition, params, model: { kind: "offline" }, rng: createRng(seed).fork("gated", "r"),
+    address: cellAddresser("gated", key, seed) });
 }
 
 test("condition factors land where they belong (top level, family, sim) and unknown ones are refused", () => {
@@ -37,4 +40,30 @@ test("every policy meets the same tasks for a seed (paired design)", async () =>
   const x = await cell({ policy: "free_chat", scenario: "standard" }, 4);
   const y = await cell({ policy: "gated", scenario: "standard" }, 4);
   assert.deepEqual(x.tables.episodes.map((r) => r.blocks), y.tables.episodes.map((r) => r.blocks));
+});
+
+test("params are strict: an unknown key at any level is an error naming it", () => {
+  assert.throws(() => GatedParamsSchema.parse({ episods: 3 }), /episods/);
+  assert.throws(() => GatedParamsSchema.parse({ sim: { noPartitionNoise: 0.25 } }), /noPartitionNoise/);
+  assert.throws(() => GatedParamsSchema.parse({ sim: { weights: { Q: 1 } } }), /Q/);
+  assert.throws(() => GatedParamsSchema.parse({ family: { agnets: 3 } }), /agnets/);
+});
+
+test("checkPlan refuses meaningless plans before anything runs", () => {
+  const cells = (conds: Record<string, string | number>[]) => conds.map((condition, i) => ({ runId: `c${i}`, condition }));
+  assert.throws(() => runner.checkPlan!({ file: "x.json", params, llm: true, cells: cells([{ adjudicatorAccuracy: 0.5 }, { adjudicatorAccuracy: 0.9 }]) }),
+    /x\.json: grid\.adjudicatorAccuracy: .*offline judge/);
+  runner.checkPlan!({ file: "x.json", params, llm: false, cells: cells([{ adjudicatorAccuracy: 0.5 }, { adjudicatorAccuracy: 0.9 }]) });
+  assert.throws(() => runner.checkPlan!({ file: "x.json", params, llm: false, cells: cells([{ tLow: 0.5, tHigh: 0.4 }]) }), /no gray zone/);
+  assert.throws(() => runner.checkPlan!({ file: "x.json", params, llm: false, cells: cells([{ scenario: "standard", shortfall: 0.2 }]) }), /only changes scarce tasks/);
+});
+
+test("dry-run estimates come from a measured plan: adjudications per episode of the offline model", async () => {
+  const { measurePlan } = await import("./runner.js");
+  const m = measurePlan(params, { policy: "gated", scenario: "scarce" });
+  assert.ok(m.adjudications > 0);
+  assert.equal(measurePlan(params, { policy: "rigid", scenario: "scarce" }).adjudications, 0);
+  assert.ok(measurePlan(params, { policy: "free_chat", scenario: "scarce" }).chat > 0);
+  const e = runner.estimateCell!(params, { policy: "gated", scenario: "scarce" });
+  assert.equal(e.calls, Math.round(m.adjudications * params.episodes));
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
+import { cellAddresser } from "../core/mechanism.js";
 import type { CellContext, CellResult, Level, MechanismRunner } from "../core/mechanism.js";
 import { createRng } from "../core/rng.js";
 import { runEpisode, runEpisodeAsync } from "./episode.js";
@@ -17,13 +18,13 @@ import { compileTask, loadTaskFile } from "./task.js";
 import type { CompiledTask } from "./task.js";
 import { POLICIES, SimParamsSchema } from "./types.js";
 
-export const GatedParamsSchema = z.object({
+export const GatedParamsSchema = z.strictObject({
   policy: z.enum(POLICIES).default("gated"),
   scenario: z.enum(["standard", "scarce"]).default("standard"),
   /** Episodes per cell. */
   episodes: z.number().int().positive().default(20),
   /** Task family (size, agents, materials); its scenario is the cell's. */
-  family: FamilySchema.partial().default({}),
+  family: FamilySchema.partial().strict().default({}),
   /** A MindCraft task file to use instead of generated tasks (cycled over episodes). */
   taskFile: z.string().nullable().default(null),
   /** Episodes per cell whose event log is written (the first ones). */
@@ -68,6 +69,32 @@ function rowsOf(ctx: CellContext<GatedParams>, p: GatedParams, model: string, i:
   return { episode, events };
 }
 
+/** Sim parameters that only the offline model reads: varying them on a language model means nothing. */
+const OFFLINE_ONLY = ["adjudicatorAccuracy"] as const;
+/** Family options that only change scarce tasks. */
+const SCARCE_ONLY = ["shortfall", "siteMargin"] as const;
+
+/**
+ * LLM calls of a cell measured on the offline model: the cell's own tasks (seed 1, up to five episodes) are run and
+ * the gray-zone adjudications and free-chat messages per episode counted; tokens from the prompts' sizes.
+ * @example
+ * measurePlan(params, { policy: "gated" }); // { adjudications: 2.4, chat: 0, episodes: 5 }
+ */
+export function measurePlan(params: GatedParams, condition: Record<string, Level>): { adjudications: number; chat: number; episodes: number } {
+  const p = mergeCondition(params, condition);
+  const sim = { ...p.sim, counterfactuals: false };
+  const n = Math.min(5, p.episodes);
+  let adj = 0, chat = 0;
+  const rng = createRng(1).fork("gated", "plan");
+  for (let i = 0; i < n; i++) {
+    const erng = rng.fork("episode", i);
+    const r = runEpisode(taskFor(p, 1, i), p.policy, sim, erng, offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge")));
+    adj += r.metrics.adjudications;
+    if (p.policy === "free_chat") chat += r.metrics.messages;
+  }
+  return { adjudications: adj / n, chat: chat / n, episodes: n };
+}
+
 export const runner: MechanismRunner<GatedParams> = {
   name: "gated",
   paramsSchema: GatedParamsSchema as unknown as z.ZodType<GatedParams>,
@@ -75,44 +102,77 @@ export const runner: MechanismRunner<GatedParams> = {
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates: { ...promptTemplates },
   estimateCell(params, condition) {
+    const m = measurePlan(params, condition);
     const p = mergeCondition(params, condition);
-    const gray = p.policy === "gated" || p.policy === "gated_no_partition" || p.policy === "gated_no_fallback" ? 3 : 0;
-    const chat = p.policy === "free_chat" ? 55 : 0; // free-chat messages per 200-block episode in the offline model
-    return { calls: (gray + chat) * p.episodes, inputTokens: (gray * 260 + chat * 110) * p.episodes, outputTokens: (gray * 40 + chat * 40) * p.episodes };
+    return {
+      calls: Math.round((m.adjudications + m.chat) * p.episodes),
+      inputTokens: Math.round((m.adjudications * 420 + m.chat * 160) * p.episodes),
+      outputTokens: Math.round((m.adjudications * 40 + m.chat * 40) * p.episodes),
+    };
+  },
+  checkPlan(plan) {
+    const varied = (k: string) => new Set(plan.cells.map((c) => JSON.stringify(c.condition[k]))).size > 1;
+    for (const k of OFFLINE_ONLY) {
+      if (plan.llm && varied(k)) {
+        throw new ConfigError({ file: plan.file, path: ["grid", k], message: `${k} is a parameter of the offline judge; with a language model the adjudicator is the model, so its levels would be identical cells`, fix: `remove ${k} from the grid, or run with "model": "offline"` });
+      }
+    }
+    for (const c of plan.cells) {
+      const p = mergeCondition(plan.params, c.condition);
+      if (p.sim.tLow >= p.sim.tHigh) {
+        throw new ConfigError({ file: plan.file, path: ["grid"], message: `cell ${c.runId}: tLow ${p.sim.tLow} ≥ tHigh ${p.sim.tHigh} leaves no gray zone and no local band`, fix: "keep tLow below tHigh" });
+      }
+      for (const k of SCARCE_ONLY) {
+        if (k in c.condition && p.scenario !== "scarce" && !p.taskFile) {
+          throw new ConfigError({ file: plan.file, path: ["grid", k], message: `cell ${c.runId}: family.${k} only changes scarce tasks, but the scenario is ${p.scenario}`, fix: `vary ${k} with "scenario": ["scarce"] only` });
+        }
+      }
+    }
   },
   async runCell(ctx: CellContext<GatedParams>): Promise<CellResult> {
     const p = mergeCondition(ctx.params, ctx.condition);
     const episodes: Record<string, unknown>[] = [];
     const events: Record<string, unknown>[] = [];
-    const llm = ctx.model.kind === "llm" ? llmJudge(ctx.model.llm, { seed: ctx.seed }) : null;
-    const chat = ctx.model.kind === "llm" && p.policy === "free_chat" ? llmChat(ctx.model.llm, { seed: ctx.seed }) : undefined;
-    const model = ctx.model.kind === "llm" ? ctx.model.llm.id : OFFLINE_MODEL_LABEL;
+    const llmModel = ctx.model.kind === "llm" ? ctx.model.llm : null;
+    const model = llmModel ? llmModel.id : OFFLINE_MODEL_LABEL;
+    const usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
     for (let i = 0; i < p.episodes; i++) {
       if (ctx.signal?.aborted) throw ctx.signal.reason ?? new Error("aborted");
       const task = taskFor(p, ctx.seed, i);
       const erng = ctx.rng.fork("episode", i);
       const opts = { log: i < p.logEpisodes };
-      const r = llm
-        ? await runEpisodeAsync(task, p.policy, p.sim, erng, llm, { ...opts, chat })
-        : runEpisode(task, p.policy, p.sim, erng, offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge")), opts);
-      const rows = rowsOf(ctx, p, model, i, r);
-      episodes.push(rows.episode);
-      for (const e of rows.events) events.push(e);
+      let r: EpisodeResult;
+      if (llmModel) {
+        // every call is addressed by episode and tick, agent, and the case (or the message's place in its tick)
+        const judge = llmJudge(llmModel, (c) => ctx.address("adjudicator", { step: `e${i}.t${c.tick}`, agent: c.agent, sample: c.problem }));
+        const chat = p.policy === "free_chat" ? llmChat(llmModel, (req) => ctx.address("chatter", { step: `e${i}.t${req.tick}`, agent: req.from })) : undefined;
+        r = await runEpisodeAsync(task, p.policy, p.sim, erng, judge, { ...opts, chat });
+        for (const c of [judge.calls, chat?.calls]) {
+          if (!c) continue;
+          usage.inputTokens += c.input; usage.outputTokens += c.output; usage.calls += c.n;
+        }
+        const rows = rowsOf(ctx, p, model, i, r);
+        episodes.push(rows.episode);
+        for (const e of rows.events) events.push(e);
+        for (const rep of judge.repairs) {
+          events.push({ ...blankEvent(rows.events[0]), run_id: ctx.runId, seed: ctx.seed, model, policy: p.policy, scenario: p.scenario, episode: i,
+            tick: rep.tick, agent: rep.agent, event: "repair", decision: rep.decision, via: rep.step, text: rep.raw });
+        }
+      } else {
+        r = runEpisode(task, p.policy, p.sim, erng, offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge")), opts);
+        const rows = rowsOf(ctx, p, model, i, r);
+        episodes.push(rows.episode);
+        for (const e of rows.events) events.push(e);
+      }
       ctx.progress?.((i + 1) / p.episodes);
     }
-    if (llm) {
-      for (const rep of llm.repairs) {
-        const blank = Object.fromEntries(Object.keys(events[0] ?? {}).map((k) => [k, null]));
-        events.push({ ...blank, run_id: ctx.runId, seed: ctx.seed, model, policy: p.policy, scenario: p.scenario, episode: null,
-          tick: rep.tick, agent: rep.agent, event: "repair", decision: rep.decision, via: rep.step, text: rep.raw });
-      }
-    }
-    return {
-      tables: { episodes, events },
-      usage: llm ? {
-        inputTokens: llm.calls.input + (chat?.calls.input ?? 0), outputTokens: llm.calls.output + (chat?.calls.output ?? 0),
-        calls: llm.calls.n + (chat?.calls.n ?? 0),
-      } : undefined,
-    };
+    return { tables: { episodes, events }, usage: llmModel ? usage : undefined };
   },
 };
+
+function blankEvent(like: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(like ?? {}).map((k) => [k, null]));
+}
+
+/** The address function a test gives a cell it runs directly. */
+export const testAddress = (cellKey: string, seed: number) => cellAddresser("gated", cellKey, seed);

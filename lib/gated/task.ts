@@ -6,20 +6,31 @@
  */
 import { readFileSync } from "node:fs";
 import { DataError } from "../core/errors.js";
-import { KNOWN_BLOCKS, KNOWN_TOOLS, TaskFileSchema, TaskSchema, WorldExtSchema } from "./types.js";
+import { isBlock, isItem, isPickaxe, KNOWN_BLOCKS, KNOWN_ITEMS, nearestNames } from "./palette.js";
+import { DEFAULT_TIMEOUT_SECONDS, TaskFileSchema, TaskSchema, WorldExtSchema } from "./types.js";
 import type { Disruption, TaskSpec, WorldExt } from "./types.js";
+import { SECONDS_PER_TICK } from "./world.js";
+import type { Blueprint } from "./world.js";
 
 /** A task ready for simulation. Arrays are never mutated by the engine. */
 export interface CompiledTask {
   id: string;
   nAgents: number;
+  /** Timeout in ticks (`timeoutSeconds / SECONDS_PER_TICK`, rounded up). */
   timeout: number;
+  /** The file's timeout in seconds (MindCraft's default of 300 when the file has none). */
+  timeoutSeconds: number;
   W: number; D: number; H: number;
+  /** World coordinates of grid cell (0, 0, 0): the minimum x, y, z over the blueprint's levels. */
   origin: [number, number, number];
+  /** The blueprint as scored (`blueprintCompletion`): the file's, with levels that share a y stacked (see `warnings`). */
+  blueprint: Blueprint;
   /** Material names; block id = index + 1. */
   materials: string[];
   /** Target block id per grid index (0 = air). */
   target: Uint8Array;
+  /** Cell index per grid index (−1 for air). */
+  cellOf: Int32Array;
   /** Grid index of each blueprint cell (non-air), ordered by level, then z, then x. */
   cells: Int32Array;
   /** Material index (0-based) of each cell. */
@@ -30,34 +41,60 @@ export interface CompiledTask {
   owner: Uint8Array;
   /** Initial inventory, `inv[agent * nMat + m]`. */
   inv0: Int32Array;
-  /** Pickaxes per agent at t0. */
+  /** Pickaxes per agent at t0, and the name of the first one (for `inventory()`). */
   tools0: Uint8Array;
+  pickaxe: string[];
+  /** Items each agent carries that the blueprint never places (other tools, other blocks): kept, never used. */
+  carried: Record<string, number>[];
   /** Collectable units of each material near the site. */
   pool0: Int32Array;
   /** Per agent: may it collect / craft / give? (from `blocked_actions`). */
   canCollect: Uint8Array; canCraft: Uint8Array; canGive: Uint8Array;
   disruptions: Disruption[];
   world: WorldExt;
+  /** What the loader accepted but changed or ignored (material counts that differ from the grid, stacked levels). */
+  warnings: string[];
 }
 
 function fail(task: string, field: string, message: string, fix: string, file?: string): never {
   throw new DataError({ file: file ? `${file} (task ${task})` : `task ${task}`, field, message, fix });
 }
 
+const show = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : v === undefined ? "undefined" : JSON.stringify(v) ?? String(v));
+const suggest = (name: string, pool: readonly string[]) => `did you mean ${nearestNames(name, pool).join(", ")}?`;
+
 /**
- * Validates one task and compiles it.
- * @throws DataError naming the task and the field: unknown blocks, wrong agent counts, inventories
- *   that cannot build the blueprint when `world.inventory_sufficient` says they should.
+ * Validates one task (MindCraft's construction format, read unmodified) and compiles it.
+ *
+ * - timeout: seconds; absent → 300 (MindCraft's default); ticks = ⌈seconds / SECONDS_PER_TICK⌉.
+ * - blocks and items: Minecraft names of the palette (`palette.ts`); a name outside it is an error.
+ * - levels: each read at its own `coordinates` (x0 + x, y0, z0 + z) as MindCraft does; when several levels
+ *   share one y (some of MindCraft's files do), they are stacked at y0 + level and a warning says so.
+ * - `blueprint.materials`: MindCraft uses it for inventories only; the placement grid is what is built,
+ *   so counts that differ from the grid are warnings, not errors.
+ * @throws DataError naming the task (and file), the field and the offending value: unknown blocks or items,
+ *   bad timeouts, impossible blueprints (no block, duplicate levels), wrong agent counts, inventories that
+ *   cannot build the blueprint when `world.inventory_sufficient` says they should.
  * @example
  * const t = compileTask("house", spec); t.cells.length; // number of blocks to place
  */
 export function compileTask(id: string, spec: unknown, file?: string): CompiledTask {
+  const raw = spec as Record<string, unknown> | null;
+  if (raw !== null && typeof raw === "object" && "timeout" in raw && raw.timeout !== undefined) {
+    const v = raw.timeout;
+    if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) {
+      fail(id, "timeout", `is ${show(v)}; a timeout is a positive number of seconds`, `write a number of seconds such as 300, or leave it out for MindCraft's default of ${DEFAULT_TIMEOUT_SECONDS}`, file);
+    }
+  }
   const parsed = TaskSchema.safeParse(spec);
   if (!parsed.success) {
     const iss = parsed.error.issues[0];
-    fail(id, iss.path.join(".") || "(root)", iss.message, "follow MindCraft's construction format (see lib/gated/README.md)", file);
+    let at: unknown = spec;
+    for (const k of iss.path) at = at && typeof at === "object" ? (at as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;
+    fail(id, iss.path.join(".") || "(root)", `${iss.message} (value: ${show(at)})`, "follow MindCraft's construction format (see lib/gated/README.md)", file);
   }
   const t = parsed.data as TaskSpec & { world?: unknown };
+  const warnings: string[] = [];
   const world = WorldExtSchema.parse(t.world ?? {});
   const n = t.agent_count;
   const invKeys = Object.keys(t.initial_inventory);
@@ -65,46 +102,76 @@ export function compileTask(id: string, spec: unknown, file?: string): CompiledT
     fail(id, "initial_inventory", `has agents [${invKeys.join(", ")}] but agent_count is ${n}`,
       `give exactly one inventory per agent, keyed "0".."${n - 1}"`, file);
   }
-  const levels = t.blueprint.levels.slice().sort((a, b) => a.level - b.level);
-  const H = levels.length;
-  let W = 0, D = 0;
+  const timeoutSeconds = t.timeout ?? DEFAULT_TIMEOUT_SECONDS;
+  const timeout = Math.ceil(timeoutSeconds / SECONDS_PER_TICK);
+  // levels in order; each at its own y unless levels share one
+  const levels = t.blueprint.levels.map((lv, i) => ({ ...lv, i })).sort((a, b) => a.level - b.level);
+  for (let k = 1; k < levels.length; k++) {
+    if (levels[k].level === levels[k - 1].level) {
+      fail(id, `blueprint.levels[${levels[k].i}].level`, `level ${levels[k].level} appears twice (levels[${levels[k - 1].i}] and levels[${levels[k].i}])`, "give each level its own number", file);
+    }
+  }
+  const ys = levels.map((lv) => lv.coordinates[1]);
+  const stacked = new Set(ys).size !== ys.length;
+  if (stacked) {
+    warnings.push(`levels share y = ${ys[0]}; MindCraft would read them all in one layer; stacked at y0 + level`);
+    for (const lv of levels) lv.coordinates = [lv.coordinates[0], levels[0].coordinates[1] + lv.level - levels[0].level, lv.coordinates[2]];
+  }
+  let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
   for (const lv of levels) {
-    D = Math.max(D, lv.placement.length);
-    for (const row of lv.placement) W = Math.max(W, row.length);
+    const [x0, y0, z0] = lv.coordinates;
+    const w = Math.max(0, ...lv.placement.map((r) => r.length));
+    minX = Math.min(minX, x0); maxX = Math.max(maxX, x0 + w - 1);
+    minY = Math.min(minY, y0); maxY = Math.max(maxY, y0);
+    minZ = Math.min(minZ, z0); maxZ = Math.max(maxZ, z0 + lv.placement.length - 1);
   }
-  const materials = Object.keys(t.blueprint.materials);
-  const known = new Set<string>(KNOWN_BLOCKS);
-  for (const m of materials) {
-    if (!known.has(m)) fail(id, `blueprint.materials.${m}`, `unknown block "${m}"`, `use one of: ${KNOWN_BLOCKS.join(", ")}`, file);
+  const W = maxX - minX + 1, D = maxZ - minZ + 1, H = maxY - minY + 1;
+  if (W * D * H > 4_000_000) fail(id, "blueprint.levels", `spans ${W} × ${H} × ${D} cells`, "keep a blueprint within 4 million cells", file);
+  // materials: the grid's blocks, in the order blueprint.materials lists them, then in order of appearance
+  const materials: string[] = [];
+  const matIndex = new Map<string, number>();
+  const listed = Object.keys(t.blueprint.materials);
+  for (const m of listed) {
+    if (!isBlock(m) && !isItem(m)) fail(id, `blueprint.materials.${m}`, `unknown block ${show(m)}`, suggest(m, KNOWN_BLOCKS), file);
   }
-  const matIndex = new Map(materials.map((m, i) => [m, i]));
   const target = new Uint8Array(W * D * H);
   const cellList: number[] = [];
-  const counted = new Array<number>(materials.length).fill(0);
-  levels.forEach((lv, y) => {
+  const counted = new Map<string, number>();
+  for (const lv of levels) {
+    const [x0, y0, z0] = lv.coordinates;
     lv.placement.forEach((row, z) => row.forEach((name, x) => {
       if (name === "air" || name === "") return;
-      const m = matIndex.get(name);
-      if (m === undefined) {
-        fail(id, `blueprint.levels[${y}].placement[${z}][${x}]`, known.has(name) ? `block "${name}" is not listed in blueprint.materials` : `unknown block "${name}"`,
-          known.has(name) ? `add "${name}" to blueprint.materials` : `use one of: ${KNOWN_BLOCKS.join(", ")}`, file);
+      if (!isBlock(name)) {
+        fail(id, `blueprint.levels[${lv.i}].placement[${z}][${x}]`, isItem(name) ? `${show(name)} is an item, not a block` : `unknown block ${show(name)}`, suggest(name, KNOWN_BLOCKS), file);
       }
-      const g = (y * D + z) * W + x;
-      target[g] = m + 1;
-      cellList.push(g);
-      counted[m]++;
+      counted.set(name, (counted.get(name) ?? 0) + 1);
+      if (!matIndex.has(name)) matIndex.set(name, -1);
+      cellList.push(((y0 - minY) * D + (z0 + z - minZ)) * W + (x0 + x - minX));
     }));
-  });
-  materials.forEach((m, i) => {
-    if (t.blueprint.materials[m] !== counted[i]) {
-      fail(id, `blueprint.materials.${m}`, `says ${t.blueprint.materials[m]} but the placement grid has ${counted[i]}`,
-        "make the material counts match the placement grid", file);
-    }
-  });
+  }
+  if (cellList.length === 0) fail(id, "blueprint.levels", "places no block (every cell is air)", "a construction task must place at least one block", file);
+  for (const m of [...listed.filter((m) => counted.has(m)), ...[...counted.keys()].filter((m) => !listed.includes(m))]) {
+    matIndex.set(m, materials.length);
+    materials.push(m);
+  }
+  if (materials.length > 255) fail(id, "blueprint.materials", `uses ${materials.length} different blocks`, "use at most 255 different blocks", file);
+  for (const m of listed) {
+    const c = counted.get(m) ?? 0;
+    if (t.blueprint.materials[m] !== c) warnings.push(`blueprint.materials.${m} says ${t.blueprint.materials[m]}, the placement grid has ${c}`);
+  }
+  for (const m of materials) if (!listed.includes(m)) warnings.push(`blueprint.materials does not list ${m} (the grid has ${counted.get(m)})`);
   const nMat = materials.length;
-  const nCells = cellList.length;
-  const cells = Int32Array.from(cellList);
   const cellOf = new Int32Array(W * D * H).fill(-1);
+  // cells ordered by level, then z, then x (= grid order)
+  const cells = Int32Array.from(cellList).sort();
+  for (let c = 1; c < cells.length; c++) {
+    if (cells[c] === cells[c - 1]) fail(id, "blueprint.levels", "two levels place a block in the same cell", "give levels distinct y coordinates", file);
+  }
+  for (const lv of levels) lv.placement.forEach((row, z) => row.forEach((name, x) => {
+    if (name === "air" || name === "") return;
+    target[((lv.coordinates[1] - minY) * D + (lv.coordinates[2] + z - minZ)) * W + (lv.coordinates[0] + x - minX)] = matIndex.get(name)! + 1;
+  }));
+  const nCells = cells.length;
   cells.forEach((g, c) => (cellOf[g] = c));
   const cellMat = new Uint8Array(nCells);
   const below = new Int32Array(nCells);
@@ -113,55 +180,59 @@ export function compileTask(id: string, spec: unknown, file?: string): CompiledT
   for (let c = 0; c < nCells; c++) {
     const g = cells[c];
     cellMat[c] = target[g] - 1;
-    const x = g % W, z = Math.floor(g / W) % D, y = Math.floor(g / (W * D));
+    const x = g % W, y = Math.floor(g / (W * D));
     below[c] = y > 0 ? cellOf[g - W * D] : -1;
     const s = Math.min(n - 1, Math.floor(x / stripe));
     owner[c] = world.assignment === "interleaved" ? (s + y) % n : s;
   }
   const inv0 = new Int32Array(n * nMat);
   const tools0 = new Uint8Array(n);
-  const tools = new Set<string>(KNOWN_TOOLS);
+  const pickaxe: string[] = [];
+  const carried: Record<string, number>[] = [];
   for (let a = 0; a < n; a++) {
+    carried.push({});
+    pickaxe.push("diamond_pickaxe");
     for (const [item, count] of Object.entries(t.initial_inventory[String(a)])) {
-      if (tools.has(item)) { tools0[a] += count; continue; }
       const m = matIndex.get(item);
-      if (m === undefined) {
-        if (known.has(item)) continue; // a block the blueprint does not use: carried, never placed
-        fail(id, `initial_inventory.${a}.${item}`, `unknown item "${item}"`, `use a block of the blueprint or a pickaxe (${KNOWN_TOOLS.join(", ")})`, file);
-      }
-      inv0[a * nMat + m] += count;
+      if (m !== undefined) { inv0[a * nMat + m] += count; continue; }
+      if (isPickaxe(item)) { if (tools0[a] === 0) pickaxe[a] = item; tools0[a] = Math.min(255, tools0[a] + count); continue; }
+      if (isBlock(item) || isItem(item)) { carried[a][item] = (carried[a][item] ?? 0) + count; continue; }
+      fail(id, `initial_inventory.${a}.${item}`, `unknown item ${show(item)}`, suggest(item, [...KNOWN_BLOCKS, ...KNOWN_ITEMS]), file);
     }
   }
   const pool0 = new Int32Array(nMat);
   for (const [item, count] of Object.entries(world.resources)) {
     const m = matIndex.get(item);
-    if (m === undefined) fail(id, `world.resources.${item}`, `"${item}" is not a material of the blueprint`, "list only materials of blueprint.materials", file);
+    if (m === undefined) fail(id, `world.resources.${item}`, `${show(item)} is not a block of the blueprint`, "list only blocks the placement grid uses", file);
     pool0[m] = count;
   }
   for (let m = 0; m < nMat; m++) {
     let held = 0;
     for (let a = 0; a < n; a++) held += inv0[a * nMat + m];
-    const need = counted[m];
+    const need = counted.get(materials[m])!;
     if (world.inventory_sufficient && held < need) {
       fail(id, `initial_inventory (${materials[m]})`, `agents hold ${held} ${materials[m]} but the blueprint needs ${need} and world.inventory_sufficient is true`,
         `add ${need - held} ${materials[m]} to an inventory, or set world.inventory_sufficient to false and add world.resources`, file);
     }
-    if (!world.inventory_sufficient && held + pool0[m] < need) {
+    if (!world.inventory_sufficient && held + pool0[m] < need && !world.allow_shortfall) {
       fail(id, `world.resources.${materials[m]}`, `inventories (${held}) plus collectable resources (${pool0[m]}) cannot cover the ${need} ${materials[m]} the blueprint needs`,
-        `raise world.resources.${materials[m]} to at least ${need - held}`, file);
+        `raise world.resources.${materials[m]} to at least ${need - held}, or set world.allow_shortfall to true (the task then cannot be completed)`, file);
     }
   }
   const flags = (word: string) => Uint8Array.from({ length: n }, (_, a) =>
     (t.blocked_actions?.[String(a)] ?? []).some((s) => s.toLowerCase().includes(word)) ? 0 : 1);
   for (const [i, d] of world.disruptions.entries()) {
     if (d.agent >= n) fail(id, `world.disruptions[${i}].agent`, `agent ${d.agent} does not exist (agent_count ${n})`, `use an agent in 0..${n - 1}`, file);
-    if (d.item !== undefined && !matIndex.has(d.item)) fail(id, `world.disruptions[${i}].item`, `"${d.item}" is not a material of the blueprint`, "name a material of blueprint.materials", file);
+    if (d.item !== undefined && !matIndex.has(d.item)) fail(id, `world.disruptions[${i}].item`, `${show(d.item)} is not a block of the blueprint`, "name a block the placement grid uses", file);
   }
-  const o = levels[0].coordinates;
+  const blueprint: Blueprint = {
+    materials: t.blueprint.materials,
+    levels: t.blueprint.levels.map((lv, i) => ({ level: lv.level, coordinates: levels.find((l) => l.i === i)!.coordinates as [number, number, number], placement: lv.placement })),
+  };
   return {
-    id, nAgents: n, timeout: t.timeout, W, D, H, origin: [o[0], o[1], o[2]], materials, target, cells, cellMat, below, owner,
-    inv0, tools0, pool0, canCollect: flags("collect"), canCraft: flags("craft"), canGive: flags("give"),
-    disruptions: world.disruptions.slice().sort((a, b) => a.tick - b.tick || a.agent - b.agent), world,
+    id, nAgents: n, timeout, timeoutSeconds, W, D, H, origin: [minX, minY, minZ], blueprint, materials, target, cellOf, cells, cellMat, below, owner,
+    inv0, tools0, pickaxe, carried, pool0, canCollect: flags("collect"), canCraft: flags("craft"), canGive: flags("give"),
+    disruptions: world.disruptions.slice().sort((a, b) => a.tick - b.tick || a.agent - b.agent), world, warnings,
   };
 }
 

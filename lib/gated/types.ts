@@ -5,13 +5,8 @@
  */
 import { z } from "zod";
 
-/** Blocks the simulator knows. Block id = index in the task's material list + 1 (0 is air). */
-export const KNOWN_BLOCKS = [
-  "stone", "cobblestone", "oak_planks", "spruce_planks", "birch_planks", "oak_log", "glass", "bricks",
-  "sandstone", "dirt", "stone_bricks", "quartz_block", "white_wool", "terracotta", "gold_block", "iron_block",
-] as const;
-/** Tools an inventory may hold besides blocks (used to dig through blocked paths). */
-export const KNOWN_TOOLS = ["diamond_pickaxe", "iron_pickaxe", "stone_pickaxe", "wooden_pickaxe"] as const;
+/** The block and item palette (MindCraft's construction tasks use Minecraft's registry names). */
+export { KNOWN_BLOCKS, KNOWN_ITEMS, PICKAXES } from "./palette.js";
 
 export const DisruptionSchema = z.object({
   tick: z.number().int().nonnegative(),
@@ -27,6 +22,8 @@ export const WorldExtSchema = z.object({
   scenario: z.enum(["standard", "scarce"]).default("standard"),
   /** When true, the agents' initial inventories alone must cover the blueprint's materials. */
   inventory_sufficient: z.boolean().default(true),
+  /** When true, inventories plus site resources may fall short of the blueprint (real scarcity: the task cannot be completed). */
+  allow_shortfall: z.boolean().default(false),
   /** Collectable units of each material near the site (local recovery by collecting or crafting a substitute). */
   resources: z.record(z.string(), z.number().int().nonnegative()).default({}),
   /** How the blueprint's cells are split among agents: x-stripes, or stripes rotated per level. */
@@ -42,11 +39,10 @@ export const LevelSchema = z.object({
 });
 
 /** One task of a MindCraft construction task file. */
-export const TaskSchema = z.looseObject({
+const TaskBaseSchema = z.looseObject({
   type: z.literal("construction"),
   goal: z.string().optional(),
   agent_count: z.number().int().min(1).max(8),
-  timeout: z.number().int().positive(),
   blueprint: z.object({
     materials: z.record(z.string(), z.number().int().nonnegative()),
     levels: z.array(LevelSchema).min(1),
@@ -55,7 +51,11 @@ export const TaskSchema = z.looseObject({
   blocked_actions: z.record(z.string(), z.array(z.string())).optional(),
   world: WorldExtSchema.optional(),
 });
-export type TaskSpec = z.input<typeof TaskSchema>;
+/** `timeout` is in seconds (MindCraft); absent → `DEFAULT_TIMEOUT_SECONDS`. Checked by hand in compileTask, to name the value. */
+export const TaskSchema = TaskBaseSchema.extend({ timeout: z.unknown().optional() });
+export type TaskSpec = z.input<typeof TaskBaseSchema> & { timeout?: number };
+/** MindCraft's timeout for a task file that names none, in seconds. */
+export const DEFAULT_TIMEOUT_SECONDS = 300;
 export const TaskFileSchema = z.record(z.string(), TaskSchema);
 export type TaskFile = Record<string, TaskSpec>;
 
@@ -69,6 +69,7 @@ export const ProtocolMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("DEPENDENCY_DONE"), from: z.number().int(), cell: z.tuple([z.number(), z.number(), z.number()]) }),
   z.object({ type: z.literal("REQUEST_HELP"), from: z.number().int(), problem: z.enum(["path_blocked", "tool_missing"]) }),
   z.object({ type: z.literal("TRANSFER_PLAN"), from: z.number().int(), to: z.number().int(), item: z.string(), count: z.number().int().positive() }),
+  z.object({ type: z.literal("RESOLVE_CONFLICT"), from: z.number().int(), to: z.number().int(), item: z.string(), count: z.number().int().positive() }),
   z.object({ type: z.literal("CHAT"), from: z.number().int(), text: z.string() }),
 ]);
 export type ProtocolMessage = z.infer<typeof ProtocolMessageSchema>;
@@ -76,8 +77,8 @@ export type MessageType = ProtocolMessage["type"];
 /** Every message type, for validating logs. */
 export const MESSAGE_TYPES: readonly MessageType[] = ProtocolMessageSchema.options.map((o) => o.shape.type.value);
 
-export type ProblemKind = "missing_material" | "dependency_block" | "path_blocked" | "tool_missing";
-export const PROBLEM_KINDS: readonly ProblemKind[] = ["missing_material", "dependency_block", "path_blocked", "tool_missing"];
+export type ProblemKind = "missing_material" | "dependency_block" | "path_blocked" | "tool_missing" | "conflict";
+export const PROBLEM_KINDS: readonly ProblemKind[] = ["missing_material", "dependency_block", "path_blocked", "tool_missing", "conflict"];
 
 /** The five gate factors, each in [0, 1]. */
 export interface Factors { C: number; R: number; I: number; L: number; H: number }
@@ -87,7 +88,7 @@ export interface Problem {
   id: number;
   agent: number;
   kind: ProblemKind;
-  /** Material index (missing_material) or cell index (dependency_block); -1 otherwise. */
+  /** Material index (missing_material, conflict) or cell index (dependency_block); -1 otherwise. */
   target: number;
   detectedAt: number;
   status: "open" | "escalated" | "resolved_local" | "resolved_remote" | "unresolved";
@@ -101,10 +102,10 @@ export interface Problem {
   /** Ticks lost by every agent to this problem's escalation (reading, giving, travel, waiting). */
   escalationCost: number;
   escalatedAt: number;
-  /** Counterfactual cost of the best local recovery at the first escalation (Infinity if it fails). */
-  localCost: number;
-  /** Whether the escalation was counterfactually unnecessary (set when judged). */
-  unnecessary?: boolean;
+  /** In a stay-local branch: this problem is never escalated (every later judgment of it stays local). */
+  pinnedLocal?: boolean;
+  /** conflict: the rival agent (who holds or was promised the contested units); −1 otherwise. */
+  rival: number;
   /** Whether the current pending escalation has been answered (CAN/CANNOT_SUPPLY, done). */
   lastReplyAt: number;
 }
@@ -127,13 +128,13 @@ export interface PolicyFlags {
   fallback: boolean;
 }
 
-export const GateWeightsSchema = z.object({
+export const GateWeightsSchema = z.strictObject({
   C: z.number().default(1), R: z.number().default(1), I: z.number().default(0.8),
   L: z.number().default(1.2), H: z.number().default(1),
 });
 
 /** Parameters of the cost model and gate (all defaults documented in README.md). */
-export const SimParamsSchema = z.object({
+export const SimParamsSchema = z.strictObject({
   weights: GateWeightsSchema.default({ C: 1, R: 1, I: 0.8, L: 1.2, H: 1 }),
   tLow: z.number().default(0.15),
   tHigh: z.number().default(0.9),
@@ -149,6 +150,8 @@ export const SimParamsSchema = z.object({
   reach: z.number().int().positive().default(2),
   /** Ticks a reader loses per free-chat message; per typed protocol message when the state is not partitioned. */
   chatReadTicks: z.number().int().nonnegative().default(1),
+  /** Ticks the writer of a free-chat message spends writing it. */
+  chatWriteTicks: z.number().int().nonnegative().default(1),
   protocolReadTicks: z.number().int().nonnegative().default(0),
   /** Free chat: probability a reader turns a message into a coordination event (replans). */
   chatDeviationProb: z.number().min(0).max(1).default(0.25),
@@ -159,10 +162,12 @@ export const SimParamsSchema = z.object({
   reassessTicks: z.number().int().positive().default(8),
   /** History penalty added per failed escalation of the same problem. */
   historyStep: z.number().default(0.5),
-  /** Without partition, the factors the agent computes are read from unverified chat: noise sd. */
-  noPartitionNoise: z.number().nonnegative().default(0.25),
-  /** Counterfactual rollout horizon, ticks. */
-  rolloutHorizon: z.number().int().positive().default(120),
+  /** A message is effective when a state change it caused follows within this many ticks. */
+  ecrWindowTicks: z.number().int().positive().default(20),
+  /** Agents see teammates (position) within this Chebyshev distance; beyond it they rely on messages. */
+  sightRange: z.number().int().nonnegative().default(3),
+  /** Roll out the stay-local branch at every escalation (UER); off only to time the simulator without it. */
+  counterfactuals: z.boolean().default(true),
   /** Token estimates of the offline model per message kind. */
   tokensChat: z.number().int().nonnegative().default(60),
   tokensProtocol: z.number().int().nonnegative().default(14),

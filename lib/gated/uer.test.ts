@@ -1,73 +1,104 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
+import { applyDecision } from "./engine.js";
+import { attachBranchRunner, continueEpisode, runEpisode } from "./episode.js";
+import { generateTask } from "./generator.js";
+import { offlineJudge } from "./models/offline.js";
 import { policyFlags } from "./policies.js";
 import { compileTask } from "./task.js";
-import { rowTask, stackTask } from "./testing/tasks.js";
-import { SimParamsSchema } from "./types.js";
-import type { Problem } from "./types.js";
-import { counterfactualLocalCost, isUnnecessary } from "./uer.js";
-import { World } from "./world.js";
+import { rowTask } from "./testing/tasks.js";
+import { PROBLEM_KINDS, SimParamsSchema } from "./types.js";
+import type { Problem, SimParams } from "./types.js";
+import { isNecessary, rollOutLocal } from "./uer.js";
+import { BlockWorld } from "./world.js";
 
-const params = SimParamsSchema.parse({});
-const problem = (over: Partial<Problem>): Problem => ({
-  id: 0, agent: 0, kind: "missing_material", target: 0, cell: 0, detectedAt: 0, status: "open", escalations: 0, failures: 0,
-  via: "local", escalationCost: 0, escalatedAt: -1, localCost: NaN, lastReplyAt: -1, ...over,
+/**
+ * Four stones in a row: agent 0 owns the left two and holds none; agent 1 owns the right two, holds four and
+ * a pickaxe. At t0 agent 0's missing stone is escalated by hand; the factual run then goes on as the escalate branch.
+ */
+function handCase(site: number, params: SimParams) {
+  const task = compileTask("row", rowTask(site));
+  const w = new BlockWorld(task, params, policyFlags("gated"), createRng(1), false);
+  const judge = offlineJudge(1, createRng(2));
+  attachBranchRunner(w, judge);
+  const p: Problem = {
+    id: 0, agent: 0, kind: "missing_material", target: 0, cell: task.cells[0], detectedAt: 0, status: "open", escalations: 0,
+    failures: 0, via: "local", escalationCost: 0, escalatedAt: -1, rival: -1, lastReplyAt: -1,
+  };
+  w.problems.push(p); w.active.push(0); w.openMat[0] = 0;
+  const before = JSON.stringify(w.snapshot());
+  const local = rollOutLocal(w, p);
+  assert.equal(JSON.stringify(w.snapshot()), before, "the branch ran on a fork: the world is unchanged");
+  applyDecision(w, p, "escalate");
+  const r = continueEpisode(w, judge);
+  return { local, r, rec: w.escalations[0] };
+}
+
+test("a necessary escalation, built by hand: collecting on site (10 ticks a unit) is slower than the teammate's walk", () => {
+  const { local, r, rec } = handCase(10, SimParamsSchema.parse({ collectTicks: 10 }));
+  assert.equal(r.metrics.success, true);
+  assert.equal(rec.cf_escalate_ticks, r.metrics.completion_steps);
+  assert.equal(rec.cf_escalate_blocks, 4);
+  assert.deepEqual([rec.cf_local_ticks, rec.cf_local_blocks], [local.ticks, local.blocks]);
+  // the stay-local branch spends 20 ticks collecting two stones: it finishes later
+  assert.ok(rec.cf_local_ticks > rec.cf_escalate_ticks || rec.cf_local_blocks < 4, JSON.stringify(rec));
+  assert.equal(rec.necessary, true);
+  assert.equal(r.metrics.uer, 0);
 });
 
-test("missing material, stone on site: the local rollout collects 2 units at collectTicks = 3 each → 6 ticks", () => {
-  const w = new World(compileTask("row", rowTask(10)), params, policyFlags("gated"), createRng(1), false);
-  const p = problem({});
-  w.problems.push(p);
-  w.active.push(0);
-  const inv = w.inv.slice(), pool = w.pool.slice();
-  assert.equal(counterfactualLocalCost(w, p), 6);
-  assert.deepEqual(w.inv, inv); // the rollout ran on a copy
-  assert.deepEqual(w.pool, pool);
-  assert.equal(w.t, 0);
+test("an unnecessary escalation, built by hand: stone on site at one tick a unit beats the teammate's walk", () => {
+  const { r, rec } = handCase(10, SimParamsSchema.parse({ collectTicks: 1 }));
+  assert.equal(r.metrics.success, true);
+  assert.equal(rec.cf_local_blocks, 4);
+  assert.ok(rec.cf_local_ticks <= rec.cf_escalate_ticks, JSON.stringify(rec));
+  assert.equal(rec.necessary, false);
+  assert.equal(r.metrics.uer, 1);
+  assert.equal(r.metrics.escalations, 1);
 });
 
-test("missing material, nothing on site: local recovery is impossible → Infinity", () => {
-  const w = new World(compileTask("row", rowTask(0)), params, policyFlags("gated"), createRng(1), false);
-  const p = problem({});
-  w.problems.push(p);
-  assert.equal(counterfactualLocalCost(w, p), Infinity);
+test("necessary = not (no greater cost and no fewer blocks); cost is ticks, then agent-ticks", () => {
+  const e = { ticks: 100, blocks: 50, agentTicks: 40 };
+  assert.equal(isNecessary(e, { ticks: 99, blocks: 50, agentTicks: 90 }), false);
+  assert.equal(isNecessary(e, { ticks: 100, blocks: 50, agentTicks: 40 }), false);
+  assert.equal(isNecessary(e, { ticks: 100, blocks: 50, agentTicks: 41 }), true);
+  assert.equal(isNecessary(e, { ticks: 90, blocks: 49, agentTicks: 10 }), true);
+  assert.equal(isNecessary(e, { ticks: 101, blocks: 50, agentTicks: 0 }), true);
 });
 
-test("dependency: agent 1 idles from tick 1 until agent 0 (busy 5 ticks) places the support at tick 5 → 4 ticks", () => {
-  const w = new World(compileTask("stack", stackTask()), params, policyFlags("gated"), createRng(1), false);
-  w.busy[0] = 5;
-  const p = problem({ agent: 1, kind: "dependency_block", target: 0, cell: 2 });
-  w.problems.push(p);
-  assert.equal(counterfactualLocalCost(w, p), 4);
+test("every escalation is recorded with both branches, in events.jsonl columns", () => {
+  const params = SimParamsSchema.parse({});
+  const task = compileTask("g", generateTask({ scenario: "scarce", width: 8, depth: 8 }, createRng(4)));
+  const r = runEpisode(task, "gated", params, createRng(5), offlineJudge(0.85, createRng(5).fork("judge")), { log: true });
+  const rows = r.events!.filter((e) => e.event === "escalation");
+  assert.equal(rows.length, r.metrics.escalations);
+  assert.ok(rows.length > 0);
+  for (const e of rows) {
+    for (const k of ["cf_escalate_ticks", "cf_local_ticks", "cf_escalate_blocks", "cf_local_blocks", "cf_escalate_agent_ticks", "cf_local_agent_ticks"] as const) {
+      assert.equal(typeof e[k], "number", k);
+    }
+    assert.equal(typeof e.necessary, "boolean");
+  }
+  assert.equal(rows.filter((e) => !e.necessary).length, r.metrics.unnecessary);
 });
 
-test("an escalation is unnecessary when local recovery was possible at no greater cost", () => {
-  assert.equal(isUnnecessary(problem({ localCost: 6, escalationCost: 8 })), true);
-  assert.equal(isUnnecessary(problem({ localCost: 6, escalationCost: 6 })), true);
-  assert.equal(isUnnecessary(problem({ localCost: 6, escalationCost: 5 })), false);
-  assert.equal(isUnnecessary(problem({ localCost: Infinity, escalationCost: 50 })), false);
-});
-
-test("the closed form of material and path rollouts agrees with the full rollout on 300 random world states", async () => {
-  const { generateTask } = await import("./generator.js");
-  let checked = 0;
-  for (let s = 0; s < 300; s++) {
-    const rng = createRng(s);
-    const task = compileTask("r", generateTask({ scenario: s % 2 ? "scarce" : "standard", width: 6, depth: 6 }, rng.fork("task")));
-    const w = new World(task, params, policyFlags("gated"), rng, false);
-    const a = rng.int(task.nAgents), m = rng.int(task.materials.length);
-    w.inv[a * w.nMat + m] = 0;
-    w.pool[m] = rng.int(4) * 3;
-    w.blocked[a] = 1;
-    w.tools[a] = rng.int(2);
-    const cases = [problem({ agent: a, target: m, cell: -1 }), problem({ id: 1, agent: a, kind: w.tools[a] ? "path_blocked" : "tool_missing", target: -1, cell: -1 })];
-    w.problems.push(...cases);
-    for (const p of cases) {
-      if (p.kind === "missing_material" && w.need[a * w.nMat + m] === 0) continue;
-      assert.equal(counterfactualLocalCost(w, p), counterfactualLocalCost(w, p, { rollout: true }), `seed ${s} ${p.kind}`);
-      checked++;
+test("counterfactuals are judged, not defined: every kind with at least 20 escalations shows both outcomes", () => {
+  const params = SimParamsSchema.parse({});
+  const seen = new Map<string, { necessary: number; unnecessary: number }>();
+  for (let i = 0; i < 16; i++) {
+    const scenario = i % 2 ? "scarce" : "standard";
+    const task = compileTask("g", generateTask({ scenario, width: 8, depth: 8 }, createRng(100 + i)));
+    const rng = createRng(i);
+    for (const policy of ["gated", "free_chat"]) {
+      const r = runEpisode(task, policy, params, rng, offlineJudge(0.85, rng.fork("judge")), { log: true });
+      for (const e of r.events!.filter((x) => x.event === "escalation")) {
+        const c = seen.get(e.kind!) ?? { necessary: 0, unnecessary: 0 };
+        c[e.necessary ? "necessary" : "unnecessary"]++;
+        seen.set(e.kind!, c);
+      }
     }
   }
-  assert.ok(checked > 300, `checked ${checked}`);
+  const big = [...seen].filter(([, c]) => c.necessary + c.unnecessary >= 20);
+  assert.ok(big.length >= 3, JSON.stringify([...seen]));
+  for (const [k, c] of big) assert.ok(c.necessary > 0 && c.unnecessary > 0, `${k}: ${JSON.stringify(c)}`);
 });

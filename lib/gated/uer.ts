@@ -1,67 +1,92 @@
 /**
- * The counterfactual behind UER (unnecessary escalation rate).
+ * The counterfactual behind UER (unnecessary escalation rate), at the level of the whole system.
  *
- * At a problem's first escalation the simulator copies the world as it is at that moment and rolls
- * the local plan forward on the copy: the agent recovers by itself (collecting, crafting, digging,
- * detouring, or working elsewhere while a dependency waits), every agent acts locally, no message
- * is sent. The local cost is the ticks the escalating agent loses in the copy until the problem is
- * resolved (recovery actions plus idle ticks); Infinity if it is not resolved within
- * `rolloutHorizon` ticks or before the timeout. The escalation is unnecessary when
+ * At every escalation of the factual run the world is forked, with its random streams (keyed draws, so both
+ * branches draw the same number for the same decision), and the stay-local branch is rolled out to the end of
+ * the episode: the agent recovers by itself (collecting, digging, detouring, or working elsewhere while a
+ * dependency waits) instead of escalating, and never escalates this problem in the branch (every later judgment of
+ * it stays local); every other decision of the branch follows the same policy; its later
+ * gray-zone cases go to the offline judge (so a language-model run pays nothing for counterfactuals), and it
+ * makes no counterfactuals of its own. The factual run goes on as the escalate branch.
  *
- *   local cost < ∞  and  local cost ≤ realised escalation cost,
+ * Each branch's cost is its completion tick (the timeout when the blueprint is not finished), with the total
+ * agent-ticks lost (recovery, reading, giving, travelling, idling: Σ over agents) as the tie-break. The escalation
+ * was unnecessary when the stay-local branch cost no more and placed no fewer blocks:
  *
- * the realised cost being every agent-tick the escalation consumed (writing and reading messages,
- * replanning, giving, travelling to help, and the requester's idle ticks while it waited).
+ *   unnecessary ⇔ (local ticks < escalate ticks  ∨  (equal ticks ∧ local agent-ticks ≤ escalate agent-ticks))
+ *                 ∧ local blocks ≥ escalate blocks.
  */
-import { isResolved, step } from "./engine.js";
-import { shortfall } from "./gate.js";
+import { finishTick } from "./engine.js";
 import { localRecover } from "./protocol.js";
 import type { Problem } from "./types.js";
-import type { World } from "./world.js";
+import type { BlockWorld, EscalationRecord } from "./world.js";
+
+/** Outcome of a (factual or counterfactual) run: completion tick, blocks placed, agent-ticks lost. */
+export interface Outcome { ticks: number; blocks: number; agentTicks: number }
 
 /**
- * Cost of the best local recovery of `p`, by a rollout on a copy of the world (the world is not changed).
- *
- * For a missing material and a blocked path the rollout ends at its first tick (the recovery either
- * resolves the problem at once or the site cannot supply it), so its outcome has a closed form, used
- * unless `opts.rollout` is set; a test checks that both agree. Dependencies are always rolled out,
- * since their local cost depends on how the teammate's own plan unfolds.
+ * The outcome of a world whose episode has ended.
  * @example
- * const c = counterfactualLocalCost(world, problem); // e.g. 9 (ticks) or Infinity
+ * outcomeOf(w); // { ticks: 187, blocks: 200, agentTicks: 131 }
  */
-export function counterfactualLocalCost(w: World, p: Problem, opts: { rollout?: boolean } = {}): number {
-  if (!opts.rollout && p.kind !== "dependency_block") return closedForm(w, p);
-  const c = w.cloneForRollout();
+export function outcomeOf(w: BlockWorld): Outcome {
+  let lost = 0;
+  for (let a = 0; a < w.n; a++) lost += w.lost[a];
+  const done = w.nPlaced === w.task.cells.length;
+  return { ticks: done ? w.t : w.task.timeout, blocks: w.nPlaced, agentTicks: lost };
+}
+
+/**
+ * Rolls the stay-local branch of problem p out to the end of the episode on a fork (the world is not changed).
+ * @throws Error when the world has no branch runner (set by the episode loop).
+ * @example
+ * const local = rollOutLocal(w, p); local.ticks;
+ */
+export function rollOutLocal(w: BlockWorld, p: Problem): Outcome {
+  if (!w.runBranch) throw new Error("rollOutLocal: the world has no branch runner (start it with runEpisode or continueEpisode)");
+  const c = w.fork();
   const q = c.problems[p.id];
-  const a = p.agent;
-  const before = c.lost[a];
+  q.pinnedLocal = true;
   localRecover(c, q);
-  // A material nobody gives in a local-only world can come only from the site: if the site has none, the rollout cannot succeed.
-  if (p.kind === "missing_material" && !isResolved(c, q) && (c.pool[p.target] === 0 || !c.task.canCollect[a])) return Infinity;
-  const end = Math.min(c.task.timeout, c.t + c.params.rolloutHorizon);
-  while (c.t < end) {
-    if (isResolved(c, q)) return c.lost[a] - before;
-    step(c);
-  }
-  return isResolved(c, q) ? c.lost[a] - before : Infinity;
-}
-
-function closedForm(w: World, p: Problem): number {
-  const a = p.agent;
-  const { params, task } = w;
-  if (p.kind === "missing_material") {
-    const units = shortfall(w, a, p.target);
-    return task.canCollect[a] && w.pool[p.target] >= units ? units * params.collectTicks : Infinity;
-  }
-  if (w.tools[a] > 0) return params.digTicks;
-  return task.canCraft[a] ? params.craftToolTicks + params.digTicks : params.detourTicks;
+  finishTick(c);
+  w.runBranch(c);
+  return outcomeOf(c);
 }
 
 /**
- * Whether a (finished or ongoing) escalation was unnecessary by the counterfactual.
+ * Whether an escalation was necessary, from both branches' outcomes.
  * @example
- * isUnnecessary({ ...p, localCost: 6, escalationCost: 8 }); // true
+ * isNecessary({ ticks: 150, blocks: 200, agentTicks: 90 }, { ticks: 150, blocks: 200, agentTicks: 95 }); // false: local cost no more
  */
-export function isUnnecessary(p: Problem): boolean {
-  return Number.isFinite(p.localCost) && p.localCost <= p.escalationCost;
+export function isNecessary(escalate: Outcome, local: Outcome): boolean {
+  const noGreater = local.ticks < escalate.ticks || (local.ticks === escalate.ticks && local.agentTicks <= escalate.agentTicks);
+  return !(noGreater && local.blocks >= escalate.blocks);
+}
+
+/**
+ * Forks the world at an escalation and records the stay-local branch (the escalate branch is filled in at the end).
+ * @example
+ * recordCounterfactual(w, p); w.escalations.at(-1).cf_local_ticks;
+ */
+export function recordCounterfactual(w: BlockWorld, p: Problem): void {
+  const local = rollOutLocal(w, p);
+  w.escalations.push({
+    tick: w.t, agent: p.agent, problem: p.id, kind: p.kind,
+    cf_local_ticks: local.ticks, cf_local_blocks: local.blocks, cf_local_agent_ticks: local.agentTicks,
+    cf_escalate_ticks: -1, cf_escalate_blocks: -1, cf_escalate_agent_ticks: -1, necessary: true,
+  });
+}
+
+/**
+ * Completes every escalation record with the factual (escalate) outcome and judges it.
+ * @example
+ * judgeEscalations(w); // w.escalations[i].necessary set
+ */
+export function judgeEscalations(w: BlockWorld): EscalationRecord[] {
+  const f = outcomeOf(w);
+  for (const r of w.escalations) {
+    r.cf_escalate_ticks = f.ticks; r.cf_escalate_blocks = f.blocks; r.cf_escalate_agent_ticks = f.agentTicks;
+    r.necessary = isNecessary(f, { ticks: r.cf_local_ticks, blocks: r.cf_local_blocks, agentTicks: r.cf_local_agent_ticks });
+  }
+  return w.escalations;
 }

@@ -8,7 +8,7 @@ import { offlineJudge } from "./models/offline.js";
 import { policyFlags } from "./policies.js";
 import { compileTask } from "./task.js";
 import { SimParamsSchema } from "./types.js";
-import { World } from "./world.js";
+import { BlockWorld } from "./world.js";
 
 const params = SimParamsSchema.parse({});
 
@@ -16,11 +16,11 @@ test("a world saved as JSON mid-episode and restored finishes exactly like the u
   // rigid and score-only draw no random numbers, so the continuation depends on the state alone
   for (const policy of ["rigid", "gated_score_only"]) {
     const task = compileTask("s", generateTask({ scenario: "scarce" }, createRng(12)));
-    const w = new World(task, params, policyFlags(policy), createRng(1), false);
+    const w = new BlockWorld(task, params, policyFlags(policy), createRng(1), false);
     if (w.flags.rigid) planTransfers(w);
     while (w.t < 40) step(w);
     const json = JSON.stringify(w.snapshot());
-    const restored = World.restore(task, params, policyFlags(policy), createRng(1), JSON.parse(json));
+    const restored = BlockWorld.restore(task, params, policyFlags(policy), createRng(1), JSON.parse(json));
     const judge = () => offlineJudge(1, createRng(2));
     const a = continueEpisode(w, judge());
     const b = continueEpisode(restored, judge());
@@ -31,6 +31,6 @@ test("a world saved as JSON mid-episode and restored finishes exactly like the u
 test("restoring a snapshot of another task is refused", () => {
   const small = compileTask("a", generateTask({ width: 4, depth: 4 }, createRng(1)));
   const big = compileTask("b", generateTask({ width: 6, depth: 6 }, createRng(1)));
-  const snap = new World(small, params, policyFlags("gated"), createRng(1), false).snapshot();
-  assert.throws(() => World.restore(big, params, policyFlags("gated"), createRng(1), snap), /World\.restore: placed has 32 values, the task needs 72/);
+  const snap = new BlockWorld(small, params, policyFlags("gated"), createRng(1), false).snapshot();
+  assert.throws(() => BlockWorld.restore(big, params, policyFlags("gated"), createRng(1), snap), /BlockWorld\.restore: placed has 32 values, the task needs 72/);
 });

@@ -1,15 +1,21 @@
 /**
  * The executor and the judge as language models (through the `llm` layer's LanguageModel).
- * The executor answers a task with a strategy instruction and returns { reasoning, answer } by schema;
- * correctness is checked against the task's verifiable answer. The judge compares answers A and B and
- * returns { preferred, confidence = P(A better) } by schema; a confidence stated as a percentage is
- * repaired (÷100) and the repair logged; anything else outside [0, 1] is an error.
+ * The executor answers a task (visual tasks: the prompt and the grid as a PNG image part) with a strategy
+ * instruction and returns { reasoning, answer } by schema; correctness is checked against the task's verifiable
+ * answer. The judge compares answers A and B: under the confidence protocols it returns
+ * { preferred, confidence = P(A better) } by schema, under the binary protocols { preferred } only. A confidence
+ * stated as a percentage is repaired (÷100) and the repair logged; anything else outside [0, 1] is an error.
+ * Every call carries its address (role executor|judge, step = round, agent = phase:task, sample = 0 for the
+ * candidate, 1 for the baseline) and no seed. Failed calls propagate.
  */
 import { z } from "zod";
 import { DataError } from "../../core/errors.js";
-import type { LanguageModel } from "../../core/model.js";
-import { JudgementSchema, type Judgement } from "../types.js";
-import { normaliseAnswer, type Task } from "../tasks.js";
+import type { ContentPart, LanguageModel } from "../../core/model.js";
+import type { CellContext } from "../../core/mechanism.js";
+import { JudgementSchema, VerdictSchema, type Judgement } from "../types.js";
+import { normaliseAnswer, taskImage, type Task } from "../tasks.js";
+
+type Addresser = CellContext["address"];
 import type { Answer, CallAddress, Executor, GroundTruth, Judge, JudgeInput, JudgeReply } from "./types.js";
 
 /** How each strategy is described to the executor. */
@@ -28,37 +34,67 @@ export const STRATEGY_INSTRUCTIONS: Record<string, string> = {
 };
 
 export const EXECUTOR_SYSTEM =
-  "You are a careful problem solver. Approach to use: {instruction}\nReply as JSON with your reasoning and your final answer (a number only).";
+  "You are a careful problem solver. Approach to use: {instruction}\n" +
+  "Keep your reasoning under {limit} characters. Reply as JSON with your reasoning and your final answer (a number only).";
 export const JUDGE_SYSTEM =
   "You are an impartial judge. Two answers to the same task follow. Judge which is better: correct final answer first, then sound reasoning. " +
   "Reply as JSON: preferred is \"A\" or \"B\"; confidence is the probability, between 0 and 1, that answer A is better than answer B.";
+/** The binary protocols' judge: a verdict only, no confidence is asked for. */
+export const JUDGE_SYSTEM_BINARY =
+  "You are an impartial judge. Two answers to the same task follow. Judge which is better: correct final answer first, then sound reasoning. " +
+  "Reply as JSON: preferred is \"A\" or \"B\".";
 export const JUDGE_USER =
   "Task:\n{task}\n\nAnswer A{nameA}:\n{answerA}\n\nAnswer B{nameB}:\n{answerB}\n\nWhich answer is better?";
+
+/** The executor is asked to keep its reasoning under this many characters. */
+export const EXECUTOR_REASONING_LIMIT = 800;
 
 export const ExecutorReplySchema = z.object({
   reasoning: z.string().describe("Your reasoning"),
   answer: z.string().describe("The final answer, a number only"),
 });
 
-const cut = (s: string, n?: number) => (n === undefined ? s : Array.from(s).slice(0, n).join(""));
+const FINAL = "\nFinal answer: ";
+
+/**
+ * Cuts an answer to at most `n` code points keeping its final answer: the reasoning is cut (marked "…") and
+ * the "Final answer: …" line is kept whole. Text without that line is cut at `n`.
+ */
+export function truncateKeepingAnswer(text: string, n?: number): string {
+  if (n === undefined) return text;
+  const chars = Array.from(text);
+  if (chars.length <= n) return text;
+  const at = text.lastIndexOf(FINAL);
+  if (at < 0) return chars.slice(0, n).join("");
+  const tail = Array.from(text.slice(at));
+  const room = Math.max(0, n - tail.length - 1);
+  return Array.from(text.slice(0, at)).slice(0, room).join("") + "…" + tail.join("");
+}
+
+/** The message content of a task: its text, and for a visual task its PNG image as an image part. */
+export function taskContent(task: Task, text: string): string | ContentPart[] {
+  const image = taskImage(task);
+  return image ? [{ type: "text", text }, { type: "image", mimeType: "image/png", data: image }] : text;
+}
 
 export class LLMExecutor implements Executor {
-  constructor(private readonly llm: LanguageModel, private readonly seed: number) {}
+  constructor(private readonly llm: LanguageModel, private readonly address: Addresser) {}
 
   async answer(task: Task, strategy: string, at: CallAddress): Promise<Answer> {
     const instruction = STRATEGY_INSTRUCTIONS[strategy];
     if (!instruction) throw new DataError({ field: "strategy", message: `no instruction for strategy "${strategy}"` });
     const res = await this.llm.generate({
-      system: EXECUTOR_SYSTEM.replace("{instruction}", instruction),
-      messages: [{ role: "user", content: task.prompt }],
+      system: EXECUTOR_SYSTEM.replace("{instruction}", instruction).replace("{limit}", String(EXECUTOR_REASONING_LIMIT)),
+      messages: [{ role: "user", content: taskContent(task, task.prompt) }],
       schema: ExecutorReplySchema,
       schemaName: "answer",
       temperature: 0.7,
-      seed: this.seed,
+      address: this.address("executor", { step: at.round, agent: `${at.phase}:${task.id}`, sample: at.role === "candidate" ? 0 : 1 }),
       tag: `calibration.execute.${at.phase}`,
     });
-    const reply = res.data!;
-    const text = `${reply.reasoning}\nFinal answer: ${reply.answer}`;
+    if (!res.data) throw new DataError({ field: "executor reply", message: `no parsed reply from ${this.llm.id} (phase ${at.phase}, round ${at.round})` });
+    const reply = res.data;
+    const text = `${reply.reasoning}${FINAL}${reply.answer}`;
     return {
       strategy,
       text,
@@ -69,24 +105,28 @@ export class LLMExecutor implements Executor {
 }
 
 export class LLMJudge implements Judge {
-  constructor(private readonly llm: LanguageModel, private readonly seed: number) {}
+  constructor(private readonly llm: LanguageModel, private readonly address: Addresser) {}
 
   async judge(input: JudgeInput): Promise<JudgeReply> {
     const user = JUDGE_USER.replace("{task}", input.task.prompt)
       .replace("{nameA}", input.showNames ? ` (strategy: ${input.a.strategy})` : "")
       .replace("{nameB}", input.showNames ? ` (strategy: ${input.b.strategy})` : "")
-      .replace("{answerA}", cut(input.a.text, input.truncateChars))
-      .replace("{answerB}", cut(input.b.text, input.truncateChars));
-    const res = await this.llm.generate({
-      system: JUDGE_SYSTEM,
-      messages: [{ role: "user", content: user }],
-      schema: JudgementSchema,
-      schemaName: "judgement",
+      .replace("{answerA}", truncateKeepingAnswer(input.a.text, input.truncateChars))
+      .replace("{answerB}", truncateKeepingAnswer(input.b.text, input.truncateChars));
+    const common = {
+      messages: [{ role: "user" as const, content: taskContent(input.task, user) }],
       temperature: 0,
-      seed: this.seed,
+      address: this.address("judge", { step: input.round, agent: `${input.phase}:${input.task.id}`, sample: 0 }),
       tag: `calibration.judge.${input.phase}`,
-    });
-    return repairJudgement(res.data!);
+    };
+    if (!input.wantConfidence) {
+      const res = await this.llm.generate({ ...common, system: JUDGE_SYSTEM_BINARY, schema: VerdictSchema, schemaName: "verdict" });
+      if (!res.data) throw new DataError({ field: "judge reply", message: `no parsed verdict from ${this.llm.id} (phase ${input.phase}, round ${input.round})` });
+      return { judgement: { preferred: res.data.preferred } };
+    }
+    const res = await this.llm.generate({ ...common, system: JUDGE_SYSTEM, schema: JudgementSchema, schemaName: "judgement" });
+    if (!res.data) throw new DataError({ field: "judge reply", message: `no parsed judgement from ${this.llm.id} (phase ${input.phase}, round ${input.round})` });
+    return repairJudgement(res.data);
   }
 }
 
@@ -94,7 +134,7 @@ export class LLMJudge implements Judge {
  * Validates a judge's reply; a confidence given as a percentage (1 < c ≤ 100) is rescaled and the repair reported.
  * @throws DataError for a confidence that is not a number in [0, 1] (or a percentage).
  */
-export function repairJudgement(j: Judgement): JudgeReply {
+export function repairJudgement(j: { preferred: "A" | "B"; confidence: number }): JudgeReply {
   const c = j.confidence;
   if (typeof c !== "number" || !Number.isFinite(c)) {
     throw new DataError({ field: "judgement.confidence", message: `confidence ${String(c)} is not a number`, fix: "the judge must return a probability in [0, 1]" });
@@ -114,6 +154,7 @@ export const verifiedTruth: GroundTruth = (candidate, baseline) =>
 export const promptTemplates: Record<string, string> = {
   executor_system: EXECUTOR_SYSTEM,
   judge_system: JUDGE_SYSTEM,
+  judge_system_binary: JUDGE_SYSTEM_BINARY,
   judge_user: JUDGE_USER,
   strategy_instructions: JSON.stringify(STRATEGY_INSTRUCTIONS),
 };

@@ -3,7 +3,8 @@
  *
  * Executor. An answer of strategy s to task t in modality m has latent quality
  *   q = μ[s][m] + τ[s][t] + ε,   τ ~ N(0, taskSd²) (fixed per seed), ε ~ N(0, answerSd²),
- * and length ℓ = L[s]·(0.7 + 0.6·u), u ~ U(0, 1).
+ * and length ℓ = L[s]·(0.7 + 0.6·u), u ~ U(0, 1). Its final answer is right when q + N(0, correctSd²) exceeds the
+ * task's difficulty (from the task generator: more steps or cells, harder), so accuracy is an outcome of the model.
  *
  * Judge. For answers A and B it forms the logit
  *   z = k_q·(q_A − q_B) + [names shown]·(λ[s_A] − λ[s_B]) + π + k_v·(ℓ'_A − ℓ'_B)/1000 + η,  η ~ N(0, noiseSd²),
@@ -42,7 +43,8 @@ export class OfflineExecutor implements Executor {
     const r = this.rng.fork("answer", at.phase, at.round, at.role);
     const quality = mu + this.taskEffect(strategy, task) + r.normal(0, this.p.answerSd);
     const length = Math.round(meanLength * (0.7 + 0.6 * r.uniform()));
-    return { strategy, quality, length, text: `[offline answer: ${strategy}, ${length} characters]` };
+    const correct = quality + r.normal(0, this.p.correctSd) > task.difficulty;
+    return { strategy, quality, length, correct, text: `[offline answer: ${strategy}, ${length} characters]` };
   }
 }
 
@@ -63,7 +65,7 @@ export class OfflineJudge implements Judge {
     const raw = 1 / (1 + Math.exp(-j.confidenceScale * z));
     const confidence = Math.min(1, Math.max(0, Math.round(raw / j.confidenceStep) * j.confidenceStep));
     const preferred = confidence > 0.5 || (confidence === 0.5 && z >= 0) ? "A" : "B";
-    return { judgement: { preferred, confidence: Number(confidence.toFixed(6)) } };
+    return { judgement: input.wantConfidence ? { preferred, confidence: Number(confidence.toFixed(6)) } : { preferred } };
   }
 }
 

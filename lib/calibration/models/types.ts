@@ -14,7 +14,7 @@ export interface Answer {
   text: string;
   /** Length in code points (what the judge sees before any truncation). */
   length: number;
-  /** Verifiable correctness (LLM executor). */
+  /** Verifiable correctness of the final answer. */
   correct?: boolean;
   /** Latent quality (offline executor). */
   quality?: number;
@@ -34,6 +34,8 @@ export interface JudgeInput {
   truncateChars?: number;
   phase: string;
   round: number;
+  /** Whether the judge is asked for a confidence (confidence protocols) or for a verdict only (binary protocols). */
+  wantConfidence: boolean;
 }
 
 export interface JudgeReply {

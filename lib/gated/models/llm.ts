@@ -5,7 +5,7 @@
  * staying local (the bounded adjudicator never blocks the episode).
  */
 import { z } from "zod";
-import type { LanguageModel } from "../../core/model.js";
+import type { CallAddress, LanguageModel } from "../../core/model.js";
 import type { AsyncJudge, CaseSummary, ChatWriter, Verdict } from "../episode.js";
 import type { ChatRequest } from "../world.js";
 
@@ -25,6 +25,8 @@ export const promptTemplates = {
   ].join("\n"),
   adjudicator_user: [
     "Problem: {{kind}} ({{subject}}), agent {{agent}}, tick {{tick}}.",
+    "Facts as agent {{agent}} knows them: it stands at {{position}}{{cell}}.{{holding}}",
+    "What it believes of its teammates: {{teammates}}.{{other}} Other work it can do meanwhile: {{otherWork}}.",
     "Factors in [0,1]: criticality C={{C}}, coordination advantage R={{R}}, downstream impact I={{I}},",
     "local recoverability L={{L}}, history penalty H={{H}} ({{failed}} failed escalations).",
     "Score S={{S}} lies in the gray zone ({{tLow}}, {{tHigh}}). Estimated local recovery cost: {{localCost}} ticks.",
@@ -34,7 +36,11 @@ export const promptTemplates = {
     "You are one of several agents building a structure together in a block world. You talk freely with your teammates",
     "in a shared chat: tell them what is happening and what you need, or answer them. Keep it to one or two sentences.",
   ].join("\n"),
-  free_chat_user: "You are agent {{from}} at tick {{tick}}. Message to write: {{type}} about {{kind}} ({{subject}}). Write it.",
+  free_chat_user: [
+    "{{facts}}",
+    "{{task}} Write your chat message now. If you need something, say what and how many; if you can give, say what,",
+    "how many and to which agent (\"I can give 5 glass to agent 0\").",
+  ].join("\n"),
 } as const;
 
 const fmt = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : "unbounded");
@@ -49,8 +55,22 @@ export function renderCase(c: CaseSummary): string {
     kind: c.kind, subject: c.subject ?? "-", agent: String(c.agent), tick: String(c.tick),
     C: fmt(c.factors.C), R: fmt(c.factors.R), I: fmt(c.factors.I), L: fmt(c.factors.L), H: fmt(c.factors.H),
     failed: String(c.failedEscalations), S: fmt(c.S), tLow: fmt(c.tLow), tHigh: fmt(c.tHigh), localCost: fmt(c.localCostEstimate),
+    ...factFields(c),
   };
   return promptTemplates.adjudicator_user.replace(/\{\{(\w+)\}\}/g, (_, k: string) => fields[k] ?? "");
+}
+
+function factFields(c: CaseSummary): Record<string, string> {
+  const f = c.facts;
+  if (!f) return { position: "?", cell: "", holding: "", teammates: "unknown", other: "", otherWork: "unknown" };
+  const mat = c.subject ?? "the material";
+  const holding = f.holds !== null ? ` It holds ${f.holds} ${mat}, its remaining blocks need ${f.needs}, the site has ${f.site} to collect.` : "";
+  const teammates = f.teammates.map((t) => `agent ${t.agent} ${t.holds !== null ? `holds ${t.holds} ${mat}, ` : ""}${t.distance} cells away${t.pickaxe ? ", has a pickaxe" : ""}`).join("; ");
+  const other = f.other === null ? "" : c.kind === "conflict" ? ` The rival for these units is agent ${f.other}.` : ` The support belongs to agent ${f.other}.`;
+  return {
+    position: `(${f.position.join(", ")})`, cell: f.cell ? `, the blocked block is at (${f.cell.join(", ")})` : "", holding, teammates, other,
+    otherWork: f.hasOtherWork ? "yes" : "no",
+  };
 }
 
 export type RepairResult = { ok: true; reply: VerdictReply; step: "json" | "normalised" | "keyword" } | { ok: false };
@@ -90,16 +110,18 @@ export function repairVerdict(text: string): RepairResult {
 /**
  * A free-chat writer backed by a language model: the text of each broadcast or reply (no schema: free text).
  * @example
- * const chat = llmChat(model); (await chat({ tick: 3, from: 0, type: "REQUEST_MATERIAL", kind: "missing_material", subject: "glass" })).text;
+ * const chat = llmChat(model, (req) => ctx.address("chatter", { step: req.tick, agent: req.from })); (await chat(req, facts)).text;
  */
-export function llmChat(model: LanguageModel, opts: { seed?: number } = {}): ChatWriter & { calls: { input: number; output: number; n: number } } {
+export function llmChat(model: LanguageModel, address: (req: ChatRequest) => CallAddress): ChatWriter & { calls: { input: number; output: number; n: number } } {
   const calls = { input: 0, output: 0, n: 0 };
-  const chat = async (req: ChatRequest) => {
-    const fields: Record<string, string> = { from: String(req.from), tick: String(req.tick), type: req.type, kind: req.kind ?? "-", subject: req.subject ?? "-" };
+  let k = 0;
+  const chat = async (req: ChatRequest, facts: string) => {
+    const task = req.about === req.from ? "Tell your teammates about your problem." : `Answer agent ${req.about}.`;
+    const fields: Record<string, string> = { facts, task };
     const r = await model.generate({
       system: promptTemplates.free_chat_system,
-      messages: [{ role: "user", content: promptTemplates.free_chat_user.replace(/\{\{(\w+)\}\}/g, (_, k: string) => fields[k] ?? "") }],
-      temperature: 0.7, seed: opts.seed, maxTokens: 120, tag: "gated.free_chat",
+      messages: [{ role: "user", content: promptTemplates.free_chat_user.replace(/\{\{(\w+)\}\}/g, (_, key: string) => fields[key] ?? "") }],
+      temperature: 0.7, maxTokens: 120, tag: "gated.free_chat", address: { ...address(req), sample: k++ },
     });
     calls.n++; calls.input += r.usage.inputTokens; calls.output += r.usage.outputTokens;
     return { text: r.text.slice(0, 500), tokens: r.usage.inputTokens + r.usage.outputTokens };
@@ -113,9 +135,9 @@ export interface RepairLog { tick: number; agent: number; raw: string; step: str
 /**
  * An adjudicator backed by a language model; `repairs` collects the repair log.
  * @example
- * const j = llmJudge(model); const v = await j(summary); v.decision;
+ * const j = llmJudge(model, (c) => ctx.address("adjudicator", { step: c.tick, agent: c.agent })); (await j(summary)).decision;
  */
-export function llmJudge(model: LanguageModel, opts: { seed?: number } = {}): AsyncJudge & { repairs: RepairLog[]; calls: { input: number; output: number; n: number } } {
+export function llmJudge(model: LanguageModel, address: (c: CaseSummary) => CallAddress): AsyncJudge & { repairs: RepairLog[]; calls: { input: number; output: number; n: number } } {
   const repairs: RepairLog[] = [];
   const calls = { input: 0, output: 0, n: 0 };
   const judge = async (c: CaseSummary): Promise<Verdict> => {
@@ -125,7 +147,7 @@ export function llmJudge(model: LanguageModel, opts: { seed?: number } = {}): As
       const r = await model.generate({
         system: promptTemplates.adjudicator_system,
         messages: [{ role: "user", content: renderCase(c) }],
-        schema: VerdictSchema, schemaName: "gate_verdict", temperature: 0, seed: opts.seed, tag: "gated.adjudicate",
+        schema: VerdictSchema, schemaName: "gate_verdict", temperature: 0, tag: "gated.adjudicate", address: address(c),
       });
       calls.n++; calls.input += r.usage.inputTokens; calls.output += r.usage.outputTokens;
       tokens = r.usage.inputTokens + r.usage.outputTokens;

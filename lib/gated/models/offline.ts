@@ -12,6 +12,7 @@
  */
 import type { Rng } from "../../core/rng.js";
 import type { CaseSummary, SyncJudge, Verdict } from "../episode.js";
+import { KeyedStream } from "../world.js";
 
 export const OFFLINE_MODEL_LABEL = "offline:gated-cost-v1";
 
@@ -26,16 +27,18 @@ export function warrantedDecision(c: CaseSummary): "local" | "escalate" {
 }
 
 /**
- * A noisy judge with the given accuracy, drawing from its own stream.
+ * A noisy judge with the given accuracy. Its draw is keyed by the case (tick, agent, problem, attempt) in its own
+ * stream, so a counterfactual branch that meets the same case gets the same verdict.
  * @throws RangeError when accuracy is outside [0, 1].
  * @example
  * const judge = offlineJudge(0.85, rng.fork("judge")); judge(summary).decision;
  */
 export function offlineJudge(accuracy: number, rng: Rng): SyncJudge {
   if (!(accuracy >= 0 && accuracy <= 1)) throw new RangeError(`offlineJudge: accuracy must be in [0, 1], got ${accuracy}`);
+  const keyed = KeyedStream.of(rng, "judge");
   return (c: CaseSummary): Verdict => {
     const right = warrantedDecision(c);
-    const decision = rng.uniform() < accuracy ? right : right === "local" ? "escalate" : "local";
+    const decision = keyed.u(c.tick, c.agent, c.problem, c.attempt) < accuracy ? right : right === "local" ? "escalate" : "local";
     return { decision };
   };
 }
