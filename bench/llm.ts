@@ -4,7 +4,8 @@
  * A local OpenAI-compatible server in another process answers every request after 100 ms; with 64 calls in
  * flight the bound is 64 / 0.1 s = 640 requests/s. Measured in the same run, alternating, after a warm-up:
  *   - "agora": `llm.createModel("openai-compatible:…")` with every wrapper on (concurrency 64, rpm and tpm
- *     budgets, retries, timeout, re-asks, usage ledger, replay cache in record mode), structured output;
+ *     budgets, retries, timeout, re-asks, usage ledger, replay cache in record mode with single-flight, the request
+ *     ledger file and a budget), structured output, every call with its own address;
  *   - "bare SDK": the `openai` SDK with its defaults and a plain pool of 64 workers, same requests, JSON.parse;
  *   - "node:http": a keep-alive `node:http` client with no SDK and a pool of 64 workers, same request bodies: what
  *     this machine and this server allow at all (the server's own lag and the loopback are in every number).
@@ -136,7 +137,7 @@ async function measure(server: Awaited<ReturnType<typeof startServer>>, n: numbe
   };
 }
 
-/** CPU µs per call of the full stack (no cache, and with the cache recording) around an instant provider, best of 5. */
+/** CPU µs per call of the full stack (no cache; and with the cache recording, the ledger file and a budget) around an instant provider, best of 5. */
 async function stackOverhead(cacheDir: string): Promise<{ bareProvider: number; stack: number; stackWithRecordCache: number }> {
   const reply = { answer: "a", score: 0.5, tags: ["x"] };
   const instant: LanguageModel = {
@@ -145,13 +146,13 @@ async function stackOverhead(cacheDir: string): Promise<{ bareProvider: number; 
   };
   const spec = { provider: "openai-compatible", baseURL: "http://127.0.0.1:9/v1", model: "bench-model", concurrency: CONCURRENCY, rpm: 1_000_000, tpm: 100_000_000 };
   const plain = createModel(spec, { provider: instant });
-  const cached = createModel({ ...spec, cache: { dir: cacheDir, mode: "record" } }, { provider: instant });
+  const cached = createModel({ ...spec, cache: { dir: cacheDir, mode: "record" }, prices: { "openai-compatible:bench-model": { input: 0.15, output: 0.6 } } }, { provider: instant, ledgerPath: join(cacheDir, "ledger.jsonl"), maxCostUsd: 1e6 });
   let seq = 0;
   const cpuPerCall = async (m: LanguageModel, n: number) => {
     let best = Infinity;
     for (let r = 0; r < 5; r++) {
       const c0 = process.cpuUsage();
-      await Promise.all(Array.from({ length: n }, () => m.generate({ messages: [{ role: "user", content: `overhead ${seq++}` }], schema: Answer })));
+      await Promise.all(Array.from({ length: n }, () => m.generate({ messages: [{ role: "user", content: `overhead ${seq++}` }], schema: Answer, address: { mechanism: "bench", cell: "", seed: 0, role: "judge", step: seq } })));
       const c = process.cpuUsage(c0);
       best = Math.min(best, (c.user + c.system) / n);
     }
@@ -167,23 +168,29 @@ async function main(): Promise<void> {
   const cacheDir = await mkdtemp(join(tmpdir(), "agora-bench-llm-"));
   const strict = toStrictSchema(Answer);
   try {
-    const model = createModel({
-      provider: "openai-compatible",
-      baseURL: server.baseURL,
-      model: "bench-model",
-      concurrency: CONCURRENCY,
-      rpm: 1_000_000,
-      tpm: 100_000_000,
-      timeoutMs: 10_000,
-      maxRetries: 3,
-      cache: { dir: cacheDir, mode: "record" },
-    });
+    const model = createModel(
+      {
+        provider: "openai-compatible",
+        baseURL: server.baseURL,
+        model: "bench-model",
+        concurrency: CONCURRENCY,
+        rpm: 1_000_000,
+        tpm: 100_000_000,
+        timeoutMs: 10_000,
+        maxRetries: 3,
+        cache: { dir: cacheDir, mode: "record" },
+        prices: { "openai-compatible:bench-model": { input: 0.15, output: 0.6 } },
+      },
+      { ledgerPath: join(cacheDir, "ledger.jsonl"), maxCostUsd: 1000 },
+    );
     const sdk = new OpenAI({ baseURL: server.baseURL, apiKey: "bench" });
 
     const runAgora = (round: number, count: number) => async (done: () => void = () => undefined) => {
       await Promise.all(
         Array.from({ length: count }, (_, i) =>
-          model.generate({ messages: [{ role: "user", content: prompt(round, i) }], schema: Answer, temperature: 0 }).then(done),
+          model
+            .generate({ messages: [{ role: "user", content: prompt(round, i) }], schema: Answer, temperature: 0, address: { mechanism: "bench", cell: `round=${round}`, seed: 0, role: "judge", step: i } })
+            .then(done),
         ),
       );
       // The replay cache writes behind the calls; the measure ends when every entry is on disk.
@@ -288,7 +295,7 @@ async function main(): Promise<void> {
     console.log(line("bare openai SDK     ", result.bareSDK));
     console.log(line("node:http, no SDK   ", result.nodeHttp));
     console.log(
-      `  CPU added per call by the wrappers (instant provider, no HTTP): ${(overhead.stack - overhead.bareProvider).toFixed(1)} µs; with the cache recording: ${(overhead.stackWithRecordCache - overhead.bareProvider).toFixed(1)} µs`,
+      `  CPU added per call by the wrappers (instant provider, no HTTP): ${(overhead.stack - overhead.bareProvider).toFixed(1)} µs; with the cache recording, the ledger file and a budget: ${(overhead.stackWithRecordCache - overhead.bareProvider).toFixed(1)} µs`,
     );
     console.log(`  machine: ${result.machine.cpus} CPUs, load average ${result.machine.loadAverage1m.toFixed(1)} (a busy machine lowers every share)`);
     const out = join(here, "results", "llm.json");

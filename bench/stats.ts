@@ -10,12 +10,16 @@ import { lmm } from "../lib/stats/lmm.js";
 
 const N = 100_000, G = 2_000, SEED = 20261130;
 
-/** y: linear with a random intercept and slope per group; w: logistic with a random intercept. */
-function simulate(): { x: Float64Array; t: Float64Array; g: string[]; y: Float64Array; w: Float64Array } {
+/**
+ * y: linear with a random intercept and slope per group; w: logistic with a random intercept; s of s + f trials
+ * (1–10): binomial counts with a random intercept; c: Poisson counts over an exposure e, with a random intercept.
+ */
+function simulate(): { x: Float64Array; t: Float64Array; g: string[]; y: Float64Array; w: Float64Array; s: Float64Array; f: Float64Array; c: Float64Array; e: Float64Array } {
   const rng = createRng(SEED);
   const b0 = Array.from({ length: G }, () => rng.normal(0, 0.8));
   const b1 = Array.from({ length: G }, () => rng.normal(0, 0.3));
   const x = new Float64Array(N), t = new Float64Array(N), y = new Float64Array(N), w = new Float64Array(N);
+  const s = new Float64Array(N), f = new Float64Array(N), c = new Float64Array(N), e = new Float64Array(N);
   const g = new Array<string>(N);
   for (let i = 0; i < N; i++) {
     const k = i % G;
@@ -24,9 +28,19 @@ function simulate(): { x: Float64Array; t: Float64Array; g: string[]; y: Float64
     t[i] = Math.floor(i / G) / 50;
     y[i] = 1 + 0.5 * x[i]! - 0.3 * t[i]! + b0[k]! + b1[k]! * x[i]! + rng.normal(0, 1);
     const eta = -0.5 + 0.8 * x[i]! + 0.4 * t[i]! + b0[k]!;
-    w[i] = rng.uniform() < 1 / (1 + Math.exp(-eta)) ? 1 : 0;
+    const pr = 1 / (1 + Math.exp(-eta));
+    w[i] = rng.uniform() < pr ? 1 : 0;
+    const trials = 1 + rng.int(10);
+    for (let k = 0; k < trials; k++) if (rng.uniform() < pr) s[i]++;
+    f[i] = trials - s[i]!;
+    e[i] = 0.5 + 3 * rng.uniform();
+    const mu = e[i]! * Math.exp(0.2 + 0.3 * x[i]! - 0.2 * t[i]! + 0.5 * b0[k]!);
+    // Poisson by inversion (means stay small here).
+    let u = rng.uniform(), p = Math.exp(-mu), cum = p, k2 = 0;
+    while (u > cum && k2 < 1000) { k2++; p *= mu / k2; cum += p; }
+    c[i] = k2;
   }
-  return { x, t, g, y, w };
+  return { x, t, g, y, w, s, f, c, e };
 }
 
 /** Best wall-clock and best CPU (user + system) seconds over `reps` runs. */
@@ -55,9 +69,11 @@ best <- function(expr, reps) {
 t1 <- best(quote(lmer(y ~ x + t + (1 | g), d)), 3)
 t2 <- best(quote(lmer(y ~ x + t + (1 + x | g), d)), 3)
 t3 <- ${withGlmm ? `best(quote(glmer(w ~ x + t + (1 | g), d, family = binomial)), 1)` : "c(NA, NA)"}
+t4 <- ${withGlmm ? `best(quote(glmer(cbind(s, f) ~ x + t + (1 | g), d, family = binomial)), 1)` : "c(NA, NA)"}
+t5 <- ${withGlmm ? `best(quote(glmer(c ~ x + t + offset(log(e)) + (1 | g), d, family = poisson)), 1)` : "c(NA, NA)"}
 f <- function(x) ifelse(is.na(x), "null", sprintf("%.4f", x))
-cat(sprintf('{"wall": {"intercept": %s, "slope": %s, "glmm": %s}, "cpu": {"intercept": %s, "slope": %s, "glmm": %s}}',
-  f(t1[1]), f(t2[1]), f(t3[1]), f(t1[2]), f(t2[2]), f(t3[2])))`;
+cat(sprintf('{"wall": {"intercept": %s, "slope": %s, "glmm": %s, "glmm-cbind": %s, "glmm-poisson": %s}, "cpu": {"intercept": %s, "slope": %s, "glmm": %s, "glmm-cbind": %s, "glmm-poisson": %s}}',
+  f(t1[1]), f(t2[1]), f(t3[1]), f(t4[1]), f(t5[1]), f(t1[2]), f(t2[2]), f(t3[2]), f(t4[2]), f(t5[2])))`;
   const r = spawnSync("Rscript", ["-e", script], { encoding: "utf8" });
   if (r.status !== 0) { console.error(r.stderr); return null; }
   return JSON.parse(r.stdout.trim().split("\n").pop()!) as Times;
@@ -65,31 +81,35 @@ cat(sprintf('{"wall": {"intercept": %s, "slope": %s, "glmm": %s}, "cpu": {"inter
 
 async function main(): Promise<void> {
   const sim = simulate();
-  const data = { x: sim.x, t: sim.t, g: sim.g, y: sim.y, w: sim.w };
+  const data = { x: sim.x, t: sim.t, g: sim.g, y: sim.y, w: sim.w, s: sim.s, f: sim.f, c: sim.c, e: sim.e };
   const rss0 = process.memoryUsage().rss;
   const cases: Array<{ name: string; formula: string; run: () => unknown }> = [
     { name: "intercept", formula: "y ~ x + t + (1 | g)", run: () => lmm("y ~ x + t + (1 | g)", data) },
     { name: "slope", formula: "y ~ x + t + (1 + x | g)", run: () => lmm("y ~ x + t + (1 + x | g)", data) },
   ];
   const stats = (await import("../lib/stats/index.js")) as Record<string, unknown>;
-  const glmm = stats.glmm as undefined | ((f: string, d: unknown, o: { family: "binomial" }) => unknown);
-  if (typeof glmm === "function") cases.push({ name: "glmm", formula: "w ~ x + t + (1 | g)", run: () => glmm("w ~ x + t + (1 | g)", data, { family: "binomial" }) });
+  const glmm = stats.glmm as undefined | ((f: string, d: unknown, o: { family: "binomial" | "poisson" }) => unknown);
+  if (typeof glmm === "function") {
+    cases.push({ name: "glmm", formula: "w ~ x + t + (1 | g)", run: () => glmm("w ~ x + t + (1 | g)", data, { family: "binomial" }) });
+    cases.push({ name: "glmm-cbind", formula: "cbind(s, f) ~ x + t + (1 | g)", run: () => glmm("cbind(s, f) ~ x + t + (1 | g)", data, { family: "binomial" }) });
+    cases.push({ name: "glmm-poisson", formula: "c ~ x + t + offset(log(e)) + (1 | g)", run: () => glmm("c ~ x + t + offset(log(e)) + (1 | g)", data, { family: "poisson" }) });
+  }
   const ours: Times = { wall: {}, cpu: {} };
   // Warm the JIT on a small slice first (lme4's compiled code needs no warm-up; R's times are best of 3).
   const slice = { x: sim.x.slice(0, 5000), t: sim.t.slice(0, 5000), g: sim.g.slice(0, 5000), y: sim.y.slice(0, 5000), w: sim.w.slice(0, 5000) };
   lmm("y ~ x + t + (1 | g)", slice);
   lmm("y ~ x + t + (1 + x | g)", slice);
   for (const c of cases) {
-    const r = time(c.run, c.name === "glmm" ? 1 : 3);
+    const r = time(c.run, c.name.startsWith("glmm") ? 1 : 3);
     ours.wall[c.name] = r.seconds;
     ours.cpu[c.name] = r.cpu;
-    console.log(`ours  ${c.formula.padEnd(26)} ${r.seconds.toFixed(3)} s wall, ${r.cpu.toFixed(3)} s CPU`);
+    console.log(`ours  ${c.formula.padEnd(38)} ${r.seconds.toFixed(3)} s wall, ${r.cpu.toFixed(3)} s CPU`);
   }
   const rssDeltaMB = (process.memoryUsage().rss - rss0) / 2 ** 20;
   const dir = mkdtempSync(join(tmpdir(), "agora-bench-"));
   const csv = join(dir, "sim.csv");
-  const lines = ["y,x,t,g,w"];
-  for (let i = 0; i < N; i++) lines.push(`${sim.y[i]},${sim.x[i]},${sim.t[i]},${sim.g[i]},${sim.w[i]}`);
+  const lines = ["y,x,t,g,w,s,f,c,e"];
+  for (let i = 0; i < N; i++) lines.push(`${sim.y[i]},${sim.x[i]},${sim.t[i]},${sim.g[i]},${sim.w[i]},${sim.s[i]},${sim.f[i]},${sim.c[i]},${sim.e[i]}`);
   writeFileSync(csv, lines.join("\n") + "\n");
   const r = lme4Times(csv, "glmm" in ours.wall);
   rmSync(dir, { recursive: true, force: true });
@@ -100,7 +120,7 @@ async function main(): Promise<void> {
       ratio[k][c.name] = theirs ? ours[k][c.name]! / theirs : null;
     }
     const fmt = (v: number | null | undefined): string => (v == null ? "n/a" : v.toFixed(3));
-    console.log(`lme4  ${c.formula.padEnd(26)} ${fmt(r?.wall[c.name])} s wall, ${fmt(r?.cpu[c.name])} s CPU   ours/lme4: wall ${fmt(ratio.wall[c.name])}, CPU ${fmt(ratio.cpu[c.name])}`);
+    console.log(`lme4  ${c.formula.padEnd(38)} ${fmt(r?.wall[c.name])} s wall, ${fmt(r?.cpu[c.name])} s CPU   ours/lme4: wall ${fmt(ratio.wall[c.name])}, CPU ${fmt(ratio.cpu[c.name])}`);
   }
   console.log(`RSS growth during our fits: ${rssDeltaMB.toFixed(1)} MB`);
   const out = { n: N, groups: G, seed: SEED, oursSeconds: ours, lme4Seconds: r, ratio, rssDeltaMB: Number(rssDeltaMB.toFixed(1)),
@@ -109,4 +129,43 @@ async function main(): Promise<void> {
   writeFileSync(new URL("./results/stats.json", import.meta.url), JSON.stringify(out, null, 2) + "\n");
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+/**
+ * `--crossed S,I,N` (e.g. 1500,1200,40000): subjects × items crossed random intercepts, each row a random
+ * (subject, item) pair; ours with `satterthwaite: false` against plain lmer on the same rows, one run each.
+ * Writes bench/results/stats-crossed.json.
+ */
+async function crossed(spec: string): Promise<void> {
+  const [S, I, NR] = spec.split(",").map(Number) as [number, number, number];
+  const rng = createRng(SEED + 1);
+  const bs = Array.from({ length: S }, () => rng.normal(0, 0.6)), bi = Array.from({ length: I }, () => rng.normal(0, 0.4));
+  const s: string[] = [], it: string[] = [], x = new Float64Array(NR), y = new Float64Array(NR);
+  for (let r = 0; r < NR; r++) {
+    const a = rng.int(S), b = rng.int(I);
+    s.push(`s${a}`); it.push(`i${b}`);
+    x[r] = rng.normal(0, 1);
+    y[r] = 0.3 + 0.5 * x[r]! + bs[a]! + bi[b]! + rng.normal(0, 1);
+  }
+  const formula = "y ~ x + (1 | s) + (1 | it)";
+  const r = time(() => lmm(formula, { y, x, s, it }, { satterthwaite: false }), 1);
+  console.log(`ours  ${formula} (${S} × ${I}, ${NR} rows)  ${r.seconds.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU, ${r.value.optimizer.evals} evaluations`);
+  const dir = mkdtempSync(join(tmpdir(), "agora-bench-"));
+  const csv = join(dir, "crossed.csv");
+  writeFileSync(csv, ["y,x,s,it", ...Array.from({ length: NR }, (_, i) => `${y[i]},${x[i]},${s[i]},${it[i]}`)].join("\n") + "\n");
+  let theirs: { wall: number; cpu: number } | null = null;
+  if (spawnSync("Rscript", ["--version"]).status === 0) {
+    const script = `suppressMessages(library(lme4)); d <- read.csv("${csv}"); st <- system.time(m <- lmer(${formula}, d)); cat(sprintf('{"wall": %.4f, "cpu": %.4f, "logLik": %.8f}', st[["elapsed"]], st[["user.self"]] + st[["sys.self"]], as.numeric(logLik(m))))`;
+    const out = spawnSync("Rscript", ["-e", script], { encoding: "utf8" });
+    if (out.status === 0) theirs = JSON.parse(out.stdout.trim().split("\n").pop()!) as { wall: number; cpu: number };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const ratio = theirs ? { wall: r.seconds / theirs.wall, cpu: r.cpu / theirs.cpu } : null;
+  console.log(`lmer  ${theirs ? `${theirs.wall.toFixed(2)} s wall, ${theirs.cpu.toFixed(2)} s CPU` : "n/a"}   ours/lmer: ${ratio ? `wall ${ratio.wall.toFixed(2)}, CPU ${ratio.cpu.toFixed(2)}` : "n/a"}`);
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(new URL("./results/stats-crossed.json", import.meta.url), JSON.stringify({ subjects: S, items: I, rows: NR, seed: SEED + 1, formula,
+    ours: { wall: r.seconds, cpu: r.cpu, evals: r.value.optimizer.evals, logLik: r.value.logLik }, lmer: theirs, ratio,
+    note: "one run each on the same rows; ours lmm(satterthwaite: false), lmer with lmerTest not loaded" }, null, 2) + "\n");
+}
+
+const ci = process.argv.indexOf("--crossed");
+if (ci >= 0) crossed(process.argv[ci + 1] ?? "1500,1200,40000").catch((e) => { console.error(e); process.exit(1); });
+else main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,8 +1,9 @@
 /**
- * The `agora` command line: `agora run`, `agora reproduce`, `agora locomo`, `agora --help`.
+ * The `agora` command line: `agora run`, `agora reproduce`, `agora export`, `agora locomo`, `agora --help`.
  * `bin/agora.mjs` loads this file through tsx, so the CLI works without a build.
  */
 import { AgoraError } from "../core/errors.js";
+import { exportRun } from "./export.js";
 import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
 import { locomo } from "./locomo.js";
@@ -28,6 +29,8 @@ Usage:
   agora reproduce [--profile quick|full] [--no-notebooks]
       Run every data/configs/*-default.json on the offline models (complete run folders are kept),
       then execute every notebook in place (the notebooks export the figures).
+  agora export <run folder> [--format csv] [--out <dir>] [--tables a,b]
+      Write every table of a run folder as CSV (for R and other tools).
   agora power <config> --metric <column> --contrast <a>,<b> [--table t] [--factor f] [--fix k=v,...]
       Pilot-run a paired contrast and report its effect size, power and the seeds for 80 % / 90 % power.
   agora locomo ...
@@ -69,6 +72,8 @@ export async function main(argv: string[]): Promise<number> {
         return await worker(rest);
       case "queue":
         return await queue(rest);
+      case "export":
+        return await exportRun(rest);
       case "power":
         return await power(rest);
       default:

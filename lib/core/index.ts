@@ -5,3 +5,4 @@ export type { CallAddress, ChatMessage, ContentPart, GenerateRequest, GenerateRe
 export { contentText, formatAddress, imageBase64, providerSeed } from "./model.js";
 export type { CellContext, CellModel, CellResult, Level, MechanismRunner } from "./mechanism.js";
 export { cellAddresser } from "./mechanism.js";
+export { redactText, stripUrlCredentials } from "./redact.js";

@@ -16,6 +16,7 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
 const KEY_PARAM = /([?&](?:key|api_key|apikey|api-key|access_token|token)=)[^&#\s"']+/gi;
 // OpenAI-style (sk-…, sk-proj-…), Google API keys (AIza…), bearer tokens in echoed headers.
 const KEY_LIKE = /\b(?:sk-[A-Za-z0-9_-]{8,}|AIza[0-9A-Za-z_-]{20,})/g;
+const MAYBE = /@|sk-|AIza|Bearer|key=|token=/i;
 const BEARER = /(\bBearer\s+)[A-Za-z0-9._~+/=-]{8,}/g;
 
 /**
@@ -23,7 +24,8 @@ const BEARER = /(\bBearer\s+)[A-Za-z0-9._~+/=-]{8,}/g;
  * @example redactText("GET https://u:p@h/x?key=AIzaSy… failed") // → "GET https://h/x?key=[redacted] failed"
  */
 export function redactText(text: string): string {
-  if (!text) return text;
+  // One quick test first: most text (ledger lines, messages) holds none of the patterns.
+  if (!text || !MAYBE.test(text)) return text;
   return text
     .replace(URL_USERINFO, "$1")
     .replace(KEY_PARAM, "$1[redacted]")

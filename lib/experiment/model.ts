@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { AgoraError } from "../core/errors.js";
+import { stripUrlCredentials } from "../core/redact.js";
 import type { CellModel } from "../core/mechanism.js";
 import type { LanguageModel } from "../core/model.js";
 import type { ModelSpec } from "./config.js";
@@ -184,6 +185,7 @@ export async function estimateCost(spec: ModelSpec, usage: { inputTokens: number
  * redactSpec({ provider: "openai", model: "gpt-4o", apiKey: "sk-…" }).apiKey; // "set"
  */
 export function redactSpec(spec: ModelSpec): ModelSpec {
-  if (typeof spec === "string" || !("apiKey" in spec)) return spec;
-  return { ...spec, apiKey: "set" };
+  if (typeof spec === "string") return stripUrlCredentials(spec);
+  const out = typeof spec.baseURL === "string" ? { ...spec, baseURL: stripUrlCredentials(spec.baseURL) } : spec;
+  return "apiKey" in out ? { ...out, apiKey: "set" } : out;
 }

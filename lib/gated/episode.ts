@@ -205,10 +205,11 @@ export function continueEpisode(w: BlockWorld, judge: SyncJudge, branchJudge: Sy
  * const r = await runEpisodeAsync(task, "gated", params, rng, llmJudge(model));
  */
 export async function runEpisodeAsync(task: CompiledTask, policy: string, params: SimParams, rng: Rng, judge: AsyncJudge,
-  opts: EpisodeOptions & { chat?: ChatWriter } = {}): Promise<EpisodeResult> {
+  opts: EpisodeOptions & { chat?: ChatWriter; observe?: (w: BlockWorld) => Promise<void> } = {}): Promise<EpisodeResult> {
   const w = start(task, policy, params, rng, opts);
   attachBranchRunner(w, offlineJudge(params.adjudicatorAccuracy, rng.fork("judge")));
   if (opts.chat && w.flags.freeChat) w.chatSink = [];
+  await opts.observe?.(w); // another backend carries out what the world holds at the start (the Minecraft world)
   while (running(w)) {
     step(w);
     if (w.chatSink && w.chatSink.length) {
@@ -225,6 +226,7 @@ export async function runEpisodeAsync(task: CompiledTask, policy: string, params
       const id = w.pending.shift()!;
       if (w.problems[id].status === "open") apply(w, id, await judge(summary(w, id, true)));
     }
+    await opts.observe?.(w); // and what each tick changed
   }
   return finish(w);
 }

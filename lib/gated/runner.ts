@@ -17,6 +17,7 @@ import { OFFLINE_MODEL_LABEL, offlineJudge } from "./models/offline.js";
 import { compileTask, loadTaskFile } from "./task.js";
 import type { CompiledTask } from "./task.js";
 import { POLICIES, SimParamsSchema } from "./types.js";
+import { MinecraftParamsSchema, openMinecraftSession } from "./minecraft/session.js";
 
 export const GatedParamsSchema = z.strictObject({
   policy: z.enum(POLICIES).default("gated"),
@@ -30,6 +31,9 @@ export const GatedParamsSchema = z.strictObject({
   /** Episodes per cell whose event log is written (the first ones). */
   logEpisodes: z.number().int().nonnegative().default(2),
   sim: SimParamsSchema.default(SimParamsSchema.parse({})),
+  /** Where episodes run: the block world (deterministic, fast) or a live Minecraft server (lib/gated/minecraft). */
+  backend: z.enum(["blockworld", "minecraft"]).default("blockworld"),
+  minecraft: MinecraftParamsSchema.optional(),
 });
 export type GatedParams = z.infer<typeof GatedParamsSchema>;
 
@@ -63,8 +67,9 @@ export function mergeCondition(params: GatedParams, condition: Record<string, Le
 }
 
 function rowsOf(ctx: CellContext<GatedParams>, p: GatedParams, model: string, i: number, r: EpisodeResult) {
-  const base = { run_id: ctx.runId, seed: ctx.seed, model, policy: p.policy, scenario: p.scenario, episode: i };
-  const episode = { ...base, ...r.metrics, adjudicator_accuracy: model === OFFLINE_MODEL_LABEL ? p.sim.adjudicatorAccuracy : null };
+  const base = { run_id: ctx.runId, seed: ctx.seed, model, backend: p.backend, policy: p.policy, scenario: p.scenario, episode: i };
+  const episode = { ...base, ...r.metrics, adjudicator_accuracy: model === OFFLINE_MODEL_LABEL ? p.sim.adjudicatorAccuracy : null,
+    ...("minecraft" in r ? (r.minecraft as object) : {}) }; // the live server's columns (lib/gated/minecraft)
   const events = r.events ? r.events.map((e) => ({ ...base, ...e })) : [];
   return { episode, events };
 }
@@ -136,7 +141,8 @@ export const runner: MechanismRunner<GatedParams> = {
     const llmModel = ctx.model.kind === "llm" ? ctx.model.llm : null;
     const model = llmModel ? llmModel.id : OFFLINE_MODEL_LABEL;
     const usage = { inputTokens: 0, outputTokens: 0, calls: 0 };
-    for (let i = 0; i < p.episodes; i++) {
+    const mc = p.backend === "minecraft" ? await openMinecraftSession(ctx.runId, Array.from({ length: p.episodes }, (_, i) => taskFor(p, ctx.seed, i)), p.minecraft) : null;
+    try { for (let i = 0; i < p.episodes; i++) {
       if (ctx.signal?.aborted) throw ctx.signal.reason ?? new Error("aborted");
       const task = taskFor(p, ctx.seed, i);
       const erng = ctx.rng.fork("episode", i);
@@ -146,7 +152,7 @@ export const runner: MechanismRunner<GatedParams> = {
         // every call is addressed by episode and tick, agent, and the case (or the message's place in its tick)
         const judge = llmJudge(llmModel, (c) => ctx.address("adjudicator", { step: `e${i}.t${c.tick}`, agent: c.agent, sample: c.problem }));
         const chat = p.policy === "free_chat" ? llmChat(llmModel, (req) => ctx.address("chatter", { step: `e${i}.t${req.tick}`, agent: req.from })) : undefined;
-        r = await runEpisodeAsync(task, p.policy, p.sim, erng, judge, { ...opts, chat });
+        r = mc ? await mc.episode(task, p.policy, p.sim, erng, judge, { ...opts, chat }) : await runEpisodeAsync(task, p.policy, p.sim, erng, judge, { ...opts, chat });
         for (const c of [judge.calls, chat?.calls]) {
           if (!c) continue;
           usage.inputTokens += c.input; usage.outputTokens += c.output; usage.calls += c.n;
@@ -159,13 +165,14 @@ export const runner: MechanismRunner<GatedParams> = {
             tick: rep.tick, agent: rep.agent, event: "repair", decision: rep.decision, via: rep.step, text: rep.raw });
         }
       } else {
-        r = runEpisode(task, p.policy, p.sim, erng, offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge")), opts);
+        const offline = offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge"));
+        r = mc ? await mc.episode(task, p.policy, p.sim, erng, async (c) => offline(c), opts) : runEpisode(task, p.policy, p.sim, erng, offline, opts);
         const rows = rowsOf(ctx, p, model, i, r);
         episodes.push(rows.episode);
         for (const e of rows.events) events.push(e);
       }
       ctx.progress?.((i + 1) / p.episodes);
-    }
+    } } finally { await mc?.close(); }
     return { tables: { episodes, events }, usage: llmModel ? usage : undefined };
   },
 };

@@ -5,6 +5,7 @@
 import { cacheModeOf, createModel, type CreateModelOptions, type LLMModel } from "./create.js";
 import { LLMAPIError } from "./errors.js";
 import { toLLMError } from "./providers/common.js";
+import { createNodeFetch } from "./providers/http.js";
 import { DEFAULT_BASE_URLS } from "./provenance.js";
 import { resolveSpec, type ModelSpec } from "./spec.js";
 
@@ -22,8 +23,11 @@ import { resolveSpec, type ModelSpec } from "./spec.js";
 export async function preflight(spec: ModelSpec, opts: { timeoutMs?: number; env?: Record<string, string | undefined> } = {}): Promise<void> {
   const s = resolveSpec(spec, opts.env);
   const timeout = opts.timeoutMs ?? 10_000;
+  // The providers' own fetch: it also sends a base URL's user:password as basic auth (the global fetch refuses them).
+  const fetch = createNodeFetch({ maxSockets: 4 });
   const call = async (url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown; statusText: string }> => {
-    const headers: Record<string, string> = { ...(init.headers as Record<string, string>) };
+    // One-off requests: the socket is closed after each, so nothing keeps the process alive.
+    const headers: Record<string, string> = { connection: "close", ...(init.headers as Record<string, string>) };
     if (s.provider === "gemini") headers["x-goog-api-key"] = s.apiKey ?? "";
     else if (s.apiKey) headers.authorization = `Bearer ${s.apiKey}`;
     let res: Response;

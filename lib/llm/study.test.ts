@@ -21,7 +21,7 @@ const fast = { retry: { baseDelayMs: 1, maxDelayMs: 5 } };
 function addr(i: number, extra: Partial<CallAddress> = {}): CallAddress {
   return { mechanism: "calibration", cell: "protocol=binary", seed: 1, role: "judge", step: Math.floor(i / 10), agent: i % 10, ...extra };
 }
-function ask(i: number, extra: Partial<GenerateRequest> = {}): GenerateRequest<z.infer<typeof Vote>> {
+function ask(i: number, extra: Partial<GenerateRequest<z.infer<typeof Vote>>> = {}): GenerateRequest<z.infer<typeof Vote>> {
   // The same text for every call: only the address tells the calls apart.
   return { system: "You judge.", messages: [{ role: "user", content: "Is the answer right?" }], schema: Vote, temperature: 0.7, address: addr(i), ...extra };
 }
@@ -218,7 +218,9 @@ test("secrets: a base URL with user:pass@ never appears in errors, the ledger or
   const server = await startOpenAIServer({ random: { seed: 9, failureRate: 0.5 } });
   try {
     const spec = { provider: "openai-compatible" as const, baseURL: server.baseURL.replace("http://", "http://bob:hunter2secret@"), model: "m", maxRetries: 1 };
-    const model = createModel(spec, { cache: { dir: join(dir, "cache"), mode: "auto" }, ledgerPath: join(dir, "ledger.jsonl"), ...fast });
+    // connect: the preflight works through a base URL with credentials too.
+    const model = await connect(spec, { cache: { dir: join(dir, "cache"), mode: "auto" }, ledgerPath: join(dir, "ledger.jsonl"), ...fast });
+    assert.equal(server.stats.byPath["/v1/models"], 1);
     const out = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => model.generate(ask(i))));
     assert.ok(server.requests.length > 0);
     const errors = out.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason as Error);

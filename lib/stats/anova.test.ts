@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { anova } from "./anova.js";
 import { lmm } from "./lmm.js";
+import { glmm } from "./glmm.js";
 import { readCsv, readJson } from "./testing/fixtures.js";
 
 const ref = readJson<{ panel_lrt: { small: string; big: string; logLik: { small: number; big: number }; chisq: number; df: number; p: number } }>("lmm-reference.json").panel_lrt;
@@ -28,4 +29,16 @@ test("anova: models on different rows are refused", () => {
   const m0 = lmm(ref.small, panel, { satterthwaite: false });
   const m1 = lmm(ref.big, panel.slice(0, 2000), { satterthwaite: false });
   assert.throws(() => anova(m0, m1), /rows/);
+});
+
+test("anova of two glmm fits counts npar as R (θ and β, no residual σ)", () => {
+  // R 4.2.2 / lme4: anova(glmer(cbind(s, fail) ~ x + (1 | g)), glmer(cbind(s, fail) ~ x + f + (1 | g))) on glmm-agg.csv: npar 3 and 4.
+  const agg = readCsv("glmm-agg.csv", ["g", "f"]);
+  const m0 = glmm("cbind(s, fail) ~ x + (1 | g)", agg, { family: "binomial" });
+  const m1 = glmm("cbind(s, fail) ~ x + f + (1 | g)", agg, { family: "binomial" });
+  const a = anova(m1, m0);
+  assert.deepEqual(a.models.map((m) => m.npar), [3, 4]);
+  assert.equal(a.df, 1);
+  assert.equal(a.refitted, false);
+  assert.ok(Math.abs(a.chisq - 2 * (m1.logLik - m0.logLik)) < 1e-12);
 });

@@ -8,9 +8,9 @@
  * per level. Within an interaction, the first variable varies fastest; names follow R
  * (`memorysampling`, `interval:memorysummary`).
  */
-import { StatsError } from "../core/errors.js";
+import { DataError, StatsError } from "../core/errors.js";
 import { parseFormula, type ParsedFormula, type Term } from "./formula.js";
-import { buildFrame, type DataInput, type Frame, type FrameOptions } from "./frame.js";
+import { buildFrame, droppedMessage, type DataInput, type DroppedRows, type Frame, type FrameOptions } from "./frame.js";
 
 /** Columns of a design matrix with R's names. */
 export interface DesignColumns {
@@ -45,6 +45,14 @@ export interface MixedDesign {
   reTerms: ReTerm[];
   /** Rows dropped for missing values (as R's `na.omit`). */
   nDropped: number;
+  /** Why rows were dropped, by variable. */
+  dropped: DroppedRows;
+  /** Warnings to report with the fit (dropped rows). */
+  warnings: string[];
+  /** Values of the extra numeric variables asked for (weights, offsets, cbind's second column), in the rows used. */
+  extra: Map<string, Float64Array>;
+  /** Row numbers (in the input) used. */
+  rows: Int32Array;
   /**
    * Fixed-effect columns left out because they were constant, all zero or a linear combination of earlier
    * columns (as lme4: "fixed-effect model matrix is rank deficient so dropping …"; R's `lm` shows them as NA).
@@ -274,10 +282,17 @@ function groupFactor(frame: Frame, vars: string[]): { levels: string[]; index: I
  * d.fixefNames; // ["(Intercept)", "Days"]
  * d.reTerms[0].termNames; // ["(Intercept)", "Days"]
  */
-export function buildMixedDesign(formula: string, data: DataInput, opts: DesignOptions = {}): MixedDesign {
+export function buildMixedDesign(formula: string, data: DataInput, opts: DesignOptions = {}, extraVars: readonly string[] = []): MixedDesign {
   const f = parseFormula(formula);
-  const { names, groups } = formulaVariables(f);
+  const { names: used, groups } = formulaVariables(f);
+  const names = [...used, ...extraVars.filter((v) => !used.includes(v))];
   const frame = buildFrame(data, names, groups, opts);
+  const extra = new Map<string, Float64Array>();
+  for (const v of extraVars) {
+    const fv = frame.vars.get(v)!;
+    if (fv.kind !== "numeric") throw new DataError({ field: v, message: `"${v}" must be numeric (it is used as a weight, an offset or a count)`, fix: `give "${v}" numbers` });
+    extra.set(v, fv.values);
+  }
   const y = responseValues(frame, f.response);
   const fixed = modelColumns(f.terms, f.intercept, frame);
   if (fixed.cols.length === 0) throw new StatsError(`formula "${formula}": no fixed effects`, "keep the intercept or add a predictor");
@@ -303,6 +318,7 @@ export function buildMixedDesign(formula: string, data: DataInput, opts: DesignO
   const order = reTerms.map((t, k) => ({ t, k })).sort((a, b) => b.t.nLevels - a.t.nLevels || a.k - b.k).map((x) => x.t);
   return {
     y, X: toRowMajor(fixed.cols, frame.n), n: frame.n, p: fixed.cols.length, fixefNames: fixed.names,
-    reTerms: order, nDropped: frame.nDropped, droppedColumns: dropped.map((c) => c.name), response: f.response, formula: f,
+    reTerms: order, extra, rows: frame.rows, nDropped: frame.nDropped, dropped: frame.dropped, warnings: [droppedMessage(frame.dropped, frame.n + frame.nDropped)].filter((w): w is string => w !== undefined),
+    droppedColumns: dropped.map((c) => c.name), response: f.response, formula: f,
   };
 }

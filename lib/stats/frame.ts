@@ -8,7 +8,7 @@
  * or when `levels` names it; factor levels are sorted (numerically when every level is a number,
  * otherwise by code point, as R in the C locale) unless `levels` gives the order.
  */
-import { DataError, StatsError } from "../core/errors.js";
+import { DataError } from "../core/errors.js";
 import { evaluate, isFactorCall, parseCallName, variablesOf, type Expr } from "./transform.js";
 
 /** Rows, columns or a DataFrame-like object. */
@@ -28,18 +28,44 @@ export type FrameVar =
   | { kind: "numeric"; values: Float64Array }
   | { kind: "factor"; levels: string[]; codes: Int32Array };
 
+/** Rows a fit left out, and why (a row may miss several variables; it is counted under each). */
+export interface DroppedRows {
+  /** Rows dropped in all (as R's `na.omit`). */
+  total: number;
+  /** Rows whose value of a data column is missing, by column. */
+  missing: Record<string, number>;
+  /** Rows whose data were present but a formula function gave no value (`log(x)` of x ≤ 0 gives NaN or −Inf), by function. */
+  transform: Record<string, number>;
+}
+
 /** The model frame. */
 export interface Frame {
   n: number;
   vars: Map<string, FrameVar>;
   /** Rows dropped for missing values. */
   nDropped: number;
+  /** Why rows were dropped. */
+  dropped: DroppedRows;
   /** Row numbers (in the input) kept. */
   rows: Int32Array;
 }
 
+/**
+ * The words of a warning about dropped rows, or undefined when none were dropped.
+ * @example droppedMessage({ total: 3, missing: { y: 2 }, transform: { "log(x)": 1 } }, 100)
+ * // "3 of 100 rows dropped: y missing in 2, log(x) not defined in 1"
+ */
+export function droppedMessage(d: DroppedRows, nInput: number): string | undefined {
+  if (d.total === 0) return undefined;
+  const parts = [
+    ...Object.entries(d.missing).map(([k, v]) => `${k} missing in ${v}`),
+    ...Object.entries(d.transform).map(([k, v]) => `${k} not defined in ${v}`),
+  ];
+  return `${d.total} of ${nInput} rows dropped: ${parts.join(", ")}`;
+}
+
 /** Missing: null, undefined, NaN, and the strings "NA" and "" (what a CSV reader leaves for R's NA). */
-function isMissing(v: unknown): boolean {
+export function isMissing(v: unknown): boolean {
   if (v === null || v === undefined) return true;
   if (typeof v === "number") return Number.isNaN(v);
   return typeof v === "string" && (v === "NA" || v.trim() === "");
@@ -88,7 +114,7 @@ export function readColumns(data: DataInput, names: readonly string[]): { n: num
  * The columns of the formula's variables: data columns, and function calls (`log(x)`) computed from the columns
  * they read, over all rows (before rows with missing values are dropped, as R's `model.frame`).
  */
-function readVariables(data: DataInput, names: readonly string[]): { n: number; cols: Map<string, ArrayLike<unknown>> } {
+function readVariables(data: DataInput, names: readonly string[]): { n: number; cols: Map<string, ArrayLike<unknown>>; made?: Map<string, { bad: Uint8Array; inputs: [string, ArrayLike<unknown>][] }> } {
   const calls = new Map<string, Expr>();
   for (const name of names) {
     const e = hasColumn(data, name) ? undefined : parseCallName(name);
@@ -99,8 +125,22 @@ function readVariables(data: DataInput, names: readonly string[]): { n: number; 
   for (const e of calls.values()) for (const v of variablesOf(e)) if (!plain.includes(v)) plain.push(v);
   const { n, cols: raw } = readColumns(data, plain);
   const cols = new Map<string, ArrayLike<unknown>>();
-  for (const name of names) cols.set(name, calls.has(name) ? evaluate(calls.get(name)!, raw, n, name) : raw.get(name)!);
-  return { n, cols };
+  const made = new Map<string, { bad: Uint8Array; inputs: [string, ArrayLike<unknown>][] }>();
+  for (const name of names) {
+    const e = calls.get(name);
+    if (!e) { cols.set(name, raw.get(name)!); continue; }
+    const v = evaluate(e, raw, n, name);
+    // Rows where every input is present but the function gives no (finite) value: R gives NaN or −Inf there.
+    const inputs = variablesOf(e).map((c) => [c, raw.get(c)!] as [string, ArrayLike<unknown>]);
+    const bad = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const x = v[i];
+      if ((x === null || (typeof x === "number" && !Number.isFinite(x))) && inputs.every(([, c]) => !isMissing(c[i]))) { bad[i] = 1; v[i] = null; }
+    }
+    made.set(name, { bad, inputs });
+    cols.set(name, v);
+  }
+  return { n, cols, made };
 }
 
 function hasColumn(data: DataInput, name: string): boolean {
@@ -134,7 +174,7 @@ export function sortLevels(values: Iterable<string>): string[] {
  *
  * @param factorNames variables to treat as factors whatever their type (grouping variables).
  * @throws {DataError} when a column is missing or holds an infinite number or a value outside `levels`.
- * @throws {StatsError} when no complete row remains.
+ * @throws {DataError} when the data has no rows, no complete row remains, or a column mixes numbers with text.
  * @example
  * const fr = buildFrame([{ y: 1, g: "b" }, { y: null, g: "a" }, { y: 3, g: "a" }], ["y", "g"], ["g"]);
  * fr.n;                   // 2
@@ -142,26 +182,56 @@ export function sortLevels(values: Iterable<string>): string[] {
  * fr.vars.get("g");       // { kind: "factor", levels: ["a", "b"], codes: Int32Array [1, 0] }
  */
 export function buildFrame(data: DataInput, names: readonly string[], factorNames: readonly string[], opts: FrameOptions = {}): Frame {
-  const { n, cols } = readVariables(data, names);
+  const { n, cols, made } = readVariables(data, names);
+  if (n === 0) throw new DataError({ message: "the data has no rows", fix: "pass at least one row (check the filter that made the data)" });
   factorNames = [...factorNames, ...names.filter((name) => { const e = parseCallName(name); return e !== undefined && isFactorCall(e); })];
+  // A variable is numeric unless declared a factor or holding text/booleans only; numbers mixed with text is an error.
+  const numericVar = new Map<string, boolean>();
+  for (const name of names) {
+    const c = cols.get(name)!;
+    const isFactor = factorNames.includes(name) || opts.levels?.[name] !== undefined;
+    numericVar.set(name, !isFactor && checkKind(name, c, n));
+  }
   const keep = new Uint8Array(n).fill(1);
-  for (const c of cols.values()) for (let i = 0; i < n; i++) if (isMissing(c[i])) keep[i] = 0;
+  const missing: Record<string, number> = {};
+  const transform: Record<string, number> = {};
+  // Missing data are counted under the data column (the input of a function call), once per row and column.
+  const counted = new Map<string, Uint8Array>();
+  const countMissing = (col: string, i: number): void => {
+    let seen = counted.get(col);
+    if (!seen) counted.set(col, (seen = new Uint8Array(n)));
+    if (!seen[i]) { seen[i] = 1; missing[col] = (missing[col] ?? 0) + 1; }
+  };
+  for (const [name, c] of cols) {
+    const call = made?.get(name);
+    for (let i = 0; i < n; i++) {
+      if (!isMissing(c[i])) continue;
+      keep[i] = 0;
+      if (!call) countMissing(name, i);
+      else if (call.bad[i]) transform[name] = (transform[name] ?? 0) + 1;
+      else for (const [col, v] of call.inputs) if (isMissing(v[i])) countMissing(col, i);
+    }
+  }
   const rowList: number[] = [];
   for (let i = 0; i < n; i++) if (keep[i]) rowList.push(i);
   const rows = Int32Array.from(rowList);
+  const dropped: DroppedRows = { total: n - rows.length, missing, transform };
   if (rows.length === 0) {
-    throw new StatsError(`no complete rows: all ${n} rows have a missing value in ${names.join(", ")}`, "check the column names and missing values");
+    throw new DataError({
+      message: `no complete rows: every one of the ${n} rows has a missing value (${droppedMessage(dropped, n)!.replace(/^.*?dropped: /, "")})`,
+      fix: "check the column names and the missing values (null, undefined, NaN, \"\" and \"NA\" are missing)",
+    });
   }
   const vars = new Map<string, FrameVar>();
   for (const name of names) {
     const c = cols.get(name)!;
     const given = opts.levels?.[name];
-    let isFactor = factorNames.includes(name) || given !== undefined;
-    if (!isFactor) for (const i of rows) { const v = c[i]; if (typeof v !== "number") { isFactor = true; break; } }
+    const isFactor = !numericVar.get(name);
     if (!isFactor) {
       const values = new Float64Array(rows.length);
       for (let k = 0; k < rows.length; k++) {
-        const v = c[rows[k]!] as number;
+        const raw = c[rows[k]!];
+        const v = typeof raw === "number" ? raw : Number(raw);
         if (!Number.isFinite(v)) throw new DataError({ field: name, message: `row ${rows[k]! + 1} holds ${v}`, fix: "remove or replace infinite values" });
         values[k] = v;
       }
@@ -193,5 +263,35 @@ export function buildFrame(data: DataInput, names: readonly string[], factorName
     for (let k = 0; k < rows.length; k++) codes[k] = perm[raw[k]!]!;
     vars.set(name, { kind: "factor", levels, codes });
   }
-  return { n: rows.length, vars, nDropped: n - rows.length, rows };
+  return { n: rows.length, vars, nDropped: n - rows.length, dropped, rows };
+}
+
+/**
+ * Whether a column that is not declared a factor is numeric: true when its present values are numbers (strings that
+ * read as numbers count as numbers when numbers are present), false when they are text or booleans only (a factor).
+ * @throws {DataError} when numbers are mixed with text or booleans, naming the column, the first offending row and the fix.
+ */
+function checkKind(name: string, c: ArrayLike<unknown>, n: number): boolean {
+  let firstNum = -1, firstOther = -1;
+  for (let i = 0; i < n; i++) {
+    const v = c[i];
+    if (isMissing(v)) continue;
+    if (typeof v === "number") { if (firstNum < 0) firstNum = i; }
+    else if (typeof v === "string" && Number.isFinite(Number(v))) continue;
+    else if (firstOther < 0) firstOther = i;
+    if (firstNum >= 0 && firstOther >= 0) break;
+  }
+  if (firstNum >= 0 && firstOther >= 0) {
+    const bad = c[firstOther];
+    throw new DataError({
+      field: name,
+      message: `column "${name}" mixes numbers (row ${firstNum + 1}: ${String(c[firstNum])}) with ${typeof bad === "boolean" ? "booleans" : "text"} (row ${firstOther + 1}: ${JSON.stringify(bad)})`,
+      fix: `if "${name}" is categorical, declare it a factor with levels: { ${name}: [...] } (or factor(${name}) in the formula); ` +
+        `otherwise clean the value (missing values are null, undefined, NaN, "" and "NA")`,
+    });
+  }
+  if (firstNum >= 0) return true;
+  // No numbers: text (numeric-looking text alone stays a factor, as before) or booleans make a factor.
+  for (let i = 0; i < n; i++) { const v = c[i]; if (!isMissing(v) && typeof v !== "number") return false; }
+  return true;
 }

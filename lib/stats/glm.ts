@@ -7,7 +7,8 @@
  */
 import { StatsError } from "../core/errors.js";
 import { buildMixedDesign, type DesignOptions } from "./design.js";
-import type { DataInput } from "./frame.js";
+import type { DataInput, DroppedRows } from "./frame.js";
+import { reported } from "./warnings.js";
 import { cholInverse, choleskyInPlace } from "./linalg.js";
 import { normalTestP, tTestP } from "./distributions.js";
 import { checkOptions, GlmOptionsSchema } from "./options.js";
@@ -45,6 +46,10 @@ export interface GlmFit {
   converged: boolean;
   nobs: number;
   nDropped: number;
+  /** Why rows were dropped: missing values by column, undefined function values (`log(x)` of x ≤ 0) by function. */
+  dropped: DroppedRows;
+  /** Warnings (rows dropped); printed in notebooks. */
+  warnings: string[];
   /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4; R's lm shows them as NA). */
   droppedColumns: string[];
 }
@@ -140,13 +145,13 @@ export function glm(formula: string, data: DataInput, opts: GlmOptions = {}): Gl
   const logLik = fam === "binomial" ? -dev / 2 : -(n / 2) * (Math.log((2 * Math.PI * dev) / n) + 1);
   const k = p + (fam === "gaussian" ? 1 : 0);
   const zf = (j: number): number => beta[j]! / se(j);
-  return {
+  return reported("glm", {
     formula, family: fam, names,
     coef: rec((j) => beta[j]!), se: rec(se), z: rec(zf),
     p: rec((j) => (fam === "binomial" ? normalTestP(zf(j)) : tTestP(zf(j), df))),
     ...(fam === "binomial" ? { oddsRatio: rec((j) => Math.exp(beta[j]!)) } : {}),
     vcov: Array.from({ length: p }, (_, a) => Array.from({ length: p }, (_, c) => dispersion * inv[a * p + c]!)),
     logLik, aic: -2 * logLik + 2 * k, bic: -2 * logLik + Math.log(n) * k,
-    deviance: dev, nullDeviance: nullDev, df, dispersion, iterations: iter, converged, nobs: n, nDropped: d.nDropped, droppedColumns: d.droppedColumns,
-  };
+    deviance: dev, nullDeviance: nullDev, df, dispersion, iterations: iter, converged, nobs: n, nDropped: d.nDropped, dropped: d.dropped, warnings: [...d.warnings], droppedColumns: d.droppedColumns,
+  });
 }

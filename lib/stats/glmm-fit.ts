@@ -8,7 +8,8 @@ import { StatsError } from "../core/errors.js";
 import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
-import { invLogit, laplaceLme4, laplaceLme4Scalar, scalarStart } from "./pirls-lme4.js";
+import { withProgress, type ProgressSink } from "./warnings.js";
+import { invLink, laplaceLme4, laplaceLme4Scalar, scalarStart } from "./pirls-lme4.js";
 
 /** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
 export type LaplaceMode = "lme4" | "exact";
@@ -49,9 +50,20 @@ export function logisticStart(d: GlmmData, names: readonly string[]): Float64Arr
   const sys = new RandomSystem(d.n, []);
   const wk = new PirlsWork(d.n);
   const beta = new Float64Array(d.p);
+  const fam = d.family ?? 0;
+  let intercept = true;
+  for (let i = 0; i < d.n && intercept; i++) if (d.X[i * d.p] !== 1) intercept = false;
+  if (intercept) {
+    // Start at the link of the (weighted) mean response, offset removed, so counts start on their scale.
+    let sy = 0, sw = 0, so = 0;
+    for (let i = 0; i < d.n; i++) { const w = d.wt ? d.wt[i]! : 1; sy += w * d.y[i]!; sw += w; so += d.offset ? d.offset[i]! : 0; }
+    const m = Math.min(Math.max(sy / sw, 1e-6), fam === 0 ? 1 - 1e-6 : Infinity);
+    beta[0] = (fam === 0 ? Math.log(m / (1 - m)) : Math.log(m)) - so / d.n;
+  }
   const res = pirlsJoint(d, sys, new Float64Array(0), beta, wk);
   let extreme = 0;
-  for (let i = 0; i < d.n; i++) if (Math.abs(wk.eta[i]!) > 25) extreme++;
+  if (fam === 0) for (let i = 0; i < d.n; i++) if (Math.abs(wk.eta[i]!) > 25 && (!d.wt || d.wt[i]! > 0)) extreme++;
+  if (!res.converged && fam === 1) throw new StatsError("glmm: the fixed-effects Poisson fit did not converge", "check the counts and the offset (very large counts or rates?)");
   if (extreme > 0 || !res.converged) {
     let big = 0;
     for (let j = 1; j < d.p; j++) if (Math.abs(beta[j]!) > Math.abs(beta[big]!)) big = j;
@@ -103,7 +115,7 @@ function diagonalIndices(sys: RandomSystem): number[] {
  *
  * @throws {StatsError} on separation or a random-effects structure the solver cannot hold.
  */
-export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: readonly string[], mode: LaplaceMode = "lme4"): GlmmFitCore {
+export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: readonly string[], mode: LaplaceMode = "lme4", progress?: ProgressSink): GlmmFitCore {
   const beta0 = logisticStart(d, fixefNames);
   const sys = new RandomSystem(d.n, terms);
   const wk = new PirlsWork(d.n);
@@ -125,7 +137,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   sys.setTheta(stage1.x);
   pirlsJoint(d, sys, u1, b1, wk);
   const lp0 = Float64Array.from(wk.eta);
-  const mu0 = invLogit(lp0);
+  const mu0 = invLink(d, lp0);
   const scalar = mode === "lme4" && sys.m === 1 && sys.B === 1 ? scalarStart(d, sys, lp0, mu0) : undefined;
 
   // Stage 2 (nAGQ = 1): (θ, β) on the Laplace deviance, u from PIRLS started at the last accepted mode.
@@ -142,11 +154,11 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     return mode === "lme4" ? laplaceLme4(d, sys, lp0, mu0, uWork, wk) : pirlsU(d, sys, uWork, wk);
   };
   let bestF = Infinity;
-  const stage2 = newtonFD((x) => orInfinity(() => {
+  const stage2 = newtonFD(withProgress("glmm", (x) => orInfinity(() => {
     const r = laplaceAt(x);
     if (r.laplace < bestF) { bestF = r.laplace; uBase.set(uWork); }
     return r.laplace;
-  }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
+  }), progress, { label: "Laplace deviance" }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
 
   const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
   const beta = stage2.x.slice(nTheta);

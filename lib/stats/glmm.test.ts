@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { glmm } from "./glmm.js";
 import { readCsv, readJson } from "./testing/fixtures.js";
-import { ConfigError, StatsError } from "../core/errors.js";
+import { ConfigError, DataError, StatsError } from "../core/errors.js";
 import { createRng } from "../core/rng.js";
 
 // Expected numbers: R 4.2.2, lme4 1.1-31 glmer(family = binomial, nAGQ = 1) on panel.csv
@@ -110,10 +110,10 @@ test("glmm rejects degenerate input with clear errors", () => {
   const sep = data.map((r) => ({ ...r, y: (r.x as number) > 0 ? 1 : 0 }));
   assert.throws(() => glmm("y ~ x + (1 | g)", sep, { family: "binomial" }), (e: unknown) => e instanceof StatsError && /separation/.test(e.message));
   assert.throws(() => glmm("y ~ x + (1 | g)", data.map((r) => ({ ...r, g: "one" })), { family: "binomial" }), (e: unknown) => e instanceof StatsError && /single level/.test(e.message));
-  assert.throws(() => glmm("y ~ x + (1 | g)", data.map((r, i) => ({ ...r, y: i % 3 })), { family: "binomial" }), (e: unknown) => e instanceof StatsError && /0\/1/.test(e.message));
+  assert.throws(() => glmm("y ~ x + (1 | g)", data.map((r, i) => ({ ...r, y: i % 3 })), { family: "binomial" }), (e: unknown) => e instanceof DataError && /row 3 has the value 2; the binomial family needs 0\/1/.test(e.message) && /cbind/.test(e.message));
   assert.throws(() => glmm("y ~ x + (1 | g)", data.map((r) => ({ ...r, y: 1 })), { family: "binomial" }), (e: unknown) => e instanceof StatsError && /every row/.test(e.message));
   assert.throws(() => glmm("y ~ x", data, { family: "binomial" }), (e: unknown) => e instanceof StatsError && /no random-effect term/.test(e.message));
-  assert.throws(() => glmm("y ~ x + (1 | g)", data, { family: "poisson" as "binomial" }), ConfigError);
+  assert.throws(() => glmm("y ~ x + (1 | g)", data, { family: "gaussian" as "binomial" }), ConfigError);
 });
 
 const smallFits = readCsv("glmm-small.csv", ["g"]);

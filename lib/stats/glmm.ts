@@ -1,20 +1,31 @@
 /**
- * Generalised linear mixed models (binomial family, logit link) fitted by the Laplace
- * approximation, with the semantics of lme4's `glmer(..., family = binomial, nAGQ = 1)`.
+ * Generalised linear mixed models fitted by the Laplace approximation, with the semantics of lme4's
+ * `glmer(..., nAGQ = 1)`: binomial (logit link; 0/1 responses, `cbind(successes, failures)` and proportions with
+ * `weights`) and Poisson (log link, with an offset as an `offset()` term or an option).
  */
 import { z } from "zod";
-import { ConfigError, StatsError } from "../core/errors.js";
+import { ConfigError, DataError, StatsError } from "../core/errors.js";
+import { saturatedConstant, ylogyOf, type FamilyCode } from "./glmm-family.js";
+import { checkConvergence, hessianWarnings, identifiability, splitGlmFormula, exprName } from "./glmm-formula.js";
 import { buildMixedDesign } from "./design.js";
 import { normalQuantile, normalTestP } from "./distributions.js";
-import type { DataInput } from "./frame.js";
+import type { DataInput, DroppedRows } from "./frame.js";
+import { defaultProgressSink, reported } from "./warnings.js";
 import { fitGlmm, type LaplaceMode } from "./glmm-fit.js";
 import type { ReSpec } from "./glmm-system.js";
 import type { RanefRow, VarCorrRow } from "./lmm.js";
 
 /** Options of {@link glmm}. */
 export interface GlmmOptions {
-  /** Response distribution; only `"binomial"` (logit link, 0/1 response) for now. */
-  family: "binomial";
+  /** Response distribution: `"binomial"` (logit link) or `"poisson"` (log link). */
+  family: "binomial" | "poisson";
+  /**
+   * Prior weights: a numeric column's name, or one number per input row. For the binomial family with a proportion
+   * as the response these are the numbers of trials (as glmer's `weights`).
+   */
+  weights?: string | readonly number[];
+  /** An offset added to the linear predictor: a column or an expression such as `"log(exposure)"`, or one number per input row. */
+  offset?: string | readonly number[];
   /** Factor level order per variable; the first is the reference level. */
   levels?: Record<string, readonly string[]>;
   /** Level of the odds-ratio confidence intervals (default 0.95). */
@@ -26,6 +37,8 @@ export interface GlmmOptions {
    * They differ by ~1e-3 in the deviance and ~1e-4 relative in the estimates.
    */
   laplace?: LaplaceMode;
+  /** Report progress on fits longer than 3 s (as `lmm`); default true. */
+  progress?: boolean;
   /** Constant, all-zero or dependent fixed-effect columns: `"drop"` them as lme4 (default) or `"error"`. */
   rankDeficient?: "drop" | "error";
 }
@@ -36,14 +49,14 @@ export type GlmmVarCorr = VarCorrRow;
 /** A fitted logistic GLMM. Per-coefficient results are keyed by R's coefficient names. */
 export interface GlmmResult {
   formula: string;
-  family: "binomial";
-  link: "logit";
+  family: "binomial" | "poisson";
+  link: "logit" | "log";
   method: "Laplace";
   fixef: Record<string, number>;
   se: Record<string, number>;
   z: Record<string, number>;
   p: Record<string, number>;
-  /** exp(β) with the Wald interval exp(β ± z·se). */
+  /** exp(β) with the Wald interval exp(β ± z·se): odds ratios (binomial) or rate ratios (Poisson). */
   oddsRatio: Record<string, { estimate: number; lower: number; upper: number; level: number }>;
   /** Covariance matrix of the fixed effects (rows and columns in `fixefNames` order). */
   vcov: number[][];
@@ -61,11 +74,17 @@ export interface GlmmResult {
   bic: number;
   /** Sum of deviance residuals at the conditional modes, as lme4's `deviance()` of a glmer fit. */
   deviance: number;
-  /** Number of parameters (θ and β). */
+  /** Number of parameters (θ and β), as R's `attr(logLik(fit), "df")`. */
   df: number;
+  /** Convergence check as lme4's `check.conv.grad`: the largest |H⁻¹g| component (scaled gradient) at the optimum. */
+  convergence: { scaledGradient: number; tol: number; ok: boolean };
   nobs: number;
   /** Rows dropped for missing values. */
   nDropped: number;
+  /** Why rows were dropped: missing values by column, undefined function values (`log(x)` of x ≤ 0) by function. */
+  dropped: DroppedRows;
+  /** Warnings (rows dropped; for mixed models also convergence and identifiability); printed in notebooks. */
+  warnings: string[];
   /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4 drops them). */
   droppedColumns: string[];
   /** Number of levels of each grouping factor. */
@@ -78,11 +97,14 @@ export interface GlmmResult {
 }
 
 const optionsSchema = z.strictObject({
-  family: z.literal("binomial"),
+  family: z.enum(["binomial", "poisson"]),
+  weights: z.union([z.string(), z.array(z.number())]).optional(),
+  offset: z.union([z.string(), z.array(z.number())]).optional(),
   levels: z.record(z.string(), z.array(z.string())).optional(),
   rankDeficient: z.enum(["drop", "error"]).optional(),
   level: z.number().gt(0).lt(1).default(0.95),
   laplace: z.enum(["lme4", "exact"]).default("lme4"),
+  progress: z.boolean().optional(),
 });
 
 /**
@@ -106,21 +128,68 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError({ path: ["glmm options", ...issue.path.map((k) => (typeof k === "symbol" ? String(k) : k))], message: issue.message,
-      fix: 'pass { family: "binomial" } (optionally levels, level in (0, 1), laplace: "lme4" | "exact", rankDeficient: "drop" | "error")' });
+      fix: 'pass { family: "binomial" | "poisson" } (optionally weights, offset, levels, level in (0, 1), laplace: "lme4" | "exact", rankDeficient: "drop" | "error")' });
   }
   const o = parsed.data;
-  const design = buildMixedDesign(formula, data, { ...(o.levels ? { levels: o.levels } : {}), ...(o.rankDeficient ? { rankDeficient: o.rankDeficient } : {}) });
-  const { n, p, y, X, fixefNames, reTerms } = design;
+  const fam: FamilyCode = o.family === "binomial" ? 0 : 1;
+  const sp = splitGlmFormula(formula);
+  if (sp.cbind && o.family !== "binomial") throw new StatsError(`glmm: cbind(successes, failures) needs the binomial family (got "${o.family}")`, 'pass { family: "binomial" }');
+  const extraVars = [...(sp.cbind ? [sp.cbind[1]] : []), ...sp.offsets, ...(typeof o.weights === "string" ? [o.weights] : []), ...(typeof o.offset === "string" ? [exprName(o.offset)] : [])];
+  const design = buildMixedDesign(sp.formula, data, { ...(o.levels ? { levels: o.levels } : {}), ...(o.rankDeficient ? { rankDeficient: o.rankDeficient } : {}) }, extraVars);
+  const { n, p, X, fixefNames, reTerms } = design;
+  let y = design.y;
   if (reTerms.length === 0) throw new StatsError(`glmm: formula "${formula}" has no random-effect term`, "add a term such as (1 | group), or use stats.glm for a fixed-effects model");
-  let ones = 0;
-  for (let i = 0; i < n; i++) {
-    const v = y[i]!;
-    if (v !== 0 && v !== 1) throw new StatsError(`glmm: response "${design.response}" has the value ${v} (row ${i + 1} of the rows used); the binomial family needs 0/1`, "code the outcome as 0/1, true/false or a two-level factor");
-    ones += v;
+  const perRow = (what: string, v: readonly number[]): Float64Array => {
+    const total = design.rows.length + design.nDropped;
+    if (v.length !== total) throw new ConfigError({ path: ["glmm options", what], message: `${v.length} values for ${total} rows`, fix: `give one ${what} per input row, or the name of a column` });
+    return Float64Array.from(design.rows, (r) => v[r]!);
+  };
+  let wt: Float64Array | undefined = typeof o.weights === "string" ? design.extra.get(o.weights)! : o.weights ? perRow("weights", o.weights) : undefined;
+  if (wt) for (let i = 0; i < n; i++) if (!(wt[i]! >= 0 && Number.isFinite(wt[i]!))) throw new DataError({ field: "weights", message: `weight ${wt[i]} in row ${design.rows[i]! + 1}`, fix: "weights must be finite and non-negative" });
+  let offset: Float64Array | undefined;
+  const addOffset = (v: Float64Array): void => { if (!offset) offset = Float64Array.from(v); else for (let i = 0; i < n; i++) offset[i] += v[i]!; };
+  for (const name of sp.offsets) addOffset(design.extra.get(name)!);
+  if (typeof o.offset === "string") addOffset(design.extra.get(exprName(o.offset))!);
+  else if (o.offset) addOffset(perRow("offset", o.offset));
+  const resp = sp.cbind ? `cbind(${sp.cbind.join(", ")})` : design.response;
+  const where = (i: number): string => `row ${design.rows[i]! + 1}`;
+  if (sp.cbind) {
+    // cbind(s, f): y = s / (s + f) with s + f trials (times any prior weights), as glm's binomial family.
+    const s = y, f = design.extra.get(sp.cbind[1])!;
+    y = new Float64Array(n);
+    const w = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const a = s[i]!, b = f[i]!;
+      if (!(a >= 0 && b >= 0 && Number.isInteger(a) && Number.isInteger(b))) {
+        throw new DataError({ field: resp, message: `${where(i)} has ${a} successes and ${b} failures`, fix: "cbind(successes, failures) needs non-negative whole numbers" });
+      }
+      const m = a + b;
+      y[i] = m > 0 ? a / m : 0;
+      w[i] = m * (wt ? wt[i]! : 1);
+    }
+    wt = w;
   }
-  if (ones === 0 || ones === n) throw new StatsError(`glmm: response "${design.response}" is ${ones === 0 ? 0 : 1} in every row`, "a binomial model needs both outcomes in the data");
+  let sumY = 0, sumW = 0, allOne = true;
+  for (let i = 0; i < n; i++) {
+    const v = y[i]!, w = wt ? wt[i]! : 1;
+    if (fam === 0) {
+      if (!(v >= 0 && v <= 1)) throw new DataError({ field: resp, message: `${where(i)} has the value ${v}; the binomial family needs 0/1${wt ? " or a proportion" : ""}`, fix: wt ? "give proportions with weights = trials, or cbind(successes, failures)" : "code the outcome as 0/1, true/false or a two-level factor; for counts out of n use cbind(successes, failures)" });
+      if (!wt && v !== 0 && v !== 1) throw new DataError({ field: resp, message: `${where(i)} has the value ${v}; a proportion needs the numbers of trials`, fix: "pass weights (the trials), or use cbind(successes, failures)" });
+      if (v * w > 0 && v < 1) allOne = false;
+      if (v < 1 && w > 0) allOne = false;
+    } else if (!(v >= 0 && Number.isInteger(v))) {
+      throw new DataError({ field: resp, message: `${where(i)} has the value ${v}; the Poisson family needs counts (whole numbers ≥ 0)`, fix: "pass counts; for rates, model the count with offset(log(exposure))" });
+    }
+    sumY += v * w; sumW += w;
+  }
+  if (sumY === 0) throw new StatsError(`glmm: the response "${resp}" is 0 in every row`, fam === 0 ? "a binomial model needs both outcomes in the data" : "a Poisson model needs some non-zero counts");
+  if (fam === 0 && allOne) throw new StatsError(`glmm: the response "${resp}" is 1 in every row (no failures)`, "a binomial model needs both outcomes in the data");
+  void sumW;
   const specs: ReSpec[] = reTerms.map((t) => ({ k: t.termNames.length, nLevels: t.nLevels, groupIndex: t.groupIndex, Z: t.Zcols }));
-  const fit = fitGlmm({ n, p, y, X }, specs, fixefNames, o.laplace);
+  const needsConst = fam === 1 || y.some((v) => v > 0 && v < 1);
+  const gd = { n, p, y, X, family: fam, ...(wt ? { wt } : {}), ...(offset ? { offset } : {}), ...(needsConst ? { ylogy: ylogyOf(fam, y) } : {}) };
+  const fit = fitGlmm(gd, specs, fixefNames, o.laplace, o.progress === false ? undefined : defaultProgressSink());
+  const constant = saturatedConstant(fam, y, wt);
 
   const zq = normalQuantile(1 - (1 - o.level) / 2);
   const rec = (f: (j: number) => number): Record<string, number> => Object.fromEntries(fixefNames.map((nm, j) => [nm, f(j)]));
@@ -154,14 +223,20 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   });
 
   const df = fit.theta.length + p;
-  const logLik = -fit.laplace / 2;
-  return {
-    formula, family: "binomial", link: "logit", method: "Laplace",
+  const laplace = fit.laplace + constant;
+  const logLik = -laplace / 2;
+  const conv = checkConvergence(fit);
+  const warnings = [...design.warnings];
+  if (!conv.ok) warnings.push(`Model failed to converge with max|grad| = ${conv.scaledGradient.toPrecision(3)} (tol = ${conv.tol}) (lme4's scaled-gradient check)`);
+  warnings.push(...identifiability(n, reTerms));
+  if (conv.ok) warnings.push(...hessianWarnings(fit.hessian, fit.gradient.map((_, j) => j).filter((j) => Number.isFinite(fit.gradient[j]!))));
+  return reported("glmm", {
+    formula, family: o.family, link: fam === 0 ? "logit" : "log", method: "Laplace",
     fixef: rec((j) => fit.beta[j]!), se: rec((j) => se[j]!), z: rec((j) => fit.beta[j]! / se[j]!),
     p: rec((j) => normalTestP(fit.beta[j]! / se[j]!)), oddsRatio,
     vcov: fixefNames.map((_, a) => fixefNames.map((__, b) => fit.vcov[a * p + b]!)), vcovSource: fit.vcovSource,
     fixefNames: [...fixefNames], theta: fit.theta, varcorr, ranef,
-    logLik, aic: fit.laplace + 2 * df, bic: fit.laplace + Math.log(n) * df, deviance: fit.devSum, df,
-    nobs: n, nDropped: design.nDropped, droppedColumns: design.droppedColumns, nGroups: Object.fromEntries(reTerms.map((t) => [t.group, t.nLevels])), converged: fit.converged, singular: fit.singular, evals: fit.evals,
-  };
+    logLik, aic: laplace + 2 * df, bic: laplace + Math.log(n) * df, deviance: fit.devSum, df, convergence: conv,
+    nobs: n, nDropped: design.nDropped, dropped: design.dropped, warnings, droppedColumns: design.droppedColumns, nGroups: Object.fromEntries(reTerms.map((t) => [t.group, t.nLevels])), converged: fit.converged, singular: fit.singular, evals: fit.evals,
+  });
 }

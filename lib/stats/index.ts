@@ -6,12 +6,13 @@ export { buildMixedDesign, modelColumns, checkDesign, type MixedDesign, type ReT
 export { minimize, type MinimizeOptions, type MinimizeResult } from "./optimize.js";
 export { jsDivergence, jsDistance } from "./jsd.js";
 export { isotonic, type IsotonicOptions, type IsotonicFit } from "./isotonic.js";
-export { cronbachAlpha, type AlphaItems, type AlphaOptions, type AlphaResult } from "./cronbach.js";
+export { cronbachAlpha, omegaTotal, type AlphaItems, type AlphaOptions, type AlphaResult, type AlphaItemStats, type OmegaOptions, type OmegaResult } from "./cronbach.js";
 export { lmm, refitML, type LmmFit, type LmmOptions, type VarCorrRow, type RanefRow } from "./lmm.js";
 export { tTestP, normalTestP, chisqUpper } from "./distributions.js";
 export { ols, type OlsFit } from "./ols.js";
 export { glm, type GlmFit, type GlmOptions } from "./glm.js";
 export { anova, type AnovaResult } from "./anova.js";
+export { confint, type ConfintOptions, type ConfintRow } from "./confint.js";
 export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glmm.js";
 export { formatLmm, summaryTable, type CoefRow } from "./format.js";
 export { pAdjust, type PAdjustMethod } from "./padjust.js";

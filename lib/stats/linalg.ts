@@ -122,3 +122,70 @@ export function pinvSymmetric(S: Float64Array, n: number, tol = 1e-8): Float64Ar
   }
   return out;
 }
+
+/**
+ * In-place lower Cholesky factor as {@link choleskyInPlace}, by blocks of `nb` columns (right-looking): factor the
+ * diagonal block, solve the panel below it, then update the trailing lower triangle with dot products over the
+ * panel's `nb` contiguous columns. Same arithmetic up to rounding, but the panel stays in cache, which makes large
+ * factors (q ≳ 500) several times faster. Returns false when a pivot is not positive.
+ */
+export function choleskyBlocked(A: Float64Array, n: number, nb = 48): boolean {
+  for (let k0 = 0; k0 < n; k0 += nb) {
+    const k1 = Math.min(n, k0 + nb);
+    // Diagonal block (its earlier columns' contributions were subtracted by previous trailing updates).
+    for (let j = k0; j < k1; j++) {
+      const rj = j * n;
+      let s = A[rj + j]!;
+      for (let k = k0; k < j; k++) s -= A[rj + k]! * A[rj + k]!;
+      if (!(s > 0)) return false;
+      const d = Math.sqrt(s);
+      A[rj + j] = d;
+      for (let i = j + 1; i < k1; i++) {
+        const ri = i * n;
+        let t = A[ri + j]!;
+        for (let k = k0; k < j; k++) t -= A[ri + k]! * A[rj + k]!;
+        A[ri + j] = t / d;
+      }
+    }
+    // Panel below: rows i ≥ k1, columns k0..k1−1: solve with the diagonal block's factor.
+    for (let i = k1; i < n; i++) {
+      const ri = i * n;
+      for (let j = k0; j < k1; j++) {
+        const rj = j * n;
+        let t = A[ri + j]!;
+        for (let k = k0; k < j; k++) t -= A[ri + k]! * A[rj + k]!;
+        A[ri + j] = t / A[rj + j]!;
+      }
+    }
+    // Trailing update of the lower triangle: A[i, j] −= Σ_k A[i, k] A[j, k] over the panel's columns.
+    const w = k1 - k0;
+    const panel = new Float64Array(w);
+    for (let i = k1; i < n; i++) {
+      const ri = i * n;
+      for (let k = 0; k < w; k++) panel[k] = A[ri + k0 + k]!;
+      let j = k1;
+      // Two columns at a time, four-way unrolled: the row's panel entries are loaded once for both.
+      for (; j + 1 <= i; j += 2) {
+        const rj = j * n + k0, rj2 = rj + n;
+        let s0 = 0, s1 = 0, t0 = 0, t1 = 0;
+        let k = 0;
+        for (; k + 1 < w; k += 2) {
+          const p0 = panel[k]!, p1 = panel[k + 1]!;
+          s0 += p0 * A[rj + k]!; s1 += p1 * A[rj + k + 1]!;
+          t0 += p0 * A[rj2 + k]!; t1 += p1 * A[rj2 + k + 1]!;
+        }
+        for (; k < w; k++) { s0 += panel[k]! * A[rj + k]!; t0 += panel[k]! * A[rj2 + k]!; }
+        A[ri + j] = A[ri + j]! - (s0 + s1);
+        A[ri + j + 1] = A[ri + j + 1]! - (t0 + t1);
+      }
+      for (; j <= i; j++) {
+        const rj = j * n + k0;
+        let s0 = 0;
+        for (let k = 0; k < w; k++) s0 += panel[k]! * A[rj + k]!;
+        A[ri + j] = A[ri + j]! - s0;
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) A[i * n + j] = 0;
+  return true;
+}

@@ -8,12 +8,10 @@
  * instead of O(q³): fast for one large grouping factor crossed with smaller ones (subjects × items).
  */
 import { StatsError } from "../core/errors.js";
-import { backSolveT, choleskyInPlace, forwardSolve } from "./linalg.js";
+import { backSolveT, choleskyBlocked, choleskyInPlace, forwardSolve } from "./linalg.js";
 import type { MixedDesign } from "./design.js";
 import { centeredResponse, finishProfile, fixedCross, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
 
-/** Largest q₂ × G₀ k₀ cross block (doubles) the Schur back end stores. */
-export const MAX_SCHUR_CROSS = 4e7;
 
 /** Schur-complement back end for two or more random-effect terms. */
 export function schurProfiler(d: MixedDesign): Profiler {
@@ -25,11 +23,38 @@ export function schurProfiler(d: MixedDesign): Profiler {
   const base: number[] = [];
   let q2 = 0;
   for (let t = 1; t < terms.length; t++) { base.push(q2); q2 += terms[t]!.nLevels * lay.k[t]!; }
-  if (q2 > 6000 || q2 * q1 > MAX_SCHUR_CROSS) {
+  if (q2 > 6000) {
     throw new StatsError(`mixed model: ${q2} random effects beside the largest term exceed the solver's limit`, "use fewer levels in the smaller grouping factors");
   }
   const B = new Float64Array(G * k0 * k0), ZX1 = new Float64Array(q1 * p), Zy1 = new Float64Array(q1);
-  const C = new Float64Array(q1 * q2), E = new Float64Array(q2 * q2), ZX2 = new Float64Array(q2 * p), Zy2 = new Float64Array(q2);
+  const E = new Float64Array(q2 * q2), ZX2 = new Float64Array(q2 * p), Zy2 = new Float64Array(q2);
+  // The cross block C = Z₁ᵀZ₂ is sparse: group g of the first term meets only the levels of the other terms that
+  // share a row with it. Per group: the columns it touches (whole level blocks, so Λ₂ keeps the pattern) and its
+  // k₀ × m_g slice of C.
+  const levelStart: number[] = [];
+  const colsOf: number[][] = Array.from({ length: G }, () => []);
+  {
+    const mark = new Map<number, Set<number>>();
+    for (let i = 0; i < n; i++) {
+      const g = t0.groupIndex[i]!;
+      let set = mark.get(g);
+      if (!set) mark.set(g, (set = new Set()));
+      for (let t = 1; t < terms.length; t++) set.add(base[t - 1]! + terms[t]!.groupIndex[i]! * lay.k[t]!);
+    }
+    for (let t = 1; t < terms.length; t++) levelStart.push(base[t - 1]!);
+    for (const [g, set] of mark) {
+      const starts = [...set].sort((a, b) => a - b);
+      const cols: number[] = [];
+      for (const st of starts) {
+        let t = 1;
+        while (t + 1 < terms.length && st >= base[t]!) t++;
+        for (let a = 0; a < lay.k[t]!; a++) cols.push(st + a);
+      }
+      colsOf[g] = cols;
+    }
+  }
+  const posIn = colsOf.map((cols) => new Map(cols.map((c, j) => [c, j] as const)));
+  const Cg = colsOf.map((cols) => new Float64Array(k0 * cols.length));
   const z0 = new Float64Array(k0), idx: number[] = [], val: number[] = [];
   for (let i = 0; i < n; i++) {
     const g = t0.groupIndex[i]!, o1 = g * k0;
@@ -39,13 +64,14 @@ export function schurProfiler(d: MixedDesign): Profiler {
       const tr = terms[t]!, k = lay.k[t]!, o = base[t - 1]! + tr.groupIndex[i]! * k;
       for (let a = 0; a < k; a++) { const v = tr.Zcols[a]![i]!; if (v !== 0) { idx.push(o + a); val.push(v); } }
     }
+    const m = colsOf[g]!.length, pos = posIn[g]!, Cgg = Cg[g]!;
     for (let a = 0; a < k0; a++) {
       const za = z0[a]!;
       if (za === 0) continue;
       for (let b = 0; b < k0; b++) B[g * k0 * k0 + a * k0 + b] += za * z0[b]!;
       for (let j = 0; j < p; j++) ZX1[(o1 + a) * p + j] += za * X[i * p + j]!;
       Zy1[o1 + a] += za * y[i]!;
-      for (let e = 0; e < idx.length; e++) C[(o1 + a) * q2 + idx[e]!] += za * val[e]!;
+      for (let e = 0; e < idx.length; e++) Cgg[a * m + pos.get(idx[e]!)!] += za * val[e]!;
     }
     for (let e = 0; e < idx.length; e++) {
       const r = idx[e]!, v = val[e]!;
@@ -55,6 +81,12 @@ export function schurProfiler(d: MixedDesign): Profiler {
     }
   }
   const { XtX, Xty, yty } = fixedCross(d, y);
+  // For each column of q₂: its term, the start of its level block and its place in the block.
+  const colTerm = new Int32Array(q2), colBlock = new Int32Array(q2);
+  for (let t = 1; t < terms.length; t++) {
+    const k = lay.k[t]!;
+    for (let c = base[t - 1]!; c < base[t - 1]! + terms[t]!.nLevels * k; c++) { colTerm[c] = t; colBlock[c] = base[t - 1]! + Math.floor((c - base[t - 1]!) / k) * k; }
+  }
 
   /** Multiplies rows of M (q₂ × m) by Λ₂ᵀ: out[j] = Σ_r Λ₂[r, j] M[r]. */
   const lam2T = (theta: readonly number[], M: Float64Array, m: number): Float64Array => {
@@ -75,13 +107,15 @@ export function schurProfiler(d: MixedDesign): Profiler {
 
   const factor = (theta: readonly number[]) => {
     const T0 = templateOf(theta, 0, k0);
+    const templates = terms.map((_, t) => (t === 0 ? T0 : templateOf(theta, lay.offset[t]!, lay.k[t]!)));
     const Lg = new Float64Array(G * k0 * k0);
     const cu1 = new Float64Array(q1), R1 = new Float64Array(q1 * p);
-    // L₂₁ᵀ (q₁ × q₂) = L₁₁⁻¹ T₀ᵀ C Λ₂, built from Λ₂ᵀ Cᵀ.
-    const CtLam = lam2T(theta, transpose(C, q1, q2), q1); // Λ₂ᵀ Cᵀ: q₂ × q₁
-    const L21t = transpose(CtLam, q2, q1); // Cᵀ… as q₁ × q₂ = C Λ₂
+    const L21 = new Array<Float64Array>(G);
     let ldL2 = 0;
-    const M = new Float64Array(k0 * k0), tmp = new Float64Array(k0 * Math.max(p, q2, 1));
+    const M = new Float64Array(k0 * k0), tmp = new Float64Array(k0 * Math.max(p, 1));
+    // L₂₂ L₂₂ᵀ = Λ₂ᵀ E Λ₂ + I − Σ_g L₂₁,gᵀ L₂₁,g (lower triangle, accumulated per group over its columns only).
+    const A = transpose(lam2T(theta, transpose(lam2T(theta, E, q2), q2, q2), q2), q2, q2);
+    for (let i = 0; i < q2; i++) A[i * q2 + i] = A[i * q2 + i]! + 1;
     for (let g = 0; g < G; g++) {
       const bo = g * k0 * k0, o = g * k0;
       for (let a = 0; a < k0; a++) for (let b = 0; b < k0; b++) {
@@ -91,39 +125,66 @@ export function schurProfiler(d: MixedDesign): Profiler {
       }
       if (!choleskyInPlace(M, k0)) throw new StatsError("mixed model: a random-effects block is not positive definite", "check the random-effects design");
       for (let a = 0; a < k0; a++) { ldL2 += 2 * Math.log(M[a * k0 + a]!); for (let b = 0; b < k0; b++) Lg[bo + a * k0 + b] = M[a * k0 + b]!; }
-      // T₀ᵀ applied to this group's rows of Zy₁, ZX₁ and C Λ₂, then L_g⁻¹.
-      const applyT = (src: Float64Array, dst: Float64Array, m: number): void => {
+      // T₀ᵀ applied to this group's rows, then L_g⁻¹.
+      const applyT = (src: Float64Array, srcOff: number, dst: Float64Array, dstOff: number, m: number): void => {
         for (let a = 0; a < k0; a++) for (let col = 0; col < m; col++) {
           let s = 0;
-          for (let r = a; r < k0; r++) s += T0[r * k0 + a]! * src[(o + r) * m + col]!;
+          for (let r = a; r < k0; r++) s += T0[r * k0 + a]! * src[srcOff + r * m + col]!;
           tmp[a * m + col] = s;
         }
         forwardSolve(M, k0, tmp, m);
-        for (let a = 0; a < k0; a++) for (let col = 0; col < m; col++) dst[(o + a) * m + col] = tmp[a * m + col]!;
+        for (let a = 0; a < k0; a++) for (let col = 0; col < m; col++) dst[dstOff + a * m + col] = tmp[a * m + col]!;
       };
-      applyT(Zy1, cu1, 1);
-      applyT(ZX1, R1, p);
-      applyT(L21t, L21t, q2);
+      applyT(Zy1, o, cu1, o, 1);
+      applyT(ZX1, o * p, R1, o * p, p);
+      // L₂₁,g = L_g⁻¹ T₀ᵀ C_g Λ₂ over the group's columns (k₀ × m_g).
+      const cols = colsOf[g]!, m = cols.length, Cgg = Cg[g]!;
+      const CL = new Float64Array(k0 * m);
+      for (let jj = 0; jj < m; jj++) {
+        const j = cols[jj]!, t = colTerm[j]!, k = lay.k[t]!, st = colBlock[j]!, c = j - st, T = templates[t]!;
+        // (C Λ₂)[·, j] = Σ_{r ≥ c in j's block} C[·, st + r] T[r, c]; the block's columns sit together in `cols`.
+        const jj0 = jj - c;
+        for (let r = c; r < k; r++) {
+          const v = T[r * k + c]!;
+          if (v === 0) continue;
+          for (let a = 0; a < k0; a++) CL[a * m + jj] += Cgg[a * m + jj0 + r]! * v;
+        }
+      }
+      const W = new Float64Array(k0 * m);
+      for (let a = 0; a < k0; a++) for (let jj = 0; jj < m; jj++) {
+        let s = 0;
+        for (let r = a; r < k0; r++) s += T0[r * k0 + a]! * CL[r * m + jj]!;
+        W[a * m + jj] = s;
+      }
+      forwardSolve(M, k0, W, m);
+      L21[g] = W;
+      for (let a = 0; a < k0; a++) {
+        const ra = a * m;
+        for (let ii = 0; ii < m; ii++) {
+          const li = W[ra + ii]!;
+          if (li === 0) continue;
+          const rowA = cols[ii]! * q2;
+          for (let jj = 0; jj <= ii; jj++) A[rowA + cols[jj]!] -= li * W[ra + jj]!;
+        }
+      }
     }
-    // L₂₂ L₂₂ᵀ = Λ₂ᵀ E Λ₂ + I − L₂₁ L₂₁ᵀ
-    const A = transpose(lam2T(theta, transpose(lam2T(theta, E, q2), q2, q2), q2), q2, q2);
-    for (let i = 0; i < q2; i++) for (let j = 0; j <= i; j++) {
-      let s = 0;
-      for (let r = 0; r < q1; r++) s += L21t[r * q2 + i]! * L21t[r * q2 + j]!;
-      A[i * q2 + j] = A[i * q2 + j]! + (i === j ? 1 : 0) - s;
-    }
-    if (!choleskyInPlace(A, q2)) throw new StatsError("mixed model: the Schur complement is not positive definite", "check the random-effects design");
+    // The columns of each group are sorted, so cols[jj] ≤ cols[ii]: only the lower triangle was touched.
+    if (!(q2 >= 192 ? choleskyBlocked(A, q2) : choleskyInPlace(A, q2))) throw new StatsError("mixed model: the Schur complement is not positive definite", "check the random-effects design");
     for (let i = 0; i < q2; i++) ldL2 += 2 * Math.log(A[i * q2 + i]!);
     const cu2 = lam2T(theta, Zy2, 1), R2 = lam2T(theta, ZX2, p);
-    for (let r = 0; r < q1; r++) for (let i = 0; i < q2; i++) {
-      const l = L21t[r * q2 + i]!;
-      if (l === 0) continue;
-      cu2[i] = cu2[i]! - l * cu1[r]!;
-      for (let j = 0; j < p; j++) R2[i * p + j] = R2[i * p + j]! - l * R1[r * p + j]!;
+    for (let g = 0; g < G; g++) {
+      const cols = colsOf[g]!, m = cols.length, W = L21[g]!, o = g * k0;
+      for (let a = 0; a < k0; a++) for (let ii = 0; ii < m; ii++) {
+        const l = W[a * m + ii]!;
+        if (l === 0) continue;
+        const i = cols[ii]!;
+        cu2[i] = cu2[i]! - l * cu1[o + a]!;
+        for (let j = 0; j < p; j++) R2[i * p + j] = R2[i * p + j]! - l * R1[(o + a) * p + j]!;
+      }
     }
     forwardSolve(A, q2, cu2);
     forwardSolve(A, q2, R2, p);
-    return { Lg, L21t, A, cu1, cu2, R1, R2, ldL2, T0 };
+    return { Lg, L21, A, cu1, cu2, R1, R2, ldL2, T0 };
   };
 
   return {
@@ -161,7 +222,8 @@ export function schurProfiler(d: MixedDesign): Profiler {
         for (let a = 0; a < k0; a++) {
           let s = f.cu1[o + a]!;
           for (let j = 0; j < p; j++) s -= f.R1[(o + a) * p + j]! * beta[j]!;
-          for (let i = 0; i < q2; i++) s -= f.L21t[(o + a) * q2 + i]! * u2[i]!;
+          const cols = colsOf[g]!, m = cols.length, W = f.L21[g]!;
+          for (let ii = 0; ii < m; ii++) s -= W[a * m + ii]! * u2[cols[ii]!]!;
           ug[a] = s;
         }
         for (let e = 0; e < k0 * k0; e++) Lb[e] = f.Lg[g * k0 * k0 + e]!;

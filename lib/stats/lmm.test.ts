@@ -194,3 +194,17 @@ test("lmm: uncorrelated terms (Days || Subject) match lme4 1.1-31 on R 4.2.2 (θ
   const ua = mergedProfiler(d).ranef([0.8, 0.3], a.beta), ub = schurProfiler(d).ranef([0.8, 0.3], b.beta);
   ua.forEach((v, j) => near(v, ub[j]!, 1e-9, `b ${j}`));
 });
+
+test("lmm: the sparse Schur path equals the dense factor on three crossed factors with slopes and unbalanced cells (1e-10)", () => {
+  let s = 11;
+  const r = (): number => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const rows = Array.from({ length: 600 }, () => ({ a: `a${Math.floor(r() * 40)}`, b: `b${Math.floor(r() * 15)}`, c: `c${Math.floor(r() * 6)}`, x: r() * 2 - 1, y: r() * 3 }));
+  const d = buildMixedDesign("y ~ x + (1 + x | a) + (1 + x | b) + (1 | c)", rows);
+  const theta = [0.7, 0.2, 0.5, 1.1, -0.3, 0.4, 0.8];
+  const a = schurProfiler(d).evaluate(theta), b = denseProfiler(d).evaluate(theta);
+  close(a.ldL2, b.ldL2, 1e-10, "ldL2");
+  close(a.pwrss, b.pwrss, 1e-10, "pwrss");
+  a.beta.forEach((v, j) => close(v, b.beta[j]!, 1e-10, `beta ${j}`));
+  const ua = schurProfiler(d).ranef(theta, a.beta), ub = denseProfiler(d).ranef(theta, b.beta);
+  ua.forEach((v, j) => near(v, ub[j]!, 1e-9, `b ${j}`));
+});

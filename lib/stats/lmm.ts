@@ -7,13 +7,16 @@
  */
 import { StatsError } from "../core/errors.js";
 import { buildMixedDesign, type DesignOptions, type MixedDesign } from "./design.js";
-import type { DataInput } from "./frame.js";
+import type { DataInput, DroppedRows } from "./frame.js";
+import { defaultProgressSink, reported, withProgress } from "./warnings.js";
 import { cholInverse } from "./linalg.js";
 import { schurProfiler } from "./lmm-schur.js";
 import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
+import { deriv12 } from "./glmm-optimize.js";
+import { checkConvergence, hessianWarnings, identifiability } from "./glmm-formula.js";
 import { tTestP } from "./distributions.js";
 import { checkOptions, LmmOptionsSchema } from "./options.js";
 
@@ -23,6 +26,11 @@ export interface LmmOptions extends DesignOptions {
   reml?: boolean;
   /** Compute Satterthwaite df and p (default true); false leaves `df`/`p` empty and saves time. */
   satterthwaite?: boolean;
+  /**
+   * Report progress on fits that run longer than 3 s (every 2 s: evaluations, best deviance, elapsed time) on stderr
+   * when it is a terminal (not in notebooks, whose saved outputs must not depend on timing). Default true.
+   */
+  progress?: boolean;
 }
 
 /** One row of `VarCorr` as R's `as.data.frame(VarCorr(fit))`. */
@@ -72,12 +80,18 @@ export interface LmmFit {
   nobs: number;
   /** Rows dropped for missing values. */
   nDropped: number;
+  /** Why rows were dropped: missing values by column, undefined function values (`log(x)` of x ≤ 0) by function. */
+  dropped: DroppedRows;
+  /** Warnings (rows dropped; for mixed models also convergence and identifiability); printed in notebooks. */
+  warnings: string[];
   /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4 drops them). */
   droppedColumns: string[];
   nGroups: Record<string, number>;
   /** Any diagonal element of θ within 1e-4 of 0 (as lme4's `isSingular`). */
   singular: boolean;
   converged: boolean;
+  /** lme4's `check.conv.grad`: the largest |scaled gradient| of the deviance over θ (boundary elements left out), below 0.002. */
+  convergence: { scaledGradient: number; tol: number; ok: boolean };
   /** Solver details: back end, optimiser evaluations. */
   optimizer: { backend: "block" | "dense" | "schur"; evals: number };
 }
@@ -108,17 +122,19 @@ export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): Lm
   const design = buildMixedDesign(formula, data, opts);
   if (design.reTerms.length === 0) throw new StatsError(`lmm("${formula}"): no random-effect term`, "add a term like (1 | group), or use ols()");
   if (design.n <= design.p) throw new StatsError(`lmm("${formula}"): ${design.n} rows for ${design.p} fixed effects`, "use more data or fewer predictors");
+  checkResponse(`lmm("${formula}")`, design.response, design.y);
   const profiler = design.reTerms.length === 1 ? blockProfiler(design)
     : sameGrouping(design) ? mergedProfiler(design) : schurProfiler(design);
   return fitWith(formula, design, profiler, opts);
 }
 
-function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts: LmmOptions): LmmFit {
+function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts: LmmOptions, quiet = false): LmmFit {
   const reml = opts.reml ?? true;
   const { n, p } = design;
   const lay = thetaLayout(design);
   const dev = (th: number[]): number => profiledDeviance(profiler.evaluate(th), n, p, reml);
-  const opt = minimize(dev, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
+  const tracked = withProgress(`lmm("${formula}")`, dev, opts.progress === false || quiet ? undefined : defaultProgressSink(), { label: reml ? "REML criterion" : "deviance" });
+  const opt = minimize(tracked, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
   const theta = opt.x.map((v, i) => (lay.lower[i] === 0 && v < 0 ? 0 : v));
   const pr = profiler.evaluate(theta);
   const crit = profiledDeviance(pr, n, p, reml);
@@ -140,6 +156,15 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const npar = p + nTheta + 1;
   const logLik = -crit / 2;
   const singular = theta.some((v, i) => lay.lower[i] === 0 && v < 1e-4);
+  // Convergence as lme4 checks it: central-difference gradient and Hessian (deriv12, δ = 1e-4) over the θ not on a boundary.
+  const free = theta.map((_, i) => i).filter((i) => !(lay.lower[i] === 0 && theta[i]! < 1e-4));
+  const sub = (z: number[]): number => { const th = [...theta]; free.forEach((j, k) => { th[j] = z[k]!; }); return dev(th); };
+  const dv = free.length ? deriv12(sub, free.map((j) => theta[j]!), 1e-4, crit) : { gradient: [], hessian: [] };
+  const convergence = checkConvergence(dv);
+  const warnings = [...design.warnings];
+  if (!convergence.ok) warnings.push(`Model failed to converge with max|grad| = ${convergence.scaledGradient.toPrecision(3)} (tol = ${convergence.tol}) (lme4's scaled-gradient check)`);
+  warnings.push(...identifiability(n, design.reTerms));
+  if (convergence.ok && free.length) warnings.push(...hessianWarnings(dv.hessian, free.map((_, k) => k)));
   const fit: LmmFit = {
     formula, reml, fixefNames: names, fixef, se, df, t, p: pv, vcov, theta, sigma,
     varcorr: varCorr(design, theta, sigma),
@@ -148,13 +173,13 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
     ...(reml ? { remlCriterion: crit } : { deviance: crit }),
     aic: crit + 2 * npar,
     bic: crit + Math.log(n) * npar,
-    nobs: n, nDropped: design.nDropped, droppedColumns: design.droppedColumns,
+    nobs: n, nDropped: design.nDropped, dropped: design.dropped, warnings, droppedColumns: design.droppedColumns,
     nGroups: Object.fromEntries(design.reTerms.map((r) => [r.group, r.nLevels])),
-    singular, converged: opt.converged,
+    singular, converged: opt.converged, convergence,
     optimizer: { backend: profiler.kind, evals: opt.evals },
   };
   internals.set(fit, { design, profiler, opts });
-  return fit;
+  return quiet ? fit : reported("lmm", fit);
 }
 
 /**
@@ -168,7 +193,7 @@ export function refitML(fit: LmmFit): LmmFit {
   if (!fit.reml) return fit;
   const inn = internals.get(fit);
   if (!inn) throw new StatsError("refitML: the fit was not made by lmm() in this process", "fit the model with lmm()");
-  return fitWith(fit.formula, inn.design, inn.profiler, { ...inn.opts, reml: false, satterthwaite: false });
+  return fitWith(fit.formula, inn.design, inn.profiler, { ...inn.opts, reml: false, satterthwaite: false }, true);
 }
 
 /** The design a fit was made from (for tests and diagnostics). */
@@ -213,4 +238,13 @@ function ranefOf(design: MixedDesign, b: Float64Array): Record<string, RanefRow[
     o += term.nLevels * k;
   }
   return out;
+}
+
+/**
+ * A response that does not vary cannot be modelled: say so before the optimiser meets a zero residual variance.
+ * @throws {StatsError} naming the response and its single value.
+ */
+export function checkResponse(what: string, name: string, y: Float64Array): void {
+  for (let i = 1; i < y.length; i++) if (y[i] !== y[0]) return;
+  throw new StatsError(`${what}: the response "${name}" is constant (${y[0]} in all ${y.length} rows used)`, "a model needs variation in the response; check the column and the rows selected");
 }

@@ -4,7 +4,9 @@
  */
 import { StatsError } from "../core/errors.js";
 import { buildMixedDesign, type DesignOptions } from "./design.js";
-import type { DataInput } from "./frame.js";
+import type { DataInput, DroppedRows } from "./frame.js";
+import { reported } from "./warnings.js";
+import { checkResponse } from "./lmm.js";
 import { cholInverse, cholesky } from "./linalg.js";
 import { incompleteBeta, tTestP } from "./distributions.js";
 import { checkOptions, OlsOptionsSchema } from "./options.js";
@@ -31,6 +33,10 @@ export interface OlsFit {
   bic: number;
   nobs: number;
   nDropped: number;
+  /** Why rows were dropped: missing values by column, undefined function values (`log(x)` of x ≤ 0) by function. */
+  dropped: DroppedRows;
+  /** Warnings (rows dropped); printed in notebooks. */
+  warnings: string[];
   /** Fixed-effect columns dropped as constant, all zero or linearly dependent (as lme4; R's lm shows them as NA). */
   droppedColumns: string[];
   residuals: Float64Array;
@@ -56,6 +62,7 @@ export function ols(formula: string, data: DataInput, opts: DesignOptions = {}):
   if (d.reTerms.length) throw new StatsError(`ols("${formula}"): random-effect terms are not allowed`, "use lmm() for mixed models");
   const { n, p, X, y } = d;
   if (n <= p) throw new StatsError(`ols("${formula}"): ${n} rows for ${p} coefficients`, "use more data or fewer predictors");
+  checkResponse(`ols("${formula}")`, d.response, y);
   const XtX = new Float64Array(p * p), Xty = new Float64Array(p);
   for (let i = 0; i < n; i++) for (let a = 0; a < p; a++) {
     const xa = X[i * p + a]!;
@@ -93,13 +100,13 @@ export function ols(formula: string, data: DataInput, opts: DesignOptions = {}):
   const dfModel = hasIntercept ? p - 1 : p;
   const fStatistic = dfModel > 0 ? ((tss - rss) / dfModel) / s2 : null;
   const logLik = -(n / 2) * (Math.log((2 * Math.PI * rss) / n) + 1);
-  return {
+  return reported("ols", {
     formula, names,
     coef: rec((j) => beta[j]!), se: rec(se), t: rec((j) => beta[j]! / se(j)), p: rec((j) => tTestP(beta[j]! / se(j), df)),
     r2, adjR2: 1 - (1 - r2) * ((n - (hasIntercept ? 1 : 0)) / df), df, sigma: Math.sqrt(s2),
     fStatistic, fP: fStatistic === null ? null : incompleteBeta(df / (df + dfModel * fStatistic), df / 2, dfModel / 2),
     vcov: Array.from({ length: p }, (_, a) => Array.from({ length: p }, (_, b) => s2 * inv[a * p + b]!)),
     logLik, aic: -2 * logLik + 2 * (p + 1), bic: -2 * logLik + Math.log(n) * (p + 1),
-    nobs: n, nDropped: d.nDropped, droppedColumns: d.droppedColumns, residuals, fitted,
-  };
+    nobs: n, nDropped: d.nDropped, dropped: d.dropped, warnings: [...d.warnings], droppedColumns: d.droppedColumns, residuals, fitted,
+  });
 }

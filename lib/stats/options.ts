@@ -12,6 +12,7 @@ const rankDeficient = z.enum(["drop", "error"]).optional();
 export const LmmOptionsSchema = z.strictObject({
   reml: z.boolean().optional(),
   satterthwaite: z.boolean().optional(),
+  progress: z.boolean().optional(),
   levels,
   rankDeficient,
 });

@@ -11,22 +11,21 @@
 import { StatsError } from "../core/errors.js";
 import type { RandomSystem } from "./glmm-system.js";
 import type { GlmmData, PirlsResult, PirlsWork } from "./pirls.js";
+import { evalRow, linkinv, row, weightAt } from "./glmm-family.js";
 
 /** lme4's glmerControl()$tolPwrss. */
 export const TOL_PWRSS = 1e-7;
 
-/** η = Xβ + ZΛu, μ, and the penalised deviance Σ dᵢ + ‖u‖². */
-function penalisedDeviance(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork, eta: Float64Array): { dev: number; pdev: number } {
+/** η = Xβ + offset + ZΛu, μ, the IRLS weights and scores (into `w`, `sc`), and the penalised deviance Σ dᵢ + ‖u‖². */
+function penalisedDeviance(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork, eta: Float64Array, w: Float64Array, sc: Float64Array): { dev: number; pdev: number } {
   sys.setEta(wk.off, u, eta);
   const { mu } = wk;
+  const fam = d.family ?? 0, wt = d.wt, y = d.y, yl = d.ylogy;
   let dev = 0;
   for (let i = 0; i < d.n; i++) {
-    const e = eta[i]!;
-    const ex = Math.exp(-Math.abs(e));
-    mu[i] = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
-    const signed = d.y[i]! > 0.5 ? e : -e;
-    const l1p = Math.log1p(ex);
-    dev += 2 * (signed >= 0 ? l1p : l1p - signed);
+    evalRow(fam, eta[i]!, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
+    mu[i] = row.mu; w[i] = row.w; sc[i] = row.res;
+    dev += row.dev;
   }
   let us = 0;
   for (let j = 0; j < u.length; j++) us += u[j]! * u[j]!;
@@ -39,32 +38,30 @@ function penalisedDeviance(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: 
  * On return `u` holds the final iterate.
  */
 export function laplaceLme4(d: GlmmData, sys: RandomSystem, lp0: Float64Array, mu0: Float64Array, u: Float64Array, wk: PirlsWork): PirlsResult {
-  const { n, y } = d;
+  const { n, y, wt } = d;
+  const fam = d.family ?? 0;
   const { eta, mu, w, off } = wk;
   const v = wk.res;
+  const sc = new Float64Array(n);
   const prev = new Float64Array(sys.q);
   eta.set(lp0);
   mu.set(mu0);
+  for (let i = 0; i < n; i++) { const r = weightAt(fam, mu0[i]!, y[i]!, wt ? wt[i]! : 1); w[i] = r.w; sc[i] = r.res; }
   let old = Number.MAX_VALUE;
   for (let it = 1; it <= 30; it++) {
-    for (let i = 0; i < n; i++) {
-      const m = mu[i]!;
-      const wi = m * (1 - m);
-      w[i] = wi;
-      // Weighted working response relative to the offset: W(η − Xβ) + (y − μ).
-      v[i] = wi * (eta[i]! - off[i]!) + (y[i]! - m);
-    }
+    // Weighted working response relative to Xβ + offset: W(η − Xβ − offset) + wt(y − μ).
+    for (let i = 0; i < n; i++) v[i] = w[i]! * (eta[i]! - off[i]!) + sc[i]!;
     prev.set(u);
     sys.accumulate(w, v, u);
     const logdet = sys.factor();
     sys.solve(u);
-    let { dev, pdev } = penalisedDeviance(d, sys, u, wk, eta);
+    let { dev, pdev } = penalisedDeviance(d, sys, u, wk, eta, w, sc);
     if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
     if (pdev > old) {
       // lme4 halves the step towards the previous iterate up to 10 times.
       for (let k = 0; k < 10 && pdev > old; k++) {
         for (let j = 0; j < u.length; j++) u[j] = (prev[j]! + u[j]!) / 2;
-        ({ dev, pdev } = penalisedDeviance(d, sys, u, wk, eta));
+        ({ dev, pdev } = penalisedDeviance(d, sys, u, wk, eta, w, sc));
       }
       if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
     }
@@ -73,11 +70,9 @@ export function laplaceLme4(d: GlmmData, sys: RandomSystem, lp0: Float64Array, m
   throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
 }
 
-/** The inverse logit of each element. */
-export function invLogit(eta: Float64Array): Float64Array {
-  const mu = new Float64Array(eta.length);
-  for (let i = 0; i < eta.length; i++) { const e = eta[i]!; const ex = Math.exp(-Math.abs(e)); mu[i] = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex); }
-  return mu;
+/** μ from η for the data's family. */
+export function invLink(d: GlmmData, eta: Float64Array): Float64Array {
+  return linkinv(d.family ?? 0, eta);
 }
 
 /**
@@ -93,13 +88,15 @@ export interface ScalarStart {
 
 /** Precomputes {@link ScalarStart} (single scalar term only: `sys.m === 1`, `sys.B === 1`). */
 export function scalarStart(d: GlmmData, sys: RandomSystem, lp0: Float64Array, mu0: Float64Array): ScalarStart {
-  const { n, p, X, y } = d;
+  const { n, p, X, y, wt, offset } = d;
+  const fam = d.family ?? 0;
   const q = sys.q;
   const s = new Float64Array(q), a = new Float64Array(q), B = new Float64Array(q * p);
   for (let i = 0; i < n; i++) {
-    const g = sys.blockOf[i]!, z = sys.zraw[i]!, m = mu0[i]!, w0 = m * (1 - m);
+    const g = sys.blockOf[i]!, z = sys.zraw[i]!;
+    const { w: w0, res: r0 } = weightAt(fam, mu0[i]!, y[i]!, wt ? wt[i]! : 1);
     s[g] += w0 * z * z;
-    a[g] += z * (w0 * lp0[i]! + y[i]! - m);
+    a[g] += z * (w0 * (lp0[i]! - (offset ? offset[i]! : 0)) + r0);
     const zw = z * w0, o = i * p, ob = g * p;
     for (let j = 0; j < p; j++) B[ob + j] += zw * X[o + j]!;
   }
@@ -112,7 +109,9 @@ export function scalarStart(d: GlmmData, sys: RandomSystem, lp0: Float64Array, m
  * Same iterations and stopping rule as lme4; θ is `theta`, β is `beta` (and `wk.off` = Xβ).
  */
 export function laplaceLme4Scalar(d: GlmmData, sys: RandomSystem, start: ScalarStart, theta: number, beta: ArrayLike<number>, u: Float64Array, wk: PirlsWork): PirlsResult {
-  const { n, p, y } = d;
+  const { n, p, y, wt } = d;
+  const yl = d.ylogy;
+  const fam = d.family ?? 0;
   const { q, blockOf, zt } = sys;
   const off = wk.off;
   const A = new Float64Array(q), rhs = new Float64Array(q), prev = new Float64Array(q);
@@ -128,16 +127,11 @@ export function laplaceLme4Scalar(d: GlmmData, sys: RandomSystem, start: ScalarS
     let dev = 0;
     for (let i = 0; i < n; i++) {
       const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!;
-      const e = off[i]! + bz;
-      const ex = Math.exp(-Math.abs(e));
-      const m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
-      const yi = y[i]!;
-      const signed = yi > 0.5 ? e : -e;
-      const l1p = Math.log1p(ex);
-      dev += 2 * (signed >= 0 ? l1p : l1p - signed);
-      const w = m * (1 - m);
+      evalRow(fam, off[i]! + bz, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
+      dev += row.dev;
+      const w = row.w;
       A[g] += w * z * z;
-      rhs[g] += z * (w * bz + yi - m);
+      rhs[g] += z * (w * bz + row.res);
     }
     return dev;
   };

@@ -9,13 +9,23 @@
  */
 import { StatsError } from "../core/errors.js";
 import type { RandomSystem } from "./glmm-system.js";
+import { evalRow, row, type FamilyCode } from "./glmm-family.js";
 
-/** Data of a Bernoulli GLMM: 0/1 response and row-major n × p fixed-effects design. */
+/** Data of a GLMM: response, row-major n × p fixed-effects design, and optionally family, prior weights and offset. */
 export interface GlmmData {
   n: number;
   p: number;
+  /** 0/1 or proportions (binomial), counts (Poisson). */
   y: Float64Array;
   X: Float64Array;
+  /** 0 = binomial (logit, default), 1 = Poisson (log). */
+  family?: FamilyCode;
+  /** Prior weights (binomial trials); all 1 when absent. */
+  wt?: Float64Array;
+  /** Offset added to the linear predictor; 0 when absent. */
+  offset?: Float64Array;
+  /** Per-row deviance constants (`ylogyOf`); needed for Poisson and for proportions, 0 when absent (0/1 data). */
+  ylogy?: Float64Array;
 }
 
 /** State at a conditional mode. */
@@ -49,28 +59,24 @@ const QUADRATIC = 1e-6;
 /** Decrement at which the mode is accurate to ~1e-10 in u. */
 const DONE = 1e-20;
 
-/** off = Xβ. */
+/** off = Xβ + offset. */
 export function linearPredictor(d: GlmmData, beta: ArrayLike<number>, out: Float64Array): void {
-  const { n, p, X } = d;
-  for (let i = 0; i < n; i++) { let s = 0; const o = i * p; for (let j = 0; j < p; j++) s += X[o + j]! * beta[j]!; out[i] = s; }
+  const { n, p, X, offset } = d;
+  for (let i = 0; i < n; i++) { let s = offset ? offset[i]! : 0; const o = i * p; for (let j = 0; j < p; j++) s += X[o + j]! * beta[j]!; out[i] = s; }
 }
 
 /** Fills η = off + ZΛu, μ, w = μ(1−μ), y − μ; returns Σ dᵢ. */
 function evaluate(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork): number {
-  const { n, y } = d;
+  const { n, y, wt } = d;
+  const yl = d.ylogy;
+  const fam = d.family ?? 0;
   const { eta, mu, w, res, off } = wk;
   sys.setEta(off, u, eta);
   let dev = 0;
   for (let i = 0; i < n; i++) {
-    const e = eta[i]!;
-    const ex = Math.exp(-Math.abs(e));
-    const m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
-    mu[i] = m;
-    w[i] = m * (1 - m);
-    res[i] = y[i]! - m;
-    // −2 log P(y): 2·log(1 + exp(∓η)), computed stably.
-    const signed = y[i]! > 0.5 ? e : -e;
-    dev += 2 * (signed >= 0 ? Math.log1p(ex) : -signed + Math.log1p(ex));
+    evalRow(fam, eta[i]!, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
+    mu[i] = row.mu; w[i] = row.w; res[i] = row.res;
+    dev += row.dev;
   }
   return dev;
 }
@@ -124,7 +130,9 @@ export interface JointExtras {
  * `u` and `beta` are starts, updated in place.
  */
 export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta: Float64Array, wk: PirlsWork): PirlsResult & JointExtras {
-  const { n, p, X, y } = d;
+  const { n, p, X, y, wt, offset } = d;
+  const yl = d.ylogy;
+  const fam = d.family ?? 0;
   const { q, m, zt, pos, blockOf } = sys;
   const scalar = m === 1 && sys.B === 1;
   const ru = new Float64Array(q), rb = new Float64Array(p);
@@ -143,18 +151,14 @@ export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta
     let dev = 0;
     for (let i = 0; i < n; i++) {
       const o = i * p;
-      let e = 0;
+      let e = offset ? offset[i]! : 0;
       for (let a = 0; a < p; a++) e += X[o + a]! * bb[a]!;
       for (let c = i * m, end = c + m; c < end; c++) e += zt[c]! * uu[pos[c]!]!;
       eta[i] = e;
-      const ex = Math.exp(-Math.abs(e));
-      const mi = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
-      const yi = y[i]!;
-      const signed = yi > 0.5 ? e : -e;
-      const l1p = Math.log1p(ex);
-      dev += 2 * (signed >= 0 ? l1p : l1p - signed);
-      const wi = mi * (1 - mi), ri = yi - mi;
-      mu[i] = mi; w[i] = wi; res[i] = ri;
+      evalRow(fam, e, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
+      dev += row.dev;
+      const wi = row.w, ri = row.res;
+      mu[i] = row.mu; w[i] = wi; res[i] = ri;
       for (let a = 0; a < p; a++) {
         const xa = X[o + a]!;
         rb[a] += xa * ri;

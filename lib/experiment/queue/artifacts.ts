@@ -134,7 +134,10 @@ function rowsByPrefix(db: SqliteDb, prefix: string): Artifact[] {
   const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
   const out: Artifact[] = [];
   for (const t of tables) {
-    const columns = (db.prepare(`PRAGMA table_info(${quote(t.name)})`).all() as { name: string }[]).map((c) => c.name);
+    // A rowid alias (INTEGER PRIMARY KEY) is local to each worker's database: copying it would make rows of two
+    // workers collide on it, and INSERT OR IGNORE would drop one of them. The entry's identity is its UNIQUE key.
+    const info = db.prepare(`PRAGMA table_info(${quote(t.name)})`).all() as { name: string; type: string; pk: number }[];
+    const columns = info.filter((c) => !(c.pk === 1 && c.type.toUpperCase() === "INTEGER")).map((c) => c.name);
     if (!columns.includes("address")) continue;
     const rows = db.prepare(`SELECT ${columns.map(quote).join(", ")} FROM ${quote(t.name)} WHERE substr(address, 1, ?) = ?`).raw(true)
       .all(prefix.length, prefix) as unknown[][];

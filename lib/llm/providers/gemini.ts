@@ -35,7 +35,8 @@ export function geminiProvider(spec: ResolvedSpec, opts: { info?: ProviderInfo }
     return res;
   }) as typeof fetch;
   const ai = new GoogleGenAI({
-    apiKey: spec.apiKey,
+    // Replay mode needs no key (no request is ever made); the SDK wants one to be constructed.
+    apiKey: spec.apiKey ?? "replay-without-key",
     httpOptions: {
       ...(spec.baseURL ? { baseUrl: spec.baseURL } : {}),
       retryOptions: { attempts: 1 },

@@ -74,13 +74,15 @@ class Connection {
       this.db.pragma("journal_mode = WAL");
       this.db.pragma("synchronous = NORMAL");
       this.db.pragma("busy_timeout = 10000");
+      // A rowid table with a UNIQUE key: rows of a few KB are cheaper to insert than in a WITHOUT ROWID table.
       this.db.exec(`CREATE TABLE IF NOT EXISTS entries (
-        key TEXT PRIMARY KEY NOT NULL,
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
         address TEXT,
         request TEXT NOT NULL,
         reply TEXT NOT NULL,
         created INTEGER NOT NULL
-      ) WITHOUT ROWID`);
+      )`);
       this.getStmt = this.db.prepare("SELECT reply FROM entries WHERE key = ?");
       this.insert = this.db.prepare("INSERT OR IGNORE INTO entries (key, address, request, reply, created) VALUES (?, ?, ?, ?, ?)");
       this.replace = this.db.prepare("INSERT OR REPLACE INTO entries (key, address, request, reply, created) VALUES (?, ?, ?, ?, ?)");

@@ -6,8 +6,8 @@ import { Limiter } from "./limiter.js";
 
 const W = 200;
 
-test("rpm: at most rpm starts per window, the rest wait for the window to slide", async () => {
-  const limiter = new Limiter({ concurrency: 100, rpm: 3, windowMs: W });
+test("rpm is paced: starts are spread across the window, one every window/rpm, never a burst", async () => {
+  const limiter = new Limiter({ concurrency: 100, rpm: 5, windowMs: W });
   const t0 = performance.now();
   const starts = await Promise.all(
     Array.from({ length: 7 }, async () => {
@@ -17,8 +17,55 @@ test("rpm: at most rpm starts per window, the rest wait for the window to slide"
     }),
   );
   const shown = `start times ${starts.map((t) => t.toFixed(0))} ms`;
-  for (let i = 3; i < 7; i++) assert.ok(starts[i] - starts[i - 3] >= W - 5, `${shown}: more than 3 starts in one window`);
-  assert.ok(starts[6] < 2 * W + 1000, shown);
+  // W / rpm = 40 ms between starts (timer slack: 3 ms), so at most rpm starts in any window.
+  for (let i = 1; i < 7; i++) assert.ok(starts[i] - starts[i - 1] >= W / 5 - 3, `${shown}: a burst`);
+  for (let i = 5; i < 7; i++) assert.ok(starts[i] - starts[i - 5] >= W - 15, `${shown}: more than 5 starts in one window`);
+  assert.ok(starts[6] < 6 * (W / 5) + 1000, shown);
+});
+
+test("pause holds every start (a 429 pauses the whole pool) and leaves calls in flight alone", async () => {
+  const limiter = new Limiter({ concurrency: 10 });
+  const held = await limiter.acquire();
+  const t0 = performance.now();
+  limiter.pause(120);
+  assert.ok(limiter.paused);
+  const starts = await Promise.all(Array.from({ length: 5 }, async () => {
+    const p = await limiter.acquire();
+    p.release();
+    return performance.now() - t0;
+  }));
+  for (const t of starts) assert.ok(t >= 115, `started at ${t} ms during the pause`);
+  held.release();
+  assert.equal(limiter.pauses, 1);
+});
+
+test("tpm with a hand-driven clock: in any window the reserved-then-corrected tokens stay within tpm", async () => {
+  const clock = { t: 0, now: () => clock.t, sleep: async () => undefined };
+  const limiter = new Limiter({ concurrency: 50, tpm: 1000, windowMs: 1000, clock });
+  const spends: [number, number][] = [];
+  // Calls reserve 300 (input estimate + output default) and use 120..300; the clock advances 10 ms per step.
+  const all: Promise<void>[] = [];
+  for (let step = 0; step < 600; step++) {
+    clock.t = step * 10;
+    all.push(limiter.acquire(300).then((p) => {
+      const used = 120 + ((step * 37) % 181);
+      spends.push([clock.t, used]);
+      p.release(used);
+    }));
+    await new Promise((r) => setImmediate(r));
+  }
+  // Let the waiters left drain: the clock jumps past their windows one window at a time.
+  for (let k = 0; spends.length < 600 && k < 2000; k++) {
+    clock.t += 1000;
+    all.push(limiter.acquire(0).then((p) => p.release(0)));
+    await new Promise((r) => setImmediate(r));
+  }
+  await Promise.all(all);
+  for (const [t] of spends) {
+    const inWindow = spends.filter(([u]) => u > t - 1000 && u <= t).reduce((a, [, n]) => a + n, 0);
+    assert.ok(inWindow <= 1000, `${inWindow} tokens in the window ending at ${t} ms`);
+  }
+  assert.ok(spends.length > 20, `${spends.length} calls ran`);
 });
 
 test("tpm: reservations wait for tokens to leave the window; real counts correct the estimate", async () => {

@@ -74,7 +74,7 @@ export class Limiter {
   private pausedUntil = -Infinity;
   /** Highest number of calls held at once (for tests and reports). */
   maxActive = 0;
-  /** Number of pauses (429s) and their total length, ms. */
+  /** Number of pauses (a pause extended while it lasts counts once). */
   pauses = 0;
 
   constructor(opts: LimiterOptions = {}) {
@@ -94,10 +94,11 @@ export class Limiter {
 
   /** Holds every start for `ms` from now (a rate limit was hit). Calls in flight are not touched. */
   pause(ms: number): void {
-    const until = this.clock.now() + ms;
+    const now = this.clock.now();
+    const until = now + ms;
     if (until <= this.pausedUntil) return;
+    if (this.pausedUntil <= now) this.pauses++;
     this.pausedUntil = until;
-    this.pauses++;
     this.pump();
   }
 

@@ -5,7 +5,7 @@
  * (`roles.ts`) when it has none; it is corrected with the real usage when the call ends.
  */
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
-import { LLMAbortError, LLMParseError } from "../errors.js";
+import { LLMAbortError, LLMParseError, RateLimitError } from "../errors.js";
 import { estimateInputTokens } from "../request-log.js";
 import { outputTokensFor } from "../roles.js";
 import { Limiter } from "./limiter.js";
@@ -31,6 +31,9 @@ export function withLimits(model: LanguageModel, limiter: Limiter): LanguageMode
         permit.release(result.usage.inputTokens + result.usage.outputTokens);
         return result;
       } catch (err) {
+        // A 429 pauses the pool before this slot is given to the next call (for its Retry-After, else 500 ms; the
+        // retry wrapper extends the pause to its backoff).
+        if (err instanceof RateLimitError) limiter.pause(err.retryAfter ?? 500);
         const u = err instanceof LLMParseError ? err.usage : undefined;
         permit.release(u ? u.inputTokens + u.outputTokens : undefined);
         throw err;

@@ -1,0 +1,102 @@
+// Limits against the local servers, in real time (about 10 s): paced rpm against a server with a request-rate
+// limit (and the burst that a pool without rpm sends, as the null), tpm without maxTokens in any window, one 429
+// pausing the whole pool, and Gemini's HTTP Retry-After header.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import type { GenerateRequest } from "../core/model.js";
+import { startOpenAIServer } from "./testing/openai-server.js";
+import { startGeminiServer } from "./testing/gemini-server.js";
+import { createModel } from "./create.js";
+
+const Vote = z.object({ vote: z.enum(["yes", "no"]), reason: z.string() });
+// Long replies from short prompts: output, not input, is most of each call's tokens.
+const Essay = z.object({ points: z.array(z.string()).min(5).max(8), summary: z.string() });
+const ask = (i: number): GenerateRequest => ({
+  messages: [{ role: "user", content: "Vote on the motion." }],
+  schema: Vote,
+  address: { mechanism: "gated", cell: "", seed: 0, role: "adjudicator", step: i },
+});
+
+test("rpm 600 against a server allowing 10 requests per second: fewer than 10 % get a 429; without rpm most do", async () => {
+  const server = await startOpenAIServer({ rateLimit: { requests: 10, perMs: 1000 } });
+  try {
+    const paced = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", concurrency: 16, rpm: 600 }, { retry: { baseDelayMs: 50 } });
+    await Promise.all(Array.from({ length: 40 }, (_, i) => paced.generate(ask(i))));
+    const share = (server.stats.byStatus[429] ?? 0) / server.stats.total;
+    assert.ok(share < 0.1, `${server.stats.byStatus[429]} of ${server.stats.total} requests got a 429`);
+  } finally {
+    await server.close();
+  }
+  const burst = await startOpenAIServer({ rateLimit: { requests: 10, perMs: 1000 } });
+  try {
+    const unpaced = createModel({ provider: "openai-compatible", baseURL: burst.baseURL, model: "m", concurrency: 16, maxRetries: 0 });
+    await Promise.allSettled(Array.from({ length: 40 }, (_, i) => unpaced.generate(ask(i))));
+    assert.ok((burst.stats.byStatus[429] ?? 0) >= 20, `null: ${burst.stats.byStatus[429]} of 40 got a 429 without pacing`);
+  } finally {
+    await burst.close();
+  }
+});
+
+test("tpm without maxTokens: in any window the tokens of the requests started stay within tpm", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "agora-llm-limits-"));
+  const server = await startOpenAIServer({ random: { seed: 3, latencyMs: [5, 20] } });
+  try {
+    const ledgerPath = join(dir, "ledger.jsonl");
+    // A 500 ms window stands in for the minute; 600 tokens per window; each call's reply is random in length (about
+    // 40-150 tokens from a 5-token prompt). Reserving the input alone would start eight calls at once and pass tpm.
+    const model = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", concurrency: 16, tpm: 600 }, { ledgerPath, rateWindowMs: 500 });
+    await Promise.all(Array.from({ length: 24 }, (_, i) => model.generate({ ...ask(i), schema: Essay })));
+    const lines = (await readFile(ledgerPath, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    const sentAt = new Map(lines.filter((l) => l.event === "sent").map((l) => [l.id, l.t as number]));
+    const spends = lines.filter((l) => l.event === "done").map((l) => [sentAt.get(l.id)!, l.input_tokens + l.output_tokens] as [number, number]);
+    assert.equal(spends.length, 24);
+    let worst = 0;
+    for (const [t] of spends) worst = Math.max(worst, spends.filter(([u]) => u >= t && u < t + 500 - 5).reduce((a, [, n]) => a + n, 0));
+    assert.ok(worst <= 600, `${worst} tokens in one window`);
+    assert.ok(spends.reduce((a, [, n]) => a + n, 0) > 1200, "the run needed more than two windows");
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a 429 pauses the whole pool for its Retry-After: the waiting calls do not each run into it", async () => {
+  const arrivals: number[] = [];
+  const server = await startOpenAIServer({
+    latencyMs: 20,
+    respond: (req) => {
+      arrivals.push(performance.now());
+      return req.index === 0 ? { status: 429, headers: { "retry-after-ms": "300" }, body: { error: { message: "slow down" } } } : undefined;
+    },
+  });
+  try {
+    const model = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", concurrency: 1 }, { retry: { baseDelayMs: 1 } });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => model.generate(ask(i))));
+    assert.equal(server.stats.total, 13, "one 429, one retry, no other call ran into it");
+    const gap = arrivals[1] - arrivals[0];
+    assert.ok(gap >= 300, `the next request came ${gap.toFixed(0)} ms after the 429`);
+    assert.equal(model.limiter.pauses, 1);
+  } finally {
+    await server.close();
+  }
+});
+
+test("Gemini: the HTTP Retry-After header of a 429 is waited for", async () => {
+  const server = await startGeminiServer({
+    respond: (req) => (req.index === 0 ? { status: 429, headers: { "retry-after": "0.4" }, body: { error: { code: 429, message: "quota", status: "RESOURCE_EXHAUSTED" } } } : undefined),
+  });
+  try {
+    const model = createModel({ provider: "gemini", baseURL: server.baseURL, model: "g", apiKey: "AIzaTestKey" }, { retry: { baseDelayMs: 1, maxDelayMs: 2 } });
+    const t0 = performance.now();
+    await model.generate(ask(0));
+    const waited = performance.now() - t0;
+    assert.ok(waited >= 390, `waited ${waited.toFixed(0)} ms (the header said 400, the backoff 1-2)`);
+    assert.equal(server.stats.total, 2);
+  } finally {
+    await server.close();
+  }
+});

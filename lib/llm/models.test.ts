@@ -1,0 +1,40 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { floatingAliasWarning, isReasoningModel } from "./models.js";
+import { costOf, parsePriceFlag, priceOf, DEFAULT_PRICES } from "./prices.js";
+import { outputTokensFor, roleOf, DEFAULT_OUTPUT_TOKENS } from "./roles.js";
+import { LLMConfigError } from "./errors.js";
+
+test("reasoning models: the o-series and the gpt-5 family, dated or not; chat models are not", () => {
+  for (const m of ["o1", "o1-mini", "o3", "o3-mini", "o4-mini", "o4-mini-2025-04-16", "gpt-5", "gpt-5-mini", "gpt-5-nano-2025-08-07", "gpt-5.1"]) assert.ok(isReasoningModel(m), m);
+  for (const m of ["gpt-4o", "gpt-4o-mini", "gpt-4.1-nano", "omni-moderation-latest", "gpt-3.5-turbo"]) assert.ok(!isReasoningModel(m), m);
+});
+
+test("floating aliases are warned about; dated snapshots and local models are not", () => {
+  assert.match(floatingAliasWarning("openai", "gpt-4o-mini") ?? "", /floating alias/);
+  assert.match(floatingAliasWarning("gemini", "gemini-2.5-flash") ?? "", /floating alias/);
+  for (const [p, m] of [["openai", "gpt-4o-mini-2024-07-18"], ["gemini", "gemini-2.0-flash-001"], ["openai-compatible", "llama3.1"]]) assert.equal(floatingAliasWarning(p, m), undefined, m);
+});
+
+test("prices: the flag form, cached input priced apart, bad flags named", () => {
+  assert.deepEqual(parsePriceFlag("openai:gpt-4o-mini=0.15,0.6,0.075"), { "openai:gpt-4o-mini": { input: 0.15, output: 0.6, cachedInput: 0.075 } });
+  assert.deepEqual(parsePriceFlag("openai-compatible:llama3.1=1,2"), { "openai-compatible:llama3.1": { input: 1, output: 2 } });
+  for (const bad of ["gpt-4o=1,2", "openai:m=1", "openai:m=1,x", "openai:m=1,2,3,4", "openai:m=-1,2", "openai:m=1,,2"]) {
+    assert.throws(() => parsePriceFlag(bad), (e: unknown) => e instanceof LLMConfigError && e.message.includes(bad) && /--price/.test(e.message), bad);
+  }
+  // 1M input of which 400k cached, 100k output at $1 / $0.25 cached / $4: 0.6 + 0.1 + 0.4.
+  assert.ok(Math.abs(costOf({ input: 1, output: 4, cachedInput: 0.25 }, { inputTokens: 1e6, cachedInputTokens: 4e5, outputTokens: 1e5 }) - 1.1) < 1e-12);
+  assert.ok(Math.abs(costOf({ input: 1, output: 4 }, { inputTokens: 1e6, cachedInputTokens: 4e5, outputTokens: 0 }) - 1) < 1e-12);
+  assert.deepEqual(priceOf("openai-compatible:x", { "openai-compatible:x": { input: 1, output: 1 } }), { input: 1, output: 1 });
+  assert.deepEqual(priceOf("openai-compatible:y", DEFAULT_PRICES), { input: 0, output: 0 });
+});
+
+test("output-token reservations: maxTokens, else the address's role, else the default", () => {
+  const a = "nous/conv=1,ablation=none/seed=2/scorer/step=3/agent=-/sample=0";
+  assert.equal(roleOf(a), "scorer");
+  assert.equal(roleOf("tbs/a/b=c/seed=0/reasoner/step=1/agent=2/sample=0"), "reasoner", "a cell holding / is read from the right");
+  assert.equal(outputTokensFor(50, a), 50);
+  assert.equal(outputTokensFor(undefined, a), 100);
+  assert.equal(outputTokensFor(undefined, "x/y/seed=0/unknown-role/step=0/agent=-/sample=0"), DEFAULT_OUTPUT_TOKENS);
+  assert.equal(outputTokensFor(undefined, undefined), DEFAULT_OUTPUT_TOKENS);
+});

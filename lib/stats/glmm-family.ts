@@ -1,0 +1,96 @@
+/**
+ * The response families of `glmm`, with their canonical links: binomial (logit) for 0/1 responses and for
+ * proportions with prior weights (trials), and Poisson (log) for counts. For a canonical link the IRLS weight is
+ * wt·V(μ) and the score is wt·(y − μ), so one row's evaluation gives everything PIRLS needs.
+ *
+ * Rows are evaluated into a shared scratch record (`row`) to keep the inner loops allocation-free.
+ */
+import { createRequire } from "node:module";
+
+/** 0 = binomial (logit), 1 = Poisson (log). */
+export type FamilyCode = 0 | 1;
+
+/** The scratch result of {@link evalRow}: μ, IRLS weight, score and deviance residual of one row. */
+export const row = { mu: 0, w: 0, res: 0, dev: 0 };
+
+function softplus(x: number): number {
+  return x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x));
+}
+
+/**
+ * Evaluates one row at linear predictor `e` (offset included) into {@link row}.
+ * Binomial: μ = logit⁻¹(e), w = wt·μ(1−μ), dev = 2wt[y log(y/μ) + (1−y) log((1−y)/(1−μ))].
+ * Poisson: μ = exp(e), w = wt·μ, dev = 2wt[y log(y/μ) − (y − μ)].
+ */
+export function evalRow(fam: FamilyCode, e: number, y: number, wt: number, ylogy: number): void {
+  if (fam === 0) {
+    const ex = Math.exp(-Math.abs(e));
+    const m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+    row.mu = m;
+    row.w = wt * m * (1 - m);
+    row.res = wt * (y - m);
+    if (y === 1 || y === 0) {
+      const signed = y === 1 ? e : -e;
+      const l1p = Math.log1p(ex);
+      row.dev = wt * 2 * (signed >= 0 ? l1p : l1p - signed);
+    } else {
+      // log μ = −softplus(−e), log(1 − μ) = −softplus(e); ylogy = y log y + (1 − y) log(1 − y), precomputed.
+      row.dev = 2 * wt * (ylogy + y * softplus(-e) + (1 - y) * softplus(e));
+    }
+  } else {
+    const m = Math.exp(e);
+    row.mu = m;
+    row.w = wt * m;
+    row.res = wt * (y - m);
+    // ylogy = y log y (0 for y = 0), precomputed.
+    row.dev = 2 * wt * (ylogy - y * e - (y - m));
+  }
+}
+
+/** The per-row constants of the deviance: y log y (Poisson) or y log y + (1 − y) log(1 − y) (binomial), 0 log 0 = 0. */
+export function ylogyOf(fam: FamilyCode, y: Float64Array): Float64Array {
+  return Float64Array.from(y, (v) => (fam === 1 ? (v > 0 ? v * Math.log(v) : 0) : (v > 0 && v < 1 ? v * Math.log(v) + (1 - v) * Math.log1p(-v) : 0)));
+}
+
+/** IRLS weight and score at a given μ (for starts given as μ). */
+export function weightAt(fam: FamilyCode, m: number, y: number, wt: number): { w: number; res: number } {
+  return { w: fam === 0 ? wt * m * (1 - m) : wt * m, res: wt * (y - m) };
+}
+
+/** μ from η. */
+export function linkinv(fam: FamilyCode, eta: Float64Array): Float64Array {
+  const mu = new Float64Array(eta.length);
+  for (let i = 0; i < eta.length; i++) {
+    const e = eta[i]!;
+    if (fam === 1) { mu[i] = Math.exp(e); continue; }
+    const ex = Math.exp(-Math.abs(e));
+    mu[i] = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+  }
+  return mu;
+}
+
+const require = createRequire(import.meta.url);
+const { jStat } = require("jstat") as { jStat: { gammaln(x: number): number } };
+
+/**
+ * −2 × the saturated log-likelihood: the constant that turns Σ deviance residuals into −2 log-likelihood, as R's
+ * family `aic()` computes the latter (binomial: m = wt trials, k = round(m·y) successes, `dbinom(k, round(m), μ)`;
+ * Poisson: `dpois(y, μ)` weighted by wt).
+ */
+export function saturatedConstant(fam: FamilyCode, y: Float64Array, wt: Float64Array | undefined): number {
+  let c = 0;
+  for (let i = 0; i < y.length; i++) {
+    const w = wt ? wt[i]! : 1, yi = y[i]!;
+    if (fam === 0) {
+      if (w <= 0) continue;
+      const m = Math.round(w), k = Math.round(w * yi);
+      const lchoose = jStat.gammaln(m + 1) - jStat.gammaln(k + 1) - jStat.gammaln(m - k + 1);
+      // log dbinom(k, m, μ) = lchoose + k log μ + (m−k) log(1−μ); deviance residual = 2[k log(y/μ) + (m−k) log((1−y)/(1−μ))].
+      const sat = (k > 0 ? k * Math.log(k / m) : 0) + (m - k > 0 ? (m - k) * Math.log((m - k) / m) : 0);
+      c += -2 * (lchoose + sat);
+    } else {
+      c += -2 * w * ((yi > 0 ? yi * Math.log(yi) : 0) - yi - jStat.gammaln(yi + 1));
+    }
+  }
+  return c;
+}
