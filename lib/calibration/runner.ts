@@ -48,11 +48,6 @@ export const runner: MechanismRunner<CalibrationParams> = {
   tables: ["results", "weights", "judgements", "trajectories"],
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates,
-  estimateCell(params) {
-    // 14 phases × R rounds; the random-evaluator phases Ar and Br make no calls; 2 answers + 1 judgement per round.
-    const calls = 12 * params.rounds * 3;
-    return { calls, inputTokens: calls * 600, outputTokens: calls * 220 };
-  },
   checkPlan(plan) {
     // Grid levels (protocol, control, windowKind, …) are validated with the params, before anything runs.
     for (const cell of plan.cells) {

@@ -54,8 +54,6 @@ export interface MechanismRunner<P = unknown> {
   offlineModelLabel: string;
   /** Templates of every prompt the LLM implementation uses, by name; the manifest records their hashes. */
   promptTemplates?: Record<string, string>;
-  /** Expected LLM calls and tokens for one cell (for `--dry-run`). */
-  estimateCell?(params: P, condition: Record<string, Level>): { calls: number; inputTokens: number; outputTokens: number };
   /**
    * Checks a whole plan before anything runs or a run folder exists; throws a `ConfigError` (naming the config file
    * and the field) for combinations the mechanism refuses: e.g. a grid level that means nothing on an LLM (an

@@ -58,12 +58,3 @@ test("checkPlan refuses meaningless plans before anything runs", () => {
   assert.throws(() => runner.checkPlan!({ file: "x.json", params, llm: false, cells: cells([{ scenario: "standard", shortfall: 0.2 }]) }), /only changes scarce tasks/);
 });
 
-test("dry-run estimates come from a measured plan: adjudications per episode of the offline model", async () => {
-  const { measurePlan } = await import("./runner.js");
-  const m = measurePlan(params, { policy: "gated", scenario: "scarce" });
-  assert.ok(m.adjudications > 0);
-  assert.equal(measurePlan(params, { policy: "rigid", scenario: "scarce" }).adjudications, 0);
-  assert.ok(measurePlan(params, { policy: "free_chat", scenario: "scarce" }).chat > 0);
-  const e = runner.estimateCell!(params, { policy: "gated", scenario: "scarce" });
-  assert.equal(e.calls, Math.round(m.adjudications * params.episodes));
-});

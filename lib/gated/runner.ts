@@ -79,42 +79,12 @@ const OFFLINE_ONLY = ["adjudicatorAccuracy"] as const;
 /** Family options that only change scarce tasks. */
 const SCARCE_ONLY = ["shortfall", "siteMargin"] as const;
 
-/**
- * LLM calls of a cell measured on the offline model: the cell's own tasks (seed 1, up to five episodes) are run and
- * the gray-zone adjudications and free-chat messages per episode counted; tokens from the prompts' sizes.
- * @example
- * measurePlan(params, { policy: "gated" }); // { adjudications: 2.4, chat: 0, episodes: 5 }
- */
-export function measurePlan(params: GatedParams, condition: Record<string, Level>): { adjudications: number; chat: number; episodes: number } {
-  const p = mergeCondition(params, condition);
-  const sim = { ...p.sim, counterfactuals: false };
-  const n = Math.min(5, p.episodes);
-  let adj = 0, chat = 0;
-  const rng = createRng(1).fork("gated", "plan");
-  for (let i = 0; i < n; i++) {
-    const erng = rng.fork("episode", i);
-    const r = runEpisode(taskFor(p, 1, i), p.policy, sim, erng, offlineJudge(p.sim.adjudicatorAccuracy, erng.fork("judge")));
-    adj += r.metrics.adjudications;
-    if (p.policy === "free_chat") chat += r.metrics.messages;
-  }
-  return { adjudications: adj / n, chat: chat / n, episodes: n };
-}
-
 export const runner: MechanismRunner<GatedParams> = {
   name: "gated",
   paramsSchema: GatedParamsSchema as unknown as z.ZodType<GatedParams>,
   tables: ["episodes", "events"],
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates: { ...promptTemplates },
-  estimateCell(params, condition) {
-    const m = measurePlan(params, condition);
-    const p = mergeCondition(params, condition);
-    return {
-      calls: Math.round((m.adjudications + m.chat) * p.episodes),
-      inputTokens: Math.round((m.adjudications * 420 + m.chat * 160) * p.episodes),
-      outputTokens: Math.round((m.adjudications * 40 + m.chat * 40) * p.episodes),
-    };
-  },
   checkPlan(plan) {
     const varied = (k: string) => new Set(plan.cells.map((c) => JSON.stringify(c.condition[k]))).size > 1;
     for (const k of OFFLINE_ONLY) {

@@ -32,6 +32,13 @@ const cellOf = (llm: LanguageModel, over: Record<string, unknown> = {}) =>
     model: { kind: "llm", llm }, rng: createRng(1), address: cellAddresser("nous", "ablation=none", 1),
   });
 
+/** The experiment layer's dry run of one nous cell with these params (stand-in model, nothing sent). */
+async function dryRunOf(params: Record<string, unknown>) {
+  const { dryRun, planRun } = await import("../experiment/plan.js");
+  const plan = await planRun({ name: "nous-dry", mechanism: "nous", model: "openai:gpt-4o-mini", grid: { ablation: ["none"] }, seeds: [1], params });
+  return (await dryRun(plan)).expected!;
+}
+
 test("nous on a language model: window extraction with the memory's keys, answers and judge, all addressed, into rows", async () => {
   const server = await startOpenAIServer({
     respond(req) {
@@ -104,8 +111,8 @@ test("nous on a language model: window extraction with the memory's keys, answer
     assert.deepEqual([byRole("extractor"), byRole("answerer"), byRole("scorer")], [4, 30, 45]);
     assert.equal(answers.filter((a) => a.j_score !== null).length, 45, "verdict rows");
     assert.equal(r.usage?.calls, 4 + 30 + 45);
-    // the dry-run estimate counts the same calls
-    const est = runner.estimateCell!(runner.paramsSchema.parse({ data: fixturePath(), split: "test", window: 4, judge: true }), { ablation: "none" });
+    // the dry run (the experiment layer's: this control flow on a stand-in model) counts the same calls
+    const est = await dryRunOf({ data: fixturePath(), split: "test", window: 4, judge: true });
     assert.equal(est.calls, r.usage?.calls);
   } finally {
     await server.close();
@@ -155,7 +162,7 @@ test("dry-run within ±20 % of the calls and input tokens of a real-size convers
     const over = { data: file, systems: ["nous", "bm25", "full-context"], window: 12, judge: false };
     const r = await cellOf(rec.model, over);
     assert.equal(r.tables.answers.length, 3 * one[0].qa.length);
-    const est = runner.estimateCell!(runner.paramsSchema.parse({ ...over, split: "test" }), { ablation: "none" });
+    const est = await dryRunOf({ ...over, split: "test" });
     assert.equal(est.calls, r.usage?.calls);
     // input tokens as a provider with OpenAI's encoding counts them (the test server only counts characters / 4)
     const sent = rec.requests.reduce((n, q) => n + countRequestTokens(q.system, q.messages).tokens, 0);

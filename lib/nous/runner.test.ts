@@ -59,16 +59,6 @@ test("bad config: unknown conversations, a missing data file and unknown keys ar
   assert.throws(() => runner.paramsSchema.parse({ split: "train" }), /dev.*test.*all|Invalid option/);
 });
 
-test("dry-run estimate from the data: one extraction call per window, one answer per question and LLM system", () => {
-  const p = params({ split: "all", systems: ["nous", "bm25"], window: 4 });
-  const e = runner.estimateCell!(p, { ablation: "none" });
-  // fixture: conv-1 sessions of 8, 6, 6 turns → windows 2+2+2; conv-2 sessions 6, 6(+?) → computed below
-  assert.ok(e.calls > 23 * 2 && e.inputTokens > e.calls * 100 && e.outputTokens > 0);
-  const judged = runner.estimateCell!(params({ split: "all", systems: ["nous"], judge: true }), { ablation: "none" });
-  const plain = runner.estimateCell!(params({ split: "all", systems: ["nous"] }), { ablation: "none" });
-  assert.equal(judged.calls - plain.calls, 23 - 3); // a verdict per non-adversarial question (3 are category 5)
-});
-
 test("memory overrides fill in nothing: the protocol's budget and hops stay unless a config sets them", () => {
   assert.deepEqual(runner.paramsSchema.parse({ memory: { k: 3 } }).memory, { k: 3 });
   const again = runner.paramsSchema.parse(runner.paramsSchema.parse({ memory: {} }));

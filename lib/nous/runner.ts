@@ -122,57 +122,11 @@ async function runCell(ctx: CellContext<NousParams>): Promise<CellResult> {
   return { tables: { answers, deltas, extraction, repairs }, usage: llm?.usage };
 }
 
-/**
- * Expected LLM calls and tokens of one cell, from the data itself: the rendered extraction prompt of every window
- * (with a typical key list), and for each question one answer prompt per LLM system (budget-sized context, or the
- * whole transcript), plus the judge's prompts when enabled. Output: about 12 tokens per extracted triple slot per
- * turn, 8 per answer, 4 per verdict.
- */
-export function estimate(params: NousParams, condition: Record<string, unknown>): { calls: number; inputTokens: number; outputTokens: number } {
-  const p = NousParamsSchema.parse({ ...params, ...condition });
-  const { convs } = chooseConversations(p);
-  const llmSystems = (p.ablation === "none" ? p.systems : ["nous"]).filter((s) => s === "nous" || s === "bm25" || s === "full-context");
-  const budget = p.memory.budgetTokens === undefined ? LOCOMO_BUDGET : p.memory.budgetTokens ?? 600;
-  // the keys listed in a window's prompt: assumed to grow by two per window (a new attribute for each speaker), at most 80
-  const keyTokens = (index: number) => countTokens(Array.from({ length: Math.min(80, 2 * index) }, (_, i) => `- Speaker${i % 2} · attribute${i}`).join("\n")).tokens;
-  let calls = 0;
-  let input = 0;
-  let output = 0;
-  for (const conv of convs) {
-    for (const [index, w] of sessionWindows(conv, p.window).entries()) {
-      const prompt = LlmNous.extractPrompt({ conversation: conv.id, session: w.session, index, turns: w.turns, speakers: [...conv.speakers], keys: [], context: { speakers: [] } });
-      calls++;
-      input += countTokens(prompt).tokens + keyTokens(index) + 10;
-      output += 20 + 30 * w.turns.length;
-    }
-    const whole = countTokens(transcript(conv)).tokens;
-    const full = llmSystems.includes("full-context") ? whole : 0;
-    // a context holds the budget, or the whole conversation when it is shorter (beliefs add a little)
-    const context = Math.min(budget, Math.round(whole * 1.1));
-    const judged = p.ablation === "none" ? p.systems : ["nous"];
-    for (const q of conv.questions) {
-      for (const s of llmSystems) {
-        calls++;
-        input += (s === "full-context" ? full + countTokens(promptTemplates.fullContext).tokens : context + countTokens(promptTemplates.answer).tokens) + countTokens(q.question).tokens + 10;
-        output += 8;
-      }
-      if (p.judge && q.category !== 5) {
-        // every system's prediction gets a verdict (the floors too)
-        calls += judged.length;
-        input += judged.length * (countTokens(promptTemplates.judge).tokens + countTokens(q.question + q.answer).tokens + 18);
-        output += judged.length * 6;
-      }
-    }
-  }
-  return { calls, inputTokens: input, outputTokens: output };
-}
-
 export const runner: MechanismRunner<NousParams> = {
   name: "nous",
   paramsSchema: NousParamsSchema as unknown as z.ZodType<NousParams>,
   tables: ["answers", "deltas", "extraction", "repairs"],
   offlineModelLabel: OFFLINE_LABEL,
   promptTemplates,
-  estimateCell: estimate,
   runCell,
 };
