@@ -85,16 +85,6 @@ export const runner: MechanismRunner<TbsParams> = {
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates: { ...promptTemplates },
   checkPlan,
-  estimateCell(params, condition) {
-    const p = mergeCondition(params, condition).params;
-    const N = p.agents, V = p.intervals;
-    // tbs: N reasoning calls and at most one speech per interval; hierarchical: N of each; sequential: one of each.
-    const reason = p.protocol === "sequential" ? V : N * V;
-    const speak = p.protocol === "hierarchical" ? N * V : V;
-    // Summary memory: each agent's summary is rewritten once per interval once the transcript is older than summaryKeep.
-    const summary = p.memory === "summary" ? N * Math.max(0, V - p.memoryOptions.summaryKeep - 1) : 0;
-    return { calls: reason + speak + summary, inputTokens: reason * 750 + speak * 650 + summary * 600, outputTokens: reason * 180 + speak * 80 + summary * 180 };
-  },
   async runCell(ctx) {
     const { params, extra } = mergeCondition(ctx.params, ctx.condition);
     const res = await runTbs(params, {
