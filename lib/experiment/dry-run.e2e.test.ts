@@ -70,3 +70,11 @@ test("gated: adjudications depend on the replies, so the dry run gives a range a
     params: { episodes: 2, logEpisodes: 0 },
   }), { range: true });
 });
+
+test("tbs: the dry run is within ±20 % of a run in calls and input tokens", async () => {
+  await compare("tbs", (model) => ({
+    name: "tbs-dry", mechanism: "tbs", model,
+    grid: { mode: ["willing", "rotation"], memory: ["latest", "summary"] }, seeds: [1],
+    params: { agents: 3, intervals: 4 },
+  }));
+});
