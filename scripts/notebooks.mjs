@@ -70,7 +70,9 @@ export async function runNotebooks(paths, opts = {}) {
     else args.push("--output-dir", outDir, "--output", basename(nb));
     args.push(nb);
     log(`executing ${relative(root, nb)} …`);
-    const res = spawnSync(python, args, { cwd: join(root, "notebooks"), env, encoding: "utf8", maxBuffer: 64 << 20 });
+    // Outside --in-place, figures go to the output folder: a test run never overwrites the committed figures/.
+    const runEnv = opts.inPlace ? env : { ...env, AGORA_FIGURES_DIR: join(outDir, "figures") };
+    const res = spawnSync(python, args, { cwd: join(root, "notebooks"), env: runEnv, encoding: "utf8", maxBuffer: 64 << 20 });
     const output = opts.inPlace ? nb : join(outDir, basename(nb));
     if (!existsSync(output) || res.status !== 0 && !opts.inPlace && !existsSync(output)) {
       throw new NotebookError(`${relative(root, nb)}: nbconvert failed (exit ${res.status}):\n${res.stderr.slice(-4000)}`);

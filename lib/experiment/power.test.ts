@@ -4,8 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pairedPower, power, powerFromPairs, seedsForPower } from "./power.js";
-import { main } from "../cli/main.js";
-import { io } from "../cli/io.js";
+import { runCli } from "../cli/capture.js";
 
 test("paired t-test power equals R's power.t.test(type = \"paired\", strict = TRUE) (both tails)", () => {
   // R 4.x: power.t.test(n = 20, delta = 0.5, sd = 1, type = "paired", strict = TRUE)$power
@@ -47,18 +46,10 @@ test("agora power prints the report", async () => {
   const dir = mkdtempSync(join(tmpdir(), "agora-power-cli-"));
   const file = join(dir, "c.json");
   writeFileSync(file, JSON.stringify({ ...cfg, seeds: [1, 2, 3] }));
-  const out: string[] = [];
-  const err: string[] = [];
-  const saved = { ...io };
-  io.out = (s) => void out.push(s);
-  io.err = (s) => void err.push(s);
-  try {
-    const code = await main(["power", file, "--metric", "mean_abs_update", "--contrast", "binary,binary_matched", "--fix", "control=none"]);
-    assert.equal(code, 0, err.join(""));
-    assert.match(out.join(""), /power at N = 3: [\d.]+ %[\s\S]*seeds for 80 % power: \d+; for 90 %: \d+/);
-    assert.equal(await main(["power", file, "--metric", "gamma_tv", "--contrast", "binary"]), 2);
-    assert.match(err.join(""), /--contrast: expected two levels "a,b", got "binary"/);
-  } finally {
-    Object.assign(io, saved);
-  }
+  const ok = await runCli(["power", file, "--metric", "mean_abs_update", "--contrast", "binary,binary_matched", "--fix", "control=none"]);
+  assert.equal(ok.code, 0, ok.err);
+  assert.match(ok.out, /power at N = 3: [\d.]+ %[\s\S]*seeds for 80 % power: \d+; for 90 %: \d+/);
+  const bad = await runCli(["power", file, "--metric", "gamma_tv", "--contrast", "binary"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /--contrast: expected two levels "a,b", got "binary"/);
 });

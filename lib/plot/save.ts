@@ -2,7 +2,7 @@
  * Writing figures to files for papers: SVG, PNG and PDF, rendered by the shared headless Chromium.
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { ConfigError } from "../core/errors.js";
 import { figureCSV } from "./data.js";
 import { renderPNG, renderSVG, resolveSize, svgToPDF, type RenderSize } from "./render.js";
@@ -44,6 +44,18 @@ function writeAtomic(file: string, data: string | Buffer): void {
  * @example
  * await plot.save(fig, "../figures/01-tbs/recall", { ...plot.paperSize({ widthIn: 3.5, dpi: 300 }) });
  */
+/**
+ * With `AGORA_FIGURES_DIR` set (the notebook tests set it to their output folder), a figure bound for a `figures/`
+ * folder is written under that directory instead, so test runs never overwrite the committed figures. The paths
+ * returned (and shown in notebooks) stay as given.
+ */
+function figuresRedirect(stem: string): string {
+  const dir = process.env.AGORA_FIGURES_DIR;
+  if (!dir) return stem;
+  const i = stem.lastIndexOf(`${sep}figures${sep}`);
+  return i < 0 ? stem : join(resolve(dir), stem.slice(i + `${sep}figures${sep}`.length));
+}
+
 export async function save(fig: Figure, base: string, opts: SaveOptions = {}): Promise<string[]> {
   const formats = opts.formats ?? ["svg", "png", "pdf", "csv"];
   for (const f of formats) {
@@ -57,7 +69,7 @@ export async function save(fig: Figure, base: string, opts: SaveOptions = {}): P
     throw new ConfigError({ path: ["width/height/scale"], message: `sizes must be positive (got ${width}×${height} at ${scale})` });
   }
   const given = base.replace(/\.(svg|png|pdf|csv)$/i, "");
-  const stem = resolve(given);
+  const stem = figuresRedirect(resolve(given));
   mkdirSync(dirname(stem), { recursive: true });
   const written: string[] = [];
   let svg: string | undefined;
