@@ -3,6 +3,7 @@
 //   npm run notebooks                          every notebooks/*.ipynb, outputs to test-output/notebooks/
 //   npm run notebooks -- notebooks/01-tbs.ipynb
 //   npm run notebooks -- --in-place            write the outputs back into notebooks/ (what `agora reproduce` does)
+//   npm run notebooks -- --profile quick       run the notebooks on a profile (AGORA_PROFILE); default: the one each names
 //
 // tslab reports type errors and exceptions as stderr streams rather than `error` outputs, and it
 // silently skips the request that follows an error; so after nbconvert we read every cell's outputs:
@@ -71,7 +72,9 @@ export async function runNotebooks(paths, opts = {}) {
     args.push(nb);
     log(`executing ${relative(root, nb)} …`);
     // Outside --in-place, figures go to the output folder: a test run never overwrites the committed figures/.
-    const runEnv = opts.inPlace ? env : { ...env, AGORA_FIGURES_DIR: join(outDir, "figures") };
+    const runEnv = opts.inPlace ? { ...env } : { ...env, AGORA_FIGURES_DIR: join(outDir, "figures") };
+    // The notebooks read their profile from AGORA_PROFILE (the tests run them on `quick`).
+    if (opts.profile) runEnv.AGORA_PROFILE = opts.profile;
     const res = spawnSync(python, args, { cwd: join(root, "notebooks"), env: runEnv, encoding: "utf8", maxBuffer: 64 << 20 });
     const output = opts.inPlace ? nb : join(outDir, basename(nb));
     if (!existsSync(output) || res.status !== 0 && !opts.inPlace && !existsSync(output)) {
@@ -99,9 +102,11 @@ export async function runNotebooks(paths, opts = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const inPlace = args.includes("--in-place");
-  const paths = args.filter((a) => !a.startsWith("--"));
+  const p = args.indexOf("--profile");
+  const profile = p >= 0 ? args[p + 1] : undefined;
+  const paths = args.filter((a, i) => !a.startsWith("--") && !(p >= 0 && i === p + 1));
   try {
-    await runNotebooks(paths, { inPlace });
+    await runNotebooks(paths, { inPlace, profile });
   } catch (e) {
     console.error(e instanceof NotebookError ? e.message : e);
     process.exit(1);

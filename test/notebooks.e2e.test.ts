@@ -19,7 +19,7 @@ test("the library builds for the notebooks", () => {
 
 for (const nb of notebooks) {
   test(`notebook executes cleanly: ${nb.split("/").pop()}`, { timeout: 15 * 60_000 }, async () => {
-    const [res] = await runNotebooks([nb], { build: false, log: () => {} });
+    const [res] = await runNotebooks([nb], { build: false, profile: "quick", log: () => {} });
     const executed = JSON.parse(readFileSync(res.output, "utf8"));
     const codeCells = executed.cells.filter((c: { cell_type: string }) => c.cell_type === "code");
     const withOutput = codeCells.filter((c: { outputs: unknown[] }) => c.outputs.length > 0);

@@ -88,5 +88,5 @@ test("reproduce runs every *-default.json on offline models, keeps complete runs
   assert.match(out.join(""), /echo-default: 4\/4 cells ok/);
   assert.match(out.join(""), /echo-default: complete, kept .*echo-default-/);
   assert.deepEqual(readFileSync(join(root, "calls.txt"), "utf8").trim().split("\n").map((l) => JSON.parse(l)),
-    [[null, { inPlace: true }], [null, { inPlace: true }], [null, { inPlace: true }]]);
+    [[null, { inPlace: true, profile: "quick" }], [null, { inPlace: true, profile: "full" }], [null, { inPlace: true, profile: "quick" }]]);
 });

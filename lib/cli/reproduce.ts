@@ -77,7 +77,7 @@ export async function reproduceIn(root: string, opts: { profile?: ProfileName; n
   }
   if (opts.notebooks === false) return 0;
   const script = join(root, "scripts", "notebooks.mjs");
-  let mod: { runNotebooks?: (paths?: string[], opts?: { inPlace?: boolean }) => Promise<unknown> };
+  let mod: { runNotebooks?: (paths?: string[], opts?: { inPlace?: boolean; profile?: string }) => Promise<unknown> };
   try {
     mod = (await import(pathToFileURL(script).href)) as typeof mod;
   } catch (err) {
@@ -87,7 +87,8 @@ export async function reproduceIn(root: string, opts: { profile?: ProfileName; n
     throw new AgoraError("unavailable", `${script} has no runNotebooks export`, "restore scripts/notebooks.mjs");
   }
   try {
-    await mod.runNotebooks(undefined, { inPlace: true });
+    // the notebooks show the profile whose runs were just made
+    await mod.runNotebooks(undefined, { inPlace: true, profile: opts.profile ?? "quick" });
   } catch (err) {
     io.err(`agora reproduce: ${(err as Error).message}\n`);
     return 1;
