@@ -70,3 +70,12 @@ test("gated: adjudications depend on the replies, so the dry run gives a range a
     params: { episodes: 2, logEpisodes: 0 },
   }), { range: true });
 });
+
+test("nous: the dry run is within ±20 % of a run in calls and input tokens (the project's LoCoMo-format fixture)", async () => {
+  const { fixturePath } = await import("../nous/locomo/data.js");
+  await compare("nous", (model) => ({
+    name: "nous-dry", mechanism: "nous", model,
+    grid: { ablation: ["none"] }, seeds: [1],
+    params: { data: fixturePath(), split: "test", systems: ["nous", "bm25"] },
+  }));
+});
