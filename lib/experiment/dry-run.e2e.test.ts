@@ -78,3 +78,12 @@ test("tbs: the dry run is within ±20 % of a run in calls and input tokens", asy
     params: { agents: 3, intervals: 4 },
   }));
 });
+
+test("nous: the dry run is within ±20 % of a run in calls and input tokens (the project's LoCoMo-format fixture)", async () => {
+  const { fixturePath } = await import("../nous/locomo/data.js");
+  await compare("nous", (model) => ({
+    name: "nous-dry", mechanism: "nous", model,
+    grid: { ablation: ["none"] }, seeds: [1],
+    params: { data: fixturePath(), split: "test", systems: ["nous", "bm25"] },
+  }));
+});
