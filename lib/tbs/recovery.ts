@@ -51,7 +51,7 @@ export interface RecoveryOptions {
   onReplicate?: (done: number, total: number) => void;
 }
 
-/** The grid: b_D ∈ {0, .2, .5, .8} × b_S ∈ {0, −.1, −.45} at the default weights, and w_P ∈ {0, .75, 1.5} × w_C ∈ {0.6, 1.2} at b_D = 0.5, b_S = −0.45. */
+/** The recovery grid of generating values: b_D ∈ {0, .2, .5, .8} × b_S ∈ {0, −.1, −.45} at the default weights, and w_P ∈ {0, .75, 1.5} × w_C ∈ {0.6, 1.2} at b_D = 0.5, b_S = −0.45. */
 export function defaultRecoveryGrid(): RecoveryPoint[] {
   const pts: RecoveryPoint[] = [];
   for (const bD of [0, 0.2, 0.5, 0.8]) for (const bS of [0, -0.1, -0.45]) pts.push({ bD, bS, wC: 1.2, wP: 1.5 });
