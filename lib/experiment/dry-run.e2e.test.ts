@@ -2,11 +2,12 @@
  * The dry run against the real thing: each mechanism's small study is estimated with `--dry-run` (a stand-in model,
  * no network), then run on a local OpenAI-protocol server with random replies. The estimate must be within ±20 % of
  * the run in logical calls and in input tokens (both sides counted with the same tokenizer: the run's side from the
- * requests the server received).
+ * requests the server received). Each run's ledger must equal the server's count, and its tables must replay byte for
+ * byte from the run folder with the server stopped.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ChatMessage } from "../core/model.js";
@@ -48,6 +49,18 @@ async function compare(name: string, make: (model: string) => ExperimentConfig, 
     } else {
       assert.ok(within(est.calls, chats.length), `${name}: dry run ${est.calls} calls, run ${chats.length}`);
       assert.ok(within(est.inputTokens, tokens), `${name}: dry run ${est.inputTokens} input tokens, run ${tokens}`);
+    }
+    // the run's ledger holds every request the server answered
+    const ledger = res.manifest.ledger as { sent: number; done: number; failed: number };
+    assert.deepEqual([ledger.sent, ledger.done, ledger.failed], [chats.length, chats.length, 0], `${name}: ledger against the server`);
+    // the mechanism's tables replay byte for byte from the run folder alone, with the server stopped
+    await server.close();
+    const again = join(out, "..", "replayed");
+    cpSync(join(out, "llm-cache"), join(again, "llm-cache"), { recursive: true });
+    const rep = await runExperiment(cfg, { out: again, resume: true, replay: true, concurrency: 3 });
+    assert.equal(rep.failed + rep.degraded, 0, JSON.stringify(rep.manifest.cells.map((c) => c.error)));
+    for (const t of Object.keys(res.manifest.tables)) {
+      assert.equal(readFileSync(join(again, `${t}.jsonl`), "utf8"), readFileSync(join(out, `${t}.jsonl`), "utf8"), `${name}: ${t}.jsonl replays`);
     }
     return { est, calls: chats.length, tokens };
   } finally {
