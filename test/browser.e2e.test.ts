@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "../lib/core/net.js";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -31,16 +31,6 @@ let page: Page | undefined;
 let base = "";
 const token = randomBytes(16).toString("hex");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForServer(deadline: number): Promise<void> {
   while (Date.now() < deadline) {

@@ -6,10 +6,10 @@
 import { fork } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AgoraError } from "../../core/errors.js";
+import { freePort } from "../../core/net.js";
 
 /** The Minecraft version the server speaks and the bots join with (one both flying-squid and mineflayer test). */
 export const MINECRAFT_VERSION = "1.21.4";
@@ -46,17 +46,6 @@ export interface MinecraftServer {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ext = extname(fileURLToPath(import.meta.url));

@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
+import { freePort as freePortAvoiding } from "../../../core/net.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -23,21 +24,8 @@ export interface TestRedis {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1 (never 6379). */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = createServer();
-      srv.on("error", reject);
-      srv.listen(0, "127.0.0.1", () => {
-        const addr = srv.address();
-        const p = typeof addr === "object" && addr ? addr.port : 0;
-        srv.close(() => resolve(p));
-      });
-    });
-    if (port !== 6379) return port;
-  }
-}
+/** A free TCP port on 127.0.0.1 (never 6379, where Debian's own Redis may listen). */
+export const freePort = (): Promise<number> => freePortAvoiding([6379]);
 
 async function waitForPort(port: number, up: boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
