@@ -1,46 +1,79 @@
-// The limiter's rate budgets, with a 200 ms window standing in for the minute (windowMs is the only change).
-// Timing: lower bounds are guarantees (5 ms timer slack); upper bounds are loose (1 s) so a busy machine passes.
+// The limiter's rate budgets on a virtual clock: a 200 ms window stands in for the minute, and the limiter's
+// waits advance the clock by exactly what it asked for, so every start time below is exact (no timer slack).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Limiter } from "./limiter.js";
 
 const W = 200;
 
+/**
+ * Time moves only when the limiter sleeps, by the amount it sleeps. The clock moves on the next turn of the event
+ * loop, after the calls that started have run their continuations, so they read the time they started at.
+ */
+function virtualClock() {
+  const clock = {
+    t: 0,
+    now: () => clock.t,
+    sleep: (ms: number) => new Promise<void>((r) => setImmediate(() => { clock.t += ms; r(); })),
+  };
+  return clock;
+}
+
+/** A clock the test drives by hand; the limiter's waits poll it once per turn of the event loop. */
+function handClock() {
+  const clock = { t: 0, now: () => clock.t, sleep: () => new Promise<void>((r) => setImmediate(r)) };
+  return clock;
+}
+
 test("rpm is paced: starts are spread across the window, one every window/rpm, never a burst", async () => {
-  const limiter = new Limiter({ concurrency: 100, rpm: 5, windowMs: W });
-  const t0 = performance.now();
+  const clock = virtualClock();
+  const limiter = new Limiter({ concurrency: 100, rpm: 5, windowMs: W, clock });
   const starts = await Promise.all(
     Array.from({ length: 7 }, async () => {
       const p = await limiter.acquire();
       p.release();
-      return performance.now() - t0;
+      return clock.now();
     }),
   );
-  const shown = `start times ${starts.map((t) => t.toFixed(0))} ms`;
-  // W / rpm = 40 ms between starts (timer slack: 3 ms), so at most rpm starts in any window.
-  for (let i = 1; i < 7; i++) assert.ok(starts[i] - starts[i - 1] >= W / 5 - 3, `${shown}: a burst`);
-  for (let i = 5; i < 7; i++) assert.ok(starts[i] - starts[i - 5] >= W - 15, `${shown}: more than 5 starts in one window`);
-  assert.ok(starts[6] < 6 * (W / 5) + 1000, shown);
+  // W / rpm = 40 ms between starts: at most rpm starts in any window, and no idle time beyond the pacing.
+  assert.deepEqual(starts, [0, 40, 80, 120, 160, 200, 240]);
+  for (let i = 5; i < 7; i++) assert.ok(starts[i] - starts[i - 5] >= W, `more than 5 starts in one window: ${starts}`);
+});
+
+test("rpm without pacing slack: a burst of 20 ms worth of requests is allowed, no more", async () => {
+  // rpm 60 000 per 200 ms window: one every 0.2 ms, so 100 may start at once (20 ms worth), then the pace holds.
+  const clock = virtualClock();
+  const limiter = new Limiter({ concurrency: 1000, rpm: 1000, windowMs: W, clock });
+  const starts: number[] = [];
+  await Promise.all(Array.from({ length: 150 }, async () => {
+    (await limiter.acquire()).release();
+    starts.push(clock.now());
+  }));
+  const atOnce = starts.filter((t) => t === 0).length;
+  assert.ok(atOnce >= 90 && atOnce <= 100, `${atOnce} started at once`);
+  assert.ok(starts.filter((t) => t < W).length <= 1000);
+  assert.ok(starts[149] > 0, "the rest are paced");
 });
 
 test("pause holds every start (a 429 pauses the whole pool) and leaves calls in flight alone", async () => {
-  const limiter = new Limiter({ concurrency: 10 });
+  const clock = virtualClock();
+  const limiter = new Limiter({ concurrency: 10, clock });
   const held = await limiter.acquire();
-  const t0 = performance.now();
   limiter.pause(120);
   assert.ok(limiter.paused);
   const starts = await Promise.all(Array.from({ length: 5 }, async () => {
     const p = await limiter.acquire();
     p.release();
-    return performance.now() - t0;
+    return clock.now();
   }));
-  for (const t of starts) assert.ok(t >= 115, `started at ${t} ms during the pause`);
+  assert.deepEqual(starts, [120, 120, 120, 120, 120]);
   held.release();
   assert.equal(limiter.pauses, 1);
+  assert.equal(limiter.paused, false);
 });
 
 test("tpm with a hand-driven clock: in any window the reserved-then-corrected tokens stay within tpm", async () => {
-  const clock = { t: 0, now: () => clock.t, sleep: async () => undefined };
+  const clock = handClock();
   const limiter = new Limiter({ concurrency: 50, tpm: 1000, windowMs: 1000, clock });
   const spends: [number, number][] = [];
   // Calls reserve 300 (input estimate + output default) and use 120..300; the clock advances 10 ms per step.
@@ -69,16 +102,15 @@ test("tpm with a hand-driven clock: in any window the reserved-then-corrected to
 });
 
 test("tpm: reservations wait for tokens to leave the window; real counts correct the estimate", async () => {
-  const limiter = new Limiter({ concurrency: 100, tpm: 100, windowMs: W });
-  const t0 = performance.now();
+  const clock = virtualClock();
+  const limiter = new Limiter({ concurrency: 100, tpm: 100, windowMs: W, clock });
   const a = await limiter.acquire(60);
   a.release(10); // the call used 10 tokens, not the 60 estimated
   const b = await limiter.acquire(60); // 10 + 60 <= 100: at once
-  assert.ok(performance.now() - t0 < W - 5, "no wait while under budget");
+  assert.equal(clock.now(), 0, "no wait while under budget");
   b.release(60);
-  const c = await limiter.acquire(60); // 70 + 60 > 100: waits until the first spend (10) and then the second leave
-  const waited = performance.now() - t0;
-  assert.ok(waited >= W - 5 && waited < W + 1000, `waited ${waited} ms`);
+  const c = await limiter.acquire(60); // 70 + 60 > 100: waits until both spends of t = 0 leave the window
+  assert.equal(clock.now(), W);
   c.release(60);
 });
 
@@ -103,7 +135,7 @@ test("concurrency: the next waiter starts when a slot is released; an aborted wa
 
 test("long runs: windows slide over thousands of calls, and a release after its spend left the window changes nothing", async () => {
   // A hand-driven clock: 1 ms per call over 5 windows of 1 000 ms, so the bookkeeping drops old entries many times.
-  const clock = { t: 0, now: () => clock.t, sleep: async () => undefined };
+  const clock = handClock();
   const limiter = new Limiter({ concurrency: 2000, rpm: 2000, tpm: 100_000, windowMs: 1000, clock });
   const held: { at: number; permit: { release(n?: number): void } }[] = [];
   const spent: { at: number; tokens: number }[] = [];

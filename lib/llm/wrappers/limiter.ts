@@ -66,7 +66,8 @@ export class Limiter {
   private spends: Spend[] = [];
   private spendsHead = 0;
   private tokensInWindow = 0;
-  private timer?: NodeJS.Timeout;
+  /** A wake-up is scheduled on the clock. */
+  private waking = false;
   /** Pacing of starts (GCRA): the theoretical time of the next start, the gap between starts, the burst tolerance. */
   private tat = -Infinity;
   private readonly gap: number;
@@ -212,11 +213,13 @@ export class Limiter {
       const wait = this.canStart(w.tokens);
       if (wait === Infinity) return;
       if (wait > 0) {
-        if (!this.timer) {
-          this.timer = setTimeout(() => {
-            this.timer = undefined;
+        if (!this.waking) {
+          // The clock's sleep (real timers in use; a virtual clock in tests, so pacing is checked exactly).
+          this.waking = true;
+          void this.clock.sleep(Math.ceil(wait)).then(() => {
+            this.waking = false;
             this.pump();
-          }, Math.ceil(wait));
+          });
         }
         return;
       }
