@@ -60,6 +60,12 @@ export interface MechanismRunner<P = unknown> {
    * ablation of an offline-model parameter), or factor levels that do not combine. Optional.
    */
   checkPlan?(plan: { file: string; params: P; cells: { runId: string; condition: Record<string, Level> }[]; llm: boolean }): void;
+  /**
+   * Why cells of this plan are not reproducible byte for byte from config and seeds, beyond the language model (which the
+   * runner reports itself): e.g. a live game server with its own physics and clock. One sentence per reason; none when
+   * the mechanism's own work is deterministic. The manifest records them. Optional.
+   */
+  nondeterminism?(plan: { params: P; cells: { runId: string; condition: Record<string, Level> }[] }): string[];
   runCell(ctx: CellContext<P>): Promise<CellResult>;
 }
 

@@ -69,6 +69,7 @@ test("identical requests are separate samples: one paid call per address at any 
         cpSync(out, again, { recursive: true });
         const rep = await cli(["run", file, "--out", again, "--resume", "--replay", "--concurrency", "3"]);
         assert.equal(rep.code, 0, rep.err);
+        assert.deepEqual(JSON.parse(read(again, "manifest.json")).determinism, { byteIdentical: true, reasons: [] }, "a replay reproduces");
         const fresh = join(file, "..", "fresh-replay");
         cpSync(join(out, "llm-cache"), join(fresh, "llm-cache"), { recursive: true });
         const rep2 = await cli(["run", file, "--out", fresh, "--resume", "--replay"]);

@@ -47,6 +47,11 @@ export interface Manifest {
   /** The model label written into every row (`offline:tbs-cognitive-v1`, `openai:gpt-4o-mini`). */
   model: string;
   modelSpec: ModelSpec;
+  /**
+   * Whether the same config and seeds give byte-identical tables: true for offline runs and for `--replay` of a recorded
+   * run; false for a new LLM run (the provider samples) or a mechanism with a non-deterministic world, with the reasons.
+   */
+  determinism: { byteIdentical: boolean; reasons: string[] };
   /** SHA-256 of each prompt template the mechanism declares. */
   promptTemplates: Record<string, string>;
   /** `complete`: every cell ok; `incomplete`: every cell ran, some degraded or failed; `stopped`: some cells pending. */

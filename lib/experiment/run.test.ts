@@ -135,6 +135,16 @@ test("the manifest records config, hash, model, prompt template hashes and versi
   assert.deepEqual(m.config.resolved.params, { delayMs: 4, rows: 3, keepGoing: false, shape: { scale: 1, shift: 0 } });
   assert.match(m.packageVersion, /^\d+\.\d+\.\d+/);
   assert.ok(Date.parse(m.finishedAt) >= Date.parse(m.startedAt));
+  assert.deepEqual(m.determinism, { byteIdentical: true, reasons: [] }, "an offline run reproduces byte for byte");
+});
+
+test("the manifest names what keeps a run from reproducing: the mechanism's own reasons", async () => {
+  const dir = join(tmp(), "nondeterministic");
+  const live = { ...echoRunner, nondeterminism: ({ cells }: { cells: unknown[] }) => [`${cells.length} cells on a live server`] };
+  const registry = { ...mechanisms, echo: live } as typeof mechanisms;
+  await runExperiment(config({ grid: { mode: ["a", "b"] }, seeds: [1] }), { out: dir, registry });
+  const m = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+  assert.deepEqual(m.determinism, { byteIdentical: false, reasons: ["2 cells on a live server"] });
 });
 
 test("an llm model is created once for the run; rows carry its id and the manifest its ledger summary", async () => {
@@ -159,6 +169,8 @@ test("an llm model is created once for the run; rows carry its id and the manife
     // The ledger file holds every request; the manifest sums it.
     const ledger = res.manifest.ledger as { requests: number; done: number; failed: number };
     assert.deepEqual([ledger.requests, ledger.done, ledger.failed], [8, 8, 0]);
+    assert.equal(res.manifest.determinism.byteIdentical, false, "a new LLM run does not reproduce byte for byte");
+    assert.match(res.manifest.determinism.reasons[0], /language model.*--replay/);
     assert.ok(existsSync(join(dir, "llm-cache")));
   } finally {
     await server.close();

@@ -14,7 +14,7 @@ import type { ExperimentConfig, ProfileName } from "./config.js";
 import type { Cell } from "./grid.js";
 import { MANIFEST_FORMAT, readManifest, type CellStatus, type Manifest } from "./manifest.js";
 import { isAbortError, isBudgetError, trackCell, type CellCalls } from "./cell-health.js";
-import { createCellModel, ledgerSummary, ledgerTotals, modelProvenance, redactSpec } from "./model.js";
+import { createCellModel, isOffline, ledgerSummary, ledgerTotals, modelProvenance, redactSpec } from "./model.js";
 import { dryRun, planRun, type DryRunReport, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
 import { gitCommit, packageVersion } from "./project.js";
@@ -73,7 +73,7 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
   const plan = await planRun(configPathOrObject, { profile: opts.profile, out: opts.out, registry: opts.registry });
   if (opts.dryRun) {
     const report = await dryRun(plan);
-    return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date()), failed: 0, degraded: 0, dryRun: report };
+    return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date(), opts.replay), failed: 0, degraded: 0, dryRun: report };
   }
   // Everything that can refuse the run (folder made by another config, endpoint, model id, key) is checked
   // before a file is written.
@@ -98,7 +98,7 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
   const done = new Map([...stored].filter(([, rec]) => (rec.health ?? "ok") === "ok"));
   const label = runner ? runner.label(plan) : model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
   const concurrency = runner ? plan.cells.length : Math.max(1, Math.floor(opts.concurrency ?? 4));
-  const manifest = baseManifest(plan, label, concurrency, new Date());
+  const manifest = baseManifest(plan, label, concurrency, new Date(), opts.replay);
   if (runner) manifest.queue = runner.manifestInfo();
   const failures = new Map<string, CellStatus>();
   const degraded = new Map<string, CellRecord>();
@@ -274,7 +274,17 @@ function errorInfo(err: unknown): CellStatus["error"] {
   return { name: "Error", message: String(err) };
 }
 
-function baseManifest(plan: RunPlan, label: string, concurrency: number, start: Date): Manifest {
+/** What stands between this plan and byte-identical tables on a rerun (see `Manifest.determinism`). */
+export function determinismOf(plan: RunPlan, replay = false): Manifest["determinism"] {
+  const reasons: string[] = [];
+  if (!isOffline(plan.config.model) && !replay) {
+    reasons.push("replies come from a language model, which samples: a new run gives other replies; `--replay` of this folder gives the same tables byte for byte");
+  }
+  reasons.push(...(plan.runner.nondeterminism?.({ params: plan.params, cells: plan.cells.map((c) => ({ runId: c.runId, condition: c.condition })) }) ?? []));
+  return { byteIdentical: reasons.length === 0, reasons };
+}
+
+function baseManifest(plan: RunPlan, label: string, concurrency: number, start: Date, replay?: boolean): Manifest {
   const templates = plan.runner.promptTemplates ?? {};
   return {
     format: MANIFEST_FORMAT,
@@ -291,6 +301,7 @@ function baseManifest(plan: RunPlan, label: string, concurrency: number, start: 
     gitCommit: gitCommit(plan.root),
     model: label,
     modelSpec: redactSpec(plan.config.model),
+    determinism: determinismOf(plan, replay),
     promptTemplates: Object.fromEntries(Object.keys(templates).sort().map((k) => [k, sha256(templates[k])])),
     status: "running",
     startedAt: start.toISOString(),
