@@ -153,7 +153,7 @@ export async function ingestConversation(mem: Memory, conv: LocomoConversation, 
     for (const [i, t] of w.turns.entries()) {
       const ex = extracted[i];
       if (ex.fallback) fallbacks[ex.fallback] = (fallbacks[ex.fallback] ?? 0) + 1;
-      mem.ingest({ id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp }, ex);
+      mem.ingest({ id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp }, { ...ex, participants: conv.speakers });
     }
   }
   return { turns: conv.turns.length, fallbacks };
