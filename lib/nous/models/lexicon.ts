@@ -5,7 +5,8 @@
  * determiners, the contraction pre-pass) is written in the code that uses it and is not listed here.
  *
  * How an entry matches (`match`):
- * - `lemma`: a token's lemma (or, for "named"/"called", its lower-case text) equals the entry;
+ * - `lemma`: a token's lemma or its lower-case text equals the entry (an object's words are lemmas for nouns and
+ *   verbs, lower-case text otherwise; the audit counts either);
  * - `token`: a token's lower-case text equals the entry;
  * - `stem`: the regular expression `\b<entry>` on the lower-cased text (a word starting with the entry);
  * - `phrase`: `\b(?:<entry>)\b`, case-insensitive (an entry may hold a small pattern, e.g. "kinds?");
