@@ -14,10 +14,16 @@ import { MemoryOptionsSchema, type Delta, type Distribution, type MemoryOptions,
 /** A delta as kept in memory for retrieval (prior and posterior stay in the file). */
 export type LightDelta = Omit<Delta, "prior" | "posterior">;
 
-/** What the extractor found in one turn. `mentions` are entity names the turn refers to (graph edges). */
+/**
+ * What the extractor found in one turn. `mentions` are entity names the turn refers to (graph edges).
+ * `participants` are the people of the conversation the turn belongs to (e.g. LoCoMo's two speakers): the graph
+ * never links two of them, since what they say to and about each other is the conversation, not a relation that
+ * narrows a search (without it the speakers are one hop apart and every delta is within two hops of either).
+ */
 export interface Extraction {
   triples: Triple[];
   mentions?: string[];
+  participants?: readonly string[];
 }
 
 /** Options that shape the dimensions as deltas are written; fixed for the life of a memory file. */
@@ -196,14 +202,17 @@ export class Memory {
   private ingestTurn(turn: Turn, extraction: Extraction, evidence: string, written: LightDelta[]): void {
     this.store.transaction(() => {
       this.touchEntity(turn.speaker);
+      const among = extraction.participants ?? [];
+      // two participants are never linked
+      const linkable = (e: string) => e !== turn.speaker && !(among.includes(e) && among.includes(turn.speaker));
       for (const m of extraction.mentions ?? []) {
         this.touchEntity(m);
-        this.connect(turn.speaker, m);
+        if (linkable(m)) this.connect(turn.speaker, m);
       }
       for (const t of extraction.triples) {
         const entity = this.resolve(t.entity);
         this.touchEntity(entity);
-        if (entity !== turn.speaker) this.connect(turn.speaker, entity);
+        if (linkable(entity)) this.connect(turn.speaker, entity);
         const d = this.update(entity, t.attribute, t.value, turn.timestamp, evidence, turn.id);
         written.push(d);
       }

@@ -1,6 +1,7 @@
 /**
  * The belief-dynamics benchmark: conversations in LoCoMo's JSON format, written by this generator from fixed
- * parameters (data/benchmarks/belief-dynamics.params.json), in which people's states (where they live, where they
+ * parameters (data/benchmarks/belief-dynamics.params.json for the pilot instance, belief-dynamics-prereg.params.json
+ * for the pre-registered one), in which people's states (where they live, where they
  * work) follow known scenarios, so that what a memory should believe at the end is known:
  *
  * - `stable`: a value mentioned `establishingMentions` times.

@@ -7,13 +7,16 @@ import { cellAddresser } from "../../core/mechanism.js";
 import { createRng } from "../../core/rng.js";
 import { runner, type Ablation } from "../runner.js";
 import { generateBeliefDynamics, scenarioOf, type Truth } from "./belief-dynamics.js";
-import { DATA_PATH, PARAMS_PATH } from "./generate.js";
+import { INSTANCES, type Instance } from "./generate.js";
 
 /**
+ * `instance`: `prereg` (the held-out instance of belief-dynamics-prereg.md) or `pilot` (the first one).
+ *
  * @example
- * const rows = await runBeliefDynamics(["none", "last-write-wins", "no-decay"]);
+ * const rows = await runBeliefDynamics(["none", "last-write-wins", "no-decay"], ["nous"], "prereg");
  */
-export async function runBeliefDynamics(ablations: readonly Ablation[], systems: ("nous" | "bm25")[] = ["nous"]): Promise<{ rows: Record<string, unknown>[]; truth: Truth[] }> {
+export async function runBeliefDynamics(ablations: readonly Ablation[], systems: ("nous" | "bm25")[] = ["nous"], instance: Instance = "prereg"): Promise<{ rows: Record<string, unknown>[]; truth: Truth[] }> {
+  const { params: PARAMS_PATH, data: DATA_PATH } = INSTANCES[instance];
   const { truth } = generateBeliefDynamics(JSON.parse(readFileSync(PARAMS_PATH, "utf8")), PARAMS_PATH);
   const rows: Record<string, unknown>[] = [];
   for (const ablation of ablations) {

@@ -137,7 +137,8 @@ export function memoryKeys(mem: Memory, max = 80): { entity: string; attribute: 
 /**
  * Ingests a conversation into a memory, window by window in turn order (one transaction per turn). A window's
  * extractor sees the keys the memory already holds, so the windows run one after another.
- * The graph gets only what was extracted (relations, mentions): the two speakers are not linked for talking.
+ * The graph gets only what was extracted (relations, mentions), and every turn carries the conversation's speakers as
+ * its participants, so the two speakers are never linked to each other.
  */
 export async function ingestConversation(mem: Memory, conv: LocomoConversation, extractor: WindowExtractor, window?: number): Promise<ConversationResult["extraction"]> {
   const fallbacks: Record<string, number> = {};
@@ -153,7 +154,7 @@ export async function ingestConversation(mem: Memory, conv: LocomoConversation, 
     for (const [i, t] of w.turns.entries()) {
       const ex = extracted[i];
       if (ex.fallback) fallbacks[ex.fallback] = (fallbacks[ex.fallback] ?? 0) + 1;
-      mem.ingest({ id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp }, ex);
+      mem.ingest({ id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp }, { ...ex, participants: conv.speakers });
     }
   }
   return { turns: conv.turns.length, fallbacks };

@@ -19,6 +19,7 @@
 import winkNLP, { type WinkMethods } from "wink-nlp";
 import model from "wink-eng-lite-web-model";
 import type { Triple, Turn } from "../types.js";
+import { listPattern, wordSet } from "./lexicon.js";
 
 export const EXTRACTOR_LABEL = "offline:nous-nlp-v2";
 
@@ -51,29 +52,35 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bcan't\b/gi, "can not"], [/\bwon't\b/gi, "will not"], [/\b(\w+)n't\b/gi, "$1 not"],
 ];
 
-const FAMILY = new Set("sister brother mom mother dad father son daughter kid child grandma grandmother grandpa grandfather cousin aunt uncle niece nephew parent sibling family".split(" "));
-const PARTNER = new Set("husband wife partner boyfriend girlfriend fiance fiancee spouse friend bestie mentor boss colleague coworker neighbor roommate".split(" "));
-const ANIMALS = new Set("dog cat puppy kitten pet bird parrot fish hamster rabbit bunny turtle horse snake guinea pig lizard".split(" "));
-const JOB_WORDS = new Set(("nurse teacher doctor engineer developer designer artist writer author musician singer painter chef cook " +
-  "counselor therapist student lawyer accountant manager programmer scientist researcher photographer dancer actor " +
-  "firefighter officer soldier veteran pilot driver farmer baker librarian mechanic carpenter plumber electrician " +
-  "consultant analyst entrepreneur owner coach trainer volunteer intern assistant clerk cashier barista waiter " +
-  "architect pharmacist dentist veterinarian vet social worker activist advocate instructor professor tutor").split(" "));
-const TRAVEL_VERBS = new Set(["visit", "travel", "tour", "fly"]);
-const EVENT_VERBS = new Set(["attend", "join", "participate", "celebrate", "run", "host", "organize", "volunteer", "perform", "win", "compete", "race"]);
-const LIKE_VERBS = new Set(["love", "like", "enjoy", "adore", "prefer", "hate", "dislike"]);
-const PLAN_VERBS = new Set(["plan", "want", "hope", "intend", "aim", "wish"]);
-const HOBBY_START = new Set(["start", "begin", "take", "pick", "learn", "practice", "practise", "play"]);
-const GET_VERBS = new Set(["buy", "get", "own", "have", "purchase", "receive"]);
-const SKIP_VERBS = new Set(["think", "know", "feel", "guess", "mean", "say", "tell", "hear", "see", "understand", "remember", "appreciate", "agree", "believe", "suppose", "bet", "wonder", "hope", "thank", "glad", "let", "sound", "look", "seem", "be"]);
-const HEALTH = /\b(sick|ill|injur|surgery|hospital|cancer|diagnos|therapy|anxiety|depress|pregnan|recover)/;
-const EDUCATION = /\b(college|university|school|degree|class|course|major|graduat|phd|master|bachelor|diploma)/;
-const WORKPLACE_PREP = new Set(["at", "for", "with"]);
-const CALENDAR = new Set("monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december".split(" "));
-const GREETINGS = new Set(("hey hi hello thanks thank wow oh yes yeah no congrats congratulations omg haha lol bye sure ok okay " +
-  "awesome cool nice great yesterday today tomorrow kids gotta cheers aww ugh hmm sounds love").split(" "));
+const FAMILY = wordSet("family");
+const PARTNER = wordSet("partner");
+const ANIMALS = wordSet("animals");
+const JOB_WORDS = wordSet("jobWords");
+const TRAVEL_VERBS = wordSet("travelVerbs");
+const EVENT_VERBS = wordSet("eventVerbs");
+const LIKE_VERBS = wordSet("likeVerbs");
+const PLAN_VERBS = wordSet("planVerbs");
+const HOBBY_START = wordSet("hobbyStart");
+const GET_VERBS = wordSet("getVerbs");
+const ADOPT_VERBS = wordSet("adoptVerbs");
+const NAMING = wordSet("namingWords");
+const SKIP_VERBS = wordSet("skipVerbs");
+const WORK_VERBS = wordSet("workVerbs");
+const JOIN_VERBS = wordSet("joinVerbs");
+const LIVE_VERBS = wordSet("liveVerbs");
+const MOVE_VERBS = wordSet("moveVerbs");
+const EDUCATION_VERBS = wordSet("educationVerbs");
+const HEALTH_VERBS = wordSet("healthVerbs");
+const RELATIONSHIP_VERBS = wordSet("relationshipVerbs");
+const HYPOTHETICAL = wordSet("hypotheticalMarkers");
+const COUNT = wordSet("countWords");
+const HEALTH = listPattern("healthStems");
+const EDUCATION = listPattern("educationStems");
+const WORKPLACE_PREP = wordSet("workplacePreps");
+const CALENDAR = wordSet("calendar");
+const GREETINGS = wordSet("greetings");
 
-interface Tok {
+export interface Tok {
   text: string;
   lower: string;
   pos: string;
@@ -83,7 +90,7 @@ interface Tok {
 }
 
 /** The sentences of a text as tagged tokens. */
-function analyse(text: string): Tok[][] {
+export function analyse(text: string): Tok[][] {
   let t = text;
   for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
   const nl = engine();
@@ -210,7 +217,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string): Offl
       i = n.end;
     }
     if (question) continue;
-    if (s.some((t) => t.lower === "if" || t.lower === "would" || t.lower === "could" || t.lower === "might")) continue;
+    if (s.some((t) => HYPOTHETICAL.has(t.lower))) continue;
     // "my <relation> (Name)": a relation of the speaker, and that person as a possible subject
     let localSubject: { name: string; at: number } | undefined;
     for (let i = 0; i + 1 < s.length; i++) {
@@ -325,19 +332,19 @@ function interpret(s: Tok[], c: Clause, add: (e: string, a: Attribute, v: string
     return;
   }
   const v = c.verb;
-  if (v === "work" && obj.prep === "as") return void add(c.subject, "job", not + value);
-  if ((v === "work" && obj.prep && WORKPLACE_PREP.has(obj.prep)) || ((v === "join" || v === "hire") && obj.names.length && !obj.kinds.has("NOUN"))) return void add(c.subject, "workplace", not + value);
-  if ((v === "live" && (obj.prep === "in" || obj.prep === "at")) || ((v === "move" || v === "relocate") && (obj.prep === "to" || obj.prep === "into"))) return void add(c.subject, "home", not + value);
-  if (EDUCATION.test(text.split(/[.,!;]/)[0]) && (v === "go" || v === "study" || v === "graduate" || v === "attend" || v === "enroll" || v === "finish" || v === "take" || v === "major")) {
+  if (WORK_VERBS.has(v) && obj.prep === "as") return void add(c.subject, "job", not + value);
+  if ((WORK_VERBS.has(v) && obj.prep && WORKPLACE_PREP.has(obj.prep)) || (JOIN_VERBS.has(v) && obj.names.length && !obj.kinds.has("NOUN"))) return void add(c.subject, "workplace", not + value);
+  if ((LIVE_VERBS.has(v) && (obj.prep === "in" || obj.prep === "at")) || (MOVE_VERBS.has(v) && (obj.prep === "to" || obj.prep === "into"))) return void add(c.subject, "home", not + value);
+  if (EDUCATION.test(text.split(/[.,!;]/)[0]) && EDUCATION_VERBS.has(v)) {
     return void add(c.subject, "education", not + (value || v));
   }
-  if (HEALTH.test(text.split(/[.,!;]/)[0]) && (v === "get" || v === "have" || v === "go" || v === "recover" || v === "diagnose")) return void add(c.subject, "health", not + (value || v));
+  if (HEALTH.test(text.split(/[.,!;]/)[0]) && HEALTH_VERBS.has(v)) return void add(c.subject, "health", not + (value || v));
   const animal = obj.words.find((w) => ANIMALS.has(w));
-  if ((GET_VERBS.has(v) || v === "adopt" || v === "rescue") && animal) {
-    const named = s.findIndex((t, k) => k >= c.start && (t.lower === "named" || t.lower === "called"));
+  if ((GET_VERBS.has(v) || ADOPT_VERBS.has(v)) && animal) {
+    const named = s.findIndex((t, k) => k >= c.start && NAMING.has(t.lower));
     const names = named < 0 ? [] : objectAfter(s, named + 1).names;
     if (names.length) for (const n of names) add(c.subject, "pet", `${not}${animal} ${n}`);
-    else add(c.subject, "pet", not + obj.words.filter((w) => !/^\d+$|^(one|two|three|four|five)$/.test(w)).join(" "));
+    else add(c.subject, "pet", not + obj.words.filter((w) => !/^\d+$/.test(w) && !COUNT.has(w)).join(" "));
     return;
   }
   if (v === "go" && !obj.prep && s[c.start]?.lower.endsWith("ing")) return void add(c.subject, "hobby", not + s[c.start].lower);
@@ -357,7 +364,7 @@ function interpret(s: Tok[], c: Clause, add: (e: string, a: Attribute, v: string
   if (HOBBY_START.has(v) && (s[c.start]?.lower.endsWith("ing") || v === "play" || v === "practice" || v === "learn")) {
     if (value) return void add(c.subject, "hobby", not + value);
   }
-  if (v === "marry" || v === "divorce" || v === "date" || v === "engage" || v === "break") return void add(c.subject, "relationship", not + `${v}${value ? ` ${value}` : ""}`);
+  if (RELATIONSHIP_VERBS.has(v)) return void add(c.subject, "relationship", not + `${v}${value ? ` ${value}` : ""}`);
   if (EVENT_VERBS.has(v) || (v === "go" && obj.prep === "to")) {
     if (value) return void add(c.subject, "event", not + `${v === "go" ? "" : `${v} `}${value}`.trim());
   }

@@ -19,6 +19,7 @@ import { FALLBACK_ATTRIBUTES } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
 import { extract, EXTRACTOR_LABEL, type SessionContext } from "./extractor.js";
+import { listPattern, type LexiconName } from "./lexicon.js";
 import { resolveTime } from "./temporal.js";
 
 export const OFFLINE_LABEL = EXTRACTOR_LABEL;
@@ -38,25 +39,25 @@ export function extractOffline(turn: Turn, caption?: string, ctx: SessionContext
 /** Attributes that hold a state (one value at a time), answered with the belief's mode. */
 export const STATE_ATTRIBUTES = new Set(["job", "workplace", "home", "relationship", "identity", "health", "education"]);
 
-const TEMPORAL_Q = /^\s*(when\b|what (year|month|date|day|time)\b|how long ago\b|which (year|month)\b)/i;
-const PLURAL_Q = /\b(what (are|were|kinds?|types?|activities|things|books|places|events)|which|list|all|some of)\b/i;
+const TEMPORAL_Q = listPattern("temporalQuestion");
+const PLURAL_Q = listPattern("pluralQuestion");
 
 /** Words of a question that point at one canonical attribute (an answer heuristic, not part of the mechanism). */
-const ATTRIBUTE_CUES: [RegExp, string[]][] = [
-  [/\b(job|profession|occupation|work as|career)\b/i, ["job"]],
-  [/\b(work|employ|company|hired)\w*/i, ["workplace", "job"]],
-  [/\b(live|lives|living|lived|home|moved?|city does)\b/i, ["home"]],
-  [/\b(visit\w*|travel\w*|trip|cities|countries|been to)\b/i, ["travel", "event"]],
-  [/\b(pets?|dogs?|cats?|puppy|kitten)\b/i, ["pet"]],
-  [/\b(hobby|hobbies|enjoy|for fun|free time|weekends?|activities)\b/i, ["hobby", "preference", "activity"]],
-  [/\b(sister|brother|mother|father|mom|dad|kids?|children|son|daughter|family)\b/i, ["family"]],
-  [/\b(married|husband|wife|partner|girlfriend|boyfriend|friend|relationship)\b/i, ["relationship"]],
-  [/\b(plan|plans|planning|going to|want to|future)\b/i, ["plan"]],
-  [/\b(buy|bought|own|owns|have|got)\b/i, ["possession"]],
-  [/\b(favou?rite|like|likes|love|loves|prefer)\b/i, ["preference", "hobby"]],
-  [/\b(identity|who is|what is \w+'s)\b/i, ["identity"]],
-  [/\b(school|college|university|degree|study|studies|studied|major)\b/i, ["education"]],
-];
+const ATTRIBUTE_CUES: [RegExp, string[]][] = ([
+  ["cueJob", ["job"]],
+  ["cueWork", ["workplace", "job"]],
+  ["cueHome", ["home"]],
+  ["cueTravel", ["travel", "event"]],
+  ["cuePet", ["pet"]],
+  ["cueHobby", ["hobby", "preference", "activity"]],
+  ["cueFamily", ["family"]],
+  ["cueRelationship", ["relationship"]],
+  ["cuePlan", ["plan"]],
+  ["cuePossession", ["possession"]],
+  ["cuePreference", ["preference", "hobby"]],
+  ["cueIdentity", ["identity"]],
+  ["cueEducation", ["education"]],
+] as [LexiconName, string[]][]).map(([name, attrs]) => [listPattern(name), attrs]);
 
 /** The attributes a question points at, in order of cue. */
 export function questionAttributes(question: string): string[] {
@@ -65,7 +66,7 @@ export function questionAttributes(question: string): string[] {
   return out;
 }
 
-const PAST_Q = /\b(before|used to|previous(ly)?|first|originally|former(ly)?|earlier|old)\b/i;
+const PAST_Q = listPattern("pastQuestion");
 
 /**
  * The offline extractive answerer: returns a short answer from the retrieved context and its beliefs.

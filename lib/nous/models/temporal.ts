@@ -3,10 +3,15 @@
  * dates ("7 May 2023", "the week before 9 June 2023", "2022"). Used by the offline answerer.
  */
 import { formatDate } from "../query.js";
+import { timePattern } from "./lexicon.js";
 
 const DAY = 86_400_000;
+const RULES = {
+  namedYear: timePattern("namedYear"), yesterday: timePattern("yesterday"), today: timePattern("today"), lastNight: timePattern("lastNight"),
+  lastWeek: timePattern("lastWeek"), lastWeekend: timePattern("lastWeekend"), lastMonth: timePattern("lastMonth"), lastYear: timePattern("lastYear"),
+  nextMonth: timePattern("nextMonth"), nextWeek: timePattern("nextWeek"), ago: timePattern("ago"), lastWeekday: timePattern("lastWeekday"), onWeekday: timePattern("onWeekday"),
+};
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
 /**
  * The date a text refers to: a year it names ("in 2020"), a relative expression resolved against `said` (ms),
@@ -19,18 +24,18 @@ export function resolveTime(text: string, said: number): string {
   const t = text.toLowerCase();
   const d = new Date(said);
   const year = d.getUTCFullYear();
-  const named = /\b(?:in|since|back in) ((?:19|20)\d\d)\b/.exec(t);
+  const named = RULES.namedYear.exec(t);
   if (named) return named[1];
-  if (/\byesterday\b/.test(t)) return formatDate(said - DAY);
-  if (/\btoday\b|\bthis morning\b|\btonight\b/.test(t)) return formatDate(said);
-  if (/\blast night\b/.test(t)) return formatDate(said - DAY);
-  if (/\blast week\b|\ba week ago\b/.test(t)) return `the week before ${formatDate(said)}`;
-  if (/\blast weekend\b/.test(t)) return `the weekend before ${formatDate(said)}`;
-  if (/\blast month\b|\ba month ago\b/.test(t)) return MONTHS[(d.getUTCMonth() + 11) % 12] + ` ${d.getUTCMonth() === 0 ? year - 1 : year}`;
-  if (/\blast year\b|\ba year ago\b/.test(t)) return String(year - 1);
-  if (/\bnext month\b/.test(t)) return MONTHS[(d.getUTCMonth() + 1) % 12] + ` ${d.getUTCMonth() === 11 ? year + 1 : year}`;
-  if (/\bnext week\b/.test(t)) return `the week after ${formatDate(said)}`;
-  const ago = /\b(\d+|two|three|four|five|six) (day|week|month|year)s? ago\b/.exec(t);
+  if (RULES.yesterday.test(t)) return formatDate(said - DAY);
+  if (RULES.today.test(t)) return formatDate(said);
+  if (RULES.lastNight.test(t)) return formatDate(said - DAY);
+  if (RULES.lastWeek.test(t)) return `the week before ${formatDate(said)}`;
+  if (RULES.lastWeekend.test(t)) return `the weekend before ${formatDate(said)}`;
+  if (RULES.lastMonth.test(t)) return MONTHS[(d.getUTCMonth() + 11) % 12] + ` ${d.getUTCMonth() === 0 ? year - 1 : year}`;
+  if (RULES.lastYear.test(t)) return String(year - 1);
+  if (RULES.nextMonth.test(t)) return MONTHS[(d.getUTCMonth() + 1) % 12] + ` ${d.getUTCMonth() === 11 ? year + 1 : year}`;
+  if (RULES.nextWeek.test(t)) return `the week after ${formatDate(said)}`;
+  const ago = RULES.ago.exec(t);
   if (ago) {
     const words: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 };
     const n = words[ago[1]] ?? Number(ago[1]);
@@ -38,9 +43,9 @@ export function resolveTime(text: string, said: number): string {
     const days = ago[2] === "day" ? n : ago[2] === "week" ? 7 * n : 30 * n;
     return formatDate(said - days * DAY);
   }
-  const wd = /\blast (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/.exec(t);
+  const wd = RULES.lastWeekday.exec(t);
   if (wd) return `the ${wd[1]} before ${formatDate(said)}`;
-  if (WEEKDAYS.some((w) => new RegExp(`\\bon ${w}\\b`).test(t))) return `the week of ${formatDate(said)}`;
+  if (RULES.onWeekday.test(t)) return `the week of ${formatDate(said)}`;
   return formatDate(said);
 }
 

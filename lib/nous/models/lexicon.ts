@@ -1,0 +1,153 @@
+/**
+ * Every open-class word list of the offline pipeline, in one place, so the lexicon audit
+ * (`scripts/nous-lexicon-audit.ts`, output `lib/nous/models/lexicon-audit.json`) reads exactly what the extractor,
+ * the answerer and the time resolver use. Closed-class grammar (pronouns, auxiliaries, copula forms, negators,
+ * determiners, the contraction pre-pass) is written in the code that uses it and is not listed here.
+ *
+ * How an entry matches (`match`):
+ * - `lemma`: a token's lemma or its lower-case text equals the entry (an object's words are lemmas for nouns and
+ *   verbs, lower-case text otherwise; the audit counts either);
+ * - `token`: a token's lower-case text equals the entry;
+ * - `stem`: the regular expression `\b<entry>` on the lower-cased text (a word starting with the entry);
+ * - `phrase`: `\b(?:<entry>)\b`, case-insensitive (an entry may hold a small pattern, e.g. "kinds?");
+ * - `phrase-prefix`: `\b(?:<entry>)\w*`, case-insensitive;
+ * - `question-start`: `^\s*(?:<entry>)\b`, case-insensitive, on a question.
+ * `on` says which texts the list is matched against: conversation turns or questions.
+ */
+
+export type LexiconMatch = "lemma" | "token" | "stem" | "phrase" | "phrase-prefix" | "question-start";
+
+export interface LexiconList {
+  /** Where the list is used. */
+  use: string;
+  match: LexiconMatch;
+  on: "turns" | "questions";
+  words: readonly string[];
+}
+
+const w = (s: string): string[] => s.trim().split(/\s+/);
+
+const WEEKDAY = "sunday|monday|tuesday|wednesday|thursday|friday|saturday";
+
+/** The time resolver's expressions, in the order it tries them (alternatives of one rule in one array). */
+export const TIME_EXPRESSIONS = {
+  namedYear: ["(?:in|since|back in) ((?:19|20)\\d\\d)"],
+  yesterday: ["yesterday"],
+  today: ["today", "this morning", "tonight"],
+  lastNight: ["last night"],
+  lastWeek: ["last week", "a week ago"],
+  lastWeekend: ["last weekend"],
+  lastMonth: ["last month", "a month ago"],
+  lastYear: ["last year", "a year ago"],
+  nextMonth: ["next month"],
+  nextWeek: ["next week"],
+  ago: ["(\\d+|two|three|four|five|six) (day|week|month|year)s? ago"],
+  lastWeekday: [`last (${WEEKDAY})`],
+  onWeekday: [`on (?:${WEEKDAY})`],
+} as const;
+
+/** The pattern of one time rule: `\b(?:alternatives)\b`, on lower-cased text (capture groups as written). */
+export const timePattern = (rule: keyof typeof TIME_EXPRESSIONS): RegExp => new RegExp(`\\b(?:${TIME_EXPRESSIONS[rule].join("|")})\\b`);
+
+/** The lists, by name. */
+export const LEXICON = {
+  family: { use: "extractor: 'my <relation>' → family", match: "lemma", on: "turns", words: w("sister brother mom mother dad father son daughter kid child grandma grandmother grandpa grandfather cousin aunt uncle niece nephew parent sibling family") },
+  partner: { use: "extractor: 'my <relation>' → relationship", match: "lemma", on: "turns", words: w("husband wife partner girlfriend fiance fiancee spouse friend bestie mentor boss colleague coworker neighbor roommate") },
+  animals: { use: "extractor: 'my <animal>' and adopted/bought animals → pet", match: "lemma", on: "turns", words: w("dog cat puppy kitten pet bird parrot hamster rabbit bunny turtle horse snake guinea pig lizard") },
+  jobWords: {
+    use: "extractor: 'I am a <job word>' → job", match: "lemma", on: "turns",
+    words: w(`nurse teacher doctor designer artist writer author musician painter chef cook
+      counselor therapist student lawyer accountant manager scientist researcher photographer dancer actor
+      firefighter officer soldier veteran pilot driver farmer baker librarian carpenter plumber electrician
+      consultant entrepreneur volunteer assistant clerk cashier barista waiter
+      architect pharmacist dentist veterinarian social worker activist advocate instructor tutor`),
+  },
+  travelVerbs: { use: "extractor: verb → travel (named places) or event", match: "lemma", on: "turns", words: w("visit travel tour fly") },
+  eventVerbs: { use: "extractor: verb → event", match: "lemma", on: "turns", words: w("attend join participate celebrate run host organize volunteer perform win compete race") },
+  likeVerbs: { use: "extractor: verb → preference or hobby (hate/dislike negate)", match: "lemma", on: "turns", words: w("love like enjoy hate dislike") },
+  planVerbs: { use: "extractor: '<verb> to <verb>' → plan", match: "lemma", on: "turns", words: w("plan want hope intend aim wish") },
+  hobbyStart: { use: "extractor: '<verb> <gerund>' → hobby", match: "lemma", on: "turns", words: w("start begin take pick learn practice practise play") },
+  getVerbs: { use: "extractor: verb → possession (or pet with an animal)", match: "lemma", on: "turns", words: w("buy get own have purchase receive") },
+  adoptVerbs: { use: "extractor: verb + animal → pet", match: "lemma", on: "turns", words: w("adopt rescue") },
+  namingWords: { use: "extractor: '<animal> named/called <Name>'", match: "token", on: "turns", words: w("named called") },
+  skipVerbs: { use: "extractor: verbs of saying/thinking that carry no fact; left out of 'talked about'", match: "lemma", on: "turns", words: w("think know feel guess mean say tell hear see understand remember appreciate agree believe bet wonder hope thank glad let sound look seem be") },
+  workVerbs: { use: "extractor: 'work as' → job; 'work at/for/with' → workplace", match: "lemma", on: "turns", words: w("work") },
+  joinVerbs: { use: "extractor: 'join/hire <Name>' → workplace", match: "lemma", on: "turns", words: w("join hire") },
+  workplacePreps: { use: "extractor: 'work <prep>' → workplace", match: "token", on: "turns", words: w("at for with") },
+  liveVerbs: { use: "extractor: 'live in/at' → home", match: "lemma", on: "turns", words: w("live") },
+  moveVerbs: { use: "extractor: 'move/relocate to/into' → home", match: "lemma", on: "turns", words: w("move relocate") },
+  educationStems: { use: "extractor: education cue in the clause", match: "stem", on: "turns", words: w("college university school degree class course major graduat phd master bachelor diploma") },
+  educationVerbs: { use: "extractor: verb + education cue → education", match: "lemma", on: "turns", words: w("go study graduate attend enroll finish take major") },
+  healthStems: { use: "extractor: health cue in the clause or the copula's value", match: "stem", on: "turns", words: w("sick injur surgery hospital cancer diagnos therapy anxiety recover") },
+  healthVerbs: { use: "extractor: verb + health cue → health", match: "lemma", on: "turns", words: w("get have go recover diagnose") },
+  relationshipVerbs: { use: "extractor: verb → relationship", match: "lemma", on: "turns", words: w("marry divorce date break") },
+  hypotheticalMarkers: { use: "extractor: a sentence with one of these states no fact", match: "token", on: "turns", words: w("if would could might") },
+  countWords: { use: "extractor: numbers dropped from a pet's value", match: "token", on: "turns", words: w("one two three four five") },
+  calendar: { use: "extractor: capitalised calendar words are not names", match: "token", on: "turns", words: w("monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december") },
+  greetings: {
+    use: "extractor: capitalised interjections are not names, nor subjects after them", match: "token", on: "turns",
+    words: w(`hey hi hello thanks thank wow oh yes yeah no congrats congratulations haha lol bye sure ok okay
+      awesome cool nice great yesterday today tomorrow kids gotta cheers aww ugh sounds love`),
+  },
+  timeExpressions: { use: "time resolver: relative time expressions resolved against a turn's date (temporal.ts, in order)", match: "phrase", on: "turns", words: Object.values(TIME_EXPRESSIONS).flat() },
+  temporalQuestion: { use: "answerer: questions answered with a date", match: "question-start", on: "questions", words: ["when", "what (?:year|month|date|day|time)", "how long ago", "which (?:year|month)"] },
+  pluralQuestion: { use: "answerer: questions that ask for several values", match: "phrase", on: "questions", words: ["what (?:are|were|kinds?|types?|activities|things|books|places|events)", "which", "list", "all", "some of"] },
+  pastQuestion: { use: "answerer: questions about an earlier value", match: "phrase", on: "questions", words: ["before", "used to", "previous(?:ly)?", "first", "originally", "earlier", "old"] },
+  cueJob: { use: "answerer cue → job", match: "phrase", on: "questions", words: ["job", "profession", "occupation", "work as", "career"] },
+  cueWork: { use: "answerer cue → workplace, job", match: "phrase-prefix", on: "questions", words: w("work company hired") },
+  cueHome: { use: "answerer cue → home", match: "phrase", on: "questions", words: ["live", "lives", "living", "lived", "home", "moved?", "city does"] },
+  cueTravel: { use: "answerer cue → travel, event", match: "phrase", on: "questions", words: ["visit\\w*", "travel\\w*", "trip", "cities", "countries", "been to"] },
+  cuePet: { use: "answerer cue → pet", match: "phrase", on: "questions", words: ["pets?", "dogs?", "cats?", "puppy", "kitten"] },
+  cueHobby: { use: "answerer cue → hobby, preference, activity", match: "phrase", on: "questions", words: ["hobby", "hobbies", "enjoy", "for fun", "free time", "weekends?", "activities"] },
+  cueFamily: { use: "answerer cue → family", match: "phrase", on: "questions", words: w("sister brother mother father mom dad kids? children son daughter family") },
+  cueRelationship: { use: "answerer cue → relationship", match: "phrase", on: "questions", words: w("married husband wife partner girlfriend friend relationship") },
+  cuePlan: { use: "answerer cue → plan", match: "phrase", on: "questions", words: ["plan", "plans", "planning", "going to", "want to", "future"] },
+  cuePossession: { use: "answerer cue → possession", match: "phrase", on: "questions", words: w("buy bought own have got") },
+  cuePreference: { use: "answerer cue → preference, hobby", match: "phrase", on: "questions", words: ["favou?rite", "like", "likes", "love", "loves"] },
+  cueIdentity: { use: "answerer cue → identity", match: "phrase", on: "questions", words: ["identity", "who is", "what is \\w+'s"] },
+  cueEducation: { use: "answerer cue → education", match: "phrase", on: "questions", words: w("school college university degree study studies studied major") },
+} as const satisfies Record<string, LexiconList>;
+
+export type LexiconName = keyof typeof LEXICON;
+
+/**
+ * Entries the lexicon audit removed: each occurred in test-split turns or questions and in no dev-split text and no
+ * hand-written sentence, so nothing but test data supported it. The audit still counts them (`removed: true`).
+ * The weekday names Tuesday–Thursday were in the same position and stay: the calendar list is the closed set of
+ * weekday and month names, and `lexicon.test.ts` has a sentence of its own for each.
+ */
+export const REMOVED_BY_AUDIT: Partial<Record<LexiconName, readonly string[]>> = {
+  partner: ["boyfriend"],
+  animals: ["fish"],
+  jobWords: ["engineer", "developer", "singer", "programmer", "mechanic", "analyst", "owner", "coach", "trainer", "intern", "vet", "professor"],
+  likeVerbs: ["adore", "prefer"],
+  skipVerbs: ["suppose"],
+  healthStems: ["ill", "depress", "pregnan"],
+  relationshipVerbs: ["engage"],
+  greetings: ["omg", "hmm"],
+  pastQuestion: ["former(?:ly)?"],
+  cueWork: ["employ"],
+  cueRelationship: ["boyfriend"],
+  cuePossession: ["owns"],
+  cuePreference: ["prefer"],
+};
+
+/** The words of a list as a set (for `lemma` and `token` lists). */
+export const wordSet = (name: LexiconName): Set<string> => new Set(LEXICON[name].words);
+
+/** The regular expression of one entry, exactly as the pipeline matches it. */
+export function entryPattern(match: LexiconMatch, entry: string): RegExp {
+  switch (match) {
+    case "stem": return new RegExp(`\\b(?:${entry})`);
+    case "phrase": return new RegExp(`\\b(?:${entry})\\b`, "i");
+    case "phrase-prefix": return new RegExp(`\\b(?:${entry})\\w*`, "i");
+    case "question-start": return new RegExp(`^\\s*(?:${entry})\\b`, "i");
+    default: return new RegExp(`^(?:${entry})$`);
+  }
+}
+
+/** One regular expression for a whole `stem`/`phrase`/`phrase-prefix`/`question-start` list (any entry matches). */
+export function listPattern(name: LexiconName): RegExp {
+  const l: LexiconList = LEXICON[name];
+  return entryPattern(l.match, l.words.join("|"));
+}
