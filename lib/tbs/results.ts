@@ -214,6 +214,29 @@ export function speakingEffect(rows: Row[]): SpeakingEffect {
 }
 
 /**
+ * The comparison `speakingEffect` replaces, for contrast: whether an agent has spoken yet, over whole runs, within
+ * agents with a linear interval term, `dissonance_index ~ has_spoken + interval + (1 | agent)`. Where agents choose
+ * to speak it marks a selection (they speak when dissonance is high), and in every mode it also marks time: after
+ * the first intervals everyone has spoken, so `has_spoken` absorbs the early rise of the index that a linear term
+ * does not fit.
+ * @example speakingEffectWholeRun(rows.filter((r) => r.mode === "willing")).estimate
+ */
+export function speakingEffectWholeRun(rows: Row[]): SpeakingEffect {
+  const first = new Map<string, number>();
+  for (const r of rows) if (r.spoke) {
+    const f = first.get(r.agent as string);
+    if (f === undefined || (r.interval as number) < f) first.set(r.agent as string, r.interval as number);
+  }
+  const rs = rows.map((r) => {
+    const f = first.get(r.agent as string);
+    return { agent: r.agent, dissonance_index: r.dissonance_index, interval: r.interval, has_spoken: f !== undefined && f < (r.interval as number) ? 1 : 0 };
+  });
+  const f = lmm("dissonance_index ~ has_spoken + interval + (1 | agent)", rs, { reml: true });
+  const e = f.fixef.has_spoken, se = f.se.has_spoken;
+  return { estimate: e, lower: e - Z * se, upper: e + Z * se, rows: rs.length };
+}
+
+/**
  * Each ablation beside the effect that flows through the channel it removes, estimated with the channel open
  * (`none`) and removed; the effect must vanish in the second column.
  * - no-competition: the Willing − Rotation difference in the dissonance slope of willingness (latent scale);
