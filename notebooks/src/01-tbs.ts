@@ -19,8 +19,7 @@
 // run unchanged on an LLM run (set `"model"` in the config).
 //
 // The first cell names the profile whose outputs are shown (`quick`: 3 seeds × 30 intervals; `full`: 5 seeds × 40
-// intervals, sized so that its states table (800 runs with every ablation) loads as one file; set
-// `AGORA_PROFILE`).
+// intervals, 800 runs with every ablation; set `AGORA_PROFILE`).
 
 // %%
 import { experiment, plot, stats, tbs } from "../dist/index.js";
