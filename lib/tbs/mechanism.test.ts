@@ -52,10 +52,18 @@ test("Self memory makes dissonance rise once an agent has spoken, with speaking 
     }
     return out;
   };
-  const on = speakingEffect(await rows("none"));
-  const off = speakingEffect(await rows("no-self-memory"));
+  const withSelf = await rows("none"), without = await rows("no-self-memory");
+  const on = speakingEffect(withSelf);
+  const off = speakingEffect(without);
   assert.ok(on.lower > 0, `with Self memory: ${JSON.stringify(on)}`);
   // Without it no rise remains: the CI does not lie above 0 and is below the effect with Self memory.
   assert.ok(off.lower <= 0, `no-self-memory: ${JSON.stringify(off)}`);
   assert.ok(off.upper < on.lower, `no-self-memory ${JSON.stringify(off)} vs Self memory ${JSON.stringify(on)}`);
+  // The ablation closes only its channel: the part of latent D that flows through the perceived climate (w_C·d_C;
+  // after speaking, one voice fewer is heard) changes alike with and without Self memory.
+  const { parseParams } = await import("./run.js");
+  const wC = parseParams({}).offline.wClimate;
+  const climate = (rs: Row[]) => speakingEffect(rs.map((r) => ({ ...r, dissonance_index: wC * (r.climate_gap as number) })));
+  const cOn = climate(withSelf), cOff = climate(without);
+  assert.ok(cOn.lower < cOff.upper && cOff.lower < cOn.upper, `climate part: ${JSON.stringify(cOn)} vs ${JSON.stringify(cOff)}`);
 });
