@@ -8,8 +8,9 @@
  * `cells/` is the source of truth: a file there is a completed cell, whole (rename is atomic on
  * one file system). Tables and the manifest are derived and rewritten atomically too.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import type { Level } from "../core/mechanism.js";
 import type { Usage } from "../core/model.js";
 import type { CellCalls } from "./cell-health.js";
@@ -46,6 +47,35 @@ export function writeFileAtomic(path: string, text: string): void {
   const fd = openSync(tmp, "w");
   try {
     writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+/**
+ * Writes `lines` to `path` atomically, each followed by "\n", in batches: the file is never one string, so a table
+ * larger than the longest string the runtime allows can be written.
+ * @example
+ * writeLinesAtomic("out/turns.jsonl", rows.map((r) => JSON.stringify(r)));
+ */
+export function writeLinesAtomic(path: string, lines: Iterable<string>): void {
+  const tmp = `${path}.tmp-${process.pid}-${tempCounter++}`;
+  const fd = openSync(tmp, "w");
+  try {
+    let batch: string[] = [];
+    let size = 0;
+    for (const line of lines) {
+      batch.push(line, "\n");
+      size += line.length + 1;
+      if (size >= 1 << 22) {
+        writeSync(fd, batch.join(""));
+        batch = [];
+        size = 0;
+      }
+    }
+    if (batch.length) writeSync(fd, batch.join(""));
     fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -109,25 +139,60 @@ export function writeTables(dir: string, tableNames: readonly string[], cells: r
   names.push(...[...extra].sort());
   const counts: Record<string, number> = {};
   for (const t of names) {
-    const lines: string[] = [];
-    for (const cell of cells) {
-      const rec = done.get(cell.runId);
-      for (const row of rec?.tables[t] ?? []) lines.push(JSON.stringify(row));
+    let n = 0;
+    function* lines(): Generator<string> {
+      for (const cell of cells) {
+        const rec = done.get(cell.runId);
+        for (const row of rec?.tables[t] ?? []) {
+          n++;
+          yield JSON.stringify(row);
+        }
+      }
     }
-    writeFileAtomic(join(dir, `${t}.jsonl`), lines.length ? lines.join("\n") + "\n" : "");
-    counts[t] = lines.length;
+    writeLinesAtomic(join(dir, `${t}.jsonl`), lines());
+    counts[t] = n;
   }
   return counts;
 }
 
 /**
- * Reads a `<table>.jsonl` file into rows.
+ * Reads a `<table>.jsonl` file into rows, line by line from chunks of `chunkBytes`: the file is never one string,
+ * so a table larger than the longest string the runtime allows can be read.
+ * @throws {SyntaxError} for a line that is not JSON (its 1-based line number in the message).
  * @example
  * readTable("data/runs/x/turns.jsonl")[0].run_id; // "mode=willing,seed=1"
  */
-export function readTable(path: string): Row[] {
-  const text = readFileSync(path, "utf8");
+export function readTable(path: string, chunkBytes = 1 << 22): Row[] {
   const rows: Row[] = [];
-  for (const line of text.split("\n")) if (line.trim()) rows.push(JSON.parse(line) as Row);
+  const fd = openSync(path, "r");
+  const buf = Buffer.allocUnsafe(chunkBytes);
+  const decoder = new StringDecoder("utf8");
+  let rest = "";
+  let lineNo = 0;
+  const parse = (line: string) => {
+    lineNo++;
+    if (!line.trim()) return;
+    try {
+      rows.push(JSON.parse(line) as Row);
+    } catch (err) {
+      throw new SyntaxError(`line ${lineNo}: ${(err as Error).message}`);
+    }
+  };
+  try {
+    for (;;) {
+      const n = readSync(fd, buf, 0, chunkBytes, null);
+      if (n === 0) break;
+      const text = rest + decoder.write(buf.subarray(0, n));
+      let from = 0;
+      for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", from)) {
+        parse(text.slice(from, nl));
+        from = nl + 1;
+      }
+      rest = text.slice(from);
+    }
+    parse(rest + decoder.end());
+  } finally {
+    closeSync(fd);
+  }
   return rows;
 }

@@ -56,7 +56,7 @@ export function speakingShareFigure(rows: Row[], model: string): Figure {
 
 /**
  * Parameter recovery over the grid: the mean estimate per grid point (over seeds) against the generating value, on the
- * latent scale and on the item indices, with the identity line (perfect recovery).
+ * latent scale (the rule's own linear predictor, u_i known) and on the item indices, with the identity line (perfect recovery).
  */
 export function recoveryFigure(est: RecoveryEstimate[], model: string): Figure {
   const series = (["latent", "items"] as const).flatMap((scale) =>
@@ -70,7 +70,7 @@ export function recoveryFigure(est: RecoveryEstimate[], model: string): Figure {
         pts.set(k, p);
       }
       const xs = [...pts.values()];
-      return { name: `${term === "bD" ? "b_D (dissonance)" : "b_S (silence)"}, ${scale === "latent" ? "latent fit" : "item-index fit"}`, x: xs.map((p) => p.truth), y: xs.map((p) => p.sum / p.n) };
+      return { name: `${term === "bD" ? "b_D (dissonance)" : "b_S (silence)"}, ${scale === "latent" ? "latent fit (u_i known)" : "item-index fit"}`, x: xs.map((p) => p.truth), y: xs.map((p) => p.sum / p.n) };
     }),
   );
   return scatter(series, { title: `Parameter recovery over the grid: mean estimate vs generating value<br><sup>${model}</sup>`, xTitle: "generating value (logit per 0.1)", yTitle: "mean estimate over seeds", identity: true });

@@ -50,6 +50,6 @@ export {
   type RecoverySlope,
   type RecoveryOptions,
 } from "./recovery.js";
-export { paperComparison, timeModels, orSensitivity, costSummary, ablationEffects, verdict, type FindingRow, type Verdict, type OrSensitivityCell } from "./results.js";
+export { paperComparison, timeModels, orSensitivity, costSummary, ablationEffects, speakingEffect, speakingEffectWholeRun, verdict, type SpeakingEffect, type FindingRow, type Verdict, type OrSensitivityCell } from "./results.js";
 export { CostMeter } from "./costs.js";
 export { indexTrajectories, oddsRatioForest, speakingShareFigure, recoveryFigure, orSensitivityFigure, transcriptTable } from "./figures.js";

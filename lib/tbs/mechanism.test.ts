@@ -39,3 +39,31 @@ test("P(spoke | willing): in Rotation a willing agent speaks only on its turn (â
     assert.ok(ex.oddsRatio.lower > 1, `${agents} agents: OR ${JSON.stringify(ex.oddsRatio)}`);
   }
 });
+
+test("Self memory makes dissonance rise once an agent has spoken, with speaking assigned by the turn order; no-self-memory removes the rise", async () => {
+  const { speakingEffect } = await import("./results.js");
+  // Rotation with Force Speak: the scheduled agent always speaks, so in intervals 2..N who has spoken is set by the
+  // turn order; with 12 agents drawn by share from six cards the personas are shuffled, so the order is random.
+  const rows = async (ablation: "none" | "no-self-memory") => {
+    const out: Row[] = [];
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const r = await runTbs({ agents: 12, intervals: 12, mode: "rotation", force: "force", ablation, costSamplePerInterval: 0 }, { rng: createRng(seed), meta: { run_id: `${ablation},seed=${seed}`, seed } });
+      out.push(...prepare(r.states).rows);
+    }
+    return out;
+  };
+  const withSelf = await rows("none"), without = await rows("no-self-memory");
+  const on = speakingEffect(withSelf);
+  const off = speakingEffect(without);
+  assert.ok(on.lower > 0, `with Self memory: ${JSON.stringify(on)}`);
+  // Without it no rise remains: the CI does not lie above 0 and is below the effect with Self memory.
+  assert.ok(off.lower <= 0, `no-self-memory: ${JSON.stringify(off)}`);
+  assert.ok(off.upper < on.lower, `no-self-memory ${JSON.stringify(off)} vs Self memory ${JSON.stringify(on)}`);
+  // The ablation closes only its channel: the part of latent D that flows through the perceived climate (w_CÂ·d_C;
+  // after speaking, one voice fewer is heard) changes alike with and without Self memory.
+  const { parseParams } = await import("./run.js");
+  const wC = parseParams({}).offline.wClimate;
+  const climate = (rs: Row[]) => speakingEffect(rs.map((r) => ({ ...r, dissonance_index: wC * (r.climate_gap as number) })));
+  const cOn = climate(withSelf), cOff = climate(without);
+  assert.ok(cOn.lower < cOff.upper && cOff.lower < cOn.upper, `climate part: ${JSON.stringify(cOn)} vs ${JSON.stringify(cOff)}`);
+});

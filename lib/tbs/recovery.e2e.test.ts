@@ -1,10 +1,11 @@
 /**
  * Parameter recovery of the offline model on a reduced grid (the full grid, 17 points × 20 seeds, is run by
  * scripts/tbs-recovery.ts and read by notebook 01). Each replicate: a Willing and a Rotation run, 12 agents × 40
- * intervals. The latent-scale fit (with the agents' means, lib/tbs/recovery.ts) must recover the generating values:
- * the recovered-vs-true slope's 95 % CI contains 1; where the generating value is 0, the estimates' CI includes 0.
- * The item-index fit is what an analysis of the observed indices would report: it is attenuated. This is weaker than
- * the full-grid criterion (|slope - 1| < 0.1), which b_S fails at 1.111 (lib/tbs/README.md, "Parameter recovery").
+ * intervals. The latent-scale fit (the rule's own linear predictor, lib/tbs/recovery.ts) must recover the generating
+ * values: the recovered-vs-true slope's 95 % CI contains 1; where the generating value is 0, the estimates' CI
+ * includes 0. The item-index fit is what an analysis of the observed indices would report: it is attenuated. On 24
+ * replicates this is weaker than the full-grid criterion (|slope - 1| < 0.1 as well, lib/tbs/README.md, "Parameter
+ * recovery").
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";

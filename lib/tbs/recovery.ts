@@ -2,20 +2,25 @@
  * Parameter recovery for the offline model over a grid of generating values.
  *
  * The decision rule is logit P(willing) = b0 + π·(b_D·10D + b_S·10S) + u_i (README, "The decision rule"): linear in
- * x_D = π·10D and x_S = π·10S, where π is the agent's floor belief (1 in Rotation). With D = w_C·d_C + w_P·d_P
- * (below the cap at 1), π·10D = w_C·(π·10d_C) + w_P·(π·10d_P), so the appraisal weights enter as b_D·w_C and b_D·w_P.
+ * x_D = π·10D and x_S = π·10S, where π is the agent's floor belief (1 in Rotation), and in the agent's talkativeness
+ * u_i with coefficient 1. With D = w_C·d_C + w_P·d_P (below the cap at 1), π·10D = w_C·(π·10d_C) + w_P·(π·10d_P), so the
+ * appraisal weights enter as b_D·w_C and b_D·w_P.
  *
- * D depends on an agent's history of speaking, which depends on its talkativeness u_i: the appraisal is correlated
- * with the random intercept. The latent-scale fit therefore adds each agent's mean of every regressor (the
- * correlated-random-effects device of Mundlak, 1978), so the slopes are identified from within-agent variation:
- *   latent: `willing ~ x_D + x_S + m_D + m_S + (1 | agent)`
- *   weights: `willing ~ x_C + x_P + x_S + m_C + m_P + m_S + (1 | agent)` (x_C = π·10d_C, x_P = π·10d_P)
+ * Fits of one replicate:
+ *   latent (the rule's own linear predictor, every latent known): `willing ~ x_D + x_S + u` (logistic GLM);
+ *   weights (same, rows with D < 1): `willing ~ x_C + x_P + x_S + u` (x_C = π·10d_C, x_P = π·10d_P);
+ *   latent-re (u_i unknown, estimated as a random intercept): `willing ~ x_D + x_S + m_D + m_S + (1 | agent)`;
  *   items (what an analysis of the observed indices estimates): `willing ~ diss10 + sil10 + mode + (1 | agent)`.
+ * In latent-re the agents' means of the regressors (correlated random effects, Mundlak 1978) absorb the correlation
+ * of D and S with u_i: how often an agent has spoken shapes its later D (its own statements) and S (it hears fewer
+ * others). That device assumes the regressors are strictly exogenous, and here they are not: today's decision moves
+ * tomorrow's D and S, so an agent's mean over the run carries its own past decisions. The resulting bias shrinks with
+ * longer runs: b_S misses the criterion with 40 intervals and passes with 120 (README, "Parameter recovery").
  * Passing (per parameter, over grid points × seeds): regress the estimates on the generating values; the 95 % CI
  * of that slope contains 1 and |slope − 1| < 0.1.
  */
 import { createRng } from "../core/rng.js";
-import { glmm, ols } from "../stats/index.js";
+import { glm, glmm, ols } from "../stats/index.js";
 import { tTestP } from "../stats/distributions.js";
 import { prepare, type Row } from "./analysis.js";
 import { parseParams, runTbs } from "./run.js";
@@ -33,8 +38,9 @@ export interface RecoveryPoint {
 export interface RecoveryEstimate {
   point: string;
   seed: number;
-  /** `latent`: fit on x_D, x_S; `weights`: fit on x_C, x_P, x_S; `items`: fit on the observed indices. */
-  scale: "latent" | "weights" | "items";
+  /** `latent`: x_D, x_S and u known; `weights`: x_C, x_P, x_S and u known; `latent-re`: x_D, x_S with u estimated;
+   *  `items`: the observed indices. */
+  scale: "latent" | "weights" | "latent-re" | "items";
   /** `bD`, `bS` (latent and items), `bDwC`, `bDwP` (weights). */
   term: "bD" | "bS" | "bDwC" | "bDwP";
   truth: number;
@@ -45,7 +51,7 @@ export interface RecoveryEstimate {
 export interface RecoveryOptions {
   seeds: number[];
   points: RecoveryPoint[];
-  /** Base parameters (agents, intervals, …); default 12 agents × 40 intervals. */
+  /** Base parameters (agents, intervals, …); default 12 agents × 40 intervals, no cost table. */
   params?: TbsParamsInput;
   /** Called after each replicate (for progress). */
   onReplicate?: (done: number, total: number) => void;
@@ -61,7 +67,7 @@ export function defaultRecoveryGrid(): RecoveryPoint[] {
 
 export const pointLabel = (p: RecoveryPoint) => `bD=${p.bD},bS=${p.bS},wC=${p.wC},wP=${p.wP}`;
 
-/** Adds x_D, x_S, x_C, x_P (π-weighted, per 0.1) and each agent's means of them. */
+/** Adds x_D, x_S, x_C, x_P (π-weighted, per 0.1) and each agent's means of x_D and x_S (m_D, m_S). */
 function withRegressors(rows: Row[]): Row[] {
   const by = new Map<string, Row[]>();
   for (const r of rows) {
@@ -75,7 +81,7 @@ function withRegressors(rows: Row[]): Row[] {
     else by.set(r.agent as string, [r]);
   }
   for (const g of by.values()) {
-    for (const k of ["x_d", "x_s", "x_c", "x_p"]) {
+    for (const k of ["x_d", "x_s"]) {
       const m = g.reduce((a, r) => a + (r[k] as number), 0) / g.length;
       for (const r of g) r[`m${k.slice(1)}`] = m;
     }
@@ -85,7 +91,8 @@ function withRegressors(rows: Row[]): Row[] {
 
 /** One replicate: a Willing and a Rotation run with the same seed; the three fits. */
 export async function recoveryReplicate(point: RecoveryPoint, seed: number, base: TbsParamsInput = {}): Promise<RecoveryEstimate[]> {
-  const p = parseParams({ agents: 12, intervals: 40, ...base });
+  // The cost table (rendered, tokenized prompts) is not used here: it would take most of the time of a replicate.
+  const p = parseParams({ agents: 12, intervals: 40, costSamplePerInterval: 0, ...base });
   const params = { ...p, offline: { ...p.offline, wClimate: point.wC, wPublic: point.wP, willingness: { ...p.offline.willingness, dissonance: point.bD, silence: point.bS } } };
   const rows: Row[] = [];
   for (const mode of ["rotation", "willing"] as const) {
@@ -95,17 +102,22 @@ export async function recoveryReplicate(point: RecoveryPoint, seed: number, base
   withRegressors(rows);
   const label = pointLabel(point);
   const out: RecoveryEstimate[] = [];
-  const put = (scale: RecoveryEstimate["scale"], term: RecoveryEstimate["term"], truth: number, fit: { fixef: Record<string, number>; se: Record<string, number> }, name: string) =>
-    out.push({ point: label, seed, scale, term, truth, estimate: fit.fixef[name], se: fit.se[name] });
-  const lat = glmm("willing ~ x_d + x_s + m_d + m_s + (1 | agent)", rows, { family: "binomial" });
+  const put = (scale: RecoveryEstimate["scale"], term: RecoveryEstimate["term"], truth: number, fit: { coef: Record<string, number>; se: Record<string, number> }, name: string) =>
+    out.push({ point: label, seed, scale, term, truth, estimate: fit.coef[name], se: fit.se[name] });
+  const mixed = (f: { fixef: Record<string, number>; se: Record<string, number> }) => ({ coef: f.fixef, se: f.se });
+  const lat = glm("willing ~ x_d + x_s + agent_effect", rows, { family: "binomial" });
   put("latent", "bD", point.bD, lat, "x_d");
   put("latent", "bS", point.bS, lat, "x_s");
-  // Below the cap D = min(1, …) the weights act linearly; capped rows are left out of the weights fit.
+  // Below the cap D = min(1, …) the weights act linearly; capped rows are left out of the weights fit (D is set before
+  // the decision, so this selects on the regressors only).
   const below = rows.filter((r) => (r.latent_dissonance as number) < 1);
-  const wts = glmm("willing ~ x_c + x_p + x_s + m_c + m_p + m_s + (1 | agent)", below, { family: "binomial" });
+  const wts = glm("willing ~ x_c + x_p + x_s + agent_effect", below, { family: "binomial" });
   put("weights", "bDwC", point.bD * point.wC, wts, "x_c");
   put("weights", "bDwP", point.bD * point.wP, wts, "x_p");
-  const itm = glmm("willing ~ diss10 + sil10 + mode + (1 | agent)", rows, { family: "binomial", levels: { mode: ["rotation", "willing"] } });
+  const re = mixed(glmm("willing ~ x_d + x_s + m_d + m_s + (1 | agent)", rows, { family: "binomial" }));
+  put("latent-re", "bD", point.bD, re, "x_d");
+  put("latent-re", "bS", point.bS, re, "x_s");
+  const itm = mixed(glmm("willing ~ diss10 + sil10 + mode + (1 | agent)", rows, { family: "binomial", levels: { mode: ["rotation", "willing"] } }));
   put("items", "bD", point.bD, itm, "diss10");
   put("items", "bS", point.bS, itm, "sil10");
   return out;

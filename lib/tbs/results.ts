@@ -7,6 +7,7 @@ import { createRng } from "../core/rng.js";
 import { lmm, type LmmFit } from "../stats/index.js";
 import { expressionGivenIntention, indexModels, prepare, reliability, willingnessModel, LEVELS, varyingFactors, type Row } from "./analysis.js";
 import { runTbs } from "./run.js";
+import { DataError } from "../core/errors.js";
 import type { TbsParamsInput } from "./params.js";
 
 const Z = 1.959964;
@@ -167,12 +168,81 @@ export function costSummary(costs: Row[]): Record<string, string | number>[] {
   });
 }
 
+/** An effect with its 95 % interval, and the rows it was estimated on. */
+export interface SpeakingEffect {
+  estimate: number;
+  lower: number;
+  upper: number;
+  rows: number;
+}
+
+/**
+ * The rise of the dissonance index once an agent has spoken, with speaking assigned rather than chosen. Where agents
+ * choose to speak, having spoken marks agents whose dissonance was high (a selection), and over a whole run it also
+ * marks time (everyone has spoken after the first intervals). In Rotation with Force Speak the scheduled agent always
+ * speaks, so in intervals 2..N of a run of N agents who has spoken is set by the turn order alone; comparing, at the
+ * same interval, agents whose turn has come with those whose turn has not, is a comparison by assignment:
+ *   `dissonance_index ~ has_spoken + interval_f + (1 | agent)` on Rotation × Force rows of intervals 2..N
+ * (interval_f: the interval as a factor). The turn order follows the agent index, so it is a random assignment when
+ * personas are drawn at random (an ecology sampled by shares with more agents than cards); with personas in card order
+ * it holds up to differences between the cards' trajectories.
+ * @throws {DataError} without Rotation × Force rows, or without agents on both sides of the comparison.
+ * @example speakingEffect(rows).estimate // ≈ 0.14 with Self memory, ≈ 0 under no-self-memory
+ */
+export function speakingEffect(rows: Row[]): SpeakingEffect {
+  const rf = rows.filter((r) => r.protocol === "tbs" && r.mode === "rotation" && r.force === "force");
+  if (rf.length === 0) throw new DataError({ field: "mode, force", message: "speakingEffect: no rows of Rotation with Force Speak", fix: 'include mode "rotation" and force "force" in the grid' });
+  const agentsOf = new Map<string, number>();
+  for (const r of rf) agentsOf.set(r.run_id as string, Math.max(agentsOf.get(r.run_id as string) ?? 0, (r.agent_id as number) + 1));
+  const first = new Map<string, number>();
+  for (const r of rf) if (r.spoke) {
+    const f = first.get(r.agent as string);
+    if (f === undefined || (r.interval as number) < f) first.set(r.agent as string, r.interval as number);
+  }
+  const early: Row[] = [];
+  for (const r of rf) {
+    const v = r.interval as number;
+    if (v < 2 || v > agentsOf.get(r.run_id as string)!) continue;
+    const f = first.get(r.agent as string);
+    early.push({ agent: r.agent, dissonance_index: r.dissonance_index, has_spoken: f !== undefined && f < v ? 1 : 0, interval_f: `v${v}` });
+  }
+  const both = new Set(early.map((r) => r.has_spoken));
+  if (both.size < 2) throw new DataError({ field: "agents, intervals", message: "speakingEffect: no interval has agents on both sides of the comparison", fix: "run at least 3 agents for at least as many intervals as agents" });
+  const f = lmm("dissonance_index ~ has_spoken + interval_f + (1 | agent)", early, { reml: true });
+  const e = f.fixef.has_spoken, se = f.se.has_spoken;
+  return { estimate: e, lower: e - Z * se, upper: e + Z * se, rows: early.length };
+}
+
+/**
+ * The comparison `speakingEffect` replaces, for contrast: whether an agent has spoken yet, over whole runs, within
+ * agents with a linear interval term, `dissonance_index ~ has_spoken + interval + (1 | agent)`. Where agents choose
+ * to speak it marks a selection (they speak when dissonance is high), and in every mode it also marks time: after
+ * the first intervals everyone has spoken, so `has_spoken` absorbs the early rise of the index that a linear term
+ * does not fit.
+ * @example speakingEffectWholeRun(rows.filter((r) => r.mode === "willing")).estimate
+ */
+export function speakingEffectWholeRun(rows: Row[]): SpeakingEffect {
+  const first = new Map<string, number>();
+  for (const r of rows) if (r.spoke) {
+    const f = first.get(r.agent as string);
+    if (f === undefined || (r.interval as number) < f) first.set(r.agent as string, r.interval as number);
+  }
+  const rs = rows.map((r) => {
+    const f = first.get(r.agent as string);
+    return { agent: r.agent, dissonance_index: r.dissonance_index, interval: r.interval, has_spoken: f !== undefined && f < (r.interval as number) ? 1 : 0 };
+  });
+  const f = lmm("dissonance_index ~ has_spoken + interval + (1 | agent)", rs, { reml: true });
+  const e = f.fixef.has_spoken, se = f.se.has_spoken;
+  return { estimate: e, lower: e - Z * se, upper: e + Z * se, rows: rs.length };
+}
+
 /**
  * Each ablation beside the effect that flows through the channel it removes, estimated with the channel open
  * (`none`) and removed; the effect must vanish in the second column.
  * - no-competition: the Willing − Rotation difference in the dissonance slope of willingness (latent scale);
  * - no-group-memory: the Summary − Latest difference in silence pressure;
- * - no-self-memory: the rise of dissonance once an agent has spoken (`has_spoken`, within agents);
+ * - no-self-memory: the rise of dissonance once an agent has spoken, where the turn order assigns speaking
+ *   (`speakingEffect`); "vanishes" when no rise remains (the CI does not lie above 0);
  * - no-fear (offline only): the odds ratio of the silence index on willingness (a false-positive check of the analysis).
  * Rows must be prepared offline `states` rows of the default grid (all ablations).
  */
@@ -200,24 +270,8 @@ export function ablationEffects(all: Row[]): { ablation: string; effect: string;
     out.push({ ablation: "no-group-memory", effect: "Summary − Latest difference in silence pressure", scale: "silence index", with: ciStr(on[0], on[1], on[2]), without: ciStr(off[0], off[1], off[2]), vanishes: includes0(off[1], off[2]) });
   }
   {
-    const c = (rows: Row[]) => {
-      const spoke = new Map<string, number>();
-      const rs = rows
-        .filter((r) => r.memory === "latest")
-        .slice()
-        .sort((a, b) => (a.interval as number) - (b.interval as number))
-        .map((r) => {
-          const first = spoke.get(r.agent as string);
-          const has = first !== undefined && first < (r.interval as number) ? 1 : 0;
-          if (r.spoke && first === undefined) spoke.set(r.agent as string, r.interval as number);
-          return { ...r, has_spoken: has };
-        });
-      const f = lmm("dissonance_index ~ has_spoken + interval + (1 | agent)", rs, { reml: true });
-      const e = f.fixef.has_spoken, se = f.se.has_spoken;
-      return [e, e - Z * se, e + Z * se];
-    };
-    const on = c(by("none")), off = c(by("no-self-memory"));
-    out.push({ ablation: "no-self-memory", effect: "rise of dissonance once the agent has spoken (within agents, memory latest)", scale: "dissonance index", with: ciStr(on[0], on[1], on[2]), without: ciStr(off[0], off[1], off[2]), vanishes: includes0(off[1], off[2]) });
+    const on = speakingEffect(by("none")), off = speakingEffect(by("no-self-memory"));
+    out.push({ ablation: "no-self-memory", effect: "rise of dissonance once the agent has spoken, speaking assigned by the turn order (Rotation, Force Speak, intervals 2..N)", scale: "dissonance index", with: ciStr(on.estimate, on.lower, on.upper), without: ciStr(off.estimate, off.lower, off.upper), vanishes: off.lower <= 0 ? (off.upper >= 0 ? "yes (CI includes 0)" : "yes (no rise: CI below 0)") : "no" });
   }
   {
     const c = (rows: Row[]) => willingnessModel(rows.filter((r) => r.memory === "latest"), { interaction: false }).oddsRatio.sil10;
