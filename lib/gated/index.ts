@@ -18,3 +18,4 @@ export {
 export { summarize, formatTable, ablationTable, directions, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
 export { metricBars, scoreDistribution, timeline, sensitivityFigure } from "./figures.js";
 export { sweepParam, latinHypercube, sensitivityRun, directionsByRegion, ablationDiffs, ASSUMPTIONS, type SweepOptions, type Assumption } from "./sweep.js";
+export { compareTables, compareBackends, compareEpisode, COMPARED, MINECRAFT_COLUMNS, type ComparisonRow } from "./minecraft/compare.js";
