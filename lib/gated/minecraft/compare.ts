@@ -108,3 +108,48 @@ export async function compareBackends(tasks: CompiledTask[], policies: string[],
   }
   return out;
 }
+
+const meanOf = (xs: unknown[]): number | null => {
+  const v = xs.filter((x) => x !== null && x !== undefined).map(Number);
+  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+};
+
+/**
+ * Per policy, one row per backend: episodes, TSR %, score, completion steps, game ticks to completion (built episodes),
+ * messages, problems, problems escalated, UER and ECR (episode means). The Minecraft rows are labelled as live.
+ * @example
+ * plot.table(backendTable(compareTables(bw, mc)));
+ */
+export function backendTable(pairs: ComparisonRow[]): Record<string, string | number | null>[] {
+  const policies = [...new Set(pairs.map((r) => r.policy))];
+  return policies.flatMap((policy) => (["blockworld", "minecraft"] as const).map((backend) => {
+    const g = pairs.filter((r) => r.policy === policy).map((r) => r[backend] as Record<string, unknown>);
+    return { policy, backend: backend === "minecraft" ? "minecraft (live, not deterministic)" : "blockworld", episodes: g.length,
+      "TSR %": 100 * (meanOf(g.map((r) => r.success)) ?? 0), score: meanOf(g.map((r) => r.score)),
+      "completion steps": meanOf(g.map((r) => r.completion_steps)), "game ticks (built)": meanOf(g.map((r) => r.game_ticks)),
+      messages: meanOf(g.map((r) => r.messages)), problems: meanOf(g.map((r) => r.problems)), escalated: meanOf(g.map((r) => r.escalated)),
+      UER: meanOf(g.map((r) => r.uer)), ECR: meanOf(g.map((r) => r.ecr)) };
+  }));
+}
+
+/**
+ * How many pairs differ in each compared metric, and what the live server did: actions, failures, undone placements and
+ * hand-overs, episodes per emulated action, and minecraft − blockworld game ticks over the pairs built on both.
+ * @example
+ * backendDifferences(pairs).differing; // [{ metric: "success", pairs: 0 }, …]
+ */
+export function backendDifferences(pairs: ComparisonRow[]) {
+  const differing = [...COMPARED, "game_ticks" as const].map((k) => ({ metric: k,
+    "pairs that differ": pairs.filter((r) => r.diff[k] !== null && r.diff[k] !== 0).length,
+    "pairs without a value": pairs.filter((r) => r.diff[k] === null).length }));
+  const sum = (k: "actions" | "failed_actions" | "placements_undone" | "gives_undone") => pairs.reduce((s, r) => s + Number(r.minecraft[k]), 0);
+  const emulated: Record<string, number> = {};
+  for (const r of pairs) for (const a of String(r.minecraft.emulated_actions).split(",").filter(Boolean)) emulated[a] = (emulated[a] ?? 0) + 1;
+  const dt = pairs.filter((r) => r.diff.game_ticks !== null).map((r) => Number(r.diff.game_ticks));
+  return {
+    differing, actions: sum("actions"), failedActions: sum("failed_actions"), placementsUndone: sum("placements_undone"),
+    givesUndone: sum("gives_undone"), emulated,
+    gameTicks: { pairs: dt.length, mean: meanOf(dt), min: dt.length ? Math.min(...dt) : null, max: dt.length ? Math.max(...dt) : null },
+    notBuilt: { blockworld: pairs.filter((r) => !r.blockworld.success).length, minecraft: pairs.filter((r) => r.minecraft.game_ticks === null).length },
+  };
+}
