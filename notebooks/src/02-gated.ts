@@ -244,8 +244,9 @@ console.log(`Game ticks to completion, minecraft − blockworld, over the ${bd.g
 // over the block itself); a pickaxe was never crafted (`craft_pickaxe`). Time is where the backends part. In Minecraft a
 // step is a walk with physics, a collection is digging plus walking to the resource row and back, a hand-over is a walk,
 // drops and a pick-up: rigid planning and the gate, whose ticks are mostly such actions, took longer on the server than
-// the modelled second per action. Free chat took less: its agents' reading and writing ticks are decision ticks in which
-// they do nothing on the server, so they cost the server almost no time, while the block world counts each as a second.
+// the modelled second per action, on average. Free chat took less on average (not in every pair): its agents' reading
+// and writing ticks are decision ticks in which they do nothing on the server, so they cost the server almost no time,
+// while the block world counts each as a second.
 // An episode that times out does so in both worlds (free chat with three agents, one free-chat episode with two,
 // three of the gate's with three: the blueprints are small, the timeout tight). The Minecraft rows come from one run:
 // other runs would give other times.
