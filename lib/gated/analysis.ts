@@ -137,3 +137,32 @@ export function directions(rows: SummaryRow[]): { claim: string; paper: string; 
   cmp("ECR up", "+40–50 %", "ecr", false);
   return out;
 }
+
+/**
+ * Conflicts of one policy: per scenario (all episodes) contested cells and conflicts per episode, gate judgments of
+ * conflicts in the gray zone and the adjudicator's escalations of them; by kind (logged episodes) the conflicts logged
+ * and the gate's decisions on conflicts over units and over cells.
+ * @example
+ * const t = conflictTables(run.tables.episodes, run.tables.events, "gated"); plot.table(t.perScenario);
+ */
+export function conflictTables(episodes: Row[], events: Row[], policy = "gated") {
+  const eps = episodes.filter((r) => r.policy === policy);
+  const perScenario = [...new Set(eps.map((r) => String(r.scenario)))].map((scenario) => {
+    const g = eps.filter((r) => r.scenario === scenario);
+    const sum = (k: string) => g.reduce((s, r) => s + Number(r[k] ?? 0), 0);
+    return { scenario, episodes: g.length, "contested cells / ep": sum("contested_cells") / g.length, "conflicts / ep": sum("conflicts") / g.length,
+      "conflict judgments in the gray zone": sum("conflict_gray"), "of which escalated by the adjudicator": sum("conflict_gray_escalated") };
+  });
+  const ev = events.filter((e) => e.policy === policy);
+  const key = (e: Row) => `${e.run_id}|${e.episode}|${e.problem}`;
+  const cells = new Set(ev.filter((e) => e.event === "detect" && e.kind === "conflict" && String(e.item).startsWith("cell:")).map(key));
+  const gates = ev.filter((e) => e.event === "gate" && e.kind === "conflict");
+  const logged = (d: string) => ev.filter((e) => e.event === "conflict" && e.decision === d).length;
+  const decided = (cell: boolean) => Object.fromEntries(["local", "adjudicate", "escalate"].map((d) =>
+    [`gate: ${d}`, gates.filter((e) => cells.has(key(e)) === cell && e.decision === d).length]));
+  const byKind = [
+    { conflict: "over units: double-booked surplus + contested site resource", logged: logged("double_booked") + logged("site_resource"), ...decided(false) },
+    { conflict: "contested cell", logged: logged("contested_cell"), ...decided(true) },
+  ];
+  return { perScenario, byKind };
+}

@@ -52,8 +52,10 @@ test("no deadlock when a material can come from nowhere: the episode times out w
   spec.initial_inventory = { "0": {}, "1": { stone: 4 } };
   spec.blocked_actions = { "1": ["!givePlayer"] }; // the holder may not give
   const task = compileTask("stuck", spec);
+  // no contested cells: agent 1 would otherwise also place the claimed stone of agent 0's stripe
+  const own = SimParamsSchema.parse({ contestedCells: 0 });
   for (const policy of POLICIES) {
-    const r = runEpisode(task, policy, params, createRng(1), judge(1));
+    const r = runEpisode(task, policy, own, createRng(1), judge(1));
     assert.equal(r.metrics.success, false, policy);
     assert.equal(r.metrics.completion_steps, 100, policy);
     assert.equal(r.metrics.score, 0.5, policy); // agent 1 builds its two blocks

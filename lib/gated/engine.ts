@@ -73,9 +73,10 @@ function applyDisruptions(w: BlockWorld): void {
 
 function act(w: BlockWorld, a: number): void {
   if (w.ownLeft[a] === 0) return;
-  const { below, owner, cellMat } = w.task;
+  const { below, cellMat } = w.task;
   const end = w.ownStart[a + 1];
-  while (w.cursor[a] < end && w.placed[w.ownList[w.cursor[a]]]) w.cursor[a]++;
+  const bit = 1 << a;
+  while (w.cursor[a] < end && (w.placed[w.ownList[w.cursor[a]]] || !(w.plans[w.ownList[w.cursor[a]]] & bit))) w.cursor[a]++;
   // structured detection on the private state: the remaining plan needs more of a material than the agent holds
   for (let m = 0, i = a * w.nMat; m < w.nMat; m++, i++) {
     if (w.need[i] > w.inv[i] && w.openMat[i] < 0 && !w.flags.rigid) detect(w, a, "missing_material", m, firstCellOf(w, a, m));
@@ -85,31 +86,35 @@ function act(w: BlockWorld, a: number): void {
   let pick = -1;
   const pc = w.priority[a];
   if (pc >= 0) {
-    if (w.placed[pc]) w.priority[a] = -1;
-    else if ((below[pc] < 0 || w.placed[below[pc]]) && w.inv[a * w.nMat + cellMat[pc]] > 0) pick = pc;
+    if (w.placed[pc] || !(w.plans[pc] & bit)) w.priority[a] = -1;
+    else if ((below[pc] < 0 || w.placed[below[pc]]) && w.inv[a * w.nMat + cellMat[pc]] > 0 && !contested(w, a, pc)) pick = pc;
   }
   for (let k = w.cursor[a]; pick < 0 && k < end; k++) {
     const c = w.ownList[k];
-    if (w.placed[c]) continue;
+    if (w.placed[c] || !(w.plans[c] & bit)) continue;
     const b = below[c];
     if (b >= 0 && !w.placed[b]) {
-      if (owner[b] !== a && w.openDep[b] < 0) detect(w, a, "dependency_block", b, c);
+      if (!(w.plans[b] & bit) && w.openDep[b] < 0) detect(w, a, "dependency_block", b, c);
       // a rigid plan keeps its order: it waits on the blocked step until the wait times out
-      if (w.flags.rigid && owner[b] !== a && w.t - w.problems[w.openDep[b]].detectedAt < w.params.replyTimeout) break;
+      if (w.flags.rigid && !(w.plans[b] & bit) && w.t - w.problems[w.openDep[b]].detectedAt < w.params.replyTimeout) break;
       continue;
     }
     const m = cellMat[c];
     if (w.inv[a * w.nMat + m] <= 0) {
-      if (w.openMat[a * w.nMat + m] < 0) detect(w, a, "missing_material", m, c);
+      // a claimed cell (another agent is responsible) is placed only with a unit at hand
+      if (w.openMat[a * w.nMat + m] < 0 && (w.plans[c] === bit || w.plannerOf(c) === a)) detect(w, a, "missing_material", m, c);
       continue;
     }
+    if (w.plans[c] !== bit && contested(w, a, c)) continue;
     pick = c;
   }
   if (w.busy[a] > 0) return; // a decision made during the scan (local recovery, reading) took the tick
   if (pick < 0) {
+    w.heading[a] = -1;
     w.idleVersion[a] = w.version;
     return idle(w, a);
   }
+  w.heading[a] = pick;
   const x = w.cellX(pick), z = w.cellZ(pick);
   const dx = x - w.posX[a], dz = z - w.posZ[a];
   if (Math.max(Math.abs(dx), Math.abs(dz)) <= w.params.reach) return place(w, a, pick);
@@ -123,10 +128,35 @@ function act(w: BlockWorld, a: number): void {
   w.posZ[a] += Math.sign(dz);
 }
 
+/**
+ * Whether agent a must leave contested cell c alone for now. When its rival is heading for the same cell and a
+ * notices it (under the partition only when it sees the rival, within `sightRange`), that is a conflict: logged,
+ * and a `conflict` problem about the cell for a, judged by the gate. Staying local, a keeps the cell in its plan and
+ * races for it (whoever gets there first places it; the other has walked for nothing and still holds the unit it
+ * kept for it); escalating, a waits for the rival's answer (RESOLVE_CONFLICT → CELL_SETTLED), after which one of them
+ * drops the cell from its plan.
+ */
+function contested(w: BlockWorld, a: number, c: number): boolean {
+  const id = w.openCell[a * w.task.cells.length + c];
+  if (id >= 0) return w.problems[id].status === "escalated" || w.pending.includes(id);
+  const r = w.rivalFor(a, c);
+  if (r < 0 || w.heading[r] !== c) return false;
+  if (w.flags.partition && w.dist(a, r) > w.params.sightRange) return false;
+  contestCell(w, a, c, r);
+  const q = w.openCell[a * w.task.cells.length + c];
+  return q >= 0 && (w.problems[q].status === "escalated" || w.pending.includes(q));
+}
+
+/** A cell as the event log names it: "cell:x,y,z" in world coordinates. */
+export function cellName(w: BlockWorld, c: number): string {
+  const o = w.task.origin;
+  return `cell:${o[0] + w.cellX(c)},${o[1] + w.cellY(c)},${o[2] + w.cellZ(c)}`;
+}
+
 function firstCellOf(w: BlockWorld, a: number, m: number): number {
   for (let k = w.cursor[a]; k < w.ownStart[a + 1]; k++) {
     const c = w.ownList[k];
-    if (!w.placed[c] && w.task.cellMat[c] === m) return c;
+    if (!w.placed[c] && w.task.cellMat[c] === m && w.plans[c] & (1 << a)) return c;
   }
   return -1;
 }
@@ -160,9 +190,9 @@ function place(w: BlockWorld, a: number, c: number): void {
   }
 }
 
-function openIndex(w: BlockWorld, kind: ProblemKind, a: number, target: number): { arr: Int32Array; i: number } {
+function openIndex(w: BlockWorld, kind: ProblemKind, a: number, target: number, onCell: boolean): { arr: Int32Array; i: number } {
   if (kind === "missing_material") return { arr: w.openMat, i: a * w.nMat + target };
-  if (kind === "conflict") return { arr: w.openConf, i: a * w.nMat + target };
+  if (kind === "conflict") return onCell ? { arr: w.openCell, i: a * w.task.cells.length + target } : { arr: w.openConf, i: a * w.nMat + target };
   if (kind === "dependency_block") return { arr: w.openDep, i: target };
   return { arr: w.openPath, i: a };
 }
@@ -172,17 +202,17 @@ function openIndex(w: BlockWorld, kind: ProblemKind, a: number, target: number):
  * @example
  * detect(w, 0, "missing_material", 2, cell); // a no-op if agent 0 already has that problem open
  */
-export function detect(w: BlockWorld, a: number, kind: ProblemKind, target: number, cell: number, rival = -1): void {
-  const { arr, i } = openIndex(w, kind, a, target);
+export function detect(w: BlockWorld, a: number, kind: ProblemKind, target: number, cell: number, rival = -1, onCell = false): void {
+  const { arr, i } = openIndex(w, kind, a, target, onCell);
   if (arr[i] >= 0) return;
   const p: Problem = {
     id: w.problems.length, agent: a, kind, target, cell, detectedAt: w.t, status: "open", escalations: 0, failures: 0,
-    via: "local", escalationCost: 0, escalatedAt: -1, rival, lastReplyAt: -1,
+    via: "local", escalationCost: 0, escalatedAt: -1, rival, lastReplyAt: -1, onCell,
   };
   w.problems.push(p);
   w.active.push(p.id);
   arr[i] = p.id;
-  if (w.log) w.emit({ agent: a, event: "detect", problem: p.id, kind, item: kind === "missing_material" ? w.task.materials[target] : null });
+  if (w.log) w.emit({ agent: a, event: "detect", problem: p.id, kind, item: kind === "missing_material" ? w.task.materials[target] : onCell ? cellName(w, target) : null });
   judge(w, p);
 }
 
@@ -195,6 +225,19 @@ export function detect(w: BlockWorld, a: number, kind: ProblemKind, target: numb
 export function detectConflict(w: BlockWorld, a: number, m: number, rival: number, cell: number): void {
   if (w.flags.rigid) return;
   detect(w, a, "conflict", m, cell, rival);
+}
+
+/**
+ * A contested cell: agent a and `rival` both plan cell c and the rival is heading for it. Registers the conflict
+ * (counted, logged with the tick, both agents and the cell) and a `conflict` problem about the cell for a.
+ * @example
+ * contestCell(w, 0, c, 1); // a "conflict" event with decision "contested_cell", a problem with onCell
+ */
+export function contestCell(w: BlockWorld, a: number, c: number, rival: number): void {
+  if (w.openCell[a * w.task.cells.length + c] >= 0) return;
+  w.counters.conflicts++;
+  if (w.log) w.emit({ agent: a, event: "conflict", kind: "conflict", item: cellName(w, c), via: String(rival), decision: "contested_cell" });
+  detect(w, a, "conflict", c, c, rival, true);
 }
 
 /**
@@ -214,6 +257,7 @@ export function judge(w: BlockWorld, p: Problem): void {
   const S = scoreOf(f, w.params.weights);
   const d = gateDecision(w.flags, w.params, S, f, p.kind);
   if (w.log) w.emit({ agent: p.agent, event: "gate", problem: p.id, kind: p.kind, S, ...f, decision: d });
+  if (p.kind === "conflict" && !w.inRollout && S > w.params.tLow && S < w.params.tHigh) w.counters.conflictsGray++;
   if (d === "adjudicate") {
     w.pending.push(p.id);
     return;
@@ -240,6 +284,11 @@ export function applyDecision(w: BlockWorld, p: Problem, d: "local" | "escalate"
  * isResolved(w, p); // true once the agent holds what its remaining blocks need
  */
 export function isResolved(w: BlockWorld, p: Problem): boolean {
+  if (p.onCell) {
+    // the cell is built, or settled: one agent alone plans it
+    const c = p.target, bit = 1 << p.agent;
+    return w.placed[c] === 1 || !(w.plans[c] & bit) || w.plans[c] === bit;
+  }
   if (p.kind === "missing_material" || p.kind === "conflict") {
     const i = p.agent * w.nMat + p.target;
     return w.inv[i] >= w.need[i];
@@ -255,7 +304,7 @@ function resolveProblems(w: BlockWorld): void {
     if (!isResolved(w, p)) continue;
     w.active.splice(j, 1);
     p.status = p.via === "remote" ? "resolved_remote" : "resolved_local";
-    const { arr, i } = openIndex(w, p.kind, p.agent, p.target);
+    const { arr, i } = openIndex(w, p.kind, p.agent, p.target, p.onCell === true);
     arr[i] = -1;
     const k = w.pending.indexOf(p.id);
     if (k >= 0) w.pending.splice(k, 1);

@@ -24,7 +24,7 @@ export interface CaseSummary {
   problem: number;
   attempt: number;
   kind: ProblemKind;
-  /** Material name (missing_material) or support cell "x,y,z" (dependency_block); null otherwise. */
+  /** Material name (missing_material, conflict over units) or cell "x,y,z" (dependency_block: the support; contested cell); null otherwise. */
   subject: string | null;
   factors: Factors;
   S: number;
@@ -50,6 +50,10 @@ export interface CaseFacts {
   teammates: { agent: number; holds: number | null; distance: number; pickaxe: boolean }[];
   /** conflict: the rival agent; dependency_block: the owner of the support. */
   other: number | null;
+  /** The material in question (of the cell, for a dependency or a contested cell), or null. */
+  material: string | null;
+  /** A conflict over a contested cell (the rival also plans the block and is heading for it). */
+  contestedCell: boolean;
   hasOtherWork: boolean;
 }
 
@@ -62,6 +66,8 @@ export interface EpisodeMetrics {
   task: string; agents: number; blocks: number;
   success: boolean; score: number; completion_steps: number;
   problems: number; resolved_local: number; escalated: number; escalations: number; unnecessary: number; conflicts: number;
+  /** Cells two agents planned at the start; gate judgments of conflicts in the gray zone; of those, escalated by the adjudicator. */
+  contested_cells: number; conflict_gray: number; conflict_gray_escalated: number;
   lrr: number | null; uer: number | null; ecr: number | null;
   messages: number; effective_messages: number; tokens: number; adjudications: number;
 }
@@ -85,12 +91,13 @@ export function chatFacts(w: BlockWorld, req: ChatRequest): string {
   const [x, y, z] = w.position(a);
   const parts = [`You are agent ${a} at (${x}, ${y}, ${z}), tick ${w.t}.`];
   parts.push(req.about === a ? `You have a problem: ${req.kind} (${req.subject ?? "-"}).` : `Agent ${req.about} has a problem: ${req.kind} (${req.subject ?? "-"}).`);
-  if (p && (p.kind === "missing_material" || p.kind === "conflict")) {
+  if (p && (p.kind === "missing_material" || p.kind === "conflict") && !p.onCell) {
     const m = p.target;
     parts.push(`You hold ${w.inv[a * w.nMat + m]} ${w.task.materials[m]} and your remaining blocks need ${w.need[a * w.nMat + m]}; the site has ${w.pool[m]} left to collect.`);
     if (req.about !== a) parts.push(`Agent ${req.about} holds ${w.inv[req.about * w.nMat + m]} and needs ${w.need[req.about * w.nMat + m]}.`);
   }
-  if (p && p.kind === "dependency_block") parts.push(`The support block belongs to agent ${w.task.owner[p.target]} and is not placed yet.`);
+  if (p && p.kind === "dependency_block") parts.push(`The support block belongs to agent ${w.plannerOf(p.target)} and is not placed yet.`);
+  if (p && p.onCell) parts.push(`Agent ${p.rival} also plans to place the block at (${worldPos(w, p.target).join(", ")}) and is heading for it.`);
   if (p && (p.kind === "path_blocked" || p.kind === "tool_missing")) parts.push(`You ${w.tools[a] > 0 ? "have" : "have no"} pickaxe.`);
   return parts.join(" ");
 }
@@ -109,17 +116,17 @@ export function summary(w: BlockWorld, id: number, withFacts = false): CaseSumma
   const p = w.problems[id];
   const a = p.agent;
   const f = computeFactors(w, p, p.cell);
-  const mat = p.kind === "missing_material" || p.kind === "conflict";
+  const mat = (p.kind === "missing_material" || p.kind === "conflict") && !p.onCell;
   let subject: string | null = null;
   if (mat) subject = w.task.materials[p.target];
-  if (p.kind === "dependency_block") subject = worldPos(w, p.target).join(",");
+  if (p.kind === "dependency_block" || p.onCell) subject = worldPos(w, p.target).join(",");
   const base = {
     tick: w.t, agent: a, problem: p.id, attempt: p.escalations, kind: p.kind, subject, factors: f, S: scoreOf(f, w.params.weights),
     tLow: w.params.tLow, tHigh: w.params.tHigh, localCostEstimate: f.L > 0 ? -20 * Math.log(f.L) : Infinity,
     failedEscalations: p.failures,
   };
   if (!withFacts) return base;
-  const m = p.kind === "dependency_block" ? w.task.cellMat[p.target] : mat ? p.target : -1;
+  const m = p.kind === "dependency_block" || p.onCell ? w.task.cellMat[p.target] : mat ? p.target : -1;
   const teammates: CaseFacts["teammates"] = [];
   for (let b = 0; b < w.n; b++) {
     if (b === a) continue;
@@ -129,8 +136,9 @@ export function summary(w: BlockWorld, id: number, withFacts = false): CaseSumma
     position: w.position(a), cell: p.cell >= 0 ? worldPos(w, p.cell) : null,
     holds: mat ? w.inv[a * w.nMat + p.target] : null, needs: mat ? w.need[a * w.nMat + p.target] : null,
     site: mat ? w.pool[p.target] : null, teammates,
-    other: p.kind === "conflict" ? p.rival : p.kind === "dependency_block" ? w.task.owner[p.target] : null,
+    other: p.kind === "conflict" ? p.rival : p.kind === "dependency_block" ? w.plannerOf(p.target) : null,
     hasOtherWork: hasOtherWork(w, a, p.cell),
+    material: m >= 0 ? w.task.materials[m] : null, contestedCell: p.onCell === true,
   };
   return { ...base, facts };
 }
@@ -139,6 +147,7 @@ function apply(w: BlockWorld, id: number, v: Verdict): void {
   const p = w.problems[id];
   w.counters.adjudications++;
   w.counters.tokens += v.tokens ?? w.params.tokensAdjudication;
+  if (p.kind === "conflict" && v.decision === "escalate") w.counters.conflictsGrayEscalated++;
   if (w.log) w.emit({ agent: p.agent, event: "adjudicate", problem: id, kind: p.kind, decision: v.decision, via: v.repaired ? "repaired" : null });
   applyDecision(w, p, v.decision);
 }
@@ -274,6 +283,7 @@ function finish(w: BlockWorld): EpisodeResult {
     metrics: {
       task: w.task.id, agents: w.n, blocks, success, score: w.blueprintScore(), completion_steps: success ? w.t : w.task.timeout,
       problems: w.problems.length, resolved_local: local, escalated, escalations: records.length, unnecessary, conflicts: c.conflicts,
+      contested_cells: w.contested, conflict_gray: c.conflictsGray, conflict_gray_escalated: c.conflictsGrayEscalated,
       lrr: w.problems.length ? local / w.problems.length : null, uer: records.length ? unnecessary / records.length : null,
       ecr, messages: c.messages, effective_messages: effective, tokens: c.tokens, adjudications: c.adjudications,
     },

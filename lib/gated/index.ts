@@ -15,6 +15,7 @@ export {
   KNOWN_BLOCKS, POLICIES, PROBLEM_KINDS, SimParamsSchema, TaskSchema, ProtocolMessageSchema,
   type PolicyName, type PolicyFlags, type SimParams, type TaskSpec, type TaskFile, type Problem, type ProblemKind, type Factors, type ProtocolMessage,
 } from "./types.js";
-export { summarize, formatTable, ablationTable, directions, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
+export { summarize, formatTable, ablationTable, directions, conflictTables, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
 export { metricBars, scoreDistribution, timeline, sensitivityFigure } from "./figures.js";
 export { sweepParam, latinHypercube, sensitivityRun, directionsByRegion, ablationDiffs, ASSUMPTIONS, type SweepOptions, type Assumption } from "./sweep.js";
+export { compareTables, compareBackends, compareEpisode, backendTable, backendDifferences, COMPARED, MINECRAFT_COLUMNS, type ComparisonRow } from "./minecraft/compare.js";

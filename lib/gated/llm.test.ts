@@ -15,7 +15,7 @@ test("the bounded repair accepts only schema-valid verdicts", () => {
 test("the case prompt carries the factors and thresholds", () => {
   const text = renderCase({ tick: 12, agent: 1, problem: 3, attempt: 1, kind: "missing_material", subject: "glass", factors: { C: 1, R: 0.5, I: 0.25, L: 0, H: 0.5 },
     S: 0.4, tLow: 0.15, tHigh: 0.9, localCostEstimate: Infinity, failedEscalations: 1,
-    facts: { position: [3, 0, -2], cell: [4, 1, 2], holds: 0, needs: 6, site: 0, other: null, hasOtherWork: false,
+    facts: { position: [3, 0, -2], cell: [4, 1, 2], holds: 0, needs: 6, site: 0, other: null, hasOtherWork: false, material: "glass", contestedCell: false,
       teammates: [{ agent: 0, holds: 14, distance: 3, pickaxe: true }, { agent: 2, holds: 0, distance: 7, pickaxe: false }] } });
   assert.match(text, /missing_material \(glass\), agent 1, tick 12/);
   assert.match(text, /R=0\.50.*L=0\.00, history penalty H=0\.50 \(1 failed/s);

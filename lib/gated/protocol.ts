@@ -17,8 +17,8 @@
  * Effects carry the ids of the messages that caused them; a message is effective when an effect it caused
  * follows within `ecrWindowTicks` (see `ecrOf`).
  */
-import { detectConflict } from "./engine.js";
-import { believedDist, believedInv, shortfall } from "./gate.js";
+import { cellName, detectConflict } from "./engine.js";
+import { believedDist, believedInv, needUpTo, shortfall } from "./gate.js";
 import type { MessageType, Problem } from "./types.js";
 import type { BlockWorld, ChatRequest, Link, Msg } from "./world.js";
 
@@ -86,7 +86,8 @@ function observe(w: BlockWorld, m: Msg, b: number): void {
   }
 }
 
-function itemName(w: BlockWorld, p: Problem | null, item: number): string {
+function itemName(w: BlockWorld, p: Problem | null, item: number, onCell = false): string {
+  if (onCell || (p && p.onCell)) return cellName(w, item);
   return p && p.kind === "dependency_block" ? `cell:${item}` : w.task.materials[item] ?? String(item);
 }
 
@@ -127,7 +128,10 @@ export function localRecover(w: BlockWorld, p: Problem): void {
   const a = p.agent;
   const { params, task } = w;
   let cost = 0;
-  if (p.kind === "missing_material" || p.kind === "conflict") {
+  if (p.onCell) {
+    // a contested cell: keep it in the plan and race the rival for it (see `contested` in engine.ts)
+    p.via = "local";
+  } else if (p.kind === "missing_material" || p.kind === "conflict") {
     const m = p.target;
     const want = shortfall(w, a, m);
     const k = task.canCollect[a] ? Math.min(want, w.pool[m]) : 0;
@@ -223,7 +227,7 @@ export function sayChat(w: BlockWorld, req: ChatRequest, text: string, parsed: {
   let item = parsed.item, count = parsed.count;
   if (parsed.type === "DEPENDENCY_WAIT") {
     if (!p || p.kind !== "dependency_block") { const m = send(w, from, "CHAT", p); m.text = text; return m; }
-    item = p.target; to = w.task.owner[p.target];
+    item = p.target; to = w.plannerOf(p.target);
   }
   if (parsed.type === "REQUEST_MATERIAL" && count <= 0) count = Math.max(1, w.need[from * w.nMat + item] - w.inv[from * w.nMat + item]);
   const m = send(w, from, parsed.type, p && p.agent === from ? p : null, to, item, count);
@@ -269,9 +273,10 @@ export function escalate(w: BlockWorld, p: Problem): void {
     const to = w.flags.partition ? believedGiver(w, a, p.target) : -1;
     msg = send(w, a, "REQUEST_MATERIAL", p, to, p.target, shortfall(w, a, p.target));
   } else if (p.kind === "conflict") {
-    msg = send(w, a, "RESOLVE_CONFLICT", p, p.rival, p.target, shortfall(w, a, p.target));
+    msg = send(w, a, "RESOLVE_CONFLICT", p, p.rival, p.target, p.onCell ? 1 : shortfall(w, a, p.target));
+    if (p.onCell) msg.onCell = true;
   } else if (p.kind === "dependency_block") {
-    msg = send(w, a, "DEPENDENCY_WAIT", p, w.task.owner[p.target], p.target);
+    msg = send(w, a, "DEPENDENCY_WAIT", p, w.plannerOf(p.target), p.target);
   } else {
     msg = send(w, a, "REQUEST_HELP", p);
   }
@@ -305,7 +310,11 @@ export function deliver(w: BlockWorld, msg: Msg): void {
       const asked = msg.to >= 0 ? msg.to : giver;
       if (best < units && asked >= 0) {
         const promised = w.effects.find((e) => e.kind === "transfer" && e.from === asked && e.item === m && e.to !== a);
-        if (promised) conflict(w, a, m, promised.to, p ? p.cell : -1, "double_booked");
+        if (promised) {
+          // the refusal tells the requester where the units go: it now believes the rival holds them
+          if (w.flags.partition) w.belInv[(a * w.n + promised.to) * w.nMat + m] += promised.count;
+          conflict(w, a, m, promised.to, p ? p.cell : -1, "double_booked");
+        }
       }
       if (giver >= 0) return supply(w, msg, giver, Math.min(units, best), p);
       const refuser = msg.to >= 0 ? msg.to : firstHolder(w, a, m);
@@ -316,6 +325,7 @@ export function deliver(w: BlockWorld, msg: Msg): void {
       return;
     }
     case "RESOLVE_CONFLICT": {
+      if (msg.onCell) return settleCell(w, msg, p);
       const c = msg.to, m = msg.item;
       const level = p && p.cell >= 0 ? w.cellY(p.cell) : task.H;
       const spare = w.inv[c * w.nMat + m] - needUpTo(w, c, m, level);
@@ -351,20 +361,32 @@ export function deliver(w: BlockWorld, msg: Msg): void {
   }
 }
 
+/**
+ * The rival's answer to a RESOLVE_CONFLICT over a contested cell: the cell stays with whichever of the two can place
+ * it sooner (holds a unit of its material, fewer steps to reach it; ties to the rival, who headed for it first); the
+ * other drops it from its plan when it reads the answer (CELL_SETTLED, then a `reassign` effect).
+ */
+function settleCell(w: BlockWorld, msg: Msg, p: Problem | null): void {
+  const a = msg.from, r = msg.to, c = msg.item;
+  if (w.placed[c] || !w.plansCell(r, c) || !w.plansCell(a, c)) return; // nothing left to settle: the request times out
+  const m = w.task.cellMat[c];
+  const eta = (x: number) => w.inv[x * w.nMat + m] > 0
+    ? Math.max(0, Math.max(Math.abs(w.cellX(c) - w.posX[x]), Math.abs(w.cellZ(c) - w.posZ[x])) - w.params.reach) : Infinity;
+  const ea = eta(a), er = eta(r);
+  const keeper = ea < er ? a : er < ea ? r : ea < Infinity ? r : w.task.owner[c] === a ? a : r;
+  const loser = keeper === a ? r : a;
+  const settled = send(w, r, "CELL_SETTLED", p, a, c, keeper, msg.id);
+  settled.onCell = true;
+  if (p) p.lastReplyAt = w.t;
+  w.effects.push({ problem: msg.problem, attempt: p ? p.escalations : 0, at: w.t + w.busy[loser] + 1, kind: "reassign",
+    from: keeper, to: loser, item: c, count: 0, causes: [msg.id, settled.id] });
+}
+
 function firstHolder(w: BlockWorld, a: number, m: number): number {
   for (let b = 0; b < w.n; b++) if (b !== a && w.inv[b * w.nMat + m] > 0) return b;
   return -1;
 }
 
-/** Units of m agent c needs for its unplaced cells at levels ≤ `level`. */
-function needUpTo(w: BlockWorld, c: number, m: number, level: number): number {
-  let k = 0;
-  for (let j = w.ownStart[c]; j < w.ownStart[c + 1]; j++) {
-    const cell = w.ownList[j];
-    if (!w.placed[cell] && w.task.cellMat[cell] === m && w.cellY(cell) <= level) k++;
-  }
-  return k;
-}
 
 /** The giver offers k units and walks them over: CAN_SUPPLY now, the transfer when it arrives. */
 function supply(w: BlockWorld, req: Msg, giver: number, k: number, p: Problem | null): void {
@@ -419,6 +441,12 @@ export function processEffects(w: BlockWorld): void {
       const done = send(w, e.from, "TRANSFER_DONE", p, e.to, e.item, e.count, e.causes[e.causes.length - 1] ?? -1);
       if (!w.inRollout) w.watches.push({ msg: done.id, agent: e.to, kind: "material", item: e.item, until: w.t + w.params.ecrWindowTicks });
       if (w.log) w.emit({ agent: e.to, event: "transfer", problem: p ? p.id : null, item: w.task.materials[e.item], count: e.count, via: String(e.from) });
+    } else if (e.kind === "reassign") {
+      // a settled contested cell: the loser drops it from its plan
+      if (w.dropCell(e.to, e.item)) {
+        if (p) p.via = "remote";
+        link(w, e.causes, "reassign");
+      }
     } else if (e.kind === "unblock") {
       if (w.blocked[e.to]) {
         if (p) p.via = "remote";
@@ -471,6 +499,7 @@ export const INITIATING: readonly MessageType[] = ["REQUEST_MATERIAL", "RESOLVE_
  */
 export function resend(w: BlockWorld, m: Msg): Msg {
   const msg = send(w, m.from, m.type, null, m.to, m.item, m.count);
+  if (m.onCell) msg.onCell = true;
   deliver(w, msg);
   return msg;
 }

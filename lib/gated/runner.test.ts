@@ -58,3 +58,18 @@ test("checkPlan refuses meaningless plans before anything runs", () => {
   assert.throws(() => runner.checkPlan!({ file: "x.json", params, llm: false, cells: cells([{ scenario: "standard", shortfall: 0.2 }]) }), /only changes scarce tasks/);
 });
 
+
+test("conflict events of a cell carry the episode, tick, both agents and the cell; episode rows the conflict columns", async () => {
+  const p = GatedParamsSchema.parse({ episodes: 4, family: { width: 8, depth: 8 }, logEpisodes: 4 });
+  const r = await runner.runCell({ runId: "r1", seed: 1, condition: { policy: "gated", scenario: "standard" }, params: p, model: { kind: "offline" },
+    rng: createRng(1).fork("gated", "r"), address: cellAddresser("gated", "policy=gated", 1) });
+  const cells = r.tables.events.filter((e) => e.event === "conflict" && e.decision === "contested_cell");
+  assert.ok(cells.length > 0, "contested cells are contended in some logged episode");
+  for (const e of cells) {
+    assert.equal(typeof e.episode, "number");
+    assert.equal(typeof e.tick, "number");
+    assert.notEqual(String(e.agent), e.via); // the agent and its rival
+    assert.match(String(e.item), /^cell:-?\d+,-?\d+,-?\d+$/);
+  }
+  for (const row of r.tables.episodes) for (const k of ["contested_cells", "conflict_gray", "conflict_gray_escalated"]) assert.equal(typeof row[k], "number", k);
+});

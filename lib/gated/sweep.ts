@@ -1,8 +1,8 @@
 /**
  * Sensitivity of the offline model's results to the costs it had to assume, run in-process (no run folder):
  * one-parameter sweeps, a Latin-hypercube design over the assumptions (reading and deviation costs of chat, the
- * judge's accuracy, timeout slack, disruption rate), the paper's directions per region of that space, and the full
- * gate against each ablation with intervals.
+ * judge's accuracy, timeout slack, disruption rate, the share of contested boundary cells), the paper's directions per
+ * region of that space, and the full gate against each ablation with intervals.
  */
 import { createRng } from "../core/rng.js";
 import type { Rng } from "../core/rng.js";
@@ -63,6 +63,7 @@ export const ASSUMPTIONS: readonly Assumption[] = [
   { name: "adjudicatorAccuracy", where: "sim", lo: 0.5, hi: 1 },
   { name: "timeoutFactor", where: "family", lo: 1.6, hi: 4 },
   { name: "disruptionRate", where: "family", lo: 0, hi: 6 },
+  { name: "contestedCells", where: "sim", lo: 0, hi: 1 },
 ];
 
 /**

@@ -70,6 +70,8 @@ export const ProtocolMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("REQUEST_HELP"), from: z.number().int(), problem: z.enum(["path_blocked", "tool_missing"]) }),
   z.object({ type: z.literal("TRANSFER_PLAN"), from: z.number().int(), to: z.number().int(), item: z.string(), count: z.number().int().positive() }),
   z.object({ type: z.literal("RESOLVE_CONFLICT"), from: z.number().int(), to: z.number().int(), item: z.string(), count: z.number().int().positive() }),
+  /** The answer to a RESOLVE_CONFLICT over a contested cell: who places it (the other drops it from its plan). */
+  z.object({ type: z.literal("CELL_SETTLED"), from: z.number().int(), to: z.number().int(), cell: z.tuple([z.number(), z.number(), z.number()]), keeper: z.number().int() }),
   z.object({ type: z.literal("CHAT"), from: z.number().int(), text: z.string() }),
 ]);
 export type ProtocolMessage = z.infer<typeof ProtocolMessageSchema>;
@@ -104,8 +106,10 @@ export interface Problem {
   escalatedAt: number;
   /** In a stay-local branch: this problem is never escalated (every later judgment of it stays local). */
   pinnedLocal?: boolean;
-  /** conflict: the rival agent (who holds or was promised the contested units); −1 otherwise. */
+  /** conflict: the rival agent (who holds or was promised the contested units, or also plans the cell); −1 otherwise. */
   rival: number;
+  /** conflict over a contested cell (target is then the cell index) rather than over units of a material. */
+  onCell?: boolean;
   /** Whether the current pending escalation has been answered (CAN/CANNOT_SUPPLY, done). */
   lastReplyAt: number;
 }
@@ -166,6 +170,11 @@ export const SimParamsSchema = z.strictObject({
   ecrWindowTicks: z.number().int().positive().default(20),
   /** Agents see teammates (position) within this Chebyshev distance; beyond it they rely on messages. */
   sightRange: z.number().int().nonnegative().default(3),
+  /**
+   * Probability that a blueprint cell next to a partition boundary (the last or first column of an agent's x-stripe)
+   * is also planned by the neighbour across the boundary: a contested cell. 0 turns contested cells off.
+   */
+  contestedCells: z.number().min(0).max(1).default(0.5),
   /** Roll out the stay-local branch at every escalation (UER); off only to time the simulator without it. */
   counterfactuals: z.boolean().default(true),
   /** Token estimates of the offline model per message kind. */

@@ -16,6 +16,7 @@ import { BlockWorld } from "./world.js";
 /**
  * Four stones in a row: agent 0 owns the left two and holds none; agent 1 owns the right two, holds four and
  * a pickaxe. At t0 agent 0's missing stone is escalated by hand; the factual run then goes on as the escalate branch.
+ * No contested cells (`contestedCells: 0`): each agent places its own two stones.
  */
 function handCase(site: number, params: SimParams) {
   const task = compileTask("row", rowTask(site));
@@ -36,7 +37,7 @@ function handCase(site: number, params: SimParams) {
 }
 
 test("a necessary escalation, built by hand: collecting on site (10 ticks a unit) is slower than the teammate's walk", () => {
-  const { local, r, rec } = handCase(10, SimParamsSchema.parse({ collectTicks: 10 }));
+  const { local, r, rec } = handCase(10, SimParamsSchema.parse({ collectTicks: 10, contestedCells: 0 }));
   assert.equal(r.metrics.success, true);
   assert.equal(rec.cf_escalate_ticks, r.metrics.completion_steps);
   assert.equal(rec.cf_escalate_blocks, 4);
@@ -48,7 +49,7 @@ test("a necessary escalation, built by hand: collecting on site (10 ticks a unit
 });
 
 test("an unnecessary escalation, built by hand: stone on site at one tick a unit beats the teammate's walk", () => {
-  const { r, rec } = handCase(10, SimParamsSchema.parse({ collectTicks: 1 }));
+  const { r, rec } = handCase(10, SimParamsSchema.parse({ collectTicks: 1, contestedCells: 0 }));
   assert.equal(r.metrics.success, true);
   assert.equal(rec.cf_local_blocks, 4);
   assert.ok(rec.cf_local_ticks <= rec.cf_escalate_ticks, JSON.stringify(rec));

@@ -32,6 +32,8 @@ export interface Msg {
   replyTo: number;
   /** Free text (chat written by a language model). */
   text?: string;
+  /** RESOLVE_CONFLICT / CELL_SETTLED about a contested cell: `item` is the cell index. */
+  onCell?: boolean;
 }
 
 /** A state change and the message that caused it: a transfer, a replan, a reassignment, a dependency resolved. */
@@ -74,7 +76,7 @@ function mix(h: number): number {
 /** The typed-array fields of a world, in one list (copy, snapshot and restore walk it). */
 const ARRAY_FIELDS = [
   "placed", "inv", "need", "belInv", "belX", "belZ", "belTools", "pool", "tools", "blocked", "posX", "posZ", "busy", "lost", "idleRun", "priority",
-  "cursor", "idleVersion", "ownLeft", "openMat", "openDep", "openPath", "openConf",
+  "cursor", "idleVersion", "ownLeft", "openMat", "openDep", "openPath", "openConf", "plans", "placer", "heading", "openCell",
 ] as const;
 type ArrayField = (typeof ARRAY_FIELDS)[number];
 
@@ -110,6 +112,8 @@ export interface ChatRequest {
 
 export interface Counters {
   messages: number; tokens: number; adjudications: number; conflicts: number;
+  /** Gate judgments of conflicts that fell in the gray zone, and how many of those the adjudicator escalated. */
+  conflictsGray: number; conflictsGrayEscalated: number;
 }
 
 
@@ -199,6 +203,27 @@ export function blueprintCompletion(world: BlockReader, blueprint: Blueprint): C
   return { score: total === 0 ? 1 : matches.length / total, complete: mismatches.length === 0, matches, mismatches, levels };
 }
 
+/**
+ * The neighbour that may also plan cell c: for a cell in the column next to a partition boundary (the last column of
+ * an agent's x-stripe, or the first), the agent that owns the column across the boundary at the same level; −1 for
+ * cells inside a stripe (and with one agent).
+ * @example
+ * claimantOf(task, c); // 1 for a cell of agent 0's last column when agent 1's stripe starts next to it
+ */
+export function claimantOf(task: CompiledTask, c: number): number {
+  const n = task.nAgents;
+  if (n < 2) return -1;
+  const g = task.cells[c];
+  const x = g % task.W;
+  const y = Math.floor(g / (task.W * task.D));
+  const stripe = Math.max(1, Math.ceil(task.W / n));
+  const s = Math.min(n - 1, Math.floor(x / stripe));
+  const ownerOf = (t: number) => (task.world.assignment === "interleaved" ? (t + y) % n : t);
+  if (s < n - 1 && x === (s + 1) * stripe - 1) return ownerOf(s + 1);
+  if (s > 0 && x === s * stripe) return ownerOf(s - 1);
+  return -1;
+}
+
 /** Seconds of game time per simulator tick: one action (a step, a placement, one unit collected) per second. */
 export const SECONDS_PER_TICK = 1;
 
@@ -244,6 +269,19 @@ export class BlockWorld implements World {
   openDep!: Int32Array;
   openPath!: Int32Array;
   openConf!: Int32Array;
+  /** Open contested-cell conflict per (agent, cell), `openCell[a * nCells + c]`; -1 when none. */
+  openCell!: Int32Array;
+  /**
+   * Who plans to place each cell, a bit per agent: its owner, and on a partition boundary possibly the neighbour
+   * across it too (a contested cell, see `claimantOf`). A planner drops its bit when the cell is settled to the other.
+   */
+  plans!: Uint8Array;
+  /** The agent that placed each cell (−1 while unplaced). */
+  placer!: Int8Array;
+  /** The cell each agent is heading for (its current pick), −1 when none. */
+  heading!: Int32Array;
+  /** Cells planned by two agents at the start of the episode. */
+  contested = 0;
   /** The agent whose turn it is within the current tick (n between ticks): a fork made mid-tick finishes the tick. */
   acting!: number;
   /** Bumped whenever something an agent's plan depends on changes (placements, inventories, paths, priorities). */
@@ -256,7 +294,7 @@ export class BlockWorld implements World {
   effects: Effect[] = [];
   /** Adjudication cases waiting for the bounded adjudicator (problem ids). */
   pending: number[] = [];
-  counters: Counters = { messages: 0, tokens: 0, adjudications: 0, conflicts: 0 };
+  counters: Counters = { messages: 0, tokens: 0, adjudications: 0, conflicts: 0, conflictsGray: 0, conflictsGrayEscalated: 0 };
   msgs: Msg[] = [];
   links: Link[] = [];
   watches: Watch[] = [];
@@ -282,6 +320,7 @@ export class BlockWorld implements World {
       (this as { ownStart: Int32Array }).ownStart = src.ownStart;
       this.acting = src.acting;
       this.keyed = src.keyed;
+      this.contested = src.contested;
       this.log = null;
       return;
     }
@@ -292,8 +331,6 @@ export class BlockWorld implements World {
     for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) this.belInv.set(task.inv0.subarray(b * nMat, (b + 1) * nMat), (a * n + b) * nMat);
     this.belTools = new Uint8Array(n * n);
     for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) this.belTools[a * n + b] = task.tools0[b];
-    this.need = new Int32Array(n * nMat);
-    for (let c = 0; c < nCells; c++) this.need[task.owner[c] * nMat + task.cellMat[c]]++;
     this.pool = task.pool0.slice();
     this.tools = task.tools0.slice();
     this.blocked = new Uint8Array(n);
@@ -307,16 +344,32 @@ export class BlockWorld implements World {
     this.belZ = new Int16Array(n * n).fill(-2);
     for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) this.belX[a * n + b] = this.posX[b];
     this.keyed = keyed ?? KeyedStream.of(rng, "world");
+    // contested cells: a boundary cell is also planned by the neighbour across the boundary with probability
+    // `contestedCells` (a draw per cell); a rigid plan assigns every cell once at t0
+    this.plans = new Uint8Array(nCells);
+    for (let c = 0; c < nCells; c++) {
+      this.plans[c] = 1 << task.owner[c];
+      const b = flags.rigid || params.contestedCells <= 0 ? -1 : claimantOf(task, c);
+      if (b >= 0 && this.keyed.u(-1, c, 0x636c61, 0) < params.contestedCells) { this.plans[c] |= 1 << b; this.contested++; }
+    }
+    this.placer = new Int8Array(nCells).fill(-1);
+    this.heading = new Int32Array(n).fill(-1);
+    this.openCell = new Int32Array(n * nCells).fill(-1);
+    // material need is the responsible planner's (the owner's until the cell is settled to the other): a claimant
+    // places a contested cell only with a unit it holds, taken from its own cells' units
+    this.need = new Int32Array(n * nMat);
+    for (let c = 0; c < nCells; c++) this.need[task.owner[c] * nMat + task.cellMat[c]]++;
     this.busy = new Int32Array(n);
     this.lost = new Int32Array(n);
     this.idleRun = new Int32Array(n);
     this.priority = new Int32Array(n).fill(-1);
+    // each agent's plan in grid order (level by level): its own cells and the contested cells it also claims
     this.ownStart = new Int32Array(n + 1);
-    for (let c = 0; c < nCells; c++) this.ownStart[task.owner[c] + 1]++;
+    for (let c = 0; c < nCells; c++) for (let a = 0; a < n; a++) if (this.plans[c] & (1 << a)) this.ownStart[a + 1]++;
     for (let a = 0; a < n; a++) this.ownStart[a + 1] += this.ownStart[a];
-    this.ownList = new Int32Array(nCells);
+    this.ownList = new Int32Array(this.ownStart[n]);
     const fillAt = this.ownStart.slice(0, n);
-    for (let c = 0; c < nCells; c++) this.ownList[fillAt[task.owner[c]]++] = c;
+    for (let c = 0; c < nCells; c++) for (let a = 0; a < n; a++) if (this.plans[c] & (1 << a)) this.ownList[fillAt[a]++] = c;
     this.cursor = this.ownStart.slice(0, n);
     this.ownLeft = new Int32Array(n);
     for (let a = 0; a < n; a++) this.ownLeft[a] = this.ownStart[a + 1] - this.ownStart[a];
@@ -452,10 +505,15 @@ export class BlockWorld implements World {
     const c = g < 0 ? -1 : this.task.cellOf[g];
     if (c >= 0 && this.placed[c]) {
       for (let k = 0; k < c; k++) if (this.task.below[k] === c && this.placed[k]) return { ok: false, reason: "a placed block rests on it" };
-      this.placed[c] = 0; this.nPlaced--;
-      const o = this.task.owner[c], m = this.task.cellMat[c];
-      this.inv[agent * this.nMat + m]++; this.need[o * this.nMat + m]++; this.ownLeft[o]++;
-      if (this.cursor[o] > this.ownStart[o]) this.cursor[o] = this.ownStart[o];
+      this.placed[c] = 0; this.nPlaced--; this.placer[c] = -1;
+      const m = this.task.cellMat[c];
+      this.inv[agent * this.nMat + m]++;
+      this.need[this.plannerOf(c) * this.nMat + m]++;
+      for (let o = 0; o < this.n; o++) {
+        if (!(this.plans[c] & (1 << o))) continue;
+        this.ownLeft[o]++;
+        if (this.cursor[o] > this.ownStart[o]) this.cursor[o] = this.ownStart[o];
+      }
       this.version++;
       return { ok: true, ticks: this.params.digTicks };
     }
@@ -479,16 +537,57 @@ export class BlockWorld implements World {
     for (let a = 0; a < this.n; a++) this.busy[a] = Math.max(0, this.busy[a] - ticks);
   }
 
-  /** Places cell c from agent a's inventory (no checks: the caller has made them). */
+  /**
+   * Places cell c from agent a's inventory (no checks: the caller has made them): the responsible planner needs one
+   * unit less, every agent that planned the cell is done with it.
+   */
   placeCell(a: number, c: number): void {
     const m = this.task.cellMat[c];
-    const o = this.task.owner[c];
     this.placed[c] = 1;
+    this.placer[c] = a;
     this.nPlaced++;
     this.version++;
     this.inv[a * this.nMat + m]--;
-    this.need[o * this.nMat + m]--;
-    this.ownLeft[o]--;
+    this.need[this.plannerOf(c) * this.nMat + m]--;
+    const pl = this.plans[c];
+    if (pl === 1 << a) { this.ownLeft[a]--; if (this.heading[a] === c) this.heading[a] = -1; return; }
+    for (let o = 0; o < this.n; o++) {
+      if (pl & (1 << o)) this.ownLeft[o]--;
+      if (this.heading[o] === c) this.heading[o] = -1;
+    }
+  }
+
+  /** Whether agent a (still) plans to place cell c. */
+  plansCell(a: number, c: number): boolean { return (this.plans[c] & (1 << a)) !== 0; }
+
+  /** The other agent that plans cell c besides a (its rival for a contested cell), or −1. */
+  rivalFor(a: number, c: number): number {
+    const others = this.plans[c] & ~(1 << a);
+    if (others === 0) return -1;
+    return 31 - Math.clz32(others & -others);
+  }
+
+  /** Who is responsible for cell c (its material need is counted there): its owner while it plans it, else the agent the cell was settled to. */
+  plannerOf(c: number): number {
+    const o = this.task.owner[c];
+    if (this.plans[c] & (1 << o)) return o;
+    return this.plans[c] === 0 ? o : 31 - Math.clz32(this.plans[c] & -this.plans[c]);
+  }
+
+  /**
+   * Agent a drops cell c from its plan (the cell was settled to its rival); if a was responsible for it, the need
+   * for its material moves to the rival. No-op if the cell is placed, not a's, or a's alone.
+   */
+  dropCell(a: number, c: number): boolean {
+    if (this.placed[c] || !(this.plans[c] & (1 << a)) || this.plans[c] === 1 << a) return false;
+    const m = this.task.cellMat[c];
+    const was = this.plannerOf(c);
+    this.plans[c] &= ~(1 << a);
+    if (was === a) { this.need[a * this.nMat + m]--; this.need[this.plannerOf(c) * this.nMat + m]++; }
+    this.ownLeft[a]--;
+    if (this.heading[a] === c) this.heading[a] = -1;
+    this.version++;
+    return true;
   }
 
   cellX(c: number): number { return this.task.cells[c] % this.task.W; }

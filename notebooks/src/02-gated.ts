@@ -18,7 +18,9 @@
 // Two scenarios: **standard** (inventories cover the blueprint with a 10 % surplus, half the need collectable on site,
 // x-stripe assignment) and **scarce** (inventories fall about 10 % short of the blueprint, the site holds that deficit plus
 // a small margin, so agents compete for the holder's surplus and the site's last units: conflicts, a problem kind of
-// their own; stripes rotated per level so upper blocks rest on teammates' blocks).
+// their own; stripes rotated per level so upper blocks rest on teammates' blocks). In both, a cell next to a boundary
+// between two agents' stripes is, with probability `contestedCells` = 0.5, in both agents' plans (a contested cell:
+// who gets there first places it, and two agents heading for it is a conflict too).
 //
 // Each agent keeps its own beliefs about its teammates (inventories, positions, pickaxes), fed only by the messages it
 // reads and by what it sees; the gate scores from them. Without the partition, one shared, always-true public state is
@@ -32,10 +34,11 @@
 // adjudicator. It is not a language model, and it was not tuned to the paper's numbers. **Inputs** of this model
 // (assumed, shown in the sensitivity analysis below): reading and writing costs of chat, the replanning probability, the
 // judge's accuracy, timeout slack (`timeoutFactor` = 3 × blocks per agent + 40 ticks in the default config), disruption
-// rate. **Outputs** of the mechanism: who escalates what, the messages and their effects, the counterfactual
+// rate, the share of boundary cells planned twice (`contestedCells`, 0.5: no information on which side a seam cell falls). **Outputs** of the mechanism: who escalates what, the messages and their effects, the counterfactual
 // branches, and so TSR, CS, LRR, UER and ECR.
 
 // %%
+import { readFileSync } from "node:fs";
 import { experiment, gated, plot, stats, createRng } from "../dist/index.js";
 const PROFILE = (process.env.AGORA_PROFILE ?? "full") as "quick" | "full";
 const run = await experiment.ensureRun("../data/configs/gated-default.json", { profile: PROFILE });
@@ -134,8 +137,22 @@ const adj = gatedEvents.filter((e) => e.event === "adjudicate");
 const count = (kind: string, d: string) => adj.filter((e) => e.kind === kind && e.decision === d).length;
 plot.table(gated.PROBLEM_KINDS.map((k) => ({ problem: k, local: count(k, "local"), escalate: count(k, "escalate") })),
   { title: `Adjudicator decisions in the gray zone (${sim.tLow} < S < ${sim.tHigh}), logged episodes — ${LABEL}` });
-const conflicts = episodes.filter((r) => r.policy === "gated");
-console.log(`conflicts detected per episode (gated): standard ${(conflicts.filter((r) => r.scenario === "standard").reduce((s, r) => s + Number(r.conflicts), 0) / Math.max(1, conflicts.filter((r) => r.scenario === "standard").length)).toFixed(2)}, scarce ${(conflicts.filter((r) => r.scenario === "scarce").reduce((s, r) => s + Number(r.conflicts), 0) / Math.max(1, conflicts.filter((r) => r.scenario === "scarce").length)).toFixed(2)}`);
+
+// %% [markdown]
+// ## Conflicts and the gray zone
+// Three kinds of conflict are logged: a double-booked surplus, a contested site resource, and a contested cell (two
+// agents planning the same boundary cell, one heading for it when the other picks it; `contestedCells` = 0.5 of the
+// boundary cells are planned twice). Their factors come from the facts: who lacks units for which level (a conflict over
+// units is zero-sum between the two, so C is ½ when both need them at the same level), what the rival can hand back,
+// what the site covers; for a cell, whether someone is short of its material, whether the rival is believed to hold it,
+// and whether other work is ready. Per episode of the full gate (all episodes): contested cells, conflicts, gate
+// judgments of conflicts that fell in the gray zone, and how many of those the adjudicator escalated; then the logged
+// conflicts by kind and the gate's decisions on them.
+
+// %%
+const conflictT = gated.conflictTables(episodes, events, "gated");
+plot.table(conflictT.perScenario, { title: `Conflicts of the full gate, all episodes — ${LABEL}`, digits: 2 });
+plot.table(conflictT.byKind, { title: `Logged conflicts of the full gate by kind, and the gate's decisions on them (logged episodes) — ${LABEL}` });
 
 // %% [markdown]
 // ## One episode
@@ -151,9 +168,9 @@ await plot.save(tl, "../figures/02-gated/timeline");
 
 // %% [markdown]
 // ## Sensitivity to the assumed costs
-// The offline model's results rest on costs it had to assume. A Latin-hypercube design over five of them (ticks a
+// The offline model's results rest on costs it had to assume. A Latin-hypercube design over six of them (ticks a
 // reader loses per chat message 0–3, probability a reader replans 0–0.5, the judge's accuracy 0.5–1, the timeout's
-// slack factor 1.6–4, disruptions per agent per 100 ticks 0–6) runs free chat, rigid planning and the gate on the same
+// slack factor 1.6–4, disruptions per agent per 100 ticks 0–6, the share of boundary cells planned by two agents 0–1) runs free chat, rigid planning and the gate on the same
 // generated tasks at every point (in-process, counterfactual rollouts included). Then the paper's directions are
 // computed separately in four regions: reading free or costly (chatReadTicks 0 or ≥ 1) × timeout tight or loose
 // (timeoutFactor below or above 2.8).
@@ -193,6 +210,46 @@ const near = [...byPoint].map(([k, rs]) => ({ point: k, ...design[k],
   .filter((r) => r["free_chat std %"] >= 26 && r["free_chat std %"] <= 46);
 plot.table(near, { title: `Design points with free chat near 36 % TSR (standard), ${N_EP} tasks per cell — ${LABEL}`, digits: 2 });
 console.log(`${near.length} of ${N_POINTS} design points put free chat's standard TSR within 26–46 %.`);
+
+// %% [markdown]
+// ## The block world and Minecraft
+// The same grid, tasks and seeds on both backends: free chat, rigid planning and the gate, teams of 2 and 3 agents,
+// seeds 1–3, two generated 3 × 2 × 2 blueprints (12 blocks, two materials) per cell (`data/configs/gated-minecraft.json`,
+// profile `compare`). The Minecraft rows were produced once by `node bin/agora.mjs run data/configs/gated-minecraft.json
+// --profile compare` on a local flying-squid server (Minecraft 1.21.4) with mineflayer bots and committed in
+// `data/gated-minecraft/` (its `episodes` table and manifest); they are **not deterministic** (bot physics, the
+// network and the server's real-time clock change timings and, rarely, outcomes from run to run). The block world is
+// run here, live, on the twin config `data/configs/gated-minecraft-blockworld.json` (the same grid, seeds and
+// parameters; the runner derives every episode's task and random streams from the seed, the cell and the episode, not
+// from the backend). `gated.compareTables` pairs the rows and computes minecraft − blockworld per metric; completion time
+// is compared in game ticks (20 a second): measured on the server, and `completion_steps × 20` (a modelled second per
+// action) in the block world.
+
+// %%
+const mcEpisodes = readFileSync("../data/gated-minecraft/episodes.jsonl", "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+const bwRun = await experiment.ensureRun("../data/configs/gated-minecraft-blockworld.json", { profile: "compare" });
+const pairs = gated.compareTables(bwRun.tables.episodes, mcEpisodes);
+plot.table(gated.backendTable(pairs), { title: `Block world vs Minecraft, ${pairs.length} paired episodes (means) — ${LABEL}`, digits: 2 });
+const bd = gated.backendDifferences(pairs);
+plot.table(bd.differing, { title: "Paired episodes whose metric differs between the backends (minecraft − blockworld ≠ 0)" });
+console.log(`Minecraft: ${bd.actions} actions carried out by the bots, ${bd.failedActions} failed; placements undone ${bd.placementsUndone}, hand-overs undone ${bd.givesUndone}.`);
+console.log(`Episodes with emulated actions (of ${pairs.length}): ${Object.entries(bd.emulated).map(([a, n]) => `${a} ${n}`).join(", ") || "none"}.`);
+console.log(`Game ticks to completion, minecraft − blockworld, over the ${bd.gameTicks.pairs} pairs built on both: mean ${bd.gameTicks.mean?.toFixed(0)}, min ${bd.gameTicks.min}, max ${bd.gameTicks.max}; not built: ${bd.notBuilt.blockworld} in the block world, ${bd.notBuilt.minecraft} on the server.`);
+
+// %% [markdown]
+// What the tables show. With no failed action on the server, the live world feeds nothing back to the decision layer:
+// every problem, escalation, message and outcome is the block world's, pair by pair, and only the time differs. The
+// emulated actions in these episodes are `disruption_items` (the server removes the items a disruption destroys: a
+// world event, not an agent's action) and `collect_drop_swapped` (stone dug by hand drops cobblestone; the server hands
+// over the block itself); a pickaxe was never crafted (`craft_pickaxe`). Time is where the backends part. In Minecraft a
+// step is a walk with physics, a collection is digging plus walking to the resource row and back, a hand-over is a walk,
+// drops and a pick-up: rigid planning and the gate, whose ticks are mostly such actions, took longer on the server than
+// the modelled second per action, on average. Free chat took less on average (not in every pair): its agents' reading
+// and writing ticks are decision ticks in which they do nothing on the server, so they cost the server almost no time,
+// while the block world counts each as a second.
+// An episode that times out does so in both worlds (free chat with three agents, one free-chat episode with two,
+// three of the gate's with three: the blueprints are small, the timeout tight). The Minecraft rows come from one run:
+// other runs would give other times.
 
 // %% [markdown]
 // ## Directions compared with the paper (default assumptions)

@@ -116,14 +116,18 @@ export class Executor {
 
   /** Undoes a placement in the mirror (the server did not take it): the block is back in the placer's inventory. */
   private undoPlacement(w: Mirror, a: number, c: number): void {
-    const m = this.task.cellMat[c], o = this.task.owner[c];
+    const m = this.task.cellMat[c];
     w.placed[c] = 0;
+    w.placer[c] = -1;
     w.nPlaced--;
     w.inv[a * w.nMat + m]++;
-    w.need[o * w.nMat + m]++;
-    w.ownLeft[o]++;
-    w.cursor[o] = w.ownStart[o];
-    w.idleVersion[o] = -1;
+    w.need[w.plannerOf(c) * w.nMat + m]++;
+    for (let o = 0; o < w.n; o++) {
+      if (!w.plansCell(o, c)) continue;
+      w.ownLeft[o]++;
+      w.cursor[o] = w.ownStart[o];
+      w.idleVersion[o] = -1;
+    }
     w.version++;
     this.undone++;
   }
@@ -178,11 +182,11 @@ export class Executor {
         this.undoneGives++;
       }
     }
-    // 3. placements of this tick, by their owners
+    // 3. placements of this tick, by their placers (the owner, or the other planner of a contested cell)
     const placements: number[][] = Array.from({ length: n }, () => []);
     for (let c = 0; c < w.placed.length; c++) {
       if (w.placed[c] && !prev.placed[c]) {
-        const a = this.task.owner[c];
+        const a = w.placer[c];
         placements[a].push(c);
         explained[a * nMat + this.task.cellMat[c]] -= 1;
       }

@@ -63,10 +63,11 @@ export function renderCase(c: CaseSummary): string {
 function factFields(c: CaseSummary): Record<string, string> {
   const f = c.facts;
   if (!f) return { position: "?", cell: "", holding: "", teammates: "unknown", other: "", otherWork: "unknown" };
-  const mat = c.subject ?? "the material";
+  const mat = f.material ?? c.subject ?? "the material";
   const holding = f.holds !== null ? ` It holds ${f.holds} ${mat}, its remaining blocks need ${f.needs}, the site has ${f.site} to collect.` : "";
   const teammates = f.teammates.map((t) => `agent ${t.agent} ${t.holds !== null ? `holds ${t.holds} ${mat}, ` : ""}${t.distance} cells away${t.pickaxe ? ", has a pickaxe" : ""}`).join("; ");
-  const other = f.other === null ? "" : c.kind === "conflict" ? ` The rival for these units is agent ${f.other}.` : ` The support belongs to agent ${f.other}.`;
+  const other = f.other === null ? "" : f.contestedCell ? ` Agent ${f.other} also plans to place this block (${mat}) and is heading for it.`
+    : c.kind === "conflict" ? ` The rival for these units is agent ${f.other}.` : ` The support belongs to agent ${f.other}.`;
   return {
     position: `(${f.position.join(", ")})`, cell: f.cell ? `, the blocked block is at (${f.cell.join(", ")})` : "", holding, teammates, other,
     otherWork: f.hasOtherWork ? "yes" : "no",
