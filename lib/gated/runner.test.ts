@@ -58,6 +58,14 @@ test("checkPlan refuses meaningless plans before anything runs", () => {
   assert.throws(() => runner.checkPlan!({ file: "x.json", params, llm: false, cells: cells([{ scenario: "standard", shortfall: 0.2 }]) }), /only changes scarce tasks/);
 });
 
+test("the manifest's determinism: block-world cells reproduce; cells on a live Minecraft server are named as not reproducing", () => {
+  const cells = (conds: Record<string, string>[]) => conds.map((condition, i) => ({ runId: `c${i}`, condition }));
+  assert.deepEqual(runner.nondeterminism!({ params, cells: cells([{ policy: "gated" }, { policy: "free_chat" }]) }), []);
+  const live = runner.nondeterminism!({ params, cells: cells([{ backend: "minecraft" }, { backend: "blockworld" }]) });
+  assert.equal(live.length, 1);
+  assert.match(live[0], /^1 of 2 cells run on a live Minecraft server/);
+});
+
 
 test("conflict events of a cell carry the episode, tick, both agents and the cell; episode rows the conflict columns", async () => {
   const p = GatedParamsSchema.parse({ episodes: 4, family: { width: 8, depth: 8 }, logEpisodes: 4 });

@@ -85,6 +85,12 @@ export const runner: MechanismRunner<GatedParams> = {
   tables: ["episodes", "events"],
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates: { ...promptTemplates },
+  nondeterminism(plan) {
+    const live = plan.cells.filter((c) => mergeCondition(plan.params, c.condition).backend === "minecraft").length;
+    return live === 0 ? [] : [
+      `${live} of ${plan.cells.length} cells run on a live Minecraft server: bot physics, the network and the server's clock make their completion times (and any action that times out) vary between runs; block-world cells reproduce byte for byte`,
+    ];
+  },
   checkPlan(plan) {
     const varied = (k: string) => new Set(plan.cells.map((c) => JSON.stringify(c.condition[k]))).size > 1;
     for (const k of OFFLINE_ONLY) {
