@@ -118,11 +118,14 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
     const d = mem.deltas[doc];
     if (seen.has(d.evidenceId) || full()) return;
     const fk = `${mem.resolve(d.entity)}\u0000${d.attribute}`;
-    const f = !factKeys.has(fk) && !FALLBACK_ATTRIBUTES.has(d.attribute) && mem.dimensionDeltas(d.entity, d.attribute).length > 1 ? factLine(mem, d.entity, d.attribute, now) : undefined;
     const item: EvidenceItem = { deltaId: d.id, evidenceId: d.evidenceId, entity: mem.resolve(d.entity), attribute: d.attribute, observation: d.observation, timestamp: d.timestamp, text: d.evidence, score };
+    // the evidence line alone must fit before its fact line is worth computing
+    const lineCost = budget === null ? 0 : tokensOf(evidenceLine(item));
+    if (budget !== null && used + lineCost > budget) return;
+    const f = !factKeys.has(fk) && !FALLBACK_ATTRIBUTES.has(d.attribute) && mem.dimensionDeltas(d.entity, d.attribute).length > 1 ? factLine(mem, d.entity, d.attribute, now) : undefined;
     if (budget !== null) {
       // a fact line costs its line, and the beliefs header (and a blank line) with the first fact
-      const cost = tokensOf(evidenceLine(item)) + (f ? tokensOf(renderFact(f)) + (facts.length === 0 ? tokensOf(BELIEFS_HEADER) + 1 : 0) : 0);
+      const cost = lineCost + (f ? tokensOf(renderFact(f)) + (facts.length === 0 ? tokensOf(BELIEFS_HEADER) + 1 : 0) : 0);
       if (used + cost > budget) return;
       used += cost;
     }
