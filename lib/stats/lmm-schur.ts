@@ -105,6 +105,47 @@ export function schurProfiler(d: MixedDesign): Profiler {
     return out;
   };
 
+  // Λ₂ᵀ E Λ₂ + I into one buffer reused by every evaluation (lower triangle; the factor overwrites it).
+  const Abuf = new Float64Array(q2 * q2), Wbuf = new Float64Array(q2 * q2);
+  const scalarOnly = lay.k.slice(1).every((k) => k === 1);
+  const lam2TElam2 = (templates: Float64Array[]): Float64Array => {
+    const A = Abuf;
+    if (scalarOnly) {
+      // Diagonal Λ₂: A[i, j] = λ_i λ_j E[i, j].
+      const lam = new Float64Array(q2);
+      for (let j = 0; j < q2; j++) lam[j] = templates[colTerm[j]!]![0]!;
+      for (let i = 0; i < q2; i++) {
+        const li = lam[i]!, ri = i * q2;
+        for (let j = 0; j <= i; j++) A[ri + j] = li * lam[j]! * E[ri + j]!;
+        A[ri + i] = A[ri + i]! + 1;
+      }
+      return A;
+    }
+    // W = E Λ₂ (column j of Λ₂ holds T[r, c] at rows st + r, r ≥ c, for j = st + c), then A = Λ₂ᵀ W.
+    const W = Wbuf;
+    for (let a = 0; a < q2; a++) {
+      const ra = a * q2;
+      for (let j = 0; j < q2; j++) {
+        const t = colTerm[j]!, k = lay.k[t]!, st = colBlock[j]!, c = j - st, T = templates[t]!;
+        let v = 0;
+        for (let r = c; r < k; r++) v += E[ra + st + r]! * T[r * k + c]!;
+        W[ra + j] = v;
+      }
+    }
+    for (let i = 0; i < q2; i++) {
+      const t = colTerm[i]!, k = lay.k[t]!, st = colBlock[i]!, c = i - st, T = templates[t]!, ri = i * q2;
+      for (let j = 0; j <= i; j++) A[ri + j] = 0;
+      for (let r = c; r < k; r++) {
+        const v = T[r * k + c]!;
+        if (v === 0) continue;
+        const rw = (st + r) * q2;
+        for (let j = 0; j <= i; j++) A[ri + j] += v * W[rw + j]!;
+      }
+      A[ri + i] = A[ri + i]! + 1;
+    }
+    return A;
+  };
+
   const factor = (theta: readonly number[]) => {
     const T0 = templateOf(theta, 0, k0);
     const templates = terms.map((_, t) => (t === 0 ? T0 : templateOf(theta, lay.offset[t]!, lay.k[t]!)));
@@ -114,8 +155,7 @@ export function schurProfiler(d: MixedDesign): Profiler {
     let ldL2 = 0;
     const M = new Float64Array(k0 * k0), tmp = new Float64Array(k0 * Math.max(p, 1));
     // L₂₂ L₂₂ᵀ = Λ₂ᵀ E Λ₂ + I − Σ_g L₂₁,gᵀ L₂₁,g (lower triangle, accumulated per group over its columns only).
-    const A = transpose(lam2T(theta, transpose(lam2T(theta, E, q2), q2, q2), q2), q2, q2);
-    for (let i = 0; i < q2; i++) A[i * q2 + i] = A[i * q2 + i]! + 1;
+    const A = lam2TElam2(templates);
     for (let g = 0; g < G; g++) {
       const bo = g * k0 * k0, o = g * k0;
       for (let a = 0; a < k0; a++) for (let b = 0; b < k0; b++) {
@@ -245,10 +285,4 @@ export function schurProfiler(d: MixedDesign): Profiler {
       return b;
     },
   };
-}
-
-function transpose(M: Float64Array, rows: number, cols: number): Float64Array {
-  const out = new Float64Array(rows * cols);
-  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out[j * rows + i] = M[i * cols + j]!;
-  return out;
 }

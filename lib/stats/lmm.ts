@@ -15,6 +15,7 @@ import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
+import { minimizeTrustRegion } from "./trust-region.js";
 import { deriv12 } from "./glmm-optimize.js";
 import { checkConvergence, hessianWarnings, identifiability } from "./glmm-formula.js";
 import { tTestP } from "./distributions.js";
@@ -134,7 +135,11 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const lay = thetaLayout(design);
   const dev = (th: number[]): number => profiledDeviance(profiler.evaluate(th), n, p, reml);
   const tracked = withProgress(`lmm("${formula}")`, dev, opts.progress === false || quiet ? undefined : defaultProgressSink(), { label: reml ? "REML criterion" : "deviance" });
-  const opt = minimize(tracked, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
+  // Crossed and nested terms (Schur back end) make each evaluation costly: a quadratic-model trust region needs
+  // about a third of the evaluations of Nelder–Mead with Newton polishing for the same optimum.
+  const opt = profiler.kind === "schur" && lay.start.length <= 10
+    ? minimizeTrustRegion(tracked, lay.start, { lower: lay.lower })
+    : minimize(tracked, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
   const theta = opt.x.map((v, i) => (lay.lower[i] === 0 && v < 0 ? 0 : v));
   const pr = profiler.evaluate(theta);
   const crit = profiledDeviance(pr, n, p, reml);
