@@ -227,11 +227,21 @@ export function schurProfiler(d: MixedDesign): Profiler {
     return { Lg, L21, A, cu1, cu2, R1, R2, ldL2, T0 };
   };
 
+  // The last factorisation (its Schur block lives in the reused buffer), for `ranef` at the same θ.
+  let last: { theta: number[]; f: ReturnType<typeof factor> } | undefined;
+  const factorAt = (theta: readonly number[]): ReturnType<typeof factor> => {
+    if (last && last.theta.length === theta.length && last.theta.every((v, i) => v === theta[i])) return last.f;
+    last = undefined;
+    const f = factor(theta);
+    last = { theta: [...theta], f };
+    return f;
+  };
+
   return {
     kind: "schur",
     q: q1 + q2,
     evaluate(theta) {
-      const f = factor(theta);
+      const f = factorAt(theta);
       const RtR = new Float64Array(p * p), Rtc = new Float64Array(p);
       let cc = 0;
       const acc = (R: Float64Array, cu: Float64Array, rows: number): void => {
@@ -252,7 +262,7 @@ export function schurProfiler(d: MixedDesign): Profiler {
     ranef(theta, betaIn) {
       const beta = Float64Array.from(betaIn);
       beta[0] = beta[0]! - shift;
-      const f = factor(theta);
+      const f = factorAt(theta);
       const u2 = new Float64Array(q2), u1 = new Float64Array(q1);
       for (let i = 0; i < q2; i++) { let s = f.cu2[i]!; for (let j = 0; j < p; j++) s -= f.R2[i * p + j]! * beta[j]!; u2[i] = s; }
       backSolveT(f.A, q2, u2);
