@@ -105,6 +105,15 @@ export function schurProfiler(d: MixedDesign): Profiler {
     return out;
   };
 
+  // For each column i of the Schur block: the groups whose columns include it, as pairs (g, position of i in g's columns).
+  const colsI32 = colsOf.map((c) => Int32Array.from(c));
+  const touching: Int32Array[] = [];
+  {
+    const lists: number[][] = Array.from({ length: q2 }, () => []);
+    colsOf.forEach((cols, g) => cols.forEach((c, ii) => lists[c]!.push(g, ii)));
+    for (const l of lists) touching.push(Int32Array.from(l));
+  }
+
   // Λ₂ᵀ E Λ₂ + I into one buffer reused by every evaluation (lower triangle; the factor overwrites it).
   const Abuf = new Float64Array(q2 * q2), Wbuf = new Float64Array(q2 * q2);
   const scalarOnly = lay.k.slice(1).every((k) => k === 1);
@@ -198,17 +207,20 @@ export function schurProfiler(d: MixedDesign): Profiler {
       }
       forwardSolve(M, k0, W, m);
       L21[g] = W;
-      for (let a = 0; a < k0; a++) {
-        const ra = a * m;
-        for (let ii = 0; ii < m; ii++) {
-          const li = W[ra + ii]!;
+    }
+    // A −= Σ_g L₂₁,gᵀ L₂₁,g, row by row of A (each row's updates stay within that row, in cache). The columns of each
+    // group are sorted, so cols[jj] ≤ cols[ii]: only the lower triangle is touched.
+    for (let i = 0; i < q2; i++) {
+      const ri = i * q2, list = touching[i]!;
+      for (let e = 0; e < list.length; e += 2) {
+        const g = list[e]!, ii = list[e + 1]!, cols = colsI32[g]!, m = cols.length, W = L21[g]!;
+        for (let a = 0; a < k0; a++) {
+          const ra = a * m, li = W[ra + ii]!;
           if (li === 0) continue;
-          const rowA = cols[ii]! * q2;
-          for (let jj = 0; jj <= ii; jj++) A[rowA + cols[jj]!] -= li * W[ra + jj]!;
+          for (let jj = 0; jj <= ii; jj++) A[ri + cols[jj]!] -= li * W[ra + jj]!;
         }
       }
     }
-    // The columns of each group are sorted, so cols[jj] ≤ cols[ii]: only the lower triangle was touched.
     if (!(q2 >= 192 ? choleskyBlocked(A, q2) : choleskyInPlace(A, q2))) throw new StatsError("mixed model: the Schur complement is not positive definite", "check the random-effects design");
     for (let i = 0; i < q2; i++) ldL2 += 2 * Math.log(A[i * q2 + i]!);
     const cu2 = lam2T(theta, Zy2, 1), R2 = lam2T(theta, ZX2, p);
