@@ -84,7 +84,9 @@ export function minimizeTrustRegion(fn: (x: number[]) => number, x0: readonly nu
     const model = fitQuadratic(best, local.length >= nModel ? local.slice(0, 2 * nModel) : near.slice(0, nModel), delta);
     const step = model ? trustStep(model.g, model.H, delta, best.x, lower) : null;
     const pred = step && model ? -(dot(model.g, step) + 0.5 * quad(model.H, step)) : 0;
-    if (local.length >= nModel && model && pred < ftol) { converged = true; break; }
+    // Converged when the model predicts (almost) nothing more: a model on nearby points, or one on a radius so small
+    // that the last steps were Newton steps of a model that has been predicting well.
+    if (model && pred < ftol && (local.length >= nModel || delta <= 1e-3)) { converged = true; break; }
     if (step && pred > 0 && Math.sqrt(dot(step, step)) > 1e-3 * xtol) {
       const trial = evalAt(best.x.map((v, j) => Math.max(lower[j]!, v + step[j]!)));
       const ratio = (best.f - trial.f) / pred;
