@@ -7,7 +7,7 @@
  * evaluates the trial point. The radius grows after good steps and shrinks after poor ones, but only once the
  * points near x_b determine the model (otherwise a point of the standard stencil x_b ± Δeᵢ, x_b + Δ(eᵢ + eⱼ) is
  * added first), the safeguard of model-based methods such as Powell's BOBYQA (which lme4 uses) and UOBYQA.
- * It stops when Δ falls below `xtol`. With d coordinates the first model costs (d + 1)(d + 2)/2 evaluations, after
+ * It stops when Δ falls below `xtol` or a model on nearby points predicts less than `ftol`. The first model rests on 2d + 1 evaluations (x₀ and x₀ ± Δeᵢ, a diagonal Hessian), after
  * which an iteration costs one, so a smooth two-parameter deviance is minimised in about 20 to 30 evaluations
  * where Nelder–Mead with Newton polishing needs about 90.
  */
@@ -75,18 +75,22 @@ export function minimizeTrustRegion(fn: (x: number[]) => number, x0: readonly nu
     return out;
   };
   const dist = (a: readonly number[], b: readonly number[]): number => { let s = 0; for (let j = 0; j < d; j++) s += (a[j]! - b[j]!) ** 2; return Math.sqrt(s); };
-  for (const x of stencil(best.x, delta).slice(0, nModel - 1)) { const p = evalAt(x); if (p.f < best.f) best = p; }
+  // The first model (as BOBYQA's) rests on 2d + 1 points, x₀ and x₀ ± Δeᵢ: a quadratic with a diagonal Hessian; the
+  // cross terms enter as the iterations add points.
+  for (const x of stencil(best.x, delta).slice(0, 2 * d)) { const p = evalAt(x); if (p.f < best.f) best = p; }
   let converged = false;
   while (pts.length < maxEval) {
     if (delta < xtol) { converged = true; break; }
     const near = pts.filter((p) => Number.isFinite(p.f)).sort((a, b) => dist(a.x, best.x) - dist(b.x, best.x));
     const local = near.filter((p) => dist(p.x, best.x) <= 2 * delta);
     const model = fitQuadratic(best, local.length >= nModel ? local.slice(0, 2 * nModel) : near.slice(0, nModel), delta);
+    // The model is well founded when points within 2Δ determine it.
+    const founded = local.length >= nModel && model !== null && model.determined;
     const step = model ? trustStep(model.g, model.H, delta, best.x, lower) : null;
     const pred = step && model ? -(dot(model.g, step) + 0.5 * quad(model.H, step)) : 0;
     // Converged when the model predicts (almost) nothing more: a model on nearby points, or one on a radius so small
     // that the last steps were Newton steps of a model that has been predicting well.
-    if (model && pred < ftol && (local.length >= nModel || delta <= 1e-3)) { converged = true; break; }
+    if (founded && pred < ftol) { converged = true; break; }
     if (step && pred > 0 && Math.sqrt(dot(step, step)) > 1e-3 * xtol) {
       const trial = evalAt(best.x.map((v, j) => Math.max(lower[j]!, v + step[j]!)));
       const ratio = (best.f - trial.f) / pred;
@@ -94,12 +98,12 @@ export function minimizeTrustRegion(fn: (x: number[]) => number, x0: readonly nu
       if (trial.f < best.f) best = trial;
       if (ratio >= 0.7) delta = Math.max(0.5 * delta, 2 * sn);
       else if (ratio >= 0.1) delta = Math.max(0.5 * delta, sn);
-      else if (local.length >= nModel) delta = Math.max(0.5 * delta, 0.5 * sn);
+      else if (founded) delta = Math.max(0.5 * delta, 0.5 * sn);
       else addGeometryPoint();
       continue;
     }
     // No useful step: the model predicts no decrease within Δ. Shrink only when the model is well founded.
-    if (local.length >= nModel) delta *= 0.5;
+    if (founded) delta *= 0.5;
     else addGeometryPoint();
   }
   return { x: best.x, f: best.f, evals: pts.length, converged };
@@ -119,27 +123,33 @@ export function minimizeTrustRegion(fn: (x: number[]) => number, x0: readonly nu
 }
 
 /** Least-squares quadratic through `pts` about `centre` (coordinates scaled by `r`): gradient and Hessian. */
-function fitQuadratic(centre: Point, pts: Point[], r: number): { g: number[]; H: number[][] } | null {
-  const d = centre.x.length, m = 1 + d + (d * (d + 1)) / 2;
+function fitQuadratic(centre: Point, pts: Point[], r: number): { g: number[]; H: number[][]; determined: boolean } | null {
+  const d = centre.x.length;
+  // A full quadratic when the points allow it, else one with a diagonal Hessian (the cross terms stay 0).
+  const full = pts.length >= 1 + d + (d * (d + 1)) / 2;
+  const m = full ? 1 + d + (d * (d + 1)) / 2 : 1 + 2 * d;
   if (pts.length < m) return null;
   const rows = pts.map((p) => {
     const s = p.x.map((v, j) => (v - centre.x[j]!) / r);
     const b = [1, ...s];
-    for (let i = 0; i < d; i++) for (let j = i; j < d; j++) b.push(i === j ? 0.5 * s[i]! * s[i]! : s[i]! * s[j]!);
+    for (let i = 0; i < d; i++) for (let j = i; j < d; j++) if (full || i === j) b.push(i === j ? 0.5 * s[i]! * s[i]! : s[i]! * s[j]!);
     return { b, y: p.f - centre.f };
   });
   const A = new Float64Array(m * m), rhs = new Float64Array(m);
   for (const { b, y } of rows) for (let i = 0; i < m; i++) { rhs[i] += b[i]! * y; for (let j = 0; j < m; j++) A[i * m + j] += b[i]! * b[j]!; }
   let scale = 0;
   for (let i = 0; i < m; i++) scale = Math.max(scale, A[i * m + i]!);
+  // Determined: the points pin down every coefficient (no pivot of the normal equations negligible), which a
+  // count of points does not guarantee (points on a line leave the cross terms free).
+  const determined = full && solveSpd(A, rhs, m, true, 1e-10) !== null;
   for (let i = 0; i < m; i++) A[i * m + i] += 1e-12 * scale;
   const c = solveSpd(A, rhs, m);
   if (!c) return null;
   const g = Array.from({ length: d }, (_, i) => c[1 + i]! / r);
   const H = Array.from({ length: d }, () => new Array<number>(d).fill(0));
   let o = 1 + d;
-  for (let i = 0; i < d; i++) for (let j = i; j < d; j++) { H[i]![j] = H[j]![i] = c[o++]! / (r * r); }
-  return { g, H };
+  for (let i = 0; i < d; i++) for (let j = i; j < d; j++) if (full || i === j) { H[i]![j] = H[j]![i] = c[o++]! / (r * r); }
+  return { g, H, determined };
 }
 
 /**
@@ -180,13 +190,16 @@ function trustStep(g: number[], H: number[][], delta: number, x: readonly number
   }
 }
 
-/** Solves the symmetric system M x = b by Cholesky; null when M is not positive definite (strictly, with `strict`). */
-function solveSpd(M: Float64Array, b: Float64Array, n: number, strict = false): number[] | null {
+/**
+ * Solves the symmetric system M x = b by Cholesky; null when M is not positive definite, or with `strict` when a pivot
+ * is below `rel` times its diagonal element.
+ */
+function solveSpd(M: Float64Array, b: Float64Array, n: number, strict = false, rel = 1e-14): number[] | null {
   const L = Float64Array.from(M);
   for (let j = 0; j < n; j++) {
     let s = L[j * n + j]!;
     for (let k = 0; k < j; k++) s -= L[j * n + k]! ** 2;
-    if (!(s > (strict ? 1e-14 * Math.abs(M[j * n + j]!) : 0))) return null;
+    if (!(s > (strict ? rel * Math.abs(M[j * n + j]!) : 0))) return null;
     const dj = Math.sqrt(s);
     L[j * n + j] = dj;
     for (let i = j + 1; i < n; i++) {
