@@ -21,7 +21,7 @@ export interface TrustRegionOptions {
   radius?: number;
   /** Stop when the radius falls below this (default 1e-6). */
   xtol?: number;
-  /** … or when a model fitted to points within 2Δ predicts a decrease below this (absolute; default 1e-10). */
+  /** … or when a model fitted to points within 2Δ predicts a decrease below this (absolute; default 1e-10), or below 1e-14 |f|. */
   ftol?: number;
   /** Maximum number of evaluations (default 200 + 100 × dimension²). */
   maxEval?: number;
@@ -90,7 +90,8 @@ export function minimizeTrustRegion(fn: (x: number[]) => number, x0: readonly nu
     const pred = step && model ? -(dot(model.g, step) + 0.5 * quad(model.H, step)) : 0;
     // Converged when the model predicts (almost) nothing more: a model on nearby points, or one on a radius so small
     // that the last steps were Newton steps of a model that has been predicting well.
-    if (founded && pred < ftol) { converged = true; break; }
+    // ftol, or the rounding level of f itself (1e-14 relative) when that is larger: below it the model fits noise.
+    if (founded && pred < Math.max(ftol, 1e-14 * Math.abs(best.f))) { converged = true; break; }
     if (step && pred > 0 && Math.sqrt(dot(step, step)) > 1e-3 * xtol) {
       const trial = evalAt(best.x.map((v, j) => Math.max(lower[j]!, v + step[j]!)));
       const ratio = (best.f - trial.f) / pred;
