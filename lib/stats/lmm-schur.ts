@@ -105,6 +105,56 @@ export function schurProfiler(d: MixedDesign): Profiler {
     return out;
   };
 
+  // For each column i of the Schur block: the groups whose columns include it, as pairs (g, position of i in g's columns).
+  const colsI32 = colsOf.map((c) => Int32Array.from(c));
+  const touching: Int32Array[] = [];
+  {
+    const lists: number[][] = Array.from({ length: q2 }, () => []);
+    colsOf.forEach((cols, g) => cols.forEach((c, ii) => lists[c]!.push(g, ii)));
+    for (const l of lists) touching.push(Int32Array.from(l));
+  }
+
+  // Λ₂ᵀ E Λ₂ + I into one buffer reused by every evaluation (lower triangle; the factor overwrites it).
+  const Abuf = new Float64Array(q2 * q2), Wbuf = new Float64Array(q2 * q2);
+  const scalarOnly = lay.k.slice(1).every((k) => k === 1);
+  const lam2TElam2 = (templates: Float64Array[]): Float64Array => {
+    const A = Abuf;
+    if (scalarOnly) {
+      // Diagonal Λ₂: A[i, j] = λ_i λ_j E[i, j].
+      const lam = new Float64Array(q2);
+      for (let j = 0; j < q2; j++) lam[j] = templates[colTerm[j]!]![0]!;
+      for (let i = 0; i < q2; i++) {
+        const li = lam[i]!, ri = i * q2;
+        for (let j = 0; j <= i; j++) A[ri + j] = li * lam[j]! * E[ri + j]!;
+        A[ri + i] = A[ri + i]! + 1;
+      }
+      return A;
+    }
+    // W = E Λ₂ (column j of Λ₂ holds T[r, c] at rows st + r, r ≥ c, for j = st + c), then A = Λ₂ᵀ W.
+    const W = Wbuf;
+    for (let a = 0; a < q2; a++) {
+      const ra = a * q2;
+      for (let j = 0; j < q2; j++) {
+        const t = colTerm[j]!, k = lay.k[t]!, st = colBlock[j]!, c = j - st, T = templates[t]!;
+        let v = 0;
+        for (let r = c; r < k; r++) v += E[ra + st + r]! * T[r * k + c]!;
+        W[ra + j] = v;
+      }
+    }
+    for (let i = 0; i < q2; i++) {
+      const t = colTerm[i]!, k = lay.k[t]!, st = colBlock[i]!, c = i - st, T = templates[t]!, ri = i * q2;
+      for (let j = 0; j <= i; j++) A[ri + j] = 0;
+      for (let r = c; r < k; r++) {
+        const v = T[r * k + c]!;
+        if (v === 0) continue;
+        const rw = (st + r) * q2;
+        for (let j = 0; j <= i; j++) A[ri + j] += v * W[rw + j]!;
+      }
+      A[ri + i] = A[ri + i]! + 1;
+    }
+    return A;
+  };
+
   const factor = (theta: readonly number[]) => {
     const T0 = templateOf(theta, 0, k0);
     const templates = terms.map((_, t) => (t === 0 ? T0 : templateOf(theta, lay.offset[t]!, lay.k[t]!)));
@@ -114,8 +164,7 @@ export function schurProfiler(d: MixedDesign): Profiler {
     let ldL2 = 0;
     const M = new Float64Array(k0 * k0), tmp = new Float64Array(k0 * Math.max(p, 1));
     // L₂₂ L₂₂ᵀ = Λ₂ᵀ E Λ₂ + I − Σ_g L₂₁,gᵀ L₂₁,g (lower triangle, accumulated per group over its columns only).
-    const A = transpose(lam2T(theta, transpose(lam2T(theta, E, q2), q2, q2), q2), q2, q2);
-    for (let i = 0; i < q2; i++) A[i * q2 + i] = A[i * q2 + i]! + 1;
+    const A = lam2TElam2(templates);
     for (let g = 0; g < G; g++) {
       const bo = g * k0 * k0, o = g * k0;
       for (let a = 0; a < k0; a++) for (let b = 0; b < k0; b++) {
@@ -158,17 +207,20 @@ export function schurProfiler(d: MixedDesign): Profiler {
       }
       forwardSolve(M, k0, W, m);
       L21[g] = W;
-      for (let a = 0; a < k0; a++) {
-        const ra = a * m;
-        for (let ii = 0; ii < m; ii++) {
-          const li = W[ra + ii]!;
+    }
+    // A −= Σ_g L₂₁,gᵀ L₂₁,g, row by row of A (each row's updates stay within that row, in cache). The columns of each
+    // group are sorted, so cols[jj] ≤ cols[ii]: only the lower triangle is touched.
+    for (let i = 0; i < q2; i++) {
+      const ri = i * q2, list = touching[i]!;
+      for (let e = 0; e < list.length; e += 2) {
+        const g = list[e]!, ii = list[e + 1]!, cols = colsI32[g]!, m = cols.length, W = L21[g]!;
+        for (let a = 0; a < k0; a++) {
+          const ra = a * m, li = W[ra + ii]!;
           if (li === 0) continue;
-          const rowA = cols[ii]! * q2;
-          for (let jj = 0; jj <= ii; jj++) A[rowA + cols[jj]!] -= li * W[ra + jj]!;
+          for (let jj = 0; jj <= ii; jj++) A[ri + cols[jj]!] -= li * W[ra + jj]!;
         }
       }
     }
-    // The columns of each group are sorted, so cols[jj] ≤ cols[ii]: only the lower triangle was touched.
     if (!(q2 >= 192 ? choleskyBlocked(A, q2) : choleskyInPlace(A, q2))) throw new StatsError("mixed model: the Schur complement is not positive definite", "check the random-effects design");
     for (let i = 0; i < q2; i++) ldL2 += 2 * Math.log(A[i * q2 + i]!);
     const cu2 = lam2T(theta, Zy2, 1), R2 = lam2T(theta, ZX2, p);
@@ -187,11 +239,21 @@ export function schurProfiler(d: MixedDesign): Profiler {
     return { Lg, L21, A, cu1, cu2, R1, R2, ldL2, T0 };
   };
 
+  // The last factorisation (its Schur block lives in the reused buffer), for `ranef` at the same θ.
+  let last: { theta: number[]; f: ReturnType<typeof factor> } | undefined;
+  const factorAt = (theta: readonly number[]): ReturnType<typeof factor> => {
+    if (last && last.theta.length === theta.length && last.theta.every((v, i) => v === theta[i])) return last.f;
+    last = undefined;
+    const f = factor(theta);
+    last = { theta: [...theta], f };
+    return f;
+  };
+
   return {
     kind: "schur",
     q: q1 + q2,
     evaluate(theta) {
-      const f = factor(theta);
+      const f = factorAt(theta);
       const RtR = new Float64Array(p * p), Rtc = new Float64Array(p);
       let cc = 0;
       const acc = (R: Float64Array, cu: Float64Array, rows: number): void => {
@@ -212,7 +274,7 @@ export function schurProfiler(d: MixedDesign): Profiler {
     ranef(theta, betaIn) {
       const beta = Float64Array.from(betaIn);
       beta[0] = beta[0]! - shift;
-      const f = factor(theta);
+      const f = factorAt(theta);
       const u2 = new Float64Array(q2), u1 = new Float64Array(q1);
       for (let i = 0; i < q2; i++) { let s = f.cu2[i]!; for (let j = 0; j < p; j++) s -= f.R2[i * p + j]! * beta[j]!; u2[i] = s; }
       backSolveT(f.A, q2, u2);
@@ -245,10 +307,4 @@ export function schurProfiler(d: MixedDesign): Profiler {
       return b;
     },
   };
-}
-
-function transpose(M: Float64Array, rows: number, cols: number): Float64Array {
-  const out = new Float64Array(rows * cols);
-  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) out[j * rows + i] = M[i * cols + j]!;
-  return out;
 }

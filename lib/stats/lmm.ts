@@ -15,6 +15,7 @@ import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
+import { minimizeTrustRegion } from "./trust-region.js";
 import { deriv12 } from "./glmm-optimize.js";
 import { checkConvergence, hessianWarnings, identifiability } from "./glmm-formula.js";
 import { tTestP } from "./distributions.js";
@@ -132,11 +133,24 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const reml = opts.reml ?? true;
   const { n, p } = design;
   const lay = thetaLayout(design);
-  const dev = (th: number[]): number => profiledDeviance(profiler.evaluate(th), n, p, reml);
+  // The profile at the best θ so far is kept, so the fit does not factor again at the optimum.
+  let bestProfile: { theta: number[]; profile: Profile; value: number } | undefined;
+  const dev = (th: number[]): number => {
+    const pr = profiler.evaluate(th);
+    const v = profiledDeviance(pr, n, p, reml);
+    if (!bestProfile || v < bestProfile.value) bestProfile = { theta: [...th], profile: pr, value: v };
+    return v;
+  };
   const tracked = withProgress(`lmm("${formula}")`, dev, opts.progress === false || quiet ? undefined : defaultProgressSink(), { label: reml ? "REML criterion" : "deviance" });
-  const opt = minimize(tracked, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
+  // Crossed and nested terms (Schur back end) make each evaluation costly: a quadratic-model trust region needs
+  // about a third of the evaluations of Nelder–Mead with Newton polishing for the same optimum.
+  const opt = profiler.kind === "schur" && lay.start.length <= 10
+    ? minimizeTrustRegion(tracked, lay.start, { lower: lay.lower })
+    : minimize(tracked, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
   const theta = opt.x.map((v, i) => (lay.lower[i] === 0 && v < 0 ? 0 : v));
-  const pr = profiler.evaluate(theta);
+  const pr = bestProfile && bestProfile.theta.every((v, i) => v === theta[i]) ? bestProfile.profile : profiler.evaluate(theta);
+  // The conditional modes now, while a back end that keeps its last factorisation still holds the one at θ̂.
+  const b = profiler.ranef(theta, pr.beta);
   const crit = profiledDeviance(pr, n, p, reml);
   const sigma = Math.sqrt(pr.pwrss / (reml ? n - p : n));
   const names = design.fixefNames;
@@ -168,7 +182,7 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const fit: LmmFit = {
     formula, reml, fixefNames: names, fixef, se, df, t, p: pv, vcov, theta, sigma,
     varcorr: varCorr(design, theta, sigma),
-    ranef: ranefOf(design, profiler.ranef(theta, pr.beta)),
+    ranef: ranefOf(design, b),
     logLik,
     ...(reml ? { remlCriterion: crit } : { deviance: crit }),
     aic: crit + 2 * npar,
