@@ -2,14 +2,15 @@
  * The fitting pipeline of a logistic GLMM by the Laplace approximation, following lme4's `glmer`
  * (nAGQ = 1): a fixed-effects logistic start (which also detects separation), stage 1 optimising θ
  * with (u, β) from joint PIRLS (nAGQ = 0), stage 2 optimising (θ, β) jointly on the Laplace deviance
- * with u from PIRLS, then lme4's finite-difference Hessian over (θ, β) at the optimum.
+ * with u from PIRLS, then lme4's finite-difference Hessian over (θ, β) at the optimum. In the default
+ * ("lme4") mode both stages use glmer's PIRLS with its start and stopping rule, so the optimum is glmer's.
  */
 import { StatsError } from "../core/errors.js";
 import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
 import { withProgress, type ProgressSink } from "./warnings.js";
-import { invLink, laplaceLme4, laplaceLme4Scalar, scalarStart } from "./pirls-lme4.js";
+import { invLink, laplaceLme4, laplaceLme4Scalar, pirlsJointLme4, scalarStart, startEta } from "./pirls-lme4.js";
 
 /** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
 export type LaplaceMode = "lme4" | "exact";
@@ -123,19 +124,31 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const p = d.p;
   const theta0 = sys.thetaLower().map((lo) => (lo === 0 ? 1 : 0));
 
-  // Stage 1 (nAGQ = 0): θ only, β and u from joint PIRLS, warm-started from the last evaluation.
+  // Stage 1 (nAGQ = 0): θ only, β and u from joint PIRLS. In the lme4 mode this is glmer's own first-stage
+  // deviance (PIRLS from one fixed start, stopped at 1e-7), so that its optimum, and with it the linear predictor
+  // the second stage starts from, are glmer's; otherwise PIRLS is converged, warm-started from the last evaluation.
   const u1 = new Float64Array(sys.q);
   const b1 = Float64Array.from(beta0);
+  let etaInit: Float64Array | undefined;
+  if (mode === "lme4") {
+    sys.setTheta(theta0);
+    pirlsJointLme4(d, sys, startEta(d), u1, b1, wk);
+    etaInit = Float64Array.from(wk.eta);
+  }
   const dev1 = (th: number[]): number => {
     sys.setTheta(th);
-    return orInfinity(() => pirlsJoint(d, sys, u1, b1, wk).laplace);
+    return orInfinity(() => (etaInit ? pirlsJointLme4(d, sys, etaInit, u1, b1, wk).laplace : pirlsJoint(d, sys, u1, b1, wk).laplace));
   };
-  // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex.
-  const stage1 = nTheta === 1
+  // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex;
+  // then Newton to a tight stop, since the second stage's objective depends on where the first one ends.
+  const rough = nTheta === 1
     ? newtonFD(dev1, theta0, { tol: 1e-6, snap: [0] })
     : nelderMeadBox(dev1, theta0, sys.thetaLower());
+  const polish = newtonFD(dev1, rough.x, { tol: 1e-14, snap: diagonalIndices(sys), finalStep: true });
+  const stage1 = polish.f <= rough.f ? { ...polish, evals: rough.evals + polish.evals } : rough;
   sys.setTheta(stage1.x);
-  pirlsJoint(d, sys, u1, b1, wk);
+  if (etaInit) pirlsJointLme4(d, sys, etaInit, u1, b1, wk);
+  else pirlsJoint(d, sys, u1, b1, wk);
   const lp0 = Float64Array.from(wk.eta);
   const mu0 = invLink(d, lp0);
   const scalar = mode === "lme4" && sys.m === 1 && sys.B === 1 ? scalarStart(d, sys, lp0, mu0) : undefined;

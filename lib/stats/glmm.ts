@@ -31,10 +31,11 @@ export interface GlmmOptions {
   /** Level of the odds-ratio confidence intervals (default 0.95). */
   level?: number;
   /**
-   * How the Laplace deviance is evaluated in the final optimisation: `"lme4"` (default) reproduces
-   * glmer's PIRLS (started from the first stage's linear predictor, stopped at a relative change of
-   * 1e-7, log-determinant from the last factorisation); `"exact"` uses the exact conditional mode.
-   * They differ by ~1e-3 in the deviance and ~1e-4 relative in the estimates.
+   * Which Laplace deviance is optimised: `"lme4"` (default) is glmer's own, both stages (PIRLS for (u, β) in
+   * the first from one fixed start, for u in the second from the first stage's linear predictor, each stopped
+   * at a relative change of 1e-7, log-determinant from the last factorisation), so the estimates are glmer's;
+   * `"exact"` uses the exact conditional mode, the true Laplace optimum. They differ by up to ~3e-3 in the
+   * deviance and ~1e-3 relative in the estimates (see the stats README).
    */
   laplace?: LaplaceMode;
   /** Report progress on fits longer than 3 s (as `lmm`); default true. */
