@@ -141,11 +141,14 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   };
   // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex;
   // then Newton to a tight stop, since the second stage's objective depends on where the first one ends.
-  const rough = nTheta === 1
-    ? newtonFD(dev1, theta0, { tol: 1e-6, snap: [0] })
-    : nelderMeadBox(dev1, theta0, sys.thetaLower());
-  const polish = newtonFD(dev1, rough.x, { tol: 1e-14, snap: diagonalIndices(sys), finalStep: true });
-  const stage1 = polish.f <= rough.f ? { ...polish, evals: rough.evals + polish.evals } : rough;
+  const tight = { tol: 1e-14, snap: diagonalIndices(sys), finalStep: true };
+  let stage1: { x: number[]; f: number; evals: number };
+  if (nTheta === 1) stage1 = newtonFD(dev1, theta0, tight);
+  else {
+    const rough = nelderMeadBox(dev1, theta0, sys.thetaLower());
+    const polish = newtonFD(dev1, rough.x, tight);
+    stage1 = polish.f <= rough.f ? { ...polish, evals: rough.evals + polish.evals } : rough;
+  }
   sys.setTheta(stage1.x);
   if (etaInit) pirlsJointLme4(d, sys, etaInit, u1, b1, wk);
   else pirlsJoint(d, sys, u1, b1, wk);
