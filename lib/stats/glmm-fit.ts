@@ -141,7 +141,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   };
   // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex;
   // then Newton to a tight stop, since the second stage's objective depends on where the first one ends.
-  const tight = { tol: 1e-14, snap: diagonalIndices(sys), finalStep: true };
+  const tight = { tol: 1e-14, relTol: 1e-14, snap: diagonalIndices(sys), finalStep: true };
   let stage1: { x: number[]; f: number; evals: number };
   if (nTheta === 1) stage1 = newtonFD(dev1, theta0, tight);
   else {

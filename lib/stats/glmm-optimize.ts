@@ -107,6 +107,12 @@ export interface NewtonOptions {
   delta?: number;
   /** Stop when the Newton decrement gᵀH⁻¹g falls below this (default 1e-10). */
   tol?: number;
+  /**
+   * Also stop when the decrement falls below `relTol`·|f|: below the objective's rounding level (about 1e-14
+   * relative for a deviance summed over many rows) the finite-difference gradient is noise and steps stop
+   * making progress. Default 0 (off).
+   */
+  relTol?: number;
   maxIter?: number;
   /**
    * Coordinates about which `f` is even (f(…, x, …) = f(…, −x, …) in that coordinate's sign class), such
@@ -131,6 +137,7 @@ export interface NewtonOptions {
 export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts: NewtonOptions = {}): NewtonResult {
   const delta = opts.delta ?? 1e-4;
   const tol = opts.tol ?? 1e-10;
+  const relTol = opts.relTol ?? 0;
   const maxIter = opts.maxIter ?? 100;
   const snapBelow = opts.snapBelow ?? 1e-5;
   const dim = x0.length;
@@ -165,16 +172,17 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
     chordH = undefined;
     const { step, pd } = newtonStep(hessian, gradient);
     const decrement = -step.reduce((s, v, j) => s + v * gradient[j]!, 0);
-    if (!chord && (decrement < tol || it > maxIter)) {
+    const done = decrement < tol || decrement < relTol * Math.abs(fx);
+    if (!chord && (done || it > maxIter)) {
       // Within tolerance the Newton step is accurate to second order: take it (the derivatives stay those at
       // the previous point, which differ by O(step)).
-      if (decrement < tol && opts.finalStep) {
+      if (done && opts.finalStep) {
         const y = [...x];
         free.forEach((j, i) => { y[j] = x[j]! + step[i]!; });
         const fy = fn(y);
         if (Number.isFinite(fy) && fy <= fx + 1e-12 * Math.abs(fx)) { x = y; fx = fy; }
       }
-      return { x, f: fx, ...full(free, gradient, hessian), iterations: it, evals, decrement, converged: decrement < tol };
+      return { x, f: fx, ...full(free, gradient, hessian), iterations: it, evals, decrement, converged: done };
     }
     let t = 1;
     let moved = false;
