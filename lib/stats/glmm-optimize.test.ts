@@ -41,3 +41,14 @@ test("nelderMeadBox respects lower bounds", () => {
   const r = nelderMeadBox(([a, b]) => (a! - 1) ** 2 + (b! + 2) ** 2, [0.5, 0.5], [0, 0]);
   assert.ok(Math.abs(r.x[0]! - 1) < 1e-4 && r.x[1] === 0, `got ${r.x}`);
 });
+
+test("newtonFD relTol: on a large objective with rounding-level noise, stops at the noise instead of iterating to maxIter", () => {
+  // 1e5 + (x − 1)² plus a deterministic wiggle of 1e-10 (1e-15 relative): the finite-difference gradient floor.
+  const f = ([x]: number[]): number => 1e5 + (x! - 1) ** 2 + 1e-10 * Math.sin(1e6 * x!);
+  const withFloor = newtonFD(f, [3], { tol: 1e-14, relTol: 1e-14, maxIter: 50 });
+  assert.ok(withFloor.converged && withFloor.iterations < 10, `iterations ${withFloor.iterations}`);
+  assert.ok(Math.abs(withFloor.x[0]! - 1) < 1e-4, `x ${withFloor.x[0]}`);
+  // The null: without the relative floor an absolute 1e-14 is below the noise and is never reached.
+  const without = newtonFD(f, [3], { tol: 1e-14, maxIter: 50 });
+  assert.ok(!without.converged && without.iterations > 40, `iterations ${without.iterations}, converged ${without.converged}`);
+});
