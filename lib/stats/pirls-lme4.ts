@@ -11,7 +11,7 @@
  */
 import { StatsError } from "../core/errors.js";
 import type { RandomSystem } from "./glmm-system.js";
-import { cholSolve, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
+import { cholSolve, schurComplement, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
 import { evalRow, linkinv, row, weightAt } from "./glmm-family.js";
 
 /** lme4's glmerControl()$tolPwrss. */
@@ -147,17 +147,7 @@ export function pirlsJointLme4(d: GlmmData, sys: RandomSystem, eta0: Float64Arra
       }
     }
     const logdet = sys.factor();
-    for (let a = 0; a < p; a++) {
-      for (let j = 0; j < q; j++) col[j] = C[j * p + a]!;
-      sys.solve(col);
-      for (let j = 0; j < q; j++) AinvC[j * p + a] = col[j]!;
-    }
-    for (let a = 0; a < p; a++) for (let b = 0; b <= a; b++) {
-      let s = 0;
-      for (let j = 0; j < q; j++) s += C[j * p + a]! * AinvC[j * p + b]!;
-      S[a * p + b] -= s;
-      S[b * p + a] = S[a * p + b]!;
-    }
+    schurComplement(sys, C, AinvC, S, col, p, q);
     prevU.set(u); prevB.set(beta);
     // β = S⁻¹(X'Wz − C'A⁻¹ r_u), u = A⁻¹ r_u − A⁻¹C β (S = X'WX − C'A⁻¹C the Schur complement).
     for (let a = 0; a < p; a++) { let s = rb[a]!; for (let j = 0; j < q; j++) s -= AinvC[j * p + a]! * ru[j]!; beta[a] = s; }

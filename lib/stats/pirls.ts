@@ -180,17 +180,7 @@ export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta
     if (scalar) { for (let g = 0; g < q; g++) A[g] += 1; } else sys.accumulate(w, res, ru);
     for (let j = 0; j < q; j++) ru[j] -= u[j]!;
     const logdet = sys.factor();
-    for (let a = 0; a < p; a++) {
-      for (let j = 0; j < q; j++) col[j] = C[j * p + a]!;
-      sys.solve(col);
-      for (let j = 0; j < q; j++) AinvC[j * p + a] = col[j]!;
-    }
-    for (let a = 0; a < p; a++) for (let b = 0; b <= a; b++) {
-      let s = 0;
-      for (let j = 0; j < q; j++) s += C[j * p + a]! * AinvC[j * p + b]!;
-      S[a * p + b] -= s;
-      S[b * p + a] = S[a * p + b]!;
-    }
+    schurComplement(sys, C, AinvC, S, col, p, q);
     // δβ = S⁻¹ (rβ − C' A⁻¹ r_u); δu = A⁻¹ r_u − A⁻¹C δβ.
     du.set(ru); sys.solve(du);
     for (let a = 0; a < p; a++) { let s = rb[a]!; for (let j = 0; j < q; j++) s -= AinvC[j * p + a]! * ru[j]!; db[a] = s; }
@@ -215,6 +205,24 @@ export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta
     }
   }
   throw new StatsError("glmm: PIRLS did not finish", "report this data set");
+}
+
+/**
+ * With `sys` factored (A = Λ'Z'WZΛ + I), sets `AinvC` = A⁻¹C and subtracts C'A⁻¹C from `S` (= X'WX on entry), so
+ * `S` becomes the Schur complement of the joint (u, β) system. C is q × p row-major; `col` is q scratch.
+ */
+export function schurComplement(sys: RandomSystem, C: Float64Array, AinvC: Float64Array, S: Float64Array, col: Float64Array, p: number, q: number): void {
+  for (let a = 0; a < p; a++) {
+    for (let j = 0; j < q; j++) col[j] = C[j * p + a]!;
+    sys.solve(col);
+    for (let j = 0; j < q; j++) AinvC[j * p + a] = col[j]!;
+  }
+  for (let a = 0; a < p; a++) for (let b = 0; b <= a; b++) {
+    let s = 0;
+    for (let j = 0; j < q; j++) s += C[j * p + a]! * AinvC[j * p + b]!;
+    S[a * p + b] -= s;
+    S[b * p + a] = S[a * p + b]!;
+  }
 }
 
 /**
