@@ -21,32 +21,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { glmm, type GlmmOptions } from "./glmm.js";
-import { readCsv, readJson } from "./testing/fixtures.js";
+import { glmm } from "./glmm.js";
+import { tightData, tightReference, tightSetup as setup } from "./testing/glmm-tight.js";
 
-interface Tight {
-  name: string; formula: string; data?: string; seed?: number;
-  fixef: Record<string, number>; se: Record<string, number>; theta: number | number[];
-  logLik: number; AIC: number; BIC: number; nobs: number; npar: number; singular: boolean; conv_grad: number;
-}
-interface Objective { name: string; glmer_logLik: number; exact_at_glmer: number; exact_max: number }
-const ref = readJson<{ fits: Tight[] }>("glmm-tight.json");
-const objective = readJson<{ fits: Objective[] }>("glmm-tight-objective.json");
-const agg = readCsv("glmm-agg.csv", ["g", "f"]);
-const pois = readCsv("glmm-poisson.csv", ["g"]);
-const panel = readCsv("lmm-panel.csv", ["agent_id"]).map((r) => ({ ...r, diss10: (r.dissonance as number) * 10, sil10: (r.silence as number) * 10, run: String(r.run) }));
-const sim = readCsv("glmm-sim.csv", ["g", "h"]);
-const small = readCsv("glmm-small.csv", ["g"]);
-const levels = { mode: ["rotation", "willing"], memory: ["latest", "sampling", "summary"] };
+const ref = tightReference();
+const { agg, pois } = tightData();
 
-function setup(r: Tight): { formula: string; data: Record<string, unknown>[]; opts: GlmmOptions } {
-  if (r.name === "weights") return { formula: r.formula, data: agg, opts: { family: "binomial", weights: "n" } };
-  if (r.name.startsWith("cbind")) return { formula: r.formula, data: agg, opts: { family: "binomial" } };
-  if (r.name.startsWith("poisson")) return { formula: r.formula, data: pois, opts: { family: "poisson" } };
-  if (r.data === "lmm-panel.csv") return { formula: r.formula, data: panel, opts: { family: "binomial", levels } };
-  if (r.data === "glmm-sim.csv") return { formula: r.formula, data: sim, opts: { family: "binomial" } };
-  return { formula: r.formula, data: small.filter((x) => x.seed === r.seed), opts: { family: "binomial" } };
-}
 
 for (const r of ref.fits) {
   test(`glmm = tight glmer: ${r.name}`, () => {
@@ -70,7 +50,7 @@ for (const r of ref.fits) {
 
 for (const r of ref.fits) {
   test(`glmm exact Laplace reaches R's exact maximum: ${r.name}`, () => {
-    const o = objective.fits.find((f) => f.name === r.name);
+    const o = ref.objective.find((f) => f.name === r.name);
     assert.ok(o, `fixtures/glmm-tight-objective.json has no fit "${r.name}"`);
     assert.ok(Math.abs(o.glmer_logLik - r.logLik) <= 1e-9, "the two fixtures describe the same glmer fit");
     const { formula, data, opts } = setup(r);
