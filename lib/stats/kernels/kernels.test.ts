@@ -1,0 +1,76 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { choleskyBlocked, choleskyInPlace } from "../linalg.js";
+import { choleskyWasm, wasmAvailable } from "./cholesky-wasm.js";
+import { WASM_BASE64 } from "./syrk-wasm.js";
+
+/** A seeded SPD matrix G Gᵀ/m + I (m columns of G), row-major, both triangles. */
+function spd(n: number, m: number, seed: number): Float64Array {
+  let s = seed;
+  const r = (): number => ((s = (s * 16807) % 2147483647) / 2147483647 - 0.5);
+  const G = Float64Array.from({ length: n * m }, r);
+  const A = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) {
+    let t = 0;
+    for (let k = 0; k < m; k++) t += G[i * m + k]! * G[j * m + k]!;
+    A[i * n + j] = A[j * n + i] = t / m + (i === j ? 1 : 0);
+  }
+  return A;
+}
+
+test("the committed wasm module is the compiled syrk.wat", async () => {
+  // @ts-expect-error: a plain ES module without types
+  const { compileWat } = await import("../../../scripts/build-wasm.mjs");
+  const src = readFileSync(new URL("./syrk.wat", import.meta.url), "utf8");
+  const bytes = (await compileWat("syrk.wat", src)) as Buffer;
+  assert.equal(bytes.toString("base64"), WASM_BASE64, "run npm run build:wasm");
+});
+
+test("WebAssembly SIMD is available on the supported Node versions", () => {
+  assert.equal(wasmAvailable(), true);
+});
+
+test("the wasm Cholesky equals the JavaScript one to the last bit, at orders that need padding and across panel sizes", () => {
+  for (const [n, nb] of [[1, 4], [3, 4], [5, 4], [9, 8], [63, 16], [64, 64], [65, 64], [130, 64], [157, 12], [301, 64]] as const) {
+    const A = spd(n, Math.max(3, Math.floor(n / 2)), 11 + n);
+    const js = Float64Array.from(A), wa = Float64Array.from(A), ref = Float64Array.from(A);
+    assert.ok(choleskyBlocked(js, n, nb, 128, "js"));
+    assert.equal(choleskyWasm(wa, n, nb), true);
+    assert.ok(choleskyInPlace(ref, n));
+    let same = 0, md = 0;
+    for (let i = 0; i < n * n; i++) { if (Object.is(js[i], wa[i])) same++; md = Math.max(md, Math.abs(wa[i]! - ref[i]!)); }
+    assert.equal(same, n * n, `n = ${n}, nb = ${nb}: ${n * n - same} entries differ from the JavaScript kernel`);
+    assert.ok(md < 1e-12, `n = ${n}: ${md} from the unblocked factor`);
+    // The upper triangle is cleared, as choleskyInPlace does.
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) assert.equal(wa[i * n + j], 0);
+  }
+});
+
+test("the wasm Cholesky refuses a non-positive-definite matrix and leaves it unchanged; bad panel sizes are refused", () => {
+  const n = 97;
+  const A = spd(n, 40, 5);
+  A[80 * n + 80] = -1;
+  const before = Float64Array.from(A);
+  assert.equal(choleskyWasm(A, n), false);
+  assert.deepEqual(A, before);
+  assert.equal(choleskyBlocked(Float64Array.from(before), n), false);
+  assert.throws(() => choleskyWasm(Float64Array.from(before), n, 6), /multiple of 4/);
+});
+
+test("the default engine of choleskyBlocked is the wasm one, and a large factor releases its memory", () => {
+  const n = 200;
+  const A = spd(n, 30, 9);
+  const a = Float64Array.from(A), b = Float64Array.from(A);
+  assert.ok(choleskyBlocked(a, n));
+  assert.equal(choleskyWasm(b, n), true);
+  assert.deepEqual(a, b);
+  // 3,000² doubles exceed the 64 MB kept between calls; the next call starts from a fresh instance and still works.
+  const big = 3000, M = new Float64Array(big * big);
+  for (let i = 0; i < big; i++) M[i * big + i] = 4 + (i % 7);
+  assert.equal(choleskyWasm(M, big), true);
+  assert.equal(M[2999 * big + 2999], Math.sqrt(4 + (2999 % 7)));
+  const c = Float64Array.from(A);
+  assert.equal(choleskyWasm(c, n), true);
+  assert.deepEqual(c, b);
+});
