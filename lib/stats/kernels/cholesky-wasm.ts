@@ -1,10 +1,10 @@
 /**
  * The blocked Cholesky factorisation of `linalg.choleskyBlocked` with its two costly steps in WebAssembly SIMD
  * (`syrk.wat`): the trailing update A −= P Pᵀ, where nearly all the work is, and the triangular solve of each panel
- * below its diagonal block. The matrix is copied into the module's memory with its order rounded up to a multiple of
- * four (identity rows and columns pad it, which changes neither the factor nor its determinant), factored there, and
- * the lower factor copied back. The small diagonal blocks are factored in JavaScript on the same memory. Every sum runs
- * in the order of the JavaScript code, so both give the same factor to the last bit (the tests check this).
+ * below its diagonal block. The matrix is copied into the module's memory (with three spare rows and columns, since
+ * the kernels work on tiles of four), factored there, and the lower factor copied back. The small diagonal blocks are
+ * factored in JavaScript on the same memory. Every sum runs in the order of the JavaScript code, so both give the same
+ * factor to the last bit (the tests check this).
  *
  * `choleskyWasm` returns `null` when this runtime cannot compile the module (no WebAssembly SIMD); callers then use the
  * JavaScript path. The module's memory grows to the largest matrix factored; above 64 MB the instance is dropped after
@@ -52,65 +52,72 @@ export function wasmAvailable(): boolean {
  * columns; false when a pivot is not positive (then `Ain` is left as it was), null when WebAssembly SIMD is missing.
  */
 export function choleskyWasm(Ain: Float64Array, n: number, nb = 64): boolean | null {
-  if (nb % 4 !== 0 || nb <= 0) throw new RangeError(`choleskyWasm: nb = ${nb} must be a positive multiple of 4`);
-  const N = (n + 3) & ~3;
-  const bytes = (N * N + nb * N) * 8;
+  const r = partialCholeskyWasm(Ain, n, n, nb);
+  if (r === null) return null;
+  if (r >= 0) return false;
+  for (let i = 0; i < n; i++) Ain.fill(0, i * n + i + 1, i * n + n);
+  return true;
+}
+
+/**
+ * Partial Cholesky factorisation of the m × m row-major `F` over its first `w` columns, in place on the lower
+ * triangle (the upper is not touched): F = [F₁₁ ·; F₂₁ F₂₂] → L₁₁ = chol(F₁₁), L₂₁ = F₂₁ L₁₁⁻ᵀ, F₂₂ − L₂₁ L₂₁ᵀ.
+ * With w = m it is the whole factor; with w < m the lower right block is the Schur complement (a supernode's update
+ * in a multifrontal factorisation). Returns −1, the first column whose pivot is not positive (then `F` is left as it
+ * was), or null when WebAssembly SIMD is missing.
+ */
+export function partialCholeskyWasm(F: Float64Array, m: number, w: number, nb = 64): number | null {
+  if (nb % 4 !== 0 || nb <= 0) throw new RangeError(`partialCholeskyWasm: nb = ${nb} must be a positive multiple of 4`);
+  if (!(w >= 0 && w <= m)) throw new RangeError(`partialCholeskyWasm: w = ${w} must lie in 0 … m = ${m}`);
+  // The kernels work on tiles of four: rows and columns past m (up to three) are scratch space they may write to.
+  const lda = m + 3, mp4 = (m + 3) & ~3;
+  const bytes = (lda * lda + nb * mp4) * 8;
   const k = instance(bytes);
   if (!k) return null;
   try {
-    return factor(k, Ain, n, N, nb);
+    return factor(k, F, m, w, lda, mp4, nb);
   } finally {
     if (k.memory.buffer.byteLength > KEEP_BYTES) cached = undefined;
   }
 }
 
-function factor(k: Kernel, Ain: Float64Array, n: number, N: number, nb: number): boolean {
-  const A = new Float64Array(k.memory.buffer, 0, N * N);
-  const ptByte = N * N * 8;
-  const PT = new Float64Array(k.memory.buffer, ptByte, nb * N);
-  for (let i = 0; i < N; i++) {
-    const ri = i * N;
-    if (i < n) {
-      A.set(Ain.subarray(i * n, i * n + i + 1), ri);
-      A.fill(0, ri + i + 1, ri + N);
-    } else {
-      A.fill(0, ri, ri + N);
-      A[ri + i] = 1;
-    }
-  }
-  for (let k0 = 0; k0 < N; k0 += nb) {
-    const k1 = Math.min(N, k0 + nb), w = k1 - k0, mp = N - k1;
+function factor(k: Kernel, F: Float64Array, m: number, w: number, lda: number, mp4: number, nb: number): number {
+  const A = new Float64Array(k.memory.buffer, 0, lda * lda);
+  const ptByte = lda * lda * 8;
+  const PT = new Float64Array(k.memory.buffer, ptByte, nb * mp4);
+  for (let i = 0; i < m; i++) A.set(F.subarray(i * m, i * m + i + 1), i * lda);
+  for (let k0 = 0; k0 < w; k0 += nb) {
+    const k1 = Math.min(w, k0 + nb), bw = k1 - k0, mp = m - k1, stride = (mp + 3) & ~3;
     // Diagonal block (earlier panels' contributions were subtracted by their trailing updates).
     for (let j = k0; j < k1; j++) {
-      const rj = j * N;
+      const rj = j * lda;
       let s = A[rj + j]!;
       for (let c = k0; c < j; c++) s -= A[rj + c]! * A[rj + c]!;
-      if (!(s > 0)) return false;
+      if (!(s > 0)) return j;
       const d = Math.sqrt(s);
       A[rj + j] = d;
       for (let i = j + 1; i < k1; i++) {
-        const ri = i * N;
+        const ri = i * lda;
         let t = A[ri + j]!;
         for (let c = k0; c < j; c++) t -= A[ri + c]! * A[rj + c]!;
         A[ri + j] = t / d;
       }
     }
-    if (mp === 0) break;
-    // The panel below it: gathered transposed into PT, solved there by the kernel, written back into A.
-    for (let i = k1; i < N; i++) {
-      const ri = i * N + k0, ii = i - k1;
-      for (let c = 0; c < w; c++) PT[c * mp + ii] = A[ri + c]!;
+    if (mp === 0) continue;
+    // The panel below it: gathered transposed into PT (rows padded with zeros to a multiple of four), solved there by
+    // the kernel, written back into A.
+    for (let c = 0; c < bw; c++) PT.fill(0, c * stride + mp, c * stride + stride);
+    for (let i = k1; i < m; i++) {
+      const ri = i * lda + k0, ii = i - k1;
+      for (let c = 0; c < bw; c++) PT[c * stride + ii] = A[ri + c]!;
     }
-    k.trsm(ptByte, mp, w, (k0 * N + k0) * 8, N);
-    for (let i = k1; i < N; i++) {
-      const ri = i * N + k0, ii = i - k1;
-      for (let c = 0; c < w; c++) A[ri + c] = PT[c * mp + ii]!;
+    k.trsm(ptByte, stride, bw, (k0 * lda + k0) * 8, lda);
+    for (let i = k1; i < m; i++) {
+      const ri = i * lda + k0, ii = i - k1;
+      for (let c = 0; c < bw; c++) A[ri + c] = PT[c * stride + ii]!;
     }
-    k.syrk(0, N, ptByte, mp, w, k1);
+    k.syrk(0, lda, ptByte, stride, bw, k1);
   }
-  for (let i = 0; i < n; i++) {
-    Ain.set(A.subarray(i * N, i * N + i + 1), i * n);
-    Ain.fill(0, i * n + i + 1, i * n + n);
-  }
-  return true;
+  for (let i = 0; i < m; i++) F.set(A.subarray(i * lda, i * lda + i + 1), i * m);
+  return -1;
 }

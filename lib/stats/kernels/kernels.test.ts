@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { choleskyBlocked, choleskyInPlace } from "../linalg.js";
-import { choleskyWasm, wasmAvailable } from "./cholesky-wasm.js";
+import { choleskyWasm, partialCholeskyWasm, wasmAvailable } from "./cholesky-wasm.js";
 import { WASM_BASE64 } from "./syrk-wasm.js";
 
 /** A seeded SPD matrix G Gᵀ/m + I (m columns of G), row-major, both triangles. */
@@ -73,4 +73,40 @@ test("the default engine of choleskyBlocked is the wasm one, and a large factor 
   const c = Float64Array.from(A);
   assert.equal(choleskyWasm(c, n), true);
   assert.deepEqual(c, b);
+});
+
+test("the partial factor (first w columns) gives L₁₁, L₂₁ and the Schur complement F₂₂ − L₂₁L₂₁ᵀ; a bad pivot names its column", () => {
+  for (const [m, w] of [[7, 3], [50, 13], [130, 65], [131, 64], [200, 1], [97, 97], [90, 0]] as const) {
+    const F = spd(m, 20, 100 + m);
+    const got = Float64Array.from(F);
+    assert.equal(partialCholeskyWasm(got, m, w, 16), -1);
+    // Reference: the unblocked factor of F₁₁, L₂₁ by substitution, and the Schur complement summed directly.
+    const L = new Float64Array(m * m);
+    for (let j = 0; j < w; j++) {
+      let s = F[j * m + j]!;
+      for (let k = 0; k < j; k++) s -= L[j * m + k]! ** 2;
+      L[j * m + j] = Math.sqrt(s);
+      for (let i = j + 1; i < m; i++) {
+        let t = F[i * m + j]!;
+        for (let k = 0; k < j; k++) t -= L[i * m + k]! * L[j * m + k]!;
+        L[i * m + j] = t / L[j * m + j]!;
+      }
+    }
+    let md = 0;
+    for (let i = 0; i < m; i++) for (let j = 0; j <= i; j++) {
+      let want: number;
+      if (j < w) want = L[i * m + j]!;
+      else { want = F[i * m + j]!; for (let k = 0; k < w; k++) want -= L[i * m + k]! * L[j * m + k]!; }
+      md = Math.max(md, Math.abs(got[i * m + j]! - want));
+    }
+    assert.ok(md < 1e-12, `m = ${m}, w = ${w}: ${md}`);
+    // The upper triangle is not touched.
+    for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) assert.equal(got[i * m + j], F[i * m + j]);
+  }
+  const bad = spd(60, 20, 4);
+  bad[41 * 60 + 41] = -2;
+  const keep = Float64Array.from(bad);
+  assert.equal(partialCholeskyWasm(bad, 60, 50), 41);
+  assert.deepEqual(bad, keep);
+  assert.equal(partialCholeskyWasm(Float64Array.from(keep), 60, 41), -1, "the bad pivot lies past w");
 });
