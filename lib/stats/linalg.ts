@@ -5,6 +5,7 @@
  */
 import { StatsError } from "../core/errors.js";
 import { choleskyWasm } from "./kernels/cholesky-wasm.js";
+import { factorDiagonalBlock } from "./kernels/diagonal-block.js";
 
 /**
  * In-place lower Cholesky factor of the symmetric positive-definite n × n matrix `A` (only the lower
@@ -144,21 +145,7 @@ export function choleskyBlocked(A: Float64Array, n: number, nb = 64, jb = 128, e
   const P = new Float64Array(n * nb);
   for (let k0 = 0; k0 < n; k0 += nb) {
     const k1 = Math.min(n, k0 + nb), w = k1 - k0;
-    // Diagonal block (its earlier columns' contributions were subtracted by previous trailing updates).
-    for (let j = k0; j < k1; j++) {
-      const rj = j * n;
-      let s = A[rj + j]!;
-      for (let k = k0; k < j; k++) s -= A[rj + k]! * A[rj + k]!;
-      if (!(s > 0)) return false;
-      const d = Math.sqrt(s);
-      A[rj + j] = d;
-      for (let i = j + 1; i < k1; i++) {
-        const ri = i * n;
-        let t = A[ri + j]!;
-        for (let k = k0; k < j; k++) t -= A[ri + k]! * A[rj + k]!;
-        A[ri + j] = t / d;
-      }
-    }
+    if (factorDiagonalBlock(A, n, k0, k1) >= 0) return false;
     // Panel below the diagonal block, solved row by row and packed: P[(i − k1)·w + c] = L[i, k0 + c].
     for (let i = k1; i < n; i++) {
       const ri = i * n, po = (i - k1) * w;

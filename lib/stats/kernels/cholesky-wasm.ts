@@ -10,6 +10,7 @@
  * JavaScript path. The module's memory grows to the largest matrix factored; above 64 MB the instance is dropped after
  * the call, so a one-off large factor does not hold its memory for the life of the process.
  */
+import { factorDiagonalBlock } from "./diagonal-block.js";
 import { WASM_BASE64 } from "./syrk-wasm.js";
 
 type Syrk = (A: number, lda: number, PT: number, mp: number, w: number, k1: number) => void;
@@ -88,21 +89,8 @@ function factor(k: Kernel, F: Float64Array, m: number, w: number, lda: number, m
   for (let i = 0; i < m; i++) A.set(F.subarray(i * m, i * m + i + 1), i * lda);
   for (let k0 = 0; k0 < w; k0 += nb) {
     const k1 = Math.min(w, k0 + nb), bw = k1 - k0, mp = m - k1, stride = (mp + 3) & ~3;
-    // Diagonal block (earlier panels' contributions were subtracted by their trailing updates).
-    for (let j = k0; j < k1; j++) {
-      const rj = j * lda;
-      let s = A[rj + j]!;
-      for (let c = k0; c < j; c++) s -= A[rj + c]! * A[rj + c]!;
-      if (!(s > 0)) return j;
-      const d = Math.sqrt(s);
-      A[rj + j] = d;
-      for (let i = j + 1; i < k1; i++) {
-        const ri = i * lda;
-        let t = A[ri + j]!;
-        for (let c = k0; c < j; c++) t -= A[ri + c]! * A[rj + c]!;
-        A[ri + j] = t / d;
-      }
-    }
+    const bad = factorDiagonalBlock(A, lda, k0, k1);
+    if (bad >= 0) return bad;
     if (mp === 0) continue;
     // The panel below it: gathered transposed into PT (rows padded with zeros to a multiple of four), solved there by
     // the kernel, written back into A.
