@@ -12,21 +12,8 @@ import { factorDiagonalBlock } from "./kernels/diagonal-block.js";
  * triangle is read; the upper triangle is zeroed). Returns false when a pivot is not positive.
  */
 export function choleskyInPlace(A: Float64Array, n: number): boolean {
-  for (let j = 0; j < n; j++) {
-    const rj = j * n;
-    let s = A[rj + j]!;
-    for (let k = 0; k < j; k++) s -= A[rj + k]! * A[rj + k]!;
-    if (!(s > 0)) return false;
-    const d = Math.sqrt(s);
-    A[rj + j] = d;
-    for (let i = j + 1; i < n; i++) {
-      const ri = i * n;
-      let t = A[ri + j]!;
-      for (let k = 0; k < j; k++) t -= A[ri + k]! * A[rj + k]!;
-      A[ri + j] = t / d;
-    }
-    for (let k = j + 1; k < n; k++) A[rj + k] = 0;
-  }
+  if (factorDiagonalBlock(A, n, 0, n) >= 0) return false;
+  for (let i = 0; i < n; i++) A.fill(0, i * n + i + 1, i * n + n);
   return true;
 }
 
