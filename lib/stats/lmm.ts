@@ -11,7 +11,7 @@ import type { DataInput, DroppedRows } from "./frame.js";
 import { defaultProgressSink, reported, withProgress } from "./warnings.js";
 import { cholInverse } from "./linalg.js";
 import { schurProfiler } from "./lmm-schur.js";
-import { sparseProfiler } from "./lmm-sparse.js";
+import { schurBlockDensity, sparseProfiler } from "./lmm-sparse.js";
 import { denseProfiler } from "./lmm-dense.js";
 import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
@@ -143,10 +143,11 @@ const MAX_SCHUR_Q2 = 6000;
  * The back end of the profiled deviance. One term: block diagonal; terms on one grouping factor: merged block
  * diagonal. Otherwise, under "auto": with q₂ random effects beside the largest term, the Schur back end factors a
  * dense q₂ × q₂ block, the sparse one a factor with nnz(L) entries (known after its symbolic analysis). Below
- * q₂ = 200 the dense block is negligible and Schur is used; above 6,000 Schur refuses and sparse is used; in between
- * sparse is used when nnz(L) < q₂(q₂ + 1)/4, i.e. when the whole sparse factor is under half the dense block (the
- * block is then mostly structural zeros: nested terms, or a third factor that stays sparse), and Schur otherwise
- * (subjects × items, whose item block fills in, where its dense kernels do the same work with less overhead).
+ * q₂ = 200 the dense block is negligible and Schur is used; above 6,000 Schur refuses and sparse is used. In between,
+ * when a quarter or more of the block is nonzero before any fill (`schurBlockDensity`: subjects × items, each
+ * subject's items form a clique) the block fills in anyway and Schur is used without analysing; otherwise sparse is
+ * used when nnz(L) < q₂(q₂ + 1)/4, i.e. when the whole sparse factor is under half the dense block (nested terms, or
+ * a third factor that stays sparse), and Schur when not.
  */
 export function chooseProfiler(design: MixedDesign, solver: "auto" | "sparse" | "schur" | "dense"): Profiler {
   if (solver === "dense") return denseProfiler(design);
@@ -156,7 +157,7 @@ export function chooseProfiler(design: MixedDesign, solver: "auto" | "sparse" | 
   if (solver === "schur") return schurProfiler(design);
   let q2 = 0;
   for (const t of design.reTerms.slice(1)) q2 += t.nLevels * t.termNames.length;
-  if (q2 < 200) return schurProfiler(design);
+  if (q2 < 200 || (q2 <= MAX_SCHUR_Q2 && schurBlockDensity(design) >= 0.25)) return schurProfiler(design);
   const sparse = sparseProfiler(design);
   return q2 > MAX_SCHUR_Q2 || sparse.symbolic.nnzL < (q2 * (q2 + 1)) / 4 ? sparse : schurProfiler(design);
 }

@@ -41,7 +41,7 @@ export function amd(A: SymCsc, opts: AmdOptions = {}): Int32Array {
   const denseLimit = alpha > 0 ? Math.max(16, alpha * Math.sqrt(n)) : Infinity;
   for (let i = 0; i < n; i++) if (ptr[i + 1]! - ptr[i]! > denseLimit) status[i] = 3;
   const nv = new Int32Array(n).fill(1);
-  const adjVar: Int32Array[] = [], adjEl: Int32Array[] = [], elVars: Int32Array[] = new Array(n);
+  const adjVar: number[][] = [], adjEl: number[][] = [], elVars: number[][] = new Array(n);
   const members: number[][] = Array.from({ length: n }, () => []);
   const elW = new Int32Array(n), deg = new Int32Array(n);
   let nLive = 0;
@@ -51,125 +51,187 @@ export function amd(A: SymCsc, opts: AmdOptions = {}): Int32Array {
       nLive++;
       for (let e = ptr[i]!; e < ptr[i + 1]!; e++) if (status[idx[e]!] === 0) nb.push(idx[e]!);
     }
-    adjVar.push(Int32Array.from(nb));
-    adjEl.push(new Int32Array(0));
+    adjVar.push(nb);
+    adjEl.push([]);
     deg[i] = nb.length;
   }
   // Degree buckets: doubly linked lists.
   const head = new Int32Array(n + 1).fill(-1), next = new Int32Array(n).fill(-1), prev = new Int32Array(n).fill(-1);
-  const insert = (i: number, d: number): void => {
-    next[i] = head[d]!; prev[i] = -1;
-    if (head[d]! >= 0) prev[head[d]!] = i;
-    head[d] = i;
-  };
-  const remove = (i: number): void => {
-    const d = deg[i]!;
-    if (prev[i]! >= 0) next[prev[i]!] = next[i]!; else head[d] = next[i]!;
-    if (next[i]! >= 0) prev[next[i]!] = prev[i]!;
-  };
-  for (let i = 0; i < n; i++) if (status[i] === 0) insert(i, deg[i]!);
-
+  for (let i = 0; i < n; i++) if (status[i] === 0) bucketInsert(head, next, prev, i, deg[i]!);
   const mark = new Int32Array(n), wmark = new Int32Array(n), w = new Int32Array(n), cmp = new Int32Array(n);
-  let stamp = 0, cstamp = 0, mindeg = 0, nel = 0;
+  const st: Stamps = { stamp: 0, cstamp: 0 };
+  let mindeg = 0, nel = 0;
   const order: number[] = [];
   const Lp: number[] = [];
   while (nel < nLive) {
     while (head[mindeg] === -1) mindeg++;
     const p = head[mindeg]!;
-    remove(p);
-    stamp++;
+    bucketRemove(head, next, prev, p, deg[p]!);
+    const stamp = ++st.stamp;
     // The new element's variables: the absorbed elements' lists and p's variable neighbours.
-    Lp.length = 0;
-    mark[p] = stamp;
-    let wp = 0;
-    const take = (v: number): void => {
-      if (nv[v]! > 0 && status[v] === 0 && mark[v] !== stamp) { mark[v] = stamp; Lp.push(v); wp += nv[v]!; }
-    };
-    for (const e of adjEl[p]!) if (status[e] === 1) { for (const v of elVars[e]!) take(v); status[e] = 2; }
-    for (const v of adjVar[p]!) take(v);
+    const wp0 = gatherElement(p, Lp, adjEl, adjVar, elVars, status, nv, mark, stamp);
     status[p] = 1;
     nel += nv[p]!;
+    adjVar[p] = []; adjEl[p] = [];
+    elementWeights(p, Lp, adjEl, status, nv, elW, wmark, w, stamp);
+    // New adjacency and approximate degree of each variable of L_p; mass elimination of the variables left with
+    // element p as their only neighbour (they are indistinguishable from p and go with it).
+    let wp = wp0;
+    for (let x = 0; x < Lp.length; x++) {
+      const i = Lp[x]!;
+      bucketRemove(head, next, prev, i, deg[i]!);
+      const r = updateVariable(i, p, wp0, adjEl, adjVar, status, nv, mark, w, deg, stamp, aggressive);
+      if (r) {
+        nel += nv[i]!; wp -= nv[i]!;
+        members[p]!.push(i);
+        nv[i] = 0;
+      }
+    }
     elW[p] = wp;
-    adjVar[p] = new Int32Array(0); adjEl[p] = new Int32Array(0);
-    // |L_e \ L_p| for every element e adjacent to a variable of L_p.
-    for (const i of Lp) for (const e of adjEl[i]!) {
-      if (status[e] !== 1) continue;
-      if (wmark[e] !== stamp) { wmark[e] = stamp; w[e] = elW[e]!; }
-      w[e] -= nv[i]!;
-    }
-    // New adjacency and approximate degree of each variable of L_p.
-    for (const i of Lp) {
-      remove(i);
-      const els: number[] = [p];
-      let ext = 0;
-      for (const e of adjEl[i]!) {
-        if (status[e] !== 1 || e === p) continue;
-        if (aggressive && w[e] === 0) { status[e] = 2; continue; }
-        els.push(e);
-        ext += w[e]!;
-      }
-      const vars: number[] = [];
-      let aw = 0;
-      for (const v of adjVar[i]!) if (nv[v]! > 0 && status[v] === 0 && mark[v] !== stamp) { vars.push(v); aw += nv[v]!; }
-      adjEl[i] = Int32Array.from(els);
-      adjVar[i] = Int32Array.from(vars);
-      const lpExt = wp - nv[i]!;
-      deg[i] = Math.min(deg[i]! + lpExt, aw + lpExt + ext);
-    }
-    // Supervariables: variables of L_p with the same elements and variable neighbours.
-    const buckets = new Map<number, number[]>();
-    for (const i of Lp) {
-      let h = 0;
-      for (const e of adjEl[i]!) h += e;
-      for (const v of adjVar[i]!) h += v;
-      const b = buckets.get(h);
-      if (b) b.push(i); else buckets.set(h, [i]);
-    }
-    for (const list of buckets.values()) {
-      if (list.length < 2) continue;
-      for (let a = 0; a < list.length; a++) {
-        const i = list[a]!;
-        if (nv[i] === 0) continue;
-        cstamp++;
-        for (const e of adjEl[i]!) cmp[e] = cstamp;
-        for (const v of adjVar[i]!) cmp[v] = cstamp;
-        for (let b = a + 1; b < list.length; b++) {
-          const j = list[b]!;
-          if (nv[j] === 0 || adjEl[j]!.length !== adjEl[i]!.length || adjVar[j]!.length !== adjVar[i]!.length) continue;
-          let same = true;
-          for (const e of adjEl[j]!) if (cmp[e] !== cstamp) { same = false; break; }
-          if (same) for (const v of adjVar[j]!) if (cmp[v] !== cstamp) { same = false; break; }
-          if (!same) continue;
-          nv[i] += nv[j]!;
-          deg[i] -= nv[j]!;
-          nv[j] = 0;
-          members[i]!.push(j);
-          adjEl[j] = new Int32Array(0); adjVar[j] = new Int32Array(0);
-        }
-      }
-    }
+    supervariables(Lp, adjEl, adjVar, nv, deg, members, cmp, st);
     const left = nLive - nel;
     const kept: number[] = [];
-    for (const i of Lp) {
+    for (let x = 0; x < Lp.length; x++) {
+      const i = Lp[x]!;
       if (nv[i] === 0) continue;
       kept.push(i);
       const d = Math.max(0, Math.min(deg[i]!, left - nv[i]!));
       deg[i] = d;
-      insert(i, d);
+      bucketInsert(head, next, prev, i, d);
       if (d < mindeg) mindeg = d;
     }
-    elVars[p] = Int32Array.from(kept);
+    elVars[p] = kept;
     order.push(p);
   }
+  // Each pivot, then (depth first, without recursion) the variables merged into it.
   const perm = new Int32Array(n);
   let k = 0;
-  const emit = (i: number): void => {
+  const stack: number[] = [];
+  for (let o = order.length - 1; o >= 0; o--) {
+    stack.push(order[o]!);
+  }
+  while (stack.length) {
+    const i = stack.pop()!;
     perm[k++] = i;
-    for (const j of members[i]!) emit(j);
-  };
-  for (const p of order) emit(p);
+    const m = members[i]!;
+    for (let t = m.length - 1; t >= 0; t--) stack.push(m[t]!);
+  }
   for (let i = 0; i < n; i++) if (status[i] === 3) perm[k++] = i;
   return perm;
+}
+
+interface Stamps { stamp: number; cstamp: number }
+
+function bucketInsert(head: Int32Array, next: Int32Array, prev: Int32Array, i: number, d: number): void {
+  next[i] = head[d]!; prev[i] = -1;
+  if (head[d]! >= 0) prev[head[d]!] = i;
+  head[d] = i;
+}
+
+function bucketRemove(head: Int32Array, next: Int32Array, prev: Int32Array, i: number, d: number): void {
+  if (prev[i]! >= 0) next[prev[i]!] = next[i]!; else head[d] = next[i]!;
+  if (next[i]! >= 0) prev[next[i]!] = prev[i]!;
+}
+
+/** L_p into `Lp` (principal variables of p's elements, which are absorbed, and of its variable list); returns its weight. */
+function gatherElement(p: number, Lp: number[], adjEl: number[][], adjVar: number[][], elVars: number[][], status: Uint8Array, nv: Int32Array, mark: Int32Array, stamp: number): number {
+  Lp.length = 0;
+  mark[p] = stamp;
+  let wp = 0;
+  const ep = adjEl[p]!, vp = adjVar[p]!;
+  for (let x = 0; x < ep.length; x++) {
+    const e = ep[x]!;
+    if (status[e] !== 1) continue;
+    const le = elVars[e]!;
+    for (let y = 0; y < le.length; y++) {
+      const v = le[y]!;
+      if (nv[v]! > 0 && status[v] === 0 && mark[v] !== stamp) { mark[v] = stamp; Lp.push(v); wp += nv[v]!; }
+    }
+    status[e] = 2;
+  }
+  for (let x = 0; x < vp.length; x++) {
+    const v = vp[x]!;
+    if (nv[v]! > 0 && status[v] === 0 && mark[v] !== stamp) { mark[v] = stamp; Lp.push(v); wp += nv[v]!; }
+  }
+  return wp;
+}
+
+/** w[e] = |L_e \ L_p| for every live element e ≠ p adjacent to a variable of L_p. */
+function elementWeights(p: number, Lp: number[], adjEl: number[][], status: Uint8Array, nv: Int32Array, elW: Int32Array, wmark: Int32Array, w: Int32Array, stamp: number): void {
+  for (let x = 0; x < Lp.length; x++) {
+    const i = Lp[x]!, ei = adjEl[i]!, nvi = nv[i]!;
+    for (let y = 0; y < ei.length; y++) {
+      const e = ei[y]!;
+      if (status[e] !== 1 || e === p) continue;
+      if (wmark[e] !== stamp) { wmark[e] = stamp; w[e] = elW[e]!; }
+      w[e] -= nvi;
+    }
+  }
+}
+
+/**
+ * Prunes variable i's lists after p's elimination (absorbing elements inside L_p when `aggressive`) and sets its
+ * approximate degree. Returns true when only element p is left (i can be eliminated with p).
+ */
+function updateVariable(i: number, p: number, wp: number, adjEl: number[][], adjVar: number[][], status: Uint8Array, nv: Int32Array, mark: Int32Array, w: Int32Array, deg: Int32Array, stamp: number, aggressive: boolean): boolean {
+  const els: number[] = [p], ei = adjEl[i]!, vi = adjVar[i]!;
+  let ext = 0;
+  for (let y = 0; y < ei.length; y++) {
+    const e = ei[y]!;
+    if (status[e] !== 1 || e === p) continue;
+    if (aggressive && w[e] === 0) { status[e] = 2; continue; }
+    els.push(e);
+    ext += w[e]!;
+  }
+  const vars: number[] = [];
+  let aw = 0;
+  for (let y = 0; y < vi.length; y++) {
+    const v = vi[y]!;
+    if (nv[v]! > 0 && status[v] === 0 && mark[v] !== stamp) { vars.push(v); aw += nv[v]!; }
+  }
+  adjEl[i] = els;
+  adjVar[i] = vars;
+  const lpExt = wp - nv[i]!;
+  deg[i] = Math.min(deg[i]! + lpExt, aw + lpExt + ext);
+  return els.length === 1 && vars.length === 0;
+}
+
+/** Merges variables of L_p with the same elements and variable neighbours (hash, then compare) into supervariables. */
+function supervariables(Lp: number[], adjEl: number[][], adjVar: number[][], nv: Int32Array, deg: Int32Array, members: number[][], cmp: Int32Array, st: Stamps): void {
+  const buckets = new Map<number, number[]>();
+  for (let x = 0; x < Lp.length; x++) {
+    const i = Lp[x]!;
+    if (nv[i] === 0) continue;
+    const ei = adjEl[i]!, vi = adjVar[i]!;
+    let h = 0;
+    for (let y = 0; y < ei.length; y++) h = (h + ei[y]!) | 0;
+    for (let y = 0; y < vi.length; y++) h = (h + vi[y]!) | 0;
+    const b = buckets.get(h);
+    if (b) b.push(i); else buckets.set(h, [i]);
+  }
+  for (const list of buckets.values()) {
+    if (list.length < 2) continue;
+    for (let a = 0; a < list.length; a++) {
+      const i = list[a]!;
+      if (nv[i] === 0) continue;
+      const c = ++st.cstamp, ei = adjEl[i]!, vi = adjVar[i]!;
+      for (let y = 0; y < ei.length; y++) cmp[ei[y]!] = c;
+      for (let y = 0; y < vi.length; y++) cmp[vi[y]!] = c;
+      for (let b = a + 1; b < list.length; b++) {
+        const j = list[b]!, ej = adjEl[j]!, vj = adjVar[j]!;
+        if (nv[j] === 0 || ej.length !== ei.length || vj.length !== vi.length) continue;
+        let same = true;
+        for (let y = 0; y < ej.length && same; y++) if (cmp[ej[y]!] !== c) same = false;
+        for (let y = 0; y < vj.length && same; y++) if (cmp[vj[y]!] !== c) same = false;
+        if (!same) continue;
+        nv[i] += nv[j]!;
+        deg[i] -= nv[j]!;
+        nv[j] = 0;
+        members[i]!.push(j);
+        adjEl[j] = []; adjVar[j] = [];
+      }
+    }
+  }
 }
 
 /**

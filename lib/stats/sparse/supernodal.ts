@@ -87,25 +87,21 @@ export function factorize(sym: Symbolic, values: Float64Array, ws: FactorWorkspa
 export function forwardSolveL(fac: SparseFactor, b: Float64Array, nrhs = 1): void {
   const { ns, superStart, rowPtr, rows, panelOff } = fac.sym, L = fac.L;
   for (let s = 0; s < ns; s++) {
-    const f = superStart[s]!, w = superStart[s + 1]! - f, r0 = rowPtr[s]!, m = rowPtr[s + 1]! - r0, po = panelOff[s]!;
+    const f = superStart[s]!, w = superStart[s + 1]! - f, r0 = rowPtr[s]!, m = rowPtr[s + 1]! - r0, po = panelOff[s]!, xo = f * nrhs;
     for (let c = 0; c < w; c++) {
-      const lr = po + c * w, bo = (f + c) * nrhs;
-      for (let k = 0; k < c; k++) {
-        const l = L[lr + k]!;
-        if (l === 0) continue;
-        const xo = (f + k) * nrhs;
-        for (let t = 0; t < nrhs; t++) b[bo + t] -= l * b[xo + t]!;
+      const lr = po + c * w, bo = (f + c) * nrhs, d = L[lr + c]!;
+      for (let t = 0; t < nrhs; t++) {
+        let v = b[bo + t]!;
+        for (let k = 0; k < c; k++) v -= L[lr + k]! * b[xo + k * nrhs + t]!;
+        b[bo + t] = v / d;
       }
-      const d = L[lr + c]!;
-      for (let t = 0; t < nrhs; t++) b[bo + t] /= d;
     }
     for (let i = w; i < m; i++) {
       const lr = po + i * w, bo = rows[r0 + i]! * nrhs;
-      for (let k = 0; k < w; k++) {
-        const l = L[lr + k]!;
-        if (l === 0) continue;
-        const xo = (f + k) * nrhs;
-        for (let t = 0; t < nrhs; t++) b[bo + t] -= l * b[xo + t]!;
+      for (let t = 0; t < nrhs; t++) {
+        let v = 0;
+        for (let k = 0; k < w; k++) v += L[lr + k]! * b[xo + k * nrhs + t]!;
+        b[bo + t] -= v;
       }
     }
   }
