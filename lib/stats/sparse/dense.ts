@@ -16,6 +16,7 @@
  * partialCholesky(F, 2, 1); // −1; F = [[2, ·], [1, 4]]: L₁₁ = 2, L₂₁ = 1, Schur complement 5 − 1 = 4
  */
 export function partialCholesky(F: Float64Array, m: number, w: number, P: Float64Array, nb = 48): number {
+  if (m <= 48) return partialCholeskySmall(F, m, w);
   for (let k0 = 0; k0 < w; k0 += nb) {
     const k1 = Math.min(w, k0 + nb), bw = k1 - k0;
     for (let j = k0; j < k1; j++) {
@@ -45,6 +46,23 @@ export function partialCholesky(F: Float64Array, m: number, w: number, P: Float6
       }
     }
     syrkLower(F, m, P, bw, k1);
+  }
+  return -1;
+}
+
+/** The same for small fronts, column by column (right-looking, no packing: the overhead dominates there). */
+function partialCholeskySmall(F: Float64Array, m: number, w: number): number {
+  for (let j = 0; j < w; j++) {
+    const rj = j * m, s = F[rj + j]!;
+    if (!(s > 0)) return j;
+    const d = Math.sqrt(s);
+    F[rj + j] = d;
+    for (let i = j + 1; i < m; i++) F[i * m + j] /= d;
+    for (let i = j + 1; i < m; i++) {
+      const ri = i * m, lij = F[ri + j]!;
+      if (lij === 0) continue;
+      for (let k = j + 1; k <= i; k++) F[ri + k] -= lij * F[k * m + j]!;
+    }
   }
   return -1;
 }
