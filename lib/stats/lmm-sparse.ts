@@ -100,7 +100,8 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
   const groupList = [...groups.values()].map((g) => ({ t1: g.t1, t2: g.t2, C: Float64Array.from(g.C), dest: Int32Array.from(g.dest) }));
   pairs.clear();
   const diag = Int32Array.from({ length: q }, (_, i) => findEntry(A, i, i));
-  const sym = analyse(A);
+  // AMD, or lme4's term order (largest term first, the Schur back end's order) when that fills less.
+  const sym = analyse(A, { ordering: "best" });
   if (sym.maxFront > MAX_SPARSE_FRONT) {
     throw new StatsError(`mixed model: the sparse factor of ${q} random effects needs a dense ${sym.maxFront} × ${sym.maxFront} block, above the solver's limit (${MAX_SPARSE_FRONT})`,
       "use fewer levels in the crossed grouping factors");

@@ -163,3 +163,17 @@ test("AMD: dense rows are ordered last and options keep a permutation", () => {
   const { B: PB } = symPermute(B, p);
   assert.equal(analyse(B).nnzL, analyse(PB, { ordering: "natural" }).nnzL);
 });
+
+test("ordering \"best\": the smaller factor of AMD and the given order (minimum degree loses to subjects-first on a dense crossed design)", () => {
+  const rng = createRng(11);
+  // 300 subjects × 240 items, 27 items a subject: eliminating all subjects first leaves one dense item block.
+  const C = crossedPattern(rng, 300, 240, 27);
+  const amdFill = analyse(C).nnzL, natFill = analyse(C, { ordering: "natural" }).nnzL, best = analyse(C, { ordering: "best" });
+  assert.ok(natFill < amdFill, `natural ${natFill}, AMD ${amdFill}`);
+  assert.equal(best.nnzL, natFill);
+  denseCheck(C, rng, "crossed 300 × 240, best", { ordering: "best" });
+  // A grid: AMD wins, and "best" keeps it.
+  const G = grid(30);
+  assert.equal(analyse(G, { ordering: "best" }).nnzL, analyse(G).nnzL);
+  assert.ok(analyse(G).nnzL < analyse(G, { ordering: "natural" }).nnzL);
+});

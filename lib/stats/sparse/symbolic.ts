@@ -57,8 +57,12 @@ export interface Symbolic {
 
 /** Options of {@link analyse}. */
 export interface AnalyseOptions {
-  /** "amd" (default), "natural" (the given order) or an explicit permutation (new → old). */
-  ordering?: "amd" | "natural" | Int32Array;
+  /**
+   * "amd" (default), "natural" (the given order), "best" (whichever of the two gives the smaller factor: minimum
+   * degree is greedy, and on crossed designs with many items per subject the given subjects-first order can have a
+   * third of its fill) or an explicit permutation (new → old).
+   */
+  ordering?: "amd" | "natural" | "best" | Int32Array;
   amd?: AmdOptions;
   /**
    * Relaxed supernodes (default true): a child is merged into its parent when the merged supernode has at most 4
@@ -138,6 +142,14 @@ export function columnCounts(A: SymCsc, parent: Int32Array): Int32Array {
   return count;
 }
 
+/** nnz(L) of P A Pᵀ for the ordering `perm` (new → old). */
+export function fillOf(A: SymCsc, perm: Int32Array): number {
+  const B = symPermute(A, perm).B, cc = columnCounts(B, etree(B));
+  let s = 0;
+  for (let j = 0; j < cc.length; j++) s += cc[j]!;
+  return s;
+}
+
 /**
  * Orders, analyses and lays out the factorisation of the symmetric matrix `A` (its pattern only).
  *
@@ -148,7 +160,13 @@ export function columnCounts(A: SymCsc, parent: Int32Array): Int32Array {
 export function analyse(A: SymCsc, opts: AnalyseOptions = {}): Symbolic {
   const n = A.n;
   const ord = opts.ordering ?? "amd";
-  const perm0 = ord === "amd" ? amd(A, opts.amd) : ord === "natural" ? Int32Array.from({ length: n }, (_, i) => i) : ord;
+  const natural = (): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
+  let perm0: Int32Array;
+  if (ord === "best") {
+    // As CHOLMOD with several methods: keep the ordering whose factor has fewer entries.
+    const a = amd(A, opts.amd), b = natural();
+    perm0 = fillOf(A, b) < fillOf(A, a) ? b : a;
+  } else perm0 = ord === "amd" ? amd(A, opts.amd) : ord === "natural" ? natural() : ord;
   if (perm0.length !== n) throw new RangeError(`analyse: the ordering has ${perm0.length} entries for a ${n} × ${n} matrix`);
   const post = postorder(etree(symPermute(A, perm0).B));
   const perm = Int32Array.from(post, (k) => perm0[k]!);
