@@ -18,8 +18,11 @@ import { findEntry, symFromTriplets, type SymCsc } from "./sparse/csc.js";
 import { analyse, type Symbolic } from "./sparse/symbolic.js";
 import { backSolveLt, factorWorkspace, factorize, forwardSolveL, type SparseFactor } from "./sparse/supernodal.js";
 
-/** Largest frontal matrix (order) the sparse back end accepts: its m² × 8 bytes must fit in memory. */
-export const MAX_SPARSE_FRONT = 8000;
+/**
+ * Largest frontal matrix (order) the sparse back end accepts: the front and the root's panel take m² × 8 bytes each,
+ * the memory the Schur back end's largest block takes.
+ */
+export const MAX_SPARSE_FRONT = 6000;
 
 /** The sparse back end, with its analysis for diagnostics and benchmarks. */
 export interface SparseProfiler extends Profiler {

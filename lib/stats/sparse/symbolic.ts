@@ -75,7 +75,7 @@ export interface AnalyseOptions {
 
 /** Elimination tree of the lower-triangle pattern (Liu's algorithm with path compression). */
 export function etree(A: SymCsc): Int32Array {
-  const { n, colPtr, rowIdx } = A;
+  const n = A.n;
   const rowsOf = transposeLists(A);
   const parent = new Int32Array(n).fill(-1), anc = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
@@ -89,7 +89,6 @@ export function etree(A: SymCsc): Int32Array {
       }
     }
   }
-  void colPtr; void rowIdx;
   return parent;
 }
 
