@@ -146,9 +146,11 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
     return v;
   };
 
-  /** P Λᵀ Zᵀ[y X] (q × (p + 1), in the factored order). */
+  /** P Λᵀ Zᵀ[y X] (q × (p + 1), in the factored order), in a buffer reused by every evaluation. */
+  const rhsBuf = new Float64Array(q * (p + 1));
   const rhs = (T: Float64Array[]): Float64Array => {
-    const m = p + 1, out = new Float64Array(q * m);
+    const m = p + 1, out = rhsBuf;
+    out.fill(0);
     for (let t = 0; t < nt; t++) {
       const k = lay.k[t]!, Tt = T[t]!;
       for (let g = 0; g < terms[t]!.nLevels; g++) {
