@@ -9,7 +9,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chooseProfiler, lmm } from "./lmm.js";
+import { chooseProfiler, lmm, refitML } from "./lmm.js";
+import { anova } from "./anova.js";
 import { readCsv, readJson } from "./testing/fixtures.js";
 import { buildMixedDesign } from "./design.js";
 import { denseProfiler } from "./lmm-dense.js";
@@ -103,4 +104,21 @@ test("lmm sparse: the automatic choice takes the sparse factor for nested terms 
   assert.equal(chooseProfiler(cross, "sparse").kind, "sparse");
   assert.equal(chooseProfiler(cross, "dense").kind, "dense");
   assert.throws(() => lmm("y ~ 1 + (1 | s) + (1 | it)", rows, { solver: "cholmod" as never }), /solver/);
+});
+
+test("lmm sparse: forced on one term it equals the block back end (sleepstudy random slopes); refitML and anova use it", () => {
+  const sleep = readCsv("lmm-sleepstudy.csv", ["Subject"]);
+  const a = lmm("Reaction ~ Days + (Days | Subject)", sleep, { solver: "sparse" });
+  const b = lmm("Reaction ~ Days + (Days | Subject)", sleep);
+  assert.equal(a.optimizer.backend, "sparse");
+  assert.equal(b.optimizer.backend, "block");
+  near(a.logLik, b.logLik, 1e-8, "logLik");
+  for (const k of a.fixefNames) { rel(a.fixef[k], b.fixef[k]!, 1e-6, `fixef ${k}`); rel(a.se[k], b.se[k]!, 1e-5, `se ${k}`); rel(a.df[k], b.df[k]!, 1e-4, `df ${k}`); }
+  const r0 = a.ranef.Subject![0]!.values, r1 = b.ranef.Subject![0]!.values;
+  for (const k of Object.keys(r1)) near(r0[k]!, r1[k]!, 1e-4 * Math.max(1, Math.abs(r1[k]!)), `ranef ${k}`);
+  near(refitML(a).logLik, refitML(b).logLik, 1e-8, "refitML logLik");
+  // The likelihood-ratio test of the slope's random part, both models on the sparse back end, equals the block one.
+  const a0 = lmm("Reaction ~ Days + (1 | Subject)", sleep, { solver: "sparse" }), b0 = lmm("Reaction ~ Days + (1 | Subject)", sleep);
+  const ta = anova(a0, a), tb = anova(b0, b);
+  near(ta.chisq, tb.chisq, 1e-6, "anova χ²");
 });
