@@ -2,8 +2,8 @@
  * lmm() with the sparse-Cholesky back end (lmm-sparse.ts) against R: the crossed fixtures
  * (fixtures/lmm-crossed.R), the multi-term fits of the lmm tests (Penicillin, Pastes: lmm-reference.json;
  * lmm-extra.json) with the back end forced, and fixtures/lmm-sparse.R, a design the Schur back end refuses
- * (classes in sessions, three random effects per class, crossed raters: 10,070 random effects, 6,050 beside the
- * largest term; lme4 1.1-31, lmerTest 3.1-3, default lmer control), which the automatic choice fits with the
+ * (classes in sessions, a random intercept and slope per class, crossed raters: 12,060 random effects, 6,040 beside
+ * the largest term; lme4 1.1-31, lmerTest 3.1-3, default lmer control), which the automatic choice fits with the
  * sparse back end. Tolerances as lmm-crossed.test.ts: fixed effects and σ 1e-5 relative, standard errors 1e-4,
  * θ 1e-4 × max(1, |θ|) absolute, logLik 2e-4 absolute and at least lme4's − 1e-9, Satterthwaite df 1e-3.
  */
@@ -71,9 +71,14 @@ test("lmm sparse: the Schur back end refuses the large design; the sparse profil
   const d = buildMixedDesign(big.fits[0]!.formula, bigRows);
   assert.equal(d.reTerms.reduce((s, t) => s + t.nLevels * t.termNames.length, 0), big.fits[0]!.q);
   assert.throws(() => schurProfiler(d), /exceed the solver's limit/);
-  for (const [formula, rows] of [["y ~ x + (1 + x | s) + (1 | it) + (1 | site)", crossedRows], ["y ~ x + (1 + x | s) + (1 + x | it)", crossedRows]] as const) {
+  // lme4's θ for the crossed fits; for three random effects per level (lmm-extra), a θ with correlations.
+  const cases: Array<[string, Record<string, unknown>[], number[]]> = [
+    ["y ~ x + (1 + x | s) + (1 | it) + (1 | site)", crossedRows, crossed.fits.find((f) => f.formula === "y ~ x + (1 + x | s) + (1 | it) + (1 | site)")!.theta as number[]],
+    ["y ~ x + (1 + x | s) + (1 + x | it)", crossedRows, crossed.fits.find((f) => f.formula === "y ~ x + (1 + x | s) + (1 + x | it)")!.theta as number[]],
+    ["y ~ x + z + (1 + x + z | g) + (1 + x | h)", extraRows, [0.9, 0.2, -0.1, 0.7, 0.3, 0.5, 0.6, -0.2, 0.4]],
+  ];
+  for (const [formula, rows, theta] of cases) {
     const dd = buildMixedDesign(formula, rows);
-    const theta = crossed.fits.find((f) => f.formula === formula)!.theta as number[];
     const sp = sparseProfiler(dd), de = denseProfiler(dd);
     const a = sp.evaluate(theta), b = de.evaluate(theta);
     near(a.ldL2, b.ldL2, 1e-9, `${formula} log|L|²`);
@@ -89,8 +94,9 @@ test("lmm sparse: the automatic choice takes the sparse factor for nested terms 
   const nested = buildMixedDesign("y ~ x + (1 | class:session) + (1 | class)", bigRows);
   const pr = chooseProfiler(nested, "auto");
   assert.equal(pr.kind, "sparse");
-  // Nested terms: L keeps the pattern of the tree (no fill), far below the 2,010² Schur block.
-  const q = 4020 + 2010;
+  // Nested terms: L keeps the pattern of the tree (no fill), far below the 3,010² Schur block.
+  const q = pr.q;
+  assert.equal(q, 6020 + 3010);
   assert.ok((pr as ReturnType<typeof sparseProfiler>).symbolic.nnzL <= 2 * q, `nnz(L) ${(pr as ReturnType<typeof sparseProfiler>).symbolic.nnzL}`);
   // Subjects × items (400 × 300, 30 items a subject): after the subjects the item block is dense, so Schur.
   const rng = createRng(18), rows: Record<string, unknown>[] = [];
