@@ -49,8 +49,9 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
   for (let t = 0; t < nt; t++) { base.push(q); blockBase.push(nb); q += terms[t]!.nLevels * lay.k[t]!; nb += terms[t]!.nLevels; }
   const blockTerm = new Int32Array(nb);
   for (let t = 0; t < nt; t++) blockTerm.fill(t, blockBase[t]!, blockBase[t]! + terms[t]!.nLevels);
-  // ZᵀZ by level blocks (row block ≥ column block, k₁ × k₂ row-major), ZᵀX and Zᵀy.
-  const pairs = new Map<number, Float64Array>();
+  // ZᵀZ by level blocks (row block ≥ column block, k₁ × k₂ row-major, at pairs.get(key) in one growing pool), ZᵀX and Zᵀy.
+  const pairs = new Map<number, number>();
+  let pool = new Float64Array(1024), poolUsed = 0;
   const ZtXy = new Float64Array(q * (p + 1));
   const blk = new Int32Array(nt);
   for (let i = 0; i < n; i++) {
@@ -66,18 +67,22 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
       }
       for (let t2 = 0; t2 <= t1; t2++) {
         const k2 = lay.k[t2]!, z2 = terms[t2]!.Zcols, key = blk[t1]! * nb + blk[t2]!;
-        let C = pairs.get(key);
-        if (!C) pairs.set(key, (C = new Float64Array(k1 * k2)));
+        let at = pairs.get(key);
+        if (at === undefined) {
+          if (poolUsed + k1 * k2 > pool.length) { const grown = new Float64Array(2 * pool.length + k1 * k2); grown.set(pool); pool = grown; }
+          pairs.set(key, (at = poolUsed));
+          poolUsed += k1 * k2;
+        }
         for (let a = 0; a < k1; a++) {
           const za = z1[a]![i]!;
           if (za === 0) continue;
-          for (let b = 0; b < k2; b++) C[a * k2 + b] += za * z2[b]![i]!;
+          for (let b = 0; b < k2; b++) pool[at + a * k2 + b] += za * z2[b]![i]!;
         }
       }
     }
   }
   // The scalar pattern: every entry of each block pair (lower triangle of diagonal blocks), plus the diagonal.
-  const keys = [...pairs.keys()].sort((a, b) => a - b);
+  const keys = Float64Array.from(pairs.keys()).sort();
   const rows: number[] = [], cols: number[] = [];
   const blockOff = (b: number): number => { const t = blockTerm[b]!; return base[t]! + (b - blockBase[t]!) * lay.k[t]!; };
   for (const key of keys) {
@@ -92,11 +97,11 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
   const groups = new Map<number, { t1: number; t2: number; C: number[]; dest: number[] }>();
   for (const key of keys) {
     const b1 = Math.floor(key / nb), b2 = key - b1 * nb, t1 = blockTerm[b1]!, t2 = blockTerm[b2]!;
-    const k1 = lay.k[t1]!, k2 = lay.k[t2]!, o1 = blockOff(b1), o2 = blockOff(b2), C = pairs.get(key)!;
+    const k1 = lay.k[t1]!, k2 = lay.k[t2]!, o1 = blockOff(b1), o2 = blockOff(b2), at = pairs.get(key)!;
     let g = groups.get(t1 * nt + t2);
     if (!g) groups.set(t1 * nt + t2, (g = { t1, t2, C: [], dest: [] }));
     for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) {
-      g.C.push(C[a * k2 + b]!);
+      g.C.push(pool[at + a * k2 + b]!);
       g.dest.push(b1 !== b2 || a >= b ? findEntry(A, o1 + a, o2 + b) : -1);
     }
   }

@@ -23,33 +23,37 @@ export interface SymCsc {
  */
 export function symFromTriplets(n: number, rows: ArrayLike<number>, cols: ArrayLike<number>, vals?: ArrayLike<number>): SymCsc {
   const m = rows.length;
-  const count = new Int32Array(n + 1);
+  // Bucket by row (of the lower triangle), then walk the rows in order into the columns: rows come out sorted.
+  const rowCount = new Int32Array(n + 1);
   for (let e = 0; e < m; e++) {
     const r = rows[e]!, c = cols[e]!;
     if (!(r >= 0 && r < n && c >= 0 && c < n)) throw new RangeError(`symFromTriplets: triplet ${e} (${r}, ${c}) is outside a ${n} × ${n} matrix`);
-    count[Math.min(r, c) + 1]++;
+    rowCount[(r > c ? r : c) + 1]++;
   }
-  for (let j = 0; j < n; j++) count[j + 1] += count[j]!;
-  const next = count.slice(0, n);
-  const ri = new Int32Array(m), vv = new Float64Array(m);
-  for (let e = 0; e < m; e++) {
-    const r = rows[e]!, c = cols[e]!, j = Math.min(r, c), at = next[j]!++;
-    ri[at] = Math.max(r, c);
+  for (let i = 0; i < n; i++) rowCount[i + 1] += rowCount[i]!;
+  const rAt = rowCount.slice(0, n), byRow = new Int32Array(m);
+  for (let e = 0; e < m; e++) { const r = rows[e]!, c = cols[e]!; byRow[rAt[r > c ? r : c]!++] = e; }
+  const colCount = new Int32Array(n + 1);
+  for (let e = 0; e < m; e++) { const r = rows[e]!, c = cols[e]!; colCount[(r < c ? r : c) + 1]++; }
+  for (let j = 0; j < n; j++) colCount[j + 1] += colCount[j]!;
+  const cAt = colCount.slice(0, n), ri = new Int32Array(m), vv = new Float64Array(m);
+  for (let t = 0; t < m; t++) {
+    const e = byRow[t]!, r = rows[e]!, c = cols[e]!, j = r < c ? r : c, at = cAt[j]!++;
+    ri[at] = r > c ? r : c;
     vv[at] = vals ? vals[e]! : 0;
   }
-  // Sort each column and sum duplicates.
-  const colPtr = new Int32Array(n + 1), outR: number[] = [], outV: number[] = [];
+  // Sum duplicates (adjacent now).
+  const colPtr = new Int32Array(n + 1), outR = new Int32Array(m), outV = new Float64Array(m);
+  let o = 0;
   for (let j = 0; j < n; j++) {
-    const a = count[j]!, b = count[j + 1]!;
-    const order = Array.from({ length: b - a }, (_, t) => a + t).sort((x, y) => ri[x]! - ri[y]!);
     let last = -1;
-    for (const t of order) {
-      if (ri[t] === last) outV[outV.length - 1] += vv[t]!;
-      else { outR.push(ri[t]!); outV.push(vv[t]!); last = ri[t]!; }
+    for (let t = colCount[j]!; t < colCount[j + 1]!; t++) {
+      if (ri[t] === last) outV[o - 1] += vv[t]!;
+      else { outR[o] = ri[t]!; outV[o] = vv[t]!; last = ri[t]!; o++; }
     }
-    colPtr[j + 1] = outR.length;
+    colPtr[j + 1] = o;
   }
-  return { n, colPtr, rowIdx: Int32Array.from(outR), values: Float64Array.from(outV) };
+  return { n, colPtr, rowIdx: outR.slice(0, o), values: outV.slice(0, o) };
 }
 
 /** The full symmetric pattern without the diagonal, as adjacency lists in CSC form (`ptr`, `idx`). */
