@@ -24,6 +24,7 @@ export interface Symbolic {
   parent: Int32Array;
   /** Entries of each column of L, diagonal included. */
   colCount: Int32Array;
+  /** Entries of L, diagonal included (the structure; relaxed supernodes also store some zeros: see `panelSize`). */
   nnzL: number;
   /** Floating-point operations of one numeric factorisation (Σ colCount², the usual count). */
   flops: number;
