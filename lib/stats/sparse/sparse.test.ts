@@ -11,6 +11,7 @@ import { symFromTriplets, symToDense, inversePermutation, type SymCsc } from "./
 import { amd, exactMinimumDegree } from "./amd.js";
 import { analyse, etree, columnCounts } from "./symbolic.js";
 import { factorize, solve } from "./supernodal.js";
+import { partialCholesky } from "./dense.js";
 import { symPermute } from "./csc.js";
 
 /** A random sparse SPD matrix: ZᵀZ + I for a random 0/1 "design" Z with `rows` rows and `per` entries a row. */
@@ -176,4 +177,34 @@ test("ordering \"best\": the smaller factor of AMD and the given order (minimum 
   const G = grid(30);
   assert.equal(analyse(G, { ordering: "best" }).nnzL, analyse(G).nnzL);
   assert.ok(analyse(G).nnzL < analyse(G, { ordering: "natural" }).nnzL);
+});
+
+test("partialCholesky: the first w columns of the Cholesky factor and the Schur complement of the rest (blocked and small paths)", () => {
+  const rng = createRng(9);
+  for (const [m, w] of [[130, 70], [130, 130], [60, 17], [40, 12], [5, 5]] as const) {
+    // A random SPD matrix M Mᵀ + m I.
+    const M = Float64Array.from({ length: m * m }, () => rng.normal());
+    const A = new Float64Array(m * m);
+    for (let i = 0; i < m; i++) for (let j = 0; j < m; j++) {
+      let s = i === j ? m : 0;
+      for (let k = 0; k < m; k++) s += M[i * m + k]! * M[j * m + k]!;
+      A[i * m + j] = s;
+    }
+    const L = Float64Array.from(A);
+    assert.ok(choleskyInPlace(L, m));
+    const F = Float64Array.from(A);
+    assert.equal(partialCholesky(F, m, w, new Float64Array(m * 48)), -1);
+    let err = 0;
+    for (let i = 0; i < m; i++) for (let j = 0; j <= i && j < w; j++) err = Math.max(err, Math.abs(F[i * m + j]! - L[i * m + j]!) / Math.abs(L[j * m + j]!));
+    // The trailing block is S = L₂₂ L₂₂ᵀ.
+    for (let i = w; i < m; i++) for (let j = w; j <= i; j++) {
+      let s = 0;
+      for (let k = w; k <= j; k++) s += L[i * m + k]! * L[j * m + k]!;
+      err = Math.max(err, Math.abs(F[i * m + j]! - s) / m);
+    }
+    assert.ok(err < 1e-10, `m=${m}, w=${w}: error ${err}`);
+  }
+  // A non-positive pivot is reported by its column.
+  const B = Float64Array.from([4, 0, 0, 2, 1, 0, 0, 0, 1]);
+  assert.equal(partialCholesky(B, 3, 3, new Float64Array(3 * 48)), 1);
 });
