@@ -6,7 +6,10 @@ import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRng } from "../lib/core/rng.js";
-import { lmm } from "../lib/stats/lmm.js";
+import { chooseProfiler, lmm } from "../lib/stats/lmm.js";
+import { buildMixedDesign } from "../lib/stats/design.js";
+import { sparseProfiler } from "../lib/stats/lmm-sparse.js";
+import { schurProfiler } from "../lib/stats/lmm-schur.js";
 
 const N = 100_000, G = 2_000, SEED = 20261130;
 
@@ -176,6 +179,97 @@ async function crossed(spec: string): Promise<void> {
     note: "one run each on the same rows in the same process run; ours lmm(satterthwaite: false) (design, fit, convergence check), lmer with lmerTest not loaded; CPU = user + system; lmer's evals are its optimiser's (feval), ours include nothing else either" }, null, 2) + "\n");
 }
 
+/**
+ * `--sparse`: the sparse-Cholesky back end against the Schur back end and lmer on two designs: the 1,500 × 1,200
+ * crossed design of `--crossed` (`y ~ x + (1 + x | s) + (1 | it)`: the item block fills in, the case Schur is made
+ * for) and a nested design with a crossed factor, 1,500 schools × 4 classes × 5 pupils with 30 raters
+ * (`y ~ x + (1 | school:class) + (1 | school) + (1 | rater)`: the Schur block, schools and raters, is 1,530 × 1,530
+ * and almost all zeros). For each: q, nnz(L), supernodes, the symbolic analysis time (pattern, AMD, analysis), the
+ * numeric time per θ (factor, solves and profile; mean of 5 evaluations) for both back ends, and whole fits (ours
+ * with `satterthwaite: false`, lmer without lmerTest, one run each). Writes bench/results/stats-sparse.json.
+ */
+async function sparseBench(): Promise<void> {
+  const rng = createRng(SEED + 2);
+  type Design = { name: string; formula: string; cols: Record<string, unknown[] | Float64Array>; header: string[] };
+  const designs: Design[] = [];
+  {
+    const S = 1500, I = 1200, NR = 40000, r2 = createRng(SEED + 1);
+    const bs = Array.from({ length: S }, () => r2.normal(0, 0.6)), bi = Array.from({ length: I }, () => r2.normal(0, 0.4));
+    const s: string[] = [], it: string[] = [], x = new Float64Array(NR), y = new Float64Array(NR);
+    for (let r = 0; r < NR; r++) {
+      const a = r2.int(S), b = r2.int(I);
+      s.push(`s${a}`); it.push(`i${b}`);
+      x[r] = r2.normal(0, 1);
+      y[r] = 0.3 + 0.5 * x[r]! + bs[a]! + bi[b]! + r2.normal(0, 1);
+    }
+    designs.push({ name: "crossed 1500 x 1200, 40000 rows", formula: "y ~ x + (1 + x | s) + (1 | it)", cols: { y, x, s, it }, header: ["y", "x", "s", "it"] });
+  }
+  {
+    const SC = 1500, CL = 4, PU = 5, RA = 30, NR = SC * CL * PU;
+    const bsc = Array.from({ length: SC }, () => rng.normal(0, 0.5)), bcl = Array.from({ length: SC * CL }, () => rng.normal(0, 0.7));
+    const bra = Array.from({ length: RA }, () => rng.normal(0, 0.3));
+    const school: string[] = [], cls: string[] = [], rater: string[] = [], x = new Float64Array(NR), y = new Float64Array(NR);
+    for (let r = 0; r < NR; r++) {
+      const sc = Math.floor(r / (CL * PU)), c = Math.floor(r / PU), ra = rng.int(RA);
+      school.push(`sc${sc}`); cls.push(`c${c % CL}`); rater.push(`r${ra}`);
+      x[r] = rng.normal(0, 1);
+      y[r] = 1 + 0.4 * x[r]! + bsc[sc]! + bcl[c]! + bra[ra]! + rng.normal(0, 1);
+    }
+    designs.push({ name: "nested 1500 schools x 4 classes x 5 pupils, 30 crossed raters, 30000 rows", formula: "y ~ x + (1 | school:class) + (1 | school) + (1 | rater)",
+      cols: { y, x, school, class: cls, rater }, header: ["y", "x", "school", "class", "rater"] });
+  }
+  const hasR = spawnSync("Rscript", ["--version"]).status === 0;
+  const dir = mkdtempSync(join(tmpdir(), "agora-bench-"));
+  const results: unknown[] = [];
+  for (const dsg of designs) {
+    const design = buildMixedDesign(dsg.formula, dsg.cols as never);
+    const t0 = process.hrtime.bigint();
+    const sp = sparseProfiler(design);
+    const symbolicMs = Number(process.hrtime.bigint() - t0) / 1e6;
+    const fitSparse = time(() => lmm(dsg.formula, dsg.cols as never, { satterthwaite: false, solver: "sparse", progress: false }), 1);
+    const fitSchur = time(() => lmm(dsg.formula, dsg.cols as never, { satterthwaite: false, solver: "schur", progress: false }), 1);
+    const theta = fitSparse.value.theta;
+    const perTheta = (pr: { evaluate(t: readonly number[]): unknown }): number => {
+      const t1 = process.hrtime.bigint();
+      for (let k = 0; k < 5; k++) pr.evaluate(theta.map((v) => v * (1 + (k + 1) * 1e-6)));
+      return Number(process.hrtime.bigint() - t1) / 5e6;
+    };
+    const sparseMs = perTheta(sp);
+    const t2 = process.hrtime.bigint();
+    const sc = schurProfiler(design);
+    const schurSetupMs = Number(process.hrtime.bigint() - t2) / 1e6;
+    const schurMs = perTheta(sc);
+    let q2 = 0;
+    for (const t of design.reTerms.slice(1)) q2 += t.nLevels * t.termNames.length;
+    const side = (f: typeof fitSparse) => ({ wall: f.seconds, cpu: f.cpu, evals: f.value.optimizer.evals, backend: f.value.optimizer.backend, logLik: f.value.logLik });
+    type LmerSide = { wall: number; cpu: number; evals: number; logLik: number };
+    let lmer = null as LmerSide | null;
+    if (hasR) {
+      const csv = join(dir, "d.csv"), n = design.n;
+      const colsOut = dsg.header.map((h) => dsg.cols[h]!);
+      writeFileSync(csv, [dsg.header.join(","), ...Array.from({ length: n }, (_, i) => colsOut.map((c) => String(c[i])).join(","))].join("\n") + "\n");
+      const script = `suppressMessages(library(lme4)); d <- read.csv("${csv}"); st <- system.time(m <- lmer(${dsg.formula}, d)); cat(sprintf('{"wall": %.4f, "cpu": %.4f, "evals": %d, "logLik": %.8f}', st[["elapsed"]], st[["user.self"]] + st[["sys.self"]], m@optinfo$feval, as.numeric(logLik(m))))`;
+      const out = spawnSync("Rscript", ["-e", script], { encoding: "utf8" });
+      if (out.status === 0) lmer = JSON.parse(out.stdout.trim().split("\n").pop()!) as LmerSide;
+    }
+    const row = {
+      design: dsg.name, formula: dsg.formula, rows: design.n, q: sp.q, q2, nnzL: sp.symbolic.nnzL, supernodes: sp.symbolic.ns, maxFront: sp.symbolic.maxFront,
+      symbolicMs: Number(symbolicMs.toFixed(1)), sparsePerThetaMs: Number(sparseMs.toFixed(2)), schurSetupMs: Number(schurSetupMs.toFixed(1)), schurPerThetaMs: Number(schurMs.toFixed(2)),
+      autoBackend: chooseProfiler(design, "auto").kind,
+      fits: { sparse: side(fitSparse), schur: side(fitSchur), lmer },
+    };
+    console.log(`${dsg.name}: ${dsg.formula}`);
+    console.log(`  q ${row.q} (q2 ${q2}), nnz(L) ${row.nnzL}, ${row.supernodes} supernodes (largest front ${row.maxFront}); symbolic ${row.symbolicMs} ms; per θ: sparse ${row.sparsePerThetaMs} ms, Schur ${row.schurPerThetaMs} ms; auto picks ${row.autoBackend}`);
+    console.log(`  fits: sparse ${fitSparse.seconds.toFixed(2)} s (${row.fits.sparse.evals} evals), Schur ${fitSchur.seconds.toFixed(2)} s (${row.fits.schur.evals} evals), lmer ${lmer ? `${lmer.wall.toFixed(2)} s (${lmer.evals} evals)` : "n/a"}; logLik sparse ${row.fits.sparse.logLik.toFixed(6)}, Schur ${row.fits.schur.logLik.toFixed(6)}, lmer ${lmer?.logLik.toFixed(6) ?? "n/a"}`);
+    results.push(row);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(new URL("./results/stats-sparse.json", import.meta.url), JSON.stringify({ seed: SEED + 2, results,
+    note: "one run each; symbolic = sparseProfiler() (ZᵀZ pattern, AMD, analysis); per θ = mean of 5 evaluations near the optimum; fits: ours lmm(satterthwaite: false) with the back end forced, lmer without lmerTest; wall seconds, CPU = user + system" }, null, 2) + "\n");
+}
+
 const ci = process.argv.indexOf("--crossed");
 if (ci >= 0) crossed(process.argv[ci + 1] ?? "1500,1200,40000").catch((e) => { console.error(e); process.exit(1); });
+else if (process.argv.includes("--sparse")) sparseBench().catch((e) => { console.error(e); process.exit(1); });
 else main().catch((e) => { console.error(e); process.exit(1); });

@@ -34,7 +34,7 @@ export interface Profile {
 
 /** A profiled-deviance back end. */
 export interface Profiler {
-  readonly kind: "block" | "dense" | "schur";
+  readonly kind: "block" | "dense" | "schur" | "sparse";
   /** Number of random effects q. */
   readonly q: number;
   evaluate(theta: readonly number[]): Profile;

@@ -11,6 +11,8 @@ import type { DataInput, DroppedRows } from "./frame.js";
 import { defaultProgressSink, reported, withProgress } from "./warnings.js";
 import { cholInverse } from "./linalg.js";
 import { schurProfiler } from "./lmm-schur.js";
+import { schurBlockDensity, sparseProfiler } from "./lmm-sparse.js";
+import { denseProfiler } from "./lmm-dense.js";
 import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
@@ -32,6 +34,13 @@ export interface LmmOptions extends DesignOptions {
    * when it is a terminal (not in notebooks, whose saved outputs must not depend on timing). Default true.
    */
   progress?: boolean;
+  /**
+   * Back end for several random-effect terms (default "auto"): "schur" eliminates the largest term and keeps the
+   * others as one dense block, "sparse" is a sparse Cholesky of the whole system (AMD ordering, supernodal factor),
+   * "dense" a dense q × q Cholesky. "auto" takes the sparse one when the Schur block would exceed its limit or when the
+   * sparse factor has fewer than half the entries of the Schur block (see `chooseProfiler`).
+   */
+  solver?: "auto" | "sparse" | "schur" | "dense";
 }
 
 /** One row of `VarCorr` as R's `as.data.frame(VarCorr(fit))`. */
@@ -94,7 +103,7 @@ export interface LmmFit {
   /** lme4's `check.conv.grad`: the largest |scaled gradient| of the deviance over θ (boundary elements left out), below 0.002. */
   convergence: { scaledGradient: number; tol: number; ok: boolean };
   /** Solver details: back end, optimiser evaluations. */
-  optimizer: { backend: "block" | "dense" | "schur"; evals: number };
+  optimizer: { backend: "block" | "dense" | "schur" | "sparse"; evals: number };
 }
 
 interface Internal { design: MixedDesign; profiler: Profiler; opts: LmmOptions }
@@ -124,9 +133,33 @@ export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): Lm
   if (design.reTerms.length === 0) throw new StatsError(`lmm("${formula}"): no random-effect term`, "add a term like (1 | group), or use ols()");
   if (design.n <= design.p) throw new StatsError(`lmm("${formula}"): ${design.n} rows for ${design.p} fixed effects`, "use more data or fewer predictors");
   checkResponse(`lmm("${formula}")`, design.response, design.y);
-  const profiler = design.reTerms.length === 1 ? blockProfiler(design)
-    : sameGrouping(design) ? mergedProfiler(design) : schurProfiler(design);
-  return fitWith(formula, design, profiler, opts);
+  return fitWith(formula, design, chooseProfiler(design, opts.solver ?? "auto"), opts);
+}
+
+/** Largest Schur block (q₂, the random effects beside the largest term) the Schur back end takes. */
+const MAX_SCHUR_Q2 = 6000;
+
+/**
+ * The back end of the profiled deviance. One term: block diagonal; terms on one grouping factor: merged block
+ * diagonal. Otherwise, under "auto": with q₂ random effects beside the largest term, the Schur back end factors a
+ * dense q₂ × q₂ block, the sparse one a factor with nnz(L) entries (known after its symbolic analysis). Below
+ * q₂ = 200 the dense block is negligible and Schur is used; above 6,000 Schur refuses and sparse is used. In between,
+ * when a quarter or more of the block is nonzero before any fill (`schurBlockDensity`: subjects × items, each
+ * subject's items form a clique) the block fills in anyway and Schur is used without analysing; otherwise sparse is
+ * used when nnz(L) < q₂(q₂ + 1)/4, i.e. when the whole sparse factor is under half the dense block (nested terms, or
+ * a third factor that stays sparse), and Schur when not.
+ */
+export function chooseProfiler(design: MixedDesign, solver: "auto" | "sparse" | "schur" | "dense"): Profiler {
+  if (solver === "dense") return denseProfiler(design);
+  if (solver === "sparse") return sparseProfiler(design);
+  if (design.reTerms.length === 1) return blockProfiler(design);
+  if (solver === "auto" && sameGrouping(design)) return mergedProfiler(design);
+  if (solver === "schur") return schurProfiler(design);
+  let q2 = 0;
+  for (const t of design.reTerms.slice(1)) q2 += t.nLevels * t.termNames.length;
+  if (q2 < 200 || (q2 <= MAX_SCHUR_Q2 && schurBlockDensity(design) >= 0.25)) return schurProfiler(design);
+  const sparse = sparseProfiler(design);
+  return q2 > MAX_SCHUR_Q2 || sparse.symbolic.nnzL < (q2 * (q2 + 1)) / 4 ? sparse : schurProfiler(design);
 }
 
 function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts: LmmOptions, quiet = false): LmmFit {
@@ -142,9 +175,9 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
     return v;
   };
   const tracked = withProgress(`lmm("${formula}")`, dev, opts.progress === false || quiet ? undefined : defaultProgressSink(), { label: reml ? "REML criterion" : "deviance" });
-  // Crossed and nested terms (Schur back end) make each evaluation costly: a quadratic-model trust region needs
+  // Crossed and nested terms (Schur and sparse back ends) make each evaluation costly: a quadratic-model trust region needs
   // about a third of the evaluations of Nelder–Mead with Newton polishing for the same optimum.
-  const opt = profiler.kind === "schur" && lay.start.length <= 10
+  const opt = (profiler.kind === "schur" || profiler.kind === "sparse") && lay.start.length <= 10
     ? minimizeTrustRegion(tracked, lay.start, { lower: lay.lower })
     : minimize(tracked, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
   const theta = opt.x.map((v, i) => (lay.lower[i] === 0 && v < 0 ? 0 : v));

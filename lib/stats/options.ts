@@ -13,6 +13,7 @@ export const LmmOptionsSchema = z.strictObject({
   reml: z.boolean().optional(),
   satterthwaite: z.boolean().optional(),
   progress: z.boolean().optional(),
+  solver: z.enum(["auto", "sparse", "schur", "dense"]).optional(),
   levels,
   rankDeficient,
 });
@@ -44,7 +45,7 @@ export function checkOptions<T>(fn: string, schema: z.ZodType<T>, opts: unknown)
     path: issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
     message: `${fn} options: ${issue.message}`,
     fix: fn === "glm" ? 'options are { family: "binomial" | "gaussian", maxIter?, levels?, rankDeficient?: "drop" | "error" }'
-      : fn === "lmm" ? 'options are { reml?: boolean, satterthwaite?: boolean, levels?: { factor: [levels…] }, rankDeficient?: "drop" | "error" }'
+      : fn === "lmm" ? 'options are { reml?: boolean, satterthwaite?: boolean, progress?: boolean, solver?: "auto" | "sparse" | "schur" | "dense", levels?: { factor: [levels…] }, rankDeficient?: "drop" | "error" }'
       : 'options are { levels?: { factor: [levels…] }, rankDeficient?: "drop" | "error" }',
   });
 }

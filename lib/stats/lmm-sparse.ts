@@ -1,0 +1,281 @@
+/**
+ * The profiled deviance for several random-effect terms by a general sparse Cholesky factorisation
+ * (see `lmm-deviance.ts` for the quantities), as lme4 does with CHOLMOD.
+ *
+ * Λ(θ) is block diagonal with one k × k template per level of each term, so Λᵀ ZᵀZ Λ + I has, for every
+ * θ, the pattern of ZᵀZ taken level block by level block (two levels that share a row give a full
+ * k₁ × k₂ block). That pattern is built once, ordered by AMD and analysed once (elimination tree,
+ * supernodes, relative indices: `sparse/symbolic.ts`); each evaluation fills the values
+ * T₁ᵀ (ZᵀZ)_{g,h} T₂, factors (`sparse/supernodal.ts`) and solves L [cu RZX] = P Λᵀ Zᵀ[y X]. The
+ * permutation P leaves |cu|², RZXᵀRZX, RZXᵀcu and log|L|² unchanged, so the fixed-effects half is
+ * `finishProfile`, as in the other back ends. The cost of an evaluation follows the fill of L, not
+ * q₂²: three crossed factors of which only one is large, or many nested levels, stay sparse.
+ */
+import { StatsError } from "../core/errors.js";
+import type { MixedDesign } from "./design.js";
+import { centeredResponse, finishProfile, fixedCross, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
+import { findEntry, symFromTriplets, type SymCsc } from "./sparse/csc.js";
+import { analyse, type Symbolic } from "./sparse/symbolic.js";
+import { backSolveLt, factorWorkspace, factorize, forwardSolveL, type SparseFactor } from "./sparse/supernodal.js";
+
+/**
+ * Largest frontal matrix (order) the sparse back end accepts: the front and the root's panel take m² × 8 bytes each,
+ * the memory the Schur back end's largest block takes.
+ */
+export const MAX_SPARSE_FRONT = 6000;
+
+/** The sparse back end, with its analysis for diagnostics and benchmarks. */
+export interface SparseProfiler extends Profiler {
+  readonly kind: "sparse";
+  readonly symbolic: Symbolic;
+}
+
+/**
+ * Sparse-Cholesky back end for two or more random-effect terms.
+ *
+ * @throws {StatsError} when the factor would need a dense frontal matrix above {@link MAX_SPARSE_FRONT}.
+ * @example
+ * const pr = sparseProfiler(buildMixedDesign("y ~ x + (1 | s) + (1 | it) + (1 | site)", rows));
+ * pr.evaluate(theta).ldL2;   // log|L|², as lme4's
+ * pr.symbolic.nnzL;          // entries of L
+ */
+export function sparseProfiler(d: MixedDesign): SparseProfiler {
+  const { n, p, X } = d;
+  const { y, shift } = centeredResponse(d);
+  const lay = thetaLayout(d);
+  const terms = d.reTerms, nt = terms.length;
+  const base: number[] = [], blockBase: number[] = [];
+  let q = 0, nb = 0;
+  for (let t = 0; t < nt; t++) { base.push(q); blockBase.push(nb); q += terms[t]!.nLevels * lay.k[t]!; nb += terms[t]!.nLevels; }
+  const blockTerm = new Int32Array(nb);
+  for (let t = 0; t < nt; t++) blockTerm.fill(t, blockBase[t]!, blockBase[t]! + terms[t]!.nLevels);
+  // ZᵀZ by level blocks (row block ≥ column block, k₁ × k₂ row-major, at pairs.get(key) in one growing pool), ZᵀX and Zᵀy.
+  const pairs = new Map<number, number>();
+  let pool = new Float64Array(1024), poolUsed = 0;
+  const ZtXy = new Float64Array(q * (p + 1));
+  const blk = new Int32Array(nt);
+  for (let i = 0; i < n; i++) {
+    for (let t = 0; t < nt; t++) blk[t] = blockBase[t]! + terms[t]!.groupIndex[i]!;
+    for (let t1 = 0; t1 < nt; t1++) {
+      const k1 = lay.k[t1]!, z1 = terms[t1]!.Zcols, o1 = base[t1]! + terms[t1]!.groupIndex[i]! * k1;
+      for (let a = 0; a < k1; a++) {
+        const za = z1[a]![i]!;
+        if (za === 0) continue;
+        const r = (o1 + a) * (p + 1);
+        ZtXy[r] += za * y[i]!;
+        for (let j = 0; j < p; j++) ZtXy[r + 1 + j] += za * X[i * p + j]!;
+      }
+      for (let t2 = 0; t2 <= t1; t2++) {
+        const k2 = lay.k[t2]!, z2 = terms[t2]!.Zcols, key = blk[t1]! * nb + blk[t2]!;
+        let at = pairs.get(key);
+        if (at === undefined) {
+          if (poolUsed + k1 * k2 > pool.length) { const grown = new Float64Array(2 * pool.length + k1 * k2); grown.set(pool); pool = grown; }
+          pairs.set(key, (at = poolUsed));
+          poolUsed += k1 * k2;
+        }
+        for (let a = 0; a < k1; a++) {
+          const za = z1[a]![i]!;
+          if (za === 0) continue;
+          for (let b = 0; b < k2; b++) pool[at + a * k2 + b] += za * z2[b]![i]!;
+        }
+      }
+    }
+  }
+  // The scalar pattern: every entry of each block pair (lower triangle of diagonal blocks), plus the diagonal.
+  const keys = Float64Array.from(pairs.keys()).sort();
+  const rows: number[] = [], cols: number[] = [];
+  const blockOff = (b: number): number => { const t = blockTerm[b]!; return base[t]! + (b - blockBase[t]!) * lay.k[t]!; };
+  for (const key of keys) {
+    const b1 = Math.floor(key / nb), b2 = key - b1 * nb, t1 = blockTerm[b1]!, t2 = blockTerm[b2]!;
+    const k1 = lay.k[t1]!, k2 = lay.k[t2]!, o1 = blockOff(b1), o2 = blockOff(b2);
+    for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) if (b1 !== b2 || a >= b) { rows.push(o1 + a); cols.push(o2 + b); }
+  }
+  for (let i = 0; i < q; i++) { rows.push(i); cols.push(i); }
+  const A: SymCsc = symFromTriplets(q, rows, cols);
+  // Block pairs grouped by their two terms (same templates and sizes): their ZᵀZ blocks and where their entries go
+  // in A's storage (−1 above the diagonal of a diagonal block).
+  const groups = new Map<number, { t1: number; t2: number; C: number[]; dest: number[] }>();
+  for (const key of keys) {
+    const b1 = Math.floor(key / nb), b2 = key - b1 * nb, t1 = blockTerm[b1]!, t2 = blockTerm[b2]!;
+    const k1 = lay.k[t1]!, k2 = lay.k[t2]!, o1 = blockOff(b1), o2 = blockOff(b2), at = pairs.get(key)!;
+    let g = groups.get(t1 * nt + t2);
+    if (!g) groups.set(t1 * nt + t2, (g = { t1, t2, C: [], dest: [] }));
+    for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) {
+      g.C.push(pool[at + a * k2 + b]!);
+      g.dest.push(b1 !== b2 || a >= b ? findEntry(A, o1 + a, o2 + b) : -1);
+    }
+  }
+  const groupList = [...groups.values()].map((g) => ({ t1: g.t1, t2: g.t2, C: Float64Array.from(g.C), dest: Int32Array.from(g.dest) }));
+  pairs.clear();
+  const diag = Int32Array.from({ length: q }, (_, i) => findEntry(A, i, i));
+  // AMD, or lme4's term order (largest term first, the Schur back end's order) when that fills less.
+  const sym = analyse(A, { ordering: "best" });
+  if (sym.maxFront > MAX_SPARSE_FRONT) {
+    throw new StatsError(`mixed model: the sparse factor of ${q} random effects needs a dense ${sym.maxFront} × ${sym.maxFront} block, above the solver's limit (${MAX_SPARSE_FRONT})`,
+      "use fewer levels in the crossed grouping factors");
+  }
+  const ws = factorWorkspace(sym), Lstore = new Float64Array(sym.panelSize), inv = new Int32Array(q);
+  for (let i = 0; i < q; i++) inv[sym.perm[i]!] = i;
+  const { XtX, Xty, yty } = fixedCross(d, y);
+  const templates = (theta: readonly number[]): Float64Array[] => terms.map((_, t) => templateOf(theta, lay.offset[t]!, lay.k[t]!));
+
+  /** Values of Λᵀ ZᵀZ Λ + I in A's storage order: T₁ᵀ C T₂ for each block pair. */
+  const W = new Float64Array(Math.max(...lay.k) ** 2);
+  const fillValues = (T: Float64Array[]): Float64Array => {
+    const v = A.values;
+    v.fill(0);
+    for (const { C, t1, t2, dest } of groupList) {
+      const k1 = lay.k[t1]!, k2 = lay.k[t2]!, T1 = T[t1]!, T2 = T[t2]!, kk = k1 * k2, len = C.length;
+      if (kk === 1) {
+        const s = T1[0]! * T2[0]!;
+        for (let e = 0; e < len; e++) v[dest[e]!] += s * C[e]!;
+        continue;
+      }
+      for (let o = 0; o < len; o += kk) {
+        // W = C T₂ (k₁ × k₂), then T₁ᵀ W.
+        for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) {
+          let s = 0;
+          for (let r = b; r < k2; r++) s += C[o + a * k2 + r]! * T2[r * k2 + b]!;
+          W[a * k2 + b] = s;
+        }
+        for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) {
+          const e = dest[o + a * k2 + b]!;
+          if (e < 0) continue;
+          let s = 0;
+          for (let r = a; r < k1; r++) s += T1[r * k1 + a]! * W[r * k2 + b]!;
+          v[e] += s;
+        }
+      }
+    }
+    for (let i = 0; i < q; i++) v[diag[i]!] += 1;
+    return v;
+  };
+
+  /** P Λᵀ Zᵀ[y X] (q × (p + 1), in the factored order), in a buffer reused by every evaluation. */
+  const rhsBuf = new Float64Array(q * (p + 1));
+  const rhs = (T: Float64Array[]): Float64Array => {
+    const m = p + 1, out = rhsBuf;
+    out.fill(0);
+    for (let t = 0; t < nt; t++) {
+      const k = lay.k[t]!, Tt = T[t]!;
+      for (let g = 0; g < terms[t]!.nLevels; g++) {
+        const o = base[t]! + g * k;
+        for (let a = 0; a < k; a++) {
+          const dst = inv[o + a]! * m;
+          for (let r = a; r < k; r++) {
+            const tv = Tt[r * k + a]!;
+            if (tv === 0) continue;
+            const src = (o + r) * m;
+            for (let c = 0; c < m; c++) out[dst + c] += tv * ZtXy[src + c]!;
+          }
+        }
+      }
+    }
+    return out;
+  };
+
+  const factor = (theta: readonly number[]): { f: SparseFactor; R: Float64Array; T: Float64Array[] } => {
+    const T = templates(theta);
+    const f = factorize(sym, fillValues(T), ws, Lstore);
+    const R = rhs(T);
+    forwardSolveL(f, R, p + 1);
+    return { f, R, T };
+  };
+  // The last factorisation (its factor lives in the reused storage), for `ranef` at the same θ.
+  let last: { theta: number[]; r: ReturnType<typeof factor> } | undefined;
+  const factorAt = (theta: readonly number[]): ReturnType<typeof factor> => {
+    if (last && last.theta.length === theta.length && last.theta.every((v, i) => v === theta[i])) return last.r;
+    last = undefined;
+    const r = factor(theta);
+    last = { theta: [...theta], r };
+    return r;
+  };
+
+  return {
+    kind: "sparse",
+    q,
+    symbolic: sym,
+    evaluate(theta) {
+      const { f, R } = factorAt(theta);
+      const m = p + 1, RtR = new Float64Array(p * p), Rtc = new Float64Array(p);
+      let cc = 0;
+      for (let r = 0; r < q; r++) {
+        const o = r * m, cu = R[o]!;
+        cc += cu * cu;
+        for (let a = 0; a < p; a++) {
+          const ra = R[o + 1 + a]!;
+          Rtc[a] += ra * cu;
+          for (let b = 0; b <= a; b++) RtR[a * p + b] += ra * R[o + 1 + b]!;
+        }
+      }
+      for (let a = 0; a < p; a++) for (let b = a + 1; b < p; b++) RtR[a * p + b] = RtR[b * p + a]!;
+      return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, f.logDet, shift);
+    },
+    ranef(theta, betaIn) {
+      const beta = Float64Array.from(betaIn);
+      beta[0] = beta[0]! - shift;
+      const { f, R, T } = factorAt(theta);
+      const m = p + 1, u = new Float64Array(q);
+      for (let r = 0; r < q; r++) {
+        let s = R[r * m]!;
+        for (let j = 0; j < p; j++) s -= R[r * m + 1 + j]! * beta[j]!;
+        u[r] = s;
+      }
+      backSolveLt(f, u);
+      const uo = new Float64Array(q);
+      for (let i = 0; i < q; i++) uo[sym.perm[i]!] = u[i]!;
+      // b = Λ u, level block by level block.
+      const b = new Float64Array(q);
+      for (let t = 0; t < nt; t++) {
+        const k = lay.k[t]!, Tt = T[t]!;
+        for (let g = 0; g < terms[t]!.nLevels; g++) {
+          const o = base[t]! + g * k;
+          for (let r = 0; r < k; r++) { let s = 0; for (let a = 0; a <= r; a++) s += Tt[r * k + a]! * uo[o + a]!; b[o + r] = s; }
+        }
+      }
+      return b;
+    },
+  };
+}
+
+/**
+ * The share of the Schur block (the q₂ × q₂ lower triangle of the random effects beside the largest term) that is
+ * structurally nonzero once the largest term is eliminated, before any further fill: each level of the largest term
+ * joins the columns it shares rows with into a clique, and the other terms' own cross-products add theirs. A block
+ * that is already mostly nonzero leaves a sparse factor nothing to save.
+ *
+ * @example
+ * schurBlockDensity(buildMixedDesign("y ~ x + (1 | s) + (1 | it)", rows)); // ≈ 0.5 for 1,500 × 1,200 with 27 items a subject
+ */
+export function schurBlockDensity(d: MixedDesign): number {
+  const terms = d.reTerms, lay = thetaLayout(d), n = d.n;
+  const base: number[] = [0];
+  let q2 = 0;
+  for (let t = 1; t < terms.length; t++) { base.push(q2); q2 += terms[t]!.nLevels * lay.k[t]!; }
+  if (q2 === 0) return 0;
+  const bits = new Uint32Array(Math.ceil((q2 * (q2 + 1)) / 2 / 32));
+  let count = 0;
+  const set = (i: number, j: number): void => {
+    const a = Math.max(i, j), b = Math.min(i, j), e = (a * (a + 1)) / 2 + b, w = e >>> 5, m = 1 << (e & 31);
+    if (!(bits[w]! & m)) { bits[w] = bits[w]! | m; count++; }
+  };
+  // Columns of the other terms met by each level of the largest term (and, row by row, by each other).
+  const t0 = terms[0]!, byGroup = new Map<number, Set<number>>(), cols: number[] = [];
+  for (let i = 0; i < n; i++) {
+    cols.length = 0;
+    for (let t = 1; t < terms.length; t++) {
+      const k = lay.k[t]!, o = base[t]! + terms[t]!.groupIndex[i]! * k;
+      for (let a = 0; a < k; a++) cols.push(o + a);
+    }
+    for (const a of cols) for (const b of cols) if (a >= b) set(a, b);
+    const g = t0.groupIndex[i]!;
+    let s = byGroup.get(g);
+    if (!s) byGroup.set(g, (s = new Set()));
+    for (const c of cols) s.add(c);
+  }
+  for (const s of byGroup.values()) {
+    const list = [...s];
+    for (let x = 0; x < list.length; x++) for (let y = 0; y <= x; y++) set(list[x]!, list[y]!);
+  }
+  return count / ((q2 * (q2 + 1)) / 2);
+}
