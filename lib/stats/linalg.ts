@@ -4,7 +4,7 @@
  * the regression and mixed-model fits; no pivoting, so callers check designs first.
  */
 import { StatsError } from "../core/errors.js";
-import { choleskyWasm } from "./kernels/cholesky-wasm.js";
+import { partialCholeskyWasm } from "./kernels/cholesky-wasm.js";
 import { factorDiagonalBlock } from "./kernels/diagonal-block.js";
 
 /**
@@ -119,25 +119,39 @@ export function pinvSymmetric(S: Float64Array, n: number, tol = 1e-8): Float64Ar
  * running sums, six loads per step of the inner loop). Same arithmetic up to rounding; about 2 GFlop/s on one core,
  * four times {@link choleskyInPlace} at n = 1,200. Returns false when a pivot is not positive.
  *
- * `engine: "auto"` (the default) runs the same algorithm with its trailing update in WebAssembly SIMD
- * (`kernels/cholesky-wasm.ts`, about three times faster at n = 1,200, same sums in the same order) when the runtime
- * has it and `nb` is a multiple of 4, and this JavaScript code otherwise; `"js"` and `"wasm"` force one of them.
+ * `engine: "auto"` (the default) runs the same algorithm with its trailing update and panel solve in WebAssembly
+ * SIMD (`kernels/cholesky-wasm.ts`, about five times faster at n = 1,200, same sums in the same order) when the
+ * runtime has it and `nb` is a multiple of 4, and this JavaScript code otherwise; `"js"` and `"wasm"` force one.
  */
 export function choleskyBlocked(A: Float64Array, n: number, nb = 64, jb = 128, engine: "auto" | "js" | "wasm" = "auto"): boolean {
+  if (partialCholeskyBlocked(A, n, n, nb, jb, engine) >= 0) return false;
+  for (let i = 0; i < n; i++) A.fill(0, i * n + i + 1, i * n + n);
+  return true;
+}
+
+/**
+ * Partial Cholesky factorisation of the m × m row-major `A` over its first `w` columns, in place on the lower triangle
+ * (the upper is not touched): A = [A₁₁ ·; A₂₁ A₂₂] → L₁₁ = chol(A₁₁), L₂₁ = A₂₁ L₁₁⁻ᵀ, A₂₂ − L₂₁ L₂₁ᵀ. With w = m it
+ * is {@link choleskyBlocked}'s factor; with w < m the lower right block is the Schur complement (the update matrix of a
+ * front in a multifrontal factorisation). Engines as there. Returns −1, or the first column whose pivot is not
+ * positive.
+ */
+export function partialCholeskyBlocked(A: Float64Array, m: number, w: number, nb = 64, jb = 128, engine: "auto" | "js" | "wasm" = "auto"): number {
   if (engine !== "js" && nb % 4 === 0) {
-    const r = choleskyWasm(A, n, nb);
+    const r = partialCholeskyWasm(A, m, w, nb);
     if (r !== null) return r;
     if (engine === "wasm") throw new StatsError("choleskyBlocked: this runtime has no WebAssembly SIMD", "use engine \"js\" or Node ≥ 16.4");
   }
-  const P = new Float64Array(n * nb);
-  for (let k0 = 0; k0 < n; k0 += nb) {
-    const k1 = Math.min(n, k0 + nb), w = k1 - k0;
-    if (factorDiagonalBlock(A, n, k0, k1) >= 0) return false;
-    // Panel below the diagonal block, solved row by row and packed: P[(i − k1)·w + c] = L[i, k0 + c].
-    for (let i = k1; i < n; i++) {
-      const ri = i * n, po = (i - k1) * w;
-      for (let c = 0; c < w; c++) {
-        const rj = (k0 + c) * n;
+  const P = new Float64Array(m * nb);
+  for (let k0 = 0; k0 < w; k0 += nb) {
+    const k1 = Math.min(w, k0 + nb), bw = k1 - k0;
+    const bad = factorDiagonalBlock(A, m, k0, k1);
+    if (bad >= 0) return bad;
+    // Panel below the diagonal block, solved row by row and packed: P[(i − k1)·bw + c] = L[i, k0 + c].
+    for (let i = k1; i < m; i++) {
+      const ri = i * m, po = (i - k1) * bw;
+      for (let c = 0; c < bw; c++) {
+        const rj = (k0 + c) * m;
         let t = A[ri + k0 + c]!;
         for (let k = 0; k < c; k++) t -= P[po + k]! * A[rj + k0 + k]!;
         t /= A[rj + k0 + c]!;
@@ -145,10 +159,9 @@ export function choleskyBlocked(A: Float64Array, n: number, nb = 64, jb = 128, e
         P[po + c] = t;
       }
     }
-    trailingUpdate(A, n, P, w, k1, jb);
+    trailingUpdate(A, m, P, bw, k1, jb);
   }
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) A[i * n + j] = 0;
-  return true;
+  return -1;
 }
 
 /** A[k1 + i, k1 + j] −= P_i · P_j for 0 ≤ j ≤ i < n − k1 (P: rows of length w), by column blocks of `jb`. */

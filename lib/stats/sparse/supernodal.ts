@@ -22,11 +22,11 @@ export interface SparseFactor {
 }
 
 /** Reusable buffers of the numeric factorisation of one pattern. */
-export interface FactorWorkspace { front: Float64Array; stack: Float64Array; pack: Float64Array }
+export interface FactorWorkspace { front: Float64Array; stack: Float64Array }
 
 /** Buffers sized for `sym`, to pass to repeated {@link factorize} calls. */
 export function factorWorkspace(sym: Symbolic): FactorWorkspace {
-  return { front: new Float64Array(sym.maxFront * sym.maxFront), stack: new Float64Array(sym.stackSize), pack: new Float64Array(sym.maxFront * 48) };
+  return { front: new Float64Array(sym.maxFront * sym.maxFront), stack: new Float64Array(sym.stackSize) };
 }
 
 /**
@@ -41,7 +41,7 @@ export function factorWorkspace(sym: Symbolic): FactorWorkspace {
 export function factorize(sym: Symbolic, values: Float64Array, ws: FactorWorkspace = factorWorkspace(sym), out?: Float64Array): SparseFactor {
   const { ns, superStart, rowPtr, relPtr, rel, childPtr, childIdx, aPtr, aSrc, aDest, panelOff } = sym;
   const L = out ?? new Float64Array(sym.panelSize);
-  const { front: F, stack, pack } = ws;
+  const { front: F, stack } = ws;
   let top = 0, logDet = 0;
   const uOff = new Int32Array(ns);
   for (let s = 0; s < ns; s++) {
@@ -59,7 +59,7 @@ export function factorize(sym: Symbolic, values: Float64Array, ws: FactorWorkspa
       if (mc > 0 && u < popTo) popTo = u;
     }
     top = popTo;
-    const bad = partialCholesky(F, m, w, pack);
+    const bad = partialCholesky(F, m, w);
     if (bad >= 0) {
       const col = sym.perm[f + bad]!;
       throw new StatsError(`sparse Cholesky: the matrix is not positive definite (pivot ${f + bad} of ${sym.n}, row/column ${col} of the input)`, "check that the matrix is symmetric positive definite (for a mixed model: the random-effects design)");
