@@ -133,14 +133,10 @@ async function main(): Promise<void> {
 }
 
 /**
- * `--crossed S,I,N` (default 1500,1200,40000): subjects × items, each row a random (subject, item) pair, so each
- * subject meets about N/S items. Fits `y ~ x + (1 | s) + (1 | it)` and `y ~ x + (1 + x | s) + (1 | it)`, ours with
- * `satterthwaite: false` against plain `lmer` (lmerTest not loaded) on the same rows in the same run, one run each.
- * Writes bench/results/stats-crossed.json with wall and CPU times, evaluations, the ratios and how far the
- * two fits differ (logLik, θ).
+ * S subjects × I items, NR rows, each a random (subject, item) pair (seed SEED + 1): y = 0.3 + 0.5x + b_s + b_i + e with
+ * b_s ~ N(0, 0.6²), b_i ~ N(0, 0.4²), x and e standard normal.
  */
-async function crossed(spec: string): Promise<void> {
-  const [S, I, NR] = spec.split(",").map(Number) as [number, number, number];
+function simulateCrossed(S: number, I: number, NR: number): { s: string[]; it: string[]; x: Float64Array; y: Float64Array } {
   const rng = createRng(SEED + 1);
   const bs = Array.from({ length: S }, () => rng.normal(0, 0.6)), bi = Array.from({ length: I }, () => rng.normal(0, 0.4));
   const s: string[] = [], it: string[] = [], x = new Float64Array(NR), y = new Float64Array(NR);
@@ -150,6 +146,19 @@ async function crossed(spec: string): Promise<void> {
     x[r] = rng.normal(0, 1);
     y[r] = 0.3 + 0.5 * x[r]! + bs[a]! + bi[b]! + rng.normal(0, 1);
   }
+  return { s, it, x, y };
+}
+
+/**
+ * `--crossed S,I,N` (default 1500,1200,40000): subjects × items, each row a random (subject, item) pair, so each
+ * subject meets about N/S items. Fits `y ~ x + (1 | s) + (1 | it)` and `y ~ x + (1 + x | s) + (1 | it)`, ours with
+ * `satterthwaite: false` against plain `lmer` (lmerTest not loaded) on the same rows in the same run, one run each.
+ * Writes bench/results/stats-crossed.json with wall and CPU times, evaluations, the ratios and how far the
+ * two fits differ (logLik, θ).
+ */
+async function crossed(spec: string): Promise<void> {
+  const [S, I, NR] = spec.split(",").map(Number) as [number, number, number];
+  const { s, it, x, y } = simulateCrossed(S, I, NR);
   const formulas = ["y ~ x + (1 | s) + (1 | it)", "y ~ x + (1 + x | s) + (1 | it)"];
   const dir = mkdtempSync(join(tmpdir(), "agora-bench-"));
   const csv = join(dir, "crossed.csv");
@@ -193,15 +202,7 @@ async function sparseBench(): Promise<void> {
   type Design = { name: string; formula: string; cols: Record<string, unknown[] | Float64Array>; header: string[] };
   const designs: Design[] = [];
   {
-    const S = 1500, I = 1200, NR = 40000, r2 = createRng(SEED + 1);
-    const bs = Array.from({ length: S }, () => r2.normal(0, 0.6)), bi = Array.from({ length: I }, () => r2.normal(0, 0.4));
-    const s: string[] = [], it: string[] = [], x = new Float64Array(NR), y = new Float64Array(NR);
-    for (let r = 0; r < NR; r++) {
-      const a = r2.int(S), b = r2.int(I);
-      s.push(`s${a}`); it.push(`i${b}`);
-      x[r] = r2.normal(0, 1);
-      y[r] = 0.3 + 0.5 * x[r]! + bs[a]! + bi[b]! + r2.normal(0, 1);
-    }
+    const { s, it, x, y } = simulateCrossed(1500, 1200, 40000);
     designs.push({ name: "crossed 1500 x 1200, 40000 rows", formula: "y ~ x + (1 + x | s) + (1 | it)", cols: { y, x, s, it }, header: ["y", "x", "s", "it"] });
   }
   {

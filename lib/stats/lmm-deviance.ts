@@ -263,3 +263,18 @@ export function blockProfiler(d: MixedDesign): Profiler {
     },
   };
 }
+
+/**
+ * `factor` memoised on the last θ only: the back ends factor into reused buffers, so just the last factorisation is
+ * valid, and `ranef` asks for the θ that was evaluated last.
+ */
+export function lastByTheta<F>(factor: (theta: readonly number[]) => F): (theta: readonly number[]) => F {
+  let last: { theta: number[]; f: F } | undefined;
+  return (theta) => {
+    if (last && last.theta.length === theta.length && last.theta.every((v, i) => v === theta[i])) return last.f;
+    last = undefined;
+    const f = factor(theta);
+    last = { theta: [...theta], f };
+    return f;
+  };
+}

@@ -10,7 +10,7 @@
 import { StatsError } from "../core/errors.js";
 import { backSolveT, choleskyBlocked, choleskyInPlace, forwardSolve } from "./linalg.js";
 import type { MixedDesign } from "./design.js";
-import { centeredResponse, finishProfile, fixedCross, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
+import { centeredResponse, finishProfile, fixedCross, lastByTheta, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
 
 
 /** Schur-complement back end for two or more random-effect terms. */
@@ -240,14 +240,7 @@ export function schurProfiler(d: MixedDesign): Profiler {
   };
 
   // The last factorisation (its Schur block lives in the reused buffer), for `ranef` at the same θ.
-  let last: { theta: number[]; f: ReturnType<typeof factor> } | undefined;
-  const factorAt = (theta: readonly number[]): ReturnType<typeof factor> => {
-    if (last && last.theta.length === theta.length && last.theta.every((v, i) => v === theta[i])) return last.f;
-    last = undefined;
-    const f = factor(theta);
-    last = { theta: [...theta], f };
-    return f;
-  };
+  const factorAt = lastByTheta(factor);
 
   return {
     kind: "schur",

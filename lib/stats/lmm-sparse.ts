@@ -13,7 +13,7 @@
  */
 import { StatsError } from "../core/errors.js";
 import type { MixedDesign } from "./design.js";
-import { centeredResponse, finishProfile, fixedCross, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
+import { centeredResponse, finishProfile, fixedCross, lastByTheta, templateOf, thetaLayout, type Profiler } from "./lmm-deviance.js";
 import { findEntry, symFromTriplets, type SymCsc } from "./sparse/csc.js";
 import { analyse, type Symbolic } from "./sparse/symbolic.js";
 import { backSolveLt, factorWorkspace, factorize, forwardSolveL, type SparseFactor } from "./sparse/supernodal.js";
@@ -182,14 +182,7 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
     return { f, R, T };
   };
   // The last factorisation (its factor lives in the reused storage), for `ranef` at the same θ.
-  let last: { theta: number[]; r: ReturnType<typeof factor> } | undefined;
-  const factorAt = (theta: readonly number[]): ReturnType<typeof factor> => {
-    if (last && last.theta.length === theta.length && last.theta.every((v, i) => v === theta[i])) return last.r;
-    last = undefined;
-    const r = factor(theta);
-    last = { theta: [...theta], r };
-    return r;
-  };
+  const factorAt = lastByTheta(factor);
 
   return {
     kind: "sparse",
