@@ -4,20 +4,7 @@ import { readFileSync } from "node:fs";
 import { choleskyBlocked, choleskyInPlace } from "../linalg.js";
 import { choleskyWasm, partialCholeskyWasm, wasmAvailable } from "./cholesky-wasm.js";
 import { WASM_BASE64 } from "./syrk-wasm.js";
-
-/** A seeded SPD matrix G Gᵀ/m + I (m columns of G), row-major, both triangles. */
-function spd(n: number, m: number, seed: number): Float64Array {
-  let s = seed;
-  const r = (): number => ((s = (s * 16807) % 2147483647) / 2147483647 - 0.5);
-  const G = Float64Array.from({ length: n * m }, r);
-  const A = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) {
-    let t = 0;
-    for (let k = 0; k < m; k++) t += G[i * m + k]! * G[j * m + k]!;
-    A[i * n + j] = A[j * n + i] = t / m + (i === j ? 1 : 0);
-  }
-  return A;
-}
+import { seededSpd } from "../testing/fixtures.js";
 
 test("the committed wasm module is the compiled syrk.wat", async () => {
   // @ts-expect-error: a plain ES module without types
@@ -33,7 +20,7 @@ test("WebAssembly SIMD is available on the supported Node versions", () => {
 
 test("the wasm Cholesky equals the JavaScript one to the last bit, at orders that need padding and across panel sizes", () => {
   for (const [n, nb] of [[1, 4], [3, 4], [5, 4], [9, 8], [63, 16], [64, 64], [65, 64], [130, 64], [157, 12], [301, 64]] as const) {
-    const A = spd(n, Math.max(3, Math.floor(n / 2)), 11 + n);
+    const A = seededSpd(n, Math.max(3, Math.floor(n / 2)), 11 + n);
     const js = Float64Array.from(A), wa = Float64Array.from(A), ref = Float64Array.from(A);
     assert.ok(choleskyBlocked(js, n, nb, 128, "js"));
     assert.equal(choleskyWasm(wa, n, nb), true);
@@ -49,7 +36,7 @@ test("the wasm Cholesky equals the JavaScript one to the last bit, at orders tha
 
 test("the wasm Cholesky refuses a non-positive-definite matrix and leaves it unchanged; bad panel sizes are refused", () => {
   const n = 97;
-  const A = spd(n, 40, 5);
+  const A = seededSpd(n, 40, 5);
   A[80 * n + 80] = -1;
   const before = Float64Array.from(A);
   assert.equal(choleskyWasm(A, n), false);
@@ -60,7 +47,7 @@ test("the wasm Cholesky refuses a non-positive-definite matrix and leaves it unc
 
 test("the default engine of choleskyBlocked is the wasm one, and a large factor releases its memory", () => {
   const n = 200;
-  const A = spd(n, 30, 9);
+  const A = seededSpd(n, 30, 9);
   const a = Float64Array.from(A), b = Float64Array.from(A);
   assert.ok(choleskyBlocked(a, n));
   assert.equal(choleskyWasm(b, n), true);
@@ -77,7 +64,7 @@ test("the default engine of choleskyBlocked is the wasm one, and a large factor 
 
 test("the partial factor (first w columns) gives L₁₁, L₂₁ and the Schur complement F₂₂ − L₂₁L₂₁ᵀ; a bad pivot names its column", () => {
   for (const [m, w] of [[7, 3], [50, 13], [130, 65], [131, 64], [200, 1], [97, 97], [90, 0]] as const) {
-    const F = spd(m, 20, 100 + m);
+    const F = seededSpd(m, 20, 100 + m);
     const got = Float64Array.from(F);
     assert.equal(partialCholeskyWasm(got, m, w, 16), -1);
     // Reference: the unblocked factor of F₁₁, L₂₁ by substitution, and the Schur complement summed directly.
@@ -103,7 +90,7 @@ test("the partial factor (first w columns) gives L₁₁, L₂₁ and the Schur 
     // The upper triangle is not touched.
     for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) assert.equal(got[i * m + j], F[i * m + j]);
   }
-  const bad = spd(60, 20, 4);
+  const bad = seededSpd(60, 20, 4);
   bad[41 * 60 + 41] = -2;
   const keep = Float64Array.from(bad);
   assert.equal(partialCholeskyWasm(bad, 60, 50), 41);
