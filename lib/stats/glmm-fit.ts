@@ -10,7 +10,8 @@ import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
 import { withProgress, type ProgressSink } from "./warnings.js";
-import { invLink, laplaceLme4, laplaceLme4Scalar, pirlsJointLme4, scalarStart, startEta } from "./pirls-lme4.js";
+import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
+import { jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart } from "./pirls-scalar.js";
 
 /** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
 export type LaplaceMode = "lme4" | "exact";
@@ -129,15 +130,24 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   // the second stage starts from, are glmer's; otherwise PIRLS is converged, warm-started from the last evaluation.
   const u1 = new Float64Array(sys.q);
   const b1 = Float64Array.from(beta0);
+  // One scalar term (`(1 | g)`): the fused single-pass kernels of pirls-scalar.ts.
+  const scalarTerm = sys.m === 1 && sys.B === 1;
+  const rd = rowData(d);
   let etaInit: Float64Array | undefined;
+  let start1: ReturnType<typeof jointStart> | undefined;
   if (mode === "lme4") {
     sys.setTheta(theta0);
     pirlsJointLme4(d, sys, startEta(d), u1, b1, wk);
     etaInit = Float64Array.from(wk.eta);
+    if (scalarTerm) start1 = jointStart(rd, etaInit);
   }
+  const joint1 = (): ReturnType<typeof pirlsJoint> | ReturnType<typeof pirlsJointLme4> => {
+    if (start1) return pirlsJointLme4Scalar(rd, sys, start1, u1, b1, wk);
+    return etaInit ? pirlsJointLme4(d, sys, etaInit, u1, b1, wk) : pirlsJoint(d, sys, u1, b1, wk);
+  };
   const dev1 = (th: number[]): number => {
     sys.setTheta(th);
-    return orInfinity(() => (etaInit ? pirlsJointLme4(d, sys, etaInit, u1, b1, wk).laplace : pirlsJoint(d, sys, u1, b1, wk).laplace));
+    return orInfinity(() => joint1().laplace);
   };
   // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex;
   // then Newton to a tight stop, since the second stage's objective depends on where the first one ends.
@@ -150,11 +160,10 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     stage1 = polish.f <= rough.f ? { ...polish, evals: rough.evals + polish.evals } : rough;
   }
   sys.setTheta(stage1.x);
-  if (etaInit) pirlsJointLme4(d, sys, etaInit, u1, b1, wk);
-  else pirlsJoint(d, sys, u1, b1, wk);
+  joint1();
   const lp0 = Float64Array.from(wk.eta);
   const mu0 = invLink(d, lp0);
-  const scalar = mode === "lme4" && sys.m === 1 && sys.B === 1 ? scalarStart(d, sys, lp0, mu0) : undefined;
+  const scalar = mode === "lme4" && scalarTerm ? scalarStart(rd, sys, lp0, mu0) : undefined;
 
   // Stage 2 (nAGQ = 1): (θ, β) on the Laplace deviance, u from PIRLS started at the last accepted mode.
   const uBase = Float64Array.from(u1);
@@ -164,9 +173,9 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     const th = x.slice(0, nTheta);
     if (th.some((v, j) => v !== lastTheta[j]) || lastTheta.length !== nTheta) { sys.setTheta(th); lastTheta = th; }
     const beta = x.slice(nTheta);
-    linearPredictor(d, beta, wk.off);
     uWork.set(uBase);
-    if (scalar) return laplaceLme4Scalar(d, sys, scalar, th[0]!, beta, uWork, wk);
+    if (scalar) return laplaceLme4Scalar(rd, sys, scalar, th[0]!, beta, uWork, wk);
+    linearPredictor(d, beta, wk.off);
     return mode === "lme4" ? laplaceLme4(d, sys, lp0, mu0, uWork, wk) : pirlsU(d, sys, uWork, wk);
   };
   let bestF = Infinity;

@@ -1,0 +1,291 @@
+/**
+ * glmer's two PIRLS variants (`pirls-lme4.ts`) for the common model with a single scalar random-effect term, such as
+ * `(1 | g)`: there A = Λ'Z'WZΛ + I is diagonal, so an iteration is one pass over the rows that evaluates the family at
+ * the new linear predictor and, in the same loop, sums the next iteration's system. The family is evaluated inline
+ * (no per-row calls), with the optional columns filled in once per fit (`RowData`).
+ *
+ * `pirlsJointLme4Scalar` performs the operations of `pirlsJointLme4` in the same order, so its results are the same
+ * to the last bit; its first iteration, which starts from a linear predictor that does not depend on θ, reads the
+ * weights and working responses computed once per fit. `laplaceLme4Scalar` is `laplaceLme4` with the first
+ * iteration's sums made once per fit with θ factored out (`ScalarStart`), equal to rounding.
+ */
+import { StatsError } from "../core/errors.js";
+import type { RandomSystem } from "./glmm-system.js";
+import { cholSolve, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
+import { TOL_PWRSS } from "./pirls-lme4.js";
+
+/** lme4's limit on step halvings per PIRLS iteration (pwrssUpdate's maxstephalfit). */
+const MAX_HALVINGS = 20;
+
+/** The rows as the fused kernels read them: prior weights (1 when absent), deviance constants (0), offset (0). */
+export interface RowData {
+  n: number;
+  p: number;
+  X: Float64Array;
+  y: Float64Array;
+  wt: Float64Array;
+  ylogy: Float64Array;
+  offset: Float64Array;
+  binomial: boolean;
+}
+
+/** {@link RowData} of a GLMM's data. */
+export function rowData(d: GlmmData): RowData {
+  const { n } = d;
+  return {
+    n, p: d.p, X: d.X, y: d.y,
+    wt: d.wt ?? new Float64Array(n).fill(1), ylogy: d.ylogy ?? new Float64Array(n), offset: d.offset ?? new Float64Array(n),
+    binomial: (d.family ?? 0) === 0,
+  };
+}
+
+/*
+ * The family at one row, written out in each loop below (as `evalRow` in glmm-family.ts, in the same operations):
+ * binomial: ex = exp(−|e|), μ = 1/(1 + ex) or ex/(1 + ex), w = wt·μ(1 − μ), score wt(y − μ), and with l = log1p(ex)
+ *   the softplus values s₋ = softplus(−e), s₊ = softplus(e), deviance 2wt(ylogy + y·s₋ + (1 − y)·s₊) (for y = 1 this
+ *   is 2wt·s₋, for y = 0 2wt·s₊, bit for bit the 0/1 branch of `evalRow`);
+ * Poisson: μ = exp(e), w = wt·μ, score wt(y − μ), deviance 2wt(ylogy − y·e − (y − μ)).
+ */
+
+/**
+ * The first iteration of glmer's first stage for one scalar term: the IRLS weights w₀ and working responses
+ * v₀ = w₀(η₀ − offset) + score at the start η₀ (per row, independent of θ), and the fixed-effects sums X'v₀ and
+ * X'W₀X (lower triangle), which do not depend on θ either.
+ */
+export interface JointStart {
+  w: Float64Array;
+  v: Float64Array;
+  rb: Float64Array;
+  S: Float64Array;
+}
+
+/** Precomputes {@link JointStart} from the start `eta0` (offset included). */
+export function jointStart(rd: RowData, eta0: Float64Array): JointStart {
+  const { n, p, X, y, wt, offset, binomial } = rd;
+  const w = new Float64Array(n), v = new Float64Array(n), rb = new Float64Array(p), S = new Float64Array(p * p);
+  for (let i = 0; i < n; i++) {
+    const e = eta0[i]!, wti = wt[i]!;
+    let m: number, wi: number;
+    if (binomial) {
+      const ex = Math.exp(-Math.abs(e));
+      m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+      wi = wti * m * (1 - m);
+    } else {
+      m = Math.exp(e);
+      wi = wti * m;
+    }
+    const vi = wi * (e - offset[i]!) + wti * (y[i]! - m);
+    w[i] = wi; v[i] = vi;
+    const o = i * p;
+    for (let a = 0; a < p; a++) {
+      const xa = X[o + a]!;
+      rb[a] += xa * vi;
+      const wxa = wi * xa;
+      for (let b = 0; b <= a; b++) S[a * p + b] += wxa * X[o + b]!;
+    }
+  }
+  return { w, v, rb, S };
+}
+
+/**
+ * `pirlsJointLme4` for a single scalar term (`sys.m === 1`, `sys.B === 1`) with θ set on `sys`, started from the η₀ of
+ * `start`: same iterations, step halving and stopping rule, same results. On return `u`, `beta` hold the final
+ * iterate and `wk.eta` its linear predictor.
+ */
+export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: JointStart, u: Float64Array, beta: Float64Array, wk: PirlsWork): PirlsResult {
+  const { n, p, X, y, wt, ylogy, offset, binomial } = rd;
+  const { q, blockOf, zt } = sys;
+  const eta = wk.eta;
+  const A = new Float64Array(q), ru = new Float64Array(q), C = new Float64Array(q * p), AinvC = new Float64Array(q * p);
+  const rb = new Float64Array(p), S = new Float64Array(p * p), l2 = new Float64Array(q);
+  const prevU = new Float64Array(q), prevB = new Float64Array(p);
+  {
+    // The first system, at η₀: A − I = Σ w₀z², r_u = Σ z·v₀, C = Σ w₀z·x per group; X'v₀ and X'W₀X as given.
+    const { w, v } = start;
+    for (let i = 0; i < n; i++) {
+      const g = blockOf[i]!, z = zt[i]!, wz = w[i]! * z, r = g * p, o = i * p;
+      A[g] += wz * z;
+      ru[g] += z * v[i]!;
+      for (let a = 0; a < p; a++) C[r + a] += wz * X[o + a]!;
+    }
+    rb.set(start.rb);
+    S.set(start.S);
+  }
+  /** η = offset + Xβ + ZΛu, the deviance, and the next iteration's A − I, r_u, C, X'v and X'WX (lower triangle). */
+  const pass = (): number => {
+    A.fill(0); ru.fill(0); C.fill(0); rb.fill(0); S.fill(0);
+    let dev = 0;
+    for (let i = 0; i < n; i++) {
+      const o = i * p, g = blockOf[i]!, z = zt[i]!;
+      let e = offset[i]!;
+      for (let a = 0; a < p; a++) e += X[o + a]! * beta[a]!;
+      e += z * u[g]!;
+      eta[i] = e;
+      const wti = wt[i]!, yi = y[i]!;
+      let m: number, wi: number;
+      if (binomial) {
+        const ex = Math.exp(-Math.abs(e));
+        m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+        wi = wti * m * (1 - m);
+        const l = Math.log1p(ex);
+        const sMinus = e < 0 ? -e + l : l, sPlus = e > 0 ? e + l : l;
+        dev += 2 * wti * (ylogy[i]! + yi * sMinus + (1 - yi) * sPlus);
+      } else {
+        m = Math.exp(e);
+        wi = wti * m;
+        dev += 2 * wti * (ylogy[i]! - yi * e - (yi - m));
+      }
+      const vi = wi * (e - offset[i]!) + wti * (yi - m);
+      const wz = wi * z, r = g * p;
+      A[g] += wz * z;
+      ru[g] += z * vi;
+      for (let a = 0; a < p; a++) {
+        const xa = X[o + a]!;
+        rb[a] += xa * vi;
+        const wxa = wi * xa;
+        for (let b = 0; b <= a; b++) S[a * p + b] += wxa * X[o + b]!;
+        C[r + a] += wz * xa;
+      }
+    }
+    return dev;
+  };
+  const ussq = (): number => { let s = 0; for (let j = 0; j < q; j++) s += u[j]! * u[j]!; return s; };
+  let old = Number.MAX_VALUE;
+  for (let it = 1; it <= 100; it++) {
+    // Factor A (diagonal): log det, and the squared factor that `RandomSystem.solve` divides by.
+    let logdet = 0;
+    for (let g = 0; g < q; g++) { const ag = A[g]! + 1; logdet += Math.log(ag); const l = Math.sqrt(ag); l2[g] = l * l; }
+    // Schur complement S = X'WX − C'A⁻¹C, then β = S⁻¹(X'v − C'A⁻¹r_u) and u = A⁻¹r_u − A⁻¹Cβ.
+    for (let j = 0; j < q * p; j++) AinvC[j] = C[j]! / l2[(j / p) | 0]!;
+    for (let a = 0; a < p; a++) for (let b = 0; b <= a; b++) {
+      let s = 0;
+      for (let j = 0; j < q; j++) s += C[j * p + a]! * AinvC[j * p + b]!;
+      S[a * p + b] -= s;
+      S[b * p + a] = S[a * p + b]!;
+    }
+    prevU.set(u); prevB.set(beta);
+    for (let a = 0; a < p; a++) { let s = rb[a]!; for (let j = 0; j < q; j++) s -= AinvC[j * p + a]! * ru[j]!; beta[a] = s; }
+    cholSolve(S, p, beta);
+    for (let j = 0; j < q; j++) {
+      let s = 0;
+      for (let a = 0; a < p; a++) s += AinvC[j * p + a]! * beta[a]!;
+      u[j] = ru[j]! / l2[j]! - s;
+    }
+    let dev = pass();
+    let pdev = dev + ussq();
+    if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
+    if (pdev > old) {
+      for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
+        for (let j = 0; j < q; j++) u[j] = (prevU[j]! + u[j]!) / 2;
+        for (let a = 0; a < p; a++) beta[a] = (prevB[a]! + beta[a]!) / 2;
+        dev = pass();
+        pdev = dev + ussq();
+      }
+      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
+    }
+    old = pdev;
+  }
+  throw new StatsError("glmm: PIRLS did not converge in 100 iterations", "check the data for separation or extreme predictor values");
+}
+
+/**
+ * What the first iteration of glmer's second stage (from `lp0`) needs for a single scalar term, summed by group once
+ * per fit: s_g = Σ w₀z², a_g = Σ z(w₀(lp0 − offset) + score₀) and B_gj = Σ z·w₀·x_j (row-major q × p), with z the
+ * raw Z values and w₀, score₀ the IRLS weight and score at μ₀. With θ and β the first iteration then costs O(q·p)
+ * instead of a pass over the rows: A − I = θ²s, r_u = θ(a − Bβ).
+ */
+export interface ScalarStart {
+  s: Float64Array;
+  a: Float64Array;
+  B: Float64Array;
+}
+
+/** Precomputes {@link ScalarStart} (single scalar term only: `sys.m === 1`, `sys.B === 1`). */
+export function scalarStart(rd: RowData, sys: RandomSystem, lp0: Float64Array, mu0: Float64Array): ScalarStart {
+  const { n, p, X, y, wt, offset, binomial } = rd;
+  const q = sys.q;
+  const s = new Float64Array(q), a = new Float64Array(q), B = new Float64Array(q * p);
+  for (let i = 0; i < n; i++) {
+    const g = sys.blockOf[i]!, z = sys.zraw[i]!, m = mu0[i]!, wti = wt[i]!;
+    const w0 = binomial ? wti * m * (1 - m) : wti * m, r0 = wti * (y[i]! - m);
+    s[g] += w0 * z * z;
+    a[g] += z * (w0 * (lp0[i]! - offset[i]!) + r0);
+    const zw = z * w0, o = i * p, ob = g * p;
+    for (let j = 0; j < p; j++) B[ob + j] += zw * X[o + j]!;
+  }
+  return { s, a, B };
+}
+
+/**
+ * `laplaceLme4` (glmer's second-stage deviance) for a single scalar term, each iteration one pass over the rows
+ * (linear predictor, μ, deviance, and the next iteration's A and right-hand side). Same iterations and stopping rule
+ * as lme4; θ is `theta` (also set on `sys`), β is `beta`. Fills `wk.off` with Xβ + offset; on return `u` holds the
+ * final iterate.
+ */
+export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarStart, theta: number, beta: ArrayLike<number>, u: Float64Array, wk: PirlsWork): PirlsResult {
+  const { n, p, X, y, wt, ylogy, offset, binomial } = rd;
+  const { q, blockOf, zt } = sys;
+  const off = wk.off;
+  const A = new Float64Array(q), rhs = new Float64Array(q), prev = new Float64Array(q);
+  for (let g = 0; g < q; g++) {
+    A[g] = theta * theta * start.s[g]!;
+    let r = start.a[g]!;
+    for (let j = 0; j < p; j++) r -= start.B[g * p + j]! * beta[j]!;
+    rhs[g] = theta * r;
+  }
+  // One pass at the current u: deviance, and A, rhs for the next iteration (A without its identity). The first
+  // also forms Xβ + offset.
+  let first = true;
+  const pass = (): number => {
+    A.fill(0); rhs.fill(0);
+    let dev = 0;
+    for (let i = 0; i < n; i++) {
+      let oi: number;
+      if (first) {
+        const o = i * p;
+        oi = offset[i]!;
+        for (let j = 0; j < p; j++) oi += X[o + j]! * beta[j]!;
+        off[i] = oi;
+      } else oi = off[i]!;
+      const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!, e = oi + bz;
+      const wti = wt[i]!, yi = y[i]!;
+      let m: number, wi: number;
+      if (binomial) {
+        const ex = Math.exp(-Math.abs(e));
+        m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+        wi = wti * m * (1 - m);
+        const l = Math.log1p(ex);
+        const sMinus = e < 0 ? -e + l : l, sPlus = e > 0 ? e + l : l;
+        dev += 2 * wti * (ylogy[i]! + yi * sMinus + (1 - yi) * sPlus);
+      } else {
+        m = Math.exp(e);
+        wi = wti * m;
+        dev += 2 * wti * (ylogy[i]! - yi * e - (yi - m));
+      }
+      A[g] += wi * z * z;
+      rhs[g] += z * (wi * bz + wti * (yi - m));
+    }
+    first = false;
+    return dev;
+  };
+  const ussq = (): number => { let s = 0; for (let g = 0; g < q; g++) s += u[g]! * u[g]!; return s; };
+  let old = Number.MAX_VALUE;
+  for (let it = 1; it <= 30; it++) {
+    let logdet = 0;
+    prev.set(u);
+    for (let g = 0; g < q; g++) { const ag = A[g]! + 1; logdet += Math.log(ag); u[g] = rhs[g]! / ag; }
+    let dev = pass();
+    let pdev = dev + ussq();
+    if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
+    if (pdev > old) {
+      for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
+        for (let g = 0; g < q; g++) u[g] = (prev[g]! + u[g]!) / 2;
+        dev = pass();
+        pdev = dev + ussq();
+      }
+      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
+    }
+    old = pdev;
+  }
+  throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
+}
