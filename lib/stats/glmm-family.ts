@@ -78,18 +78,24 @@ const { jStat } = require("jstat") as { jStat: { gammaln(x: number): number } };
  * Poisson: `dpois(y, μ)` weighted by wt).
  */
 export function saturatedConstant(fam: FamilyCode, y: Float64Array, wt: Float64Array | undefined): number {
+  // log Γ at whole numbers, each computed once (counts and trials repeat across rows).
+  const cache: number[] = [];
+  const gammaln = (x: number): number => {
+    if (!(Number.isInteger(x) && x >= 0 && x < 1e6)) return jStat.gammaln(x);
+    return cache[x] ??= jStat.gammaln(x);
+  };
   let c = 0;
   for (let i = 0; i < y.length; i++) {
     const w = wt ? wt[i]! : 1, yi = y[i]!;
     if (fam === 0) {
       if (w <= 0) continue;
       const m = Math.round(w), k = Math.round(w * yi);
-      const lchoose = jStat.gammaln(m + 1) - jStat.gammaln(k + 1) - jStat.gammaln(m - k + 1);
+      const lchoose = gammaln(m + 1) - gammaln(k + 1) - gammaln(m - k + 1);
       // log dbinom(k, m, μ) = lchoose + k log μ + (m−k) log(1−μ); deviance residual = 2[k log(y/μ) + (m−k) log((1−y)/(1−μ))].
       const sat = (k > 0 ? k * Math.log(k / m) : 0) + (m - k > 0 ? (m - k) * Math.log((m - k) / m) : 0);
       c += -2 * (lchoose + sat);
     } else {
-      c += -2 * w * ((yi > 0 ? yi * Math.log(yi) : 0) - yi - jStat.gammaln(yi + 1));
+      c += -2 * w * ((yi > 0 ? yi * Math.log(yi) : 0) - yi - gammaln(yi + 1));
     }
   }
   return c;

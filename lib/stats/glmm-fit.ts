@@ -137,7 +137,8 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   let start1: ReturnType<typeof jointStart> | undefined;
   if (mode === "lme4") {
     sys.setTheta(theta0);
-    pirlsJointLme4(d, sys, startEta(d), u1, b1, wk);
+    if (scalarTerm) pirlsJointLme4Scalar(rd, sys, jointStart(rd, startEta(d)), u1, b1, wk);
+    else pirlsJointLme4(d, sys, startEta(d), u1, b1, wk);
     etaInit = Float64Array.from(wk.eta);
     if (scalarTerm) start1 = jointStart(rd, etaInit);
   }

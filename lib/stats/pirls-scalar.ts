@@ -27,6 +27,8 @@ export interface RowData {
   ylogy: Float64Array;
   offset: Float64Array;
   binomial: boolean;
+  /** The columns of X (column-major copies). */
+  cols: Float64Array[];
 }
 
 /** {@link RowData} of a GLMM's data. */
@@ -36,6 +38,7 @@ export function rowData(d: GlmmData): RowData {
     n, p: d.p, X: d.X, y: d.y,
     wt: d.wt ?? new Float64Array(n).fill(1), ylogy: d.ylogy ?? new Float64Array(n), offset: d.offset ?? new Float64Array(n),
     binomial: (d.family ?? 0) === 0,
+    cols: Array.from({ length: d.p }, (_, a) => Float64Array.from({ length: n }, (_, i) => d.X[i * d.p + a]!)),
   };
 }
 
@@ -61,7 +64,7 @@ export interface JointStart {
 
 /** Precomputes {@link JointStart} from the start `eta0` (offset included). */
 export function jointStart(rd: RowData, eta0: Float64Array): JointStart {
-  const { n, p, X, y, wt, offset, binomial } = rd;
+  const { n, p, y, wt, offset, binomial, cols } = rd;
   const w = new Float64Array(n), v = new Float64Array(n), rb = new Float64Array(p), S = new Float64Array(p * p);
   for (let i = 0; i < n; i++) {
     const e = eta0[i]!, wti = wt[i]!;
@@ -74,16 +77,9 @@ export function jointStart(rd: RowData, eta0: Float64Array): JointStart {
       m = Math.exp(e);
       wi = wti * m;
     }
-    const vi = wi * (e - offset[i]!) + wti * (y[i]! - m);
-    w[i] = wi; v[i] = vi;
-    const o = i * p;
-    for (let a = 0; a < p; a++) {
-      const xa = X[o + a]!;
-      rb[a] += xa * vi;
-      const wxa = wi * xa;
-      for (let b = 0; b <= a; b++) S[a * p + b] += wxa * X[o + b]!;
-    }
+    w[i] = wi; v[i] = wi * (e - offset[i]!) + wti * (y[i]! - m);
   }
+  fixedSums(cols, w, v, rb, S);
   return { w, v, rb, S };
 }
 
@@ -111,42 +107,43 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
     rb.set(start.rb);
     S.set(start.S);
   }
-  /** η = offset + Xβ + ZΛu, the deviance, and the next iteration's A − I, r_u, C, X'v and X'WX (lower triangle). */
+  /**
+   * η = offset + Xβ + ZΛu, the deviance, and the next iteration's A − I, r_u, C, X'v and X'WX (lower triangle). The
+   * sums over X run column by column (simple loops over contiguous columns), each element summed in row order as a
+   * single loop over the rows would.
+   */
+  const { cols } = rd;
+  const w = wk.w, v = wk.res, wz = wk.mu;
   const pass = (): number => {
-    A.fill(0); ru.fill(0); C.fill(0); rb.fill(0); S.fill(0);
+    eta.set(offset);
+    for (let a = 0; a < p; a++) { const x = cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) eta[i] += x[i]! * ba; }
+    A.fill(0); ru.fill(0);
     let dev = 0;
     for (let i = 0; i < n; i++) {
-      const o = i * p, g = blockOf[i]!, z = zt[i]!;
-      let e = offset[i]!;
-      for (let a = 0; a < p; a++) e += X[o + a]! * beta[a]!;
-      e += z * u[g]!;
+      const g = blockOf[i]!, z = zt[i]!;
+      const e = eta[i]! + z * u[g]!;
       eta[i] = e;
       const wti = wt[i]!, yi = y[i]!;
       let m: number, wi: number;
       if (binomial) {
-        const ex = Math.exp(-Math.abs(e));
-        m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+        const ae = Math.abs(e), ex = Math.exp(-ae);
+        m = (e >= 0 ? 1 : ex) / (1 + ex);
         wi = wti * m * (1 - m);
         const l = Math.log1p(ex);
-        const sMinus = e < 0 ? -e + l : l, sPlus = e > 0 ? e + l : l;
-        dev += 2 * wti * (ylogy[i]! + yi * sMinus + (1 - yi) * sPlus);
+        dev += 2 * wti * (ylogy[i]! + yi * (l + 0.5 * (ae - e)) + (1 - yi) * (l + 0.5 * (ae + e)));
       } else {
         m = Math.exp(e);
         wi = wti * m;
         dev += 2 * wti * (ylogy[i]! - yi * e - (yi - m));
       }
       const vi = wi * (e - offset[i]!) + wti * (yi - m);
-      const wz = wi * z, r = g * p;
-      A[g] += wz * z;
+      const wzi = wi * z;
+      w[i] = wi; v[i] = vi; wz[i] = wzi;
+      A[g] += wzi * z;
       ru[g] += z * vi;
-      for (let a = 0; a < p; a++) {
-        const xa = X[o + a]!;
-        rb[a] += xa * vi;
-        const wxa = wi * xa;
-        for (let b = 0; b <= a; b++) S[a * p + b] += wxa * X[o + b]!;
-        C[r + a] += wz * xa;
-      }
     }
+    fixedSums(cols, w, v, rb, S);
+    groupSums(cols, wz, blockOf, C);
     return dev;
   };
   const ussq = (): number => { let s = 0; for (let j = 0; j < q; j++) s += u[j]! * u[j]!; return s; };
@@ -251,12 +248,11 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
       const wti = wt[i]!, yi = y[i]!;
       let m: number, wi: number;
       if (binomial) {
-        const ex = Math.exp(-Math.abs(e));
-        m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+        const ae = Math.abs(e), ex = Math.exp(-ae);
+        m = (e >= 0 ? 1 : ex) / (1 + ex);
         wi = wti * m * (1 - m);
         const l = Math.log1p(ex);
-        const sMinus = e < 0 ? -e + l : l, sPlus = e > 0 ? e + l : l;
-        dev += 2 * wti * (ylogy[i]! + yi * sMinus + (1 - yi) * sPlus);
+        dev += 2 * wti * (ylogy[i]! + yi * (l + 0.5 * (ae - e)) + (1 - yi) * (l + 0.5 * (ae + e)));
       } else {
         m = Math.exp(e);
         wi = wti * m;
@@ -288,4 +284,31 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
     old = pdev;
   }
   throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
+}
+
+/** X'v into `rb` and X'WX (lower triangle) into `S`, column by column (each element summed in row order). */
+function fixedSums(cols: readonly Float64Array[], w: Float64Array, v: Float64Array, rb: Float64Array, S: Float64Array): void {
+  const p = cols.length, n = w.length;
+  for (let a = 0; a < p; a++) {
+    const xa = cols[a]!;
+    let r = 0;
+    for (let i = 0; i < n; i++) r += xa[i]! * v[i]!;
+    rb[a] = r;
+    for (let b = 0; b <= a; b++) {
+      const xb = cols[b]!;
+      let t = 0;
+      for (let i = 0; i < n; i++) t += w[i]! * xa[i]! * xb[i]!;
+      S[a * p + b] = t;
+    }
+  }
+}
+
+/** C = Σ_g wz·x per group (q × p, row-major), column by column (each element summed in row order). */
+function groupSums(cols: readonly Float64Array[], wz: Float64Array, blockOf: Int32Array, C: Float64Array): void {
+  const p = cols.length, n = wz.length;
+  C.fill(0);
+  for (let a = 0; a < p; a++) {
+    const xa = cols[a]!;
+    for (let i = 0; i < n; i++) C[blockOf[i]! * p + a] += wz[i]! * xa[i]!;
+  }
 }
