@@ -184,7 +184,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     const r = laplaceAt(x);
     if (r.laplace < bestF) { bestF = r.laplace; uBase.set(uWork); }
     return r.laplace;
-  }), progress, { label: "Laplace deviance" }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
+  }), progress, { label: "Laplace deviance" }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true, forwardFirst: true });
 
   const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
   const beta = stage2.x.slice(nTheta);
