@@ -1,8 +1,11 @@
 /**
  * glmer's two PIRLS variants (`pirls-lme4.ts`) for the common model with a single scalar random-effect term, such as
- * `(1 | g)`: there A = Λ'Z'WZΛ + I is diagonal, so an iteration is one pass over the rows that evaluates the family at
- * the new linear predictor and, in the same loop, sums the next iteration's system. The family is evaluated inline
- * (no per-row calls), with the optional columns filled in once per fit (`RowData`).
+ * `(1 | g)`: there A = Λ'Z'WZΛ + I is diagonal, so an iteration is one sweep over the rows that evaluates the family at
+ * the new linear predictor and sums the next iteration's system. The sweep is a few simple loops over contiguous
+ * arrays (the fixed part of η column by column; η and its exponential; weights and per-group sums; the deviance; the
+ * fixed-effect sums column by column), each calling at most one library function: a loop that calls both exp and
+ * log1p per row runs markedly slower. Every sum is formed in row order with the operations of a single loop, and the
+ * optional columns are filled in once per fit (`RowData`).
  *
  * `pirlsJointLme4Scalar` performs the operations of `pirlsJointLme4` in the same order, so its results are the same
  * to the last bit; its first iteration, which starts from a linear predictor that does not depend on θ, reads the
@@ -29,6 +32,9 @@ export interface RowData {
   binomial: boolean;
   /** The columns of X (column-major copies). */
   cols: Float64Array[];
+  /** Work space of the kernels, n each: exponentials, and the fixed part of the linear predictor. */
+  ex: Float64Array;
+  fixed: Float64Array;
 }
 
 /** {@link RowData} of a GLMM's data. */
@@ -39,15 +45,17 @@ export function rowData(d: GlmmData): RowData {
     wt: d.wt ?? new Float64Array(n).fill(1), ylogy: d.ylogy ?? new Float64Array(n), offset: d.offset ?? new Float64Array(n),
     binomial: (d.family ?? 0) === 0,
     cols: Array.from({ length: d.p }, (_, a) => Float64Array.from({ length: n }, (_, i) => d.X[i * d.p + a]!)),
+    ex: new Float64Array(n), fixed: new Float64Array(n),
   };
 }
 
 /*
- * The family at one row, written out in each loop below (as `evalRow` in glmm-family.ts, in the same operations):
- * binomial: ex = exp(−|e|), μ = 1/(1 + ex) or ex/(1 + ex), w = wt·μ(1 − μ), score wt(y − μ), and with l = log1p(ex)
- *   the softplus values s₋ = softplus(−e), s₊ = softplus(e), deviance 2wt(ylogy + y·s₋ + (1 − y)·s₊) (for y = 1 this
- *   is 2wt·s₋, for y = 0 2wt·s₊, bit for bit the 0/1 branch of `evalRow`);
- * Poisson: μ = exp(e), w = wt·μ, score wt(y − μ), deviance 2wt(ylogy − y·e − (y − μ)).
+ * The family at each row, in the operations of `evalRow` (glmm-family.ts), so that the results are its results:
+ * binomial: ex = exp(−|η|), μ = 1/(1 + ex) or ex/(1 + ex), w = wt·μ(1 − μ), score wt(y − μ), and with l = log1p(ex)
+ *   the deviance 2wt(ylogy + y·softplus(−η) + (1 − y)·softplus(η)), softplus(∓η) = l + (|η| ∓ η)/2 (exact: (|η| ∓ η)/2
+ *   is 0 or |η|), which for y = 1 is 2wt·softplus(−η) and for y = 0 2wt·softplus(η), bit for bit the 0/1 branch of
+ *   `evalRow`;
+ * Poisson: μ = exp(η), w = wt·μ, score wt(y − μ), deviance 2wt(ylogy − y·η − (y − μ)).
  */
 
 /**
@@ -113,35 +121,24 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
    * single loop over the rows would.
    */
   const { cols } = rd;
-  const w = wk.w, v = wk.res, wz = wk.mu;
+  const w = wk.w, v = wk.res, wz = wk.mu, { ex, fixed } = rd;
   const pass = (): number => {
-    eta.set(offset);
-    for (let a = 0; a < p; a++) { const x = cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) eta[i] += x[i]! * ba; }
+    fixed.set(offset);
+    for (let a = 0; a < p; a++) { const x = cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) fixed[i] += x[i]! * ba; }
+    exponentials(binomial, fixed, zt, blockOf, u, eta, ex);
     A.fill(0); ru.fill(0);
-    let dev = 0;
     for (let i = 0; i < n; i++) {
-      const g = blockOf[i]!, z = zt[i]!;
-      const e = eta[i]! + z * u[g]!;
-      eta[i] = e;
-      const wti = wt[i]!, yi = y[i]!;
-      let m: number, wi: number;
-      if (binomial) {
-        const ae = Math.abs(e), ex = Math.exp(-ae);
-        m = (e >= 0 ? 1 : ex) / (1 + ex);
-        wi = wti * m * (1 - m);
-        const l = Math.log1p(ex);
-        dev += 2 * wti * (ylogy[i]! + yi * (l + 0.5 * (ae - e)) + (1 - yi) * (l + 0.5 * (ae + e)));
-      } else {
-        m = Math.exp(e);
-        wi = wti * m;
-        dev += 2 * wti * (ylogy[i]! - yi * e - (yi - m));
-      }
-      const vi = wi * (e - offset[i]!) + wti * (yi - m);
+      const g = blockOf[i]!, z = zt[i]!, e = eta[i]!, xi = ex[i]!;
+      const wti = wt[i]!;
+      const m = binomial ? (e >= 0 ? 1 : xi) / (1 + xi) : xi;
+      const wi = binomial ? wti * m * (1 - m) : wti * m;
+      const vi = wi * (e - offset[i]!) + wti * (y[i]! - m);
       const wzi = wi * z;
       w[i] = wi; v[i] = vi; wz[i] = wzi;
       A[g] += wzi * z;
       ru[g] += z * vi;
     }
+    const dev = deviance(rd, eta, ex);
     fixedSums(cols, w, v, rb, S);
     groupSums(cols, wz, blockOf, C);
     return dev;
@@ -230,39 +227,21 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
     for (let j = 0; j < p; j++) r -= start.B[g * p + j]! * beta[j]!;
     rhs[g] = theta * r;
   }
-  // One pass at the current u: deviance, and A, rhs for the next iteration (A without its identity). The first
-  // also forms Xβ + offset.
-  let first = true;
+  off.set(offset);
+  for (let a = 0; a < p; a++) { const x = rd.cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) off[i] += x[i]! * ba; }
+  const eta = wk.eta, ex = rd.ex;
   const pass = (): number => {
+    exponentials(binomial, off, zt, blockOf, u, eta, ex);
     A.fill(0); rhs.fill(0);
-    let dev = 0;
     for (let i = 0; i < n; i++) {
-      let oi: number;
-      if (first) {
-        const o = i * p;
-        oi = offset[i]!;
-        for (let j = 0; j < p; j++) oi += X[o + j]! * beta[j]!;
-        off[i] = oi;
-      } else oi = off[i]!;
-      const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!, e = oi + bz;
-      const wti = wt[i]!, yi = y[i]!;
-      let m: number, wi: number;
-      if (binomial) {
-        const ae = Math.abs(e), ex = Math.exp(-ae);
-        m = (e >= 0 ? 1 : ex) / (1 + ex);
-        wi = wti * m * (1 - m);
-        const l = Math.log1p(ex);
-        dev += 2 * wti * (ylogy[i]! + yi * (l + 0.5 * (ae - e)) + (1 - yi) * (l + 0.5 * (ae + e)));
-      } else {
-        m = Math.exp(e);
-        wi = wti * m;
-        dev += 2 * wti * (ylogy[i]! - yi * e - (yi - m));
-      }
+      const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!, e = eta[i]!, xi = ex[i]!;
+      const wti = wt[i]!;
+      const m = binomial ? (e >= 0 ? 1 : xi) / (1 + xi) : xi;
+      const wi = binomial ? wti * m * (1 - m) : wti * m;
       A[g] += wi * z * z;
-      rhs[g] += z * (wi * bz + wti * (yi - m));
+      rhs[g] += z * (wi * bz + wti * (y[i]! - m));
     }
-    first = false;
-    return dev;
+    return deviance(rd, eta, ex);
   };
   const ussq = (): number => { let s = 0; for (let g = 0; g < q; g++) s += u[g]! * u[g]!; return s; };
   let old = Number.MAX_VALUE;
@@ -311,4 +290,29 @@ function groupSums(cols: readonly Float64Array[], wz: Float64Array, blockOf: Int
     const xa = cols[a]!;
     for (let i = 0; i < n; i++) C[blockOf[i]! * p + a] += wz[i]! * xa[i]!;
   }
+}
+
+/** η = off + ZΛu into `eta` and exp(−|η|) (binomial) or exp(η) (Poisson) into `ex`. */
+function exponentials(binomial: boolean, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): void {
+  const n = eta.length;
+  if (binomial) {
+    for (let i = 0; i < n; i++) { const e = off[i]! + zt[i]! * u[blockOf[i]!]!; eta[i] = e; ex[i] = Math.exp(-Math.abs(e)); }
+  } else {
+    for (let i = 0; i < n; i++) { const e = off[i]! + zt[i]! * u[blockOf[i]!]!; eta[i] = e; ex[i] = Math.exp(e); }
+  }
+}
+
+/** The deviance Σ dᵢ at η (`eta`) with `ex` from {@link exponentials}. */
+function deviance(rd: RowData, eta: Float64Array, ex: Float64Array): number {
+  const { n, y, wt, ylogy } = rd;
+  let dev = 0;
+  if (rd.binomial) {
+    for (let i = 0; i < n; i++) {
+      const e = eta[i]!, ae = Math.abs(e), l = Math.log1p(ex[i]!), yi = y[i]!;
+      dev += 2 * wt[i]! * (ylogy[i]! + yi * (l + 0.5 * (ae - e)) + (1 - yi) * (l + 0.5 * (ae + e)));
+    }
+  } else {
+    for (let i = 0; i < n; i++) { const e = eta[i]!, yi = y[i]!; dev += 2 * wt[i]! * (ylogy[i]! - yi * e - (yi - ex[i]!)); }
+  }
+  return dev;
 }
