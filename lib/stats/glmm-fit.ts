@@ -9,6 +9,7 @@ import { StatsError } from "../core/errors.js";
 import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
+import { checkConvergence } from "./glmm-formula.js";
 import { withProgress, type ProgressSink } from "./warnings.js";
 import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
 import { jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart } from "./pirls-scalar.js";
@@ -113,6 +114,21 @@ function diagonalIndices(sys: RandomSystem): number[] {
 }
 
 /**
+ * One EM step for the θ of a single scalar term, from the modes `u` and IRLS weights `w` of the PIRLS at `theta`:
+ * σ² = the mean over groups of the posterior second moment of b_g = θu_g, θ²(u_g² + 1/A_g) with A_g = 1 + θ²Σ wz².
+ * Stage 1's Newton starts there rather than at lme4's start (θ = 1): the path is shorter (on 100,000 rows and 2,000
+ * groups 13 evaluations instead of 19), the tight optimum it stops at the same.
+ */
+export function emStep(sys: RandomSystem, theta: number, u: Float64Array, w: Float64Array): number {
+  const { q, n, blockOf, zraw } = sys;
+  const A = new Float64Array(q).fill(1);
+  for (let i = 0; i < n; i++) A[blockOf[i]!] += theta * theta * w[i]! * zraw[i]! * zraw[i]!;
+  let s = 0;
+  for (let g = 0; g < q; g++) s += u[g]! * u[g]! + 1 / A[g]!;
+  return theta * Math.sqrt(s / q);
+}
+
+/**
  * Fits a logistic GLMM by the Laplace approximation.
  *
  * @throws {StatsError} on separation or a random-effects structure the solver cannot hold.
@@ -135,12 +151,17 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const rd = rowData(d);
   let etaInit: Float64Array | undefined;
   let start1: ReturnType<typeof jointStart> | undefined;
+  let newtonStart: number[] = theta0;
   if (mode === "lme4") {
     sys.setTheta(theta0);
     if (scalarTerm) pirlsJointLme4Scalar(rd, sys, jointStart(rd, startEta(d)), u1, b1, wk);
     else pirlsJointLme4(d, sys, startEta(d), u1, b1, wk);
     etaInit = Float64Array.from(wk.eta);
-    if (scalarTerm) start1 = jointStart(rd, etaInit);
+    if (scalarTerm) {
+      start1 = jointStart(rd, etaInit);
+      const em = emStep(sys, theta0[0]!, u1, wk.w);
+      if (em > 0 && Number.isFinite(em)) newtonStart = [em];
+    }
   }
   const joint1 = (): ReturnType<typeof pirlsJoint> | ReturnType<typeof pirlsJointLme4> => {
     if (start1) return pirlsJointLme4Scalar(rd, sys, start1, u1, b1, wk);
@@ -154,7 +175,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   // then Newton to a tight stop, since the second stage's objective depends on where the first one ends.
   const tight = { tol: 1e-14, relTol: 1e-14, snap: diagonalIndices(sys), finalStep: true };
   let stage1: { x: number[]; f: number; evals: number };
-  if (nTheta === 1) stage1 = newtonFD(dev1, theta0, tight);
+  if (nTheta === 1) stage1 = newtonFD(dev1, newtonStart, tight);
   else {
     const rough = nelderMeadBox(dev1, theta0, sys.thetaLower());
     const polish = newtonFD(dev1, rough.x, tight);
@@ -199,7 +220,10 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const boundary = new Set(diagonalIndices(sys).filter((j) => theta[j]! < SINGULAR_TOL));
   const boundaryOk = (j: number): boolean => boundary.has(j);
   const sameX = xOpt.every((v, j) => v === stage2.x[j]) && stage2.hessian.every((row, a) => boundaryOk(a) || row.every((v, b) => boundaryOk(b) || Number.isFinite(v)));
-  const { gradient, hessian } = sameX ? stage2 : deriv12(fAt, xOpt, 1e-4, fAt(xOpt));
+  // Newton's derivatives are those before its final step; where they fail lme4's convergence check (a flat direction
+  // where that step was long), the check is made where lme4 makes it, at the optimum.
+  const reuse = sameX && checkConvergence(stage2).ok;
+  const { gradient, hessian } = reuse ? stage2 : deriv12(fAt, xOpt, 1e-4, fAt(xOpt));
   const keep = xOpt.map((_, j) => j).filter((j) => !boundary.has(j));
   const nKeepTheta = keep.length - p;
   let vcov: Float64Array | undefined;

@@ -10,6 +10,7 @@ import { linearPredictor, pirlsJoint, PirlsWork, type GlmmData, type PirlsResult
 import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
 import { jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart } from "./pirls-scalar.js";
 import { ylogyOf } from "./glmm-family.js";
+import { emStep } from "./glmm-fit.js";
 import { readCsv } from "./testing/fixtures.js";
 
 const sim = readCsv("glmm-sim.csv", ["g", "h"]);
@@ -97,4 +98,22 @@ test("one scalar term: the single-pass first-stage kernel gives glmer's first-st
     assert.ok(Math.abs(got.laplace - ref.laplace) < 1e-10 * Math.abs(ref.laplace), `${name}: ${got.laplace} vs ${ref.laplace}`);
     assert.ok(Math.abs(got.devSum - ref.devSum) < 1e-10 * Math.abs(ref.devSum), `${name}: ${got.devSum} vs ${ref.devSum}`);
   }
+});
+
+test("stage 1's Newton start: one EM step from lme4's θ = 1 lands near the first-stage optimum", () => {
+  const { d: dc, sys: s } = kernelCases()[0]!;
+  const rd = rowData(dc);
+  const at = (theta: number): { laplace: number; u: Float64Array; w: Float64Array } => {
+    s.setTheta([theta]);
+    const u = new Float64Array(s.q), wk = new PirlsWork(dc.n);
+    const r = pirlsJointLme4Scalar(rd, s, jointStart(rd, startEta(dc)), u, new Float64Array(dc.p), wk);
+    return { laplace: r.laplace, u, w: Float64Array.from(wk.w) };
+  };
+  // The first-stage optimum by a fine grid search (the deviance is smooth and unimodal here).
+  let best = { theta: 0, f: Infinity };
+  for (let t = 0.05; t <= 2; t += 0.0025) { const f = at(t).laplace; if (f < best.f) best = { theta: t, f }; }
+  const one = at(1);
+  const em = emStep(s, 1, one.u, one.w);
+  assert.ok(Math.abs(em - best.theta) < 0.5 * Math.abs(1 - best.theta), `EM step ${em}, optimum ≈ ${best.theta}`);
+  assert.ok(at(em).laplace < one.laplace, "the EM step lowers the first-stage deviance");
 });
