@@ -103,17 +103,17 @@ test("one scalar term: the single-pass first-stage kernel gives glmer's first-st
 test("stage 1's Newton start: one EM step from lme4's θ = 1 lands near the first-stage optimum", () => {
   const { d: dc, sys: s } = kernelCases()[0]!;
   const rd = rowData(dc);
-  const at = (theta: number): { laplace: number; u: Float64Array; w: Float64Array } => {
+  const at = (theta: number): { laplace: number; u: Float64Array; eta: Float64Array } => {
     s.setTheta([theta]);
     const u = new Float64Array(s.q), wk = new PirlsWork(dc.n);
     const r = pirlsJointLme4Scalar(rd, s, jointStart(rd, startEta(dc)), u, new Float64Array(dc.p), wk);
-    return { laplace: r.laplace, u, w: Float64Array.from(wk.w) };
+    return { laplace: r.laplace, u, eta: Float64Array.from(wk.eta) };
   };
   // The first-stage optimum by a fine grid search (the deviance is smooth and unimodal here).
   let best = { theta: 0, f: Infinity };
   for (let t = 0.05; t <= 2; t += 0.0025) { const f = at(t).laplace; if (f < best.f) best = { theta: t, f }; }
   const one = at(1);
-  const em = emStep(s, 1, one.u, one.w);
+  const em = emStep(s, 1, one.u, rd, one.eta);
   assert.ok(Math.abs(em - best.theta) < 0.5 * Math.abs(1 - best.theta), `EM step ${em}, optimum ≈ ${best.theta}`);
   assert.ok(at(em).laplace < one.laplace, "the EM step lowers the first-stage deviance");
 });

@@ -126,6 +126,10 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
     fixed.set(offset);
     for (let a = 0; a < p; a++) { const x = cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) fixed[i] += x[i]! * ba; }
     exponentials(binomial, fixed, zt, blockOf, u, eta, ex);
+    return deviance(rd, eta, ex);
+  };
+  // The next iteration's system at the state of the last pass (only needed when the loop goes on).
+  const sums = (): void => {
     A.fill(0); ru.fill(0);
     for (let i = 0; i < n; i++) {
       const g = blockOf[i]!, z = zt[i]!, e = eta[i]!, xi = ex[i]!;
@@ -138,10 +142,8 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
       A[g] += wzi * z;
       ru[g] += z * vi;
     }
-    const dev = deviance(rd, eta, ex);
     fixedSums(cols, w, v, rb, S);
     groupSums(cols, wz, blockOf, C);
-    return dev;
   };
   const ussq = (): number => { let s = 0; for (let j = 0; j < q; j++) s += u[j]! * u[j]!; return s; };
   let old = Number.MAX_VALUE;
@@ -177,6 +179,7 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
       }
       if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
     }
+    sums();
     old = pdev;
   }
   throw new StatsError("glmm: PIRLS did not converge in 100 iterations", "check the data for separation or extreme predictor values");
@@ -232,6 +235,10 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
   const eta = wk.eta, ex = rd.ex;
   const pass = (): number => {
     exponentials(binomial, off, zt, blockOf, u, eta, ex);
+    return deviance(rd, eta, ex);
+  };
+  // A, rhs for the next iteration at the state of the last pass (only needed when the loop goes on).
+  const sums = (): void => {
     A.fill(0); rhs.fill(0);
     for (let i = 0; i < n; i++) {
       const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!, e = eta[i]!, xi = ex[i]!;
@@ -241,7 +248,6 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
       A[g] += wi * z * z;
       rhs[g] += z * (wi * bz + wti * (y[i]! - m));
     }
-    return deviance(rd, eta, ex);
   };
   const ussq = (): number => { let s = 0; for (let g = 0; g < q; g++) s += u[g]! * u[g]!; return s; };
   let old = Number.MAX_VALUE;
@@ -260,6 +266,7 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
       }
       if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
     }
+    sums();
     old = pdev;
   }
   throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
