@@ -12,7 +12,7 @@ import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
 import { checkConvergence } from "./glmm-formula.js";
 import { withProgress, type ProgressSink } from "./warnings.js";
 import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
-import { jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart, type RowData } from "./pirls-scalar.js";
+import { glmIrls, jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart, type RowData } from "./pirls-scalar.js";
 
 /** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
 export type LaplaceMode = "lme4" | "exact";
@@ -49,8 +49,7 @@ const SINGULAR_TOL = 1e-4;
  *
  * @throws {StatsError} on (quasi-)complete separation: fitted probabilities of exactly 0 or 1.
  */
-export function logisticStart(d: GlmmData, names: readonly string[]): Float64Array {
-  const sys = new RandomSystem(d.n, []);
+export function logisticStart(d: GlmmData, names: readonly string[], rd: RowData = rowData(d)): Float64Array {
   const wk = new PirlsWork(d.n);
   const beta = new Float64Array(d.p);
   const fam = d.family ?? 0;
@@ -63,7 +62,7 @@ export function logisticStart(d: GlmmData, names: readonly string[]): Float64Arr
     const m = Math.min(Math.max(sy / sw, 1e-6), fam === 0 ? 1 - 1e-6 : Infinity);
     beta[0] = (fam === 0 ? Math.log(m / (1 - m)) : Math.log(m)) - so / d.n;
   }
-  const res = pirlsJoint(d, sys, new Float64Array(0), beta, wk);
+  const res = glmIrls(rd, beta, wk);
   let extreme = 0;
   if (fam === 0) for (let i = 0; i < d.n; i++) if (Math.abs(wk.eta[i]!) > 25 && (!d.wt || d.wt[i]! > 0)) extreme++;
   if (!res.converged && fam === 1) throw new StatsError("glmm: the fixed-effects Poisson fit did not converge", "check the counts and the offset (very large counts or rates?)");
@@ -139,7 +138,8 @@ export function emStep(sys: RandomSystem, theta: number, u: Float64Array, rd: Ro
  * @throws {StatsError} on separation or a random-effects structure the solver cannot hold.
  */
 export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: readonly string[], mode: LaplaceMode = "lme4", progress?: ProgressSink): GlmmFitCore {
-  const beta0 = logisticStart(d, fixefNames);
+  const rd = rowData(d);
+  const beta0 = logisticStart(d, fixefNames, rd);
   const sys = new RandomSystem(d.n, terms);
   const wk = new PirlsWork(d.n);
   const nTheta = sys.nTheta;
@@ -153,7 +153,6 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const b1 = Float64Array.from(beta0);
   // One scalar term (`(1 | g)`): the fused single-pass kernels of pirls-scalar.ts.
   const scalarTerm = sys.m === 1 && sys.B === 1;
-  const rd = rowData(d);
   let etaInit: Float64Array | undefined;
   let start1: ReturnType<typeof jointStart> | undefined;
   let newtonStart: number[] = theta0;

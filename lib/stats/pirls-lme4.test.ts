@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { RandomSystem } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, PirlsWork, type GlmmData, type PirlsResult } from "./pirls.js";
 import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
-import { jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart } from "./pirls-scalar.js";
+import { glmIrls, jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart } from "./pirls-scalar.js";
 import { ylogyOf } from "./glmm-family.js";
 import { emStep } from "./glmm-fit.js";
 import { readCsv } from "./testing/fixtures.js";
@@ -116,4 +116,19 @@ test("stage 1's Newton start: one EM step from lme4's θ = 1 lands near the firs
   const em = emStep(s, 1, one.u, rd, one.eta);
   assert.ok(Math.abs(em - best.theta) < 0.5 * Math.abs(1 - best.theta), `EM step ${em}, optimum ≈ ${best.theta}`);
   assert.ok(at(em).laplace < one.laplace, "the EM step lowers the first-stage deviance");
+});
+
+test("the fixed-effects start: glmIrls is pirlsJoint without random effects, bit for bit", () => {
+  for (const { name, d: dc } of kernelCases()) {
+    const none = new RandomSystem(dc.n, []);
+    const b1 = new Float64Array(dc.p), w1 = new PirlsWork(dc.n);
+    const ref = pirlsJoint(dc, none, new Float64Array(0), b1, w1);
+    const b2 = new Float64Array(dc.p), w2 = new PirlsWork(dc.n);
+    const got = glmIrls(rowData(dc), b2, w2);
+    assert.ok(ref.converged && got.converged && ref.iterations > 3, `${name}: ${ref.iterations} iterations`);
+    assert.equal(got.iterations, ref.iterations, name);
+    assert.equal(got.devSum, ref.devSum, name);
+    assert.deepEqual(b2, b1, name);
+    assert.deepEqual(w2.eta, w1.eta, name);
+  }
 });

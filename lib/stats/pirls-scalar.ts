@@ -14,7 +14,7 @@
  */
 import { StatsError } from "../core/errors.js";
 import type { RandomSystem } from "./glmm-system.js";
-import { cholSolve, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
+import { cholSolve, DONE, MAX_ITER, QUADRATIC, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
 import { TOL_PWRSS } from "./pirls-lme4.js";
 
 /** lme4's limit on step halvings per PIRLS iteration (pwrssUpdate's maxstephalfit). */
@@ -297,6 +297,55 @@ function groupSums(cols: readonly Float64Array[], wz: Float64Array, blockOf: Int
     const xa = cols[a]!;
     for (let i = 0; i < n; i++) C[blockOf[i]! * p + a] += wz[i]! * xa[i]!;
   }
+}
+
+/**
+ * The fixed-effects fit (no random effects) by Newton's method from `beta`, updated in place: `pirlsJoint` with no
+ * random-effect term, the same iterations, step halving and stopping rule, in the loops of the kernels above, so the
+ * same results. On return `wk.eta` holds the final linear predictor.
+ */
+export function glmIrls(rd: RowData, beta: Float64Array, wk: PirlsWork): { devSum: number; iterations: number; converged: boolean } {
+  const { n, p, y, wt, offset, binomial, cols, ex } = rd;
+  const { eta, mu, w, res } = wk;
+  const rb = new Float64Array(p), S = new Float64Array(p * p), db = new Float64Array(p), tb = new Float64Array(p);
+  const pass = (bb: Float64Array): number => {
+    eta.set(offset);
+    for (let a = 0; a < p; a++) { const x = cols[a]!, ba = bb[a]!; for (let i = 0; i < n; i++) eta[i] += x[i]! * ba; }
+    if (binomial) for (let i = 0; i < n; i++) ex[i] = Math.exp(-Math.abs(eta[i]!));
+    else for (let i = 0; i < n; i++) ex[i] = Math.exp(eta[i]!);
+    return deviance(rd, eta, ex);
+  };
+  // X'(y − μ) and X'WX (lower triangle) at the state of the last pass.
+  const sums = (): void => {
+    for (let i = 0; i < n; i++) {
+      const e = eta[i]!, xi = ex[i]!, wti = wt[i]!;
+      const m = binomial ? (e >= 0 ? 1 : xi) / (1 + xi) : xi;
+      mu[i] = m; w[i] = binomial ? wti * m * (1 - m) : wti * m; res[i] = wti * (y[i]! - m);
+    }
+    fixedSums(cols, w, res, rb, S);
+  };
+  let devSum = pass(beta);
+  sums();
+  let prevDec = Infinity;
+  for (let it = 1; it <= MAX_ITER; it++) {
+    for (let a = 0; a < p; a++) for (let b = 0; b < a; b++) S[b * p + a] = S[a * p + b]!;
+    db.set(rb);
+    cholSolve(S, p, db);
+    let dec = 0;
+    for (let a = 0; a < p; a++) dec += db[a]! * rb[a]!;
+    const noiseFloor = dec < 1e-14 && dec > 0.25 * prevDec;
+    if (dec < DONE || noiseFloor || it === MAX_ITER) return { devSum, iterations: it, converged: it < MAX_ITER };
+    prevDec = dec;
+    let step = 1;
+    for (let h = 0; h < 30; h++, step /= 2) {
+      for (let a = 0; a < p; a++) tb[a] = beta[a]! + step * db[a]!;
+      const dv = pass(tb);
+      if (dec < QUADRATIC || dv <= devSum) { beta.set(tb); devSum = dv; break; }
+      if (h === 29) throw new StatsError("glmm: PIRLS step halving failed to reduce the penalised deviance", "check the data for separation or extreme predictor values");
+    }
+    sums();
+  }
+  throw new StatsError("glmm: PIRLS did not finish", "report this data set");
 }
 
 /** η = off + ZΛu into `eta` and exp(−|η|) (binomial) or exp(η) (Poisson) into `ex`. */

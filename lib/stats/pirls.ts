@@ -53,11 +53,12 @@ export class PirlsWork {
   }
 }
 
-const MAX_ITER = 60;
+/** Iteration limit of the converged PIRLS. */
+export const MAX_ITER = 60;
 /** Newton decrement (deviance units) below which full steps are taken without a check. */
-const QUADRATIC = 1e-6;
+export const QUADRATIC = 1e-6;
 /** Decrement at which the mode is accurate to ~1e-10 in u. */
-const DONE = 1e-20;
+export const DONE = 1e-20;
 
 /** off = Xβ + offset. */
 export function linearPredictor(d: GlmmData, beta: ArrayLike<number>, out: Float64Array): void {
