@@ -49,7 +49,12 @@ export function evalRow(fam: FamilyCode, e: number, y: number, wt: number, ylogy
 
 /** The per-row constants of the deviance: y log y (Poisson) or y log y + (1 − y) log(1 − y) (binomial), 0 log 0 = 0. */
 export function ylogyOf(fam: FamilyCode, y: Float64Array): Float64Array {
-  return Float64Array.from(y, (v) => (fam === 1 ? (v > 0 ? v * Math.log(v) : 0) : (v > 0 && v < 1 ? v * Math.log(v) + (1 - v) * Math.log1p(-v) : 0)));
+  const out = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) {
+    const v = y[i]!;
+    out[i] = fam === 1 ? (v > 0 ? v * Math.log(v) : 0) : (v > 0 && v < 1 ? v * Math.log(v) + (1 - v) * Math.log1p(-v) : 0);
+  }
+  return out;
 }
 
 /** IRLS weight and score at a given μ (for starts given as μ). */

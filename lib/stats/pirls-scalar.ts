@@ -44,7 +44,7 @@ export function rowData(d: GlmmData): RowData {
     n, p: d.p, X: d.X, y: d.y,
     wt: d.wt ?? new Float64Array(n).fill(1), ylogy: d.ylogy ?? new Float64Array(n), offset: d.offset ?? new Float64Array(n),
     binomial: (d.family ?? 0) === 0,
-    cols: Array.from({ length: d.p }, (_, a) => Float64Array.from({ length: n }, (_, i) => d.X[i * d.p + a]!)),
+    cols: Array.from({ length: d.p }, (_, a) => { const c = new Float64Array(n); for (let i = 0; i < n; i++) c[i] = d.X[i * d.p + a]!; return c; }),
     ex: new Float64Array(n), fixed: new Float64Array(n),
   };
 }
