@@ -123,8 +123,7 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
   const { cols } = rd;
   const w = wk.w, v = wk.res, wz = wk.mu, { ex, fixed } = rd;
   const pass = (): number => {
-    fixed.set(offset);
-    for (let a = 0; a < p; a++) { const x = cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) fixed[i] += x[i]! * ba; }
+    fixedPart(cols, offset, beta, fixed);
     exponentials(binomial, fixed, zt, blockOf, u, eta, ex);
     return deviance(rd, eta, ex);
   };
@@ -230,8 +229,7 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
     for (let j = 0; j < p; j++) r -= start.B[g * p + j]! * beta[j]!;
     rhs[g] = theta * r;
   }
-  off.set(offset);
-  for (let a = 0; a < p; a++) { const x = rd.cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) off[i] += x[i]! * ba; }
+  fixedPart(rd.cols, offset, beta, off);
   const eta = wk.eta, ex = rd.ex;
   const pass = (): number => {
     exponentials(binomial, off, zt, blockOf, u, eta, ex);
@@ -272,9 +270,52 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
   throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
 }
 
-/** X'v into `rb` and X'WX (lower triangle) into `S`, column by column (each element summed in row order). */
+/*
+ * Sums over the columns of X. Up to four columns go through one loop with the columns in registers (missing ones
+ * read as a zero column, which adds exact zeros, and their results are not stored); more go column by column. Either
+ * way each sum is formed in row order with the operations of a single loop over the rows.
+ */
+const ZERO = { col: new Float64Array(0) };
+function zeros(n: number): Float64Array {
+  if (ZERO.col.length < n) ZERO.col = new Float64Array(n);
+  return ZERO.col;
+}
+
+/** out = offset + Xβ (each row's terms added in column order). */
+function fixedPart(cols: readonly Float64Array[], offset: Float64Array, beta: ArrayLike<number>, out: Float64Array): void {
+  const p = cols.length, n = out.length;
+  if (p <= 4) {
+    const z = zeros(n);
+    const x0 = cols[0] ?? z, x1 = cols[1] ?? z, x2 = cols[2] ?? z, x3 = cols[3] ?? z;
+    const b0 = p > 0 ? beta[0]! : 0, b1 = p > 1 ? beta[1]! : 0, b2 = p > 2 ? beta[2]! : 0, b3 = p > 3 ? beta[3]! : 0;
+    for (let i = 0; i < n; i++) out[i] = offset[i]! + x0[i]! * b0 + x1[i]! * b1 + x2[i]! * b2 + x3[i]! * b3;
+    return;
+  }
+  out.set(offset);
+  for (let a = 0; a < p; a++) { const x = cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) out[i] += x[i]! * ba; }
+}
+
+/** X'v into `rb` and X'WX (lower triangle) into `S`. */
 function fixedSums(cols: readonly Float64Array[], w: Float64Array, v: Float64Array, rb: Float64Array, S: Float64Array): void {
   const p = cols.length, n = w.length;
+  if (p <= 4) {
+    const z = zeros(n);
+    const x0 = cols[0] ?? z, x1 = cols[1] ?? z, x2 = cols[2] ?? z, x3 = cols[3] ?? z;
+    let r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+    let s00 = 0, s10 = 0, s11 = 0, s20 = 0, s21 = 0, s22 = 0, s30 = 0, s31 = 0, s32 = 0, s33 = 0;
+    for (let i = 0; i < n; i++) {
+      const wi = w[i]!, vi = v[i]!, a0 = x0[i]!, a1 = x1[i]!, a2 = x2[i]!, a3 = x3[i]!;
+      r0 += a0 * vi; r1 += a1 * vi; r2 += a2 * vi; r3 += a3 * vi;
+      const w0 = wi * a0, w1 = wi * a1, w2 = wi * a2, w3 = wi * a3;
+      s00 += w0 * a0;
+      s10 += w1 * a0; s11 += w1 * a1;
+      s20 += w2 * a0; s21 += w2 * a1; s22 += w2 * a2;
+      s30 += w3 * a0; s31 += w3 * a1; s32 += w3 * a2; s33 += w3 * a3;
+    }
+    const r = [r0, r1, r2, r3], lower = [[s00], [s10, s11], [s20, s21, s22], [s30, s31, s32, s33]];
+    for (let a = 0; a < p; a++) { rb[a] = r[a]!; for (let b = 0; b <= a; b++) S[a * p + b] = lower[a]![b]!; }
+    return;
+  }
   for (let a = 0; a < p; a++) {
     const xa = cols[a]!;
     let r = 0;
@@ -289,10 +330,22 @@ function fixedSums(cols: readonly Float64Array[], w: Float64Array, v: Float64Arr
   }
 }
 
-/** C = Σ_g wz·x per group (q × p, row-major), column by column (each element summed in row order). */
+/** C = Σ_g wz·x per group (q × p, row-major). */
 function groupSums(cols: readonly Float64Array[], wz: Float64Array, blockOf: Int32Array, C: Float64Array): void {
   const p = cols.length, n = wz.length;
   C.fill(0);
+  if (p <= 4) {
+    const z = zeros(n);
+    const x0 = cols[0] ?? z, x1 = cols[1] ?? z, x2 = cols[2] ?? z, x3 = cols[3] ?? z;
+    for (let i = 0; i < n; i++) {
+      const r = blockOf[i]! * p, v = wz[i]!;
+      if (p > 0) C[r] += v * x0[i]!;
+      if (p > 1) C[r + 1] += v * x1[i]!;
+      if (p > 2) C[r + 2] += v * x2[i]!;
+      if (p > 3) C[r + 3] += v * x3[i]!;
+    }
+    return;
+  }
   for (let a = 0; a < p; a++) {
     const xa = cols[a]!;
     for (let i = 0; i < n; i++) C[blockOf[i]! * p + a] += wz[i]! * xa[i]!;
@@ -309,8 +362,7 @@ export function glmIrls(rd: RowData, beta: Float64Array, wk: PirlsWork): { devSu
   const { eta, mu, w, res } = wk;
   const rb = new Float64Array(p), S = new Float64Array(p * p), db = new Float64Array(p), tb = new Float64Array(p);
   const pass = (bb: Float64Array): number => {
-    eta.set(offset);
-    for (let a = 0; a < p; a++) { const x = cols[a]!, ba = bb[a]!; for (let i = 0; i < n; i++) eta[i] += x[i]! * ba; }
+    fixedPart(cols, offset, bb, eta);
     if (binomial) for (let i = 0; i < n; i++) ex[i] = Math.exp(-Math.abs(eta[i]!));
     else for (let i = 0; i < n; i++) ex[i] = Math.exp(eta[i]!);
     return deviance(rd, eta, ex);
