@@ -153,6 +153,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const b1 = Float64Array.from(beta0);
   // One scalar term (`(1 | g)`): the fused single-pass kernels of pirls-scalar.ts.
   const scalarTerm = sys.m === 1 && sys.B === 1;
+  rd.zConst = scalarTerm && sys.zraw.every((v) => v === sys.zraw[0]);
   let etaInit: Float64Array | undefined;
   let start1: ReturnType<typeof jointStart> | undefined;
   let newtonStart: number[] = theta0;
