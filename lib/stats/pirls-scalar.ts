@@ -149,6 +149,7 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
   const w = wk.w, v = wk.res, wz = wk.mu, { ex, fixed } = rd;
   const pass = (): number => {
     fixedPart(cols, offset, beta, fixed);
+    if (!binomial) return poissonPass(rd, fixed, zt, blockOf, u, eta, ex);
     exponentials(binomial, fixed, zt, blockOf, u, eta, ex);
     return deviance(rd, eta, ex);
   };
@@ -262,16 +263,25 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
   const zc = zt[0] ?? 0;
   if (!binomial && rd.zConst) {
     E = rd.fixed;
-    for (let i = 0; i < n; i++) E[i] = Math.exp(off[i]!);
-    for (let i = 0; i < n; i++) if (!(E[i]! > 0 && E[i]! < Infinity)) { E = undefined; break; }
+    let finite = true;
+    for (let i = 0; i < n; i++) { const v = Math.exp(off[i]!); E[i] = v; if (!(v > 0 && v < Infinity)) finite = false; }
+    if (!finite) E = undefined;
   }
   const G = new Float64Array(q);
   const pass = (): number => {
     let factored = E !== undefined;
     if (E) for (let g = 0; g < q; g++) { const v = Math.exp(zc * u[g]!); G[g] = v; if (!(v > 0 && v < Infinity)) factored = false; }
     if (E && factored) {
-      for (let i = 0; i < n; i++) { const g = blockOf[i]!; eta[i] = off[i]! + zc * u[g]!; ex[i] = E[i]! * G[g]!; }
-    } else exponentials(binomial, off, zt, blockOf, u, eta, ex);
+      // η, μ and the Poisson deviance in one loop (no library call in it).
+      let dev = 0;
+      for (let i = 0; i < n; i++) {
+        const g = blockOf[i]!, e = off[i]! + zc * u[g]!, m = E[i]! * G[g]!, yi = y[i]!;
+        eta[i] = e; ex[i] = m;
+        dev += 2 * wt[i]! * (ylogy[i]! - yi * e - (yi - m));
+      }
+      return dev;
+    }
+    exponentials(binomial, off, zt, blockOf, u, eta, ex);
     return deviance(rd, eta, ex);
   };
   // A, rhs for the next iteration at the state of the last pass (only needed when the loop goes on).
@@ -447,6 +457,18 @@ function exponentials(binomial: boolean, off: Float64Array, zt: Float64Array, bl
   } else {
     for (let i = 0; i < n; i++) { const e = off[i]! + zt[i]! * u[blockOf[i]!]!; eta[i] = e; ex[i] = Math.exp(e); }
   }
+}
+
+/** For counts: η = off + ZΛu, μ = exp(η) into `ex` and the deviance, in one loop (one library call per row). */
+function poissonPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): number {
+  const { n, y, wt, ylogy } = rd;
+  let dev = 0;
+  for (let i = 0; i < n; i++) {
+    const e = off[i]! + zt[i]! * u[blockOf[i]!]!, m = Math.exp(e), yi = y[i]!;
+    eta[i] = e; ex[i] = m;
+    dev += 2 * wt[i]! * (ylogy[i]! - yi * e - (yi - m));
+  }
+  return dev;
 }
 
 /** The deviance Σ dᵢ at η (`eta`) with `ex` from {@link exponentials}. */
