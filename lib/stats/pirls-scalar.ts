@@ -130,13 +130,14 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
   const prevU = new Float64Array(q), prevB = new Float64Array(p);
   {
     // The first system, at η₀: A − I = Σ w₀z², r_u = Σ z·v₀, C = Σ w₀z·x per group; X'v₀ and X'W₀X as given.
-    const { w, v } = start;
+    const { w, v } = start, wz = wk.mu;
     for (let i = 0; i < n; i++) {
-      const g = blockOf[i]!, z = zt[i]!, wz = w[i]! * z, r = g * p, o = i * p;
-      A[g] += wz * z;
+      const g = blockOf[i]!, z = zt[i]!, wzi = w[i]! * z;
+      A[g] += wzi * z;
       ru[g] += z * v[i]!;
-      for (let a = 0; a < p; a++) C[r + a] += wz * X[o + a]!;
+      wz[i] = wzi;
     }
+    groupSums(rd.cols, wz, blockOf, C);
     rb.set(start.rb);
     S.set(start.S);
   }
