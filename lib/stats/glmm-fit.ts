@@ -172,9 +172,13 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     if (start1) return pirlsJointLme4Scalar(rd, sys, start1, u1, b1, wk);
     return etaInit ? pirlsJointLme4(d, sys, etaInit, u1, b1, wk) : pirlsJoint(d, sys, u1, b1, wk);
   };
+  let last1: number[] | undefined;
   const dev1 = (th: number[]): number => {
     sys.setTheta(th);
-    return orInfinity(() => joint1().laplace);
+    last1 = undefined;
+    const f = orInfinity(() => joint1().laplace);
+    if (Number.isFinite(f)) last1 = [...th];
+    return f;
   };
   // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex;
   // then Newton to a tight stop, since the second stage's objective depends on where the first one ends.
@@ -187,7 +191,9 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     stage1 = polish.f <= rough.f ? { ...polish, evals: rough.evals + polish.evals } : rough;
   }
   sys.setTheta(stage1.x);
-  joint1();
+  // The scalar kernel's result at θ does not depend on the u, β it is handed, so when the last evaluation was at the
+  // optimum (Newton ends on its accepted final step) its state is the optimum's.
+  if (!(start1 && last1 && last1.length === stage1.x.length && last1.every((v, j) => v === stage1.x[j]))) joint1();
   const lp0 = Float64Array.from(wk.eta);
   const mu0 = invLink(d, lp0);
   const scalar = mode === "lme4" && scalarTerm ? scalarStart(rd, sys, lp0, mu0) : undefined;
@@ -196,12 +202,19 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const uBase = Float64Array.from(u1);
   const uWork = new Float64Array(sys.q);
   let lastTheta: number[] = [];
+  // The last scalar-kernel evaluation (its result at x does not depend on the start u), reused for the final one.
+  let lastEval: { x: number[]; r: ReturnType<typeof pirlsU> } | undefined;
   const laplaceAt = (x: readonly number[]): ReturnType<typeof pirlsU> => {
     const th = x.slice(0, nTheta);
     if (th.some((v, j) => v !== lastTheta[j]) || lastTheta.length !== nTheta) { sys.setTheta(th); lastTheta = th; }
     const beta = x.slice(nTheta);
     uWork.set(uBase);
-    if (scalar) return laplaceLme4Scalar(rd, sys, scalar, th[0]!, beta, uWork, wk);
+    if (scalar) {
+      lastEval = undefined;
+      const r = laplaceLme4Scalar(rd, sys, scalar, th[0]!, beta, uWork, wk);
+      lastEval = { x: [...x], r };
+      return r;
+    }
     linearPredictor(d, beta, wk.off);
     return mode === "lme4" ? laplaceLme4(d, sys, lp0, mu0, uWork, wk) : pirlsU(d, sys, uWork, wk);
   };
@@ -214,7 +227,8 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
 
   const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
   const beta = stage2.x.slice(nTheta);
-  const final = laplaceAt([...theta, ...beta]);
+  const xFinal = [...theta, ...beta];
+  const final = lastEval && lastEval.x.every((v, j) => v === xFinal[j]) ? lastEval.r : laplaceAt(xFinal);
   const u = Float64Array.from(uWork);
   const singular = diagonalIndices(sys).some((j) => theta[j]! < SINGULAR_TOL);
 
