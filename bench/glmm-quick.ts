@@ -1,8 +1,9 @@
 /**
- * Benchmark: the logistic GLMM on 100,000 rows and 2,000 groups, `w ~ x + t + (1 | g)`
- * (lme4's glmer took about 8.9 s on this machine; the goal is at most half).
+ * Benchmark: the logistic GLMM on 100,000 rows and 2,000 groups, `w ~ x + t + (1 | g)`; the goal is at most 0.1× the
+ * time of lme4's glmer on the same rows (`--with-r` measures it in the same run; bench/stats.ts does the same for
+ * three GLMMs).
  * Simulated with a seeded Rng: x ~ N(0, 1), t ~ U(0, 1), b_g ~ N(0, 0.8²), P(w = 1) = logit⁻¹(−0.5 + 0.7x − 0.4t + b_g).
- * Run: npx tsx bench/glmm-quick.ts [--rows N] [--groups G] [--csv path] [--with-r]   → writes bench/results/glmm-quick.json
+ * Run: node --import tsx bench/glmm-quick.ts [--rows N] [--groups G] [--csv path] [--with-r]   → writes bench/results/glmm-quick.json
  * `--csv path` also writes the simulated data; `--with-r` then times lme4's glmer on the same rows (needs Rscript
  * with lme4). Wall and CPU seconds are both reported: on a busy machine the CPU time is the steadier number.
  */
@@ -71,7 +72,7 @@ function main(): void {
     benchmark: "stats.glmm logistic random intercept",
     formula: "w ~ x + t + (1 | g)",
     rows, groups,
-    target: "at most half of lme4's 8.9 s (glmer, same size) on this machine",
+    target: "at most 0.1x lme4's glmer on the same rows (needs --with-r)",
     node: process.version,
     cpu: cpus()[0]?.model ?? "unknown",
     seconds: Math.round(seconds * 1000) / 1000,
@@ -84,7 +85,7 @@ function main(): void {
     se: fit.se,
     theta: fit.theta,
     logLik: fit.logLik,
-    pass: lme4 ? seconds <= lme4.seconds / 2 : seconds <= 4.45,
+    pass: lme4 ? seconds <= lme4.seconds / 10 : null,
   };
   mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
   writeFileSync(new URL("./results/glmm-quick.json", import.meta.url), JSON.stringify(out, null, 2) + "\n");

@@ -99,9 +99,14 @@ async function main(): Promise<void> {
   }
   const ours: Times = { wall: {}, cpu: {} };
   // Warm the JIT on a small slice first (lme4's compiled code needs no warm-up; R's times are best of 3).
-  const slice = { x: sim.x.slice(0, 5000), t: sim.t.slice(0, 5000), g: sim.g.slice(0, 5000), y: sim.y.slice(0, 5000), w: sim.w.slice(0, 5000) };
+  const slice = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.slice(0, 5000)]));
   lmm("y ~ x + t + (1 | g)", slice);
   lmm("y ~ x + t + (1 + x | g)", slice);
+  if (typeof glmm === "function") {
+    glmm("w ~ x + t + (1 | g)", slice, { family: "binomial" });
+    glmm("cbind(s, f) ~ x + t + (1 | g)", slice, { family: "binomial" });
+    glmm("c ~ x + t + offset(log(e)) + (1 | g)", slice, { family: "poisson" });
+  }
   for (const c of cases) {
     const r = time(c.run, c.name.startsWith("glmm") ? 1 : 3);
     ours.wall[c.name] = r.seconds;

@@ -49,7 +49,12 @@ export function evalRow(fam: FamilyCode, e: number, y: number, wt: number, ylogy
 
 /** The per-row constants of the deviance: y log y (Poisson) or y log y + (1 − y) log(1 − y) (binomial), 0 log 0 = 0. */
 export function ylogyOf(fam: FamilyCode, y: Float64Array): Float64Array {
-  return Float64Array.from(y, (v) => (fam === 1 ? (v > 0 ? v * Math.log(v) : 0) : (v > 0 && v < 1 ? v * Math.log(v) + (1 - v) * Math.log1p(-v) : 0)));
+  const out = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) {
+    const v = y[i]!;
+    out[i] = fam === 1 ? (v > 0 ? v * Math.log(v) : 0) : (v > 0 && v < 1 ? v * Math.log(v) + (1 - v) * Math.log1p(-v) : 0);
+  }
+  return out;
 }
 
 /** IRLS weight and score at a given μ (for starts given as μ). */
@@ -78,18 +83,24 @@ const { jStat } = require("jstat") as { jStat: { gammaln(x: number): number } };
  * Poisson: `dpois(y, μ)` weighted by wt).
  */
 export function saturatedConstant(fam: FamilyCode, y: Float64Array, wt: Float64Array | undefined): number {
+  // log Γ at whole numbers, each computed once (counts and trials repeat across rows).
+  const cache: number[] = [];
+  const gammaln = (x: number): number => {
+    if (!(Number.isInteger(x) && x >= 0 && x < 1e6)) return jStat.gammaln(x);
+    return cache[x] ??= jStat.gammaln(x);
+  };
   let c = 0;
   for (let i = 0; i < y.length; i++) {
     const w = wt ? wt[i]! : 1, yi = y[i]!;
     if (fam === 0) {
       if (w <= 0) continue;
       const m = Math.round(w), k = Math.round(w * yi);
-      const lchoose = jStat.gammaln(m + 1) - jStat.gammaln(k + 1) - jStat.gammaln(m - k + 1);
+      const lchoose = gammaln(m + 1) - gammaln(k + 1) - gammaln(m - k + 1);
       // log dbinom(k, m, μ) = lchoose + k log μ + (m−k) log(1−μ); deviance residual = 2[k log(y/μ) + (m−k) log((1−y)/(1−μ))].
       const sat = (k > 0 ? k * Math.log(k / m) : 0) + (m - k > 0 ? (m - k) * Math.log((m - k) / m) : 0);
       c += -2 * (lchoose + sat);
     } else {
-      c += -2 * w * ((yi > 0 ? yi * Math.log(yi) : 0) - yi - jStat.gammaln(yi + 1));
+      c += -2 * w * ((yi > 0 ? yi * Math.log(yi) : 0) - yi - gammaln(yi + 1));
     }
   }
   return c;

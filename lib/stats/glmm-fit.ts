@@ -9,8 +9,10 @@ import { StatsError } from "../core/errors.js";
 import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
+import { checkConvergence } from "./glmm-formula.js";
 import { withProgress, type ProgressSink } from "./warnings.js";
-import { invLink, laplaceLme4, laplaceLme4Scalar, pirlsJointLme4, scalarStart, startEta } from "./pirls-lme4.js";
+import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
+import { glmIrls, jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart, type RowData } from "./pirls-scalar.js";
 
 /** How stage 2 evaluates the Laplace deviance: as lme4 does (default), or at the exact conditional mode. */
 export type LaplaceMode = "lme4" | "exact";
@@ -47,8 +49,7 @@ const SINGULAR_TOL = 1e-4;
  *
  * @throws {StatsError} on (quasi-)complete separation: fitted probabilities of exactly 0 or 1.
  */
-export function logisticStart(d: GlmmData, names: readonly string[]): Float64Array {
-  const sys = new RandomSystem(d.n, []);
+export function logisticStart(d: GlmmData, names: readonly string[], rd: RowData = rowData(d)): Float64Array {
   const wk = new PirlsWork(d.n);
   const beta = new Float64Array(d.p);
   const fam = d.family ?? 0;
@@ -61,7 +62,7 @@ export function logisticStart(d: GlmmData, names: readonly string[]): Float64Arr
     const m = Math.min(Math.max(sy / sw, 1e-6), fam === 0 ? 1 - 1e-6 : Infinity);
     beta[0] = (fam === 0 ? Math.log(m / (1 - m)) : Math.log(m)) - so / d.n;
   }
-  const res = pirlsJoint(d, sys, new Float64Array(0), beta, wk);
+  const res = glmIrls(rd, beta, wk);
   let extreme = 0;
   if (fam === 0) for (let i = 0; i < d.n; i++) if (Math.abs(wk.eta[i]!) > 25 && (!d.wt || d.wt[i]! > 0)) extreme++;
   if (!res.converged && fam === 1) throw new StatsError("glmm: the fixed-effects Poisson fit did not converge", "check the counts and the offset (very large counts or rates?)");
@@ -112,12 +113,33 @@ function diagonalIndices(sys: RandomSystem): number[] {
 }
 
 /**
+ * One EM step for the θ of a single scalar term, from the modes `u` and the linear predictor `eta` of the PIRLS at
+ * `theta`: σ² = the mean over groups of the posterior second moment of b_g = θu_g, θ²(u_g² + 1/A_g) with
+ * A_g = 1 + θ²Σ wz² (w the IRLS weights at `eta`). Stage 1's Newton starts there rather than at lme4's start (θ = 1):
+ * the path is shorter (on 100,000 rows and 2,000 groups 13 evaluations instead of 19), the tight optimum it stops at
+ * the same.
+ */
+export function emStep(sys: RandomSystem, theta: number, u: Float64Array, rd: RowData, eta: Float64Array): number {
+  const { q, n, blockOf, zraw } = sys;
+  const A = new Float64Array(q).fill(1);
+  for (let i = 0; i < n; i++) {
+    const e = eta[i]!, m = rd.binomial ? 1 / (1 + Math.exp(-e)) : Math.exp(e);
+    const w = rd.wt[i]! * (rd.binomial ? m * (1 - m) : m);
+    A[blockOf[i]!] += theta * theta * w * zraw[i]! * zraw[i]!;
+  }
+  let s = 0;
+  for (let g = 0; g < q; g++) s += u[g]! * u[g]! + 1 / A[g]!;
+  return theta * Math.sqrt(s / q);
+}
+
+/**
  * Fits a logistic GLMM by the Laplace approximation.
  *
  * @throws {StatsError} on separation or a random-effects structure the solver cannot hold.
  */
 export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: readonly string[], mode: LaplaceMode = "lme4", progress?: ProgressSink): GlmmFitCore {
-  const beta0 = logisticStart(d, fixefNames);
+  const rd = rowData(d);
+  const beta0 = logisticStart(d, fixefNames, rd);
   const sys = new RandomSystem(d.n, terms);
   const wk = new PirlsWork(d.n);
   const nTheta = sys.nTheta;
@@ -129,44 +151,71 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   // the second stage starts from, are glmer's; otherwise PIRLS is converged, warm-started from the last evaluation.
   const u1 = new Float64Array(sys.q);
   const b1 = Float64Array.from(beta0);
+  // One scalar term (`(1 | g)`): the fused single-pass kernels of pirls-scalar.ts.
+  const scalarTerm = sys.m === 1 && sys.B === 1;
+  rd.zConst = scalarTerm && sys.zraw.every((v) => v === sys.zraw[0]);
   let etaInit: Float64Array | undefined;
+  let start1: ReturnType<typeof jointStart> | undefined;
+  let newtonStart: number[] = theta0;
   if (mode === "lme4") {
     sys.setTheta(theta0);
-    pirlsJointLme4(d, sys, startEta(d), u1, b1, wk);
+    if (scalarTerm) pirlsJointLme4Scalar(rd, sys, jointStart(rd, startEta(d)), u1, b1, wk);
+    else pirlsJointLme4(d, sys, startEta(d), u1, b1, wk);
     etaInit = Float64Array.from(wk.eta);
+    if (scalarTerm) {
+      start1 = jointStart(rd, etaInit);
+      const em = emStep(sys, theta0[0]!, u1, rd, wk.eta);
+      if (em > 0 && Number.isFinite(em)) newtonStart = [em];
+    }
   }
+  const joint1 = (): ReturnType<typeof pirlsJoint> | ReturnType<typeof pirlsJointLme4> => {
+    if (start1) return pirlsJointLme4Scalar(rd, sys, start1, u1, b1, wk);
+    return etaInit ? pirlsJointLme4(d, sys, etaInit, u1, b1, wk) : pirlsJoint(d, sys, u1, b1, wk);
+  };
+  let last1: number[] | undefined;
   const dev1 = (th: number[]): number => {
     sys.setTheta(th);
-    return orInfinity(() => (etaInit ? pirlsJointLme4(d, sys, etaInit, u1, b1, wk).laplace : pirlsJoint(d, sys, u1, b1, wk).laplace));
+    last1 = undefined;
+    const f = orInfinity(() => joint1().laplace);
+    if (Number.isFinite(f)) last1 = [...th];
+    return f;
   };
   // One θ: Newton (few evaluations); several: Nelder–Mead on the box, robust where the deviance is not convex;
   // then Newton to a tight stop, since the second stage's objective depends on where the first one ends.
   const tight = { tol: 1e-14, relTol: 1e-14, snap: diagonalIndices(sys), finalStep: true };
   let stage1: { x: number[]; f: number; evals: number };
-  if (nTheta === 1) stage1 = newtonFD(dev1, theta0, tight);
+  if (nTheta === 1) stage1 = newtonFD(dev1, newtonStart, tight);
   else {
     const rough = nelderMeadBox(dev1, theta0, sys.thetaLower());
     const polish = newtonFD(dev1, rough.x, tight);
     stage1 = polish.f <= rough.f ? { ...polish, evals: rough.evals + polish.evals } : rough;
   }
   sys.setTheta(stage1.x);
-  if (etaInit) pirlsJointLme4(d, sys, etaInit, u1, b1, wk);
-  else pirlsJoint(d, sys, u1, b1, wk);
+  // The scalar kernel's result at θ does not depend on the u, β it is handed, so when the last evaluation was at the
+  // optimum (Newton ends on its accepted final step) its state is the optimum's.
+  if (!(start1 && last1 && last1.length === stage1.x.length && last1.every((v, j) => v === stage1.x[j]))) joint1();
   const lp0 = Float64Array.from(wk.eta);
   const mu0 = invLink(d, lp0);
-  const scalar = mode === "lme4" && sys.m === 1 && sys.B === 1 ? scalarStart(d, sys, lp0, mu0) : undefined;
+  const scalar = mode === "lme4" && scalarTerm ? scalarStart(rd, sys, lp0, mu0) : undefined;
 
   // Stage 2 (nAGQ = 1): (θ, β) on the Laplace deviance, u from PIRLS started at the last accepted mode.
   const uBase = Float64Array.from(u1);
   const uWork = new Float64Array(sys.q);
   let lastTheta: number[] = [];
+  // The last scalar-kernel evaluation (its result at x does not depend on the start u), reused for the final one.
+  let lastEval: { x: number[]; r: ReturnType<typeof pirlsU> } | undefined;
   const laplaceAt = (x: readonly number[]): ReturnType<typeof pirlsU> => {
     const th = x.slice(0, nTheta);
     if (th.some((v, j) => v !== lastTheta[j]) || lastTheta.length !== nTheta) { sys.setTheta(th); lastTheta = th; }
     const beta = x.slice(nTheta);
-    linearPredictor(d, beta, wk.off);
     uWork.set(uBase);
-    if (scalar) return laplaceLme4Scalar(d, sys, scalar, th[0]!, beta, uWork, wk);
+    if (scalar) {
+      lastEval = undefined;
+      const r = laplaceLme4Scalar(rd, sys, scalar, th[0]!, beta, uWork, wk);
+      lastEval = { x: [...x], r };
+      return r;
+    }
+    linearPredictor(d, beta, wk.off);
     return mode === "lme4" ? laplaceLme4(d, sys, lp0, mu0, uWork, wk) : pirlsU(d, sys, uWork, wk);
   };
   let bestF = Infinity;
@@ -174,11 +223,12 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     const r = laplaceAt(x);
     if (r.laplace < bestF) { bestF = r.laplace; uBase.set(uWork); }
     return r.laplace;
-  }), progress, { label: "Laplace deviance" }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true });
+  }), progress, { label: "Laplace deviance" }), [...stage1.x, ...b1], { snap: diagonalIndices(sys), tol: 1e-6, finalStep: true, forwardFirst: true });
 
   const theta = normaliseTheta(sys, stage2.x.slice(0, nTheta));
   const beta = stage2.x.slice(nTheta);
-  const final = laplaceAt([...theta, ...beta]);
+  const xFinal = [...theta, ...beta];
+  const final = lastEval && lastEval.x.every((v, j) => v === xFinal[j]) ? lastEval.r : laplaceAt(xFinal);
   const u = Float64Array.from(uWork);
   const singular = diagonalIndices(sys).some((j) => theta[j]! < SINGULAR_TOL);
 
@@ -189,7 +239,10 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const boundary = new Set(diagonalIndices(sys).filter((j) => theta[j]! < SINGULAR_TOL));
   const boundaryOk = (j: number): boolean => boundary.has(j);
   const sameX = xOpt.every((v, j) => v === stage2.x[j]) && stage2.hessian.every((row, a) => boundaryOk(a) || row.every((v, b) => boundaryOk(b) || Number.isFinite(v)));
-  const { gradient, hessian } = sameX ? stage2 : deriv12(fAt, xOpt, 1e-4, fAt(xOpt));
+  // Newton's derivatives are those before its final step; where they fail lme4's convergence check (a flat direction
+  // where that step was long), the check is made where lme4 makes it, at the optimum.
+  const reuse = sameX && checkConvergence(stage2).ok;
+  const { gradient, hessian } = reuse ? stage2 : deriv12(fAt, xOpt, 1e-4, fAt(xOpt));
   const keep = xOpt.map((_, j) => j).filter((j) => !boundary.has(j));
   const nKeepTheta = keep.length - p;
   let vcov: Float64Array | undefined;

@@ -31,6 +31,31 @@ export function deriv12(f: (x: number[]) => number, x: readonly number[], delta 
   return { gradient: g, hessian: H };
 }
 
+/**
+ * Gradient and Hessian of `f` at `x` with 2d + d(d − 1)/2 evaluations instead of deriv12's 2d²: the gradient and the
+ * diagonal by central differences, the cross terms by forward differences (f(x + δeᵢ + δeⱼ) − f(x + δeᵢ) −
+ * f(x + δeⱼ) + f(x)) / δ², accurate to O(δ) rather than O(δ²). Good enough to set a Newton step, not to report.
+ */
+export function deriv12Forward(f: (x: number[]) => number, x: readonly number[], delta = 1e-4, fx = f([...x])): { gradient: number[]; hessian: number[][] } {
+  const d = x.length;
+  const g = new Array<number>(d).fill(0);
+  const H = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+  const at = (changes: Array<[number, number]>): number => {
+    const y = [...x];
+    for (const [j, s] of changes) y[j] = x[j]! + s * delta;
+    return f(y);
+  };
+  const fp = new Array<number>(d).fill(0);
+  for (let j = 0; j < d; j++) {
+    const fa = at([[j, 1]]), fs = at([[j, -1]]);
+    fp[j] = fa;
+    H[j]![j] = (fa - 2 * fx + fs) / (delta * delta);
+    g[j] = (fa - fs) / (2 * delta);
+  }
+  for (let j = 0; j < d; j++) for (let i = 0; i < j; i++) H[i]![j] = H[j]![i] = (at([[i, 1], [j, 1]]) - fp[i]! - fp[j]! + fx) / (delta * delta);
+  return { gradient: g, hessian: H };
+}
+
 /** Result of {@link newtonFD}. */
 export interface NewtonResult {
   x: number[];
@@ -124,6 +149,12 @@ export interface NewtonOptions {
   snapBelow?: number;
   /** On convergence, take the last Newton step as well (default false). */
   finalStep?: boolean;
+  /**
+   * Set the first step with {@link deriv12Forward}'s Hessian (for d ≥ 3: 2d + d(d − 1)/2 evaluations instead of 2d²),
+   * as a chord iteration: it only moves x, and convergence is declared after central-difference iterations only
+   * (default false).
+   */
+  forwardFirst?: boolean;
 }
 
 /**
@@ -164,16 +195,17 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
     const sub = (z: number[]): number => { const y = [...x]; free.forEach((j, i) => { y[j] = z[i]!; }); return fn(y); };
     const z0 = free.map((j) => x[j]!);
     const chord = chordH !== undefined && chordH.length === free.length;
+    const forward = it === 1 && opts.forwardFirst === true && free.length >= 3;
     // A chord iteration reuses the last Hessian with a fresh central-difference gradient (2d evaluations
     // instead of ~2d²); convergence is only declared after a full iteration.
     const { gradient, hessian } = chord
       ? { hessian: chordH!, gradient: z0.map((_, i) => { const zp = [...z0], zm = [...z0]; zp[i] = zp[i]! + delta; zm[i] = zm[i]! - delta; return (sub(zp) - sub(zm)) / (2 * delta); }) }
-      : deriv12(sub, z0, delta, fx);
+      : (forward ? deriv12Forward : deriv12)(sub, z0, delta, fx);
     chordH = undefined;
     const { step, pd } = newtonStep(hessian, gradient);
     const decrement = -step.reduce((s, v, j) => s + v * gradient[j]!, 0);
     const done = decrement < tol || decrement < relTol * Math.abs(fx);
-    if (!chord && (done || it > maxIter)) {
+    if (!chord && !forward && (done || it > maxIter)) {
       // Within tolerance the Newton step is accurate to second order: take it (the derivatives stay those at
       // the previous point, which differ by O(step)).
       if (done && opts.finalStep) {
@@ -203,7 +235,7 @@ export function newtonFD(f: (x: number[]) => number, x0: readonly number[], opts
         x = y; fx = fy;
       }
     }
-    if (chord && !moved) continue;
+    if ((chord || forward) && !moved) continue;
     if (moved && pd && t === 1 && !chord && free.length >= 3) chordH = hessian;
     if (!moved) return { x, f: fx, ...full(free, gradient, hessian), iterations: it, evals, decrement, converged: decrement < 1e-6 };
     let snapped = false;

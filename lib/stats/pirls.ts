@@ -53,11 +53,12 @@ export class PirlsWork {
   }
 }
 
-const MAX_ITER = 60;
+/** Iteration limit of the converged PIRLS. */
+export const MAX_ITER = 60;
 /** Newton decrement (deviance units) below which full steps are taken without a check. */
-const QUADRATIC = 1e-6;
+export const QUADRATIC = 1e-6;
 /** Decrement at which the mode is accurate to ~1e-10 in u. */
-const DONE = 1e-20;
+export const DONE = 1e-20;
 
 /** off = Xβ + offset. */
 export function linearPredictor(d: GlmmData, beta: ArrayLike<number>, out: Float64Array): void {
@@ -155,10 +156,22 @@ export function pirlsJoint(d: GlmmData, sys: RandomSystem, u: Float64Array, beta
       for (let a = 0; a < p; a++) e += X[o + a]! * bb[a]!;
       for (let c = i * m, end = c + m; c < end; c++) e += zt[c]! * uu[pos[c]!]!;
       eta[i] = e;
-      evalRow(fam, e, y[i]!, wt ? wt[i]! : 1, yl ? yl[i]! : 0);
-      dev += row.dev;
-      const wi = row.w, ri = row.res;
-      mu[i] = row.mu; w[i] = wi; res[i] = ri;
+      // The family at this row, as `evalRow` computes it (written out: this loop is the hot one).
+      const wti = wt ? wt[i]! : 1, yi = y[i]!, yli = yl ? yl[i]! : 0;
+      let mi: number, wi: number;
+      if (fam === 0) {
+        const ae = Math.abs(e), ex = Math.exp(-ae);
+        mi = (e >= 0 ? 1 : ex) / (1 + ex);
+        wi = wti * mi * (1 - mi);
+        const l = Math.log1p(ex);
+        dev += 2 * wti * (yli + yi * (l + 0.5 * (ae - e)) + (1 - yi) * (l + 0.5 * (ae + e)));
+      } else {
+        mi = Math.exp(e);
+        wi = wti * mi;
+        dev += 2 * wti * (yli - yi * e - (yi - mi));
+      }
+      const ri = wti * (yi - mi);
+      mu[i] = mi; w[i] = wi; res[i] = ri;
       for (let a = 0; a < p; a++) {
         const xa = X[o + a]!;
         rb[a] += xa * ri;

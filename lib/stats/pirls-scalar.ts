@@ -1,0 +1,528 @@
+/**
+ * glmer's two PIRLS variants (`pirls-lme4.ts`) for the common model with a single scalar random-effect term, such as
+ * `(1 | g)`: there A = Λ'Z'WZΛ + I is diagonal, so an iteration is one sweep over the rows that evaluates the family at
+ * the new linear predictor and sums the next iteration's system. The sweep is a few simple loops over contiguous
+ * arrays (the fixed part of η column by column; η and its exponential; weights and per-group sums; the deviance; the
+ * fixed-effect sums column by column), each calling at most one library function: a loop that calls both exp and
+ * log1p per row runs markedly slower. Every sum is formed in row order with the operations of a single loop, and the
+ * optional columns are filled in once per fit (`RowData`).
+ *
+ * `pirlsJointLme4Scalar` performs the operations of `pirlsJointLme4` in the same order; its first iteration, which
+ * starts from a linear predictor that does not depend on θ, reads the weights and working responses computed once per
+ * fit. `laplaceLme4Scalar` is `laplaceLme4` with the first iteration's sums made once per fit with θ factored out
+ * (`ScalarStart`). For counts the first gives the general code's results to the last bit; the binomial deviance sums
+ * its log(1 + e^−|η|) terms as logs of products per prior-weight class (one log per class and run of rows instead of
+ * log1p per row, which costs as much as the exponential), so there both agree to rounding (tests: 1e-13 relative in
+ * the deviance, the same iterations).
+ */
+import { StatsError } from "../core/errors.js";
+import type { RandomSystem } from "./glmm-system.js";
+import { cholSolve, DONE, MAX_ITER, QUADRATIC, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
+import { TOL_PWRSS } from "./pirls-lme4.js";
+
+/** lme4's limit on step halvings per PIRLS iteration (pwrssUpdate's maxstephalfit). */
+const MAX_HALVINGS = 20;
+
+/** The rows as the fused kernels read them: prior weights (1 when absent), deviance constants (0), offset (0). */
+export interface RowData {
+  n: number;
+  p: number;
+  X: Float64Array;
+  y: Float64Array;
+  wt: Float64Array;
+  ylogy: Float64Array;
+  offset: Float64Array;
+  binomial: boolean;
+  /** The columns of X (column-major copies). */
+  cols: Float64Array[];
+  /**
+   * The rows grouped by prior weight, when the weights take at most 64 values (0/1 data: one class of weight 1;
+   * `cbind`: the numbers of trials): class of each row, weight of each class, and work space for the deviance.
+   */
+  weightClass?: { of: Int32Array; weights: Float64Array; prod: Float64Array; logs: Float64Array };
+  /** Z is one constant column (a random intercept), so ZΛu is θu_g in every row; set by the caller. */
+  zConst?: boolean;
+  /** Work space of the kernels, n each: exponentials, and the fixed part of the linear predictor. */
+  ex: Float64Array;
+  fixed: Float64Array;
+}
+
+/** {@link RowData} of a GLMM's data. */
+export function rowData(d: GlmmData): RowData {
+  const { n } = d;
+  let weightClass: RowData["weightClass"];
+  if ((d.family ?? 0) === 0) {
+    const index = new Map<number, number>(), of = new Int32Array(n);
+    for (let i = 0; i < n && index.size <= 64; i++) {
+      const w = d.wt ? d.wt[i]! : 1;
+      let c = index.get(w);
+      if (c === undefined) index.set(w, (c = index.size));
+      of[i] = c;
+    }
+    if (index.size <= 64) {
+      const k = index.size;
+      weightClass = { of, weights: Float64Array.from(index.keys()), prod: new Float64Array(k), logs: new Float64Array(k) };
+    }
+  }
+  return {
+    ...(weightClass ? { weightClass } : {}),
+    n, p: d.p, X: d.X, y: d.y,
+    wt: d.wt ?? new Float64Array(n).fill(1), ylogy: d.ylogy ?? new Float64Array(n), offset: d.offset ?? new Float64Array(n),
+    binomial: (d.family ?? 0) === 0,
+    cols: Array.from({ length: d.p }, (_, a) => { const c = new Float64Array(n); for (let i = 0; i < n; i++) c[i] = d.X[i * d.p + a]!; return c; }),
+    ex: new Float64Array(n), fixed: new Float64Array(n),
+  };
+}
+
+/*
+ * The family at each row, in the operations of `evalRow` (glmm-family.ts), so that the results are its results:
+ * binomial: ex = exp(−|η|), μ = 1/(1 + ex) or ex/(1 + ex), w = wt·μ(1 − μ), score wt(y − μ), and with l = log1p(ex)
+ *   the deviance 2wt(ylogy + y·softplus(−η) + (1 − y)·softplus(η)), softplus(∓η) = l + (|η| ∓ η)/2 (exact: (|η| ∓ η)/2
+ *   is 0 or |η|), which for y = 1 is 2wt·softplus(−η) and for y = 0 2wt·softplus(η), bit for bit the 0/1 branch of
+ *   `evalRow`;
+ * Poisson: μ = exp(η), w = wt·μ, score wt(y − μ), deviance 2wt(ylogy − y·η − (y − μ)).
+ */
+
+/**
+ * The first iteration of glmer's first stage for one scalar term: the IRLS weights w₀ and working responses
+ * v₀ = w₀(η₀ − offset) + score at the start η₀ (per row, independent of θ), and the fixed-effects sums X'v₀ and
+ * X'W₀X (lower triangle), which do not depend on θ either.
+ */
+export interface JointStart {
+  w: Float64Array;
+  v: Float64Array;
+  rb: Float64Array;
+  S: Float64Array;
+}
+
+/** Precomputes {@link JointStart} from the start `eta0` (offset included). */
+export function jointStart(rd: RowData, eta0: Float64Array): JointStart {
+  const { n, p, y, wt, offset, binomial, cols } = rd;
+  const w = new Float64Array(n), v = new Float64Array(n), rb = new Float64Array(p), S = new Float64Array(p * p);
+  for (let i = 0; i < n; i++) {
+    const e = eta0[i]!, wti = wt[i]!;
+    let m: number, wi: number;
+    if (binomial) {
+      const ex = Math.exp(-Math.abs(e));
+      m = e >= 0 ? 1 / (1 + ex) : ex / (1 + ex);
+      wi = wti * m * (1 - m);
+    } else {
+      m = Math.exp(e);
+      wi = wti * m;
+    }
+    w[i] = wi; v[i] = wi * (e - offset[i]!) + wti * (y[i]! - m);
+  }
+  fixedSums(cols, w, v, rb, S);
+  return { w, v, rb, S };
+}
+
+/**
+ * `pirlsJointLme4` for a single scalar term (`sys.m === 1`, `sys.B === 1`) with θ set on `sys`, started from the η₀ of
+ * `start`: same iterations, step halving and stopping rule, same results. On return `u`, `beta` hold the final
+ * iterate and `wk.eta` its linear predictor.
+ */
+export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: JointStart, u: Float64Array, beta: Float64Array, wk: PirlsWork): PirlsResult {
+  const { n, p, X, y, wt, ylogy, offset, binomial } = rd;
+  const { q, blockOf, zt } = sys;
+  const eta = wk.eta;
+  const A = new Float64Array(q), ru = new Float64Array(q), C = new Float64Array(q * p), AinvC = new Float64Array(q * p);
+  const rb = new Float64Array(p), S = new Float64Array(p * p), l2 = new Float64Array(q);
+  const prevU = new Float64Array(q), prevB = new Float64Array(p);
+  {
+    // The first system, at η₀: A − I = Σ w₀z², r_u = Σ z·v₀, C = Σ w₀z·x per group; X'v₀ and X'W₀X as given.
+    const { w, v } = start, wz = wk.mu;
+    for (let i = 0; i < n; i++) {
+      const g = blockOf[i]!, z = zt[i]!, wzi = w[i]! * z;
+      A[g] += wzi * z;
+      ru[g] += z * v[i]!;
+      wz[i] = wzi;
+    }
+    groupSums(rd.cols, wz, blockOf, C);
+    rb.set(start.rb);
+    S.set(start.S);
+  }
+  /**
+   * η = offset + Xβ + ZΛu, the deviance, and the next iteration's A − I, r_u, C, X'v and X'WX (lower triangle). The
+   * sums over X run column by column (simple loops over contiguous columns), each element summed in row order as a
+   * single loop over the rows would.
+   */
+  const { cols } = rd;
+  const w = wk.w, v = wk.res, wz = wk.mu, { ex, fixed } = rd;
+  const pass = (): number => {
+    fixedPart(cols, offset, beta, fixed);
+    if (!binomial) return poissonPass(rd, fixed, zt, blockOf, u, eta, ex);
+    if (rd.weightClass) return binomialPass(rd, fixed, zt, blockOf, u, eta, ex);
+    exponentials(binomial, fixed, zt, blockOf, u, eta, ex);
+    return deviance(rd, eta, ex);
+  };
+  // The next iteration's system at the state of the last pass (only needed when the loop goes on).
+  const sums = (): void => {
+    A.fill(0); ru.fill(0);
+    for (let i = 0; i < n; i++) {
+      const g = blockOf[i]!, z = zt[i]!, e = eta[i]!, xi = ex[i]!;
+      const wti = wt[i]!;
+      const m = binomial ? (e >= 0 ? 1 : xi) / (1 + xi) : xi;
+      const wi = binomial ? wti * m * (1 - m) : wti * m;
+      const vi = wi * (e - offset[i]!) + wti * (y[i]! - m);
+      const wzi = wi * z;
+      w[i] = wi; v[i] = vi; wz[i] = wzi;
+      A[g] += wzi * z;
+      ru[g] += z * vi;
+    }
+    fixedSums(cols, w, v, rb, S);
+    groupSums(cols, wz, blockOf, C);
+  };
+  const ussq = (): number => { let s = 0; for (let j = 0; j < q; j++) s += u[j]! * u[j]!; return s; };
+  let old = Number.MAX_VALUE;
+  for (let it = 1; it <= 100; it++) {
+    // Factor A (diagonal): log det, and the squared factor that `RandomSystem.solve` divides by.
+    let logdet = 0;
+    for (let g = 0; g < q; g++) { const ag = A[g]! + 1; logdet += Math.log(ag); const l = Math.sqrt(ag); l2[g] = l * l; }
+    // Schur complement S = X'WX − C'A⁻¹C, then β = S⁻¹(X'v − C'A⁻¹r_u) and u = A⁻¹r_u − A⁻¹Cβ.
+    for (let j = 0; j < q * p; j++) AinvC[j] = C[j]! / l2[(j / p) | 0]!;
+    for (let a = 0; a < p; a++) for (let b = 0; b <= a; b++) {
+      let s = 0;
+      for (let j = 0; j < q; j++) s += C[j * p + a]! * AinvC[j * p + b]!;
+      S[a * p + b] -= s;
+      S[b * p + a] = S[a * p + b]!;
+    }
+    prevU.set(u); prevB.set(beta);
+    for (let a = 0; a < p; a++) { let s = rb[a]!; for (let j = 0; j < q; j++) s -= AinvC[j * p + a]! * ru[j]!; beta[a] = s; }
+    cholSolve(S, p, beta);
+    for (let j = 0; j < q; j++) {
+      let s = 0;
+      for (let a = 0; a < p; a++) s += AinvC[j * p + a]! * beta[a]!;
+      u[j] = ru[j]! / l2[j]! - s;
+    }
+    let dev = pass();
+    let pdev = dev + ussq();
+    if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
+    if (pdev > old) {
+      for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
+        for (let j = 0; j < q; j++) u[j] = (prevU[j]! + u[j]!) / 2;
+        for (let a = 0; a < p; a++) beta[a] = (prevB[a]! + beta[a]!) / 2;
+        dev = pass();
+        pdev = dev + ussq();
+      }
+      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
+    }
+    sums();
+    old = pdev;
+  }
+  throw new StatsError("glmm: PIRLS did not converge in 100 iterations", "check the data for separation or extreme predictor values");
+}
+
+/**
+ * What the first iteration of glmer's second stage (from `lp0`) needs for a single scalar term, summed by group once
+ * per fit: s_g = Σ w₀z², a_g = Σ z(w₀(lp0 − offset) + score₀) and B_gj = Σ z·w₀·x_j (row-major q × p), with z the
+ * raw Z values and w₀, score₀ the IRLS weight and score at μ₀. With θ and β the first iteration then costs O(q·p)
+ * instead of a pass over the rows: A − I = θ²s, r_u = θ(a − Bβ).
+ */
+export interface ScalarStart {
+  s: Float64Array;
+  a: Float64Array;
+  B: Float64Array;
+}
+
+/** Precomputes {@link ScalarStart} (single scalar term only: `sys.m === 1`, `sys.B === 1`). */
+export function scalarStart(rd: RowData, sys: RandomSystem, lp0: Float64Array, mu0: Float64Array): ScalarStart {
+  const { n, p, X, y, wt, offset, binomial } = rd;
+  const q = sys.q;
+  const s = new Float64Array(q), a = new Float64Array(q), B = new Float64Array(q * p);
+  for (let i = 0; i < n; i++) {
+    const g = sys.blockOf[i]!, z = sys.zraw[i]!, m = mu0[i]!, wti = wt[i]!;
+    const w0 = binomial ? wti * m * (1 - m) : wti * m, r0 = wti * (y[i]! - m);
+    s[g] += w0 * z * z;
+    a[g] += z * (w0 * (lp0[i]! - offset[i]!) + r0);
+    const zw = z * w0, o = i * p, ob = g * p;
+    for (let j = 0; j < p; j++) B[ob + j] += zw * X[o + j]!;
+  }
+  return { s, a, B };
+}
+
+/**
+ * `laplaceLme4` (glmer's second-stage deviance) for a single scalar term, each iteration one pass over the rows
+ * (linear predictor, μ, deviance, and the next iteration's A and right-hand side). Same iterations and stopping rule
+ * as lme4; θ is `theta` (also set on `sys`), β is `beta`. Fills `wk.off` with Xβ + offset; on return `u` holds the
+ * final iterate.
+ */
+export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarStart, theta: number, beta: ArrayLike<number>, u: Float64Array, wk: PirlsWork): PirlsResult {
+  const { n, p, X, y, wt, ylogy, offset, binomial } = rd;
+  const { q, blockOf, zt } = sys;
+  const off = wk.off;
+  const A = new Float64Array(q), rhs = new Float64Array(q), prev = new Float64Array(q);
+  for (let g = 0; g < q; g++) {
+    A[g] = theta * theta * start.s[g]!;
+    let r = start.a[g]!;
+    for (let j = 0; j < p; j++) r -= start.B[g * p + j]! * beta[j]!;
+    rhs[g] = theta * r;
+  }
+  fixedPart(rd.cols, offset, beta, off);
+  const eta = wk.eta, ex = rd.ex;
+  // Counts with a random intercept (Z constant): μ = exp(Xβ + offset)·exp(θu_g), the first factor once per evaluation,
+  // the second once per group and pass, instead of an exponential per row in every pass (equal to rounding).
+  let E: Float64Array | undefined;
+  const zc = zt[0] ?? 0;
+  if (!binomial && rd.zConst) {
+    E = rd.fixed;
+    let finite = true;
+    for (let i = 0; i < n; i++) { const v = Math.exp(off[i]!); E[i] = v; if (!(v > 0 && v < Infinity)) finite = false; }
+    if (!finite) E = undefined;
+  }
+  const G = new Float64Array(q);
+  const pass = (): number => {
+    let factored = E !== undefined;
+    if (E) for (let g = 0; g < q; g++) { const v = Math.exp(zc * u[g]!); G[g] = v; if (!(v > 0 && v < Infinity)) factored = false; }
+    if (E && factored) {
+      // η, μ and the Poisson deviance in one loop (no library call in it).
+      let dev = 0;
+      for (let i = 0; i < n; i++) {
+        const g = blockOf[i]!, e = off[i]! + zc * u[g]!, m = E[i]! * G[g]!, yi = y[i]!;
+        eta[i] = e; ex[i] = m;
+        dev += 2 * wt[i]! * (ylogy[i]! - yi * e - (yi - m));
+      }
+      return dev;
+    }
+    if (binomial && rd.weightClass) return binomialPass(rd, off, zt, blockOf, u, eta, ex);
+    exponentials(binomial, off, zt, blockOf, u, eta, ex);
+    return deviance(rd, eta, ex);
+  };
+  // A, rhs for the next iteration at the state of the last pass (only needed when the loop goes on).
+  const sums = (): void => {
+    A.fill(0); rhs.fill(0);
+    for (let i = 0; i < n; i++) {
+      const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!, e = eta[i]!, xi = ex[i]!;
+      const wti = wt[i]!;
+      const m = binomial ? (e >= 0 ? 1 : xi) / (1 + xi) : xi;
+      const wi = binomial ? wti * m * (1 - m) : wti * m;
+      A[g] += wi * z * z;
+      rhs[g] += z * (wi * bz + wti * (y[i]! - m));
+    }
+  };
+  const ussq = (): number => { let s = 0; for (let g = 0; g < q; g++) s += u[g]! * u[g]!; return s; };
+  let old = Number.MAX_VALUE;
+  for (let it = 1; it <= 30; it++) {
+    let logdet = 0;
+    prev.set(u);
+    for (let g = 0; g < q; g++) { const ag = A[g]! + 1; logdet += Math.log(ag); u[g] = rhs[g]! / ag; }
+    let dev = pass();
+    let pdev = dev + ussq();
+    if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
+    if (pdev > old) {
+      for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
+        for (let g = 0; g < q; g++) u[g] = (prev[g]! + u[g]!) / 2;
+        dev = pass();
+        pdev = dev + ussq();
+      }
+      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
+    }
+    sums();
+    old = pdev;
+  }
+  throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
+}
+
+/*
+ * Sums over the columns of X. Up to four columns go through one loop with the columns in registers (missing ones
+ * read as a zero column, which adds exact zeros, and their results are not stored); more go column by column. Either
+ * way each sum is formed in row order with the operations of a single loop over the rows.
+ */
+const ZERO = { col: new Float64Array(0) };
+function zeros(n: number): Float64Array {
+  if (ZERO.col.length < n) ZERO.col = new Float64Array(n);
+  return ZERO.col;
+}
+
+/** out = offset + Xβ (each row's terms added in column order). */
+function fixedPart(cols: readonly Float64Array[], offset: Float64Array, beta: ArrayLike<number>, out: Float64Array): void {
+  const p = cols.length, n = out.length;
+  if (p <= 4) {
+    const z = zeros(n);
+    const x0 = cols[0] ?? z, x1 = cols[1] ?? z, x2 = cols[2] ?? z, x3 = cols[3] ?? z;
+    const b0 = p > 0 ? beta[0]! : 0, b1 = p > 1 ? beta[1]! : 0, b2 = p > 2 ? beta[2]! : 0, b3 = p > 3 ? beta[3]! : 0;
+    for (let i = 0; i < n; i++) out[i] = offset[i]! + x0[i]! * b0 + x1[i]! * b1 + x2[i]! * b2 + x3[i]! * b3;
+    return;
+  }
+  out.set(offset);
+  for (let a = 0; a < p; a++) { const x = cols[a]!, ba = beta[a]!; for (let i = 0; i < n; i++) out[i] += x[i]! * ba; }
+}
+
+/** X'v into `rb` and X'WX (lower triangle) into `S`. */
+function fixedSums(cols: readonly Float64Array[], w: Float64Array, v: Float64Array, rb: Float64Array, S: Float64Array): void {
+  const p = cols.length, n = w.length;
+  if (p <= 4) {
+    const z = zeros(n);
+    const x0 = cols[0] ?? z, x1 = cols[1] ?? z, x2 = cols[2] ?? z, x3 = cols[3] ?? z;
+    let r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+    let s00 = 0, s10 = 0, s11 = 0, s20 = 0, s21 = 0, s22 = 0, s30 = 0, s31 = 0, s32 = 0, s33 = 0;
+    for (let i = 0; i < n; i++) {
+      const wi = w[i]!, vi = v[i]!, a0 = x0[i]!, a1 = x1[i]!, a2 = x2[i]!, a3 = x3[i]!;
+      r0 += a0 * vi; r1 += a1 * vi; r2 += a2 * vi; r3 += a3 * vi;
+      const w0 = wi * a0, w1 = wi * a1, w2 = wi * a2, w3 = wi * a3;
+      s00 += w0 * a0;
+      s10 += w1 * a0; s11 += w1 * a1;
+      s20 += w2 * a0; s21 += w2 * a1; s22 += w2 * a2;
+      s30 += w3 * a0; s31 += w3 * a1; s32 += w3 * a2; s33 += w3 * a3;
+    }
+    const r = [r0, r1, r2, r3], lower = [[s00], [s10, s11], [s20, s21, s22], [s30, s31, s32, s33]];
+    for (let a = 0; a < p; a++) { rb[a] = r[a]!; for (let b = 0; b <= a; b++) S[a * p + b] = lower[a]![b]!; }
+    return;
+  }
+  for (let a = 0; a < p; a++) {
+    const xa = cols[a]!;
+    let r = 0;
+    for (let i = 0; i < n; i++) r += xa[i]! * v[i]!;
+    rb[a] = r;
+    for (let b = 0; b <= a; b++) {
+      const xb = cols[b]!;
+      let t = 0;
+      for (let i = 0; i < n; i++) t += w[i]! * xa[i]! * xb[i]!;
+      S[a * p + b] = t;
+    }
+  }
+}
+
+/** C = Σ_g wz·x per group (q × p, row-major). */
+function groupSums(cols: readonly Float64Array[], wz: Float64Array, blockOf: Int32Array, C: Float64Array): void {
+  const p = cols.length, n = wz.length;
+  C.fill(0);
+  if (p <= 4) {
+    const z = zeros(n);
+    const x0 = cols[0] ?? z, x1 = cols[1] ?? z, x2 = cols[2] ?? z, x3 = cols[3] ?? z;
+    for (let i = 0; i < n; i++) {
+      const r = blockOf[i]! * p, v = wz[i]!;
+      if (p > 0) C[r] += v * x0[i]!;
+      if (p > 1) C[r + 1] += v * x1[i]!;
+      if (p > 2) C[r + 2] += v * x2[i]!;
+      if (p > 3) C[r + 3] += v * x3[i]!;
+    }
+    return;
+  }
+  for (let a = 0; a < p; a++) {
+    const xa = cols[a]!;
+    for (let i = 0; i < n; i++) C[blockOf[i]! * p + a] += wz[i]! * xa[i]!;
+  }
+}
+
+/**
+ * The fixed-effects fit (no random effects) by Newton's method from `beta`, updated in place: `pirlsJoint` with no
+ * random-effect term, the same iterations, step halving and stopping rule, in the loops of the kernels above, so the
+ * same results. On return `wk.eta` holds the final linear predictor.
+ */
+export function glmIrls(rd: RowData, beta: Float64Array, wk: PirlsWork): { devSum: number; iterations: number; converged: boolean } {
+  const { n, p, y, wt, offset, binomial, cols, ex } = rd;
+  const { eta, mu, w, res } = wk;
+  const rb = new Float64Array(p), S = new Float64Array(p * p), db = new Float64Array(p), tb = new Float64Array(p);
+  const pass = (bb: Float64Array): number => {
+    fixedPart(cols, offset, bb, eta);
+    if (binomial) for (let i = 0; i < n; i++) ex[i] = Math.exp(-Math.abs(eta[i]!));
+    else for (let i = 0; i < n; i++) ex[i] = Math.exp(eta[i]!);
+    return deviance(rd, eta, ex);
+  };
+  // X'(y − μ) and X'WX (lower triangle) at the state of the last pass.
+  const sums = (): void => {
+    for (let i = 0; i < n; i++) {
+      const e = eta[i]!, xi = ex[i]!, wti = wt[i]!;
+      const m = binomial ? (e >= 0 ? 1 : xi) / (1 + xi) : xi;
+      mu[i] = m; w[i] = binomial ? wti * m * (1 - m) : wti * m; res[i] = wti * (y[i]! - m);
+    }
+    fixedSums(cols, w, res, rb, S);
+  };
+  let devSum = pass(beta);
+  sums();
+  let prevDec = Infinity;
+  for (let it = 1; it <= MAX_ITER; it++) {
+    for (let a = 0; a < p; a++) for (let b = 0; b < a; b++) S[b * p + a] = S[a * p + b]!;
+    db.set(rb);
+    cholSolve(S, p, db);
+    let dec = 0;
+    for (let a = 0; a < p; a++) dec += db[a]! * rb[a]!;
+    const noiseFloor = dec < 1e-14 && dec > 0.25 * prevDec;
+    if (dec < DONE || noiseFloor || it === MAX_ITER) return { devSum, iterations: it, converged: it < MAX_ITER };
+    prevDec = dec;
+    let step = 1;
+    for (let h = 0; h < 30; h++, step /= 2) {
+      for (let a = 0; a < p; a++) tb[a] = beta[a]! + step * db[a]!;
+      const dv = pass(tb);
+      if (dec < QUADRATIC || dv <= devSum) { beta.set(tb); devSum = dv; break; }
+      if (h === 29) throw new StatsError("glmm: PIRLS step halving failed to reduce the penalised deviance", "check the data for separation or extreme predictor values");
+    }
+    sums();
+  }
+  throw new StatsError("glmm: PIRLS did not finish", "report this data set");
+}
+
+/** η = off + ZΛu into `eta` and exp(−|η|) (binomial) or exp(η) (Poisson) into `ex`. */
+function exponentials(binomial: boolean, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): void {
+  const n = eta.length;
+  if (binomial) {
+    for (let i = 0; i < n; i++) { const e = off[i]! + zt[i]! * u[blockOf[i]!]!; eta[i] = e; ex[i] = Math.exp(-Math.abs(e)); }
+  } else {
+    for (let i = 0; i < n; i++) { const e = off[i]! + zt[i]! * u[blockOf[i]!]!; eta[i] = e; ex[i] = Math.exp(e); }
+  }
+}
+
+/** For counts: η = off + ZΛu, μ = exp(η) into `ex` and the deviance, in one loop (one library call per row). */
+function poissonPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): number {
+  const { n, y, wt, ylogy } = rd;
+  let dev = 0;
+  for (let i = 0; i < n; i++) {
+    const e = off[i]! + zt[i]! * u[blockOf[i]!]!, m = Math.exp(e), yi = y[i]!;
+    eta[i] = e; ex[i] = m;
+    dev += 2 * wt[i]! * (ylogy[i]! - yi * e - (yi - m));
+  }
+  return dev;
+}
+
+/**
+ * For the binomial family with weight classes: η = off + ZΛu, ex = exp(−|η|) into `ex` and the deviance, in one loop
+ * (the same operations as {@link exponentials} then {@link deviance}; the only library call per row is exp).
+ */
+function binomialPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): number {
+  const { n, y, wt, ylogy } = rd;
+  const { of, weights, prod, logs } = rd.weightClass!;
+  prod.fill(1); logs.fill(0);
+  let rest = 0;
+  for (let i = 0; i < n; i++) {
+    const e = off[i]! + zt[i]! * u[blockOf[i]!]!, ae = Math.abs(e), x = Math.exp(-ae), yi = y[i]!, c = of[i]!;
+    eta[i] = e; ex[i] = x;
+    rest += wt[i]! * (ylogy[i]! + yi * 0.5 * (ae - e) + (1 - yi) * 0.5 * (ae + e));
+    const v = prod[c]! * (1 + x);
+    if (v > 1e280) { logs[c] += Math.log(v); prod[c] = 1; } else prod[c] = v;
+  }
+  let l = 0;
+  for (let c = 0; c < weights.length; c++) l += weights[c]! * (logs[c]! + Math.log(prod[c]!));
+  return 2 * (rest + l);
+}
+
+/** The deviance Σ dᵢ at η (`eta`) with `ex` from {@link exponentials}. */
+function deviance(rd: RowData, eta: Float64Array, ex: Float64Array): number {
+  const { n, y, wt, ylogy, weightClass } = rd;
+  let dev = 0;
+  if (rd.binomial && weightClass) {
+    // Σ 2wt·(ylogy + y(|η| − η)/2 + (1 − y)(|η| + η)/2) plus Σ 2wt·log(1 + ex), the latter as Σ_k 2k·log Π(1 + ex)
+    // over the rows of each weight k, one log per class and per run of rows in which its product stays below 1e280
+    // instead of log1p per row (equal to rounding: each product's rounding is that of as many additions of logs).
+    const { of, weights, prod, logs } = weightClass;
+    prod.fill(1); logs.fill(0);
+    let rest = 0;
+    for (let i = 0; i < n; i++) {
+      const e = eta[i]!, ae = Math.abs(e), yi = y[i]!, c = of[i]!;
+      rest += wt[i]! * (ylogy[i]! + yi * 0.5 * (ae - e) + (1 - yi) * 0.5 * (ae + e));
+      const v = prod[c]! * (1 + ex[i]!);
+      if (v > 1e280) { logs[c] += Math.log(v); prod[c] = 1; } else prod[c] = v;
+    }
+    let l = 0;
+    for (let c = 0; c < weights.length; c++) l += weights[c]! * (logs[c]! + Math.log(prod[c]!));
+    return 2 * (rest + l);
+  }
+  if (rd.binomial) {
+    for (let i = 0; i < n; i++) {
+      const e = eta[i]!, ae = Math.abs(e), l = Math.log1p(ex[i]!), yi = y[i]!;
+      dev += 2 * wt[i]! * (ylogy[i]! + yi * (l + 0.5 * (ae - e)) + (1 - yi) * (l + 0.5 * (ae + e)));
+    }
+  } else {
+    for (let i = 0; i < n; i++) { const e = eta[i]!, yi = y[i]!; dev += 2 * wt[i]! * (ylogy[i]! - yi * e - (yi - ex[i]!)); }
+  }
+  return dev;
+}
