@@ -9,16 +9,21 @@
  */
 import { cholesky } from "./pirls.js";
 
+/** `f` at `x` moved by s·δ along coordinate j for each [j, s] of `changes`. */
+function displaced(f: (x: number[]) => number, x: readonly number[], delta: number): (changes: Array<[number, number]>) => number {
+  return (changes) => {
+    const y = [...x];
+    for (const [j, s] of changes) y[j] = x[j]! + s * delta;
+    return f(y);
+  };
+}
+
 /** Gradient and Hessian of `f` at `x` by central differences (lme4's deriv12, without bounds). */
 export function deriv12(f: (x: number[]) => number, x: readonly number[], delta = 1e-4, fx = f([...x])): { gradient: number[]; hessian: number[][] } {
   const d = x.length;
   const g = new Array<number>(d).fill(0);
   const H = Array.from({ length: d }, () => new Array<number>(d).fill(0));
-  const at = (changes: Array<[number, number]>): number => {
-    const y = [...x];
-    for (const [j, s] of changes) y[j] = x[j]! + s * delta;
-    return f(y);
-  };
+  const at = displaced(f, x, delta);
   for (let j = 0; j < d; j++) {
     const fa = at([[j, 1]]), fs = at([[j, -1]]);
     H[j]![j] = (fa - 2 * fx + fs) / (delta * delta);
@@ -40,11 +45,7 @@ export function deriv12Forward(f: (x: number[]) => number, x: readonly number[],
   const d = x.length;
   const g = new Array<number>(d).fill(0);
   const H = Array.from({ length: d }, () => new Array<number>(d).fill(0));
-  const at = (changes: Array<[number, number]>): number => {
-    const y = [...x];
-    for (const [j, s] of changes) y[j] = x[j]! + s * delta;
-    return f(y);
-  };
+  const at = displaced(f, x, delta);
   const fp = new Array<number>(d).fill(0);
   for (let j = 0; j < d; j++) {
     const fa = at([[j, 1]]), fs = at([[j, -1]]);

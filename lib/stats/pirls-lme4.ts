@@ -19,6 +19,25 @@ export const TOL_PWRSS = 1e-7;
 /** lme4's limit on step halvings per PIRLS iteration (pwrssUpdate's maxstephalfit). */
 const MAX_HALVINGS = 20;
 
+/**
+ * glmer's step halving: while the penalised deviance `pdev` exceeds the last iteration's `old`, move u (its first `q`
+ * entries) and β (its first `p`; 0 when β is fixed) halfway back to the previous iterate and evaluate again, up to
+ * 20 times; an error when it still exceeds `old` by more than the tolerance. Returns the deviance and penalised
+ * deviance reached.
+ */
+export function halveSteps(u: Float64Array, prevU: Float64Array, q: number, beta: Float64Array | undefined, prevB: Float64Array | undefined, p: number, old: number, reached: { dev: number; pdev: number }, evaluate: () => { dev: number; pdev: number }): { dev: number; pdev: number } {
+  let { dev, pdev } = reached;
+  if (pdev > old) {
+    for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
+      for (let j = 0; j < q; j++) u[j] = (prevU[j]! + u[j]!) / 2;
+      for (let a = 0; a < p; a++) beta![a] = (prevB![a]! + beta![a]!) / 2;
+      ({ dev, pdev } = evaluate());
+    }
+    if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
+  }
+  return { dev, pdev };
+}
+
 /** η = Xβ + offset + ZΛu, μ, the IRLS weights and scores (into `w`, `sc`), and the penalised deviance Σ dᵢ + ‖u‖². */
 function penalisedDeviance(d: GlmmData, sys: RandomSystem, u: Float64Array, wk: PirlsWork, eta: Float64Array, w: Float64Array, sc: Float64Array): { dev: number; pdev: number } {
   sys.setEta(wk.off, u, eta);
@@ -60,14 +79,7 @@ export function laplaceLme4(d: GlmmData, sys: RandomSystem, lp0: Float64Array, m
     sys.solve(u);
     let { dev, pdev } = penalisedDeviance(d, sys, u, wk, eta, w, sc);
     if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
-    if (pdev > old) {
-      // lme4 halves the step towards the previous iterate up to 20 times.
-      for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
-        for (let j = 0; j < u.length; j++) u[j] = (prev[j]! + u[j]!) / 2;
-        ({ dev, pdev } = penalisedDeviance(d, sys, u, wk, eta, w, sc));
-      }
-      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
-    }
+    ({ dev, pdev } = halveSteps(u, prev, u.length, undefined, undefined, 0, old, { dev, pdev }, () => penalisedDeviance(d, sys, u, wk, eta, w, sc)));
     old = pdev;
   }
   throw new StatsError("glmm: PIRLS did not converge in 30 iterations", "check the data for separation or extreme predictor values");
@@ -157,15 +169,7 @@ export function pirlsJointLme4(d: GlmmData, sys: RandomSystem, eta0: Float64Arra
     let dev = state();
     let pdev = dev + ussq();
     if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
-    if (pdev > old) {
-      for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
-        for (let j = 0; j < q; j++) u[j] = (prevU[j]! + u[j]!) / 2;
-        for (let a = 0; a < p; a++) beta[a] = (prevB[a]! + beta[a]!) / 2;
-        dev = state();
-        pdev = dev + ussq();
-      }
-      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
-    }
+    ({ dev, pdev } = halveSteps(u, prevU, q, beta, prevB, p, old, { dev, pdev }, () => { const v = state(); return { dev: v, pdev: v + ussq() }; }));
     old = pdev;
   }
   throw new StatsError("glmm: PIRLS did not converge in 100 iterations", "check the data for separation or extreme predictor values");

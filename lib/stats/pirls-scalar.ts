@@ -18,10 +18,8 @@
 import { StatsError } from "../core/errors.js";
 import type { RandomSystem } from "./glmm-system.js";
 import { cholSolve, DONE, MAX_ITER, QUADRATIC, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
-import { TOL_PWRSS } from "./pirls-lme4.js";
+import { halveSteps, TOL_PWRSS } from "./pirls-lme4.js";
 
-/** lme4's limit on step halvings per PIRLS iteration (pwrssUpdate's maxstephalfit). */
-const MAX_HALVINGS = 20;
 
 /** The rows as the fused kernels read them: prior weights (1 when absent), deviance constants (0), offset (0). */
 export interface RowData {
@@ -197,15 +195,7 @@ export function pirlsJointLme4Scalar(rd: RowData, sys: RandomSystem, start: Join
     let dev = pass();
     let pdev = dev + ussq();
     if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
-    if (pdev > old) {
-      for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
-        for (let j = 0; j < q; j++) u[j] = (prevU[j]! + u[j]!) / 2;
-        for (let a = 0; a < p; a++) beta[a] = (prevB[a]! + beta[a]!) / 2;
-        dev = pass();
-        pdev = dev + ussq();
-      }
-      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
-    }
+    ({ dev, pdev } = halveSteps(u, prevU, q, beta, prevB, p, old, { dev, pdev }, () => { const v = pass(); return { dev: v, pdev: v + ussq() }; }));
     sums();
     old = pdev;
   }
@@ -308,14 +298,7 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
     let dev = pass();
     let pdev = dev + ussq();
     if (Math.abs((old - pdev) / pdev) < TOL_PWRSS) return { laplace: pdev + logdet, devSum: dev, ussq: pdev - dev, logdet, iterations: it, converged: true };
-    if (pdev > old) {
-      for (let k = 0; k < MAX_HALVINGS && pdev > old; k++) {
-        for (let g = 0; g < q; g++) u[g] = (prev[g]! + u[g]!) / 2;
-        dev = pass();
-        pdev = dev + ussq();
-      }
-      if (pdev - old > TOL_PWRSS) throw new StatsError("glmm: PIRLS step halving failed to reduce the deviance", "check the data for separation or extreme predictor values");
-    }
+    ({ dev, pdev } = halveSteps(u, prev, q, undefined, undefined, 0, old, { dev, pdev }, () => { const v = pass(); return { dev: v, pdev: v + ussq() }; }));
     sums();
     old = pdev;
   }
