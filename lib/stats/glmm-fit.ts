@@ -141,7 +141,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const rd = rowData(d);
   const beta0 = logisticStart(d, fixefNames, rd);
   const sys = new RandomSystem(d.n, terms);
-  const wk = new PirlsWork(d.n);
+  const wk = new PirlsWork(d.n, rd.expk?.eta);
   const nTheta = sys.nTheta;
   const p = d.p;
   const theta0 = sys.thetaLower().map((lo) => (lo === 0 ? 1 : 0));

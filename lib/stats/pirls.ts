@@ -47,8 +47,9 @@ export class PirlsWork {
   readonly w: Float64Array;
   readonly res: Float64Array;
   readonly off: Float64Array;
-  constructor(n: number) {
-    this.eta = new Float64Array(n); this.mu = new Float64Array(n); this.w = new Float64Array(n);
+  /** `eta` can be given (n doubles), as the WebAssembly kernels' array. */
+  constructor(n: number, eta?: Float64Array) {
+    this.eta = eta && eta.length === n ? eta : new Float64Array(n); this.mu = new Float64Array(n); this.w = new Float64Array(n);
     this.res = new Float64Array(n); this.off = new Float64Array(n);
   }
 }

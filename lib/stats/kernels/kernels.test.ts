@@ -4,14 +4,49 @@ import { readFileSync } from "node:fs";
 import { choleskyBlocked, choleskyInPlace } from "../linalg.js";
 import { choleskyWasm, partialCholeskyWasm, wasmAvailable } from "./cholesky-wasm.js";
 import { WASM_BASE64 } from "./syrk-wasm.js";
+import { WASM_BASE64 as EXP_BASE64 } from "./exp-wasm.js";
+import { expKernel } from "./exp-kernel.js";
 import { seededSpd } from "../testing/fixtures.js";
+import { createRng } from "../../core/rng.js";
 
-test("the committed wasm module is the compiled syrk.wat", async () => {
-  // @ts-expect-error: a plain ES module without types
-  const { compileWat } = await import("../../../scripts/build-wasm.mjs");
-  const src = readFileSync(new URL("./syrk.wat", import.meta.url), "utf8");
-  const bytes = (await compileWat("syrk.wat", src)) as Buffer;
-  assert.equal(bytes.toString("base64"), WASM_BASE64, "run npm run build:wasm");
+for (const [name, committed] of [["syrk.wat", WASM_BASE64], ["exp.wat", EXP_BASE64]] as const) {
+  test(`the committed wasm module is the compiled ${name}`, async () => {
+    // @ts-expect-error: a plain ES module without types
+    const { compileWat } = await import("../../../scripts/build-wasm.mjs");
+    const src = readFileSync(new URL(`./${name}`, import.meta.url), "utf8");
+    const bytes = (await compileWat(name, src)) as Buffer;
+    assert.equal(bytes.toString("base64"), committed, "run npm run build:wasm");
+  });
+}
+
+test("the wasm exp(−|x|) equals Math.exp(−|x|) to the last bit, across fdlibm's branches and at the edges", () => {
+  const rng = createRng(20261201);
+  const n = 200_001; // odd: the spare lane
+  const k = expKernel(n)!;
+  assert.ok(k, "WebAssembly SIMD is available");
+  const scales = [1e-12, 2 ** -28, 1e-6, 0.3465, 0.35, 1.0397, 1.04, 2, 10, 40, 300, 707.9, 708, 709, 745, 800];
+  for (let rep = 0; rep < 5; rep++) {
+    for (let i = 0; i < n; i++) {
+      const s = scales[(i + rep) % scales.length]!;
+      k.eta[i] = (rng.uniform() < 0.5 ? -1 : 1) * s * (0.5 + rng.uniform());
+    }
+    // fdlibm's thresholds themselves, and values that take the slow lanes
+    const edges = [0, -0, 2 ** -28, -(2 ** -28), 0x3fd62e43 / 2 ** 30, 0.34657359027997264, 0.3465735902799726, 1.0397207708399179,
+      1.039720770839918, 708, 707.9999999999999, 709.782712893384, 745.1332191019411, 746, Infinity, -Infinity, NaN, 5e-324];
+    edges.forEach((v, j) => { k.eta[j * 997] = v; });
+    k.run();
+    let bad = 0;
+    for (let i = 0; i < n; i++) if (!Object.is(k.ex[i], Math.exp(-Math.abs(k.eta[i]!)))) bad++;
+    assert.equal(bad, 0, `rep ${rep}: ${bad} of ${n} differ from Math.exp`);
+  }
+  // A run whose values are all in the fast range leaves no lane to patch, and still agrees.
+  for (let i = 0; i < n; i++) k.eta[i] = -3 * rng.uniform() - 0.01;
+  k.run();
+  for (let i = 0; i < n; i += 101) assert.equal(k.ex[i], Math.exp(-Math.abs(k.eta[i]!)));
+  assert.equal(expKernel(0), null);
+  const one = expKernel(1)!;
+  one.eta[0] = 1.5; one.run();
+  assert.equal(one.ex[0], Math.exp(-1.5));
 });
 
 test("WebAssembly SIMD is available on the supported Node versions", () => {
