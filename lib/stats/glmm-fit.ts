@@ -11,6 +11,7 @@ import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmDat
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
 import { checkConvergence } from "./glmm-formula.js";
 import { withProgress, type ProgressSink } from "./warnings.js";
+import { binomialKernel } from "./kernels/binomial-kernel.js";
 import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
 import { glmIrls, jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart, type RowData } from "./pirls-scalar.js";
 
@@ -141,7 +142,15 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const rd = rowData(d);
   const beta0 = logisticStart(d, fixefNames, rd);
   const sys = new RandomSystem(d.n, terms);
-  const wk = new PirlsWork(d.n, rd.expk?.eta);
+  // One scalar term (`(1 | g)`): the fused single-pass kernels of pirls-scalar.ts.
+  const scalarTerm = sys.m === 1 && sys.B === 1;
+  rd.zConst = scalarTerm && sys.zraw.every((v) => v === sys.zraw[0]);
+  // A binomial random intercept: its passes in WebAssembly, on the kernel's arrays.
+  const bk = rd.zConst && rd.binomial && rd.weightClass
+    ? binomialKernel({ n: d.n, q: sys.q, y: rd.y, wt: rd.wt, ylogy: rd.ylogy, offset: rd.offset, blockOf: sys.blockOf, cls: rd.weightClass.of, classes: rd.weightClass.weights.length })
+    : null;
+  if (bk) { rd.bk = bk; rd.ex = bk.ex; rd.fixed = bk.off; }
+  const wk = new PirlsWork(d.n, bk?.eta);
   const nTheta = sys.nTheta;
   const p = d.p;
   const theta0 = sys.thetaLower().map((lo) => (lo === 0 ? 1 : 0));
@@ -151,9 +160,6 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   // the second stage starts from, are glmer's; otherwise PIRLS is converged, warm-started from the last evaluation.
   const u1 = new Float64Array(sys.q);
   const b1 = Float64Array.from(beta0);
-  // One scalar term (`(1 | g)`): the fused single-pass kernels of pirls-scalar.ts.
-  const scalarTerm = sys.m === 1 && sys.B === 1;
-  rd.zConst = scalarTerm && sys.zraw.every((v) => v === sys.zraw[0]);
   let etaInit: Float64Array | undefined;
   let start1: ReturnType<typeof jointStart> | undefined;
   let newtonStart: number[] = theta0;

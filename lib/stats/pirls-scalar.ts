@@ -4,10 +4,15 @@
  * the new linear predictor and sums the next iteration's system. The sweep is a few simple loops over contiguous
  * arrays (the fixed part of η column by column; η and its exponential; weights and per-group sums; the deviance; the
  * fixed-effect sums column by column), each calling at most one library function: a loop that calls both exp and
- * log1p per row runs markedly slower. For 0/1 and binomial-count data the exponentials exp(−|η|) run in WebAssembly SIMD
- * (`kernels/exp.wat`, fdlibm's operations, so Math.exp's values), which makes them three times cheaper; the logistic
- * mean picks its numerator without a branch, since η's sign is a coin toss from row to row. Every sum is formed in row order with the operations of a single loop, and the
- * optional columns are filled in once per fit (`RowData`).
+ * log1p per row runs markedly slower. Every sum is formed in row order with the operations of a single loop, and the
+ * optional columns are filled in once per fit (`RowData`). The logistic mean picks its numerator without a branch,
+ * since η's sign is a coin toss from row to row.
+ *
+ * For a binomial random intercept (0/1 data or counts of trials) the per-row loops of each pass and of the next
+ * iteration's sums run in WebAssembly (`kernels/binomial.wat`, through `RowData.bk`): the same operations in the same
+ * order, so the same results to the last bit, with exp(−|η|) by fdlibm's algorithm two rows per vector. V8 compiles
+ * these JavaScript loops, whose arrays arrive as arguments, to code several times slower than the same loops over
+ * arrays it can treat as constants; the WebAssembly loops do not depend on that.
  *
  * `pirlsJointLme4Scalar` performs the operations of `pirlsJointLme4` in the same order; its first iteration, which
  * starts from a linear predictor that does not depend on θ, reads the weights and working responses computed once per
@@ -21,7 +26,7 @@ import { StatsError } from "../core/errors.js";
 import type { RandomSystem } from "./glmm-system.js";
 import { cholSolve, DONE, MAX_ITER, QUADRATIC, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
 import { halveSteps, TOL_PWRSS } from "./pirls-lme4.js";
-import { expKernel, type ExpKernel } from "./kernels/exp-kernel.js";
+import type { BinomialKernel } from "./kernels/binomial-kernel.js";
 
 
 /** The rows as the fused kernels read them: prior weights (1 when absent), deviance constants (0), offset (0). */
@@ -44,10 +49,10 @@ export interface RowData {
   /** Z is one constant column (a random intercept), so ZΛu is θu_g in every row; set by the caller. */
   zConst?: boolean;
   /**
-   * For binomial weight classes, exp(−|η|) in WebAssembly (null without SIMD): its `ex` is `ex` below, and a pass that
-   * is handed its `eta` as the linear predictor fills both there (`PirlsWork` can be built on that array).
+   * The binomial pass in WebAssembly, for a random intercept (set by the caller, with `ex` and `fixed` its arrays and
+   * its `eta` as the work space's linear predictor).
    */
-  expk?: ExpKernel;
+  bk?: BinomialKernel;
   /** Work space of the kernels, n each: exponentials, and the fixed part of the linear predictor. */
   ex: Float64Array;
   fixed: Float64Array;
@@ -70,15 +75,13 @@ export function rowData(d: GlmmData): RowData {
       weightClass = { of, weights: Float64Array.from(index.keys()), prod: new Float64Array(k), logs: new Float64Array(k) };
     }
   }
-  const expk = weightClass ? expKernel(n) : null;
   return {
     ...(weightClass ? { weightClass } : {}),
-    ...(expk ? { expk } : {}),
     n, p: d.p, X: d.X, y: d.y,
     wt: d.wt ?? new Float64Array(n).fill(1), ylogy: d.ylogy ?? new Float64Array(n), offset: d.offset ?? new Float64Array(n),
     binomial: (d.family ?? 0) === 0,
     cols: Array.from({ length: d.p }, (_, a) => { const c = new Float64Array(n); for (let i = 0; i < n; i++) c[i] = d.X[i * d.p + a]!; return c; }),
-    ex: expk ? expk.ex : new Float64Array(n), fixed: new Float64Array(n),
+    ex: new Float64Array(n), fixed: new Float64Array(n),
   };
 }
 
@@ -213,8 +216,14 @@ function scalarPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: I
  * `wk.w`, `wk.res`, `wk.mu`), A − I = Σ wz² and r_u = Σ z·v per group, X'v and X'WX, and C = Σ wz·x per group.
  */
 function jointSums(rd: RowData, sys: RandomSystem, eta: Float64Array, wk: PirlsWork, A: Float64Array, ru: Float64Array, rb: Float64Array, S: Float64Array, C: Float64Array): void {
-  const { n, y, wt, offset, binomial, cols, ex } = rd;
+  const { n, y, wt, offset, binomial, cols, ex, bk } = rd;
   const { blockOf, zt } = sys;
+  if (bk && eta === bk.eta && ex === bk.ex) {
+    bk.jointSums(zt[0]!, A, ru);
+    fixedSums(cols, bk.w, bk.v, rb, S);
+    groupSums(cols, bk.wz, blockOf, C);
+    return;
+  }
   const w = wk.w, v = wk.res, wz = wk.mu;
   A.fill(0); ru.fill(0);
   for (let i = 0; i < n; i++) {
@@ -234,8 +243,9 @@ function jointSums(rd: RowData, sys: RandomSystem, eta: Float64Array, wk: PirlsW
 
 /** The second stage's A − I = Σ wz² and right-hand side Σ z(w·zΛu + wt(y − μ)) per group at the state of the last pass. */
 function laplaceSums(rd: RowData, sys: RandomSystem, u: Float64Array, eta: Float64Array, A: Float64Array, rhs: Float64Array): void {
-  const { n, y, wt, binomial, ex } = rd;
+  const { n, y, wt, binomial, ex, bk } = rd;
   const { blockOf, zt } = sys;
+  if (bk && eta === bk.eta && ex === bk.ex) { bk.laplaceSums(zt[0]!, u, A, rhs); return; }
   A.fill(0); rhs.fill(0);
   for (let i = 0; i < n; i++) {
     const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!, e = eta[i]!, xi = ex[i]!;
@@ -284,7 +294,7 @@ export function scalarStart(rd: RowData, sys: RandomSystem, lp0: Float64Array, m
 export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarStart, theta: number, beta: ArrayLike<number>, u: Float64Array, wk: PirlsWork): PirlsResult {
   const { n, p, y, wt, ylogy, offset, binomial } = rd;
   const { q, blockOf, zt } = sys;
-  const off = wk.off;
+  const off = rd.bk ? rd.bk.offLaplace : wk.off;
   const A = new Float64Array(q), rhs = new Float64Array(q), prev = new Float64Array(q);
   for (let g = 0; g < q; g++) {
     A[g] = theta * theta * start.s[g]!;
@@ -501,30 +511,17 @@ function poissonPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: 
 function binomialPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): number {
   const { n, y, wt, ylogy } = rd;
   const { of, weights, prod, logs } = rd.weightClass!;
+  const bk = rd.bk;
+  if (bk && eta === bk.eta && ex === bk.ex && (off === bk.off || off === bk.offLaplace)) {
+    // The same loops in WebAssembly (Z is the constant zt[0]).
+    const rest = bk.pass(off, zt[0]!, u, prod, logs);
+    let l = 0;
+    for (let c = 0; c < weights.length; c++) l += weights[c]! * (logs[c]! + Math.log(prod[c]!));
+    return 2 * (rest + l);
+  }
   prod.fill(1); logs.fill(0);
   let rest = 0;
-  const k = rd.expk;
-  if (k && eta === k.eta && ex === k.ex) {
-    // η here, the exponentials in WebAssembly (the same values), then the deviance.
-    for (let i = 0; i < n; i++) eta[i] = off[i]! + zt[i]! * u[blockOf[i]!]!;
-    k.run();
-    if (weights.length === 1) {
-      // One weight class (0/1 data): the running product in a register rather than in memory.
-      let pr = 1, lg = 0;
-      for (let i = 0; i < n; i++) {
-        const e = eta[i]!, ae = Math.abs(e), yi = y[i]!;
-        rest += wt[i]! * (ylogy[i]! + yi * 0.5 * (ae - e) + (1 - yi) * 0.5 * (ae + e));
-        const v = pr * (1 + ex[i]!);
-        if (v > 1e280) { lg += Math.log(v); pr = 1; } else pr = v;
-      }
-      prod[0] = pr; logs[0] = lg;
-    } else for (let i = 0; i < n; i++) {
-      const e = eta[i]!, ae = Math.abs(e), x = ex[i]!, yi = y[i]!, c = of[i]!;
-      rest += wt[i]! * (ylogy[i]! + yi * 0.5 * (ae - e) + (1 - yi) * 0.5 * (ae + e));
-      const v = prod[c]! * (1 + x);
-      if (v > 1e280) { logs[c] += Math.log(v); prod[c] = 1; } else prod[c] = v;
-    }
-  } else for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n; i++) {
     const e = off[i]! + zt[i]! * u[blockOf[i]!]!, ae = Math.abs(e), x = Math.exp(-ae), yi = y[i]!, c = of[i]!;
     eta[i] = e; ex[i] = x;
     rest += wt[i]! * (ylogy[i]! + yi * 0.5 * (ae - e) + (1 - yi) * 0.5 * (ae + e));

@@ -47,7 +47,7 @@ export class PirlsWork {
   readonly w: Float64Array;
   readonly res: Float64Array;
   readonly off: Float64Array;
-  /** `eta` can be given (n doubles), as the WebAssembly kernels' array. */
+  /** `eta` can be given (n doubles), as a WebAssembly kernel's array. */
   constructor(n: number, eta?: Float64Array) {
     this.eta = eta && eta.length === n ? eta : new Float64Array(n); this.mu = new Float64Array(n); this.w = new Float64Array(n);
     this.res = new Float64Array(n); this.off = new Float64Array(n);

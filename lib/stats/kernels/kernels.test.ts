@@ -4,12 +4,13 @@ import { readFileSync } from "node:fs";
 import { choleskyBlocked, choleskyInPlace } from "../linalg.js";
 import { choleskyWasm, partialCholeskyWasm, wasmAvailable } from "./cholesky-wasm.js";
 import { WASM_BASE64 } from "./syrk-wasm.js";
-import { WASM_BASE64 as EXP_BASE64 } from "./exp-wasm.js";
-import { expKernel } from "./exp-kernel.js";
+import { WASM_BASE64 as BINOMIAL_BASE64 } from "./binomial-wasm.js";
+import { binomialKernel, useBinomialKernel } from "./binomial-kernel.js";
 import { seededSpd } from "../testing/fixtures.js";
 import { createRng } from "../../core/rng.js";
+import { glmm } from "../glmm.js";
 
-for (const [name, committed] of [["syrk.wat", WASM_BASE64], ["exp.wat", EXP_BASE64]] as const) {
+for (const [name, committed] of [["syrk.wat", WASM_BASE64], ["binomial.wat", BINOMIAL_BASE64]] as const) {
   test(`the committed wasm module is the compiled ${name}`, async () => {
     // @ts-expect-error: a plain ES module without types
     const { compileWat } = await import("../../../scripts/build-wasm.mjs");
@@ -19,34 +20,92 @@ for (const [name, committed] of [["syrk.wat", WASM_BASE64], ["exp.wat", EXP_BASE
   });
 }
 
-test("the wasm exp(−|x|) equals Math.exp(−|x|) to the last bit, across fdlibm's branches and at the edges", () => {
-  const rng = createRng(20261201);
-  const n = 200_001; // odd: the spare lane
-  const k = expKernel(n)!;
-  assert.ok(k, "WebAssembly SIMD is available");
-  const scales = [1e-12, 2 ** -28, 1e-6, 0.3465, 0.35, 1.0397, 1.04, 2, 10, 40, 300, 707.9, 708, 709, 745, 800];
-  for (let rep = 0; rep < 5; rep++) {
-    for (let i = 0; i < n; i++) {
-      const s = scales[(i + rep) % scales.length]!;
-      k.eta[i] = (rng.uniform() < 0.5 ? -1 : 1) * s * (0.5 + rng.uniform());
-    }
-    // fdlibm's thresholds themselves, and values that take the slow lanes
-    const edges = [0, -0, 2 ** -28, -(2 ** -28), 0x3fd62e43 / 2 ** 30, 0.34657359027997264, 0.3465735902799726, 1.0397207708399179,
-      1.039720770839918, 708, 707.9999999999999, 709.782712893384, 745.1332191019411, 746, Infinity, -Infinity, NaN, 5e-324];
-    edges.forEach((v, j) => { k.eta[j * 997] = v; });
-    k.run();
-    let bad = 0;
-    for (let i = 0; i < n; i++) if (!Object.is(k.ex[i], Math.exp(-Math.abs(k.eta[i]!)))) bad++;
-    assert.equal(bad, 0, `rep ${rep}: ${bad} of ${n} differ from Math.exp`);
+/** The pass in plain JavaScript, operation for operation (the oracle). */
+function referencePass(off: Float64Array, zc: number, u: Float64Array, blockOf: Int32Array, y: Float64Array, wt: Float64Array, ylogy: Float64Array, cls: Int32Array, classes: number) {
+  const n = off.length, eta = new Float64Array(n), ex = new Float64Array(n);
+  const prod = new Float64Array(classes).fill(1), logs = new Float64Array(classes);
+  let rest = 0;
+  for (let i = 0; i < n; i++) {
+    const e = off[i]! + zc * u[blockOf[i]!]!, ae = Math.abs(e), x = Math.exp(-ae), yi = y[i]!, c = cls[i]!;
+    eta[i] = e; ex[i] = x;
+    rest += wt[i]! * (ylogy[i]! + yi * 0.5 * (ae - e) + (1 - yi) * 0.5 * (ae + e));
+    const v = prod[c]! * (1 + x);
+    if (v > 1e280) { logs[c] += Math.log(v); prod[c] = 1; } else prod[c] = v;
   }
-  // A run whose values are all in the fast range leaves no lane to patch, and still agrees.
-  for (let i = 0; i < n; i++) k.eta[i] = -3 * rng.uniform() - 0.01;
-  k.run();
-  for (let i = 0; i < n; i += 101) assert.equal(k.ex[i], Math.exp(-Math.abs(k.eta[i]!)));
-  assert.equal(expKernel(0), null);
-  const one = expKernel(1)!;
-  one.eta[0] = 1.5; one.run();
-  assert.equal(one.ex[0], Math.exp(-1.5));
+  return { eta, ex, prod, logs, rest };
+}
+
+test("the wasm binomial pass equals the JavaScript loops to the last bit: η, exp(−|η|) across fdlibm's branches, the deviance", () => {
+  const rng = createRng(20261201);
+  for (const [n, q, classes] of [[20_001, 37, 1], [20_000, 500, 3], [1, 1, 1]] as const) {
+    const blockOf = Int32Array.from({ length: n }, () => rng.int(q));
+    const cls = Int32Array.from({ length: n }, () => rng.int(classes));
+    const wt = Float64Array.from(cls, (c) => c + 1);
+    const y = Float64Array.from({ length: n }, (_, i) => Math.round(rng.uniform() * wt[i]!) / wt[i]!);
+    const ylogy = Float64Array.from(y, (v) => (v > 0 && v < 1 ? v * Math.log(v) + (1 - v) * Math.log(1 - v) : 0));
+    const offset = Float64Array.from({ length: n }, (_, i) => (i % 3 === 0 ? 0 : rng.normal(0, 0.5)));
+    const k = binomialKernel({ n, q, y, wt, ylogy, offset, blockOf, cls, classes })!;
+    assert.ok(k, "WebAssembly SIMD is available");
+    // Scales that reach every branch of fdlibm's exp (tiny, |x| < ln2/2, < 1.5 ln2, large, ≥ 708, infinite, NaN).
+    const scales = [1e-12, 2 ** -28, 1e-6, 0.3465, 0.35, 1.0397, 1.04, 2, 10, 40, 300, 707.9, 708, 745, 800];
+    for (let rep = 0; rep < 4; rep++) {
+      for (let i = 0; i < n; i++) { const s = scales[(i + rep) % scales.length]!; k.off[i] = (rng.uniform() < 0.5 ? -1 : 1) * s * (0.5 + rng.uniform()); }
+      if (n > 5000) [0, -0, 2 ** -28, 0.34657359027997264, 1.0397207708399179, 708, Infinity, -Infinity, NaN].forEach((v, j) => { k.off[j * 501] = v; });
+      const u = Float64Array.from({ length: q }, () => rng.normal(0, rep === 3 ? 0 : 1));
+      const zc = rep === 2 ? 0 : 0.7 + rng.uniform();
+      const prod = new Float64Array(classes), logs = new Float64Array(classes);
+      const rest = k.pass(k.off, zc, u, prod, logs);
+      const ref = referencePass(k.off.slice(), zc, u, blockOf, y, wt, ylogy, cls, classes);
+      const same = (a: ArrayLike<number>, b: ArrayLike<number>): number => { let d = 0; for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) d++; return d; };
+      assert.equal(same(k.eta, ref.eta), 0, `n=${n} rep ${rep}: η`);
+      assert.equal(same(k.ex, ref.ex), 0, `n=${n} rep ${rep}: exp(−|η|)`);
+      assert.ok(Object.is(rest, ref.rest), `n=${n} rep ${rep}: deviance sum ${rest} vs ${ref.rest}`);
+      assert.equal(same(prod, ref.prod) + same(logs, ref.logs), 0, `n=${n} rep ${rep}: products`);
+      // The next iteration's sums at this state, against the JavaScript loops (μ picked without a branch there).
+      const A = new Float64Array(q), R = new Float64Array(q), A2 = new Float64Array(q), R2 = new Float64Array(q);
+      const w = new Float64Array(n), v = new Float64Array(n), wz = new Float64Array(n);
+      const refA = new Float64Array(q), refR = new Float64Array(q), refA2 = new Float64Array(q), refR2 = new Float64Array(q);
+      for (let i = 0; i < n; i++) {
+        const g = blockOf[i]!, e = ref.eta[i]!, xi = ref.ex[i]!, wti = wt[i]!, s = +(e >= 0);
+        const m = (s + (1 - s) * xi) / (1 + xi), wi = wti * m * (1 - m);
+        refA[g] += wi * zc * zc;
+        refR[g] += zc * (wi * (zc * u[g]!) + wti * (y[i]! - m));
+        const vi = wi * (e - offset[i]!) + wti * (y[i]! - m), wzi = wi * zc;
+        w[i] = wi; v[i] = vi; wz[i] = wzi;
+        refA2[g] += wzi * zc;
+        refR2[g] += zc * vi;
+      }
+      k.laplaceSums(zc, u, A, R);
+      k.jointSums(zc, A2, R2);
+      assert.equal(same(A, refA) + same(R, refR), 0, `n=${n} rep ${rep}: second-stage sums`);
+      assert.equal(same(A2, refA2) + same(R2, refR2) + same(k.w, w) + same(k.v, v) + same(k.wz, wz), 0, `n=${n} rep ${rep}: joint sums`);
+    }
+    assert.throws(() => k.pass(new Float64Array(n), 1, new Float64Array(q), new Float64Array(classes), new Float64Array(classes)), /not one of the kernel's arrays/);
+  }
+});
+
+test("a logistic GLMM with and without the wasm pass gives the same fit to the last bit", () => {
+  const rng = createRng(7);
+  const n = 3001, G = 60;
+  const b = Array.from({ length: G }, () => rng.normal(0, 0.9));
+  const x: number[] = [], g: string[] = [], yb: number[] = [], s: number[] = [], f: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = i % G, xi = rng.normal(0, 1), p = 1 / (1 + Math.exp(-(-0.3 + 0.7 * xi + b[k]!)));
+    x.push(xi); g.push(`g${k}`); yb.push(rng.uniform() < p ? 1 : 0);
+    const t = 1 + rng.int(4); let hits = 0; for (let j = 0; j < t; j++) if (rng.uniform() < p) hits++;
+    s.push(hits); f.push(t - hits);
+  }
+  const data = { x, g, yb, s, f };
+  for (const formula of ["yb ~ x + (1 | g)", "cbind(s, f) ~ x + (1 | g)"]) {
+    const on = glmm(formula, data, { family: "binomial" });
+    useBinomialKernel(false);
+    try {
+      const off = glmm(formula, data, { family: "binomial" });
+      assert.deepEqual(JSON.parse(JSON.stringify(on)), JSON.parse(JSON.stringify(off)), formula);
+    } finally {
+      useBinomialKernel(true);
+    }
+  }
 });
 
 test("WebAssembly SIMD is available on the supported Node versions", () => {
