@@ -11,7 +11,7 @@ import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmDat
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
 import { checkConvergence } from "./glmm-formula.js";
 import { withProgress, type ProgressSink } from "./warnings.js";
-import { binomialKernel } from "./kernels/binomial-kernel.js";
+import { glmmKernel } from "./kernels/glmm-kernel.js";
 import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
 import { glmIrls, jointStart, laplaceLme4Scalar, pirlsJointLme4Scalar, rowData, scalarStart, type RowData } from "./pirls-scalar.js";
 
@@ -145,10 +145,11 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   // One scalar term (`(1 | g)`): the fused single-pass kernels of pirls-scalar.ts.
   const scalarTerm = sys.m === 1 && sys.B === 1;
   rd.zConst = scalarTerm && sys.zraw.every((v) => v === sys.zraw[0]);
-  // A binomial random intercept: its passes in WebAssembly, on the kernel's arrays.
-  const bk = rd.zConst && rd.binomial && rd.weightClass
-    ? binomialKernel({ n: d.n, q: sys.q, y: rd.y, wt: rd.wt, ylogy: rd.ylogy, offset: rd.offset, blockOf: sys.blockOf, cls: rd.weightClass.of, classes: rd.weightClass.weights.length })
-    : null;
+  // A random intercept (binomial with weight classes, or Poisson): its row loops in WebAssembly, on the kernel's arrays.
+  const rows = { n: d.n, q: sys.q, y: rd.y, wt: rd.wt, ylogy: rd.ylogy, offset: rd.offset, blockOf: sys.blockOf };
+  const bk = !rd.zConst ? null
+    : rd.binomial ? (rd.weightClass ? glmmKernel({ ...rows, family: "binomial", cls: rd.weightClass.of, classes: rd.weightClass.weights.length }) : null)
+    : glmmKernel({ ...rows, family: "poisson" });
   if (bk) { rd.bk = bk; rd.ex = bk.ex; rd.fixed = bk.off; }
   const wk = new PirlsWork(d.n, bk?.eta);
   const nTheta = sys.nTheta;

@@ -8,9 +8,9 @@
  * optional columns are filled in once per fit (`RowData`). The logistic mean picks its numerator without a branch,
  * since η's sign is a coin toss from row to row.
  *
- * For a binomial random intercept (0/1 data or counts of trials) the per-row loops of each pass and of the next
- * iteration's sums run in WebAssembly (`kernels/binomial.wat`, through `RowData.bk`): the same operations in the same
- * order, so the same results to the last bit, with exp(−|η|) by fdlibm's algorithm two rows per vector. V8 compiles
+ * For a random intercept (binomial: 0/1 data or counts of trials; Poisson) the per-row loops of each pass and of the
+ * next iteration's sums run in WebAssembly (`kernels/glmm.wat`, through `RowData.bk`): the same operations in the same
+ * order, so the same results to the last bit, with the exponentials by fdlibm's algorithm two rows per vector. V8 compiles
  * these JavaScript loops, whose arrays arrive as arguments, to code several times slower than the same loops over
  * arrays it can treat as constants; the WebAssembly loops do not depend on that.
  *
@@ -26,7 +26,7 @@ import { StatsError } from "../core/errors.js";
 import type { RandomSystem } from "./glmm-system.js";
 import { cholSolve, DONE, MAX_ITER, QUADRATIC, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
 import { halveSteps, TOL_PWRSS } from "./pirls-lme4.js";
-import type { BinomialKernel } from "./kernels/binomial-kernel.js";
+import type { GlmmKernel } from "./kernels/glmm-kernel.js";
 
 
 /** The rows as the fused kernels read them: prior weights (1 when absent), deviance constants (0), offset (0). */
@@ -52,7 +52,7 @@ export interface RowData {
    * The binomial pass in WebAssembly, for a random intercept (set by the caller, with `ex` and `fixed` its arrays and
    * its `eta` as the work space's linear predictor).
    */
-  bk?: BinomialKernel;
+  bk?: GlmmKernel;
   /** Work space of the kernels, n each: exponentials, and the fixed part of the linear predictor. */
   ex: Float64Array;
   fixed: Float64Array;
@@ -308,10 +308,12 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
   // the second once per group and pass, instead of an exponential per row in every pass (equal to rounding).
   let E: Float64Array | undefined;
   const zc = zt[0] ?? 0;
+  const bk = rd.bk;
   if (!binomial && rd.zConst) {
     E = rd.fixed;
     let finite = true;
-    for (let i = 0; i < n; i++) { const v = Math.exp(off[i]!); E[i] = v; if (!(v > 0 && v < Infinity)) finite = false; }
+    if (bk && E === bk.off && off === bk.offLaplace) finite = bk.expOffLaplace();
+    else for (let i = 0; i < n; i++) { const v = Math.exp(off[i]!); E[i] = v; if (!(v > 0 && v < Infinity)) finite = false; }
     if (!finite) E = undefined;
   }
   const G = new Float64Array(q);
@@ -319,6 +321,7 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
     let factored = E !== undefined;
     if (E) for (let g = 0; g < q; g++) { const v = Math.exp(zc * u[g]!); G[g] = v; if (!(v > 0 && v < Infinity)) factored = false; }
     if (E && factored) {
+      if (bk && E === bk.off && eta === bk.eta && ex === bk.ex && off === bk.offLaplace) return bk.factoredPass(zc, u, G);
       // η, μ and the Poisson deviance in one loop (no library call in it).
       let dev = 0;
       for (let i = 0; i < n; i++) {
@@ -494,7 +497,8 @@ function exponentials(binomial: boolean, off: Float64Array, zt: Float64Array, bl
 
 /** For counts: η = off + ZΛu, μ = exp(η) into `ex` and the deviance, in one loop (one library call per row). */
 function poissonPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): number {
-  const { n, y, wt, ylogy } = rd;
+  const { n, y, wt, ylogy, bk } = rd;
+  if (bk && bk.family === "poisson" && eta === bk.eta && ex === bk.ex && bk.owns(off)) return bk.poissonPass(off, zt[0]!, u);
   let dev = 0;
   for (let i = 0; i < n; i++) {
     const e = off[i]! + zt[i]! * u[blockOf[i]!]!, m = Math.exp(e), yi = y[i]!;
@@ -512,7 +516,7 @@ function binomialPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf:
   const { n, y, wt, ylogy } = rd;
   const { of, weights, prod, logs } = rd.weightClass!;
   const bk = rd.bk;
-  if (bk && eta === bk.eta && ex === bk.ex && (off === bk.off || off === bk.offLaplace)) {
+  if (bk && bk.family === "binomial" && eta === bk.eta && ex === bk.ex && bk.owns(off)) {
     // The same loops in WebAssembly (Z is the constant zt[0]).
     const rest = bk.pass(off, zt[0]!, u, prod, logs);
     let l = 0;

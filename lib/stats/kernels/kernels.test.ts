@@ -4,13 +4,13 @@ import { readFileSync } from "node:fs";
 import { choleskyBlocked, choleskyInPlace } from "../linalg.js";
 import { choleskyWasm, partialCholeskyWasm, wasmAvailable } from "./cholesky-wasm.js";
 import { WASM_BASE64 } from "./syrk-wasm.js";
-import { WASM_BASE64 as BINOMIAL_BASE64 } from "./binomial-wasm.js";
-import { binomialKernel, useBinomialKernel } from "./binomial-kernel.js";
+import { WASM_BASE64 as GLMM_BASE64 } from "./glmm-wasm.js";
+import { glmmKernel, useGlmmKernel } from "./glmm-kernel.js";
 import { seededSpd } from "../testing/fixtures.js";
 import { createRng } from "../../core/rng.js";
 import { glmm } from "../glmm.js";
 
-for (const [name, committed] of [["syrk.wat", WASM_BASE64], ["binomial.wat", BINOMIAL_BASE64]] as const) {
+for (const [name, committed] of [["syrk.wat", WASM_BASE64], ["glmm.wat", GLMM_BASE64]] as const) {
   test(`the committed wasm module is the compiled ${name}`, async () => {
     // @ts-expect-error: a plain ES module without types
     const { compileWat } = await import("../../../scripts/build-wasm.mjs");
@@ -44,7 +44,7 @@ test("the wasm binomial pass equals the JavaScript loops to the last bit: η, ex
     const y = Float64Array.from({ length: n }, (_, i) => Math.round(rng.uniform() * wt[i]!) / wt[i]!);
     const ylogy = Float64Array.from(y, (v) => (v > 0 && v < 1 ? v * Math.log(v) + (1 - v) * Math.log(1 - v) : 0));
     const offset = Float64Array.from({ length: n }, (_, i) => (i % 3 === 0 ? 0 : rng.normal(0, 0.5)));
-    const k = binomialKernel({ n, q, y, wt, ylogy, offset, blockOf, cls, classes })!;
+    const k = glmmKernel({ family: "binomial", n, q, y, wt, ylogy, offset, blockOf, cls, classes })!;
     assert.ok(k, "WebAssembly SIMD is available");
     // Scales that reach every branch of fdlibm's exp (tiny, |x| < ln2/2, < 1.5 ln2, large, ≥ 708, infinite, NaN).
     const scales = [1e-12, 2 ** -28, 1e-6, 0.3465, 0.35, 1.0397, 1.04, 2, 10, 40, 300, 707.9, 708, 745, 800];
@@ -81,10 +81,74 @@ test("the wasm binomial pass equals the JavaScript loops to the last bit: η, ex
       assert.equal(same(A2, refA2) + same(R2, refR2) + same(k.w, w) + same(k.v, v) + same(k.wz, wz), 0, `n=${n} rep ${rep}: joint sums`);
     }
     assert.throws(() => k.pass(new Float64Array(n), 1, new Float64Array(q), new Float64Array(classes), new Float64Array(classes)), /not one of the kernel's arrays/);
+    assert.equal(k.owns(k.off) && k.owns(k.offLaplace) && !k.owns(new Float64Array(n)), true);
   }
 });
 
-test("a logistic GLMM with and without the wasm pass gives the same fit to the last bit", () => {
+test("the wasm Poisson passes equal the JavaScript loops to the last bit: exp(η) of either sign, μ = E·G, the deviance, the sums", () => {
+  const rng = createRng(20261202);
+  const same = (a: ArrayLike<number>, b: ArrayLike<number>): number => { let d = 0; for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) d++; return d; };
+  for (const [n, q] of [[30_001, 41], [1, 1]] as const) {
+    const blockOf = Int32Array.from({ length: n }, () => rng.int(q));
+    const wt = Float64Array.from({ length: n }, () => 1 + rng.int(3));
+    const y = Float64Array.from({ length: n }, () => rng.int(6));
+    const ylogy = Float64Array.from(y, (v) => (v > 0 ? v * Math.log(v) : 0));
+    const offset = Float64Array.from({ length: n }, () => rng.normal(0, 0.3));
+    const k = glmmKernel({ family: "poisson", n, q, y, wt, ylogy, offset, blockOf })!;
+    const scales = [1e-12, 2 ** -28, 1e-6, 0.3465, 0.35, 1.0397, 1.04, 2, 10, 40, 300, 707.9, 708, 709.7, 745, 800];
+    for (let rep = 0; rep < 3; rep++) {
+      for (let i = 0; i < n; i++) { const s = scales[(i + rep) % scales.length]!; k.off[i] = (rng.uniform() < 0.5 ? -1 : 1) * s * (0.5 + rng.uniform()); }
+      if (n > 5000) [0, -0, 2 ** -28, -(2 ** -28), 0.34657359027997264, -1.0397207708399179, 708, -708, Infinity, -Infinity, NaN].forEach((v, j) => { k.off[j * 701] = v; });
+      const u = Float64Array.from({ length: q }, () => rng.normal(0, 1)), zc = 0.5 + rng.uniform();
+      const off = k.off.slice();
+      const dev = k.poissonPass(k.off, zc, u);
+      const eta = new Float64Array(n), mu = new Float64Array(n);
+      let ref = 0;
+      for (let i = 0; i < n; i++) {
+        const e = off[i]! + zc * u[blockOf[i]!]!, m = Math.exp(e), yi = y[i]!;
+        eta[i] = e; mu[i] = m;
+        ref += 2 * wt[i]! * (ylogy[i]! - yi * e - (yi - m));
+      }
+      assert.equal(same(k.eta, eta) + same(k.ex, mu), 0, `n=${n} rep ${rep}: η and exp(η)`);
+      assert.ok(Object.is(dev, ref), `n=${n} rep ${rep}: deviance ${dev} vs ${ref}`);
+      // Second stage: E = exp(Xβ + offset) once, μ = E·G per pass.
+      for (let i = 0; i < n; i++) k.offLaplace[i] = rng.normal(0, 2);
+      const offL = k.offLaplace.slice();
+      assert.equal(k.expOffLaplace(), true);
+      assert.equal(same(k.off, Float64Array.from(offL, Math.exp)), 0, `n=${n} rep ${rep}: E`);
+      const G = Float64Array.from(u, (v) => Math.exp(zc * v));
+      const dev2 = k.factoredPass(zc, u, G);
+      let ref2 = 0;
+      for (let i = 0; i < n; i++) {
+        const g = blockOf[i]!, e = offL[i]! + zc * u[g]!, m = Math.exp(offL[i]!) * G[g]!, yi = y[i]!;
+        eta[i] = e; mu[i] = m;
+        ref2 += 2 * wt[i]! * (ylogy[i]! - yi * e - (yi - m));
+      }
+      assert.equal(same(k.eta, eta) + same(k.ex, mu), 0, `n=${n} rep ${rep}: factored η and μ`);
+      assert.ok(Object.is(dev2, ref2), `n=${n} rep ${rep}: factored deviance`);
+      const A = new Float64Array(q), R = new Float64Array(q), A2 = new Float64Array(q), R2 = new Float64Array(q);
+      const refA = new Float64Array(q), refR = new Float64Array(q), refA2 = new Float64Array(q), refR2 = new Float64Array(q);
+      const w = new Float64Array(n), v = new Float64Array(n), wz = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const g = blockOf[i]!, m = mu[i]!, wi = wt[i]! * m;
+        refA[g] += wi * zc * zc;
+        refR[g] += zc * (wi * (zc * u[g]!) + wt[i]! * (y[i]! - m));
+        const vi = wi * (eta[i]! - offset[i]!) + wt[i]! * (y[i]! - m), wzi = wi * zc;
+        w[i] = wi; v[i] = vi; wz[i] = wzi;
+        refA2[g] += wzi * zc; refR2[g] += zc * vi;
+      }
+      k.laplaceSums(zc, u, A, R);
+      k.jointSums(zc, A2, R2);
+      assert.equal(same(A, refA) + same(R, refR), 0, `n=${n} rep ${rep}: second-stage sums`);
+      assert.equal(same(A2, refA2) + same(R2, refR2) + same(k.w, w) + same(k.v, v) + same(k.wz, wz), 0, `n=${n} rep ${rep}: joint sums`);
+    }
+    // An offset that overflows exp: the factored pass is refused.
+    k.offLaplace.fill(0); k.offLaplace[0] = 800;
+    assert.equal(k.expOffLaplace(), false);
+  }
+});
+
+test("GLMMs with and without the wasm kernels give the same fits to the last bit (logistic, binomial counts, Poisson)", () => {
   const rng = createRng(7);
   const n = 3001, G = 60;
   const b = Array.from({ length: G }, () => rng.normal(0, 0.9));
@@ -95,15 +159,16 @@ test("a logistic GLMM with and without the wasm pass gives the same fit to the l
     const t = 1 + rng.int(4); let hits = 0; for (let j = 0; j < t; j++) if (rng.uniform() < p) hits++;
     s.push(hits); f.push(t - hits);
   }
-  const data = { x, g, yb, s, f };
-  for (const formula of ["yb ~ x + (1 | g)", "cbind(s, f) ~ x + (1 | g)"]) {
-    const on = glmm(formula, data, { family: "binomial" });
-    useBinomialKernel(false);
+  const c = s.map((v, i) => v + rng.int(3) * (i % 2)), e = x.map((_, i) => 0.5 + (i % 7) / 4);
+  const data = { x, g, yb, s, f, c, e };
+  for (const [formula, family] of [["yb ~ x + (1 | g)", "binomial"], ["cbind(s, f) ~ x + (1 | g)", "binomial"], ["c ~ x + offset(log(e)) + (1 | g)", "poisson"]] as const) {
+    const on = glmm(formula, data, { family });
+    useGlmmKernel(false);
     try {
-      const off = glmm(formula, data, { family: "binomial" });
+      const off = glmm(formula, data, { family });
       assert.deepEqual(JSON.parse(JSON.stringify(on)), JSON.parse(JSON.stringify(off)), formula);
     } finally {
-      useBinomialKernel(true);
+      useGlmmKernel(true);
     }
   }
 });
