@@ -15,6 +15,7 @@
  * cost O(G k³ + G k p²) per evaluation, the fast path for large data) and `dense` for several terms
  * (crossed or nested: a dense q × q Cholesky, q = Σ levels × columns; fine up to q ≈ 1,500).
  */
+import { lmmKernel } from "./kernels/lmm-kernel.js";
 import { StatsError } from "../core/errors.js";
 import { backSolveT, choleskyInPlace, forwardSolve } from "./linalg.js";
 import type { MixedDesign } from "./design.js";
@@ -148,6 +149,8 @@ export function blockProfiler(d: MixedDesign): Profiler {
     }
   }
   const { XtX, Xty, yty } = fixedCross(d, y);
+  // The evaluations of the one- and two-column cases in WebAssembly (same operations, same results).
+  const kernel = lmmKernel(k, G, p, B, Zy, ZX);
   const M = new Float64Array(k * k), BT = new Float64Array(k * k), R = new Float64Array(k * p), c = new Float64Array(k);
   /** Factor block g into M (lower Cholesky) and fill c = L⁻¹Tᵀ Zy_g, R = L⁻¹ Tᵀ ZX_g. */
   const factor = (T: Float64Array, g: number): void => {
@@ -215,7 +218,8 @@ export function blockProfiler(d: MixedDesign): Profiler {
       if (k === 1) {
         // Scalar blocks: L_g² = 1 + θ² B_g, so every term is a weighted sum over groups.
         const t2 = T[0]! * T[0]!;
-        for (let g = 0; g < G; g++) {
+        if (kernel) [cc, ldL2] = kernel.scalar(t2, RtR, Rtc);
+        else for (let g = 0; g < G; g++) {
           const m = 1 + t2 * B[g]!, w = t2 / m, zy = Zy[g]!, xo = g * p;
           ldL2 += Math.log(m);
           cc += w * zy * zy;
@@ -229,7 +233,8 @@ export function blockProfiler(d: MixedDesign): Profiler {
         return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2, shift);
       }
       if (k === 2) {
-        evaluate2(T, RtR, Rtc, (dc, dl) => { cc += dc; ldL2 += dl; });
+        if (kernel) [cc, ldL2] = kernel.pair(T[0]!, T[2]!, T[3]!, RtR, Rtc);
+        else evaluate2(T, RtR, Rtc, (dc, dl) => { cc += dc; ldL2 += dl; });
         for (let i = 0; i < p; i++) for (let j = i + 1; j < p; j++) RtR[i * p + j] = RtR[j * p + i]!;
         return finishProfile(p, XtX, Xty, yty, RtR, Rtc, cc, ldL2, shift);
       }
