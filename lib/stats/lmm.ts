@@ -274,9 +274,15 @@ function ranefOf(design: MixedDesign, b: Float64Array): Record<string, RanefRow[
   let o = 0;
   for (const term of design.reTerms) {
     const k = term.termNames.length;
+    // Built key by key (term names, then level and values: the order of the spread it replaces), without the
+    // temporary arrays and spread per level.
     const rows = term.levels.map((level, g) => {
-      const values = Object.fromEntries(term.termNames.map((nm, a) => [nm, b[o + g * k + a]!]));
-      return { ...values, level, values } as RanefRow;
+      const values: Record<string, number> = {};
+      const row: Record<string, unknown> = {};
+      for (let a = 0; a < k; a++) { const v = b[o + g * k + a]!; values[term.termNames[a]!] = v; row[term.termNames[a]!] = v; }
+      row.level = level;
+      row.values = values;
+      return row as unknown as RanefRow;
     });
     const prev = out[term.group];
     // Two terms on one grouping factor, e.g. (1 | g) + (0 + x | g): merge their columns per level.
