@@ -12,24 +12,16 @@
  */
 import { factorDiagonalBlock } from "./diagonal-block.js";
 import { WASM_BASE64 } from "./syrk-wasm.js";
+import { lazyModule } from "./wasm-module.js";
 
 type Syrk = (A: number, lda: number, PT: number, mp: number, w: number, k1: number) => void;
 type Trsm = (PT: number, mp: number, w: number, L: number, lda: number) => void;
 interface Kernel { memory: WebAssembly.Memory; syrk: Syrk; trsm: Trsm }
 
 const KEEP_BYTES = 64 * 1024 * 1024;
-let module: WebAssembly.Module | null | undefined;
 let cached: Kernel | undefined;
 
-function compiled(): WebAssembly.Module | null {
-  if (module !== undefined) return module;
-  try {
-    module = new WebAssembly.Module(Buffer.from(WASM_BASE64, "base64"));
-  } catch {
-    module = null;
-  }
-  return module;
-}
+const compiled = lazyModule(WASM_BASE64);
 
 function instance(bytes: number): Kernel | null {
   const mod = compiled();

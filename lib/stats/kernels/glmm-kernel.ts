@@ -13,6 +13,7 @@
  * their JavaScript loops.
  */
 import { WASM_BASE64 } from "./glmm-wasm.js";
+import { lazyModule } from "./wasm-module.js";
 
 type Linear = (off: number, blk: number, u: number, zc: number, eta: number, pairs: number) => void;
 type Exp = (src: number, dst: number, pairs: number, negabs: number) => number;
@@ -25,7 +26,6 @@ type JointSums = (eta: number, ex: number, y: number, wt: number, offset: number
 /** fdlibm's bound below which exp(x) is 1 + x. */
 const TINY = 2 ** -28;
 
-let module: WebAssembly.Module | null | undefined;
 let enabled = true;
 
 /** Turns the kernels off (every `glmmKernel` call then returns null) or back on; for tests and A/B timings. */
@@ -33,15 +33,7 @@ export function useGlmmKernel(on: boolean): void {
   enabled = on;
 }
 
-function compiled(): WebAssembly.Module | null {
-  if (module !== undefined) return module;
-  try {
-    module = new WebAssembly.Module(Buffer.from(WASM_BASE64, "base64"));
-  } catch {
-    module = null;
-  }
-  return module;
-}
+const compiled = lazyModule(WASM_BASE64);
 
 /** The rows' constants a kernel is built on. */
 export interface GlmmRows {

@@ -8,11 +8,11 @@
  * (`useLmmKernel(false)`); the caller then runs its JavaScript loops.
  */
 import { WASM_BASE64 } from "./lmm-wasm.js";
+import { lazyModule } from "./wasm-module.js";
 
 type Scalar = (B: number, Zy: number, ZX: number, G: number, p: number, t2: number, RtR: number, Rtc: number, out: number) => void;
 type Pair = (B: number, Zy: number, ZX: number, G: number, p: number, a: number, b: number, c: number, r0: number, r1: number, RtR: number, Rtc: number, out: number) => void;
 
-let module: WebAssembly.Module | null | undefined;
 let enabled = true;
 
 /** Turns the kernel off (every `lmmKernel` call then returns null) or back on; for tests and A/B timings. */
@@ -20,15 +20,7 @@ export function useLmmKernel(on: boolean): void {
   enabled = on;
 }
 
-function compiled(): WebAssembly.Module | null {
-  if (module !== undefined) return module;
-  try {
-    module = new WebAssembly.Module(Buffer.from(WASM_BASE64, "base64"));
-  } catch {
-    module = null;
-  }
-  return module;
-}
+const compiled = lazyModule(WASM_BASE64);
 
 /** The evaluation over groups; `RtR` (p × p, lower triangle) and `Rtc` (p) are overwritten with the sums. */
 export interface LmmKernel {
