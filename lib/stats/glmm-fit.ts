@@ -147,11 +147,11 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   rd.zConst = scalarTerm && sys.zraw.every((v) => v === sys.zraw[0]);
   // A random intercept (binomial with weight classes, or Poisson): its row loops in WebAssembly, on the kernel's arrays.
   const rows = { n: d.n, q: sys.q, y: rd.y, wt: rd.wt, ylogy: rd.ylogy, offset: rd.offset, blockOf: sys.blockOf };
-  const bk = !rd.zConst ? null
+  const kernel = !rd.zConst ? null
     : rd.binomial ? (rd.weightClass ? glmmKernel({ ...rows, family: "binomial", cls: rd.weightClass.of, classes: rd.weightClass.weights.length }) : null)
     : glmmKernel({ ...rows, family: "poisson" });
-  if (bk) { rd.bk = bk; rd.ex = bk.ex; rd.fixed = bk.off; }
-  const wk = new PirlsWork(d.n, bk?.eta);
+  if (kernel) { rd.kernel = kernel; rd.ex = kernel.ex; rd.fixed = kernel.off; }
+  const wk = new PirlsWork(d.n, kernel?.eta);
   const nTheta = sys.nTheta;
   const p = d.p;
   const theta0 = sys.thetaLower().map((lo) => (lo === 0 ? 1 : 0));

@@ -9,7 +9,7 @@
  * since η's sign is a coin toss from row to row.
  *
  * For a random intercept (binomial: 0/1 data or counts of trials; Poisson) the per-row loops of each pass and of the
- * next iteration's sums run in WebAssembly (`kernels/glmm.wat`, through `RowData.bk`): the same operations in the same
+ * next iteration's sums run in WebAssembly (`kernels/glmm.wat`, through `RowData.kernel`): the same operations in the same
  * order, so the same results to the last bit, with the exponentials by fdlibm's algorithm two rows per vector. V8 compiles
  * these JavaScript loops, whose arrays arrive as arguments, to code several times slower than the same loops over
  * arrays it can treat as constants; the WebAssembly loops do not depend on that.
@@ -49,10 +49,10 @@ export interface RowData {
   /** Z is one constant column (a random intercept), so ZΛu is θu_g in every row; set by the caller. */
   zConst?: boolean;
   /**
-   * The binomial pass in WebAssembly, for a random intercept (set by the caller, with `ex` and `fixed` its arrays and
-   * its `eta` as the work space's linear predictor).
+   * The row loops in WebAssembly, for a random intercept (binomial with weight classes, or Poisson); set by the caller,
+   * with `ex` and `fixed` the kernel's arrays and its `eta` the work space's linear predictor.
    */
-  bk?: GlmmKernel;
+  kernel?: GlmmKernel;
   /** Work space of the kernels, n each: exponentials, and the fixed part of the linear predictor. */
   ex: Float64Array;
   fixed: Float64Array;
@@ -202,6 +202,16 @@ function logisticMean(e: number, ex: number): number {
   return (s + (1 - s) * ex) / (1 + ex);
 }
 
+/**
+ * The fit's WebAssembly kernel when the arrays a loop works on are the kernel's own: `eta` its linear predictor (and
+ * `rd.ex` its exponentials, as the caller sets them up), `off` one of its two fixed parts when given. Otherwise
+ * undefined, and the loop runs in JavaScript.
+ */
+function kernelFor(rd: RowData, eta: Float64Array, off?: Float64Array): GlmmKernel | undefined {
+  const k = rd.kernel;
+  return k && eta === k.eta && rd.ex === k.ex && (off === undefined || k.owns(off)) ? k : undefined;
+}
+
 /** One pass at η = off + ZΛu: η into `eta`, the family's exponentials into `rd.ex`, and the deviance. */
 function scalarPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array): number {
   const ex = rd.ex;
@@ -216,12 +226,13 @@ function scalarPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: I
  * `wk.w`, `wk.res`, `wk.mu`), A − I = Σ wz² and r_u = Σ z·v per group, X'v and X'WX, and C = Σ wz·x per group.
  */
 function jointSums(rd: RowData, sys: RandomSystem, eta: Float64Array, wk: PirlsWork, A: Float64Array, ru: Float64Array, rb: Float64Array, S: Float64Array, C: Float64Array): void {
-  const { n, y, wt, offset, binomial, cols, ex, bk } = rd;
+  const { n, y, wt, offset, binomial, cols, ex } = rd;
   const { blockOf, zt } = sys;
-  if (bk && eta === bk.eta && ex === bk.ex) {
-    bk.jointSums(zt[0]!, A, ru);
-    fixedSums(cols, bk.w, bk.v, rb, S);
-    groupSums(cols, bk.wz, blockOf, C);
+  const k = kernelFor(rd, eta);
+  if (k) {
+    k.jointSums(zt[0]!, A, ru);
+    fixedSums(cols, k.w, k.v, rb, S);
+    groupSums(cols, k.wz, blockOf, C);
     return;
   }
   const w = wk.w, v = wk.res, wz = wk.mu;
@@ -243,9 +254,10 @@ function jointSums(rd: RowData, sys: RandomSystem, eta: Float64Array, wk: PirlsW
 
 /** The second stage's A − I = Σ wz² and right-hand side Σ z(w·zΛu + wt(y − μ)) per group at the state of the last pass. */
 function laplaceSums(rd: RowData, sys: RandomSystem, u: Float64Array, eta: Float64Array, A: Float64Array, rhs: Float64Array): void {
-  const { n, y, wt, binomial, ex, bk } = rd;
+  const { n, y, wt, binomial, ex } = rd;
   const { blockOf, zt } = sys;
-  if (bk && eta === bk.eta && ex === bk.ex) { bk.laplaceSums(zt[0]!, u, A, rhs); return; }
+  const k = kernelFor(rd, eta);
+  if (k) { k.laplaceSums(zt[0]!, u, A, rhs); return; }
   A.fill(0); rhs.fill(0);
   for (let i = 0; i < n; i++) {
     const g = blockOf[i]!, z = zt[i]!, bz = z * u[g]!, e = eta[i]!, xi = ex[i]!;
@@ -294,7 +306,7 @@ export function scalarStart(rd: RowData, sys: RandomSystem, lp0: Float64Array, m
 export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarStart, theta: number, beta: ArrayLike<number>, u: Float64Array, wk: PirlsWork): PirlsResult {
   const { n, p, y, wt, ylogy, offset, binomial } = rd;
   const { q, blockOf, zt } = sys;
-  const off = rd.bk ? rd.bk.offLaplace : wk.off;
+  const off = rd.kernel ? rd.kernel.offLaplace : wk.off;
   const A = new Float64Array(q), rhs = new Float64Array(q), prev = new Float64Array(q);
   for (let g = 0; g < q; g++) {
     A[g] = theta * theta * start.s[g]!;
@@ -308,11 +320,13 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
   // the second once per group and pass, instead of an exponential per row in every pass (equal to rounding).
   let E: Float64Array | undefined;
   const zc = zt[0] ?? 0;
-  const bk = rd.bk;
+  // The kernel computes E into its `off` (this fit's `rd.fixed`) from its `offLaplace` (`off` here).
+  const k = kernelFor(rd, eta, off);
+  const kE = k && rd.fixed === k.off && off === k.offLaplace ? k : undefined;
   if (!binomial && rd.zConst) {
     E = rd.fixed;
     let finite = true;
-    if (bk && E === bk.off && off === bk.offLaplace) finite = bk.expOffLaplace();
+    if (kE) finite = kE.expOffLaplace();
     else for (let i = 0; i < n; i++) { const v = Math.exp(off[i]!); E[i] = v; if (!(v > 0 && v < Infinity)) finite = false; }
     if (!finite) E = undefined;
   }
@@ -321,7 +335,7 @@ export function laplaceLme4Scalar(rd: RowData, sys: RandomSystem, start: ScalarS
     let factored = E !== undefined;
     if (E) for (let g = 0; g < q; g++) { const v = Math.exp(zc * u[g]!); G[g] = v; if (!(v > 0 && v < Infinity)) factored = false; }
     if (E && factored) {
-      if (bk && E === bk.off && eta === bk.eta && ex === bk.ex && off === bk.offLaplace) return bk.factoredPass(zc, u, G);
+      if (kE) return kE.factoredPass(zc, u, G);
       // η, μ and the Poisson deviance in one loop (no library call in it).
       let dev = 0;
       for (let i = 0; i < n; i++) {
@@ -497,8 +511,9 @@ function exponentials(binomial: boolean, off: Float64Array, zt: Float64Array, bl
 
 /** For counts: η = off + ZΛu, μ = exp(η) into `ex` and the deviance, in one loop (one library call per row). */
 function poissonPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): number {
-  const { n, y, wt, ylogy, bk } = rd;
-  if (bk && bk.family === "poisson" && eta === bk.eta && ex === bk.ex && bk.owns(off)) return bk.poissonPass(off, zt[0]!, u);
+  const { n, y, wt, ylogy } = rd;
+  const k = kernelFor(rd, eta, off);
+  if (k && ex === k.ex) return k.poissonPass(off, zt[0]!, u);
   let dev = 0;
   for (let i = 0; i < n; i++) {
     const e = off[i]! + zt[i]! * u[blockOf[i]!]!, m = Math.exp(e), yi = y[i]!;
@@ -515,10 +530,10 @@ function poissonPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: 
 function binomialPass(rd: RowData, off: Float64Array, zt: Float64Array, blockOf: Int32Array, u: Float64Array, eta: Float64Array, ex: Float64Array): number {
   const { n, y, wt, ylogy } = rd;
   const { of, weights, prod, logs } = rd.weightClass!;
-  const bk = rd.bk;
-  if (bk && bk.family === "binomial" && eta === bk.eta && ex === bk.ex && bk.owns(off)) {
+  const k = kernelFor(rd, eta, off);
+  if (k && ex === k.ex) {
     // The same loops in WebAssembly (Z is the constant zt[0]).
-    const rest = bk.pass(off, zt[0]!, u, prod, logs);
+    const rest = k.pass(off, zt[0]!, u, prod, logs);
     let l = 0;
     for (let c = 0; c < weights.length; c++) l += weights[c]! * (logs[c]! + Math.log(prod[c]!));
     return 2 * (rest + l);
