@@ -9,6 +9,8 @@ import { glmmKernel, useGlmmKernel } from "./glmm-kernel.js";
 import { WASM_BASE64 as LMM_BASE64 } from "./lmm-wasm.js";
 import { lmmKernel, useLmmKernel } from "./lmm-kernel.js";
 import { lmm } from "../lmm.js";
+import { blockProfiler } from "../lmm-deviance.js";
+import { buildMixedDesign } from "../design.js";
 import { seededSpd } from "../testing/fixtures.js";
 import { createRng } from "../../core/rng.js";
 import { glmm } from "../glmm.js";
@@ -176,51 +178,31 @@ test("GLMMs with and without the wasm kernels give the same fits to the last bit
   }
 });
 
-test("the wasm LMM evaluations equal the JavaScript loops to the last bit (one and two columns, several p)", () => {
+test("the wasm LMM evaluations equal the JavaScript loops to the last bit (one and two columns, several p, several θ)", () => {
   const rng = createRng(11);
+  const n = 3000, G = 257;
+  const cols: Record<string, number[] | string[]> = { g: Array.from({ length: n }, () => `g${rng.int(G)}`) };
+  for (const c of ["x", "w", "v", "a", "b", "y"]) cols[c] = Array.from({ length: n }, () => rng.normal(0, 2));
   const same = (a: ArrayLike<number>, b: ArrayLike<number>): number => { let d = 0; for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) d++; return d; };
-  for (const p of [1, 3, 6]) {
-    const G = 257;
-    // k = 1
-    const B1 = Float64Array.from({ length: G }, () => 1 + rng.int(40)), Zy1 = Float64Array.from({ length: G }, () => rng.normal(0, 5));
-    const ZX1 = Float64Array.from({ length: G * p }, () => rng.normal(0, 3));
-    const k1 = lmmKernel(1, G, p, B1, Zy1, ZX1)!;
-    const t2 = 0.37, RtR = new Float64Array(p * p), Rtc = new Float64Array(p);
-    const [cc, ld] = k1.scalar(t2, RtR, Rtc);
-    const eR = new Float64Array(p * p), eC = new Float64Array(p);
-    let ecc = 0, eld = 0;
-    for (let g = 0; g < G; g++) {
-      const m = 1 + t2 * B1[g]!, w = t2 / m, zy = Zy1[g]!, xo = g * p;
-      eld += Math.log(m); ecc += w * zy * zy;
-      for (let i = 0; i < p; i++) { const wi = w * ZX1[xo + i]!; eC[i] += wi * zy; for (let j = 0; j <= i; j++) eR[i * p + j] += wi * ZX1[xo + j]!; }
+  const cases: Array<[string, number[][]]> = [
+    ["y ~ 1 + (1 | g)", [[0.37], [0], [2.5]]],
+    ["y ~ x + w + (1 | g)", [[0.37], [1e-6], [4]]],
+    ["y ~ x + w + v + a + b + (1 | g)", [[0.9]]],
+    ["y ~ 1 + (1 + x | g)", [[0.8, -0.3, 0.45], [1, 0, 1]]],
+    ["y ~ x + w + (1 + x | g)", [[0.8, -0.3, 0.45], [0.2, 0.9, 0], [1, 0, 1]]],
+    ["y ~ x + w + v + a + b + (1 + x | g)", [[0.6, 0.1, 0.3]]],
+  ];
+  for (const [formula, thetas] of cases) {
+    const d = buildMixedDesign(formula, cols);
+    const withKernel = blockProfiler(d);
+    useLmmKernel(false);
+    let plain: ReturnType<typeof blockProfiler>;
+    try { plain = blockProfiler(d); } finally { useLmmKernel(true); }
+    for (const theta of thetas) {
+      const a = withKernel.evaluate(theta), b = plain.evaluate(theta);
+      assert.ok(Object.is(a.ldL2, b.ldL2) && Object.is(a.ldRX2, b.ldRX2) && Object.is(a.pwrss, b.pwrss), `${formula} at θ = ${theta}: log-determinants and r²`);
+      assert.equal(same(a.beta, b.beta) + same(a.RX, b.RX), 0, `${formula} at θ = ${theta}: β and RX`);
     }
-    assert.ok(Object.is(cc, ecc) && Object.is(ld, eld), `k = 1, p = ${p}: sums`);
-    assert.equal(same(RtR, eR) + same(Rtc, eC), 0, `k = 1, p = ${p}: cross-products`);
-    // k = 2: B_g = Z_gᵀZ_g of two columns
-    const B2 = new Float64Array(G * 4);
-    for (let g = 0; g < G; g++) { const a = 1 + rng.int(30), b = rng.normal(0, 3), c = a * (0.5 + rng.uniform()) + b * b; B2.set([a, b, b, c], g * 4); }
-    const Zy2 = Float64Array.from({ length: G * 2 }, () => rng.normal(0, 5)), ZX2 = Float64Array.from({ length: G * 2 * p }, () => rng.normal(0, 3));
-    const k2 = lmmKernel(2, G, p, B2, Zy2, ZX2)!;
-    const [a, b, c] = [0.8, -0.3, 0.45];
-    const RtR2 = new Float64Array(p * p), Rtc2 = new Float64Array(p);
-    const [cc2, ld2] = k2.pair(a, b, c, RtR2, Rtc2);
-    const fR = new Float64Array(p * p), fC = new Float64Array(p), r0 = new Float64Array(p), r1 = new Float64Array(p);
-    let fcc = 0, fld = 0;
-    for (let g = 0; g < G; g++) {
-      const o = g * 4, B00 = B2[o]!, B01 = B2[o + 1]!, B11 = B2[o + 3]!;
-      const bt00 = B00 * a + B01 * b, bt01 = B01 * c, bt10 = B01 * a + B11 * b, bt11 = B11 * c;
-      const m00 = a * bt00 + b * bt10 + 1, m01 = a * bt01 + b * bt11, m11 = c * bt11 + 1;
-      const l00 = Math.sqrt(m00), l10 = m01 / l00, l11 = Math.sqrt(m11 - l10 * l10);
-      fld += 2 * (Math.log(l00) + Math.log(l11));
-      const zy0 = Zy2[g * 2]!, zy1 = Zy2[g * 2 + 1]!;
-      const c0 = (a * zy0 + b * zy1) / l00, c1 = (c * zy1 - l10 * c0) / l11;
-      fcc += c0 * c0 + c1 * c1;
-      const xo = g * 2 * p;
-      for (let j = 0; j < p; j++) { const x0 = ZX2[xo + j]!, x1 = ZX2[xo + p + j]!, v0 = (a * x0 + b * x1) / l00; r0[j] = v0; r1[j] = (c * x1 - l10 * v0) / l11; }
-      for (let i = 0; i < p; i++) { fC[i] += r0[i]! * c0 + r1[i]! * c1; for (let j = 0; j <= i; j++) fR[i * p + j] += r0[i]! * r0[j]! + r1[i]! * r1[j]!; }
-    }
-    assert.ok(Object.is(cc2, fcc) && Object.is(ld2, fld), `k = 2, p = ${p}: sums ${cc2} ${fcc} ${ld2} ${fld}`);
-    assert.equal(same(RtR2, fR) + same(Rtc2, fC), 0, `k = 2, p = ${p}: cross-products`);
   }
   assert.equal(lmmKernel(3, 10, 2, new Float64Array(90), new Float64Array(30), new Float64Array(60)), null);
 });
