@@ -13,6 +13,7 @@ import { readCsv, readJson } from "./testing/fixtures.js";
 import { buildMixedDesign } from "./design.js";
 import { denseProfiler } from "./lmm-dense.js";
 import { schurProfiler } from "./lmm-schur.js";
+import { absClose, relClose } from "./testing/compare.js";
 
 interface CrossedRef {
   formula: string; REML: boolean; fixef: Record<string, number>; se: Record<string, number>; df?: Record<string, number>;
@@ -21,13 +22,6 @@ interface CrossedRef {
 const ref = readJson<{ fits: CrossedRef[] }>("lmm-crossed.json");
 const rows = readCsv("lmm-crossed.csv", ["s", "it", "site"]);
 
-function rel(actual: number, expected: number, tol: number, what: string): void {
-  const err = Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-300);
-  assert.ok(err <= tol, `${what}: ${actual} vs R ${expected} (relative error ${err.toExponential(2)} > ${tol})`);
-}
-function near(actual: number, expected: number, tol: number, what: string): void {
-  assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual} vs R ${expected} (|diff| ${Math.abs(actual - expected).toExponential(2)} > ${tol})`);
-}
 
 for (const r of ref.fits) {
   const tag = `${r.formula} (${r.REML ? "REML" : "ML"})`;
@@ -35,16 +29,16 @@ for (const r of ref.fits) {
     const f = lmm(r.formula, rows, { reml: r.REML, satterthwaite: r.REML });
     assert.equal(f.optimizer.backend, "schur");
     assert.equal(f.nobs, r.nobs);
-    for (const [k, v] of Object.entries(r.fixef)) rel(f.fixef[k]!, v, 1e-5, `${tag} fixef ${k}`);
-    for (const [k, v] of Object.entries(r.se)) rel(f.se[k]!, v, 1e-4, `${tag} se ${k}`);
-    for (const [k, v] of Object.entries(r.df ?? {})) rel(f.df[k]!, v, 1e-3, `${tag} df ${k}`);
-    rel(f.sigma, r.sigma, 1e-5, `${tag} sigma`);
-    r.theta.forEach((v, i) => near(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${tag} theta[${i}]`));
-    near(f.logLik, r.logLik, 2e-4, `${tag} logLik`);
+    for (const [k, v] of Object.entries(r.fixef)) relClose(f.fixef[k]!, v, 1e-5, `${tag} fixef ${k}`);
+    for (const [k, v] of Object.entries(r.se)) relClose(f.se[k]!, v, 1e-4, `${tag} se ${k}`);
+    for (const [k, v] of Object.entries(r.df ?? {})) relClose(f.df[k]!, v, 1e-3, `${tag} df ${k}`);
+    relClose(f.sigma, r.sigma, 1e-5, `${tag} sigma`);
+    r.theta.forEach((v, i) => absClose(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${tag} theta[${i}]`));
+    absClose(f.logLik, r.logLik, 2e-4, `${tag} logLik`);
     assert.ok(f.logLik >= r.logLik - 1e-9, `${tag}: logLik ${f.logLik} below lme4's ${r.logLik}`);
-    near((r.REML ? f.remlCriterion : f.deviance)!, r.criterion, 2e-4, `${tag} criterion`);
-    near(f.aic, r.AIC, 2e-4, `${tag} AIC`);
-    near(f.bic, r.BIC, 2e-4, `${tag} BIC`);
+    absClose((r.REML ? f.remlCriterion : f.deviance)!, r.criterion, 2e-4, `${tag} criterion`);
+    absClose(f.aic, r.AIC, 2e-4, `${tag} AIC`);
+    absClose(f.bic, r.BIC, 2e-4, `${tag} BIC`);
     assert.equal(f.singular, r.singular);
     assert.ok(f.convergence.ok, `${tag}: scaled gradient ${f.convergence.scaledGradient}`);
   });
@@ -55,10 +49,10 @@ test("lmm crossed: the Schur back end equals the dense factorisation at lme4's �
     const d = buildMixedDesign(formula, rows);
     const theta = ref.fits.find((f) => f.formula === formula)!.theta;
     const a = schurProfiler(d).evaluate(theta), b = denseProfiler(d).evaluate(theta);
-    near(a.ldL2, b.ldL2, 1e-9, `${formula} log|L|²`);
-    near(a.ldRX2, b.ldRX2, 1e-9, `${formula} log|RX|²`);
-    rel(a.pwrss, b.pwrss, 1e-11, `${formula} r²`);
-    a.beta.forEach((v, j) => near(v, b.beta[j]!, 1e-10, `${formula} β[${j}]`));
+    absClose(a.ldL2, b.ldL2, 1e-9, `${formula} log|L|²`);
+    absClose(a.ldRX2, b.ldRX2, 1e-9, `${formula} log|RX|²`);
+    relClose(a.pwrss, b.pwrss, 1e-11, `${formula} r²`);
+    a.beta.forEach((v, j) => absClose(v, b.beta[j]!, 1e-10, `${formula} β[${j}]`));
   }
 });
 

@@ -17,29 +17,22 @@ import { denseProfiler } from "./lmm-dense.js";
 import { schurProfiler } from "./lmm-schur.js";
 import { sparseProfiler } from "./lmm-sparse.js";
 import { createRng } from "../core/rng.js";
+import { absClose, relClose } from "./testing/compare.js";
 
 interface Ref {
   formula: string; REML: boolean; fixef: Record<string, number>; se: Record<string, number>; df?: Record<string, number>;
   theta: number | number[]; sigma: number; logLik: number;
 }
-function rel(actual: number | undefined, expected: number, tol: number, what: string): void {
-  assert.ok(actual !== undefined && Number.isFinite(actual), `${what}: got ${actual}`);
-  const err = Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-300);
-  assert.ok(err <= tol, `${what}: ${actual} vs R ${expected} (relative error ${err.toExponential(2)} > ${tol})`);
-}
-function near(actual: number, expected: number, tol: number, what: string): void {
-  assert.ok(Math.abs(actual - expected) <= tol, `${what}: ${actual} vs R ${expected} (|diff| ${Math.abs(actual - expected).toExponential(2)} > ${tol})`);
-}
 function check(r: Ref, rows: Record<string, unknown>[], opts: Parameters<typeof lmm>[2], backend: string): void {
   const tag = `${r.formula} (${r.REML ? "REML" : "ML"})`;
   const f = lmm(r.formula, rows, { reml: r.REML, satterthwaite: r.df !== undefined, ...opts });
   assert.equal(f.optimizer.backend, backend);
-  for (const [k, v] of Object.entries(r.fixef)) rel(f.fixef[k], v, 1e-5, `${tag} fixef ${k}`);
-  for (const [k, v] of Object.entries(r.se)) rel(f.se[k], v, 1e-4, `${tag} se ${k}`);
-  for (const [k, v] of Object.entries(r.df ?? {})) rel(f.df[k], v, 1e-3, `${tag} df ${k}`);
-  rel(f.sigma, r.sigma, 1e-5, `${tag} sigma`);
-  [r.theta].flat().forEach((v, i) => near(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${tag} theta[${i}]`));
-  near(f.logLik, r.logLik, 2e-4, `${tag} logLik`);
+  for (const [k, v] of Object.entries(r.fixef)) relClose(f.fixef[k], v, 1e-5, `${tag} fixef ${k}`);
+  for (const [k, v] of Object.entries(r.se)) relClose(f.se[k], v, 1e-4, `${tag} se ${k}`);
+  for (const [k, v] of Object.entries(r.df ?? {})) relClose(f.df[k], v, 1e-3, `${tag} df ${k}`);
+  relClose(f.sigma, r.sigma, 1e-5, `${tag} sigma`);
+  [r.theta].flat().forEach((v, i) => absClose(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${tag} theta[${i}]`));
+  absClose(f.logLik, r.logLik, 2e-4, `${tag} logLik`);
   assert.ok(f.logLik >= r.logLik - 1e-9, `${tag}: logLik ${f.logLik} below lme4's ${r.logLik}`);
   assert.ok(f.convergence.ok, `${tag}: scaled gradient ${f.convergence.scaledGradient}`);
 }
@@ -81,12 +74,12 @@ test("lmm sparse: the Schur back end refuses the large design; the sparse profil
     const dd = buildMixedDesign(formula, rows);
     const sp = sparseProfiler(dd), de = denseProfiler(dd);
     const a = sp.evaluate(theta), b = de.evaluate(theta);
-    near(a.ldL2, b.ldL2, 1e-9, `${formula} log|L|²`);
-    near(a.ldRX2, b.ldRX2, 1e-9, `${formula} log|RX|²`);
-    rel(a.pwrss, b.pwrss, 1e-11, `${formula} r²`);
-    a.beta.forEach((v, j) => near(v, b.beta[j]!, 1e-10, `${formula} β[${j}]`));
+    absClose(a.ldL2, b.ldL2, 1e-9, `${formula} log|L|²`);
+    absClose(a.ldRX2, b.ldRX2, 1e-9, `${formula} log|RX|²`);
+    relClose(a.pwrss, b.pwrss, 1e-11, `${formula} r²`);
+    a.beta.forEach((v, j) => absClose(v, b.beta[j]!, 1e-10, `${formula} β[${j}]`));
     const ua = sp.ranef(theta, a.beta), ub = de.ranef(theta, b.beta);
-    ua.forEach((v, j) => near(v, ub[j]!, 1e-10, `${formula} b[${j}]`));
+    ua.forEach((v, j) => absClose(v, ub[j]!, 1e-10, `${formula} b[${j}]`));
   }
 });
 
@@ -118,13 +111,13 @@ test("lmm sparse: forced on one term it equals the block back end (sleepstudy ra
   const b = lmm("Reaction ~ Days + (Days | Subject)", sleep);
   assert.equal(a.optimizer.backend, "sparse");
   assert.equal(b.optimizer.backend, "block");
-  near(a.logLik, b.logLik, 1e-8, "logLik");
-  for (const k of a.fixefNames) { rel(a.fixef[k], b.fixef[k]!, 1e-6, `fixef ${k}`); rel(a.se[k], b.se[k]!, 1e-5, `se ${k}`); rel(a.df[k], b.df[k]!, 1e-4, `df ${k}`); }
+  absClose(a.logLik, b.logLik, 1e-8, "logLik");
+  for (const k of a.fixefNames) { relClose(a.fixef[k], b.fixef[k]!, 1e-6, `fixef ${k}`); relClose(a.se[k], b.se[k]!, 1e-5, `se ${k}`); relClose(a.df[k], b.df[k]!, 1e-4, `df ${k}`); }
   const r0 = a.ranef.Subject![0]!.values, r1 = b.ranef.Subject![0]!.values;
-  for (const k of Object.keys(r1)) near(r0[k]!, r1[k]!, 1e-4 * Math.max(1, Math.abs(r1[k]!)), `ranef ${k}`);
-  near(refitML(a).logLik, refitML(b).logLik, 1e-8, "refitML logLik");
+  for (const k of Object.keys(r1)) absClose(r0[k]!, r1[k]!, 1e-4 * Math.max(1, Math.abs(r1[k]!)), `ranef ${k}`);
+  absClose(refitML(a).logLik, refitML(b).logLik, 1e-8, "refitML logLik");
   // The likelihood-ratio test of the slope's random part, both models on the sparse back end, equals the block one.
   const a0 = lmm("Reaction ~ Days + (1 | Subject)", sleep, { solver: "sparse" }), b0 = lmm("Reaction ~ Days + (1 | Subject)", sleep);
   const ta = anova(a0, a), tb = anova(b0, b);
-  near(ta.chisq, tb.chisq, 1e-6, "anova χ²");
+  absClose(ta.chisq, tb.chisq, 1e-6, "anova χ²");
 });

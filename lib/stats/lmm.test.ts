@@ -16,6 +16,7 @@ import { schurProfiler } from "./lmm-schur.js";
 import { mergedProfiler } from "./lmm-merged.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { tTestP } from "./distributions.js";
+import { absClose, relClose } from "./testing/compare.js";
 
 interface RefFit {
   formula: string; data: string; REML: boolean;
@@ -34,38 +35,30 @@ const data: Record<string, Record<string, unknown>[]> = {
 /** The reference's factor coding (r-reference README): reference levels rotation, noforce, latest. */
 const levels = { mode: ["rotation", "willing"], force: ["noforce", "force"], memory: ["latest", "sampling", "summary"] };
 
-function close(actual: number | undefined, expected: number, rel: number, what: string): void {
-  assert.ok(actual !== undefined && Number.isFinite(actual), `${what}: got ${actual}`);
-  const err = Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-300);
-  assert.ok(err <= rel, `${what}: ${actual} vs R ${expected} (relative error ${err.toExponential(2)} > ${rel})`);
-}
-function near(actual: number, expected: number, abs: number, what: string): void {
-  assert.ok(Math.abs(actual - expected) <= abs, `${what}: ${actual} vs R ${expected} (|diff| ${Math.abs(actual - expected).toExponential(2)} > ${abs})`);
-}
 
 function checkFit(r: RefFit): void {
   const f = lmm(r.formula, data[r.data]!, { reml: r.REML, levels });
   const tag = `${r.formula} (${r.REML ? "REML" : "ML"})`;
-  for (const [k, v] of Object.entries(r.fixef)) close(f.fixef[k], v, 1e-5, `${tag} fixef ${k}`);
-  for (const [k, v] of Object.entries(r.se)) close(f.se[k], v, 1e-4, `${tag} se ${k}`);
-  for (const [k, v] of Object.entries(r.df)) close(f.df[k], v, 1e-3, `${tag} df ${k}`);
-  for (const [k, v] of Object.entries(r.p)) close(f.p[k], v, 5e-3, `${tag} p ${k}`);
-  close(f.sigma, r.sigma, 1e-5, `${tag} sigma`);
-  [r.theta].flat().forEach((v, i) => near(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${tag} theta[${i}]`));
-  near(f.logLik, r.logLik, 1e-4, `${tag} logLik`);
+  for (const [k, v] of Object.entries(r.fixef)) relClose(f.fixef[k], v, 1e-5, `${tag} fixef ${k}`);
+  for (const [k, v] of Object.entries(r.se)) relClose(f.se[k], v, 1e-4, `${tag} se ${k}`);
+  for (const [k, v] of Object.entries(r.df)) relClose(f.df[k], v, 1e-3, `${tag} df ${k}`);
+  for (const [k, v] of Object.entries(r.p)) relClose(f.p[k], v, 5e-3, `${tag} p ${k}`);
+  relClose(f.sigma, r.sigma, 1e-5, `${tag} sigma`);
+  [r.theta].flat().forEach((v, i) => absClose(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${tag} theta[${i}]`));
+  absClose(f.logLik, r.logLik, 1e-4, `${tag} logLik`);
   // The optimum is at least as good as lme4's (its optimiser stops a little earlier).
   assert.ok(f.logLik >= r.logLik - 1e-9, `${tag}: logLik ${f.logLik} below lme4's ${r.logLik}`);
-  near(f.aic, r.AIC, 2e-4, `${tag} AIC`);
-  near(f.bic, r.BIC, 2e-4, `${tag} BIC`);
-  near((r.REML ? f.remlCriterion : f.deviance)!, r.deviance_or_REMLcrit, 2e-4, `${tag} criterion`);
+  absClose(f.aic, r.AIC, 2e-4, `${tag} AIC`);
+  absClose(f.bic, r.BIC, 2e-4, `${tag} BIC`);
+  absClose((r.REML ? f.remlCriterion : f.deviance)!, r.deviance_or_REMLcrit, 2e-4, `${tag} criterion`);
   assert.equal(f.nobs, r.nobs);
   for (const v of r.varcorr) {
     const m = f.varcorr.find((w) => w.grp === v.grp && w.var1 === v.var1 && w.var2 === v.var2);
     assert.ok(m, `${tag}: varcorr row ${v.grp}/${v.var1}/${v.var2} missing`);
-    close(m.sdcor, v.sdcor, 1e-4, `${tag} varcorr ${v.grp} ${v.var1} ${v.var2 ?? ""}`);
+    relClose(m.sdcor, v.sdcor, 1e-4, `${tag} varcorr ${v.grp} ${v.var1} ${v.var2 ?? ""}`);
   }
   const first = Object.values(f.ranef)[0]![0]!.values;
-  for (const [k, v] of Object.entries(r.ranef_first_group)) close(first[k], v, 1e-4, `${tag} ranef ${k}`);
+  for (const [k, v] of Object.entries(r.ranef_first_group)) relClose(first[k], v, 1e-4, `${tag} ranef ${k}`);
   assert.equal(f.singular, false);
 }
 
@@ -79,12 +72,12 @@ test("lmm: singular fit on the panel is flagged and reaches the optimum (R lme4 
   const f = lmm(r.formula, data["panel.csv"]!, { levels });
   assert.equal(f.singular, true);
   // lme4's default optimizer (nloptwrap) stops at REML criterion −4018.855 here; bobyqa and ours reach −4020.048.
-  near(f.remlCriterion!, bob.REMLcrit, 1e-6, "REML criterion");
+  absClose(f.remlCriterion!, bob.REMLcrit, 1e-6, "REML criterion");
   assert.ok(f.remlCriterion! < r.deviance_or_REMLcrit);
-  for (const [k, v] of Object.entries(bob.fixef)) close(f.fixef[k], v, 1e-5, `fixef ${k}`);
-  for (const [k, v] of Object.entries(bob.se)) close(f.se[k], v, 1e-4, `se ${k}`);
-  close(f.sigma, bob.sigma, 1e-5, "sigma");
-  bob.theta.forEach((v, i) => near(f.theta[i]!, v, 1e-5, `theta[${i}]`));
+  for (const [k, v] of Object.entries(bob.fixef)) relClose(f.fixef[k], v, 1e-5, `fixef ${k}`);
+  for (const [k, v] of Object.entries(bob.se)) relClose(f.se[k], v, 1e-4, `se ${k}`);
+  relClose(f.sigma, bob.sigma, 1e-5, "sigma");
+  bob.theta.forEach((v, i) => absClose(f.theta[i]!, v, 1e-5, `theta[${i}]`));
 });
 
 test("lmm: deviance and Satterthwaite df at lme4's own θ for the singular fit equal lmerTest's (1e-9 abs, 1e-3 rel)", () => {
@@ -95,20 +88,20 @@ test("lmm: deviance and Satterthwaite df at lme4's own θ for the singular fit e
   const pr = prof.evaluate(theta);
   const m = d.n - d.p;
   const crit = pr.ldL2 + pr.ldRX2 + m * (1 + Math.log((2 * Math.PI * pr.pwrss) / m));
-  near(crit, r.deviance_or_REMLcrit, 1e-7, "REML criterion at R's θ");
+  absClose(crit, r.deviance_or_REMLcrit, 1e-7, "REML criterion at R's θ");
   const s = satterthwaite({ profiler: prof, theta, sigma: r.sigma, n: d.n, p: d.p, reml: true });
-  d.fixefNames.forEach((nm, j) => close(s.df[j], r.df[nm]!, 1e-3, `df ${nm}`));
-  d.fixefNames.forEach((nm, j) => close(pr.beta[j], r.fixef[nm]!, 1e-6, `fixef ${nm}`));
+  d.fixefNames.forEach((nm, j) => relClose(s.df[j], r.df[nm]!, 1e-3, `df ${nm}`));
+  d.fixefNames.forEach((nm, j) => relClose(pr.beta[j], r.fixef[nm]!, 1e-6, `fixef ${nm}`));
   const j = d.fixefNames.indexOf("modewilling");
-  close(tTestP(r.fixef.modewilling! / r.se.modewilling!, s.df[j]!), r.p.modewilling!, 1e-3, "p modewilling");
+  relClose(tTestP(r.fixef.modewilling! / r.se.modewilling!, s.df[j]!), r.p.modewilling!, 1e-3, "p modewilling");
 });
 
 test("lmm: block and dense back ends agree (sleepstudy, random slopes)", () => {
   const d = buildMixedDesign("Reaction ~ Days + (Days | Subject)", data["sleepstudy.csv"]!);
   const a = blockProfiler(d).evaluate([0.9, 0.02, 0.2]), b = denseProfiler(d).evaluate([0.9, 0.02, 0.2]);
-  close(a.ldL2, b.ldL2, 1e-12, "ldL2");
-  close(a.pwrss, b.pwrss, 1e-10, "pwrss");
-  close(a.beta[1]!, b.beta[1]!, 1e-12, "beta");
+  relClose(a.ldL2, b.ldL2, 1e-12, "ldL2");
+  relClose(a.pwrss, b.pwrss, 1e-10, "pwrss");
+  relClose(a.beta[1]!, b.beta[1]!, 1e-12, "beta");
 });
 
 test("lmm: drops incomplete rows with a count, as na.omit", () => {
@@ -145,11 +138,11 @@ test("lmm on data simulated in R: 3×3 random slopes, crossed slopes + intercept
   const rows = readCsv("lmm-extra.csv");
   for (const r of extra.fits) {
     const f = lmm(r.formula, rows, { reml: r.REML, levels: { f: ["lo", "mid", "hi"] }, satterthwaite: false });
-    for (const [k, v] of Object.entries(r.fixef)) close(f.fixef[k], v, 1e-5, `${r.formula} fixef ${k}`);
-    for (const [k, v] of Object.entries(r.se)) close(f.se[k], v, 1e-4, `${r.formula} se ${k}`);
-    close(f.sigma, r.sigma, 1e-5, `${r.formula} sigma`);
-    near(f.logLik, r.logLik, 1e-4, `${r.formula} logLik`);
-    r.theta.forEach((v, i) => near(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${r.formula} theta[${i}]`));
+    for (const [k, v] of Object.entries(r.fixef)) relClose(f.fixef[k], v, 1e-5, `${r.formula} fixef ${k}`);
+    for (const [k, v] of Object.entries(r.se)) relClose(f.se[k], v, 1e-4, `${r.formula} se ${k}`);
+    relClose(f.sigma, r.sigma, 1e-5, `${r.formula} sigma`);
+    absClose(f.logLik, r.logLik, 1e-4, `${r.formula} logLik`);
+    r.theta.forEach((v, i) => absClose(f.theta[i]!, v, 1e-4 * Math.max(1, Math.abs(v)), `${r.formula} theta[${i}]`));
     assert.equal(f.singular, r.singular);
   }
 });
@@ -158,41 +151,41 @@ test("lmm: a response with a large mean (Reaction + 1e6) moves only the intercep
   const rows = data["sleepstudy.csv"]!;
   const a = lmm("Reaction ~ Days + (Days | Subject)", rows, { satterthwaite: false });
   const b = lmm("Reaction ~ Days + (Days | Subject)", rows.map((r) => ({ ...r, Reaction: (r.Reaction as number) + 1e6 })), { satterthwaite: false });
-  close(b.fixef["(Intercept)"]! - 1e6, a.fixef["(Intercept)"]!, 1e-7, "intercept");
-  close(b.fixef.Days, a.fixef.Days!, 1e-7, "slope");
-  close(b.sigma, a.sigma, 1e-7, "sigma");
-  near(b.logLik, a.logLik, 1e-6, "logLik");
+  relClose(b.fixef["(Intercept)"]! - 1e6, a.fixef["(Intercept)"]!, 1e-7, "intercept");
+  relClose(b.fixef.Days, a.fixef.Days!, 1e-7, "slope");
+  relClose(b.sigma, a.sigma, 1e-7, "sigma");
+  absClose(b.logLik, a.logLik, 1e-6, "logLik");
 });
 
 test("lmm: Schur-complement and dense back ends agree on crossed terms with slopes (1e-10)", () => {
   const d = buildMixedDesign("y ~ x + z + f + (1 + x | g) + (1 + z | h)", readCsv("lmm-extra.csv"));
   const theta = [0.9, 0.1, 0.4, 0.7, -0.2, 0.5];
   const a = schurProfiler(d).evaluate(theta), b = denseProfiler(d).evaluate(theta);
-  close(a.ldL2, b.ldL2, 1e-10, "ldL2");
-  close(a.pwrss, b.pwrss, 1e-10, "pwrss");
-  a.beta.forEach((v, j) => close(v, b.beta[j]!, 1e-10, `beta ${j}`));
+  relClose(a.ldL2, b.ldL2, 1e-10, "ldL2");
+  relClose(a.pwrss, b.pwrss, 1e-10, "pwrss");
+  a.beta.forEach((v, j) => relClose(v, b.beta[j]!, 1e-10, `beta ${j}`));
   const ua = schurProfiler(d).ranef(theta, a.beta), ub = denseProfiler(d).ranef(theta, b.beta);
-  ua.forEach((v, j) => near(v, ub[j]!, 1e-10, `b ${j}`));
+  ua.forEach((v, j) => absClose(v, ub[j]!, 1e-10, `b ${j}`));
 });
 
 test("lmm: uncorrelated terms (Days || Subject) match lme4 1.1-31 on R 4.2.2 (θ 1e-5, fixef 1e-5, se 1e-4, logLik 1e-6)", () => {
   // R: lmer(Reaction ~ Days + (Days || Subject), sleepstudy) → theta 0.979896527914, 0.234231225347;
   // se 6.88538081724, 1.55956909807; logLik −871.834646791.
   const f = lmm("Reaction ~ Days + (Days || Subject)", data["sleepstudy.csv"]!);
-  near(f.theta[0]!, 0.979896527914, 1e-5, "theta[0]");
-  near(f.theta[1]!, 0.234231225347, 1e-5, "theta[1]");
-  close(f.fixef.Days, 10.4672859596, 1e-5, "fixef Days");
-  close(f.se["(Intercept)"], 6.88538081724, 1e-4, "se (Intercept)");
-  close(f.se.Days, 1.55956909807, 1e-4, "se Days");
-  near(f.logLik, -871.834646791, 1e-6, "logLik");
+  absClose(f.theta[0]!, 0.979896527914, 1e-5, "theta[0]");
+  absClose(f.theta[1]!, 0.234231225347, 1e-5, "theta[1]");
+  relClose(f.fixef.Days, 10.4672859596, 1e-5, "fixef Days");
+  relClose(f.se["(Intercept)"], 6.88538081724, 1e-4, "se (Intercept)");
+  relClose(f.se.Days, 1.55956909807, 1e-4, "se Days");
+  absClose(f.logLik, -871.834646791, 1e-6, "logLik");
   assert.equal(f.optimizer.backend, "block");
   // The merged block solver agrees with the general one.
   const d = buildMixedDesign("Reaction ~ Days + (Days || Subject)", data["sleepstudy.csv"]!);
   const a = mergedProfiler(d).evaluate([0.8, 0.3]), b = schurProfiler(d).evaluate([0.8, 0.3]);
-  close(a.pwrss, b.pwrss, 1e-10, "pwrss");
-  close(a.ldL2, b.ldL2, 1e-10, "ldL2");
+  relClose(a.pwrss, b.pwrss, 1e-10, "pwrss");
+  relClose(a.ldL2, b.ldL2, 1e-10, "ldL2");
   const ua = mergedProfiler(d).ranef([0.8, 0.3], a.beta), ub = schurProfiler(d).ranef([0.8, 0.3], b.beta);
-  ua.forEach((v, j) => near(v, ub[j]!, 1e-9, `b ${j}`));
+  ua.forEach((v, j) => absClose(v, ub[j]!, 1e-9, `b ${j}`));
 });
 
 test("lmm: the sparse Schur path equals the dense factor on three crossed factors with slopes and unbalanced cells (1e-10)", () => {
@@ -202,9 +195,9 @@ test("lmm: the sparse Schur path equals the dense factor on three crossed factor
   const d = buildMixedDesign("y ~ x + (1 + x | a) + (1 + x | b) + (1 | c)", rows);
   const theta = [0.7, 0.2, 0.5, 1.1, -0.3, 0.4, 0.8];
   const a = schurProfiler(d).evaluate(theta), b = denseProfiler(d).evaluate(theta);
-  close(a.ldL2, b.ldL2, 1e-10, "ldL2");
-  close(a.pwrss, b.pwrss, 1e-10, "pwrss");
-  a.beta.forEach((v, j) => close(v, b.beta[j]!, 1e-10, `beta ${j}`));
+  relClose(a.ldL2, b.ldL2, 1e-10, "ldL2");
+  relClose(a.pwrss, b.pwrss, 1e-10, "pwrss");
+  a.beta.forEach((v, j) => relClose(v, b.beta[j]!, 1e-10, `beta ${j}`));
   const ua = schurProfiler(d).ranef(theta, a.beta), ub = denseProfiler(d).ranef(theta, b.beta);
-  ua.forEach((v, j) => near(v, ub[j]!, 1e-9, `b ${j}`));
+  ua.forEach((v, j) => absClose(v, ub[j]!, 1e-9, `b ${j}`));
 });
