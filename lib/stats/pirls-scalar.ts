@@ -11,7 +11,7 @@
  * For a random intercept (binomial: 0/1 data or counts of trials; Poisson) the per-row loops of each pass and of the
  * next iteration's sums run in WebAssembly (`kernels/glmm.wat`, through `RowData.kernel`): the same operations in the same
  * order, so the same results to the last bit, with the exponentials by fdlibm's algorithm two rows per vector. V8 compiles
- * these JavaScript loops, whose arrays arrive as arguments, to code several times slower than the same loops over
+ * these JavaScript loops, whose arrays arrive as arguments, to code about three times slower than the same loops over
  * arrays it can treat as constants; the WebAssembly loops do not depend on that.
  *
  * `pirlsJointLme4Scalar` performs the operations of `pirlsJointLme4` in the same order; its first iteration, which
