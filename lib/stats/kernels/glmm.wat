@@ -1,6 +1,6 @@
 ;; The row loops of a GLMM with a random intercept (pirls-scalar.ts), binomial or Poisson, in WebAssembly: the linear
 ;; predictor, the exponentials (two doubles per vector), the deviance and the next PIRLS iteration's sums. V8 compiles a
-;; JavaScript loop over typed arrays that arrive as arguments to code several times slower than the same loop over
+;; JavaScript loop over typed arrays that arrive as arguments to code about three times slower than the same loop over
 ;; arrays it can treat as constants, and these loops run a few hundred times per fit over every row. Built into
 ;; `glmm-wasm.ts` by `npm run build:wasm`; `kernels.test.ts` checks the committed bytes, and the results against the
 ;; JavaScript code. Every operation is the JavaScript code's, in its order, so the results are the same to the last bit.
