@@ -15,7 +15,7 @@ test("a cell writes answers (one row per system × question) labelled with the o
   const r = await cell("none");
   const answers = r.tables.answers;
   assert.equal(answers.length, 4 * 23); // fixture: 13 + 10 questions; nous, bm25, not-mentioned, constant-year (full-context needs an LLM)
-  assert.ok(answers.every((a) => a.model === "offline:nous-nlp-v2" && a.run_id === "ablation=none,seed=1" && a.seed === 1 && a.data === "fixture:locomo-mini" && a.split === "all"));
+  assert.ok(answers.every((a) => a.model === "offline:nous-nlp-v3" && a.run_id === "ablation=none,seed=1" && a.seed === 1 && a.data === "fixture:locomo-mini" && a.split === "all"));
   assert.ok(r.tables.deltas.length > 0);
   assert.equal(r.tables.extraction.length, 2);
   const table = categoryTable(answers);

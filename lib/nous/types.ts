@@ -4,11 +4,27 @@
  */
 import { z } from "zod";
 
-/** One observation extracted from a turn: entity e has value v for attribute a. */
+/**
+ * How an observation bears on a state (kinds the offline extractor reads from tense, aspect and negation):
+ * - `state`: the value holds now ("I live in Leeds", "I still work at Acme");
+ * - `change`: the value holds now because it just changed ("I moved to Leeds", "I got a job at Acme", "… now");
+ * - `ended`: the value no longer holds ("I don't work at Acme anymore", "I used to live in Leeds", "I quit my job at Acme");
+ * - `planned`: a scheduled change that has not happened yet ("I start at Acme next week", "We're moving to Leeds").
+ */
+export const OBSERVATION_KINDS = ["state", "change", "ended", "planned"] as const;
+export type ObservationKind = (typeof OBSERVATION_KINDS)[number];
+
+/**
+ * One observation extracted from a turn: entity e has value v for attribute a. `kind` (default `state`) says how it
+ * bears on the current value; `confidence` (default 1) is how far the speaker means it: a joke or a hyperbole ("I
+ * basically live at the gym, haha") is an observation with low confidence.
+ */
 export const TripleSchema = z.object({
   entity: z.string().min(1),
   attribute: z.string().min(1),
   value: z.string().min(1),
+  kind: z.enum(OBSERVATION_KINDS).optional(),
+  confidence: z.number().gt(0).max(1).optional(),
 });
 export type Triple = z.infer<typeof TripleSchema>;
 

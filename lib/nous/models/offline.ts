@@ -1,5 +1,5 @@
 /**
- * Nous's offline models: no language model anywhere. Label: `offline:nous-nlp-v2`.
+ * Nous's offline models: no language model anywhere. Label: `offline:nous-nlp-v3`.
  *
  * Extractor: `extractor.ts` (wink-nlp: sentences, part of speech, lemmas, negation, dates; subjects resolved;
  * canonical attributes). `extractOffline` runs it with a session context (speakers, last person named).
