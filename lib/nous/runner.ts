@@ -15,7 +15,7 @@ import { LlmNous, promptTemplates } from "./models/llm.js";
 import { answerOffline, extractOffline, OFFLINE_LABEL } from "./models/offline.js";
 import { MemoryOverridesSchema, type MemoryOptionsInput } from "./types.js";
 
-export const ABLATIONS = ["none", "last-write-wins", "no-decay", "no-multi-valued", "no-hops", "two-hops", "no-graph"] as const;
+export const ABLATIONS = ["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-multi-valued", "no-hops", "two-hops", "no-graph"] as const;
 export type Ablation = (typeof ABLATIONS)[number];
 
 export const NousParamsSchema = z.strictObject({
@@ -55,6 +55,8 @@ export function ablationOptions(base: MemoryOptionsInput, ablation: Ablation): M
   switch (ablation) {
     case "last-write-wins": return { ...base, updateRule: "last-write-wins" };
     case "no-decay": return { ...base, halfLifeDays: null };
+    case "no-kinds": return { ...base, useKinds: false };
+    case "no-confidence": return { ...base, useConfidence: false };
     case "no-multi-valued": return { ...base, thetaMin: null };
     case "no-hops": return { ...base, hops: 0 };
     case "two-hops": return { ...base, hops: 2 }; // not an ablation: the search one hop wider than the protocol's

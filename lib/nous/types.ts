@@ -64,6 +64,10 @@ export interface Delta {
   timestamp: number;
   evidence: string;
   evidenceId: string;
+  /** How the observation bears on the state (`state` for every attribute but home, workplace and job). */
+  kind: ObservationKind;
+  /** The observation's confidence (1 unless hedged or planned). */
+  confidence: number;
 }
 
 /** How a dimension is updated. `bayes` is Nous; `last-write-wins` is the ablation that keeps only the newest value. */
@@ -78,6 +82,10 @@ export const MemoryOptionsSchema = z.object({
   /** Half-life (days) of the decay toward uniform; `null` turns decay off (ablation). */
   halfLifeDays: z.number().positive().nullable().default(90),
   updateRule: z.enum(["bayes", "last-write-wins"]).default("bayes"),
+  /** Read the observation kinds (change, ended, planned); false (ablation `no-kinds`): every observation is a state. */
+  useKinds: z.boolean().default(true),
+  /** Read the observations' confidence (hedges, jokes, plans); false (ablation `no-confidence`): confidence 1. */
+  useConfidence: z.boolean().default(true),
   /** Surprise (bits) above which a value enters multi-valued recall; `null` turns multi-valued recall off. */
   thetaMin: z.number().nonnegative().nullable().default(1),
   /** Hops of breadth-first search over the entity graph at query time (0 = only linked entities). */
@@ -116,6 +124,8 @@ export interface FactLine {
   alternatives: Distribution;
   /** Values recalled from the delta log: the dimension's first value and every value whose delta had S ≥ θ_min. */
   recalled: string[];
+  /** Values standing for "some value other than X, not yet named" ("not X", from `ended` observations). */
+  unnamed?: string[];
   /** Evidence ids of the deltas that set the mode. */
   sources: string[];
 }
@@ -138,7 +148,10 @@ export interface QueryContext {
   linked: string[];
   /** Entities reached by BFS with their hop distance. */
   reached: Record<string, number>;
+  /** Fact lines: the states the question asks about (`states`, first), then the dimensions of the evidence. */
   facts: FactLine[];
+  /** Beliefs of the named entities about the states the question asks for (QueryOptions.stateAttributes). */
+  states?: FactLine[];
   evidence: EvidenceItem[];
   /** Distinct evidence ids of everything retrieved (the basis of context recall). */
   sourceIds: string[];

@@ -19,6 +19,7 @@ import { countTokens } from "../../llm/tokens.js";
 import { renderContext } from "../query.js";
 import type { EvidenceItem, MemoryOptionsInput, QueryContext, Turn } from "../types.js";
 import type { SessionContext } from "../models/extractor.js";
+import { questionStates } from "../models/offline.js";
 import { CATEGORY_NAMES, type LocomoConversation, type LocomoTurn } from "./data.js";
 
 export const SYSTEMS = ["nous", "bm25", "not-mentioned", "constant-year", "full-context"] as const;
@@ -238,7 +239,7 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
       let prediction: string;
       let ctx: QueryContext | undefined;
       if (system === "nous") {
-        ctx = query(mem, q.question, { now });
+        ctx = query(mem, q.question, { now, stateAttributes: questionStates(q.question) });
         prediction = await o.answerer(ctx, { system, question: q.index });
       } else if (system === "bm25") {
         ctx = turnIndex!.retrieve(q.question, k, budget);

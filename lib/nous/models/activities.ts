@@ -72,9 +72,12 @@ export function objectAfter(s: Tok[], i: number): { words: string[]; names: stri
 export type AddTriple = (entity: string, attribute: string, value: string) => void;
 
 /** Maps one clause (for one of its subjects) to a canonical attribute and a value. */
-export function readActivity(s: Tok[], c: Clause, subject: string, add: AddTriple): void {
-  const plan = c.future || (c.intent && PLAN_VERBS.has(c.intentVerb ?? ""));
-  if (c.intent && !plan) return;
+export function readActivity(s: Tok[], c: Clause, subject: string, add: AddTriple, speaker?: string): void {
+  // a gerund opening a sentence is a topic, not a deed ("Having a team is great")
+  if (c.gerundLead) return;
+  // a plan is the speaker's own ("I'm going to", "I want to"); "you'll succeed" is a wish for the other
+  const plan = (c.future || (c.intent && PLAN_VERBS.has(c.intentVerb ?? ""))) && (speaker === undefined || subject === speaker);
+  if ((c.intent || c.future) && !plan) return;
   if (SKIP_VERBS.has(c.verb) && !c.copula) return;
   const start = c.head + 1;
   const obj = objectAfter(s, start);

@@ -36,6 +36,8 @@ export interface Clause {
   intent: boolean;
   /** The intent verb, when the clause is under one ("plan", "want"). */
   intentVerb?: string;
+  /** A gerund opening the sentence with no subject ("Starting at X on Monday", "Having a team is great"). */
+  gerundLead?: boolean;
   /** Exclusive end of the clause's span. */
   end: number;
 }
@@ -106,7 +108,8 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
     if (s[end + 1]?.lower === "and" && s[end + 2]?.lower === "i") return { entities: [speaker], end: end + 2 };
     return { entities, end };
   }
-  if (isName(t) && (i === 0 || !(s[i - 1].pos === "ADP" || DET_BEFORE_NAME.has(s[i - 1].lower)))) {
+  // a capitalised gerund opening a sentence ("Networking was a lifesaver") is not a name
+  if (isName(t) && !(i === 0 && t.lower.endsWith("ing")) && (i === 0 || !(s[i - 1].pos === "ADP" || DET_BEFORE_NAME.has(s[i - 1].lower)))) {
     // a sentence-initial name before an appositive ("Pedro, my roommate, …") is a name
     const n = nameAt(s, i) ?? (i === 0 && s[1]?.text === "," && relationAt(s, 2, speaker, ctx, turn) ? { name: t.text, end: 0 } : undefined);
     if (!n) return undefined;
@@ -231,6 +234,7 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       if (lead && !coord && s[c.head].lower.endsWith("ing") && !s.slice(0, c.head).some((x) => x.pos === "AUX")) {
         // "Starting at X on Monday": a gerund on its own is a plan; "since/after moving to X" is done
         const before = s[c.head - 1]?.lower;
+        c.gerundLead = true;
         if (before === "since" || before === "after") c.past = true;
         else c.future = true;
       }

@@ -129,7 +129,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (/^[A-Z]/.test(st.value)) mention(st.value);
     }
     // a clause that stated a home, workplace or job is not also an event or an activity
-    for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value) => add({ entity, attribute, value }));
+    for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value) => add({ entity, attribute, value }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });

@@ -32,9 +32,10 @@ const NOTICE = set("noticeNouns"), JOB_NOUNS = set("jobNouns"), DWELLING = set("
 const COLLEAGUES = set("colleagueNouns"), JOB_WORDS = set("jobWords"), LOOSE = set("nonRestrictive");
 const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
+const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
 const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
 const WORK_PREPS = new Set(["at", "for"]);
-const NOT_PLACES = new Set(["home", "work", "moment", "time", "night", "weekend", "end", "first", "least", "all"]);
+const NOT_PLACES = new Set(["home", "work", "moment", "time", "night", "weekend", "end", "first", "least", "all", "while", "track", "shape", "touch", "mind", "charge", "love", "trouble"]);
 
 /**
  * The noun phrase naming a place or an organisation at k (determiners and loose adjectives dropped, names as
@@ -47,6 +48,7 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (!opts.demonstrative) return undefined;
     j++;
   }
+  const possessive = POSSESSIVES.has(s[j]?.lower ?? "");
   while (j < end && (DETS.has(s[j].lower) || ((s[j].pos === "ADJ" || s[j].pos === "ADV") && LOOSE.has(s[j].lower)))) j++;
   const words: string[] = [];
   let last = j - 1;
@@ -71,6 +73,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) return placeAt(s, last + 2, end);
     return undefined;
   }
+  // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
+  if (possessive && !words.some((w) => /^[A-Z]/.test(w))) return undefined;
   if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => /^[A-Z]/.test(w))) return placeAt(s, last + 2, end);
   if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
   const value = words.join(" ");
@@ -78,13 +82,25 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   return { value, end: last };
 }
 
-/** The first prepositional phrase in [from, to) whose preposition is in `preps`, with its place. */
+/**
+ * The verb's own prepositional phrase whose preposition is in `preps`: the first one after it, past adverbs and at
+ * most one other phrase right before it ("work from home for a company"); a verb, a clause boundary or any other
+ * word ends the search ("working on my business … for an upcoming show" has none).
+ */
 function ppAfter(s: Tok[], from: number, to: number, preps: Set<string>): { prep: string; value: string; at: number; end: number } | undefined {
+  let skipped = 0;
   for (let j = from; j < to; j++) {
-    if (s[j].pos === "ADP" && preps.has(s[j].lower)) {
+    const t = s[j];
+    if (t.pos === "ADV" || t.date || t.pos === "PART") continue;
+    if (t.pos !== "ADP") return undefined;
+    if (preps.has(t.lower)) {
       const p = placeAt(s, j + 1, to);
-      if (p) return { prep: s[j].lower, value: p.value, at: j, end: p.end };
+      return p ? { prep: t.lower, value: p.value, at: j, end: p.end } : undefined;
     }
+    if (skipped++ > 0) return undefined;
+    let k = j + 1;
+    while (k < to && ["DET", "NOUN", "PROPN", "ADJ", "NUM", "PRON"].includes(s[k].pos)) k++;
+    j = k - 1;
   }
   return undefined;
 }
@@ -127,7 +143,12 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
   let afterAttr: StateAttribute | undefined;
   for (let k = 0; k + 1 < s.length; k++) {
     if (s[k].lower !== "after" && s[k].lower !== "before") continue;
-    const pp = ppAfter(s, k + 1, Math.min(s.length, k + 6), new Set(["at", "in"]));
+    // "after five years at Acme": a duration, then the place
+    const dur = s.findIndex((t, i) => i > k && i < k + 5 && (t.pos === "NUM" || t.date));
+    if (dur < 0) continue;
+    const prep = s.findIndex((t, i) => i > dur && i < dur + 4 && (t.lower === "at" || t.lower === "in"));
+    const p = prep > 0 ? placeAt(s, prep + 1) : undefined;
+    const pp = p && { prep: s[prep].lower, value: p.value, at: prep };
     const main = clauses.find((c) => c.at > k);
     if (!pp || !main || s.slice(k + 1, pp.at).some((t) => t.pos === "VERB")) continue;
     afterAttr = pp.prep === "at" ? "workplace" : "home";
@@ -139,7 +160,11 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (c.copula) readCopula(s, c, emit, ctx);
     else if (RESIDE.has(v)) {
       if (s[from]?.lower === "there" && ctx.lastPlace) emit(c.subjects, "home", ctx.lastPlace, stateKind(c), c.head);
-      else emit(c.subjects, "home", ppAfter(s, from, to, HOME_PREPS)?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+      else {
+        const p = ppAfter(s, from, to, HOME_PREPS);
+        // "stay in shape", "stay on track": staying is a residence only in a named place
+        if (!(v === "stay" && p && !/^[A-Z]/.test(p.value))) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+      }
     } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
     else if (MOVE.has(v) && !c.passive) {
       const attr = afterAttr ?? "home";
@@ -157,7 +182,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const pp = ppAfter(s, start, to, WORK_PREPS) ?? inOrganisation(s, start, to);
       emit(c.subjects, "workplace", pp?.value, stop ? endKind(c) : stateKind(c), c.head);
     } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
-      const target = JOIN.has(v) ? placeAt(s, from, to) : ppAfter(s, s[from]?.lemma === "work" ? from + 1 : from, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"]));
+      const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
+      const target = JOIN.has(v) ? placeAt(s, from, to) : s[at]?.pos === "ADP" ? ppAfter(s, at, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"])) : undefined;
       if (JOIN.has(v) && target && !/^[A-Z]/.test(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
       emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
     } else if (EMPLOY.has(v)) {
@@ -173,7 +199,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
     else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
     else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "")) {
-      const p = ppAfter(s, from, to, new Set(["in", "near", "outside"]));
+      const d = s.findIndex((t, i) => i >= from && DWELLING.has(t.lemma));
+      const p = ppAfter(s, d + 1, to, new Set(["in", "near", "outside"]));
       emit(c.subjects, "home", p?.value, v === "rent" ? stateKind(c) : c.perfect && v === "get" ? stateKind(c) : changeKind(c), c.head);
     } else if (CALL.has(v) && s.slice(from, to).some((t) => t.lower === "home")) emit(c.subjects, "home", placeAt(s, from, to)?.value, stateKind(c), c.head);
   }
@@ -183,13 +210,13 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
 
 type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
 
-const nounAfter = (s: Tok[], from: number, to: number): Tok | undefined => s.slice(from, to).find((t) => t.pos === "NOUN");
+const nounAfter = (s: Tok[], from: number, to: number): Tok | undefined => s.slice(from, to).find((t) => t.pos === "NOUN" || (t.pos === "ADJ" && DWELLING.has(t.lemma)));
 const jobNounIn = (s: Tok[], from: number, to: number): boolean => s.slice(from, Math.min(to, from + 5)).some((t) => JOB_NOUNS.has(t.lemma) && t.pos === "NOUN");
 
-/** "work in a bakery": "in" + a determiner + a common noun is a workplace ("work in finance" is a field, not one). */
+/** "work in a bakery": the verb's own "in" + a determiner + a common noun is a workplace ("work in finance" is a field). */
 function inOrganisation(s: Tok[], from: number, to: number): { value: string } | undefined {
-  for (let j = from; j < to; j++) if (s[j].lower === "in" && DETS.has(s[j + 1]?.lower ?? "") && s[j + 1].lower !== "my") return placeAt(s, j + 1, to);
-  return undefined;
+  const pp = ppAfter(s, from, to, new Set(["in"]));
+  return pp && DETS.has(s[pp.at + 1]?.lower ?? "") && !POSSESSIVES.has(s[pp.at + 1].lower) ? pp : undefined;
 }
 
 /** "a nurse", "a software engineer": an occupation after an indefinite article, or undefined. */
@@ -215,7 +242,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     return;
   }
   if (t.lower === "done" && s[j + 1]?.lower === "with" && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
-  const job = jobPhrase(s, j, c.end, !["at", "for"].includes(s[(placeAt(s, j, c.end)?.end ?? j) + 1]?.lower ?? ""));
+  const np = placeAt(s, j, c.end);
+  const atOrg = !!np && s[np.end + 1]?.lower === "at" && /^[A-Z]/.test(placeAt(s, np.end + 2, c.end)?.value ?? "");
+  const job = jobPhrase(s, j, c.end, !atOrg);
   if (!job) return;
   emit(c.subjects, "job", job, stateKind(c), c.head);
   const after = placeAt(s, j, c.end)!.end + 1;
@@ -246,10 +275,24 @@ function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionConte
     const t = s[k];
     const next = s[k + 1]?.lower;
     const gov = clauseAt(k);
-    if ((JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN")) && t.pos === "NOUN" && (next === "at" || next === "with" || next === "for")) {
+    // "my job at X", "three night shifts in a row at X": the preposition within a few words, no verb between
+    // "my job as a banker", "your work as an artist": the occupation, held by the possessor
+    if ((JOB_NOUNS.has(t.lemma) || t.lemma === "work") && t.pos === "NOUN" && next === "as" && (s[k + 2]?.lower === "a" || s[k + 2]?.lower === "an")) {
+      const holder = t.lower === "work" || s[k - 1]?.lower === "your" ? (s[k - 1]?.lower === "your" ? ctx.speakers.find((x) => x !== speaker) : holderBefore(s, k, speaker, ctx, turn)) : holderBefore(s, k, speaker, ctx, turn);
+      const v = gov?.verb ?? "";
+      const kind = gov && gov.head < k && (QUIT.has(v) || LOSE.has(v)) ? endKind(gov) : "state";
+      if (holder && !gov?.intent) emit([holder], "job", placeAt(s, k + 3)?.value, kind, k);
+      continue;
+    }
+    // "work at X" (the noun) takes "at" only; "shifts in a row at X": a shift may have a few words before it
+    const preps = t.lemma === "work" ? ["at"] : ["at", "with", "for"];
+    const span = t.lemma === "shift" ? 4 : 1;
+    const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP"].includes(y.pos))) : -1;
+    if (t.pos === "NOUN" && prep > k) {
       if (gov?.intent) continue;
-      const p = placeAt(s, k + 2);
-      const holder = holderBefore(s, k, speaker, ctx, turn) ?? gov?.subjects[0] ?? (k === 0 || s[k - 1].lower === "to" ? speaker : undefined);
+      const p = placeAt(s, prep + 1);
+      // no holder written and no clause around it ("Three night shifts at X."): chat ellipsis, the speaker's
+      const holder = holderBefore(s, k, speaker, ctx, turn) ?? gov?.subjects[0] ?? (clauses.length === 0 || k === 0 || s[k - 1].lower === "to" ? speaker : undefined);
       if (!holder || !p) continue;
       const v = gov?.verb ?? "";
       const kind = gov && gov.head < k ? (QUIT.has(v) || LOSE.has(v) ? endKind(gov) : TAKE.has(v) || START.has(v) ? (gov.perfect && v === "get" ? stateKind(gov) : changeKind(gov)) : v === "apply" || v === "interview" ? undefined : stateKind(gov, "none") ?? "state") : "state";
