@@ -74,3 +74,16 @@ test("observations of every kind and confidence: the in-place dimension gives th
     }
   }
 });
+
+test("decay toward the prior forgets evidence (a single value's belief loosens); toward uniform it leaves a single value alone", () => {
+  const DAY_MS = 86_400_000;
+  for (const target of ["uniform", "prior"] as const) {
+    const dim = new Dimension("e", "a", 0);
+    for (let i = 0; i < 5; i++) dim.bayes("Leeds", 0.8, 1, 0);
+    const pure = decay(dim.counts(), 90 * DAY_MS, 90, target);
+    dim.decayTo(90 * DAY_MS, 90, target);
+    assert.deepEqual(dim.counts(), pure);
+    // one half-life: the prior target halves the evidence, so an unseen value is now more probable (1/(2.5 + 1))
+    assert.equal(dim.surprise("York", 1), target === "prior" ? -Math.log2(1 / 3.5) : -Math.log2(1 / 6));
+  }
+});

@@ -34,12 +34,21 @@ export class Dimension {
     this.updatedAt = updatedAt;
   }
 
-  /** Decay toward uniform up to time `ts` (ms) with half-life `halfLifeDays`: α ← w·α + (1 − w)·A/|V|. */
-  decayTo(ts: number, halfLifeDays: number): void {
+  /**
+   * Decay up to time `ts` (ms) with half-life `halfLifeDays`, w = 2^(−Δt/h): toward uniform over the values seen
+   * (`uniform`, the paper's: α ← w·α + (1 − w)·A/|V|; a single value does not move), or toward the prior (`prior`:
+   * α ← w·α, the evidence forgotten, so an unseen value's predictive mass α₀/(wA + α₀) grows back).
+   */
+  decayTo(ts: number, halfLifeDays: number, target: "uniform" | "prior" = "uniform"): void {
     const n = this.values.length;
     const dt = ts - this.updatedAt;
-    if (n < 2 || !(dt > 0)) return;
+    if (!(dt > 0) || n === 0 || (target === "uniform" && n < 2)) return;
     const w = Math.pow(2, -dt / DAY_MS / halfLifeDays);
+    if (target === "prior") {
+      for (let i = 0; i < n; i++) this.alpha[i] *= w;
+      this.total *= w;
+      return;
+    }
     const add = ((1 - w) * this.total) / n;
     for (let i = 0; i < n; i++) this.alpha[i] = w * this.alpha[i] + add;
   }
@@ -159,11 +168,12 @@ export class Dimension {
   }
 
   /** The distribution at time `ts` after decay (not applied to the state), most probable first. */
-  distributionAt(ts: number | undefined, halfLifeDays: number | null): Distribution {
+  distributionAt(ts: number | undefined, halfLifeDays: number | null, target: "uniform" | "prior" = "uniform"): Distribution {
     const n = this.values.length;
     let p = this.alpha.map((x) => x / this.total);
     const dt = ts === undefined ? 0 : ts - this.updatedAt;
-    if (halfLifeDays !== null && n >= 2 && dt > 0) {
+    // decay toward the prior leaves the shape over the values seen as it is (only the evidence behind it shrinks)
+    if (halfLifeDays !== null && target === "uniform" && n >= 2 && dt > 0) {
       const w = Math.pow(2, -dt / DAY_MS / halfLifeDays);
       p = p.map((x) => w * x + (1 - w) / n);
     }

@@ -7,8 +7,9 @@
  * Noisy-likelihood posterior (closed form), on V' = V ∪ {obs} with prior π(v) ∝ α_v (α₀ for a new obs):
  *   L(obs | v) = r if v = obs, else (1 − r)/(|V'| − 1);   π'(v) = L(obs | v) π(v) / Σ_u L(obs | u) π(u),
  * and the pseudo-counts become α'_v = (A + 1)·π'(v): the belief moves by Bayes, the evidence total grows by one.
- * Decay after Δt (days) without update, half-life h: w = 2^(−Δt/h) = λ^Δt with λ = 2^(−1/h),
- *   p ← w·p + (1 − w)/|V|   (the total A is kept; the shape relaxes toward uniform).
+ * Decay after Δt (days) without update, half-life h: w = 2^(−Δt/h) = λ^Δt with λ = 2^(−1/h), toward
+ *   `uniform` (the paper's): p ← w·p + (1 − w)/|V| (the total A is kept; a single value does not move), or
+ *   `prior`: α ← w·α (the evidence is forgotten; an unseen value's predictive mass α₀/(wA + α₀) grows back).
  * Last-write-wins (ablation): α' = {obs: A + 1}.
  *
  * Observations carry a kind and a confidence c ∈ (0, 1] (types.ts `ObservationKind`; `observe` below):
@@ -190,12 +191,16 @@ export function lastWriteWins(counts: Counts, obs: string): Counts {
  * @example
  * decay({ a: 3, b: 1 }, 30 * 86400000, 30); // w = 0.5: p = (0.625, 0.375), counts (2.5, 1.5)
  */
-export function decay(counts: Counts, dtMs: number, halfLifeDays: number): Counts {
+export function decay(counts: Counts, dtMs: number, halfLifeDays: number, target: "uniform" | "prior" = "uniform"): Counts {
   const values = Object.keys(counts);
-  if (values.length < 2 || !(dtMs > 0)) return counts;
+  if (!(dtMs > 0) || values.length === 0 || (target === "uniform" && values.length < 2)) return counts;
   const w = Math.pow(2, -dtMs / DAY_MS / halfLifeDays);
-  const a = total(counts);
   const out: Counts = {};
+  if (target === "prior") {
+    for (const v of values) out[v] = w * counts[v];
+    return out;
+  }
+  const a = total(counts);
   for (const v of values) out[v] = a * (w * (counts[v] / a) + (1 - w) / values.length);
   return out;
 }

@@ -27,7 +27,7 @@ export interface Extraction {
 }
 
 /** Options that shape the dimensions as deltas are written; fixed for the life of a memory file. */
-const WRITE_OPTIONS = ["reliability", "newValueMass", "halfLifeDays", "updateRule", "useKinds", "useConfidence"] as const;
+const WRITE_OPTIONS = ["reliability", "newValueMass", "halfLifeDays", "decayTarget", "updateRule", "useKinds", "useConfidence"] as const;
 
 const key = (entity: string, attribute: string): string => `${entity}\u0000${attribute}`;
 
@@ -243,7 +243,7 @@ export class Memory {
     const k = key(entity, attribute);
     let dim = this.dims.get(k);
     if (!dim) this.dims.set(k, (dim = new Dimension(entity, attribute, ts)));
-    if (o.halfLifeDays !== null) dim.decayTo(ts, o.halfLifeDays);
+    if (o.halfLifeDays !== null) dim.decayTo(ts, o.halfLifeDays, o.decayTarget);
     const prior = dim.top(12);
     const observed = { value: ob.observation, kind: ob.kind, confidence: ob.confidence };
     const params = { reliability: o.reliability, newValueMass: o.newValueMass, rule: o.updateRule, useKinds: o.useKinds, useConfidence: o.useConfidence };
@@ -279,7 +279,7 @@ export class Memory {
 
   /** The belief of a dimension at time `at` (decayed from its last update), or undefined when never observed. */
   belief(entity: string, attribute: string, at?: number) {
-    return this.dims.get(key(this.resolve(entity), attribute))?.distributionAt(at, this.options.halfLifeDays);
+    return this.dims.get(key(this.resolve(entity), attribute))?.distributionAt(at, this.options.halfLifeDays, this.options.decayTarget);
   }
 
   /** The deltas of one dimension with their priors and posteriors, oldest first (a belief trajectory). */

@@ -194,7 +194,7 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   const state = mem.dimensionState(entity, attribute);
   if (!state) return undefined;
   const o = mem.options;
-  const dist = state.distributionAt(now, o.halfLifeDays);
+  const dist = state.distributionAt(now, o.halfLifeDays, o.decayTarget);
   const idx = mem.dimensionDeltas(entity, attribute);
   const recalled: string[] = [];
   if (o.thetaMin !== null) {

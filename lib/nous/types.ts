@@ -81,6 +81,8 @@ export const MemoryOptionsSchema = z.object({
   newValueMass: z.number().positive().default(1),
   /** Half-life (days) of the decay toward uniform; `null` turns decay off (ablation). */
   halfLifeDays: z.number().positive().nullable().default(90),
+  /** What decay relaxes toward: uniform over the values seen (the paper's), or the prior (the evidence forgotten). */
+  decayTarget: z.enum(["uniform", "prior"]).default("uniform"),
   updateRule: z.enum(["bayes", "last-write-wins"]).default("bayes"),
   /** Read the observation kinds (change, ended, planned); false (ablation `no-kinds`): every observation is a state. */
   useKinds: z.boolean().default(true),

@@ -94,7 +94,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       const n = nameAt(s, i);
       if (!n) continue;
       mention(n.name);
-      if (s[i - 1]?.lower === "with") addPerson(ctx, { name: n.name, turn: turn.id });
+      // "went with Tom": a person; "I've been with Nakatomi": an employer, not a companion
+      if (s[i - 1]?.lower === "with" && s[i - 2]?.lemma !== "be") addPerson(ctx, { name: n.name, turn: turn.id });
       i = n.end;
     }
     const words = s.map((t) => t.text);

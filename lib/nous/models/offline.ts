@@ -18,7 +18,7 @@ import type { Extraction } from "../engine.js";
 import { FALLBACK_ATTRIBUTES } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
-import { extract, EXTRACTOR_LABEL, type SessionContext } from "./extractor.js";
+import { extract, EXTRACTOR_LABEL, type ExtractorOptions, type SessionContext } from "./extractor.js";
 import { listPattern, type LexiconName } from "./lexicon.js";
 import { resolveTime } from "./temporal.js";
 
@@ -32,8 +32,8 @@ export const OFFLINE_LABEL = EXTRACTOR_LABEL;
  * extractOffline({ id: "D1:1", speaker: "Ann", text: "I adopted a puppy named Rex.", timestamp: 0 });
  * // { triples: [{ entity: "Ann", attribute: "pet", value: "puppy Rex" }], mentions: ["Rex"] }
  */
-export function extractOffline(turn: Turn, caption?: string, ctx: SessionContext = { speakers: [turn.speaker] }): Extraction & { fallback?: string } {
-  return extract(turn, ctx, caption);
+export function extractOffline(turn: Turn, caption?: string, ctx: SessionContext = { speakers: [turn.speaker] }, options: Partial<ExtractorOptions> = {}): Extraction & { fallback?: string } {
+  return extract(turn, ctx, caption, options);
 }
 
 /** Attributes that hold a state (one value at a time), answered with the belief's mode. */

@@ -317,7 +317,7 @@ function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionConte
         const be = s.slice(0, k).findIndex((x) => x.lemma === "be");
         if (be > 0) emit([speaker], "home", placeAt(s, 0, be)?.value, "state", k);
       } else if (attr === "home" && k > 0 && s[k - 1].lemma === "be" && k - 1 > 0) emit([speaker], "home", placeAt(s, 0, k - 1)?.value, "state", k);
-    } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "PUNCT" || x.pos === "CCONJ")) {
+    } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
       // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb
       const p = placeAt(s, k + 2);
       if (p && (next === "in" ? /^[A-Z]/.test(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
