@@ -50,9 +50,9 @@ describe("claims audit on a synthetic mechanism", () => {
     assert.equal(c.magnitude, "direction only");
   });
   it("Holm covers the whole family and the full profile is final", () => {
-    assert.ok(result.claims.every((c) => c.family === 6 && c.pHolm >= c.default.p && !c.provisional));
+    assert.ok(result.claims.every((c) => c.family === 7 && c.pHolm >= c.default.p && !c.provisional));
     assert.equal(result.claims[0].space.points, 50);
-    assert.equal(readFileSync(join(result.dir, "claims.jsonl"), "utf8").trim().split("\n").length, 6);
+    assert.equal(readFileSync(join(result.dir, "claims.jsonl"), "utf8").trim().split("\n").length, 7);
   });
   it("a rerun runs nothing new and writes byte-identical files", async () => {
     const before = readFileSync(join(result.dir, "points.jsonl"), "utf8");

@@ -8,6 +8,7 @@ import { ConfigError } from "../core/errors.js";
 import { getPath } from "../core/paths.js";
 import { createRng } from "../core/rng.js";
 import type { ExperimentConfig } from "../experiment/config.js";
+import { readManifest } from "../experiment/manifest.js";
 import { block, runBlocks, type Block } from "./execute.js";
 import { pointVerdict, vanishes, type PointVerdict } from "./grade.js";
 import { gradeFamily } from "./grade-family.js";
@@ -64,7 +65,7 @@ export async function audit(config: string | ExperimentConfig, opts: AuditOption
     }
   }
   const first = await run([...defaults.values(), ...[...nullBlocks.values()].filter((b): b is Block => typeof b !== "string")]);
-  const model = String(first.get([...defaults.values()][0])?.[plan.runner.tables[0]]?.[0]?.model ?? plan.runner.offlineModelLabel);
+  const model = readManifest([...defaults.values()][0].dir)?.model ?? plan.runner.offlineModelLabel;
   const defaultEst = new Map<ClaimDecl, Estimated>();
   const nulls = new Map<ClaimDecl, NullResult[]>();
   for (const g of plan.groups) {

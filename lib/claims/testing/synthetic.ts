@@ -11,6 +11,7 @@
  * mean of `draws` noisy draws (sd `offline.noise`). Not in the public registry.
  */
 import { z } from "zod";
+import { ConfigError } from "../../core/errors.js";
 import type { MechanismClaims } from "../../core/claims.js";
 import type { MechanismRunner } from "../../core/mechanism.js";
 
@@ -28,7 +29,10 @@ export const syntheticParamsSchema = z.strictObject({
   arm: z.enum(["control", "treat"]).default("control"),
   gain: z.number().min(0).default(1),
   offline: syntheticOfflineSchema.prefault({}),
+  /** On a language model: each cell asks for a number at this temperature; its reply becomes `y_llm`. */
+  llm: z.strictObject({ temperature: z.number().min(0).max(2).default(0.7) }).prefault({}),
 });
+const ReplySchema = z.object({ n: z.number().min(0).max(100) });
 type P = z.infer<typeof syntheticParamsSchema>;
 
 function effects(p: P): Record<string, number> {
@@ -66,7 +70,10 @@ export const syntheticClaims: MechanismClaims = {
     { id: "emergent", statement: "positive on most of the space", source, metric: { table: "obs", column: "y_emergent" }, contrast, direction: "+", scale: "difference", nulls: gainNull, margin: 0.2 },
     { id: "sticky", statement: "its null does not remove it", source, metric: { table: "obs", column: "y_sticky" }, contrast, direction: "+", scale: "difference", nulls: gainNull, margin: 0.2 },
     { id: "magnitude", statement: "the paper's value is 3", source, metric: { table: "obs", column: "y_magnitude" }, contrast, direction: "+", scale: "difference", nulls: gainNull, margin: 0.2, paper: { value: 3 } },
+    { id: "llm", statement: "the model's numbers differ by arm", source, metric: { table: "obs", column: "y_llm" }, contrast, direction: "+", scale: "difference",
+      nulls: [...gainNull, { name: "quiet", overrides: { "offline.noise": 0 }, why: "an offline-only null (a language model refuses it)" }], margin: 0.2 },
   ],
+  llmAssumptions: [{ name: "temperature", path: "llm.temperature", kind: "continuous", range: [0, 1], default: 0.7, why: "the default sampling temperature" }],
   audit: {
     quick: { points: 20, seeds: 10, minSeedsPerPoint: 6, maxSeedsPerPoint: 12, sweepLevels: 5 },
     full: { points: 50, seeds: 10, minSeedsPerPoint: 6, maxSeedsPerPoint: 12, sweepLevels: 5 },
@@ -80,10 +87,14 @@ export const syntheticRunner: MechanismRunner<P> = {
   tables: ["obs"],
   offlineModelLabel: "offline:synthetic-v1",
   claims: syntheticClaims,
+  checkPlan(plan) {
+    if (plan.llm && plan.params.offline.noise !== 1) throw new ConfigError({ file: plan.file, path: ["params", "offline", "noise"], message: "an offline-model parameter means nothing on a language model" });
+  },
   async runCell(ctx) {
     const p = syntheticParamsSchema.parse({ ...ctx.params, ...ctx.condition });
     const fx = effects(p);
-    const row: Record<string, unknown> = { run_id: ctx.runId, seed: ctx.seed, model: "offline:synthetic-v1", arm: p.arm };
+    const model = ctx.model.kind === "llm" ? ctx.model.llm.id : "offline:synthetic-v1";
+    const row: Record<string, unknown> = { run_id: ctx.runId, seed: ctx.seed, model, arm: p.arm };
     const treat = p.arm === "treat" ? 1 : 0;
     for (const [col, e] of Object.entries(fx)) {
       const r = ctx.rng.fork(col);
@@ -91,6 +102,15 @@ export const syntheticRunner: MechanismRunner<P> = {
       for (let i = 0; i < p.offline.draws; i++) s += r.normal(0, p.offline.noise);
       row[col] = treat * e + s / p.offline.draws;
     }
+    if (ctx.model.kind === "llm") {
+      const r = await ctx.model.llm.generate({
+        messages: [{ role: "user", content: `Arm ${p.arm}: say a number between 0 and 100.` }], schema: ReplySchema, schemaName: "number",
+        temperature: p.llm.temperature, address: ctx.address("asker", { step: 0 }),
+      });
+      row.y_llm = r.data!.n + (treat ? 10 * p.gain : 0);
+      return { tables: { obs: [row] }, usage: { ...r.usage, calls: 1 } };
+    }
+    row.y_llm = row.y_magnitude;
     return { tables: { obs: [row] } };
   },
 };
