@@ -16,7 +16,8 @@ import { answerOffline, extractOffline, OFFLINE_LABEL } from "./models/offline.j
 import { MemoryOverridesSchema, type MemoryOptionsInput } from "./types.js";
 import { benchmarkColumns, benchmarkInstance, BENCHMARKS, type BenchmarkName } from "./benchmarks/instances.js";
 import { parseLocomo } from "./locomo/data.js";
-import { EXTRACTOR_DEFAULTS } from "./models/extractor.js";
+import { ExtractorParamsSchema } from "./extractor-params.js";
+import { nousClaims } from "./claims.js";
 
 export const ABLATIONS = ["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-multi-valued", "no-hops", "two-hops", "no-graph"] as const;
 export type Ablation = (typeof ABLATIONS)[number];
@@ -46,10 +47,7 @@ export const NousParamsSchema = z.strictObject({
    */
   benchmark: z.enum(["none", ...(Object.keys(BENCHMARKS) as BenchmarkName[])] as [string, ...string[]]).default("none"),
   /** The offline extractor's thresholds: the confidence of a hedged or joking statement, and of a planned change. */
-  extractor: z.strictObject({
-    hedgeConfidence: z.number().gt(0).max(1).default(EXTRACTOR_DEFAULTS.hedgeConfidence),
-    planConfidence: z.number().gt(0).max(1).default(EXTRACTOR_DEFAULTS.planConfidence),
-  }).default({}),
+  extractor: ExtractorParamsSchema.default(ExtractorParamsSchema.parse({})),
 });
 export type NousParams = z.infer<typeof NousParamsSchema>;
 
@@ -152,4 +150,5 @@ export const runner: MechanismRunner<NousParams> = {
   offlineModelLabel: OFFLINE_LABEL,
   promptTemplates,
   runCell,
+  claims: nousClaims,
 };

@@ -44,12 +44,17 @@ export interface OfflineExtraction {
   fallback?: "talked about" | "photo";
 }
 
-/** The extractor's thresholds: the confidence it gives a hedged or joking statement, and a planned change. */
+/**
+ * The extractor's thresholds: the confidence it gives a hedged or joking statement, and a planned change; `kinds`
+ * false writes every state as a plain state ("ended X" as the value "not X", planned changes not at all), the null
+ * under which reading kinds cannot matter.
+ */
 export interface ExtractorOptions {
   hedgeConfidence: number;
   planConfidence: number;
+  kinds: boolean;
 }
-export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5 };
+export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, kinds: true };
 
 const FAMILY = wordSet("family");
 const PARTNER = wordSet("partner");
@@ -126,7 +131,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       const hedge = hedges[si] && positive;
       const kind = hedge && st.kind === "change" ? "state" : st.kind;
       const confidence = hedge ? o.hedgeConfidence : st.kind === "planned" ? o.planConfidence : 1;
-      add({ entity: st.entity, attribute: st.attribute, value: st.value, kind, ...(confidence < 1 ? { confidence } : {}) });
+      if (!o.kinds) {
+        if (st.kind !== "planned") add({ entity: st.entity, attribute: st.attribute, value: st.kind === "ended" ? `not ${st.value}` : st.value, ...(confidence < 1 ? { confidence } : {}) });
+      } else add({ entity: st.entity, attribute: st.attribute, value: st.value, kind, ...(confidence < 1 ? { confidence } : {}) });
       if (/^[A-Z]/.test(st.value)) mention(st.value);
     }
     // a clause that stated a home, workplace or job is not also an event or an activity
