@@ -19,7 +19,7 @@ import { parseLocomo } from "./locomo/data.js";
 import { ExtractorParamsSchema } from "./extractor-params.js";
 import { nousClaims } from "./claims.js";
 
-export const ABLATIONS = ["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-multi-valued", "no-hops", "two-hops", "no-graph"] as const;
+export const ABLATIONS = ["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-merges", "no-multi-valued", "no-hops", "two-hops", "no-graph"] as const;
 export type Ablation = (typeof ABLATIONS)[number];
 
 export const NousParamsSchema = z.strictObject({
@@ -68,6 +68,7 @@ export function ablationOptions(base: MemoryOptionsInput, ablation: Ablation): M
     case "no-decay": return { ...base, halfLifeDays: null };
     case "no-kinds": return { ...base, useKinds: false };
     case "no-confidence": return { ...base, useConfidence: false };
+    case "no-merges": return { ...base, identityThreshold: 0 }; // a divergence is never below 0: identity resolution merges nothing
     case "no-multi-valued": return { ...base, thetaMin: null };
     case "no-hops": return { ...base, hops: 0 };
     case "two-hops": return { ...base, hops: 2 }; // not an ablation: the search one hop wider than the protocol's
@@ -131,7 +132,7 @@ async function runCell(ctx: CellContext<NousParams>): Promise<CellResult> {
     const r = await evaluateConversation(conv, opts);
     r.memory.close();
     answers.push(...(truth ? r.answers.map((row) => ({ ...row, ...benchmarkColumns(truth, row) })) : r.answers));
-    extraction.push({ ...extra, model, conversation: conv.id, turns: r.extraction.turns, talked_about: r.extraction.fallbacks["talked about"] ?? 0, photo: r.extraction.fallbacks.photo ?? 0 });
+    extraction.push({ ...extra, model, conversation: conv.id, turns: r.extraction.turns, talked_about: r.extraction.fallbacks["talked about"] ?? 0, photo: r.extraction.fallbacks.photo ?? 0, merges: r.extraction.merges ?? 0 });
     if (p.deltas && p.ablation === "none") deltas.push(...r.deltas);
     ctx.progress?.((i + 1) / convs.length);
   }

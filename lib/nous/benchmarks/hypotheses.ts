@@ -17,6 +17,7 @@ type Row = Record<string, unknown>;
 export const H2_MARGIN = 2;
 export const PREREG_LEVEL = 0.975;
 export const PREREG_SEED = 7;
+/** The eight ablations the pre-registration names (no-merges came later and is reported apart). */
 export const H2_ABLATIONS = ["last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-multi-valued", "no-hops", "two-hops", "no-graph"] as const;
 
 const isJoke = (r: Row) => r.scenario === "joke-before-gap" || r.scenario === "joke-after-gap";

@@ -70,8 +70,8 @@ export interface ConversationResult {
   answers: Record<string, unknown>[];
   deltas: Record<string, unknown>[];
   memory: Memory;
-  /** Turns whose extraction fell back to a last resort, by kind, and the number of turns. */
-  extraction: { turns: number; fallbacks: Record<string, number> };
+  /** Turns whose extraction fell back to a last resort, by kind, the number of turns, and identity merges. */
+  extraction: { turns: number; fallbacks: Record<string, number>; merges?: number };
 }
 
 /** The text of a turn as stored and retrieved: the words said, and the photo shared if any. */
@@ -226,7 +226,7 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
     mem.close();
     throw e;
   }
-  mem.resolveIdentities();
+  extraction.merges = mem.resolveIdentities().length;
   const k = mem.options.k;
   const budget = mem.options.budgetTokens;
   const now = mem.latestTimestamp();
