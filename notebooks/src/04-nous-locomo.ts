@@ -147,7 +147,7 @@ await plot.save(scenFig, "../figures/04-nous-locomo/benchmark-scenarios");
 // ## Hand-written conversations, phrased by hand
 // 35 short conversations written before the extractor, apart from the sentence set (`data/nous/states-check.txt`; the
 // same file runs through `agora locomo --data data/nous/states-check.json`). A conversation counts as right when every
-// current-value question gets F1 ≥ 0.5; the 15 `tune` conversations were read while the pipeline was developed, the 21
+// current-value question gets F1 ≥ 0.5; the 14 `tune` conversations were read while the pipeline was developed, the 21
 // `report` ones only scored.
 
 // %%
