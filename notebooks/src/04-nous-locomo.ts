@@ -234,4 +234,4 @@ for (const c of audit.claims) {
 // None of them is the offline pipeline.
 
 // %%
-plot.table(nous.publishedResults().map((p) => ({ system: String(p.system), answerer: String(p.answerer), judge: String(p.judge), retriever: String(p.retriever), scorer: String(p.scorer), category: String(p.category_name), value: Number(p.value), source: String(p.source) })), { title: "Published LoCoMo numbers (as reported)", digits: 4 });
+plot.table(nous.publishedResults().map((p) => ({ system: String(p.system), model: String(p.model), answerer: String(p.answerer), judge: String(p.judge), retriever: String(p.retriever), scorer: String(p.scorer), category: String(p.category_name), value: Number(p.value), source: String(p.source) })), { title: "Published LoCoMo numbers (as reported)", digits: 4 });
