@@ -188,8 +188,9 @@ await plot.save(demoFig, "../figures/04-nous-locomo/belief-trajectory-controlled
 demo.close();
 
 // %% [markdown]
-// Workplace, job and home dimensions of this LoCoMo run with two values or more (read their turns before calling one
-// a change: the offline extractor writes what the words say).
+// Workplace, job and home dimensions of this LoCoMo run, and the trajectory of the one with most deltas among those
+// holding two values or more (read their turns before calling one a change: the offline extractor writes what the
+// words say).
 
 // %%
 const byDim = new Map<string, Record<string, unknown>[]>();
