@@ -15,12 +15,15 @@
  */
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
-import { relationAt } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
+import { nominal } from "./states-nominal.js";
+import { changeKind, DETS, endKind, jobPhrase, placeAt, POSSESSIVES, stateKind, type Emit, type StateAttribute } from "./states-common.js";
 
-export type StateAttribute = "home" | "workplace" | "job";
+export type { StateAttribute } from "./states-common.js";
+export { placeAt } from "./states-common.js";
+
 export interface StateObservation { entity: string; attribute: StateAttribute; value: string; kind: ObservationKind; at: number }
 
 const set = wordSet;
@@ -28,59 +31,9 @@ const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([
 const WORK = new Set([...set("workVerbs"), ...set("teachVerbs")]), EMPLOY = set("employVerbs"), START = set("startVerbs");
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), TAKE = set("takeVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
 const LOSE = set("loseVerbs"), STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
-const NOTICE = set("noticeNouns"), JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns"), WORKPLACE_NOUNS = set("workplaceNouns");
-const COLLEAGUES = set("colleagueNouns"), JOB_WORDS = set("jobWords"), LOOSE = set("nonRestrictive");
-const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
-const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
-const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
+const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
 const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
 const WORK_PREPS = new Set(["at", "for"]);
-const NOT_PLACES = new Set(["home", "work", "moment", "time", "night", "weekend", "end", "first", "least", "all", "while", "track", "shape", "touch", "mind", "charge", "love", "trouble"]);
-
-/**
- * The noun phrase naming a place or an organisation at k (determiners and loose adjectives dropped, names as
- * written): "the city hospital" → "city hospital", "a tiny studio in Paris" → "Paris", "a new agency, Bluebird" →
- * "Bluebird". Undefined for a demonstrative ("this town"), a pronoun, a date, or a dwelling without a place.
- */
-export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrative?: boolean } = {}): { value: string; end: number } | undefined {
-  let j = k;
-  if (j < end && DEMONSTRATIVES.has(s[j].lower)) {
-    if (!opts.demonstrative) return undefined;
-    j++;
-  }
-  const possessive = POSSESSIVES.has(s[j]?.lower ?? "");
-  while (j < end && (DETS.has(s[j].lower) || ((s[j].pos === "ADJ" || s[j].pos === "ADV") && LOOSE.has(s[j].lower)))) j++;
-  const words: string[] = [];
-  let last = j - 1;
-  for (; j < end; j++) {
-    const t = s[j];
-    if (t.date && !isName(t)) break;
-    const amp = t.text === "&" && words.length > 0 && isName(s[j + 1]);
-    const capital = j > 0 && /^[A-Z]/.test(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
-    if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
-    if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
-      if (t.pos === "ADJ" && !capital && s[j + 1]?.pos !== "NOUN" && s[j + 1]?.pos !== "PROPN") break;
-      if (t.text === "'s" || t.text === "-") words[words.length - 1] += t.text;
-      else words.push(t.text);
-      last = j;
-      if (t.lower === "same" || t.lower === "as") words.pop();
-    } else break;
-  }
-  if (!words.length) return undefined;
-  const head = s[last];
-  if (DWELLING.has(head.lemma) && (head.pos === "NOUN" || head.pos === "ADJ")) {
-    const p = s[last + 1];
-    if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) return placeAt(s, last + 2, end);
-    return undefined;
-  }
-  // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
-  if (possessive && !words.some((w) => /^[A-Z]/.test(w))) return undefined;
-  if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => /^[A-Z]/.test(w))) return placeAt(s, last + 2, end);
-  if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
-  const value = words.join(" ");
-  if (NOT_PLACES.has(value.toLowerCase()) || s[k]?.pos === "PRON" && !DETS.has(s[k].lower)) return undefined;
-  return { value, end: last };
-}
 
 /**
  * The verb's own prepositional phrase whose preposition is in `preps`: the first one after it, past adverbs and at
@@ -104,25 +57,6 @@ function ppAfter(s: Tok[], from: number, to: number, preps: Set<string>): { prep
   }
   return undefined;
 }
-
-/** The kind a state verb's clause gives (undefined: no statement). */
-function stateKind(c: Clause, verbPast: "ended" | "none" = "ended"): ObservationKind | undefined {
-  if (c.intent) return undefined;
-  if (c.negated || c.noLonger || c.usedTo) return c.future ? undefined : "ended";
-  if (c.future) return "planned";
-  if (c.past && !c.perfect && !c.still) return verbPast === "ended" ? "ended" : undefined;
-  return c.now && !c.still && !c.perfect ? "change" : "state";
-}
-
-/** The kind a change verb's clause gives. */
-function changeKind(c: Clause): ObservationKind | undefined {
-  if (c.intent || c.negated || c.usedTo) return undefined;
-  if (c.future || c.progressive) return "planned";
-  if (c.past || c.perfect) return "change";
-  return c.implicit ? "change" : "planned";
-}
-
-const endKind = (c: Clause): ObservationKind | undefined => (c.intent || c.negated || c.future || c.progressive ? undefined : "ended");
 
 /**
  * The state observations of one sentence, given its clauses.
@@ -208,8 +142,6 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
   return out;
 }
 
-type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
-
 const nounAfter = (s: Tok[], from: number, to: number): Tok | undefined => s.slice(from, to).find((t) => t.pos === "NOUN" || (t.pos === "ADJ" && DWELLING.has(t.lemma)));
 const jobNounIn = (s: Tok[], from: number, to: number): boolean => s.slice(from, Math.min(to, from + 5)).some((t) => JOB_NOUNS.has(t.lemma) && t.pos === "NOUN");
 
@@ -217,15 +149,6 @@ const jobNounIn = (s: Tok[], from: number, to: number): boolean => s.slice(from,
 function inOrganisation(s: Tok[], from: number, to: number): { value: string } | undefined {
   const pp = ppAfter(s, from, to, new Set(["in"]));
   return pp && DETS.has(s[pp.at + 1]?.lower ?? "") && !POSSESSIVES.has(s[pp.at + 1].lower) ? pp : undefined;
-}
-
-/** "a nurse", "a software engineer": an occupation after an indefinite article, or undefined. */
-function jobPhrase(s: Tok[], from: number, to: number, requireWord = true): string | undefined {
-  if (s[from]?.lower !== "a" && s[from]?.lower !== "an") return undefined;
-  const p = placeAt(s, from, to);
-  if (!p) return undefined;
-  const words = p.value.toLowerCase().split(" ");
-  return !requireWord || JOB_WORDS.has(words[words.length - 1]) || JOB_WORDS.has(words.join(" ")) ? p.value : undefined;
 }
 
 /** "I'm a nurse at X", "we're still in Glasgow", "I'm not with Tyrell anymore", "I'm done with X". */
@@ -251,78 +174,3 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   if (s[after]?.lower === "at" || s[after]?.lower === "for") emit(c.subjects, "workplace", placeAt(s, after + 1, c.end)?.value, stateKind(c), c.head);
 }
 
-/** The holder of a possessed noun at k ("my job", "his shift", "my husband's job"), or undefined. */
-function holderBefore(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn: string): string | undefined {
-  for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
-    const t = s[j];
-    if (t.lower === "my" || t.lower === "our") return speaker;
-    if (t.lower === "his" || t.lower === "her" || t.lower === "their") return resolvePronoun(ctx, t.lower, turn);
-    if (t.text === "'s") {
-      for (let i = j - 1; i >= Math.max(0, j - 4); i--) {
-        const r = relationAt(s, i, speaker, ctx, turn);
-        if (r) return r.entity;
-      }
-      return undefined;
-    }
-    if (!(t.pos === "ADJ" || t.pos === "ADV" || (t.pos === "NOUN" && !JOB_NOUNS.has(t.lemma)))) return undefined;
-  }
-  return undefined;
-}
-
-/** Nominal states: "my job at X", "our flat in X", "home is X", "my employer is X", "my manager at X", "As a nurse, …". */
-function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: Emit, clauseAt: (k: number) => Clause | undefined): void {
-  for (let k = 0; k < s.length; k++) {
-    const t = s[k];
-    const next = s[k + 1]?.lower;
-    const gov = clauseAt(k);
-    // "my job at X", "three night shifts in a row at X": the preposition within a few words, no verb between
-    // "my job as a banker", "your work as an artist": the occupation, held by the possessor
-    if ((JOB_NOUNS.has(t.lemma) || t.lemma === "work") && t.pos === "NOUN" && next === "as" && (s[k + 2]?.lower === "a" || s[k + 2]?.lower === "an")) {
-      const holder = t.lower === "work" || s[k - 1]?.lower === "your" ? (s[k - 1]?.lower === "your" ? ctx.speakers.find((x) => x !== speaker) : holderBefore(s, k, speaker, ctx, turn)) : holderBefore(s, k, speaker, ctx, turn);
-      const v = gov?.verb ?? "";
-      const kind = gov && gov.head < k && (QUIT.has(v) || LOSE.has(v)) ? endKind(gov) : "state";
-      if (holder && !gov?.intent) emit([holder], "job", placeAt(s, k + 3)?.value, kind, k);
-      continue;
-    }
-    // "work at X" (the noun) takes "at" only; "shifts in a row at X": a shift may have a few words before it
-    const preps = t.lemma === "work" ? ["at"] : ["at", "with", "for"];
-    const span = t.lemma === "shift" ? 4 : 1;
-    const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP"].includes(y.pos))) : -1;
-    if (t.pos === "NOUN" && prep > k) {
-      if (gov?.intent) continue;
-      const p = placeAt(s, prep + 1);
-      // no holder written and no clause around it ("Three night shifts at X."): chat ellipsis, the speaker's
-      const holder = holderBefore(s, k, speaker, ctx, turn) ?? gov?.subjects[0] ?? (clauses.length === 0 || k === 0 || s[k - 1].lower === "to" ? speaker : undefined);
-      if (!holder || !p) continue;
-      const v = gov?.verb ?? "";
-      const kind = gov && gov.head < k ? (QUIT.has(v) || LOSE.has(v) ? endKind(gov) : TAKE.has(v) || START.has(v) ? (gov.perfect && v === "get" ? stateKind(gov) : changeKind(gov)) : v === "apply" || v === "interview" ? undefined : stateKind(gov, "none") ?? "state") : "state";
-      emit([holder], "workplace", p.value, kind, k);
-    } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
-      const holder = holderBefore(s, k, speaker, ctx, turn);
-      if (holder && !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like")) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
-    } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov && !gov.negated && !gov.intent) {
-      emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, endKind(gov), k);
-    } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
-      emit([speaker], "workplace", placeAt(s, k + 2)?.value, "state", k);
-    } else if ((t.lower === "home" || WORKPLACE_NOUNS.has(t.lemma)) && t.pos === "NOUN") {
-      const attr: StateAttribute = t.lower === "home" ? "home" : "workplace";
-      const owner = holderBefore(s, k, speaker, ctx, turn);
-      let b = k + 1;
-      while (b < s.length && (s[b].date || s[b].pos === "DET" && s[b + 1]?.date)) b++;
-      if (s[b]?.lemma === "be" && (owner === speaker || (attr === "home" && (k === 0 || s[k - 1].pos !== "DET")))) {
-        // "my (real) employer is X", "home these days is X"
-        emit([speaker], attr, placeAt(s, b + 1, s.length, { demonstrative: true })?.value, "state", k);
-      } else if (attr === "home" && owner === speaker) {
-        // "X is (basically) my home", "Leeds is home"
-        const be = s.slice(0, k).findIndex((x) => x.lemma === "be");
-        if (be > 0) emit([speaker], "home", placeAt(s, 0, be)?.value, "state", k);
-      } else if (attr === "home" && k > 0 && s[k - 1].lemma === "be" && k - 1 > 0) emit([speaker], "home", placeAt(s, 0, k - 1)?.value, "state", k);
-    } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
-      // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb
-      const p = placeAt(s, k + 2);
-      if (p && (next === "in" ? /^[A-Z]/.test(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
-    } else if (k === 0 && t.lower === "as" && (s[1]?.lower === "a" || s[1]?.lower === "an")) {
-      emit([speaker], "job", jobPhrase(s, 1, s.length), "state", k);
-    }
-  }
-}
