@@ -178,6 +178,15 @@ function verbGroup(s: Tok[], j: number, c: Clause): number {
     if (be && !c.progressive && s[j].lower !== s[j].lemma) c.passive = true;
     return j;
   }
+  // "I have two cats", "we don't have a car anymore": the lite model tags a lone "have" AUX; it is the head verb
+  const last = j - 1;
+  if (!be && aux.length && (HAVE.has(aux[aux.length - 1]) || aux[aux.length - 1] === "had") && s[last]?.pos === "AUX" && s[j] && s[j].pos !== "VERB" && s[j].pos !== "AUX" && s[j].lower !== "to") {
+    c.head = last;
+    c.verb = "have";
+    c.perfect = aux.length > 1 && aux.slice(0, -1).some((a) => HAVE.has(a) || a === "had");
+    c.past = aux[0] === "had" || aux[0] === "did";
+    return last;
+  }
   if (be) {
     c.copula = true;
     c.verb = "be";

@@ -32,7 +32,7 @@ export const EXTRACTOR_LABEL = "offline:nous-nlp-v3";
 
 /** The canonical attributes the offline extractor writes. */
 export const ATTRIBUTES = [
-  "job", "workplace", "home", "hobby", "pet", "family", "relationship", "plan", "possession", "event", "travel",
+  "job", "workplace", "home", "origin", "hobby", "pet", "family", "relationship", "plan", "possession", "event", "travel",
   "preference", "identity", "education", "health", "activity", "photo", "talked about",
 ] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];
@@ -62,6 +62,7 @@ const ANIMALS = wordSet("animals");
 const SKIP_VERBS = wordSet("skipVerbs");
 const NAMING = wordSet("namingWords");
 const HYPOTHETICAL = wordSet("hypotheticalMarkers");
+const MOVE = wordSet("moveVerbs");
 
 /** "what about you?" at the end of a statement asks the other speaker and leaves the statement a statement. */
 const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*and you\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
@@ -135,9 +136,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
         if (st.kind !== "planned") add({ entity: st.entity, attribute: st.attribute, value: st.kind === "ended" ? `not ${st.value}` : st.value, ...(confidence < 1 ? { confidence } : {}) });
       } else add({ entity: st.entity, attribute: st.attribute, value: st.value, kind, ...(confidence < 1 ? { confidence } : {}) });
       if (/^[A-Z]/.test(st.value)) mention(st.value);
+      // "I moved (here) from Sweden": the place one left is also where one comes from
+      const moved = clauses.find((c) => c.head === st.at);
+      if (st.kind === "ended" && st.attribute === "home" && moved && MOVE.has(moved.verb) && s.slice(st.at, moved.end).some((t) => t.lower === "from")) add({ entity: st.entity, attribute: "origin", value: st.value });
     }
     // a clause that stated a home, workplace or job is not also an event or an activity
-    for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value) => add({ entity, attribute, value }), turn.speaker);
+    for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });

@@ -110,6 +110,7 @@ export const LEXICON = {
   cuePreference: { use: "answerer cue → preference, hobby", match: "phrase", on: "questions", words: ["favou?rite", "like", "likes", "love", "loves"] },
   cueIdentity: { use: "answerer cue → identity", match: "phrase", on: "questions", words: ["identity", "who is", "what is \\w+'s"] },
   cueEducation: { use: "answerer cue → education", match: "phrase", on: "questions", words: w("school college university degree study studies studied major") },
+  cueOrigin: { use: "answerer cue → origin", match: "phrase", on: "questions", words: ["from where", "where (?:is|was|are|were|does|did) [\\w' ]+ (?:come )?from", "originally", "grew up", "grow up"] },
   // states (home, workplace, job): verb classes read with the clause's tense, aspect and negation (states.ts)
   resideVerbs: { use: "states: '<subject> lives/resides/stays in X' → home", match: "lemma", on: "turns", words: w("live reside stay base") },
   settleVerbs: { use: "states: 'settled in X' → home (change)", match: "lemma", on: "turns", words: w("settle") },
