@@ -64,8 +64,11 @@ const NAMING = wordSet("namingWords");
 const HYPOTHETICAL = wordSet("hypotheticalMarkers");
 const MOVE = wordSet("moveVerbs");
 
-/** "what about you?" at the end of a statement asks the other speaker and leaves the statement a statement. */
-const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*and you\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
+/**
+ * "what about you?" at the end of a statement asks the other speaker, and a tag ("…, did I tell you?", "…, you
+ * know?") only asks for attention: either leaves the statement a statement.
+ */
+const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
 /**
  * Extracts (entity, attribute, value) triples and the names a turn mentions.
@@ -105,7 +108,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       i = n.end;
     }
     const words = s.map((t) => t.text);
-    if (s[s.length - 1]?.text === "?" && !questionTail(words)) return;
+    if (s[s.length - 1]?.text === "?" && !questionTail(words)) {
+      // a question states nothing, but "How's your dad?" names the person the answer's "he" is
+      for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);
+      return;
+    }
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
