@@ -23,6 +23,7 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
+import { noteEndedHome, noteQuestion, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 
 export { analyse, type Tok } from "./nlp.js";
@@ -98,6 +99,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   };
   const sentences = analyse(turn.text);
   const hedges = hedgedSentences(sentences);
+  // a bare name answering "where do you live / work?" is the replier's state
+  const reply = replyState(ctx, turn.speaker, sentences);
+  if (reply) {
+    add(o.kinds ? { entity: turn.speaker, attribute: reply.attribute, value: reply.value, kind: reply.kind } : { entity: turn.speaker, attribute: reply.attribute, value: reply.value });
+    mention(reply.value);
+  }
   sentences.forEach((s, si) => {
     for (let i = 0; i < s.length; i++) {
       const n = nameAt(s, i);
@@ -152,6 +159,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });
+  if (sentences.some((s) => s[s.length - 1]?.text === "?")) noteQuestion(ctx, turn.speaker, turn.text);
+  for (const t of triples) if (t.attribute === "home" && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEndedHome(ctx, turn.speaker);
   let fallback: OfflineExtraction["fallback"];
   if (triples.length === 0 && caption) {
     add({ entity: turn.speaker, attribute: "photo", value: caption.replace(/^(a )?(photo|picture|image) of /i, "").split(/\s+/).slice(0, 6).join(" ") });

@@ -32,3 +32,17 @@ test("homes in ellipsis, the other speaker's relations, attention tags", () => {
   assert.deepEqual(states("I work at Kestrel Books, did I tell you?"), ["Ann | workplace | Kestrel Books"]);
   assert.deepEqual(states("You still work at the school, right?"), []);
 });
+
+test("a bare name answering 'where do you live / work?' is the replier's state; a trip is not a home", () => {
+  const talk = (turns: [string, string][]) => {
+    const ctx: SessionContext = { speakers: ["Ann", "Bob"] };
+    return turns.flatMap(([speaker, text]) => states(text, speaker, ctx));
+  };
+  assert.deepEqual(talk([["Bob", "So where are you living these days?"], ["Ann", "Norwich, near the cathedral."]]), ["Ann | home | Norwich"]);
+  assert.deepEqual(talk([["Bob", "Where do you work now?"], ["Ann", "Oh, Fairlight Books. Small place."]]), ["Ann | workplace | Fairlight Books"]);
+  assert.deepEqual(talk([["Ann", "We don't live in Derby anymore, sadly."], ["Bob", "Where did you go?"], ["Ann", "Nottingham - closer to work."]]).slice(-1), ["Ann | home | Nottingham | change"]);
+  assert.deepEqual(talk([["Ann", "I went on a trip last week."], ["Bob", "Where did you go?"], ["Ann", "Spain, it was lovely."]]), []);
+  // only the next turn of the other speaker answers; a name inside a sentence is not a fragment
+  assert.deepEqual(talk([["Bob", "Where do you live?"], ["Bob", "Leeds, by the way."]]), []);
+  assert.deepEqual(talk([["Bob", "Where do you live?"], ["Ann", "Leeds is where my sister lives."]]), []);
+});
