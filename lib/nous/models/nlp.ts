@@ -4,8 +4,9 @@
  * also repairs the apostrophe-less forms chat writes ("dont", "im", "ive"). wink has no dependency parse and no
  * PERSON/ORG entities: clauses are read from the tag sequence (clause.ts) and names are runs of proper nouns.
  */
+import { createRequire } from "node:module";
 import winkNLP, { type WinkMethods } from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import type Model from "wink-eng-lite-web-model";
 import { wordSet } from "./lexicon.js";
 
 export interface Tok {
@@ -18,7 +19,12 @@ export interface Tok {
 }
 
 let nlp: WinkMethods | undefined;
-const engine = (): WinkMethods => (nlp ??= winkNLP(model, ["sbd", "pos", "negation", "ner"]));
+/**
+ * The language model is read on first use, not when the module is imported: importing agora (or Nous for its
+ * equations, an LLM extractor, a stored memory) does not pay for it; the first extraction does (bench/nous.ts counts
+ * it in the first round).
+ */
+const engine = (): WinkMethods => (nlp ??= winkNLP(createRequire(import.meta.url)("wink-eng-lite-web-model") as typeof Model, ["sbd", "pos", "negation", "ner"]));
 
 /** Contractions and their apostrophe-less chat spellings, expanded before tagging (closed-class grammar). */
 const CONTRACTIONS: [RegExp, string][] = [
