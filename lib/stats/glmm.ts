@@ -154,17 +154,20 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   else if (o.offset) addOffset(perRow("offset", o.offset));
   const resp = sp.cbind ? `cbind(${sp.cbind.join(", ")})` : design.response;
   const where = (i: number): string => `row ${design.rows[i]! + 1}`;
+  let trials: Float64Array | undefined;
   if (sp.cbind) {
     // cbind(s, f): y = s / (s + f) with s + f trials (times any prior weights), as glm's binomial family.
     const s = y, f = design.extra.get(sp.cbind[1])!;
     y = new Float64Array(n);
     const w = new Float64Array(n);
+    trials = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const a = s[i]!, b = f[i]!;
       if (!(a >= 0 && b >= 0 && Number.isInteger(a) && Number.isInteger(b))) {
         throw new DataError({ field: resp, message: `${where(i)} has ${a} successes and ${b} failures`, fix: "cbind(successes, failures) needs non-negative whole numbers" });
       }
       const m = a + b;
+      trials[i] = m;
       y[i] = m > 0 ? a / m : 0;
       w[i] = m * (wt ? wt[i]! : 1);
     }
@@ -190,7 +193,7 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   const needsConst = fam === 1 || y.some((v) => v > 0 && v < 1);
   const gd = { n, p, y, X, family: fam, ...(wt ? { wt } : {}), ...(offset ? { offset } : {}), ...(needsConst ? { ylogy: ylogyOf(fam, y) } : {}) };
   const fit = fitGlmm(gd, specs, fixefNames, o.laplace, o.progress === false ? undefined : defaultProgressSink());
-  const constant = saturatedConstant(fam, y, wt);
+  const constant = saturatedConstant(fam, y, wt, trials);
 
   const zq = normalQuantile(1 - (1 - o.level) / 2);
   const rec = (f: (j: number) => number): Record<string, number> => Object.fromEntries(fixefNames.map((nm, j) => [nm, f(j)]));
