@@ -19,7 +19,7 @@ import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
 import { minimizeTrustRegion } from "./trust-region.js";
 import { deriv12 } from "./glmm-optimize.js";
-import { checkConvergence, hessianWarnings, identifiability } from "./glmm-formula.js";
+import { boundaryNames, checkConvergence, convergenceMessages, identifiability, scaleMessage } from "./lme4-checks.js";
 import { tTestP } from "./distributions.js";
 import { checkOptions, LmmOptionsSchema } from "./options.js";
 
@@ -100,8 +100,11 @@ export interface LmmFit {
   /** Any diagonal element of θ within 1e-4 of 0 (as lme4's `isSingular`). */
   singular: boolean;
   converged: boolean;
-  /** lme4's `check.conv.grad`: the largest |scaled gradient| of the deviance over θ (boundary elements left out), below 0.002. */
-  convergence: { scaledGradient: number; tol: number; ok: boolean };
+  /**
+   * lme4's `check.conv.grad` over θ (boundary elements left out): the largest |solve(chol(H), g)| (`scaledGradient`) and
+   * the largest min(|solve(chol(H), g)|, |g|) (`maxGrad`), which lme4 compares with `tol` (0.002) and prints.
+   */
+  convergence: { scaledGradient: number; maxGrad: number; tol: number; ok: boolean };
   /** Solver details: back end, optimiser evaluations. */
   optimizer: { backend: "block" | "dense" | "schur" | "sparse"; evals: number };
 }
@@ -207,11 +210,13 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const free = theta.map((_, i) => i).filter((i) => !(lay.lower[i] === 0 && theta[i]! < 1e-4));
   const sub = (z: number[]): number => { const th = [...theta]; free.forEach((j, k) => { th[j] = z[k]!; }); return dev(th); };
   const dv = free.length ? deriv12(sub, free.map((j) => theta[j]!), 1e-4, crit) : { gradient: [], hessian: [] };
-  const convergence = checkConvergence(dv);
+  const { scaledGradient, maxGrad, tol, ok } = checkConvergence(dv);
+  const convergence = { scaledGradient, maxGrad, tol, ok };
   const warnings = [...design.warnings];
-  if (!convergence.ok) warnings.push(`Model failed to converge with max|grad| = ${convergence.scaledGradient.toPrecision(3)} (tol = ${convergence.tol}) (lme4's scaled-gradient check)`);
+  const scale = scaleMessage(design.X, n, p);
+  if (scale) warnings.push(scale);
   warnings.push(...identifiability(n, design.reTerms));
-  if (convergence.ok && free.length) warnings.push(...hessianWarnings(dv.hessian, free.map((_, k) => k)));
+  warnings.push(...convergenceMessages({ singular, boundary: boundaryNames(design.reTerms, theta), gradient: dv.gradient, hessian: dv.hessian }));
   const fit: LmmFit = {
     formula, reml, fixefNames: names, fixef, se, df, t, p: pv, vcov, theta, sigma,
     varcorr: varCorr(design, theta, sigma),
