@@ -14,6 +14,7 @@ export { glm, type GlmFit, type GlmOptions } from "./glm.js";
 export { anova, type AnovaResult } from "./anova.js";
 export { confint, type ConfintOptions, type ConfintRow } from "./confint.js";
 export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glmm.js";
-export { formatLmm, summaryTable, type CoefRow } from "./format.js";
+export { formatLmm, formatGlmm, summaryTable, type CoefRow, type SummaryTableOptions } from "./format.js";
+export { formatPval } from "./format-pval.js";
 export { pAdjust, type PAdjustMethod } from "./padjust.js";
 export { meanCI, pairedDifferenceCI, wilsonCI, bootstrapMean, type MeanInterval } from "./intervals.js";
