@@ -12,7 +12,7 @@ export { tTestP, normalTestP, chisqUpper } from "./distributions.js";
 export { ols, type OlsFit } from "./ols.js";
 export { glm, type GlmFit, type GlmOptions } from "./glm.js";
 export { anova, type AnovaResult } from "./anova.js";
-export { confint, type ConfintOptions, type ConfintRow } from "./confint.js";
+export { confint, profileZeta, type ConfintOptions, type ConfintRow } from "./confint.js";
 export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glmm.js";
 export { formatLmm, formatGlmm, summaryTable, type CoefRow, type SummaryTableOptions } from "./format.js";
 export { formatPval } from "./format-pval.js";
