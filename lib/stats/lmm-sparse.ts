@@ -17,6 +17,7 @@ import { centeredResponse, finishProfile, fixedCross, lastByTheta, templateOf, t
 import { findEntry, symFromTriplets, type SymCsc } from "./sparse/csc.js";
 import { analyse, type Symbolic } from "./sparse/symbolic.js";
 import { backSolveLt, factorWorkspace, factorize, forwardSolveL, type SparseFactor } from "./sparse/supernodal.js";
+import { pairOrder } from "./level-pairs.js";
 
 /**
  * Largest frontal matrix (order) the sparse back end accepts: the front and the root's panel take m² × 8 bytes each,
@@ -62,23 +63,21 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
       }
     }
   }
-  // ZᵀZ by level blocks, per pair of terms t₁ ≥ t₂: the (level, level) pairs rows meet, found by sorting the rows by
-  // pair (code·n + row, so rows keep their order within a pair and the sums their order), each pair's k₁ × k₂ block.
+  // ZᵀZ by level blocks, per pair of terms t₁ ≥ t₂: the (level, level) pairs rows meet, the rows ordered by pair (rows
+  // of a pair in their order, so each sum runs in row order), each pair's k₁ × k₂ block.
   const pairGroups: Array<{ t1: number; t2: number; b1: Int32Array; b2: Int32Array; C: Float64Array }> = [];
-  const codes = new Float64Array(n);
   for (let t1 = 0; t1 < nt; t1++) for (let t2 = 0; t2 <= t1; t2++) {
-    const g1 = terms[t1]!.groupIndex, g2 = terms[t2]!.groupIndex, L2 = terms[t2]!.nLevels, k1 = lay.k[t1]!, k2 = lay.k[t2]!;
+    const g1 = terms[t1]!.groupIndex, g2 = terms[t2]!.groupIndex, k1 = lay.k[t1]!, k2 = lay.k[t2]!;
     const z1 = terms[t1]!.Zcols, z2 = terms[t2]!.Zcols;
-    for (let i = 0; i < n; i++) codes[i] = (g1[i]! * L2 + g2[i]!) * n + i;
-    codes.sort();
-    let count = 0, last = -1;
-    for (let j = 0; j < n; j++) { const key = Math.floor(codes[j]! / n); if (key !== last) { count++; last = key; } }
+    const order = pairOrder(g1, terms[t1]!.nLevels, g2, terms[t2]!.nLevels);
+    const fresh = (j: number): boolean => j === 0 || g1[order[j]!] !== g1[order[j - 1]!] || g2[order[j]!] !== g2[order[j - 1]!];
+    let count = 0;
+    for (let j = 0; j < n; j++) if (fresh(j)) count++;
     const b1 = new Int32Array(count), b2 = new Int32Array(count), C = new Float64Array(count * k1 * k2);
     let at = -1;
-    last = -1;
     for (let j = 0; j < n; j++) {
-      const key = Math.floor(codes[j]! / n), i = codes[j]! - key * n;
-      if (key !== last) { at++; last = key; b1[at] = Math.floor(key / L2); b2[at] = key - b1[at]! * L2; }
+      const i = order[j]!;
+      if (fresh(j)) { at++; b1[at] = g1[i]!; b2[at] = g2[i]!; }
       const o = at * k1 * k2;
       for (let a = 0; a < k1; a++) {
         const za = z1[a]![i]!;
@@ -243,8 +242,8 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
 /**
  * The share of the Schur block (the q₂ × q₂ lower triangle of the random effects beside the largest term) that is
  * structurally nonzero once the largest term is eliminated, before any further fill: each level of the largest term
- * joins the columns it shares rows with into a clique, and the other terms' own cross-products add theirs. A block
- * that is already mostly nonzero leaves a sparse factor nothing to save.
+ * joins the columns it shares rows with into a clique (which holds the other terms' own cross-products too, a row's
+ * columns being among its level's). A block that is already mostly nonzero leaves a sparse factor nothing to save.
  *
  * @example
  * schurBlockDensity(buildMixedDesign("y ~ x + (1 | s) + (1 | it)", rows)); // ≈ 0.5 for 1,500 × 1,200 with 27 items a subject
@@ -261,23 +260,26 @@ export function schurBlockDensity(d: MixedDesign): number {
     const a = Math.max(i, j), b = Math.min(i, j), e = (a * (a + 1)) / 2 + b, w = e >>> 5, m = 1 << (e & 31);
     if (!(bits[w]! & m)) { bits[w] = bits[w]! | m; count++; }
   };
-  // Columns of the other terms met by each level of the largest term (and, row by row, by each other).
-  const t0 = terms[0]!, byGroup = new Map<number, Set<number>>(), cols: number[] = [];
-  for (let i = 0; i < n; i++) {
-    cols.length = 0;
-    for (let t = 1; t < terms.length; t++) {
-      const k = lay.k[t]!, o = base[t]! + terms[t]!.groupIndex[i]! * k;
-      for (let a = 0; a < k; a++) cols.push(o + a);
-    }
-    for (const a of cols) for (const b of cols) if (a >= b) set(a, b);
-    const g = t0.groupIndex[i]!;
-    let s = byGroup.get(g);
-    if (!s) byGroup.set(g, (s = new Set()));
-    for (const c of cols) s.add(c);
+  // Each level of the largest term joins the columns of the other terms it meets into a clique; a row's own columns
+  // are among its level's, so the cliques are the whole pattern. (level, column) pairs, ordered and deduplicated.
+  const t0 = terms[0]!;
+  let m = 0;
+  for (let t = 1; t < terms.length; t++) m += lay.k[t]!;
+  const G = new Int32Array(n * m), Col = new Int32Array(n * m);
+  let e = 0;
+  for (let i = 0; i < n; i++) for (let t = 1; t < terms.length; t++) {
+    const k = lay.k[t]!, o = base[t]! + terms[t]!.groupIndex[i]! * k;
+    for (let a = 0; a < k; a++) { G[e] = t0.groupIndex[i]!; Col[e++] = o + a; }
   }
-  for (const s of byGroup.values()) {
-    const list = [...s];
-    for (let x = 0; x < list.length; x++) for (let y = 0; y <= x; y++) set(list[x]!, list[y]!);
+  const order = pairOrder(G, t0.nLevels, Col, q2);
+  const list: number[] = [];
+  for (let x = 0; x <= order.length; x++) {
+    const at = order[x], g = at === undefined ? -1 : G[at]!;
+    if (x > 0 && (x === order.length || g !== G[order[x - 1]!])) {
+      for (let u = 0; u < list.length; u++) for (let v = 0; v <= u; v++) set(list[u]!, list[v]!);
+      list.length = 0;
+    }
+    if (at !== undefined && (list.length === 0 || Col[at] !== list[list.length - 1])) list.push(Col[at]!);
   }
   return count / ((q2 * (q2 + 1)) / 2);
 }

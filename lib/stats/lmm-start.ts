@@ -12,6 +12,7 @@
  */
 import type { MixedDesign } from "./design.js";
 import { blockProfiler, thetaLayout, type Profile } from "./lmm-deviance.js";
+import { distinctPairs } from "./level-pairs.js";
 import { minimize } from "./optimize.js";
 
 /** The profiled deviance (ML or REML criterion) at θ, from its profile. */
@@ -92,16 +93,10 @@ export function separateFitsStart(design: MixedDesign, reml: boolean): number[] 
  * effects take on when t is fitted alone.
  */
 function absorbed(design: MixedDesign): number[][] {
-  const terms = design.reTerms, n = design.n, K = terms.length;
+  const terms = design.reTerms, K = terms.length;
   const a = terms.map(() => new Array<number>(K).fill(1));
-  const codes = new Float64Array(n);
   for (let t = 0; t < K; t++) for (let u = t + 1; u < K; u++) {
-    // Distinct (level of t, level of u) pairs, counted on the sorted pair codes.
-    const gt = terms[t]!.groupIndex, gu = terms[u]!.groupIndex, Lu = terms[u]!.nLevels;
-    for (let r = 0; r < n; r++) codes[r] = gt[r]! * Lu + gu[r]!;
-    codes.sort();
-    let pairs = n > 0 ? 1 : 0;
-    for (let r = 1; r < n; r++) if (codes[r] !== codes[r - 1]) pairs++;
+    const pairs = distinctPairs(terms[t]!.groupIndex, terms[t]!.nLevels, terms[u]!.groupIndex, terms[u]!.nLevels);
     a[t]![u] = terms[t]!.nLevels / pairs;
     a[u]![t] = terms[u]!.nLevels / pairs;
   }
