@@ -18,3 +18,4 @@ export { formatLmm, formatGlmm, summaryTable, type CoefRow, type SummaryTableOpt
 export { formatPval } from "./format-pval.js";
 export { pAdjust, type PAdjustMethod } from "./padjust.js";
 export { meanCI, pairedDifferenceCI, wilsonCI, bootstrapMean, type MeanInterval } from "./intervals.js";
+export { twoStageBootstrap, type ClusterBootstrap } from "./bootstrap.js";
