@@ -15,6 +15,8 @@ export const testParamsSchema = z.strictObject({
   failMode: z.string().optional(),
   /** On an LLM: a failed call becomes a row with an `error` instead of failing the cell (the cell is then degraded). */
   keepGoing: z.boolean().default(false),
+  /** On an LLM: every row's call is sent at once (a failed call fails the cell while the others are in flight). */
+  parallel: z.boolean().default(false),
   /** Nested params, to exercise deep merging. */
   shape: z.object({ scale: z.number().default(1), shift: z.number().default(0) }).default({ scale: 1, shift: 0 }),
 });
@@ -37,6 +39,15 @@ export const echoRunner: MechanismRunner<TestParams> = {
       throw new Error(`echo: mode ${params.failMode} fails on purpose`);
     }
     const draws = rng.fork("draws");
+    if (params.parallel && ctx.model.kind === "llm") {
+      const llm = ctx.model.llm;
+      const replies = await Promise.all(Array.from({ length: params.rows }, (_, i) => llm.generate({
+        messages: [{ role: "user", content: "Say a number between 0 and 10, and why." }],
+        schema: ReplySchema, schemaName: "number", temperature: 0.7, tag: "echo.ask", address: ctx.address("asker", { step: i }),
+      })));
+      const rows = replies.map((r, i) => ({ i, x: draws.uniform(), z: draws.normal(), reply: r.data!.why, n: r.data!.n }));
+      return { tables: { draws: rows, summary: [{ mean: rows.reduce((s, r) => s + r.x, 0) / rows.length }] } };
+    }
     const rows: { i: number; x: number; z: number; reply?: string; n?: number; error?: string }[] = [];
     const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
     for (let i = 0; i < params.rows; i++) {
