@@ -179,6 +179,19 @@ test("entries are written behind the calls: visible at once, in the database aft
     const store = new CacheStore(old);
     assert.deepEqual(store.get("k1"), reply);
     assert.equal(store.count(), 1);
+
+    // a segment damaged in its middle: the import fails naming it and leaves no database behind, so that the next
+    // open, after the segment is repaired, imports it (instead of opening an empty store and skipping the import)
+    const bad = join(root, "bad");
+    await mkdir(bad);
+    const line = (key: string) => JSON.stringify({ version: 1, key, request: {}, reply });
+    await writeFile(join(bad, "a.jsonl"), `${line("k1")}\n{"damaged\n${line("k2")}\n`);
+    assert.throws(() => new CacheStore(bad), (e: unknown) => e instanceof CacheStoreError && /a\.jsonl/.test(e.message) && /line 2/.test(e.message));
+    assert.deepEqual((await readdir(bad)).sort(), ["a.jsonl"], "no empty cache.sqlite is left");
+    await writeFile(join(bad, "a.jsonl"), `${line("k1")}\n${line("k2")}\n`);
+    const repaired = new CacheStore(bad);
+    assert.equal(repaired.count(), 2);
+    assert.deepEqual(repaired.get("k2"), reply);
   } finally {
     await server.close();
     await rm(root, { recursive: true, force: true });
