@@ -43,14 +43,21 @@ function positiveNumber(flag: string, value: string | undefined): number | undef
   return n;
 }
 
-/** `--price provider:model=in,out[,cachedIn]` flags as a price table (USD per million tokens). */
+/**
+ * `--price provider:model=in,out[,cachedIn]` flags as a price table (USD per million tokens).
+ * @throws {ConfigError} naming the flag and the expected form.
+ */
 async function priceFlags(flags: string[]): Promise<Record<string, { input: number; output: number; cachedInput?: number }> | undefined> {
   if (!flags.length) return undefined;
+  const { parsePriceFlag } = await import("../llm/prices.js");
   const out: Record<string, { input: number; output: number; cachedInput?: number }> = {};
   for (const f of flags) {
-    const m = /^([a-z-]+:[^=]+)=([0-9.]+),([0-9.]+)(?:,([0-9.]+))?$/.exec(f);
-    if (!m) throw new ConfigError({ path: ["--price"], message: `expected provider:model=in,out[,cachedIn], got "${f}"`, fix: "e.g. --price openai:gpt-4o-mini=0.15,0.60,0.075 (USD per million tokens)" });
-    out[m[1]] = { input: Number(m[2]), output: Number(m[3]), ...(m[4] !== undefined ? { cachedInput: Number(m[4]) } : {}) };
+    try {
+      Object.assign(out, parsePriceFlag(f));
+    } catch (err) {
+      const e = err as { message: string; fix?: string };
+      throw new ConfigError({ path: ["--price"], message: e.message.split("\n  fix:")[0], fix: e.fix ?? "e.g. --price openai:gpt-4o-mini=0.15,0.60,0.075 (USD per million tokens)" });
+    }
   }
   return out;
 }

@@ -3,7 +3,9 @@
  * Public list prices of standard (non-batch) calls; check them before quoting a cost, and override them with
  * `model.prices` in the spec, `connect(spec, { prices })` or `--price provider:model=in,out[,cachedIn]`.
  * A model is matched by its exact name, then by the longest listed prefix (so `gpt-4o-mini-2024-07-18` uses
- * `gpt-4o-mini`). OpenAI-compatible servers are local and cost nothing unless a price is given.
+ * `gpt-4o-mini`). An OpenAI-compatible server has no price until one is given (a hosted gateway bills like a
+ * provider): its cost is unknown, and `--max-cost` refuses to start; `--price openai-compatible:<model>=0,0` says
+ * it is free (a local server).
  */
 import { LLMConfigError } from "./errors.js";
 import type { Usage } from "../core/model.js";
@@ -37,7 +39,6 @@ export const DEFAULT_PRICES: PriceTable = {
  */
 export function priceOf(id: string, table: PriceTable): Price | undefined {
   if (table[id]) return table[id];
-  if (id.startsWith("openai-compatible:")) return { input: 0, output: 0 };
   let best: string | undefined;
   for (const k of Object.keys(table)) if (id.startsWith(k) && (!best || k.length > best.length)) best = k;
   return best ? table[best] : undefined;

@@ -156,7 +156,7 @@ test("the budget: requests stop before the limit is passed (overshoot at most on
     await assert.rejects(next.generate(ask(500, { maxTokens: 50 })), BudgetExceededError);
     assert.equal(summarizeLedger(ledgerPath).sent, s.sent);
     // A budget on a model without a price is refused before any call.
-    assert.throws(() => createModel({ provider: "openai", model: "unknown-model", apiKey: "k", baseURL: server.baseURL }, { maxCostUsd: 1 }), /has no price/);
+    assert.throws(() => createModel({ provider: "openai", model: "unknown-model", apiKey: "k", baseURL: server.baseURL }, { maxCostUsd: 1 }), /has no known price/);
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });
