@@ -64,6 +64,52 @@ test("tpm without maxTokens: in any window the tokens of the requests started st
   }
 });
 
+/** The most tokens (input + output, as billed) of the requests started within any window of `ms`, from a ledger file. */
+async function worstWindow(ledgerPath: string, ms: number): Promise<{ worst: number; outputs: number[]; total: number }> {
+  const lines = (await readFile(ledgerPath, "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+  const sentAt = new Map(lines.filter((l) => l.event === "sent").map((l) => [l.id, l.t as number]));
+  const done = lines.filter((l) => l.event === "done");
+  const spends = done.map((l) => [sentAt.get(l.id)!, l.input_tokens + l.output_tokens] as [number, number]);
+  let worst = 0;
+  for (const [t] of spends) worst = Math.max(worst, spends.filter(([u]) => u >= t && u < t + ms - 5).reduce((a, [, n]) => a + n, 0));
+  return { worst, outputs: done.map((l) => l.output_tokens as number), total: spends.reduce((a, [, n]) => a + n, 0) };
+}
+
+test("tpm with replies longer than the role's default (about 900 tokens against 300): no window passes tpm by more than one call's output", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "agora-llm-limits-long-"));
+  // every reply is a vote with a long reason: 850-950 tokens at the server's four characters a token
+  let n = 0;
+  const server = await startOpenAIServer({ latencyMs: 20, respond: () => ({ content: JSON.stringify({ vote: "yes", reason: "x".repeat(3400 + 400 * ((n++ * 7) % 5) / 4) }) }) });
+  const spec = { provider: "openai-compatible", baseURL: server.baseURL, model: "m", concurrency: 16, tpm: 3000 };
+  try {
+    const learning = createModel(spec, { ledgerPath: join(dir, "a.jsonl"), rateWindowMs: 500 });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => learning.generate(ask(i))));
+    const a = await worstWindow(join(dir, "a.jsonl"), 500);
+    assert.ok(a.total > 3 * 3000, "the run needed more than three windows");
+    assert.ok(a.worst <= 3000 + Math.max(...a.outputs), `${a.worst} tokens in one window (tpm 3000, longest reply ${Math.max(...a.outputs)})`);
+    // the null: reserving the role's default output (300) for every call, as a limiter that never learns does
+    const { RequestEstimate } = await import("./estimate.js");
+    class Fixed extends RequestEstimate {
+      override guessesOutput(): boolean { return false; }
+      override observe(): void {}
+    }
+    const { Limiter } = await import("./wrappers/limiter.js");
+    const { withLimits } = await import("./wrappers/limits.js");
+    const { withRequestLog, RequestLog } = await import("./request-log.js");
+    const { openAIProvider } = await import("./providers/openai.js");
+    const { resolveSpec } = await import("./spec.js");
+    const bare = openAIProvider(resolveSpec(spec, {}));
+    const fixed = withLimits(withRequestLog(bare, { log: new RequestLog(join(dir, "b.jsonl")) }), new Limiter({ concurrency: 16, tpm: 3000, windowMs: 500 }), new Fixed());
+    await Promise.all(Array.from({ length: 12 }, (_, i) => fixed.generate({ ...ask(i), address: "gated//seed=0/adjudicator/step=" + i + "/agent=-/sample=0" })));
+    const b = await worstWindow(join(dir, "b.jsonl"), 500);
+    console.log(`# tpm 3000: learning ${a.worst} (longest reply ${Math.max(...a.outputs)}), fixed default ${b.worst}`);
+    assert.ok(b.worst > 1.5 * 3000, `null: reserving the default output let ${b.worst} tokens into one window`);
+  } finally {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test("a 429 pauses the whole pool for its Retry-After: the waiting calls do not each run into it", async () => {
   const arrivals: number[] = [];
   const server = await startOpenAIServer({

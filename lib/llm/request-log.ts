@@ -18,13 +18,15 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { contentText, type GenerateRequest, type GenerateResult, type LanguageModel } from "../core/model.js";
+import type { GenerateRequest, GenerateResult, LanguageModel } from "../core/model.js";
 import { redactText } from "../core/redact.js";
 import { BudgetExceededError, LLMAPIError, LLMError, LLMParseError, LLMTimeoutError } from "./errors.js";
 import { costOf, type Price } from "./prices.js";
+import { estimateInputTokens, type RequestEstimate } from "./estimate.js";
 import { outputTokensFor } from "./roles.js";
-import { compileSchema } from "./structured.js";
 import { ATTEMPT } from "./wrappers/retry.js";
+
+export { estimateInputTokens } from "./estimate.js";
 
 /** Totals of a ledger file. */
 export interface LedgerFileSummary {
@@ -154,16 +156,10 @@ export interface RequestLogOptions {
   /** The model's price (undefined: unpriced; a budget then refuses to start, see `createModel`). */
   price?: Price;
   budget?: Budget;
+  /** The model's per-role estimates (the limiter's), for the budget's reservation; default: a plain estimate. */
+  estimate?: RequestEstimate;
   /** Called with every request's outcome (provenance records unsupported parameters). */
   onDone?: (info: { status: string; unsupportedParam?: string }) => void;
-}
-
-/** The input tokens of a request, estimated before it is sent: one per four characters, schema included. */
-export function estimateInputTokens(req: GenerateRequest): number {
-  let chars = req.system?.length ?? 0;
-  for (const m of req.messages) chars += typeof m.content === "string" ? m.content.length : contentText(m.content).length + 1000 * m.content.filter((p) => p.type === "image").length;
-  if (req.schema) chars += compileSchema(req.schema).jsonText.length;
-  return Math.max(1, Math.ceil(chars / 4));
 }
 
 /**
@@ -180,7 +176,9 @@ export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): L
       const address = typeof req.address === "string" ? req.address : undefined;
       let settle: ((usd: number) => void) | undefined;
       if (budget && price) {
-        const estimate = costOf(price, { inputTokens: estimateInputTokens(req), outputTokens: outputTokensFor(req.maxTokens, address) });
+        const e = opts.estimate;
+        const estimate = costOf(price, e ? { inputTokens: e.input(req), outputTokens: e.output(req) }
+          : { inputTokens: estimateInputTokens(req), outputTokens: outputTokensFor(req.maxTokens, address) });
         settle = budget.reserve(estimate, address);
       }
       const attempt = (req as { [ATTEMPT]?: number })[ATTEMPT] ?? 1;
