@@ -17,7 +17,7 @@ const schema = z.object({
 });
 let checked: { llm: boolean; cells: number } | undefined;
 const runner: MechanismRunner<z.infer<typeof schema>> = {
-  name: "toy", paramsSchema: schema, tables: ["t"], offlineModelLabel: "offline:toy-v1",
+  name: "toy", paramsSchema: schema, tables: ["t"], offlineModelLabel: "offline:toy-v1", gridFactors: ["ablation"],
   checkPlan(plan) {
     checked = { llm: plan.llm, cells: plan.cells.length };
     if (plan.llm && plan.cells.some((c) => c.condition.ablation === "offline-only")) {
@@ -48,6 +48,18 @@ test("a bad grid level fails at plan time naming grid.<factor>.<i> and the allow
   await assert.rejects(planRun({ ...base, grid: { "family.timeoutFactor": [1, -2] } }, { registry }),
     (e: Error) => e instanceof ConfigError && /grid\.family\.timeoutFactor\.1/.test(e.message));
   assert.equal(existsSync(out), false);
+});
+
+test("a grid factor that names no parameter, dotted path or declared factor is refused at plan time (file, field, closest and allowed factors)", async () => {
+  await assert.rejects(planRun({ ...base, grid: { mdoe: ["willing", "rotation"] } }, { registry }),
+    (e: Error) => e instanceof ConfigError && /grid\.mdoe: "mdoe" names no parameter or factor of toy \(did you mean "mode"\?\)/.test(e.message)
+      && /a parameter \(mode, family, tags\)/.test(e.message) && /family\.timeoutFactor/.test(e.message) && /\(ablation\)/.test(e.message));
+  await assert.rejects(planRun({ ...base, grid: { "family.timeout": [1, 2] } }, { registry }),
+    (e: Error) => e instanceof ConfigError && /grid\.family\.timeout:/.test(e.message) && /did you mean "family\.timeoutFactor"/.test(e.message));
+  // a profile's grid is checked the same way
+  await assert.rejects(planRun({ ...base, profiles: { full: { grid: { arm: ["a", "b"] } } } }, { registry, profile: "full" }),
+    (e: Error) => e instanceof ConfigError && /grid\.arm/.test(e.message));
+  await planRun({ ...base, grid: { mode: ["willing"], "family.timeoutFactor": [1], ablation: ["none"] } }, { registry });
 });
 
 test("the mechanism's checkPlan sees the whole plan and may refuse levels that mean nothing on an LLM", async () => {

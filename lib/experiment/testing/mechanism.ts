@@ -21,7 +21,7 @@ export const testParamsSchema = z.strictObject({
   shape: z.object({ scale: z.number().default(1), shift: z.number().default(0) }).default({ scale: 1, shift: 0 }),
 });
 
-const ReplySchema = z.object({ n: z.number(), why: z.string() });
+export const ReplySchema = z.object({ n: z.number(), why: z.string() });
 
 export type TestParams = z.infer<typeof testParamsSchema>;
 
@@ -31,6 +31,8 @@ export const echoRunner: MechanismRunner<TestParams> = {
   paramsSchema: testParamsSchema,
   tables: ["draws", "summary"],
   offlineModelLabel: "offline:echo-v1",
+  // `mode` is read (failMode, the prompt); the others are labels the runner's tests vary cells by
+  gridFactors: ["mode", "force", "memory", "arm"],
   promptTemplates: { ask: "Say a number between {{lo}} and {{hi}}." },
   async runCell(ctx) {
     const { params, rng, condition } = ctx;
