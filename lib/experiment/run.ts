@@ -13,8 +13,9 @@ import type { Usage } from "../core/model.js";
 import type { ExperimentConfig, ProfileName } from "./config.js";
 import { cellStatus, errorInfo, executeCell } from "./cell.js";
 import { MANIFEST_FORMAT, readManifest, type CellStatus, type Manifest } from "./manifest.js";
-import { createCellModel, isOffline, ledgerSummary, ledgerTotals, modelProvenance, redactSpec } from "./model.js";
-import { dryRun, planRun, type DryRunReport, type RunPlan } from "./plan.js";
+import { checkPrices, createCellModel, isOffline, ledgerSummary, ledgerTotals, modelProvenance, redactSpec } from "./model.js";
+import { dryRun, type DryRunOptions, type DryRunReport } from "./dry-run.js";
+import { planRun, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
 import { gitCommit, packageVersion } from "./project.js";
 import type { Registry } from "./registry.js";
@@ -32,8 +33,8 @@ export interface RunOptions {
   profile?: ProfileName;
   /** Keep the completed cells of an existing run folder and run the rest (default false). */
   resume?: boolean;
-  /** Plan only: report cells and expected LLM usage, write nothing, spend nothing. */
-  dryRun?: boolean;
+  /** Plan only: report cells and expected LLM usage, write nothing, spend nothing (with these options, e.g. reply lengths). */
+  dryRun?: boolean | Omit<DryRunOptions, "prices">;
   /** Mechanisms by name (default: lib/registry.ts, or the module in AGORA_REGISTRY). */
   registry?: Registry;
   /** Stops scheduling cells; cells in flight receive it too. */
@@ -72,8 +73,9 @@ export const RNG_DERIVATION = "createRng(seed).fork(mechanism, runId)";
  */
 export async function runExperiment(configPathOrObject: string | ExperimentConfig, opts: RunOptions = {}): Promise<RunResult> {
   const plan = await planRun(configPathOrObject, { profile: opts.profile, out: opts.out, registry: opts.registry });
+  if (opts.prices) checkPrices(plan.config.model, opts.prices, plan.config.file);
   if (opts.dryRun) {
-    const report = await dryRun(plan);
+    const report = await dryRun(plan, { ...(typeof opts.dryRun === "object" ? opts.dryRun : {}), prices: opts.prices });
     return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date(), opts.replay), failed: 0, degraded: 0, dryRun: report };
   }
   // Everything that can refuse the run (folder made by another config, endpoint, model id, key) is checked
