@@ -85,7 +85,7 @@ export async function dryRun(plan: DryRunPlan, opts: DryRunOptions = {}): Promis
   const offline = isOffline(plan.config.model);
   const report: DryRunReport = { cells: plan.cells.length, model: offline ? plan.runner.offlineModelLabel : specLabel(plan.config.model) };
   if (offline) return report;
-  checkPrices(plan.config.model, opts.prices, plan.config.file);
+  await checkPrices(plan.config.model, opts.prices, plan.config.file);
   const { readCells } = await import("./store.js");
   const stored = readCells(plan.dir);
   const todo = plan.cells.filter((c) => {

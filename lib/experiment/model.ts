@@ -184,14 +184,15 @@ export async function estimateCost(spec: ModelSpec, usage: { inputTokens: number
  * misspelt model name would leave the run's own model unpriced without notice. A price applies to its model and,
  * as in the llm layer's table, to every dated snapshot it prefixes.
  * @throws {ConfigError} naming the flag (or `model.prices`) and the run's model.
- * @example checkPrices("openai:gpt-4o-mini-2024-07-18", { "openai:gpt-4o-mini": { input: 0.15, output: 0.6 } }); // ok
+ * @example await checkPrices("openai:gpt-4o-mini-2024-07-18", { "openai:gpt-4o-mini": { input: 0.15, output: 0.6 } }); // ok
  */
-export function checkPrices(spec: ModelSpec, prices: Record<string, unknown> | undefined, file?: string): void {
+export async function checkPrices(spec: ModelSpec, prices: Record<string, unknown> | undefined, file?: string): Promise<void> {
   if (isOffline(spec)) return;
+  const { namesModel } = (await import(PRICES_MODULE)) as { namesModel: (id: string, key: string) => boolean };
   const id = specLabel(spec);
   const own = typeof spec === "object" && spec && typeof spec.prices === "object" && spec.prices ? Object.keys(spec.prices as object) : [];
   for (const [where, keys] of [["--price", Object.keys(prices ?? {})], ["model.prices", own]] as const) {
-    const stray = keys.find((k) => !id.startsWith(k));
+    const stray = keys.find((k) => !namesModel(id, k));
     if (stray) {
       throw new ConfigError({ ...(where === "model.prices" ? { file, path: ["model", "prices", stray] } : { path: [where] }),
         message: `a price is given for ${stray}, but this run's model is ${id}`, fix: `price the run's model: ${where === "--price" ? `--price ${id}=<input>,<output>` : `"prices": { "${id}": { "input": …, "output": … } }`}` });

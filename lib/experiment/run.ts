@@ -73,7 +73,7 @@ export const RNG_DERIVATION = "createRng(seed).fork(mechanism, runId)";
  */
 export async function runExperiment(configPathOrObject: string | ExperimentConfig, opts: RunOptions = {}): Promise<RunResult> {
   const plan = await planRun(configPathOrObject, { profile: opts.profile, out: opts.out, registry: opts.registry });
-  if (opts.prices) checkPrices(plan.config.model, opts.prices, plan.config.file);
+  if (opts.prices) await checkPrices(plan.config.model, opts.prices, plan.config.file);
   if (opts.dryRun) {
     const report = await dryRun(plan, { ...(typeof opts.dryRun === "object" ? opts.dryRun : {}), prices: opts.prices });
     return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date(), opts.replay), failed: 0, degraded: 0, dryRun: report };

@@ -27,6 +27,12 @@ test("prices: the flag form, cached input priced apart, bad flags named", () => 
   assert.ok(Math.abs(costOf({ input: 1, output: 4, cachedInput: 0.25 }, { inputTokens: 1e6, cachedInputTokens: 4e5, outputTokens: 1e5 }) - 1.1) < 1e-12);
   assert.ok(Math.abs(costOf({ input: 1, output: 4 }, { inputTokens: 1e6, cachedInputTokens: 4e5, outputTokens: 0 }) - 1) < 1e-12);
   assert.deepEqual(priceOf("openai-compatible:x", { "openai-compatible:x": { input: 1, output: 1 } }), { input: 1, output: 1 });
+  // a listed model prices its dated snapshots, never a different model that shares its prefix
+  assert.equal(priceOf("openai:gpt-4o-2024-08-06", DEFAULT_PRICES), DEFAULT_PRICES["openai:gpt-4o"]);
+  assert.equal(priceOf("gemini:gemini-2.0-flash-001", DEFAULT_PRICES), DEFAULT_PRICES["gemini:gemini-2.0-flash"]);
+  assert.equal(priceOf("gemini:gemini-2.5-flash-preview-05-20", DEFAULT_PRICES), DEFAULT_PRICES["gemini:gemini-2.5-flash"]);
+  assert.equal(priceOf("openai:gpt-4o-mini", { "openai:gpt-4o": { input: 9, output: 9 } }), undefined);
+  assert.equal(priceOf("gemini:gemini-2.0-flash-lite", DEFAULT_PRICES), undefined);
   // an OpenAI-compatible server (a hosted gateway bills) has no price until one is given; 0,0 is the explicit "free"
   assert.equal(priceOf("openai-compatible:y", DEFAULT_PRICES), undefined);
   assert.deepEqual(priceOf("openai-compatible:y", { ...DEFAULT_PRICES, ...parsePriceFlag("openai-compatible:y=0,0") }), { input: 0, output: 0 });
