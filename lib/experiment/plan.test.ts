@@ -85,3 +85,13 @@ test("the config hash ignores an OpenAI-compatible server's host and port, limit
   assert.notEqual(h("openai:gpt-4o-mini"), h("openai:gpt-4o"));
   assert.notEqual(h("openai-compatible:http://127.0.0.1:1/v1#m"), h("openai-compatible:http://127.0.0.1:1/v1#n"));
 });
+
+test("the mechanisms' grids: tbs refuses a misspelt factor naming the closest parameter; gated takes its bare family and sim options", async () => {
+  const tbs = { name: "t", mechanism: "tbs", model: "offline", seeds: [1], params: { agents: 3, intervals: 2 } };
+  await assert.rejects(planRun({ ...tbs, grid: { forse: ["force", "noforce"] } }),
+    (e: Error) => e instanceof ConfigError && /grid\.forse: "forse" names no parameter or factor of tbs \(did you mean "force"\?\)/.test(e.message) && /mode, force, memory/.test(e.message));
+  assert.equal((await planRun({ ...tbs, grid: { force: ["force", "noforce"], "memoryOptions.latestN": [2, 4] } })).cells.length, 4);
+  const gated = { name: "g", mechanism: "gated", model: "offline", seeds: [1], params: { episodes: 1 } };
+  assert.equal((await planRun({ ...gated, grid: { agents: [2, 3], tLow: [0.1, 0.2] } })).cells.length, 4);
+  await assert.rejects(planRun({ ...gated, grid: { agentz: [2, 3] } }), (e: Error) => /grid\.agentz/.test(e.message) && /did you mean "agents"/.test(e.message) && /tLow/.test(e.message));
+});
