@@ -40,7 +40,7 @@ export interface LLMModel extends LanguageModel {
   readonly requestLog?: RequestLog;
   /** The budget, when `maxCostUsd` was given. */
   readonly budget?: Budget;
-  /** Resolves once every replay-cache entry is on disk (entries are written behind the calls). */
+  /** Resolves once every replay-cache entry and ledger line is on disk (both are written behind the calls). */
   flush(): Promise<void>;
   /** Provider, model, base URL (no credentials) and its source, SDK versions, what the server reported, warnings. */
   provenance(): Provenance;
@@ -147,7 +147,10 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
     spec: publicSpec(resolved),
     requestLog,
     budget,
-    flush: cached.flush,
+    flush: async () => {
+      requestLog?.flush();
+      await cached.flush();
+    },
     provenance: () => provenanceOf(resolved, info),
     generate: (req) => {
       // One run-wide signal is typically shared by every call; each call in flight listens to it.

@@ -62,6 +62,7 @@ test("tpm without maxTokens, replies of random length: no window passes tpm by m
     // reserving the largest reply seen so far passes it only when a reply is longer than every one before.
     const model = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m", concurrency: 16, tpm: 600 }, { ledgerPath, rateWindowMs: 500 });
     await Promise.all(Array.from({ length: 24 }, (_, i) => model.generate({ ...ask(i), schema: Essay })));
+    await model.flush();
     const w = await worstWindow(ledgerPath, 500);
     assert.equal(w.outputs.length, 24);
     assert.ok(w.worst <= 600 + Math.max(...w.outputs), `${w.worst} tokens in one window (longest reply ${Math.max(...w.outputs)})`);
@@ -81,6 +82,7 @@ test("tpm with replies longer than the role's default (about 900 tokens against 
   try {
     const learning = createModel(spec, { ledgerPath: join(dir, "a.jsonl"), rateWindowMs: 500 });
     await Promise.all(Array.from({ length: 12 }, (_, i) => learning.generate(ask(i))));
+    await learning.flush();
     const a = await worstWindow(join(dir, "a.jsonl"), 500);
     assert.ok(a.total > 3 * 3000, "the run needed more than three windows");
     assert.ok(a.worst <= 3000 + Math.max(...a.outputs), `${a.worst} tokens in one window (tpm 3000, longest reply ${Math.max(...a.outputs)})`);
@@ -96,8 +98,10 @@ test("tpm with replies longer than the role's default (about 900 tokens against 
     const { openAIProvider } = await import("./providers/openai.js");
     const { resolveSpec } = await import("./spec.js");
     const bare = openAIProvider(resolveSpec(spec, {}));
-    const fixed = withLimits(withRequestLog(bare, { log: new RequestLog(join(dir, "b.jsonl")) }), new Limiter({ concurrency: 16, tpm: 3000, windowMs: 500 }), new Fixed());
+    const log = new RequestLog(join(dir, "b.jsonl"));
+    const fixed = withLimits(withRequestLog(bare, { log }), new Limiter({ concurrency: 16, tpm: 3000, windowMs: 500 }), new Fixed());
     await Promise.all(Array.from({ length: 12 }, (_, i) => fixed.generate({ ...ask(i), address: "gated//seed=0/adjudicator/step=" + i + "/agent=-/sample=0" })));
+    log.flush();
     const b = await worstWindow(join(dir, "b.jsonl"), 500);
     console.log(`# tpm 3000: learning ${a.worst} (longest reply ${Math.max(...a.outputs)}), fixed default ${b.worst}`);
     assert.ok(b.worst > 1.5 * 3000, `null: reserving the default output let ${b.worst} tokens into one window`);

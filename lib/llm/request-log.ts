@@ -111,10 +111,30 @@ export class Budget {
 
 let nextId = 0;
 
-/** The appending side of a ledger file. */
+/** Ledgers with lines waiting to be written; written when the process exits normally. */
+const pendingLogs = new Set<RequestLog>();
+process.once("exit", () => {
+  for (const log of pendingLogs) {
+    try {
+      log.flush();
+    } catch {
+      // nothing more can be done at exit
+    }
+  }
+});
+
+/**
+ * The appending side of a ledger file. A "sent" line is written at once (write-ahead: it is on disk before the
+ * request leaves); "done" and "hit" lines, which record what already happened, are gathered and written together
+ * once per turn of the event loop (one `write` for all of them, still whole lines under O_APPEND), at `flush()`,
+ * and at exit. A crash loses at most that turn's done lines: their sent lines then show requests that may have been
+ * billed.
+ */
 export class RequestLog {
   readonly path: string;
   private fd?: number;
+  private pending: string[] = [];
+  private scheduled = false;
   constructor(path: string) {
     this.path = path;
     try {
@@ -125,11 +145,36 @@ export class RequestLog {
     }
   }
 
-  /** Appends one line (one write call; the text passes through `redactText`). */
+  /** Appends one line now (one write call; the text passes through `redactText`). */
   write(line: Record<string, unknown>): void {
+    this.writeText(redactText(JSON.stringify(line)) + "\n");
+  }
+
+  /** Appends one line with the next batch (this turn of the event loop). */
+  append(line: Record<string, unknown>): void {
+    if (this.fd === undefined) return;
+    this.pending.push(redactText(JSON.stringify(line)) + "\n");
+    if (!this.scheduled) {
+      this.scheduled = true;
+      pendingLogs.add(this);
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Writes the lines waiting for the batch. @throws LLMError when the file cannot be written. */
+  flush(): void {
+    this.scheduled = false;
+    pendingLogs.delete(this);
+    if (!this.pending.length) return;
+    const text = this.pending.length === 1 ? this.pending[0] : this.pending.join("");
+    this.pending = [];
+    this.writeText(text);
+  }
+
+  private writeText(text: string): void {
     if (this.fd === undefined) return;
     try {
-      writeSync(this.fd, redactText(JSON.stringify(line)) + "\n");
+      writeSync(this.fd, text);
     } catch (err) {
       throw new LLMError("llm-ledger", `the ledger ${this.path} cannot be written: ${(err as Error).message}`, "check the disk space");
     }
@@ -137,10 +182,11 @@ export class RequestLog {
 
   /** A reply that cost nothing (replay-cache hit, or shared with a call in flight). */
   hit(model: string, address: string | undefined, source: "cache" | "in-flight"): void {
-    this.write({ event: "hit", t: Date.now(), id: newId(), address: address ?? null, model, source, replay: true });
+    this.append({ event: "hit", t: Date.now(), id: newId(), address: address ?? null, model, source, replay: true });
   }
 
   close(): void {
+    this.flush();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
@@ -187,7 +233,7 @@ export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): L
       const done = (status: string | number, usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } | undefined, extra: Record<string, unknown> = {}) => {
         const cost = price && usage ? costOf(price, usage) : 0;
         settle?.(cost);
-        log?.write({
+        log?.append({
           event: "done", t: Date.now(), id, address: address ?? null, attempt, model: model.id, status,
           input_tokens: usage?.inputTokens ?? 0, cached_input_tokens: usage?.cachedInputTokens ?? 0, output_tokens: usage?.outputTokens ?? 0,
           cost_usd: cost, replay: false, ...extra,
