@@ -47,7 +47,19 @@ interface WireBody {
   seed?: number;
   max_tokens?: number;
   max_completion_tokens?: number;
-  response_format?: { type: "json_schema"; json_schema: { name: string; schema: unknown; strict: boolean } };
+}
+
+/** `"response_format":{…}` of a schema and name, serialised once (the strict schema is the same for every call). */
+const formats = new WeakMap<object, Map<string, string>>();
+function responseFormat(compiled: ReturnType<typeof compileSchema>, name: string): string {
+  let byName = formats.get(compiled);
+  if (!byName) formats.set(compiled, (byName = new Map()));
+  let text = byName.get(name);
+  if (text === undefined) {
+    text = `"response_format":${JSON.stringify({ type: "json_schema", json_schema: { name, schema: compiled.strict.schema, strict: compiled.strict.strict } })}`;
+    byName.set(name, text);
+  }
+  return text;
 }
 
 /** An error reply's `error` object. */
@@ -93,15 +105,15 @@ export function openAIProvider(spec: ResolvedSpec, opts: OpenAIProviderOptions =
       if (completionTokens) body.max_completion_tokens = req.maxTokens;
       else if (!refused.has("max_tokens")) body.max_tokens = req.maxTokens;
     }
-    if (compiled) {
-      body.response_format = { type: "json_schema", json_schema: { name: req.schemaName ?? "reply", schema: compiled.strict.schema, strict: compiled.strict.strict } };
-    }
+    // the body is one JSON object; the response format is spliced in from its text serialised once per schema
+    const text = JSON.stringify(body);
+    const payload = compiled ? `${text.slice(0, -1)},${responseFormat(compiled, req.schemaName ?? "reply")}}` : text;
     const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
     if (spec.apiKey) headers.authorization = `Bearer ${spec.apiKey}`;
     const started = performance.now();
     let reply: RawReply;
     try {
-      reply = await http(endpoint, { method: "POST", headers, body: JSON.stringify(body), signal: req.signal });
+      reply = await http(endpoint, { method: "POST", headers, body: payload, signal: req.signal });
     } catch (err) {
       const e = err as { name?: string; message?: string; code?: string };
       if (req.signal?.aborted || e?.name === "AbortError") throw toLLMError({ message: "aborted", aborted: true }, ctx);
@@ -130,11 +142,11 @@ export function openAIProvider(spec: ResolvedSpec, opts: OpenAIProviderOptions =
     if (json.model) info.reported.model = json.model;
     if (json.system_fingerprint) info.reported.systemFingerprint = json.system_fingerprint;
     const choice = json.choices?.[0];
-    const text: string = choice?.message?.content ?? choice?.message?.refusal ?? "";
+    const content: string = choice?.message?.content ?? choice?.message?.refusal ?? "";
     const usage: Usage = { inputTokens: json.usage?.prompt_tokens ?? 0, outputTokens: json.usage?.completion_tokens ?? 0 };
     const cachedTokens = json.usage?.prompt_tokens_details?.cached_tokens;
     if (cachedTokens) usage.cachedInputTokens = cachedTokens;
-    return replyResult<T>(spec.id, text, usage, latencyMs, compiled);
+    return replyResult<T>(spec.id, content, usage, latencyMs, compiled);
   }
 
   return { id: spec.id, generate };
