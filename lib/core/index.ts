@@ -6,3 +6,6 @@ export { contentText, formatAddress, imageBase64, providerSeed } from "./model.j
 export type { CellContext, CellModel, CellResult, Level, MechanismRunner } from "./mechanism.js";
 export { cellAddresser } from "./mechanism.js";
 export { redactText, stripUrlCredentials } from "./redact.js";
+export type {
+  AssumptionDecl, AuditSize, ClaimAnalysis, ClaimContrast, ClaimDecl, ClaimEstimate, ClaimMetric, ClaimNull, ClaimTables, MechanismClaims,
+} from "./claims.js";

@@ -6,10 +6,12 @@
  * independent and idempotent: its output depends only on (params, condition, seed, model).
  */
 import type { ZodType } from "zod";
+import type { MechanismClaims } from "./claims.js";
 import type { CallAddress, LanguageModel, Usage } from "./model.js";
 import type { Rng } from "./rng.js";
 
-export type Level = string | number | boolean;
+export type { Level } from "./level.js";
+import type { Level } from "./level.js";
 
 /** The model a cell runs on: the mechanism's offline parametric model, or a language model. */
 export type CellModel =
@@ -73,6 +75,8 @@ export interface MechanismRunner<P = unknown> {
    */
   nondeterminism?(plan: { params: P; cells: { runId: string; condition: Record<string, Level> }[] }): string[];
   runCell(ctx: CellContext<P>): Promise<CellResult>;
+  /** The mechanism's findings, assumptions and offline-model schemas for the claims audit (`lib/claims`). Optional. */
+  claims?: MechanismClaims;
 }
 
 /**
