@@ -5,6 +5,7 @@
  * differ only in their names and pay for each.
  */
 import { ConfigError } from "../core/errors.js";
+import { hasPath, setPath } from "../core/paths.js";
 import type { Level, MechanismRunner } from "../core/mechanism.js";
 
 /**
@@ -91,23 +92,4 @@ function distance(a: string, b: string): number {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function hasPath(obj: unknown, path: string[]): boolean {
-  let cur = obj;
-  for (const k of path) {
-    if (!isObject(cur) || !(k in cur)) return false;
-    cur = cur[k];
-  }
-  return true;
-}
-
-function setPath(obj: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
-  let cur = obj;
-  for (const k of path.slice(0, -1)) {
-    if (!isObject(cur[k])) cur[k] = {};
-    cur = cur[k] as Record<string, unknown>;
-  }
-  cur[path[path.length - 1]] = value;
-  return obj;
 }
