@@ -54,10 +54,10 @@ export function setPath<T extends Record<string, unknown>>(obj: T, path: string 
  * // { judge: { noiseSd: 0, k: 2 }, rounds: 3 }
  */
 export function applyCondition<T extends object>(params: T, condition: Record<string, unknown>): T {
-  const out: Record<string, unknown> = { ...params };
+  const out = { ...params } as Record<string, unknown>;
   for (const [factor, value] of Object.entries(condition)) {
     const keys = factor.split(".");
-    let cur = out;
+    let cur: Record<string, unknown> = out;
     for (const k of keys.slice(0, -1)) {
       const next: Record<string, unknown> = isObject(cur[k]) ? { ...(cur[k] as Record<string, unknown>) } : {};
       cur[k] = next;
@@ -65,5 +65,5 @@ export function applyCondition<T extends object>(params: T, condition: Record<st
     }
     cur[keys[keys.length - 1]] = value;
   }
-  return out as T;
+  return out as unknown as T;
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
 import { createRng } from "../core/rng.js";
-import type { MechanismRunner } from "../core/mechanism.js";
+import { cellAddresser, type MechanismRunner } from "../core/mechanism.js";
 import { configHash, modelIdentity, parseConfig, resolveConfig } from "./config.js";
 import { planRun, unknownKeys } from "./plan.js";
 import { runExperiment } from "./run.js";
@@ -106,9 +106,9 @@ test("a dotted grid factor reaches the parameter it names in gated, calibration 
   assert.deepEqual(gated.cells.map((c) => mergeCondition(gated.params as never, c.condition).sim.tLow), [0.1, 0.25]);
   const cal = await planRun({ name: "c", mechanism: "calibration", model: "offline", seeds: [1], params: { rounds: 3, tasksPerModality: 2 }, grid: { "offline.judge.noiseSd": [0, 3] } });
   const results = await Promise.all(cal.cells.map(async (c) =>
-    (await calibration.runCell({ runId: c.runId, seed: 1, condition: c.condition, params: cal.params as never, model: { kind: "offline" }, rng: createRng(1) })).tables.results[0]));
+    (await calibration.runCell({ runId: c.runId, seed: 1, condition: c.condition, params: cal.params as never, model: { kind: "offline" }, rng: createRng(1), address: cellAddresser("calibration", c.runId, 1) })).tables.results[0]));
   assert.notDeepEqual({ ...results[0], run_id: 0 }, { ...results[1], run_id: 0 }, "the judge's noise changes the results");
   const p = nous.paramsSchema.parse({ data: fixturePath(), split: "all", limit: 1 });
-  const r = await nous.runCell({ runId: "x", seed: 1, condition: { "extractor.hedgeConfidence": 0.3 }, params: p, model: { kind: "offline" }, rng: createRng(1) });
+  const r = await nous.runCell({ runId: "x", seed: 1, condition: { "extractor.hedgeConfidence": 0.3 }, params: p, model: { kind: "offline" }, rng: createRng(1), address: cellAddresser("nous", "x", 1) });
   assert.ok(r.tables.answers.length > 0);
 });
