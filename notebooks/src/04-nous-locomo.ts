@@ -160,7 +160,12 @@ const CHECK_VARIANTS = PROFILE === "full" ? (["none", "last-write-wins", "no-dec
 const CHECK_SETS = PROFILE === "full" ? ([["original", nous.STATES_CHECK_TEXT], ["fresh", nous.FRESH_CHECK_TEXT]] as const) : ([["fresh", nous.FRESH_CHECK_TEXT]] as const);
 for (const [set, path] of CHECK_SETS) {
   const { right } = await nous.runStatesCheck(path, CHECK_VARIANTS);
-  plot.table(nous.checkSummary(right).sort((a, b) => (a.part === b.part ? 0 : a.part === "report" ? -1 : 1)), { title: `${set} set: conversations with every current value right (${MODEL})` });
+  const summary = nous.checkSummary(right).sort((a, b) => (a.part === b.part ? 0 : a.part === "report" ? -1 : 1));
+  plot.table(summary, { title: `${set} set: conversations with every current value right (${MODEL})` });
+  const report = summary.filter((r) => r.part === "report");
+  const full = report.find((r) => r.variant === "none")!;
+  const better = report.filter((r) => r.variant !== "none" && Number(r.all.split("/")[0]) > Number(full.all.split("/")[0])).map((r) => r.variant);
+  console.log(`${set} set, report part: full model ${full.all} overall, ${full["stable values (stable + jokes)"]} stable values, jokes ${full.jokes} (last-write-wins ${report.find((r) => r.variant === "last-write-wins")?.jokes}); variants better than the full model overall: ${better.length ? better.join(", ") : "none"}`);
 }
 
 // %% [markdown]
