@@ -13,7 +13,8 @@ import { policyFlags } from "./policies.js";
 import { compileTask, loadTaskFile } from "./task.js";
 import type { CompiledTask } from "./task.js";
 import { SimParamsSchema } from "./types.js";
-import { BlockWorld, blueprintCompletion } from "./world.js";
+import { BlockWorld } from "./block-world.js";
+import { blueprintCompletion } from "./world.js";
 import type { Vec3 } from "./world.js";
 
 const dir = fileURLToPath(new URL("../../data/tasks/mindcraft/", import.meta.url));

@@ -34,6 +34,12 @@ export const GatedParamsSchema = z.strictObject({
   /** Where episodes run: the block world (deterministic, fast) or a live Minecraft server (lib/gated/minecraft). */
   backend: z.enum(["blockworld", "minecraft"]).default("blockworld"),
   minecraft: MinecraftParamsSchema.optional(),
+  /**
+   * The counterfactual's null check: at every escalation also roll out the decision that was taken (escalate) on a
+   * fork of the same state, and count the escalations whose outcome differs from the factual run (`null_mismatches`,
+   * with `null_checked` and `null_in_tick`, those decided inside a tick). Doubles the rollouts; off by default.
+   */
+  nullCheck: z.boolean().default(false),
 });
 export type GatedParams = z.infer<typeof GatedParamsSchema>;
 
@@ -69,9 +75,18 @@ export function mergeCondition(params: GatedParams, condition: Record<string, Le
 function rowsOf(ctx: CellContext<GatedParams>, p: GatedParams, model: string, i: number, r: EpisodeResult) {
   const base = { run_id: ctx.runId, seed: ctx.seed, model, backend: p.backend, policy: p.policy, scenario: p.scenario, episode: i };
   const episode = { ...base, ...r.metrics, adjudicator_accuracy: model === OFFLINE_MODEL_LABEL ? p.sim.adjudicatorAccuracy : null,
-    ...("minecraft" in r ? (r.minecraft as object) : {}) }; // the live server's columns (lib/gated/minecraft)
+    ...("minecraft" in r ? (r.minecraft as object) : {}), // the live server's columns (lib/gated/minecraft)
+    ...(p.nullCheck ? nullColumns(r) : {}) };
   const events = r.events ? r.events.map((e) => ({ ...base, ...e })) : [];
   return { episode, events };
+}
+
+/** The null check's columns: escalations checked, those decided inside a tick, those whose re-run differs. */
+function nullColumns(r: EpisodeResult) {
+  const same = (e: EpisodeResult["escalations"][number]) =>
+    e.cf_same_ticks === e.cf_escalate_ticks && e.cf_same_blocks === e.cf_escalate_blocks && e.cf_same_agent_ticks === e.cf_escalate_agent_ticks;
+  return { null_checked: r.escalations.length, null_in_tick: r.escalations.filter((e) => e.at <= r.metrics.agents).length,
+    null_mismatches: r.escalations.filter((e) => !same(e)).length };
 }
 
 /** Sim parameters that only the offline model reads: varying them on a language model means nothing. */
@@ -122,7 +137,7 @@ export const runner: MechanismRunner<GatedParams> = {
       if (ctx.signal?.aborted) throw ctx.signal.reason ?? new Error("aborted");
       const task = taskFor(p, ctx.seed, i);
       const erng = ctx.rng.fork("episode", i);
-      const opts = { log: i < p.logEpisodes };
+      const opts = { log: i < p.logEpisodes, nullCheck: p.nullCheck };
       let r: EpisodeResult;
       if (llmModel) {
         // every call is addressed by episode and tick, agent, and the case (or the message's place in its tick)

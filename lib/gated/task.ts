@@ -50,6 +50,8 @@ export interface CompiledTask {
   pool0: Int32Array;
   /** Per agent: may it collect / craft / give? (from `blocked_actions`). */
   canCollect: Uint8Array; canCraft: Uint8Array; canGive: Uint8Array;
+  /** Per agent: 1 for a human of the task file (`human_count`) who follows a fixed script (never escalates). */
+  scripted: Uint8Array;
   disruptions: Disruption[];
   world: WorldExt;
   /** What the loader accepted but changed or ignored (material counts that differ from the grid, stacked levels). */
@@ -231,7 +233,7 @@ export function compileTask(id: string, spec: unknown, file?: string): CompiledT
   };
   return {
     id, nAgents: n, timeout, timeoutSeconds, W, D, H, origin: [minX, minY, minZ], blueprint, materials, target, cellOf, cells, cellMat, below, owner,
-    inv0, tools0, pickaxe, carried, pool0, canCollect: flags("collect"), canCraft: flags("craft"), canGive: flags("give"),
+    inv0, tools0, pickaxe, carried, pool0, canCollect: flags("collect"), canCraft: flags("craft"), canGive: flags("give"), scripted: new Uint8Array(n),
     disruptions: world.disruptions.slice().sort((a, b) => a.tick - b.tick || a.agent - b.agent), world, warnings,
   };
 }

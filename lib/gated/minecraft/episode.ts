@@ -11,10 +11,12 @@
  */
 import type { Rng } from "../../core/rng.js";
 import { runEpisodeAsync } from "../episode.js";
-import type { AsyncJudge, ChatWriter, EpisodeResult } from "../episode.js";
+import type { AsyncJudge, ChatWriter } from "../case.js";
+import type { EpisodeResult } from "../episode.js";
 import type { CompiledTask } from "../task.js";
 import type { SimParams } from "../types.js";
-import type { BlockWorld as Mirror, Effect } from "../world.js";
+import type { Effect } from "../records.js";
+import type { BlockWorld as Mirror } from "../block-world.js";
 import type { Pos } from "./bots.js";
 import { GAME_TICKS_PER_SECOND, SECONDS_PER_TICK } from "./interface.js";
 import type { ActionResult, Vec3 } from "./interface.js";

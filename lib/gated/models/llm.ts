@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import type { CallAddress, LanguageModel } from "../../core/model.js";
-import type { AsyncJudge, CaseSummary, ChatWriter, Verdict } from "../episode.js";
-import type { ChatRequest } from "../world.js";
+import type { AsyncJudge, CaseSummary, ChatWriter, Verdict } from "../case.js";
+import type { ChatRequest } from "../records.js";
 
 export const VerdictSchema = z.object({
   decision: z.enum(["local", "escalate"]),
