@@ -22,7 +22,12 @@ import { recordCounterfactual } from "./uer.js";
  * judge(w, w.problems[3]); // logs a "gate" event with S and the factors
  */
 export function judge(w: BlockWorld, p: Problem): void {
-  if (w.flags.decide === "never" || p.pinnedLocal || w.task.scripted[p.agent]) {
+  if (w.task.scripted[p.agent] && !p.pinnedLocal) {
+    // a scripted human asks for what it lacks, whatever the policy (it is not the policy's agent)
+    w.decisions.push({ problem: p.id, decision: "escalate" });
+    return;
+  }
+  if (w.flags.decide === "never" || p.pinnedLocal) {
     w.decisions.push({ problem: p.id, decision: "local" });
     return;
   }
@@ -83,6 +88,7 @@ function carryOut(w: BlockWorld, p: Problem, decision: "local" | "escalate"): vo
   if (p.status !== "open") return;
   const d = w.override ? w.override(w, p, decision) : decision;
   if (d === "local") return localRecover(w, p);
-  if (!w.inRollout && w.runBranch && w.params.counterfactuals) recordCounterfactual(w, p);
+  // the counterfactual is of the policy's decisions: a scripted human's requests are not judged
+  if (!w.inRollout && w.runBranch && w.params.counterfactuals && !w.task.scripted[p.agent]) recordCounterfactual(w, p);
   escalate(w, p);
 }

@@ -4,6 +4,9 @@
  * meets the same tasks: a paired design), or on the tasks of a task file, and writes the
  * `episodes` and `events` tables.
  */
+import { existsSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
 import { cellAddresser } from "../core/mechanism.js";
@@ -28,6 +31,8 @@ export const GatedParamsSchema = z.strictObject({
   family: FamilySchema.partial().strict().default({}),
   /** A MindCraft task file to use instead of generated tasks (cycled over episodes). */
   taskFile: z.string().nullable().default(null),
+  /** How a task file's humans (`human_count`) take part: scripted participants, or absent (see lib/gated/roster.ts). */
+  humans: z.enum(["scripted", "absent"]).default("scripted"),
   /** Episodes per cell whose event log is written (the first ones). */
   logEpisodes: z.number().int().nonnegative().default(2),
   sim: SimParamsSchema.default(SimParamsSchema.parse({})),
@@ -44,11 +49,20 @@ export const GatedParamsSchema = z.strictObject({
 export type GatedParams = z.infer<typeof GatedParamsSchema>;
 
 const cache = new Map<string, CompiledTask[]>();
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A task file's path: as given when absolute or found from the working folder, else from the project root (notebooks run in notebooks/). */
+function taskPath(file: string): string {
+  if (isAbsolute(file) || existsSync(file)) return file;
+  const fromRoot = resolve(ROOT, file);
+  return existsSync(fromRoot) ? fromRoot : file;
+}
 
 function taskFor(p: GatedParams, seed: number, episode: number): CompiledTask {
   if (p.taskFile) {
-    let tasks = cache.get(p.taskFile);
-    if (!tasks) cache.set(p.taskFile, (tasks = loadTaskFile(p.taskFile)));
+    const key = `${p.humans}:${p.taskFile}`;
+    let tasks = cache.get(key);
+    if (!tasks) cache.set(key, (tasks = loadTaskFile(taskPath(p.taskFile), { humans: p.humans })));
     return tasks[episode % tasks.length];
   }
   const spec = generateTask({ ...p.family, scenario: p.scenario }, createRng(seed).fork("gated-task", p.scenario, episode));

@@ -43,6 +43,9 @@ const TaskBaseSchema = z.looseObject({
   type: z.literal("construction"),
   goal: z.string().optional(),
   agent_count: z.number().int().min(1).max(8),
+  /** Humans at the keyboard in MindCraft (their inventories follow the agents'); see roster.ts. */
+  human_count: z.number().int().nonnegative().optional(),
+  usernames: z.array(z.string()).optional(),
   blueprint: z.object({
     materials: z.record(z.string(), z.number().int().nonnegative()),
     levels: z.array(LevelSchema).min(1),
