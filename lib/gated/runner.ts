@@ -12,9 +12,10 @@ import { ConfigError } from "../core/errors.js";
 import { cellAddresser } from "../core/mechanism.js";
 import type { CellContext, CellResult, Level, MechanismRunner } from "../core/mechanism.js";
 import { createRng } from "../core/rng.js";
+import { gatedClaims } from "./claims.js";
 import { runEpisode, runEpisodeAsync } from "./episode.js";
 import type { EpisodeResult } from "./episode.js";
-import { FamilySchema, generateTask } from "./generator.js";
+import { FamilySchema, TaskFamilySchema, generateTask } from "./generator.js";
 import { llmChat, llmJudge, promptTemplates } from "./models/llm.js";
 import { OFFLINE_MODEL_LABEL, offlineJudge } from "./models/offline.js";
 import { compileTask, loadTaskFile } from "./task.js";
@@ -27,8 +28,8 @@ export const GatedParamsSchema = z.strictObject({
   scenario: z.enum(["standard", "scarce"]).default("standard"),
   /** Episodes per cell. */
   episodes: z.number().int().positive().default(20),
-  /** Task family (size, agents, materials); its scenario is the cell's. */
-  family: FamilySchema.partial().strict().default({}),
+  /** Task family (size, agents, materials, the scenario's assumptions); its scenario is the cell's. */
+  family: TaskFamilySchema.prefault({}),
   /** A MindCraft task file to use instead of generated tasks (cycled over episodes). */
   taskFile: z.string().nullable().default(null),
   /** How a task file's humans (`human_count`) take part: scripted participants, or absent (see lib/gated/roster.ts). */
@@ -45,6 +46,11 @@ export const GatedParamsSchema = z.strictObject({
    * with `null_checked` and `null_in_tick`, those decided inside a tick). Doubles the rollouts; off by default.
    */
   nullCheck: z.boolean().default(false),
+  /** On a language model: the sampling temperature of the adjudicator and of free chat's writer. */
+  llm: z.strictObject({
+    adjudicatorTemperature: z.number().min(0).max(2).default(0),
+    chatTemperature: z.number().min(0).max(2).default(0.7),
+  }).prefault({}),
 });
 export type GatedParams = z.infer<typeof GatedParamsSchema>;
 
@@ -114,6 +120,7 @@ export const runner: MechanismRunner<GatedParams> = {
   tables: ["episodes", "events"],
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates: { ...promptTemplates },
+  claims: gatedClaims,
   nondeterminism(plan) {
     const live = plan.cells.filter((c) => mergeCondition(plan.params, c.condition).backend === "minecraft").length;
     return live === 0 ? [] : [
@@ -155,8 +162,8 @@ export const runner: MechanismRunner<GatedParams> = {
       let r: EpisodeResult;
       if (llmModel) {
         // every call is addressed by episode and tick, agent, and the case (or the message's place in its tick)
-        const judge = llmJudge(llmModel, (c) => ctx.address("adjudicator", { step: `e${i}.t${c.tick}`, agent: c.agent, sample: c.problem }));
-        const chat = p.policy === "free_chat" ? llmChat(llmModel, (req) => ctx.address("chatter", { step: `e${i}.t${req.tick}`, agent: req.from })) : undefined;
+        const judge = llmJudge(llmModel, (c) => ctx.address("adjudicator", { step: `e${i}.t${c.tick}`, agent: c.agent, sample: c.problem }), p.llm.adjudicatorTemperature);
+        const chat = p.policy === "free_chat" ? llmChat(llmModel, (req) => ctx.address("chatter", { step: `e${i}.t${req.tick}`, agent: req.from }), p.llm.chatTemperature) : undefined;
         r = mc ? await mc.episode(task, p.policy, p.sim, erng, judge, { ...opts, chat }) : await runEpisodeAsync(task, p.policy, p.sim, erng, judge, { ...opts, chat });
         for (const c of [judge.calls, chat?.calls]) {
           if (!c) continue;
