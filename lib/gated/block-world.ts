@@ -15,10 +15,15 @@ export class BlockWorld extends WorldState implements World {
   fork(): BlockWorld {
     // built by the constructor (same hidden class as every world, so the hot loop stays monomorphic), then overwritten
     const w = new BlockWorld(this.task, this.params, this.flags, this.rng, false, this.keyed, this);
-    w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version;
-    w.problems = this.problems.map((p) => ({ ...p }));
+    w.t = this.t; w.nPlaced = this.nPlaced; w.nextDisruption = this.nextDisruption; w.version = this.version; w.moved = this.moved;
+    // problems still open or escalated are copied; closed ones are shared (nothing that matters changes them again)
+    w.problems = this.problems.slice();
+    for (const id of this.active) w.problems[id] = { ...this.problems[id] };
     w.active = this.active.slice();
     w.effects = this.effects.slice();
+    w.nextEffectAt = this.nextEffectAt;
+    w.checkedVersion = this.checkedVersion;
+    w.checkedProblems = this.checkedProblems;
     w.pending = this.pending.slice();
     w.toJudge = this.toJudge.slice();
     w.decisions = this.decisions.slice();
@@ -62,6 +67,7 @@ export class BlockWorld extends WorldState implements World {
     const x = to[0] - o[0], z = to[2] - o[2];
     const ticks = Math.max(Math.abs(x - this.posX[agent]), Math.abs(z - this.posZ[agent]));
     this.posX[agent] = x; this.posZ[agent] = z;
+    this.moved = true;
     return { ok: true, ticks };
   }
   collect(agent: number, block: string, count: number): ActionResult {
@@ -119,6 +125,7 @@ export class BlockWorld extends WorldState implements World {
     this.inv[from * this.nMat + m] -= count;
     this.inv[to * this.nMat + m] += count;
     this.posX[from] = this.posX[to]; this.posZ[from] = this.posZ[to];
+    this.moved = true;
     this.version++;
     return { ok: true, ticks: 1 + travel + this.params.giveTicks };
   }

@@ -59,7 +59,7 @@ test("the tick-64 case by hand: an answered escalation whose need grows in the t
   assert.ok(transfer, "agent 1 answers CAN_SUPPLY and walks one stone over");
   assert.ok(p.lastReplyAt === 64 && p.deadline >= transfer.at + 1, "the answer extends the deadline past the arrival");
   // in the tick the stone lands, the contested cell is settled to agent 0 (agent 1 drops it): agent 0's need grows by one
-  w.effects.push({ at: transfer.at, kind: "reassign", problem: -1, attempt: 0, from: 0, to: 1, item: c2, count: 0, causes: [] });
+  w.schedule({ at: transfer.at, kind: "reassign", problem: -1, attempt: 0, from: 0, to: 1, item: c2, count: 0, causes: [] });
   while (w.t <= transfer.at) { step(w); checkNoStall(w, `tick ${w.t}`); }
   assert.equal(w.inv[0], w.need[0] - 1, "one unit short after the units landed");
   // reopened at the end of that tick (the answer arrived, the agent is still short) and judged again at once: the gate

@@ -11,7 +11,7 @@ import type { Problem, ProblemKind } from "./types.js";
 
 function openIndex(w: BlockWorld, kind: ProblemKind, a: number, target: number, onCell: boolean): { arr: Int32Array; i: number } {
   if (kind === "missing_material") return { arr: w.openMat, i: a * w.nMat + target };
-  if (kind === "conflict") return onCell ? { arr: w.openCell, i: a * w.task.cells.length + target } : { arr: w.openConf, i: a * w.nMat + target };
+  if (kind === "conflict") return onCell ? { arr: w.openCell, i: w.cellSlot(a, target) } : { arr: w.openConf, i: a * w.nMat + target };
   if (kind === "dependency_block") return { arr: w.openDep, i: target };
   return { arr: w.openPath, i: a };
 }
@@ -27,7 +27,7 @@ export function detect(w: BlockWorld, a: number, kind: ProblemKind, target: numb
   if (arr[i] >= 0) return;
   const p: Problem = {
     id: w.problems.length, agent: a, kind, target, cell, detectedAt: w.t, status: "open", escalations: 0, failures: 0,
-    via: "local", escalationCost: 0, escalatedAt: -1, rival, lastReplyAt: -1, deadline: -1, onCell,
+    via: "local", escalationCost: 0, escalatedAt: -1, rival, lastReplyAt: -1, deadline: -1, onCell, pinnedLocal: false,
   };
   w.problems.push(p);
   w.active.push(p.id);
@@ -53,7 +53,7 @@ export function registerConflict(w: BlockWorld, f: FoundConflict): void {
  * contestCell(w, 0, c, 1); // a "conflict" event with decision "contested_cell", a problem with onCell
  */
 export function contestCell(w: BlockWorld, a: number, c: number, rival: number): void {
-  if (w.openCell[a * w.task.cells.length + c] >= 0) return;
+  if (w.openCell[w.cellSlot(a, c)] >= 0) return;
   w.counters.conflicts++;
   if (w.log) w.emit({ agent: a, event: "conflict", kind: "conflict", item: w.cellName(c), via: String(rival), decision: "contested_cell" });
   detect(w, a, "conflict", c, c, rival, true);
@@ -80,7 +80,11 @@ export function isResolved(w: BlockWorld, p: Problem): boolean {
 
 /** Whether an effect of the problem's current escalation other than its timeout is still due (units on their way). */
 function awaiting(w: BlockWorld, p: Problem): boolean {
-  for (const e of w.effects) if (e.problem === p.id && e.attempt === p.escalations && e.kind !== "timeout") return true;
+  const es = w.effects;
+  for (let i = 0; i < es.length; i++) {
+    const e = es[i];
+    if (e.problem === p.id && e.attempt === p.escalations && e.kind !== "timeout") return true;
+  }
   return false;
 }
 
@@ -92,6 +96,11 @@ function awaiting(w: BlockWorld, p: Problem): boolean {
  */
 export function resolveProblems(w: BlockWorld): void {
   if (w.active.length === 0) return;
+  // what resolves or reopens a problem (inventories, needs, placements, plans, paths, answers landing) bumps the
+  // version; a new problem is checked once
+  if (w.version === w.checkedVersion && w.problems.length === w.checkedProblems) return;
+  w.checkedVersion = w.version;
+  w.checkedProblems = w.problems.length;
   for (let j = w.active.length - 1; j >= 0; j--) {
     const p = w.problems[w.active[j]];
     if (!isResolved(w, p)) {

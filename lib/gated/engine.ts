@@ -52,7 +52,9 @@ export function continueTick(w: BlockWorld): void {
 
 /** Agents see the teammates within `sightRange`: their belief about those positions becomes true. */
 function see(w: BlockWorld): void {
-  if (!w.flags.partition) return;
+  // beliefs only ever hold true positions: when nobody has moved since the last look, those in sight are still true
+  if (!w.flags.partition || !w.moved) return;
+  w.moved = false;
   const n = w.n, r = w.params.sightRange;
   for (let a = 0; a < n; a++) {
     for (let b = 0; b < n; b++) {
@@ -86,8 +88,10 @@ function act(w: BlockWorld, a: number): void {
   const bit = 1 << a;
   while (w.cursor[a] < end && (w.placed[w.ownList[w.cursor[a]]] || !(w.plans[w.ownList[w.cursor[a]]] & bit))) w.cursor[a]++;
   // structured detection on the private state: the remaining plan needs more of a material than the agent holds
-  for (let m = 0, i = a * w.nMat; m < w.nMat; m++, i++) {
-    if (w.need[i] > w.inv[i] && w.openMat[i] < 0 && !w.flags.rigid) detect(w, a, "missing_material", m, firstCellOf(w, a, m));
+  if (!w.flags.rigid) {
+    for (let m = 0, i = a * w.nMat; m < w.nMat; m++, i++) {
+      if (w.need[i] > w.inv[i] && w.openMat[i] < 0) detect(w, a, "missing_material", m, firstCellOf(w, a, m));
+    }
   }
   if (w.idleVersion[a] === w.version && !w.flags.rigid) return idle(w, a); // nothing changed since the last fruitless scan
   let pick = -1;
@@ -131,6 +135,7 @@ function act(w: BlockWorld, a: number): void {
   w.idleRun[a] = 0;
   w.posX[a] += Math.sign(dx);
   w.posZ[a] += Math.sign(dz);
+  w.moved = true;
 }
 
 /**
@@ -143,13 +148,14 @@ function act(w: BlockWorld, a: number): void {
  * drops the cell from its plan.
  */
 function contested(w: BlockWorld, a: number, c: number): boolean {
-  const id = w.openCell[a * w.task.cells.length + c];
+  if (w.contestIndex[c] < 0) return false; // planned once from the start: nobody contests it
+  const id = w.openCell[w.cellSlot(a, c)];
   if (id >= 0) return waiting(w, id);
   const r = w.rivalFor(a, c);
   if (r < 0 || w.heading[r] !== c) return false;
   if (w.flags.partition && w.dist(a, r) > w.params.sightRange) return false;
   contestCell(w, a, c, r);
-  const q = w.openCell[a * w.task.cells.length + c];
+  const q = w.openCell[w.cellSlot(a, c)];
   return q >= 0 && waiting(w, q);
 }
 
@@ -169,9 +175,12 @@ function firstCellOf(w: BlockWorld, a: number, m: number): number {
 function idle(w: BlockWorld, a: number): void {
   w.lost[a]++;
   w.idleRun[a]++;
-  for (let i = w.active.length - 1; i >= 0; i--) {
-    const p = w.problems[w.active[i]];
-    if (p.agent === a && p.status === "escalated") { p.escalationCost++; break; }
+  // the wait is a cost of the agent's latest escalation (reported in the log only)
+  if (w.log) {
+    for (let i = w.active.length - 1; i >= 0; i--) {
+      const p = w.problems[w.active[i]];
+      if (p.agent === a && p.status === "escalated") { p.escalationCost++; break; }
+    }
   }
   if (w.idleRun[a] === 1 || w.idleRun[a] % w.params.reassessTicks === 0) {
     // open problems are judged again at the end of the turn
@@ -216,7 +225,7 @@ export function planTransfers(w: BlockWorld): void {
         w.busy[b] += spend;
         w.lost[b] += spend;
         const plan = send(w, b, "TRANSFER_PLAN", null, a, m, k);
-        w.effects.push({ at: w.busy[b], kind: "transfer", problem: -1, attempt: 0, from: b, to: a, item: m, count: k, causes: [plan.id] });
+        w.schedule({ at: w.busy[b], kind: "transfer", problem: -1, attempt: 0, from: b, to: a, item: m, count: k, causes: [plan.id] });
       }
     }
   }

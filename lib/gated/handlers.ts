@@ -26,7 +26,7 @@ export function answered(w: BlockWorld, p: Problem, until = w.t): void {
   const d = Math.max(w.t + w.params.replyTimeout, until + 1);
   if (d <= p.deadline) return;
   p.deadline = d;
-  w.effects.push({ at: d, kind: "timeout", problem: p.id, attempt: p.escalations, from: -1, to: p.agent, item: -1, count: 0, causes: [] });
+  w.schedule({ at: d, kind: "timeout", problem: p.id, attempt: p.escalations, from: -1, to: p.agent, item: -1, count: 0, causes: [] });
 }
 
 /**
@@ -84,7 +84,7 @@ export function deliver(w: BlockWorld, msg: Msg): void {
     }
     case "DEPENDENCY_WAIT": {
       const o = msg.to;
-      w.effects.push({ problem: msg.problem, attempt: p ? p.escalations : 0, at: w.t + w.busy[o] + 1, kind: "priority", from: a, to: o, item: msg.item, count: 0, causes: [msg.id] });
+      w.schedule({ problem: msg.problem, attempt: p ? p.escalations : 0, at: w.t + w.busy[o] + 1, kind: "priority", from: a, to: o, item: msg.item, count: 0, causes: [msg.id] });
       return;
     }
     case "REQUEST_HELP": {
@@ -101,7 +101,7 @@ export function deliver(w: BlockWorld, msg: Msg): void {
       const at = start + travel + params.digTicks;
       if (p) { p.escalationCost += spend; answered(w, p, at); }
       const offer = send(w, helper, "CAN_SUPPLY", p, a, -1, 0, msg.id);
-      w.effects.push({ problem: msg.problem, attempt: p ? p.escalations : 0, at, kind: "unblock", from: helper, to: a, item: -1, count: 0, causes: [msg.id, offer.id] });
+      w.schedule({ problem: msg.problem, attempt: p ? p.escalations : 0, at, kind: "unblock", from: helper, to: a, item: -1, count: 0, causes: [msg.id, offer.id] });
       return;
     }
     default:
@@ -114,7 +114,7 @@ function refuse(w: BlockWorld, req: Msg, refuser: number, p: Problem | null): vo
   const no = send(w, refuser, "CANNOT_SUPPLY", p, req.from, req.item, 0, req.id);
   const at = w.t + w.busy[refuser] + 1;
   if (p) answered(w, p, at);
-  w.effects.push({ problem: req.problem, attempt: p ? p.escalations : 0, at, kind: "cannot", from: refuser, to: req.from, item: req.item, count: 0, causes: [no.id] });
+  w.schedule({ problem: req.problem, attempt: p ? p.escalations : 0, at, kind: "cannot", from: refuser, to: req.from, item: req.item, count: 0, causes: [no.id] });
 }
 
 /**
@@ -135,7 +135,7 @@ function settleCell(w: BlockWorld, msg: Msg, p: Problem | null): void {
   settled.onCell = true;
   const at = w.t + w.busy[loser] + 1;
   if (p) answered(w, p, at);
-  w.effects.push({ problem: msg.problem, attempt: p ? p.escalations : 0, at, kind: "reassign", from: keeper, to: loser, item: c, count: 0, causes: [msg.id, settled.id] });
+  w.schedule({ problem: msg.problem, attempt: p ? p.escalations : 0, at, kind: "reassign", from: keeper, to: loser, item: c, count: 0, causes: [msg.id, settled.id] });
 }
 
 function firstHolder(w: BlockWorld, a: number, m: number): number {
@@ -160,9 +160,10 @@ export function walkOver(w: BlockWorld, giver: number, to: number, m: number, k:
   w.lost[giver] += spend;
   w.posX[giver] = w.posX[to];
   w.posZ[giver] = w.posZ[to];
+  w.moved = true;
   const at = start + travel + w.params.giveTicks;
   if (p) { p.escalationCost += spend; answered(w, p, at); }
-  w.effects.push({ problem: p && p.agent === to ? p.id : -1, attempt: p ? p.escalations : 0, at, kind: "transfer", from: giver, to, item: m, count: k, causes });
+  w.schedule({ problem: p && p.agent === to ? p.id : -1, attempt: p ? p.escalations : 0, at, kind: "transfer", from: giver, to, item: m, count: k, causes });
 }
 
 /**

@@ -6,7 +6,7 @@
 import { itemName, link, send } from "./channel.js";
 import { believedDist, believedInv, shortfall } from "./gate.js";
 import { answered, deliver, foundConflict } from "./handlers.js";
-import type { Msg } from "./records.js";
+import type { Effect, Msg } from "./records.js";
 import type { BlockWorld } from "./block-world.js";
 import type { MessageType, Problem } from "./types.js";
 
@@ -113,7 +113,7 @@ export function escalate(w: BlockWorld, p: Problem): void {
   p.escalatedAt = w.t;
   p.lastReplyAt = -1;
   p.deadline = w.t + w.params.replyTimeout;
-  w.effects.push({ at: p.deadline, kind: "timeout", problem: p.id, attempt: p.escalations, from: -1, to: a, item: -1, count: 0, causes: [] });
+  w.schedule({ at: p.deadline, kind: "timeout", problem: p.id, attempt: p.escalations, from: -1, to: a, item: -1, count: 0, causes: [] });
   if (w.chatSink && w.flags.freeChat && !w.inRollout) return queueChat(w, p);
   let msg: Msg;
   if (p.kind === "missing_material") {
@@ -152,19 +152,25 @@ export function failEscalation(w: BlockWorld, p: Problem, why: "cannot" | "timeo
  * processEffects(w); // called at the start of every tick, before the agents act
  */
 export function processEffects(w: BlockWorld): void {
-  if (w.effects.length === 0) return;
-  let any = false;
-  for (const e of w.effects) if (e.at <= w.t) { any = true; break; }
-  if (!any) return;
-  const due = w.effects.filter((e) => e.at <= w.t);
-  w.effects = w.effects.filter((e) => e.at > w.t);
-  w.version++;
+  if (w.t < w.nextEffectAt) return;
+  // split in place: what is due now, in order, and what stays (and when the next of those is due)
+  const all = w.effects;
+  const due: Effect[] = [];
+  let keep = 0, next = Infinity;
+  for (let i = 0; i < all.length; i++) {
+    const e = all[i];
+    if (e.at <= w.t) due.push(e);
+    else { all[keep++] = e; if (e.at < next) next = e.at; }
+  }
+  all.length = keep;
+  w.nextEffectAt = next;
   const n = w.n, nm = w.nMat;
   for (const e of due) {
     const p = e.problem >= 0 ? w.problems[e.problem] : null;
     const live = p !== null && p.status === "escalated" && p.escalations === e.attempt;
     if (e.kind === "transfer") {
       w.inv[e.to * nm + e.item] += e.count;
+      w.version++;
       link(w, e.causes, "transfer");
       if (p) p.via = "remote"; // a supply that leaves the agent short reopens the problem (resolveProblems)
       // the two parties know the transfer happened
@@ -184,12 +190,14 @@ export function processEffects(w: BlockWorld): void {
       if (w.blocked[e.to]) {
         if (p) p.via = "remote";
         link(w, e.causes, "unblock");
+        w.blocked[e.to] = 0;
+        w.version++;
       }
-      w.blocked[e.to] = 0;
     } else if (e.kind === "priority") {
       // a wait with no problem behind it (a replayed or parsed message) still reprioritises
       if ((p === null || live) && !w.placed[e.item]) {
         w.priority[e.to] = e.item;
+        w.version++;
         if (p) { answered(w, p); p.via = "remote"; }
         link(w, e.causes, "reprioritise");
       }

@@ -50,7 +50,8 @@ export function restoreWorld(task: CompiledTask, params: SimParams, flags: Polic
   }
   w.t = snap.t; w.nPlaced = snap.nPlaced; w.nextDisruption = snap.nextDisruption; w.version = snap.version; w.acting = snap.acting;
   w.problems = snap.problems.map((p) => ({ ...p }));
-  w.active = snap.active.slice(); w.effects = snap.effects.map((e) => ({ ...e, causes: e.causes.slice() })); w.pending = snap.pending.slice();
+  w.active = snap.active.slice(); w.pending = snap.pending.slice();
+  for (const e of snap.effects) w.schedule({ ...e, causes: e.causes.slice() });
   w.toJudge = snap.toJudge.slice(); w.decisions = snap.decisions.map((d) => ({ ...d })); w.found = snap.found.map((f) => ({ ...f }));
   w.counters = { ...snap.counters };
   w.msgs = snap.msgs.map((m) => ({ ...m })); w.links = snap.links.map((l) => ({ ...l })); w.watches = snap.watches.map((x) => ({ ...x }));

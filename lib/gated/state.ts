@@ -82,8 +82,10 @@ export class WorldState {
   openDep!: Int32Array;
   openPath!: Int32Array;
   openConf!: Int32Array;
-  /** Open contested-cell conflict per (agent, cell), `openCell[a * nCells + c]`; -1 when none. */
+  /** Open contested-cell conflict per (agent, contested cell), `openCell[a * contested + contestIndex[c]]`; -1 when none. */
   openCell!: Int32Array;
+  /** Index of each cell among the cells planned twice at the start (−1 for the others); shared by forks. */
+  readonly contestIndex!: Int32Array;
   /**
    * Who plans to place each cell, a bit per agent: its owner, and on a partition boundary possibly the neighbour
    * across it too (a contested cell, see `claimantOf`). A planner drops its bit when the cell is settled to the other.
@@ -102,12 +104,20 @@ export class WorldState {
   acting!: number;
   /** Bumped whenever something an agent's plan depends on changes (placements, inventories, paths, priorities). */
   version = 0;
+  /** Some agent moved since the agents last looked around (see engine.ts). */
+  moved = true;
   /** The version at which an agent last found nothing to do. */
   idleVersion!: Int32Array;
   problems: Problem[] = [];
   /** Ids of problems still open or escalated. */
   active: number[] = [];
+  /** Scheduled effects, in the order scheduled (add them with `schedule`). */
   effects: Effect[] = [];
+  /** The earliest tick an effect is due (Infinity when none): ticks before it skip the effects. */
+  nextEffectAt = Infinity;
+  /** The version and problem count at the last resolution check (a tick with neither changed has nothing to resolve). */
+  checkedVersion = -1;
+  checkedProblems = -1;
   /** Adjudication cases waiting for the bounded adjudicator (problem ids). */
   pending: number[] = [];
   /** Problems met during the current phase of the tick, judged at its end (ids, in the order met). */
@@ -137,15 +147,42 @@ export class WorldState {
   /** True in a counterfactual copy: only local recovery, no logging, no nested rollouts. */
   inRollout = false;
 
-  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean, keyed?: KeyedStream, src?: Pick<WorldState, ArrayField | "ownList" | "ownStart" | "acting" | "keyed" | "contested">) {
+  constructor(readonly task: CompiledTask, readonly params: SimParams, public flags: PolicyFlags, readonly rng: Rng, log: boolean, keyed?: KeyedStream, src?: Pick<WorldState, ArrayField | "ownList" | "ownStart" | "contestIndex" | "acting" | "keyed" | "contested">) {
     const n = (this.n = task.nAgents);
     const nMat = (this.nMat = task.materials.length);
     if (src) {
       // a fork: copy the state arrays, share what never changes (the ownership lists), keep the keyed stream
-      const self = this as unknown as Record<ArrayField, Int32Array>;
-      for (const k of ARRAY_FIELDS) self[k] = (src[k] as Int32Array).slice();
+      // one statement per array (not a loop over names: keyed stores by name are slow in the fork's hot path)
+      this.placed = src.placed.slice();
+      this.inv = src.inv.slice();
+      this.need = src.need.slice();
+      this.belInv = src.belInv.slice();
+      this.belX = src.belX.slice();
+      this.belZ = src.belZ.slice();
+      this.belTools = src.belTools.slice();
+      this.pool = src.pool.slice();
+      this.tools = src.tools.slice();
+      this.blocked = src.blocked.slice();
+      this.posX = src.posX.slice();
+      this.posZ = src.posZ.slice();
+      this.busy = src.busy.slice();
+      this.lost = src.lost.slice();
+      this.idleRun = src.idleRun.slice();
+      this.priority = src.priority.slice();
+      this.cursor = src.cursor.slice();
+      this.idleVersion = src.idleVersion.slice();
+      this.ownLeft = src.ownLeft.slice();
+      this.openMat = src.openMat.slice();
+      this.openDep = src.openDep.slice();
+      this.openPath = src.openPath.slice();
+      this.openConf = src.openConf.slice();
+      this.plans = src.plans.slice();
+      this.placer = src.placer.slice();
+      this.heading = src.heading.slice();
+      this.openCell = src.openCell.slice();
       (this as { ownList: Int32Array }).ownList = src.ownList;
       (this as { ownStart: Int32Array }).ownStart = src.ownStart;
+      (this as { contestIndex: Int32Array }).contestIndex = src.contestIndex;
       this.acting = src.acting;
       this.keyed = src.keyed;
       this.contested = src.contested;
@@ -182,7 +219,9 @@ export class WorldState {
     }
     this.placer = new Int8Array(nCells).fill(-1);
     this.heading = new Int32Array(n).fill(-1);
-    this.openCell = new Int32Array(n * nCells).fill(-1);
+    (this as { contestIndex: Int32Array }).contestIndex = new Int32Array(nCells).fill(-1);
+    for (let c = 0, k = 0; c < nCells; c++) if (this.plans[c] !== 1 << task.owner[c]) this.contestIndex[c] = k++;
+    this.openCell = new Int32Array(n * this.contested).fill(-1);
     // material need is the responsible planner's (the owner's until the cell is settled to the other): a claimant
     // places a contested cell only with a unit it holds, taken from its own cells' units
     this.need = new Int32Array(n * nMat);
@@ -229,6 +268,15 @@ export class WorldState {
       if (this.heading[o] === c) this.heading[o] = -1;
     }
   }
+
+  /** Schedules an effect. */
+  schedule(e: Effect): void {
+    this.effects.push(e);
+    if (e.at < this.nextEffectAt) this.nextEffectAt = e.at;
+  }
+
+  /** Where the open contested-cell conflict of agent a over cell c (a cell planned twice at the start) is kept in `openCell`. */
+  cellSlot(a: number, c: number): number { return a * this.contested + this.contestIndex[c]; }
 
   /** Whether agent a (still) plans to place cell c. */
   plansCell(a: number, c: number): boolean { return (this.plans[c] & (1 << a)) !== 0; }

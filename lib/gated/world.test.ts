@@ -35,3 +35,14 @@ test("restoring a snapshot of another task is refused", () => {
   const snap = snapshotWorld(new BlockWorld(small, params, policyFlags("gated"), createRng(1), false));
   assert.throws(() => restoreWorld(big, params, policyFlags("gated"), createRng(1), snap), /restoreWorld: placed has 32 values, the task needs 72/);
 });
+
+test("a fork copies every state array (the branch never writes into the factual world's arrays)", async () => {
+  const { ARRAY_FIELDS } = await import("./state.js");
+  const task = compileTask("s", generateTask({ scenario: "scarce" }, createRng(12)));
+  const w = new BlockWorld(task, params, policyFlags("gated"), createRng(1), false);
+  const f = w.fork();
+  for (const k of ARRAY_FIELDS) {
+    assert.notEqual(f[k], w[k], `${k} is shared`);
+    assert.deepEqual(Array.from(f[k]), Array.from(w[k]), `${k} differs`);
+  }
+});
