@@ -77,6 +77,28 @@ export function formatTable(rows: SummaryRow[]): Record<string, string | number>
   }));
 }
 
+/**
+ * The counterfactual's null check of a run with `params.nullCheck`: per policy and scenario, the escalations checked,
+ * those decided inside a tick (in a turn, at the tick's start or end), and those whose escalate branch, rolled out on a
+ * fork of the same state, did not reproduce the factual outcome.
+ * @example
+ * nullCheckTable(run.tables.episodes); // [{ policy: "gated", scenario: "scarce", escalations: 812, "inside a tick": 655, "not reproduced": 0 }, …]
+ */
+export function nullCheckTable(episodes: Row[]): Record<string, string | number>[] {
+  const out = new Map<string, Record<string, string | number>>();
+  for (const r of episodes) {
+    if (typeof r.null_checked !== "number") continue;
+    const k = `${r.policy}|${r.scenario}`;
+    const row = out.get(k) ?? { policy: String(r.policy), scenario: String(r.scenario), episodes: 0, escalations: 0, "inside a tick": 0, "not reproduced": 0 };
+    row.episodes = Number(row.episodes) + 1;
+    row.escalations = Number(row.escalations) + Number(r.null_checked);
+    row["inside a tick"] = Number(row["inside a tick"]) + Number(r.null_in_tick);
+    row["not reproduced"] = Number(row["not reproduced"]) + Number(r.null_mismatches);
+    out.set(k, row);
+  }
+  return [...out.values()];
+}
+
 export const BASELINES = ["free_chat", "rigid"] as const;
 export const ABLATIONS = ["gated_no_partition", "gated_rules_only", "gated_score_only", "gated_no_fallback"] as const;
 

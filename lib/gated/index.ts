@@ -21,7 +21,7 @@ export {
   KNOWN_BLOCKS, POLICIES, PROBLEM_KINDS, SimParamsSchema, TaskSchema, ProtocolMessageSchema,
   type PolicyName, type PolicyFlags, type SimParams, type TaskSpec, type TaskFile, type Problem, type ProblemKind, type Factors, type ProtocolMessage,
 } from "./types.js";
-export { summarize, formatTable, conflictTables, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
+export { summarize, formatTable, conflictTables, nullCheckTable, wilson, bootstrapMean, BASELINES, ABLATIONS, type SummaryRow } from "./analysis.js";
 export { ablationDiffs, ablationTable, scarcityDrop, type AblationDiff } from "./contrasts.js";
 export { gatedClaims, ASSUMPTIONS, CONSTANTS } from "./claims.js";
 export { metricBars, scoreDistribution, timeline } from "./figures.js";

@@ -97,6 +97,8 @@ function rowsOf(ctx: CellContext<GatedParams>, p: GatedParams, model: string, i:
   const episode = { ...base, ...r.metrics, adjudicator_accuracy: model === OFFLINE_MODEL_LABEL ? p.sim.adjudicatorAccuracy : null,
     ...("minecraft" in r ? (r.minecraft as object) : {}), // the live server's columns (lib/gated/minecraft)
     ...(p.nullCheck ? nullColumns(r) : {}) };
+  // the cell's other grid factors as columns (chatReadTicks, contestedCells, …), where the row has no such column
+  for (const [k, v] of Object.entries(ctx.condition)) if (!(k in episode)) (episode as Record<string, unknown>)[k] = v;
   const events = r.events ? r.events.map((e) => ({ ...base, ...e })) : [];
   return { episode, events };
 }
