@@ -78,13 +78,22 @@ function observe(w: BlockWorld, m: Msg, b: number): void {
   }
 }
 
-/** How the log names a message's item: a material, or a cell for dependencies and contested cells. */
+/**
+ * How the log names a message's item: a material, or a cell for dependencies and contested cells.
+ * @example
+ * itemName(w, p, 2); // "glass", or "cell:4,0,7" for a contested cell
+ */
 export function itemName(w: BlockWorld, p: Problem | null, item: number, onCell = false): string {
   if (onCell || (p && p.onCell)) return w.cellName(item);
   return p && p.kind === "dependency_block" ? `cell:${item}` : w.task.materials[item] ?? String(item);
 }
 
-/** Records that the messages `causes` changed the world or a plan at this tick. */
+/**
+ * Records that the messages `causes` changed the world or a plan at this tick (the causal links behind ECR; nothing
+ * in a counterfactual branch).
+ * @example
+ * link(w, [request.id, offer.id], "transfer");
+ */
 export function link(w: BlockWorld, causes: readonly number[], effect: Link["effect"]): void {
   if (w.inRollout) return; // a counterfactual branch is judged by its outcome, not its messages
   for (const msg of causes) {

@@ -149,7 +149,12 @@ function supply(w: BlockWorld, req: Msg, giver: number, k: number, p: Problem | 
   walkOver(w, giver, req.from, req.item, k, p, [req.id, offer.id]);
 }
 
-/** The giver hands k units of m to `to`, walking over; the transfer is caused by `causes`. */
+/**
+ * The giver hands k units of m to `to`, walking over (busy for the walk, the units leave its inventory now and land
+ * when it arrives); the transfer is caused by `causes`, and it answers p's escalation.
+ * @example
+ * walkOver(w, 2, 0, m, 3, p, [request.id, offer.id]); // a transfer effect due when agent 2 reaches agent 0
+ */
 export function walkOver(w: BlockWorld, giver: number, to: number, m: number, k: number, p: Problem | null, causes: number[]): void {
   w.inv[giver * w.nMat + m] -= k;
   w.version++;
