@@ -6,7 +6,7 @@
  */
 import { cellAddresser, type CellContext, type CellResult, type MechanismRunner } from "../core/mechanism.js";
 import { createRng } from "../core/rng.js";
-import { configErrorFrom } from "../experiment/config.js";
+import { configErrorFrom } from "../core/config-error.js";
 import { runStudy, type StudyModels } from "./engine.js";
 import { LLMExecutor, LLMJudge, promptTemplates, verifiedTruth } from "./models/llm.js";
 import { OfflineExecutor, OfflineJudge, offlineTruth } from "./models/offline.js";
