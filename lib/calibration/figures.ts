@@ -5,7 +5,8 @@ import { reliabilityDiagram } from "../plot/reliability.js";
 import { lineChart } from "../plot/lines.js";
 import type { Figure } from "../plot/types.js";
 import { meanCI } from "../stats/intervals.js";
-import { contrast, meanTrajectory, meanWeights, perSeed, reliability, runningCalibration } from "./analysis.js";
+import { contrast, meanTrajectory, meanWeights, perSeed, reliability } from "./analysis.js";
+import { runningCalibration } from "./pooled.js";
 
 type Row = Record<string, unknown>;
 

@@ -23,7 +23,7 @@ function recording(llm: LanguageModel) {
 function runCell(llm: LanguageModel, protocol: string, control: string, seed = 1) {
   const key = `protocol=${protocol},control=${control}`;
   return runCalibrationCell({
-    runId: `${key},seed=${seed}`, seed, condition: { protocol, control }, params: { rounds: 3, tasksPerModality: 2 } as never,
+    runId: `${key},seed=${seed}`, seed, condition: { protocol, control }, params: { rounds: 3, tasksPerModality: 2, matchedStep: 0.037 } as never,
     model: { kind: "llm", llm }, rng: createRng(seed), address: cellAddresser("calibration", key, seed),
   });
 }

@@ -1,13 +1,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { matchedStepPilot, PILOT_SEEDS } from "./pilot.js";
-import { MATCHED_STEP_DEFAULT } from "./types.js";
+import { pilotMeanStep, pilotSeeds } from "./pilot.js";
+import { CalibrationParamsSchema } from "./types.js";
 
-test("binary_matched's step is the dev pilot's isotonic mean |update|, on seeds the default config never reports", async () => {
-  const { matchedStep } = await matchedStepPilot();
-  assert.equal(Number(matchedStep.toFixed(3)), MATCHED_STEP_DEFAULT);
+test("the matching pilot runs on dev seeds the default config never reports, and is one value per judge, control and reference", async () => {
   const cfg = JSON.parse(readFileSync(new URL("../../data/configs/calibration-default.json", import.meta.url), "utf8"));
   const reported = [cfg.seeds, ...Object.values(cfg.profiles ?? {}).map((p) => (p as { seeds?: number[] }).seeds ?? [])].flat();
-  assert.ok(PILOT_SEEDS.every((s) => !reported.includes(s)));
+  assert.ok(pilotSeeds(20).every((s) => !reported.includes(s) && s > 10_000));
+  const p = CalibrationParamsSchema.parse({ rounds: 8, matchPilotSeeds: 4 });
+  const a = await pilotMeanStep(p, "isotonic");
+  // what only changes the tables written does not change the pilot; the control and the judge do
+  assert.equal(await pilotMeanStep({ ...p, detailTables: "control_none", trajectories: "all", shadows: false, protocol: "binary" }, "isotonic"), a);
+  assert.notEqual(await pilotMeanStep({ ...p, control: "symmetric" }, "isotonic"), a);
+  assert.notEqual(await pilotMeanStep({ ...p, offline: { ...p.offline, judge: { ...p.offline.judge, noiseSd: 2 } } }, "isotonic"), a);
 });
