@@ -31,5 +31,7 @@ export { runner, runCalibrationCell, OFFLINE_MODEL_LABEL } from "./runner.js";
 export * from "./analysis.js";
 export * from "./bias.js";
 export * from "./pooled.js";
+export { judgeSensitivity, calibratorCheck, type SensitivityPoint } from "./sweeps.js";
+export { calibrationClaims, NULL_OVERRIDES, NULL_JUDGE, nested } from "./claims.js";
 export { runCell, runCells, type CellTables } from "./cells.js";
 export * from "./figures.js";
