@@ -52,13 +52,14 @@ test("every claim names protocols and controls that exist, an analysis that is r
 });
 
 test("the analyses estimate the uncertain share and the calibration gain, with intervals around their estimates", async () => {
-  const { results, judgements } = await runCells(["isotonic"], ["none"], [1, 2, 3, 4], { rounds: 12, shadows: false, trajectories: "none" });
+  const { results } = await runCells(["isotonic"], ["none"], [1, 2, 3, 4], { rounds: 12, shadows: false, trajectories: "none", detailTables: "none" });
   const share = claims.analyses!.uncertainShare({ results }, { term: "share" });
   const mean = results.reduce((s, r) => s + Number(r.uncertain_share), 0) / results.length;
   assert.ok(Math.abs(share.estimate - mean) < 1e-12 && share.lower < share.estimate && share.estimate < share.upper && share.n === 4);
   for (const term of ["ece", "brier"]) {
-    const g = claims.analyses!.calibrationGain({ judgements }, { term });
-    assert.ok(Number.isFinite(g.estimate) && g.lower <= g.estimate && g.estimate <= g.upper && g.p >= 0 && g.p <= 1 && g.n === 4, `${term}: ${JSON.stringify(g)}`);
+    const g = claims.analyses!.calibrationGain({ results }, { term });
+    const diff = results.reduce((s, r) => s + Number(r[`${term}_calibrated`]) - Number(r[`${term}_raw`]), 0) / results.length;
+    assert.ok(Math.abs(g.estimate - diff) < 1e-12 && g.lower <= g.estimate && g.estimate <= g.upper && g.p >= 0 && g.p <= 1 && g.n === 4, `${term}: ${JSON.stringify(g)}`);
   }
-  assert.throws(() => claims.analyses!.calibrationGain({ judgements }, { term: "auc" }), /expected "ece" or "brier"/);
+  assert.throws(() => claims.analyses!.calibrationGain({ results }, { term: "auc" }), /expected "ece" or "brier"/);
 });

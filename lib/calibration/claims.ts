@@ -95,20 +95,23 @@ export const CLAIMS: ClaimDecl[] = [
   {
     id: "calibration-ece", statement: "The calibrator makes the judge's confidence calibrated: lower ECE than the raw confidence", source: { paper: PAPER, where: "Method: continuous calibration" },
     metric: { analysis: "calibrationGain" }, contrast: { term: "ece" }, design: { grid: { protocol: ["isotonic"], control: ["none"] } },
-    direction: "-", scale: "ECE of the calibrated minus the raw confidence (pooled)", nulls: [BAYES], margin: 0.005,
+    direction: "-", scale: "ECE of the calibrated minus the raw confidence (mean over seeds of each cell's)", nulls: [BAYES], margin: 0.005,
   },
   {
     id: "calibration-brier", statement: "The calibrator lowers the Brier score of the judge's confidence", source: { paper: PAPER, where: "Method: continuous calibration" },
     metric: { analysis: "calibrationGain" }, contrast: { term: "brier" }, design: { grid: { protocol: ["isotonic"], control: ["none"] } },
-    direction: "-", scale: "Brier score of the calibrated minus the raw confidence (pooled)", nulls: [BAYES], margin: 0.002,
+    direction: "-", scale: "Brier score of the calibrated minus the raw confidence (mean over seeds of each cell's)", nulls: [BAYES], margin: 0.002,
   },
   {
     id: "label-bias", statement: "A judge's label bias propagates into the learnt strategy weights (creative_leap, disfavoured by name, loses weight)", source: { paper: PAPER, where: "Problem definition (evaluator preference coupling)" },
     metric: { table: "weights", column: "weight", where: { phase: "A", strategy: "creative_leap" } }, contrast: { factor: "control", levels: ["hide_names", "none"] },
-    design: { grid: { protocol: ["binary"] } }, direction: "-", scale: "weight of creative_leap after phase A, names shown − hidden",
+    design: { grid: { protocol: ["binary"] }, params: { weights: "main" } }, direction: "-", scale: "weight of creative_leap after phase A, names shown − hidden",
     nulls: [], margin: 0.01, input: "offline.judge.labelScale",
   },
 ];
+
+/** What an audit's cells write: results only (the label-bias claim's design asks for the main phases' weights). */
+const LEAN = { shadows: false, trajectories: "none", detailTables: "none", weights: "none" };
 
 export const calibrationClaims: MechanismClaims = {
   file: "lib/calibration/claims.ts",
@@ -121,7 +124,7 @@ export const calibrationClaims: MechanismClaims = {
   claims: CLAIMS,
   analyses: { uncertainShare: uncertainShareAnalysis, calibrationGain: calibrationGainAnalysis },
   audit: {
-    quick: { points: 4, seeds: 3, minSeedsPerPoint: 2, maxSeedsPerPoint: 3, sweepLevels: 2, params: { rounds: 15, matchPilotSeeds: 4, shadows: false, trajectories: "none", detailTables: "control_none" } },
-    full: { points: 50, seeds: 600, minSeedsPerPoint: 10, maxSeedsPerPoint: 40, sweepLevels: 5, params: { shadows: false, trajectories: "none", detailTables: "control_none" } },
+    quick: { points: 4, seeds: 3, minSeedsPerPoint: 2, maxSeedsPerPoint: 3, sweepLevels: 2, params: { rounds: 15, matchPilotSeeds: 4, ...LEAN } },
+    full: { points: 50, seeds: 600, minSeedsPerPoint: 10, maxSeedsPerPoint: 40, sweepLevels: 5, params: LEAN },
   },
 };

@@ -12,6 +12,7 @@ import { calibrationClaims } from "./claims.js";
 import { promptTemplates } from "./models/llm.js";
 import { matchedValues } from "./pilot.js";
 import { permuteSource } from "./protocols.js";
+import { MAIN_PHASES } from "./engine.js";
 import { runStudy } from "./study.js";
 import { studyModels } from "./study-models.js";
 import { CalibrationParamsSchema, MATCHED_PROTOCOLS, STRATEGIES, type CalibrationParams } from "./types.js";
@@ -37,12 +38,12 @@ export async function runCalibrationCell(ctx: CellContext<CalibrationParams>): P
     for (const j of src.judgements) (byPhase[j.phase] ??= []).push(j.used_confidence ?? 0.5);
     shuffled = permuteSource(byPhase, createRng(ctx.seed).fork("calibration-shuffle"));
   }
-  const detail = p.detailTables === "all" || p.control === "none";
+  const detail = p.detailTables === "all" || (p.detailTables === "control_none" && p.control === "none");
   const study = await runStudy(p, studyModels({ ...ctx, params: p, address }), loop(), { shuffled, shadows: p.shadows && detail });
   const base = { run_id: ctx.runId, seed: ctx.seed, model, protocol: p.protocol, control: p.control };
-  const weights = Object.entries(study.phases).flatMap(([phase, w]) =>
-    Object.entries(w).map(([strategy, weight]) => ({ ...base, phase, strategy, weight })),
-  );
+  const weights = Object.entries(study.phases)
+    .filter(([phase]) => p.weights === "all" || (p.weights === "main" && (MAIN_PHASES as string[]).includes(phase)))
+    .flatMap(([phase, w]) => Object.entries(w).map(([strategy, weight]) => ({ ...base, phase, strategy, weight })));
   const judgements = detail ? study.judgements.map((j) => ({ ...base, ...j })) : [];
   const trajectories = (detail ? study.trajectories : []).map((t) => ({
     ...base, phase: t.phase, round: t.round, ...Object.fromEntries(STRATEGIES.map((s) => [`w_${s}`, t.weights[s]])),

@@ -198,8 +198,10 @@ export const CalibrationParamsSchema = z
     trajectories: z.enum(["all", "main", "none"]).default("main"),
     /** Whether the isotonic protocol records the shadow calibrations (every calibrator × window) in `judgements`. */
     shadows: z.boolean().default(true),
-    /** Which cells write `judgements` and `trajectories` rows: all, or only the cells with control none (smaller runs). */
-    detailTables: z.enum(["all", "control_none"]).default("all"),
+    /** Which cells write `judgements` and `trajectories` rows: all, only the cells with control none, or none (audits). */
+    detailTables: z.enum(["all", "control_none", "none"]).default("all"),
+    /** Which phases write their final weights to `weights`: all fourteen, the four main phases (A, B, C, D), or none. */
+    weights: z.enum(["all", "main", "none"]).default("all"),
     offline: OfflineModelSchema.prefault({}),
     /** Sampling settings of the language models (LLM runs only). */
     llm: z.strictObject({
