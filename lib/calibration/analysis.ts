@@ -1,8 +1,7 @@
 /**
  * Analyses of a calibration run for the notebook and the tests: paired contrasts between protocols with t intervals
- * and Holm-adjusted p-values, the decomposition of the effect, the noise floor, calibration (ECE, Brier) pooled
- * over a run with seed-bootstrap intervals and as a running curve, mean weights and trajectories, and the
- * attribution of weight shifts to the judge's biases.
+ * and Holm-adjusted p-values, the decomposition of the effect at equal step size, coupling above the noise floor,
+ * mean weights and trajectories, and reliability. (Pooled calibration: `pooled.ts`; bias attribution: `bias.ts`.)
  */
 import { tTestP } from "../stats/distributions.js";
 import { pAdjust } from "../stats/padjust.js";
@@ -11,25 +10,42 @@ import { reliabilityBins, expectedCalibrationError, brierScore } from "./metrics
 import { STRATEGIES } from "./types.js";
 
 type Row = Record<string, unknown>;
-export const COUPLING_METRICS = ["gamma_tv", "gamma_vt", "gamma_tt", "jsd_tv", "jsd_vt"] as const;
+/** The primary scale: coupling above the history-matched floor. */
+export const PRIMARY_METRICS = ["gamma_tv_excess", "gamma_vt_excess"] as const;
+/** Secondary scales: raw coupling (the paper's), JSD above its floor and raw, and γ minus the unmatched floor. */
+export const SECONDARY_METRICS = ["gamma_tv", "gamma_vt", "jsd_tv_excess", "jsd_tv", "jsd_vt", "gamma_tv_norm"] as const;
 /** The noise-floor columns of `results`. */
 export const FLOOR_METRICS = [
-  "gamma_tv", "gamma_vt", "gamma_tt", "gamma_vv", "floor_gamma_t", "floor_gamma_v",
-  "gamma_tv_norm", "gamma_vt_norm", "gamma_tv_random", "gamma_vt_random",
+  "gamma_tv", "floor_gamma_v_matched", "gamma_tv_excess", "gamma_vt", "floor_gamma_t_matched", "gamma_vt_excess",
+  "floor_gamma_v", "gamma_tv_norm", "gamma_tt", "gamma_vv", "gamma_tv_random", "gamma_vt_random",
 ] as const;
 
 /**
  * The decomposition: each contrast (a − b, paired by seed) isolates one part of the effect of the seed's
- * calibrated protocol (isotonic) over binary TTRL.
+ * calibrated protocol (isotonic) over binary TTRL. The matched protocols step like isotonic on average (dev pilot per
+ * judge and control), so "calibration itself" is read at equal mean step. With a second run of `raw_matched` matched
+ * to Platt (protocol renamed `raw_matched_platt`), `PLATT_CALIBRATION` reads Platt scaling the same way.
  */
 export const DECOMPOSITION: { a: string; b: string; part: string }[] = [
   { a: "isotonic", b: "binary", part: "total: the seed's calibrated protocol against binary TTRL" },
   { a: "binary_matched", b: "binary", part: "step size and symmetry: a fixed symmetric step of the calibrated protocol's mean size" },
-  { a: "shuffled", b: "binary_matched", part: "variable step sizes with no information (calibrated values from other judgements)" },
-  { a: "isotonic", b: "shuffled", part: "information in the calibrated confidence (same step-size distribution)" },
-  { a: "isotonic", b: "raw", part: "calibration itself: isotonic calibration of the same confidence" },
-  { a: "platt", b: "raw", part: "calibration itself: Platt scaling of the same confidence" },
+  { a: "raw_matched", b: "binary_matched", part: "the raw confidence at the same mean step" },
+  { a: "isotonic", b: "raw_matched", part: "calibration itself: isotonic calibration against the raw confidence at equal mean step" },
+  { a: "shuffled", b: "binary_matched", part: "variable step sizes with no information (isotonic's values, permuted)" },
+  { a: "isotonic", b: "shuffled", part: "information in the calibrated confidence (the same steps)" },
 ];
+export const PLATT_CALIBRATION = { a: "platt", b: "raw_matched_platt", part: "calibration itself: Platt scaling against the raw confidence at equal mean step" };
+
+/**
+ * Mean and 95 % t interval of coupling above the floor per protocol and direction (control none by default).
+ * @example excessTable(run.tables.results, ["binary", "isotonic"]).every((r) => r.ci_lower <= 0 && r.ci_upper >= 0)
+ */
+export function excessTable(results: readonly Row[], protocols: readonly string[], control = "none"): Row[] {
+  return protocols.flatMap((protocol) => PRIMARY_METRICS.map((metric) => {
+    const ci = meanCI(perSeed(results, metric, protocol, control).map((x) => x.value));
+    return { protocol, metric, mean: round(ci.mean), ci_lower: round(ci.lower), ci_upper: round(ci.upper), sd: round(ci.sd), n: ci.n };
+  }));
+}
 
 /** Values of a metric per seed for one protocol and control, in seed order. */
 export function perSeed(results: readonly Row[], metric: string, protocol: string, control = "none"): { seed: number; value: number }[] {

@@ -40,6 +40,19 @@ export const calibrationGainAnalysis: ClaimAnalysis = (tables, { term }) => {
   return seedMean(bySeed, `results.${cal}`, "run the isotonic or platt protocol on at least two seeds");
 };
 
+/**
+ * Coupling above the history-matched floor of one protocol (term "tv": γ_TV − floor, "vt": γ_VT − floor): its mean
+ * over seeds with the t interval; p against 0 (no coupling beyond the random walk the floor measures).
+ * @throws DataError for another term or fewer than two seeds.
+ */
+export const couplingAboveFloorAnalysis: ClaimAnalysis = (tables, { term }) => {
+  if (term !== "tv" && term !== "vt") throw new DataError({ field: "contrast.term", message: `coupling above the floor: term "${term}"; expected "tv" or "vt"` });
+  const col = `gamma_${term}_excess`;
+  const bySeed = new Map<number, number[]>();
+  for (const r of tables.results ?? []) bySeed.set(Number(r.seed), [...(bySeed.get(Number(r.seed)) ?? []), Number(r[col])]);
+  return seedMean(bySeed, `results.${col}`, "run one protocol on at least two seeds");
+};
+
 /** Mean over seeds (each seed's values averaged first) with its t interval and the p-value against 0. */
 function seedMean(bySeed: Map<number, number[]>, field: string, fix: string): ClaimEstimate {
   const values = [...bySeed.values()].map((xs) => xs.reduce((a, b) => a + b, 0) / xs.length);

@@ -51,7 +51,7 @@ test("every claim names protocols and controls that exist, an analysis that is r
   assert.deepEqual(CalibrationParamsSchema.parse(nested(NULL_OVERRIDES)).offline.qualityScale, 0);
 });
 
-test("the analyses estimate the uncertain share and the calibration gain, with intervals around their estimates", async () => {
+test("the analyses estimate the uncertain share, the calibration gain and coupling above the floor, with intervals around their estimates", async () => {
   const { results } = await runCells(["isotonic"], ["none"], [1, 2, 3, 4], { rounds: 12, shadows: false, trajectories: "none", detailTables: "none" });
   const share = claims.analyses!.uncertainShare({ results }, { term: "share" });
   const mean = results.reduce((s, r) => s + Number(r.uncertain_share), 0) / results.length;
@@ -62,4 +62,6 @@ test("the analyses estimate the uncertain share and the calibration gain, with i
     assert.ok(Math.abs(g.estimate - diff) < 1e-12 && g.lower <= g.estimate && g.estimate <= g.upper && g.p >= 0 && g.p <= 1 && g.n === 4, `${term}: ${JSON.stringify(g)}`);
   }
   assert.throws(() => claims.analyses!.calibrationGain({ results }, { term: "auc" }), /expected "ece" or "brier"/);
+  const tv = claims.analyses!.couplingAboveFloor({ results }, { term: "tv" });
+  assert.ok(Math.abs(tv.estimate - results.reduce((s, r) => s + Number(r.gamma_tv_excess), 0) / results.length) < 1e-12 && tv.n === 4);
 });

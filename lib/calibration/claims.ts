@@ -13,7 +13,7 @@
  * seeds 5001–5150; 599 seeds by the noncentral t).
  */
 import type { AssumptionDecl, ClaimDecl, MechanismClaims } from "../core/claims.js";
-import { calibrationGainAnalysis, uncertainShareAnalysis } from "./claim-analyses.js";
+import { calibrationGainAnalysis, couplingAboveFloorAnalysis, uncertainShareAnalysis } from "./claim-analyses.js";
 import { OfflineModelSchema } from "./types.js";
 
 /** The uninformative judge, as params overrides (dotted paths): every strategy of equal quality, no judge biases. */
@@ -86,6 +86,12 @@ export const CLAIMS: ClaimDecl[] = [
   couplingClaim({ id: "confidence-gating", statement: "Confidence gating: uncertain judgements contribute negligible updates, which lowers coupling (the confidence's information, at the same steps)", where: "Results: mechanism (confidence gating)", column: "gamma_tv_excess", levels: ["shuffled", "isotonic"], scale: "difference in γ_TV above the floor (isotonic − shuffled)" }),
   couplingClaim({ id: "robust-symmetric", statement: "The reduction persists with symmetric learning rates (α_win = α_lose)", where: "Results: robustness", column: "gamma_tv_excess", levels: ["binary", "isotonic"], control: "symmetric", scale: "difference in γ_TV above the floor (isotonic − binary), control symmetric" }),
   couplingClaim({ id: "robust-truncate", statement: "The reduction persists with answers truncated to 500 characters", where: "Results: robustness", column: "gamma_tv_excess", levels: ["binary", "isotonic"], control: "truncate", scale: "difference in γ_TV above the floor (isotonic − binary), control truncate" }),
+  ...(["tv", "vt"] as const).map((d): ClaimDecl => ({
+    id: `residual-coupling-${d}`, statement: `Residual coupling under calibration (γ_${d === "tv" ? "T→V" : "V→T"} ≈ 0.8) reflects the judge's genuine preferences, not noise: it lies above the noise floor`,
+    source: { paper: PAPER, where: "Limitations (residual coupling)" },
+    metric: { analysis: "couplingAboveFloor" }, contrast: { term: d }, design: { grid: { protocol: ["isotonic"], control: ["none"] } },
+    direction: "+", scale: `γ_${d.toUpperCase()} minus the history-matched floor, isotonic protocol`, nulls: [UNINFORMATIVE], margin: 0.05,
+  })),
   {
     id: "uncertain-share", statement: "About 31 % of the judge's confidences fall in [0.4, 0.6]", source: { paper: PAPER, where: "Results: mechanism (confidence gating)" },
     metric: { analysis: "uncertainShare" }, contrast: { term: "share" }, design: { grid: { protocol: ["raw"], control: ["none"] } },
@@ -122,7 +128,7 @@ export const calibrationClaims: MechanismClaims = {
   assumptions: ASSUMPTIONS,
   llmAssumptions: LLM_ASSUMPTIONS,
   claims: CLAIMS,
-  analyses: { uncertainShare: uncertainShareAnalysis, calibrationGain: calibrationGainAnalysis },
+  analyses: { uncertainShare: uncertainShareAnalysis, calibrationGain: calibrationGainAnalysis, couplingAboveFloor: couplingAboveFloorAnalysis },
   audit: {
     quick: { points: 4, seeds: 3, minSeedsPerPoint: 2, maxSeedsPerPoint: 3, sweepLevels: 2, params: { rounds: 15, matchPilotSeeds: 4, ...LEAN } },
     full: { points: 50, seeds: 600, minSeedsPerPoint: 10, maxSeedsPerPoint: 40, sweepLevels: 5, params: LEAN },

@@ -28,7 +28,7 @@ const cache = new Map<string, Promise<number>>();
 
 /** The params a pilot depends on: everything but the protocol, the matched values and what only changes the tables written. */
 function pilotKey(p: CalibrationParams, protocol: Protocol): string {
-  const { protocol: _p, matchedStep: _s, matchedScale: _c, detailTables: _d, trajectories: _t, weights: _w, shadows: _h, calibrator: _x, llm: _l, ...rest } = p;
+  const { protocol: _p, matchedStep: _s, matchedScale: _c, detailTables: _d, detailSeeds: _ds, trajectories: _t, weights: _w, shadows: _h, calibrator: _x, llm: _l, ...rest } = p;
   return stableStringify({ ...rest, protocol });
 }
 

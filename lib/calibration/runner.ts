@@ -38,10 +38,12 @@ export async function runCalibrationCell(ctx: CellContext<CalibrationParams>): P
     for (const j of src.judgements) (byPhase[j.phase] ??= []).push(j.used_confidence ?? 0.5);
     shuffled = permuteSource(byPhase, createRng(ctx.seed).fork("calibration-shuffle"));
   }
-  const detail = p.detailTables === "all" || (p.detailTables === "control_none" && p.control === "none");
+  const detailSeed = p.detailSeeds === undefined || ctx.seed <= p.detailSeeds;
+  const detail = detailSeed && (p.detailTables === "all" || (p.detailTables === "control_none" && p.control === "none"));
   const study = await runStudy(p, studyModels({ ...ctx, params: p, address }), loop(), { shuffled, shadows: p.shadows && detail });
   const base = { run_id: ctx.runId, seed: ctx.seed, model, protocol: p.protocol, control: p.control };
   const weights = Object.entries(study.phases)
+    .filter(() => detailSeed)
     .filter(([phase]) => p.weights === "all" || (p.weights === "main" && (MAIN_PHASES as string[]).includes(phase)))
     .flatMap(([phase, w]) => Object.entries(w).map(([strategy, weight]) => ({ ...base, phase, strategy, weight })));
   const judgements = detail ? study.judgements.map((j) => ({ ...base, ...j })) : [];

@@ -200,6 +200,8 @@ export const CalibrationParamsSchema = z
     shadows: z.boolean().default(true),
     /** Which cells write `judgements` and `trajectories` rows: all, only the cells with control none, or none (audits). */
     detailTables: z.enum(["all", "control_none", "none"]).default("all"),
+    /** When set, only cells of seeds ≤ this write `judgements`, `trajectories` and `weights` rows (large runs). */
+    detailSeeds: z.number().int().positive().optional(),
     /** Which phases write their final weights to `weights`: all fourteen, the four main phases (A, B, C, D), or none. */
     weights: z.enum(["all", "main", "none"]).default("all"),
     offline: OfflineModelSchema.prefault({}),
