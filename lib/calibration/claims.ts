@@ -131,6 +131,6 @@ export const calibrationClaims: MechanismClaims = {
   analyses: { uncertainShare: uncertainShareAnalysis, calibrationGain: calibrationGainAnalysis, couplingAboveFloor: couplingAboveFloorAnalysis },
   audit: {
     quick: { points: 4, seeds: 3, minSeedsPerPoint: 2, maxSeedsPerPoint: 3, sweepLevels: 2, params: { rounds: 15, matchPilotSeeds: 4, ...LEAN } },
-    full: { points: 50, seeds: 600, minSeedsPerPoint: 10, maxSeedsPerPoint: 40, sweepLevels: 5, params: LEAN },
+    full: { points: 50, seeds: 600, minSeedsPerPoint: 10, maxSeedsPerPoint: 30, sweepLevels: 5, sweepSeeds: 60, params: LEAN },
   },
 };
