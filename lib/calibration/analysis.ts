@@ -47,6 +47,21 @@ export function excessTable(results: readonly Row[], protocols: readonly string[
   }));
 }
 
+/**
+ * Mean |update| per protocol and control over seeds (what the matched protocols match), with the matched step or
+ * scale the cells used.
+ * @example stepTable(run.tables.results, ["isotonic", "binary_matched"], ["none", "symmetric"])
+ */
+export function stepTable(results: readonly Row[], protocols: readonly string[], controls: readonly string[]): Row[] {
+  return controls.flatMap((control) => protocols.map((protocol) => {
+    const rs = results.filter((r) => r.protocol === protocol && r.control === control);
+    if (rs.length === 0) return null;
+    const ci = meanCI(rs.map((r) => Number(r.mean_abs_update)));
+    const matched = rs[0].matched_value;
+    return { control, protocol, mean_abs_update: round(ci.mean, 5), ci_lower: round(ci.lower, 5), ci_upper: round(ci.upper, 5), matched_to: rs[0].matched_to ?? "—", matched_value: matched === null || matched === undefined ? "—" : round(Number(matched), 5), n: ci.n };
+  }).filter((r): r is NonNullable<typeof r> => r !== null));
+}
+
 /** Values of a metric per seed for one protocol and control, in seed order. */
 export function perSeed(results: readonly Row[], metric: string, protocol: string, control = "none"): { seed: number; value: number }[] {
   return results

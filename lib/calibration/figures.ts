@@ -104,5 +104,6 @@ export function biasFigure(attribution: readonly Row[], model: string, phase = "
     const rows = strategies.map((s) => attribution.find((r) => r.strategy === s && r.bias === b)!);
     return { name: `${b} bias`, values: rows.map((r) => Number(r.shift)), lower: rows.map((r) => Number(r.ci_lower)), upper: rows.map((r) => Number(r.ci_upper)) };
   });
-  return barWithCI(strategies, groups, { title: `Weight shift per judge bias, phase ${phase} (${model})`, yTitle: "weight(none) − weight(control)", width: 860, height: 460 });
+  const where = phase === "own" ? "each strategy in its own modality's phase" : `phase ${phase}`;
+  return barWithCI(strategies, groups, { title: `Weight shift per judge bias, ${where} (${model})`, yTitle: "weight(none) − weight(control)", width: 860, height: 460 });
 }

@@ -33,5 +33,6 @@ export * from "./bias.js";
 export * from "./pooled.js";
 export { judgeSensitivity, calibratorCheck, type SensitivityPoint } from "./sweeps.js";
 export { calibrationClaims, NULL_OVERRIDES, NULL_JUDGE, nested } from "./claims.js";
+export { PAPER_CLAIMS, paperClaimRows, contradictedClaims, type PaperClaim } from "./paper.js";
 export { runCell, runCells, type CellTables } from "./cells.js";
 export * from "./figures.js";

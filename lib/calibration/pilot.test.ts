@@ -15,3 +15,13 @@ test("the matching pilot runs on dev seeds the default config never reports, and
   assert.notEqual(await pilotMeanStep({ ...p, control: "symmetric" }, "isotonic"), a);
   assert.notEqual(await pilotMeanStep({ ...p, offline: { ...p.offline, judge: { ...p.offline.judge, noiseSd: 2 } } }, "isotonic"), a);
 });
+
+test("the Platt-matched config is the default config with raw_matched matched to Platt: same seeds, params and profiles' seeds", () => {
+  const read = (f: string) => JSON.parse(readFileSync(new URL(`../../data/configs/${f}`, import.meta.url), "utf8"));
+  const [d, m] = [read("calibration-default.json"), read("calibration-matched-platt.json")];
+  assert.deepEqual(m.seeds, d.seeds);
+  assert.deepEqual({ ...m.params, matchedTo: "isotonic" }, d.params);
+  assert.equal(m.params.matchedTo, "platt");
+  assert.deepEqual(m.grid.protocol, ["raw_matched"]);
+  assert.deepEqual(m.profiles.quick.seeds, d.profiles.quick.seeds);
+});
