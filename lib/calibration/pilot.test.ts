@@ -16,12 +16,15 @@ test("the matching pilot runs on dev seeds the default config never reports, and
   assert.notEqual(await pilotMeanStep({ ...p, offline: { ...p.offline, judge: { ...p.offline.judge, noiseSd: 2 } } }, "isotonic"), a);
 });
 
-test("the Platt-matched config is the default config with raw_matched matched to Platt: same seeds, params and profiles' seeds", () => {
+test("the companion configs are the default config's study: Platt-matched raw_matched on the same seeds, the bias controls on its first 80", () => {
   const read = (f: string) => JSON.parse(readFileSync(new URL(`../../data/configs/${f}`, import.meta.url), "utf8"));
-  const [d, m] = [read("calibration-default.json"), read("calibration-matched-platt.json")];
+  const [d, m, c] = [read("calibration-default.json"), read("calibration-matched-platt.json"), read("calibration-controls.json")];
   assert.deepEqual(m.seeds, d.seeds);
   assert.deepEqual({ ...m.params, matchedTo: "isotonic" }, d.params);
   assert.equal(m.params.matchedTo, "platt");
   assert.deepEqual(m.grid.protocol, ["raw_matched"]);
-  assert.deepEqual(m.profiles.quick.seeds, d.profiles.quick.seeds);
+  assert.deepEqual(c.params, d.params);
+  assert.deepEqual(c.seeds, d.seeds.slice(0, d.params.detailSeeds));
+  assert.deepEqual(c.grid.control, ["none", "hide_names", "truncate", "swap"]);
+  for (const x of [m, c]) assert.deepEqual(x.profiles.quick.seeds, d.profiles.quick.seeds);
 });

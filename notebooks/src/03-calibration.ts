@@ -25,7 +25,7 @@
 // verbosity biases, over-confidence (κ = 1.5) and noise. No number of the paper is written into it; its parameters are
 // assumptions, declared with ranges in `lib/calibration/claims.ts`, and the claims audit varies them all. The profile
 // is named in the first output line: the committed outputs are the `full` profile (`AGORA_PROFILE=full`); by default
-// the notebook runs `quick` (3 seeds, controls none and hide_names), which only checks that it executes.
+// the notebook runs `quick` (3 seeds), which only checks that it executes.
 
 // %%
 import { calibration, claims, createRng, experiment, plot, stats } from "../dist/index.js";
@@ -33,6 +33,8 @@ const PROFILE = (process.env.AGORA_PROFILE === "full" ? "full" : "quick") as "qu
 const CONFIG = "../data/configs/calibration-default.json";
 const run = await experiment.ensureRun(CONFIG, { profile: PROFILE });
 const plattRun = await experiment.ensureRun("../data/configs/calibration-matched-platt.json", { profile: PROFILE });
+// binary and isotonic under the controls that remove one judge bias each, on the seeds that keep their weights
+const controlRun = await experiment.ensureRun("../data/configs/calibration-controls.json", { profile: PROFILE });
 // raw_matched matched to Platt, beside the default run's protocols under its own name
 const results: Record<string, unknown>[] = [...run.tables.results, ...plattRun.tables.results.map((r) => ({ ...r, protocol: "raw_matched_platt" }))];
 const MODEL = String(results[0].model);
@@ -44,8 +46,10 @@ const CONTROLS = [...new Set(run.tables.results.map((r) => String(r.control)))];
 const DETAIL = [...new Set(run.tables.weights.map((r) => Number(r.seed)))].length;
 const table = (rows: Record<string, unknown>[], title: string) => plot.table(rows as never, { title: `${title} (${LABEL})`, digits: 4 });
 const save = async (fig: Parameters<typeof plot.show>[0], name: string) => { await plot.show(fig); await plot.save(fig, `../figures/03-calibration/${name}`); };
+const BIAS_SEEDS = [...new Set(controlRun.tables.results.map((r) => Number(r.seed)))].length;
 console.log(`profile: ${PROFILE} (AGORA_PROFILE=full for the committed run; quick only checks that the notebook executes) · model: ${LABEL} · ` +
-  `N = ${SEEDS.length} seeds (${SEEDS[0]}–${SEEDS[SEEDS.length - 1]}; judgements, trajectories and weights for the first ${DETAIL}) · controls: ${CONTROLS.join(", ")}`);
+  `N = ${SEEDS.length} seeds (${SEEDS[0]}–${SEEDS[SEEDS.length - 1]}; judgements, trajectories and weights for the first ${DETAIL}) · controls: ${CONTROLS.join(", ")}; ` +
+  `binary and isotonic under hide_names, truncate and swap on ${BIAS_SEEDS} seeds`);
 
 // %% [markdown]
 // ## 1. What this model shows
@@ -113,6 +117,9 @@ const byControl = CONTROLS.flatMap((control) => {
   return calibration.contrastTable(results, ["gamma_tv_excess", "gamma_tv"], rows, control).map(({ isolates, ...r }) => ({ control, ...r }));
 });
 table(byControl, "The decomposition under each control (Holm within each control)");
+const biasControls = ["hide_names", "truncate", "swap"].flatMap((control) =>
+  calibration.contrastTable(controlRun.tables.results, ["gamma_tv_excess", "gamma_tv"], [DEC[0]], control).map(({ isolates, ...r }) => ({ control, ...r })));
+table(biasControls, `Isotonic − binary under the controls that each remove one judge bias, N = ${BIAS_SEEDS} (Holm within each control)`);
 table(calibration.stepTable(results, [...PROTOCOLS, "raw_matched_platt"], CONTROLS), "Mean |update| per protocol and control, and the matched step or scale the cells used");
 
 // %% [markdown]
@@ -193,20 +200,18 @@ for (const [protocol, phase] of [["binary", "A"], ["isotonic", "A"], ["binary", 
 for (const protocol of ["binary", "isotonic"]) await save(calibration.weightsHeatmap(run.tables.weights, protocol, FIG), `weights-${protocol}`);
 
 // %%
-const attribution = calibration.biasAttribution(run.tables.weights, "binary");
+const attribution = calibration.biasAttribution(controlRun.tables.weights, "binary");
 table(attribution, "Final weight shift attributable to each judge bias, binary protocol, each strategy in its own modality's phase");
 await save(calibration.biasFigure(attribution, FIG, "own"), "bias-attribution");
 const configured = calibration.CalibrationParamsSchema.parse({}).offline;
-for (const r of calibration.biasRecovery(run.tables.weights, "binary", configured, createRng(5))) {
+for (const r of calibration.biasRecovery(controlRun.tables.weights, "binary", configured, createRng(5))) {
   console.log(`${r.bias}: Spearman ρ between the configured bias and the shift = ${r.rho.toFixed(2)} [${r.lower.toFixed(2)}, ${r.upper.toFixed(2)}] over ${r.seeds} seeds: ` +
     `${r.lower > 0 ? "the ranking is recovered" : "the model cannot recover the ranking at this N"}; ` +
     `${r.notRecovered.length ? `strategies whose shift does not show their configured sign at this N: ${r.notRecovered.join(", ")}` : "every configured strategy's shift shows its sign"}.`);
 }
-if (CONTROLS.includes("swap")) {
-  const share = (c: string) => calibration.perSeed(results, "win_share", "binary", c).map((x) => x.value);
-  const w = stats.pairedDifferenceCI(share("none"), share("swap"));
-  console.log(`position: the candidate's win share under control none minus under swap = ${w.mean.toFixed(3)} [${w.lower.toFixed(3)}, ${w.upper.toFixed(3)}] (N = ${w.n}).`);
-}
+const share = (c: string) => calibration.perSeed(controlRun.tables.results, "win_share", "binary", c).map((x) => x.value);
+const w = stats.pairedDifferenceCI(share("none"), share("swap"));
+console.log(`position: the candidate's win share under control none minus under swap = ${w.mean.toFixed(3)} [${w.lower.toFixed(3)}, ${w.upper.toFixed(3)}] (N = ${w.n}).`);
 
 // %% [markdown]
 // ## 7. Outcomes of the judge model
