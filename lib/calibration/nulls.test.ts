@@ -2,7 +2,7 @@
 // floor under an uninformative judge (with the power to see the residual an unmatched floor leaves), and matched step
 // sizes. The committed audit runs the null at the size that detects 0.05 at 80 % power (notebook 03); this is the
 // smaller version: each test fails when a floor takes the wrong phases, the floor is dropped, or binary_matched's
-// step is changed.
+// step is changed (each mutation and the message it fails with: README.md, "Phases and the noise floor").
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { meanCI } from "../stats/intervals.js";
