@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { pilotMeanStep, pilotSeeds } from "./pilot.js";
 import { CalibrationParamsSchema } from "./types.js";
+import { NULL_JUDGE, calibrationClaims } from "./claims.js";
 
 test("the matching pilot runs on dev seeds the default config never reports, and is one value per judge, control and reference", async () => {
   const cfg = JSON.parse(readFileSync(new URL("../../data/configs/calibration-default.json", import.meta.url), "utf8"));
@@ -27,4 +28,14 @@ test("the companion configs are the default config's study: Platt-matched raw_ma
   assert.deepEqual(c.seeds, d.seeds.slice(0, d.params.detailSeeds));
   assert.deepEqual(c.grid.control, ["none", "hide_names", "truncate", "swap"]);
   for (const x of [m, c]) assert.deepEqual(x.profiles.quick.seeds, d.profiles.quick.seeds);
+  assert.deepEqual(m.profiles.reduced.seeds, d.profiles.reduced.seeds);
+});
+
+test("the null config is the default study under the uninformative judge, at the audit's null size (600 seeds: 80 % power for 0.05)", () => {
+  const read = (f: string) => JSON.parse(readFileSync(new URL(`../../data/configs/${f}`, import.meta.url), "utf8"));
+  const [d, n] = [read("calibration-default.json"), read("calibration-null.json")];
+  const { detailSeeds: _ds, ...base } = d.params;
+  assert.deepEqual(n.params, { ...base, shadows: false, trajectories: "none", detailTables: "none", weights: "none", ...NULL_JUDGE });
+  assert.deepEqual(n.seeds, Array.from({ length: calibrationClaims.audit.full.seeds! }, (_, i) => i + 1));
+  assert.deepEqual(n.grid, { protocol: ["binary", "raw_matched", "isotonic"], control: ["none"] });
 });

@@ -23,18 +23,26 @@
 // **Model.** `offline:calibration-judge-v2` is an **offline parametric model**, not a language model: latent answer
 // quality per strategy × modality × task, and a judge whose P(A better) mixes the quality gap with label, position and
 // verbosity biases, over-confidence (κ = 1.5) and noise. No number of the paper is written into it; its parameters are
-// assumptions, declared with ranges in `lib/calibration/claims.ts`, and the claims audit varies them all. The profile
-// is named in the first output line: the committed outputs are the `full` profile (`AGORA_PROFILE=full`); by default
-// the notebook runs `quick` (3 seeds), which only checks that it executes.
+// assumptions, declared with ranges in `lib/calibration/claims.ts`, and the claims audit varies them all.
+//
+// **Profiles.** The first output line names the profile these outputs come from. `full` (`AGORA_PROFILE=full`) runs
+// N = 1237 seeds (80 % power for 0.05 at the audit's Holm level) and an audit with 600 seeds at the default point and
+// under each null and 50 hypercube points. `reduced` runs N = 200 and an audit with 100 seeds and 8 points: the same
+// design at a size a shared two-core machine finishes in well under an hour; its nulls' intervals are wider than the
+// audit's 0.05 margin and its classes provisional. Under both, the uninformative-judge null of the primary scale runs
+// separately at 600 seeds (`calibration-null.json`). `quick` (the default, 3 seeds) only checks that the notebook runs.
 
 // %%
 import { calibration, claims, createRng, experiment, plot, stats } from "../dist/index.js";
-const PROFILE = (process.env.AGORA_PROFILE === "full" ? "full" : "quick") as "quick" | "full";
+const PROFILE = (["full", "reduced"].includes(process.env.AGORA_PROFILE ?? "") ? process.env.AGORA_PROFILE : "quick") as "quick" | "reduced" | "full";
+const SMALL = PROFILE === "quick";
 const CONFIG = "../data/configs/calibration-default.json";
 const run = await experiment.ensureRun(CONFIG, { profile: PROFILE });
 const plattRun = await experiment.ensureRun("../data/configs/calibration-matched-platt.json", { profile: PROFILE });
 // binary and isotonic under the controls that remove one judge bias each, on the seeds that keep their weights
 const controlRun = await experiment.ensureRun("../data/configs/calibration-controls.json", { profile: PROFILE });
+// the uninformative judge (equal qualities, no biases): binary, raw_matched and isotonic on 600 seeds
+const nullRun = await experiment.ensureRun("../data/configs/calibration-null.json", { profile: PROFILE });
 // raw_matched matched to Platt, beside the default run's protocols under its own name
 const results: Record<string, unknown>[] = [...run.tables.results, ...plattRun.tables.results.map((r) => ({ ...r, protocol: "raw_matched_platt" }))];
 const MODEL = String(results[0].model);
@@ -47,7 +55,8 @@ const DETAIL = [...new Set(run.tables.weights.map((r) => Number(r.seed)))].lengt
 const table = (rows: Record<string, unknown>[], title: string) => plot.table(rows as never, { title: `${title} (${LABEL})`, digits: 4 });
 const save = async (fig: Parameters<typeof plot.show>[0], name: string) => { await plot.show(fig); await plot.save(fig, `../figures/03-calibration/${name}`); };
 const BIAS_SEEDS = [...new Set(controlRun.tables.results.map((r) => Number(r.seed)))].length;
-console.log(`profile: ${PROFILE} (AGORA_PROFILE=full for the committed run; quick only checks that the notebook executes) · model: ${LABEL} · ` +
+const ABOUT = { full: "the full profile", reduced: "the reduced profile, not the full one (N = 1237, a 600-seed audit): a smaller N and audit, see the introduction", quick: "quick only checks that the notebook executes; AGORA_PROFILE=full for the full run" }[PROFILE];
+console.log(`profile: ${PROFILE} (${ABOUT}) · model: ${LABEL} · ` +
   `N = ${SEEDS.length} seeds (${SEEDS[0]}–${SEEDS[SEEDS.length - 1]}; judgements, trajectories and weights for the first ${DETAIL}) · controls: ${CONTROLS.join(", ")}; ` +
   `binary and isotonic under hide_names, truncate and swap on ${BIAS_SEEDS} seeds`);
 
@@ -146,16 +155,29 @@ const powerRows = DEC.flatMap((c) => ["gamma_tv_excess", "gamma_vt_excess", "gam
   return { contrast: `${c.a} − ${c.b}`, metric, n: p.n, d: Number(p.d.toFixed(3)), [`power at α/${K}`]: Number(p.power.toFixed(3)), seeds_for_80pct: p.seeds80 ?? "—" };
 }));
 table(powerRows, `Power per contrast at this run's N, level 0.05/${K} (Holm's first step), control none`);
-const DEV = Array.from({ length: PROFILE === "full" ? 150 : 6 }, (_, i) => 9101 + i);
+const DEV = Array.from({ length: SMALL ? 6 : 150 }, (_, i) => 9101 + i);
 const pilot = await experiment.power(CONFIG, { metric: "gamma_tv_excess", contrast: ["isotonic", "binary"], fix: { control: "none" }, seeds: DEV, profile: PROFILE, correction: { method: "holm", k: K } });
 console.log(experiment.formatPower(pilot));
 const n005 = experiment.seedsForPower(0.05 / pilot.sdDiff, 0.8, pilot.level);
 console.log(`A difference of 0.05 in γ_TV above the floor (SD of the paired difference ${pilot.sdDiff.toFixed(4)} on dev seeds ${DEV[0]}–${DEV[DEV.length - 1]}) needs ` +
   `N = ${n005} for 80 % power at level 0.05/${K}; the config runs N = ${pilot.nEval} under profile ${PROFILE}.`);
 const nullRow = audit.claims.find((c) => c.claim === "gamma-tv-excess")!.nulls[0];
-const nullSd = nullRow.se * Math.sqrt(nullRow.n);
-console.log(`The audit runs the uninformative-judge null at N = ${nullRow.n}: its SD of the paired difference is ${nullSd.toFixed(4)}, so 0.05 is detected with ` +
-  `${(100 * experiment.pairedPower(nullRow.n, 0.05 / nullSd, 0.05)).toFixed(0)} % power at α = 0.05 (${experiment.seedsForPower(0.05 / nullSd, 0.8, 0.05)} seeds give 80 %).`);
+console.log(`The audit runs the uninformative-judge null at N = ${nullRow.n} (profile ${audit.profile}).`);
+
+// %% [markdown]
+// The uninformative-judge null of the primary scale at its own size (`calibration-null.json`: equal qualities, no
+// biases, 600 seeds under `full` and `reduced`): coupling above the floor per protocol, and the contrasts the audit tests
+// on it, with the power each has to detect a difference of 0.05 at α = 0.05 given the SD seen here.
+
+// %%
+const NULL_P = ["binary", "raw_matched", "isotonic"];
+table(calibration.excessTable(nullRun.tables.results, NULL_P), "Uninformative judge: coupling above the history-matched floor, control none");
+const nullRows = [["isotonic", "binary"], ["isotonic", "raw_matched"]].flatMap(([a, b]) => ["gamma_tv_excess", "gamma_vt_excess"].map((metric) => {
+  const d = calibration.contrast(nullRun.tables.results, metric, a, b).difference;
+  return { contrast: `${a} − ${b}`, metric, n: d.n, mean: d.mean, ci_lower: d.lower, ci_upper: d.upper, within_005: d.lower > -0.05 && d.upper < 0.05,
+    sd_diff: d.sd, power_for_005: Number(experiment.pairedPower(d.n, 0.05 / d.sd, 0.05).toFixed(3)) };
+}));
+table(nullRows, "Uninformative judge: paired contrasts above the floor (95 % t interval; within ±0.05 is the audit's equivalence margin)");
 
 // %% [markdown]
 // ## 5. Does the calibrator calibrate, and does it do harm?
@@ -175,7 +197,7 @@ table(pooled.map((c) => ({
   confidence: c.column, n: c.n, ece: c.ece, ece_minus_raw: c.eceDiff, diff_lo: c.eceDiffCI[0], diff_hi: c.eceDiffCI[1],
   brier: c.brier, brier_minus_raw: c.brierDiff, brier_diff_lo: c.brierDiffCI[0], brier_diff_hi: c.brierDiffCI[1], share_0_or_1: c.extremeShare,
 })), "Pooled calibration of the judge's confidence, isotonic protocol, control none (seed bootstrap)");
-const NOHARM = SEEDS.slice(0, PROFILE === "full" ? 40 : 3);
+const NOHARM = SEEDS.slice(0, SMALL ? 3 : 40);
 const bayes = await calibration.calibratorCheck({ offline: { judge: { kind: "bayes" } } }, NOHARM);
 table(bayes, `The calibrated protocols on a Bayes-perfect judge (its confidence is the true probability), seeds ${NOHARM[0]}–${NOHARM[NOHARM.length - 1]}`);
 
@@ -235,8 +257,9 @@ table(outcomes, "Judge and executor outcomes by protocol, control none, means ov
 // change in ECE. Each point matches the steps to its own judge. The audit's hypercube varies every assumption at once.
 
 // %%
-const sens = await calibration.judgeSensitivity({ kappa: [0.8, 1.5, 2.5], noise: [0.5, 1, 2], seeds: SEEDS.slice(0, PROFILE === "full" ? 20 : 2), pilotSeeds: PROFILE === "full" ? 10 : 4 });
-table(sens as never, `Sensitivity to the judge's κ and σ_j, N = ${PROFILE === "full" ? 20 : 2} seeds per point`);
+const SENS = SEEDS.slice(0, SMALL ? 2 : 20);
+const sens = await calibration.judgeSensitivity({ kappa: [0.8, 1.5, 2.5], noise: [0.5, 1, 2], seeds: SENS, pilotSeeds: SMALL ? 4 : 10 });
+table(sens as never, `Sensitivity to the judge's κ and σ_j, N = ${SENS.length} seeds per point`);
 for (const [key, title] of [["totalExcess", "γ_TV above the floor: isotonic − binary"], ["calibrationExcess", "γ_TV above the floor: isotonic − raw_matched"], ["stepGamma", "raw γ_TV: binary_matched − binary"], ["eceChange", "ECE: calibrated − raw"]] as const) {
   const z = [0.8, 1.5, 2.5].map((k) => [0.5, 1, 2].map((n) => sens.find((r) => r.kappa === k && r.noise === n)![key]));
   await save(plot.heatmap(z, { x: ["σ_j = 0.5", "σ_j = 1", "σ_j = 2"], y: ["κ = 0.8", "κ = 1.5", "κ = 2.5"], valueFormat: ".3f", colorbarTitle: key,
