@@ -144,8 +144,8 @@ await save(calibration.floorFigure(results, PROTOCOLS, FIG, "tv"), "floor-tv");
 // ## 4. Power at the level the audit tests at
 // The audit tests each claim within one Holm family (all of this notebook's claims); the first step of Holm tests at
 // α/k. The table gives, at that level, the power of a two-sided paired t test at this run's N with the d observed
-// here, and the seeds 80 % power would need. The default N comes from a dev pilot (`experiment.power`, seeds never
-// reported) of the primary contrast: the N that detects a difference of 0.05 in γ_TV above the floor at that level.
+// here, and the seeds 80 % power would need. The full profile's N comes from a dev pilot (`experiment.power`, seeds
+// never reported) of the primary contrast: the N that detects a difference of 0.05 in γ_TV above the floor at that level.
 
 // %%
 const K = audit.claims[0].family;
