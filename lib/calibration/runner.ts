@@ -7,6 +7,7 @@
 import { configErrorFrom } from "../core/config-error.js";
 import { ConfigError } from "../core/errors.js";
 import { cellAddresser, type CellContext, type CellResult, type MechanismRunner } from "../core/mechanism.js";
+import { applyCondition } from "../core/paths.js";
 import { createRng } from "../core/rng.js";
 import { calibrationClaims } from "./claims.js";
 import { promptTemplates } from "./models/llm.js";
@@ -22,7 +23,7 @@ export const OFFLINE_MODEL_LABEL = "offline:calibration-judge-v2";
 export { studyModels };
 
 export async function runCalibrationCell(ctx: CellContext<CalibrationParams>): Promise<CellResult> {
-  const parsed = CalibrationParamsSchema.parse({ ...ctx.params, ...ctx.condition });
+  const parsed = CalibrationParamsSchema.parse(applyCondition(ctx.params, ctx.condition));
   if (ctx.model.kind === "llm") assertLLMMatch(parsed);
   const p: CalibrationParams = { ...parsed, ...(ctx.model.kind === "offline" ? await matchedValues(parsed) : {}) };
   const model = ctx.model.kind === "llm" ? ctx.model.llm.id : OFFLINE_MODEL_LABEL;
@@ -80,10 +81,10 @@ export const runner: MechanismRunner<CalibrationParams> = {
     // Grid levels (protocol, control, windowKind, …) are validated with the params, before anything runs.
     const seen = new Map<string, string>();
     for (const cell of plan.cells) {
-      const res = CalibrationParamsSchema.safeParse({ ...(plan.params as object), ...cell.condition });
+      const res = CalibrationParamsSchema.safeParse(applyCondition(plan.params as object, cell.condition));
       if (!res.success) {
         const field = String(res.error.issues[0].path[0] ?? "");
-        throw configErrorFrom(res.error.issues, plan.file, field in cell.condition ? ["grid"] : ["params"]);
+        throw configErrorFrom(res.error.issues, plan.file, Object.keys(cell.condition).some((k) => k.split(".")[0] === field) ? ["grid"] : ["params"]);
       }
       // two levels that mean the same cell (an alias and its protocol) would write duplicate rows
       const seed = /seed=(\d+)$/.exec(cell.runId)?.[1] ?? "";
