@@ -47,12 +47,23 @@ test("protocols: hierarchical has every agent speak every round (from the previo
   assert.deepEqual(s.states.map((r) => r.agent_id), [0, 1, 2, 3, 0, 1]);
   assert.deepEqual(s.utterances.map((r) => r.agent_id), [0, 1, 2, 3, 0, 1]);
   const t = await runTbs({ agents: 4, intervals: 6 }, { rng: createRng(1) });
+  // Mode and force are rules of the TBS protocol: a baseline's rows carry none.
+  for (const r of [...h.states, ...s.states]) assert.ok(r.mode === null && r.force === null);
+  assert.ok(t.states.every((r) => r.mode === "willing" && r.force === "noforce"));
   // The efficiency claim, in calls: TBS makes N reasoning calls and at most one speech per interval.
   const calls = (r: { costs: Record<string, unknown>[] }) => r.costs.reduce((a, c) => a + (c.calls as number), 0);
   assert.equal(calls(h), 48);
   assert.equal(calls(s), 12);
   assert.equal(calls(t), 24 + t.utterances.length);
   for (const c of [...h.costs, ...s.costs, ...t.costs]) assert.ok((c.input_tokens as number) > 0 && (c.output_tokens as number) > 0);
+});
+
+test("Summary memory, offline cost rows: the sequential protocol makes at most one summary call per interval (its reasoner's), TBS one per agent", async () => {
+  const seq = await runTbs({ agents: 5, intervals: 12, protocol: "sequential", memory: "summary" }, { rng: createRng(2) });
+  assert.ok(seq.costs.every((c) => (c.summarizer_calls as number) <= 1));
+  assert.ok(seq.costs.some((c) => c.summarizer_calls === 1));
+  const tbs = await runTbs({ agents: 5, intervals: 12, memory: "summary", force: "force" }, { rng: createRng(2) });
+  assert.ok(tbs.costs.filter((c) => (c.interval as number) >= 4).every((c) => c.summarizer_calls === 5));
 });
 
 test("the costs table: offline token counts come from rendered prompts; more speakers cost more output tokens per interval", async () => {

@@ -72,19 +72,24 @@ export async function simulate(
 ): Promise<SimulationResult> {
   const N = personas.length;
   const P = params;
-  const memory = new GroupMemory(P.memory, P.memoryOptions);
+  const memory = new GroupMemory(P.memory, P.memoryOptions, P.offline.summary);
   const memRng = personas.map((_, i) => rng.fork("memory", i));
   const monologues: string[][] = personas.map(() => []);
   const own: GroupEvent[][] = personas.map(() => []);
   const previous: (InternalState | undefined)[] = personas.map(() => undefined);
   const stateLog: { interval: number; state: InternalState }[][] = personas.map(() => []);
   const llmSummary: string[] = personas.map(() => "");
+  // Per agent: statements of the transcript folded into its own summary, and the first interval whose states are not.
+  const summarized: number[] = personas.map(() => 0);
+  const statesFrom: number[] = personas.map(() => 1);
   const nous: AgentMemory[] | null = P.memory === "nous" ? personas.map((_, i) => createAgentMemory({ owner: `Participant ${i + 1}`, halfLifeTurns: P.memoryOptions.nousHalfLifeTurns })) : null;
   const nousEvents: Map<string, GroupEvent>[] = personas.map(() => new Map());
   const voluntary: boolean[] = [];
   const isLlm = model.kind === "llm";
   const meter = new CostMeter(!isLlm, P.costSamplePerInterval);
-  const base: Row = { run_id: meta.run_id, seed: meta.seed, model: model.label, protocol: P.protocol, mode: P.mode, force: P.force, memory: P.memory, ecology: P.ecology, ablation: P.ablation };
+  // Mode and force are rules of the TBS protocol only: a baseline's rows carry none.
+  const tbsRules = P.protocol === "tbs";
+  const base: Row = { run_id: meta.run_id, seed: meta.seed, model: model.label, protocol: P.protocol, mode: tbsRules ? P.mode : null, force: tbsRules ? P.force : null, memory: P.memory, ecology: P.ecology, ablation: P.ablation };
   const extra = meta.condition && Object.keys(meta.condition).length > 0 ? meta.condition : undefined;
   const states: Row[] = [];
   const utterances: Row[] = [];
@@ -116,36 +121,43 @@ export async function simulate(
         ignoreCompetition: P.ablation === "no-competition",
       });
 
-      // (1) Summary memory: the group aggregate (offline model) and, with an LLM, each agent's own summary k+1 from
-      // its summary k, the newly compressed events and its own states of those intervals.
-      const upFrom = memory.summary.upTo;
-      const fresh = memory.compress(v);
-      const upTo = memory.summary.upTo;
-      if (P.memory === "summary" && upTo > upFrom) {
-        const who = personas.map((_, i) => i);
-        const inRange = (i: number) => stateLog[i].filter((s) => s.interval >= upFrom && s.interval < upTo);
+      // (1) Summary memory: the group aggregate (offline model) folds all but the latest statements; with an LLM each
+      // agent that reasons in this interval (all of them, or under the sequential protocol the one whose turn it is)
+      // writes its own summary k+1 from its summary k, the statements compressed since, and its own states of them.
+      const reasoners = P.protocol === "sequential" ? [scheduled as number] : personas.map((_, i) => i);
+      memory.compress();
+      if (P.memory === "summary") {
+        const upTo = memory.summary.upTo;
+        const boundary = Math.min(memory.verbatimFrom(), v);
+        const updaters = reasoners.filter((i) => upTo > summarized[i]);
+        const work = updaters.map((i) => {
+          const fresh = memory.events.slice(summarized[i], upTo);
+          const states = stateLog[i].filter((s) => s.interval >= statesFrom[i] && s.interval < boundary);
+          summarized[i] = upTo;
+          statesFrom[i] = boundary;
+          return { i, fresh: visible(i, fresh), states };
+        });
         if (model.summarize) {
-          const res = await Promise.all(
-            who.map((i) => model.summarize!(baseView(i), llmSummary[i], visible(i, fresh), inRange(i), v)),
-          );
-          res.forEach((r, i) => {
-            llmSummary[i] = r.text;
+          const res = await Promise.all(work.map((w) => model.summarize!(baseView(w.i), llmSummary[w.i], w.fresh, w.states, v)));
+          res.forEach((r, k) => {
+            llmSummary[work[k].i] = r.text;
             meter.used("summarizer", r.tokensIn, r.tokensOut);
             usage.inputTokens += r.tokensIn;
             usage.outputTokens += r.tokensOut;
             usage.calls++;
           });
         } else {
-          meter.offlineCalls("summarizer", N, v, (i) => {
-            const p = summaryPrompt(personaOf(i), offlineSummaryText(memory.summary), visible(i, fresh), inRange(i), upFrom, upTo - 1);
+          meter.offlineCalls("summarizer", work.length, v, (k) => {
+            const w = work[k];
+            const iv = [...w.fresh.map((e) => e.interval), ...w.states.map((s) => s.interval)];
+            const p = summaryPrompt(personaOf(w.i), offlineSummaryText(memory.summary), w.fresh, w.states, Math.min(v, ...iv), Math.max(0, ...iv));
             return { ...p, reply: offlineSummaryText(memory.summary) };
           });
         }
       }
 
       // (2) Views of the agents that reason in this interval.
-      const reasoners = P.protocol === "sequential" ? [scheduled as number] : personas.map((_, i) => i);
-      const latest = P.memory === "latest" ? memory.since(v - P.memoryOptions.latestN) : undefined;
+      const latest = P.memory === "latest" ? memory.last(P.memoryOptions.latestN) : undefined;
       const summaryRecall = P.memory === "summary" ? memory.recall(v, undefined) : undefined;
       const lastHeard = memory.events.length ? memory.events[memory.events.length - 1].text : "";
       const views: AgentView[] = reasoners.map((i) => {
@@ -157,7 +169,7 @@ export async function simulate(
           const evs = retrieved.map((t) => nousEvents[i].get(observationKey(t) ?? "")).filter((e): e is GroupEvent => e !== undefined);
           recall = { events: evs.sort((a, b) => a.interval - b.interval) };
         } else {
-          recall = summaryRecall ?? memory.recall(v, memRng[i], latest);
+          recall = latest ? { events: latest } : (summaryRecall ?? memory.recall(v, memRng[i]));
         }
         if (noGroup || noSelf) recall = { events: visible(i, recall.events), summary: noGroup ? undefined : recall.summary };
         return {
@@ -179,6 +191,7 @@ export async function simulate(
           monologues: mN > 0 ? monologues[i].slice(-mN) : [],
           ownStatements: noSelf ? [] : own[i],
           previous: previous[i],
+          record: memory.events,
           turn: turnOf(i),
         };
       }
@@ -298,6 +311,9 @@ export async function simulate(
           fear: lt ? lt.fear : null,
           agent_effect: lt ? lt.agent_effect : null,
           floor_belief: lt ? lt.floor_belief : null,
+          decision_floor: lt ? lt.decision_floor : null,
+          decision_dissonance: lt ? lt.decision_dissonance : null,
+          decision_silence: lt ? lt.decision_silence : null,
         };
         if (extra) Object.assign(row, extra);
         states.push(row);

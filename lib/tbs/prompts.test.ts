@@ -28,6 +28,7 @@ function view(turn: Partial<TurnInfo>, extra: Partial<AgentView> = {}): AgentVie
     monologues: ["I am unsure about the costs."],
     ownStatements: [events[1]],
     previous: state,
+    record: events,
     turn: { protocol: "tbs", mode: "willing", force: "noforce", agents: 4, scheduled: null, nextTurn: null, recentIntervals: 2, recentVoluntary: 2, ignoreCompetition: false, ...turn },
     ...extra,
   };

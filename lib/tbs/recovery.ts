@@ -71,9 +71,10 @@ export const pointLabel = (p: RecoveryPoint) => `bD=${p.bD},bS=${p.bS},wC=${p.wC
 function withRegressors(rows: Row[]): Row[] {
   const by = new Map<string, Row[]>();
   for (const r of rows) {
-    const pi = r.floor_belief as number;
-    r.x_d = pi * (r.lat_d10 as number);
-    r.x_s = pi * (r.lat_s10 as number);
+    // What the decision weighed (equal to the perceived π, D and S without an ablation).
+    const pi = r.decision_floor as number;
+    r.x_d = pi * 10 * (r.decision_dissonance as number);
+    r.x_s = pi * 10 * (r.decision_silence as number);
     r.x_c = pi * 10 * (r.climate_gap as number);
     r.x_p = pi * 10 * (r.public_gap as number);
     const g = by.get(r.agent as string);

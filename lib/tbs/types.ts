@@ -61,7 +61,7 @@ export interface TurnInfo {
   /** Public record: intervals observed in the window, and how many of them someone took the floor voluntarily. */
   recentIntervals: number;
   recentVoluntary: number;
-  /** Ablation `no-competition`: the agent is not told about (offline: ignores) the competition for the floor. */
+  /** Ablation `no-competition`: the agent is not told how the floor is won (offline: its decision gives the race no weight). */
   ignoreCompetition: boolean;
 }
 
@@ -129,6 +129,11 @@ export interface AgentView {
   ownStatements: GroupEvent[];
   /** Own previous internal state, if any. */
   previous?: InternalState;
+  /**
+   * The public record: every statement made so far, in order (what was said, not what the agent recalls). Only the
+   * offline model's shuffled-history ablations read it; no prompt shows it.
+   */
+  record: readonly GroupEvent[];
   /** The rules of turn allocation and the public record of who took the floor. */
   turn: TurnInfo;
   /** Nous memory: what this agent retrieved by content for this interval. */
@@ -149,6 +154,10 @@ export interface Latent {
   agent_effect: number;
   /** π: the agent's belief that seeking the floor gets it (1 under a fixed order). */
   floor_belief: number;
+  /** What the decision to seek the floor weighed: π, D and S as perceived, except under a rule-test ablation. */
+  decision_floor: number;
+  decision_dissonance: number;
+  decision_silence: number;
 }
 
 /** The reasoning module's result for one agent. `state` is null only if the model failed for this agent. */
