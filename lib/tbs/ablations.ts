@@ -9,7 +9,7 @@
  * labelled so; they are not tests of the rule.
  */
 import { createRng } from "../core/rng.js";
-import { glm, lmm, ols } from "../stats/index.js";
+import { glm, lmm, ols, pairedDifferenceCI } from "../stats/index.js";
 import { competitionContrast, prepare, type Row } from "./analysis.js";
 import { runTbs } from "./run.js";
 import type { Ablation, TbsParamsInput } from "./params.js";
@@ -156,18 +156,9 @@ export interface AblationTestRow {
   placebo_null: boolean;
 }
 
-/** The two-sided 95 % t quantile for small df (df ≥ 30: normal). */
-function t975(df: number): number {
-  const table = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045];
-  return df <= table.length ? table[df - 1] : Z;
-}
-
 function paired(a: number[], b: number[]): { estimate: number; lower: number; upper: number } {
-  const d = a.map((x, k) => x - b[k]);
-  const m = d.reduce((s, x) => s + x, 0) / d.length;
-  const sd = Math.sqrt(d.reduce((s, x) => s + (x - m) ** 2, 0) / (d.length - 1));
-  const h = (t975(d.length - 1) * sd) / Math.sqrt(d.length);
-  return { estimate: m, lower: m - h, upper: m + h };
+  const ci = pairedDifferenceCI(a, b);
+  return { estimate: ci.mean, lower: ci.lower, upper: ci.upper };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { ConfigError } from "../core/errors.js";
 import type { Level, MechanismRunner } from "../core/mechanism.js";
+import { tbsClaims } from "./claims.js";
 import { OFFLINE_MODEL_LABEL } from "./models/offline.js";
 import { promptTemplates } from "./models/prompts.js";
 import { ABLATIONS, OFFLINE_ONLY_ABLATIONS, tbsParamsSchema, type TbsParams } from "./params.js";
@@ -95,6 +96,7 @@ export const runner: MechanismRunner<TbsParams> = {
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates: { ...promptTemplates },
   checkPlan,
+  claims: tbsClaims,
   async runCell(ctx) {
     const { params, extra } = mergeCondition(ctx.params, ctx.condition);
     const res = await runTbs(params, {
