@@ -3,6 +3,7 @@
  * the plan check, and one cell = one discussion (params with the cell's condition merged in).
  */
 import { ConfigError } from "../core/errors.js";
+import { createRng } from "../core/rng.js";
 import type { Level, MechanismRunner } from "../core/mechanism.js";
 import { tbsClaims } from "./claims.js";
 import { OFFLINE_MODEL_LABEL } from "./models/offline.js";
@@ -100,7 +101,11 @@ export const runner: MechanismRunner<TbsParams> = {
   async runCell(ctx) {
     const { params, extra } = mergeCondition(ctx.params, ctx.condition);
     const res = await runTbs(params, {
-      rng: ctx.rng,
+      // Common random numbers: a cell's stream depends on its seed alone, not on its condition, so the conditions of
+      // a seed are discussions among the same participants with the same draws, differing only where their
+      // parameters make them differ; contrasts between conditions are paired on that. (A grid factor that is not a
+      // parameter changes nothing in the model, so its cells are alike: replicates are what seeds are for.)
+      rng: createRng(ctx.seed).fork("tbs", "cell"),
       llm: ctx.model.kind === "llm" ? ctx.model.llm : undefined,
       address: ctx.address,
       meta: { run_id: ctx.runId, seed: ctx.seed, condition: extra },
