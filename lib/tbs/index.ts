@@ -44,6 +44,8 @@ export {
   recoverGrid,
   recoveryReplicate,
   recoverySlopes,
+  recoveryComparison,
+  passesFrom,
   itemBias,
   defaultRecoveryGrid,
   pointLabel,
@@ -51,10 +53,11 @@ export {
   type RecoveryPoint,
   type RecoverySlope,
   type RecoveryOptions,
+  type RecoveryComparison,
 } from "./recovery.js";
 export { timeModels, orSensitivity, costSummary, speakingEffect, speakingEffectWholeRun, type SpeakingEffect, type OrSensitivityCell } from "./results.js";
 export { ablationTests, silenceResponse, RULE_TESTS, ABLATION_INFO, type AblationSpec, type AblationTestRow } from "./ablations.js";
 export { tbsClaims, TBS_CLAIMS, TBS_ASSUMPTIONS } from "./claims.js";
 export { CLAIM_ANALYSES } from "./claim-analyses.js";
 export { CostMeter } from "./costs.js";
-export { indexTrajectories, oddsRatioForest, speakingShareFigure, recoveryFigure, orSensitivityFigure, transcriptTable } from "./figures.js";
+export { indexTrajectories, oddsRatioForest, speakingShareFigure, recoveryFigure, recoveryHorizonFigure, orSensitivityFigure, transcriptTable } from "./figures.js";

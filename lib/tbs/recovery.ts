@@ -211,3 +211,40 @@ export function itemBias(est: RecoveryEstimate[]): { point: string; term: string
   }
   return out;
 }
+
+/** One row of the u_i-known against u_i-estimated comparison: a term at a horizon. */
+export interface RecoveryComparison {
+  intervals: number;
+  term: string;
+  known: RecoverySlope;
+  estimated: RecoverySlope;
+  /** How far the u_i-estimated slope misses the criterion: the larger of |slope − 1| − 0.1 and the distance from 1 to its CI (0 when it passes). */
+  miss: number;
+}
+
+/**
+ * The fit with u_i known (`latent`) beside the fit an analyst can run (`latent-re`, u_i estimated), per horizon and
+ * term, with how much the second misses where it does.
+ * @example recoveryComparison(recoverySlopes(est)).filter((r) => r.miss > 0)
+ */
+export function recoveryComparison(slopes: RecoverySlope[]): RecoveryComparison[] {
+  const out: RecoveryComparison[] = [];
+  for (const known of slopes.filter((s) => s.scale === "latent").sort((a, b) => a.intervals - b.intervals || a.term.localeCompare(b.term))) {
+    const estimated = slopes.find((s) => s.scale === "latent-re" && s.term === known.term && s.intervals === known.intervals);
+    if (!estimated) continue;
+    const miss = estimated.pass ? 0 : Math.max(Math.abs(estimated.slope - 1) - 0.1, estimated.lower > 1 ? estimated.lower - 1 : estimated.upper < 1 ? 1 - estimated.upper : 0);
+    out.push({ intervals: known.intervals, term: known.term, known, estimated, miss });
+  }
+  return out;
+}
+
+/**
+ * The shortest horizon from which a fit passes at every longer horizon run (undefined when it fails at the longest).
+ * @example passesFrom(recoverySlopes(est), "latent-re", "bS") // 80
+ */
+export function passesFrom(slopes: RecoverySlope[], scale: string, term: string): number | undefined {
+  const hs = slopes.filter((s) => s.scale === scale && s.term === term).sort((a, b) => a.intervals - b.intervals);
+  let from: number | undefined;
+  for (const s of hs) from = s.pass ? (from ?? s.intervals) : undefined;
+  return from;
+}
