@@ -6,7 +6,7 @@
  */
 import type { ClaimAnalysis, ClaimEstimate, ClaimTables } from "../core/claims.js";
 import { DataError } from "../core/errors.js";
-import { cronbachAlpha, glmm, meanCI, ols, tTestP, normalTestP } from "../stats/index.js";
+import { glmm, meanCI, ols, tTestP, normalTestP } from "../stats/index.js";
 import { competitionContrast, expressionGivenIntention, prepare, type ContrastFit, type Row } from "./analysis.js";
 
 const Z = 1.959964;
@@ -39,13 +39,29 @@ function wald(estimate: number, se: number, n: number, unit: string, nullValue =
 const slope = (rows: Row[], column: string) => ols(`${column} ~ interval`, rows.map((r) => ({ [column]: r[column], interval: r.interval }))).coef.interval;
 
 /**
+ * Cronbach's raw α, k/(k − 1)·(1 − Σ var(item)/var(Σ items)) (psych's raw_alpha; stats.cronbachAlpha gives the same
+ * value with its Feldt interval and prints psych's warnings, which at the audit's many design points would only repeat
+ * that an item of a scale with almost no variance correlates negatively).
+ * @example rawAlpha([[1, 2, 3], [1, 3, 3]]) // 0.909…
+ */
+export function rawAlpha(items: number[][]): number {
+  const k = items.length, n = items[0].length;
+  const variance = (x: number[]) => {
+    const m = x.reduce((a, b) => a + b, 0) / n;
+    return x.reduce((a, b) => a + (b - m) ** 2, 0) / (n - 1);
+  };
+  const total = Array.from({ length: n }, (_, i) => items.reduce((a, it) => a + it[i], 0));
+  return (k / (k - 1)) * (1 - items.reduce((a, it) => a + variance(it), 0) / variance(total));
+}
+
+/**
  * Cronbach's α of the three dissonance items or the two silence items, per seed (all the seed's rows), then a t
  * interval over seeds. Options: `scale` ("dissonance" | "silence"), `nullValue` (p is against it; default 0).
  */
 export const alphaAnalysis: ClaimAnalysis = (tables, { options }) => {
   const rows = statesOf(tables, "alpha");
   const items = options?.scale === "silence" ? ["perceived_opinion_climate", "perceived_isolation_risk"] : ["perceived_inconsistency", "dissonance_tension", "tension_reduction_motivation"];
-  const per = [...bySeed(rows).values()].map((rs) => cronbachAlpha(Object.fromEntries(items.map((k) => [k, rs.map((r) => r[k] as number)]))).alpha);
+  const per = [...bySeed(rows).values()].map((rs) => rawAlpha(items.map((k) => rs.map((r) => r[k] as number))));
   return overSeeds(per, (options?.nullValue as number) ?? 0);
 };
 

@@ -106,3 +106,13 @@ test("the built-in slope differences: with competition they hold; under their nu
     assert.ok(off.lower < 0 && off.upper > 0, `${id} under no-competition: ${JSON.stringify(off)}`);
   }
 });
+
+test("rawAlpha equals stats.cronbachAlpha's α (psych's raw_alpha) on the items of a run", async () => {
+  const { rawAlpha } = await import("./claim-analyses.js");
+  const { cronbachAlpha } = await import("../stats/index.js");
+  const { states } = await runTbs({ agents: 6, intervals: 20 }, { rng: createRng(2) });
+  for (const items of [["perceived_inconsistency", "dissonance_tension", "tension_reduction_motivation"], ["perceived_opinion_climate", "perceived_isolation_risk"]]) {
+    const cols = items.map((k) => states.map((r) => r[k] as number));
+    assert.ok(Math.abs(rawAlpha(cols) - cronbachAlpha(Object.fromEntries(items.map((k, i) => [k, cols[i]]))).alpha) < 1e-12, items.join(","));
+  }
+});

@@ -106,7 +106,9 @@ export const tbsClaims: MechanismClaims = {
   claims: TBS_CLAIMS,
   analyses: CLAIM_ANALYSES,
   audit: {
-    quick: { points: 6, seeds: 4, minSeedsPerPoint: 2, maxSeedsPerPoint: 4, sweepLevels: 3, params: { intervals: 20 } },
-    full: { points: 50, seeds: 10, minSeedsPerPoint: 3, maxSeedsPerPoint: 12, sweepLevels: 5 },
+    // Common random numbers (params.seedStreams): every contrast of the audit is paired by seed, on the same
+    // participants and draws, and its interval is over seeds.
+    quick: { points: 6, seeds: 4, minSeedsPerPoint: 2, maxSeedsPerPoint: 4, sweepLevels: 3, params: { intervals: 20, seedStreams: true } },
+    full: { points: 50, seeds: 10, minSeedsPerPoint: 3, maxSeedsPerPoint: 12, sweepLevels: 5, params: { seedStreams: true } },
   },
 };

@@ -23,7 +23,8 @@ test("the plan refuses, before anything runs: offline-only ablations on an LLM, 
   const { planRun, dryRun } = await import("../experiment/index.js");
   const path = new URL("../../data/configs/tbs-default.json", import.meta.url).pathname;
   const cfg = JSON.parse(readFileSync(file, "utf8"));
-  // The default config runs offline; on an LLM its offline-only ablation is refused, naming the file and the field.
+  // The default config runs offline, and on an LLM too (its ablations are none and no-competition); an offline-only
+  // ablation on an LLM is refused, naming the file and the field.
   await assert.doesNotReject(planRun(path));
   const { mkdtempSync, writeFileSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
@@ -34,7 +35,8 @@ test("the plan refuses, before anything runs: offline-only ablations on an LLM, 
     writeFileSync(f, JSON.stringify(c));
     return f;
   };
-  const llmFile = write("llm.json", { ...cfg, model: "openai:gpt-4o-mini" });
+  await assert.doesNotReject(planRun(write("llm-default.json", { ...cfg, model: "openai:gpt-4o-mini" })));
+  const llmFile = write("llm.json", { ...cfg, model: "openai:gpt-4o-mini", grid: { ...cfg.grid, ablation: ["none", "no-fear"] } });
   await assert.rejects(planRun(llmFile), (e: Error) => e.message.includes(llmFile) && /grid\.ablation/.test(e.message) && /no-fear/.test(e.message) && /fix:/.test(e.message));
   for (const ab of ["placebo-competition", "group-unweighted", "shuffled-fear", "shuffled-self"]) {
     const f = write(`llm-${ab}.json`, { ...cfg, model: "openai:gpt-4o-mini", grid: { ...cfg.grid, ablation: ["none", ab] } });

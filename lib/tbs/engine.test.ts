@@ -93,14 +93,16 @@ test("runner merges the condition into params, labels rows and writes the three 
   assert.equal(res.tables.costs.length, 5);
 });
 
-test("runner: the conditions of a seed share their random numbers (the same participants and draws), so only their parameters make them differ; another seed has others", async () => {
-  const cell = (condition: Record<string, string>, seed: number) =>
-    runner.runCell({ runId: `${JSON.stringify(condition)},seed=${seed}`, seed, condition, params: runner.paramsSchema.parse({ agents: 6, intervals: 8 }), model: { kind: "offline" }, rng: createRng(seed).fork("tbs", JSON.stringify(condition)), address: cellAddresser("tbs", "c", seed) });
+test("runner with seedStreams: the conditions of a seed share their random numbers (the same participants and draws), so only their parameters make them differ; another seed has others; without it they share nothing", async () => {
+  const cell = (condition: Record<string, string>, seed: number, seedStreams = true) =>
+    runner.runCell({ runId: `${JSON.stringify(condition)},seed=${seed}`, seed, condition, params: runner.paramsSchema.parse({ agents: 6, intervals: 8, seedStreams }), model: { kind: "offline" }, rng: createRng(seed).fork("tbs", JSON.stringify(condition)), address: cellAddresser("tbs", "c", seed) });
   const traits = (r: Awaited<ReturnType<typeof cell>>) => r.tables.states.filter((x) => x.interval === 1).map((x) => [x.persona, x.fear, x.agent_effect]);
   const a = await cell({ memory: "latest" }, 1), b = await cell({ memory: "summary" }, 1), c = await cell({ memory: "latest" }, 2);
   assert.deepEqual(traits(a), traits(b));
   const label = await cell({ memory: "latest", arm: "x" } as never, 1);
   assert.deepEqual(label.tables.states.map((x) => x.willing_to_speak), a.tables.states.map((x) => x.willing_to_speak), "a factor that is no parameter changes nothing");
+  const own = await cell({ memory: "latest" }, 1, false), ownB = await cell({ memory: "summary" }, 1, false);
+  assert.notDeepEqual(traits(own), traits(ownB), "by default each cell has its own stream");
   assert.notDeepEqual(traits(a), traits(c));
   assert.notDeepEqual(a.tables.states.map((x) => x.latent_silence), b.tables.states.map((x) => x.latent_silence), "the memory mode changes what is recalled");
 });

@@ -185,6 +185,13 @@ export const tbsParamsSchema = z.strictObject({
   ablation: z.enum(ABLATIONS).default("none"),
   memoryOptions: memoryOptionsSchema,
   /**
+   * Common random numbers: when true, a cell's random stream comes from its seed alone, not from its condition, so
+   * the conditions of a seed are discussions among the same participants with the same draws, differing only where
+   * their parameters make them differ (paired contrasts gain much power; the claims audit sets it). Off by default:
+   * pooled analyses across conditions (one row per agent-interval, agents as units) assume runs that share nothing.
+   */
+  seedStreams: z.boolean().default(false),
+  /**
    * Cost table (`costs`): on offline runs, how many calls of each role per interval have their rendered prompt and
    * reply tokenized (the mean is scaled to the interval's calls); 0 leaves offline token columns null. LLM runs
    * count every call's reported usage.

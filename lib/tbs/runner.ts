@@ -101,11 +101,9 @@ export const runner: MechanismRunner<TbsParams> = {
   async runCell(ctx) {
     const { params, extra } = mergeCondition(ctx.params, ctx.condition);
     const res = await runTbs(params, {
-      // Common random numbers: a cell's stream depends on its seed alone, not on its condition, so the conditions of
-      // a seed are discussions among the same participants with the same draws, differing only where their
-      // parameters make them differ; contrasts between conditions are paired on that. (A grid factor that is not a
-      // parameter changes nothing in the model, so its cells are alike: replicates are what seeds are for.)
-      rng: createRng(ctx.seed).fork("tbs", "cell"),
+      // With seedStreams (common random numbers), a cell's stream depends on its seed alone, not on its condition: the
+      // conditions of a seed are discussions among the same participants with the same draws (params.ts).
+      rng: params.seedStreams ? createRng(ctx.seed).fork("tbs", "cell") : ctx.rng,
       llm: ctx.model.kind === "llm" ? ctx.model.llm : undefined,
       address: ctx.address,
       meta: { run_id: ctx.runId, seed: ctx.seed, condition: extra },
