@@ -12,7 +12,7 @@ export type Row = Record<string, unknown>;
 export const LEVELS = {
   mode: ["rotation", "willing"],
   force: ["noforce", "force"],
-  memory: ["latest", "sampling", "summary", "nous"],
+  memory: ["latest", "sampling", "summary", "nous", "nous-recency"],
   ecology: ["six-americas", "balanced-stakeholders"],
 } as const;
 

@@ -126,3 +126,52 @@ test("nous memory: each agent recalls by content what it heard (offline climate 
   const nf = await runTbs({ agents: 6, intervals: 12, memory: "nous", force: "force", ablation: "no-group-memory" }, { rng: createRng(1) });
   assert.ok(nf.states.every((x) => x.climate_gap === 0), "with nothing heard from others, nothing is retrieved about them");
 });
+
+test("an agenda: rows carry the item; the offline speaker argues from the item's theme, its stance shifted by the theme's lean (× offline.themeLean)", async () => {
+  const { loadTopic } = await import("./personas.js");
+  const topic = loadTopic("solar-pv-agenda");
+  const run = (themeLean: number) => runTbs({ agents: 6, intervals: 30, force: "force", topic: "solar-pv-agenda", offline: { themeLean } }, { rng: createRng(5) });
+  const r = await run(1);
+  assert.deepEqual([...new Set(r.states.map((x) => x.agenda))], ["cost", "climate", "cost-again"]);
+  const bank = (theme: string) => new Set(Object.values(topic.themes![theme].arguments).flatMap((side) => Object.values(side).flat()));
+  for (const u of r.utterances) assert.ok(bank(u.agenda === "climate" ? "climate" : "cost").has(u.text as string), `${u.agenda}: ${u.text}`);
+  // The lean: on cost (−1) statements are lower than with no lean, on climate (+1) higher, for the same draws.
+  const flat = await run(0);
+  const mean = (us: Record<string, unknown>[], ag: string) => { const xs = us.filter((u) => u.agenda === ag).map((u) => u.expressed_stance as number); return xs.reduce((a, b) => a + b, 0) / xs.length; };
+  assert.ok(mean(r.utterances, "cost") < mean(flat.utterances, "cost") && mean(r.utterances, "climate") > mean(flat.utterances, "climate"));
+  const plain = await runTbs({ agents: 6, intervals: 3 }, { rng: createRng(5) });
+  assert.ok(plain.states.every((x) => x.agenda === null));
+});
+
+test("nous-recency, the null of content retrieval: as many statements as content retrieval returns, the most recent the agent heard", async () => {
+  const { NousGroupMemory } = await import("./nous-memory.js");
+  const seen: { content: number[]; recency: number[] } = { content: [], recency: [] };
+  const orig = NousGroupMemory.prototype.recall;
+  NousGroupMemory.prototype.recall = function (this: InstanceType<typeof NousGroupMemory>, i: number, q: string) {
+    const got = orig.call(this, i, q);
+    (this as unknown as { opts: { recall: "content" | "recency" } }).opts.recall === "content" ? seen.content.push(got.statements) : seen.recency.push(got.statements);
+    assert.equal(got.events.length, got.statements, "as many statements as were retrieved");
+    return got;
+  };
+  try {
+    const a = await runTbs({ agents: 4, intervals: 10, memory: "nous", force: "force" }, { rng: createRng(3) });
+    const b = await runTbs({ agents: 4, intervals: 10, memory: "nous-recency", force: "force" }, { rng: createRng(3) });
+    assert.ok(a.states.length === 40 && b.states.length === 40);
+    assert.ok(seen.content.reduce((x, y) => x + y, 0) > 0, "content retrieval returns statements");
+  } finally {
+    NousGroupMemory.prototype.recall = orig;
+  }
+  // Recency: the statements recalled are the latest heard.
+  const m = new NousGroupMemory(2, { halfLifeTurns: 8, maxTokens: 300, recall: "recency" });
+  try {
+    const ev = (v: number, text: string) => ({ interval: v, agent: 1, text, stance: 1, strategy: "defend" as const });
+    m.observe(0, 1, [ev(1, "Builders will pass the cost of the panels to buyers.")], undefined);
+    m.observe(0, 2, [ev(2, "The climate case is strong for the city.")], undefined);
+    m.observe(0, 3, [ev(3, "Emissions fall with every roof.")], undefined);
+    const got = m.recall(0, "the cost of panels for buyers and builders");
+    assert.equal(got.events.length, got.statements);
+    assert.deepEqual(got.events.map((e) => e.interval), [3, 2, 1].slice(0, got.statements).reverse());
+  } finally {
+    m.close();
+  }
+});

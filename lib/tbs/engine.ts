@@ -11,10 +11,10 @@ import type { Rng } from "../core/rng.js";
 import { CostMeter, type RenderedCall } from "./costs.js";
 import { GroupMemory, offlineSummaryText, type Recall } from "./memory.js";
 import { reasonPrompt, speakPrompt, summaryPrompt } from "./models/prompts.js";
-import { createAgentMemory, type AgentMemory } from "../nous/agent-memory.js";
+import { NousGroupMemory } from "./nous-memory.js";
 import { resolveTurn } from "./orchestrator.js";
 import type { TbsParams } from "./params.js";
-import type { AgentView, GroupEvent, InternalState, Persona, ReasonResult, SpeakCall, SpeakResult, TbsAgentModel, Topic, TurnInfo } from "./types.js";
+import { agendaAt, type AgentView, type GroupEvent, type InternalState, type Persona, type ReasonResult, type SpeakCall, type SpeakResult, type TbsAgentModel, type Topic, type TurnInfo } from "./types.js";
 
 /** Identity columns written into every row. */
 export interface RunMeta {
@@ -44,17 +44,6 @@ export function silenceIndex(s: Pick<InternalState, "perceived_opinion_climate" 
   return ((s.perceived_opinion_climate + s.perceived_isolation_risk) / 2 - 1) / 6;
 }
 
-/** Who said a statement, as an agent's Nous memory records it. */
-function speakerName(e: GroupEvent, self: number): string {
-  return e.agent === self ? "You" : `Participant ${e.agent + 1}`;
-}
-
-/** The key (turn and text) of a retrieved line ("[turn 4, heard] Participant 2 said: …"); undefined for a belief line. */
-function observationKey(line: string): string | undefined {
-  const m = /^\[turn (\d+), heard\] (.*)$/s.exec(line);
-  return m ? `${m[1]}|${m[2]}` : undefined;
-}
-
 /**
  * Runs one discussion.
  * @param model the agent model (offline or LLM), created for this run.
@@ -82,8 +71,9 @@ export async function simulate(
   // Per agent: statements of the transcript folded into its own summary, and the first interval whose states are not.
   const summarized: number[] = personas.map(() => 0);
   const statesFrom: number[] = personas.map(() => 1);
-  const nous: AgentMemory[] | null = P.memory === "nous" ? personas.map((_, i) => createAgentMemory({ owner: `Participant ${i + 1}`, halfLifeTurns: P.memoryOptions.nousHalfLifeTurns })) : null;
-  const nousEvents: Map<string, GroupEvent>[] = personas.map(() => new Map());
+  const nous = P.memory === "nous" || P.memory === "nous-recency"
+    ? new NousGroupMemory(N, { halfLifeTurns: P.memoryOptions.nousHalfLifeTurns, maxTokens: P.memoryOptions.nousMaxTokens, recall: P.memory === "nous" ? "content" : "recency" })
+    : null;
   const voluntary: boolean[] = [];
   const isLlm = model.kind === "llm";
   const meter = new CostMeter(!isLlm, P.costSamplePerInterval);
@@ -106,6 +96,7 @@ export async function simulate(
   try {
     for (let v = 1; v <= P.intervals; v++) {
       const scheduled = fixedOrder ? (v - 1) % N : null;
+      const agendaId = agendaAt(topic, v)?.id ?? null;
       const from = Math.max(1, v - W);
       let vol = 0;
       for (let k = from; k < v; k++) if (voluntary[k]) vol++;
@@ -165,9 +156,9 @@ export async function simulate(
         let retrieved: string[] | undefined;
         if (nous) {
           const query = `${previous[i]?.monologue ?? ""} ${lastHeard} ${topic.question}`;
-          retrieved = nous[i].retrieve(query, { maxTokens: P.memoryOptions.nousMaxTokens });
-          const evs = retrieved.map((t) => nousEvents[i].get(observationKey(t) ?? "")).filter((e): e is GroupEvent => e !== undefined);
-          recall = { events: evs.sort((a, b) => a.interval - b.interval) };
+          const got = nous.recall(i, query);
+          retrieved = got.lines;
+          recall = { events: got.events };
         } else {
           recall = latest ? { events: latest } : (summaryRecall ?? memory.recall(v, memRng[i]));
         }
@@ -232,6 +223,7 @@ export async function simulate(
           ...base,
           ...extra,
           interval: v,
+          agenda: agendaId,
           agent_id: s.i,
           persona: personas[s.i].id,
           strategy: sp.strategy,
@@ -280,6 +272,7 @@ export async function simulate(
           ecology: base.ecology,
           ablation: base.ablation,
           interval: v,
+          agenda: agendaId,
           agent_id: i,
           persona: personas[i].id,
           perceived_inconsistency: st ? st.perceived_inconsistency : null,
@@ -335,18 +328,7 @@ export async function simulate(
       }
 
       // (7) Nous memory: each agent keeps what it heard (under the ablations, what it could see) and what it thought.
-      if (nous) {
-        personas.forEach((_, i) => {
-          for (const e of visible(i, events)) {
-            const who = speakerName(e, i);
-            // The memory renders a retrieved observation as "[turn v, heard] <speaker>: <text>"; that maps it back.
-            nousEvents[i].set(`${v}|${who}: ${e.text.trim()}`, e);
-            nous[i].observe({ text: e.text, speaker: who, time: v, kind: "heard" });
-          }
-          const st = byAgent[i]?.state;
-          if (st) nous[i].observe({ text: st.monologue, speaker: "You", time: v, kind: "thought" });
-        });
-      }
+      if (nous) personas.forEach((_, i) => nous.observe(i, v, visible(i, events), byAgent[i]?.state?.monologue));
 
       const c = meter.take();
       costs.push({
@@ -365,7 +347,7 @@ export async function simulate(
       progress?.(v / P.intervals);
     }
   } finally {
-    if (nous) for (const m of nous) m.close();
+    nous?.close();
   }
   return { states, utterances, costs, usage };
 }

@@ -18,8 +18,8 @@ import type { Rng } from "../core/rng.js";
 import type { GroupEvent } from "./types.js";
 import type { MemoryOptions, OfflineParams } from "./params.js";
 
-/** `nous`: each agent retrieves by content from its own Nous memory (engine.ts); the group transcript is still kept. */
-export type MemoryMode = "latest" | "sampling" | "summary" | "nous";
+/** `nous`, `nous-recency`: each agent recalls from its own Nous memory (nous-memory.ts); the transcript is still kept. */
+export type MemoryMode = "latest" | "sampling" | "summary" | "nous" | "nous-recency";
 
 /** What the offline summary keeps (`offline.summary`). */
 export type SummaryModel = OfflineParams["summary"];

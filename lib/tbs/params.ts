@@ -95,6 +95,8 @@ export const offlineParamsSchema = z.strictObject({
       width: z.number().positive().max(12).default(4),
     })
     .prefault({}),
+  /** How much a theme's lean (a topic's agenda) shifts what is said on it: 1 as the topic file says, 0 no lean. */
+  themeLean: z.number().min(0).max(3).default(1),
   /**
    * What the offline Summary memory keeps of the compressed statements (one or more pseudo-events of total weight
    * min(count, cap) in the climate and the minority):
@@ -176,7 +178,8 @@ export const tbsParamsSchema = z.strictObject({
   protocol: z.enum(PROTOCOLS).default("tbs"),
   mode: z.enum(["willing", "rotation"]).default("willing"),
   force: z.enum(["force", "noforce"]).default("noforce"),
-  memory: z.enum(["latest", "sampling", "summary", "nous"]).default("latest"),
+  /** Group memory: `nous` retrieves by content; `nous-recency` is its null (as many statements, the latest; nous-memory.ts). */
+  memory: z.enum(["latest", "sampling", "summary", "nous", "nous-recency"]).default("latest"),
   /** An ecology name in data/personas (`six-americas`, `balanced-stakeholders`) or a path to an ecology JSON file. */
   ecology: z.string().min(1).default("six-americas"),
   /** A topic name in data/personas/topics or a path to a topic JSON file. */

@@ -98,14 +98,39 @@ const bankSide = z.strictObject(Object.fromEntries(SPEAKING_STRATEGIES.map((s) =
   z.ZodArray<z.ZodString>
 >);
 
-/** A topic file: the policy under discussion and the argument bank per stance side and strategy. */
-export const topicSchema = z.strictObject({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  question: z.string().min(1),
-  arguments: z.strictObject({ support: bankSide, oppose: bankSide, neutral: bankSide }),
-});
+const bank = z.strictObject({ support: bankSide, oppose: bankSide, neutral: bankSide });
+
+/**
+ * A topic file: the policy under discussion and the argument bank per stance side and strategy. Optionally an agenda:
+ * the items the chair puts up, each for a range of intervals and on a theme whose own argument bank the offline
+ * speaker draws from then; a theme's `lean` shifts what is said on it (in stance points, scaled by `offline.themeLean`:
+ * arguments about costs may lean against a mandate whatever one's view). An item can return after a gap.
+ */
+export const topicSchema = z
+  .strictObject({
+    id: z.string().min(1),
+    title: z.string().min(1),
+    question: z.string().min(1),
+    arguments: bank,
+    themes: z.record(z.string().min(1), z.strictObject({ lean: z.number().min(-3).max(3), arguments: bank })).optional(),
+    agenda: z
+      .array(z.strictObject({ id: z.string().min(1), theme: z.string().min(1), title: z.string().min(1), from: z.number().int().min(1), to: z.number().int().min(1) }))
+      .optional(),
+  })
+  .superRefine((t, ctx) => {
+    (t.agenda ?? []).forEach((item, k) => {
+      if (!t.themes?.[item.theme]) ctx.addIssue({ code: "custom", path: ["agenda", k, "theme"], message: `theme "${item.theme}" is not in themes (${Object.keys(t.themes ?? {}).join(", ") || "none"})` });
+      if (item.to < item.from) ctx.addIssue({ code: "custom", path: ["agenda", k, "to"], message: `ends (${item.to}) before it starts (${item.from})` });
+      const other = (t.agenda ?? []).findIndex((o, j) => j < k && o.from <= item.to && item.from <= o.to);
+      if (other >= 0) ctx.addIssue({ code: "custom", path: ["agenda", k, "from"], message: `overlaps agenda item ${other} ("${t.agenda![other].id}")` });
+    });
+  });
 export type Topic = z.infer<typeof topicSchema>;
+
+/** The agenda item of interval v, if the topic has one then. @example agendaAt(topic, 12)?.theme // "grid" */
+export function agendaAt(topic: Topic, v: number): NonNullable<Topic["agenda"]>[number] | undefined {
+  return topic.agenda?.find((a) => a.from <= v && v <= a.to);
+}
 
 /** A public event of the group transcript. */
 export interface GroupEvent {

@@ -26,7 +26,8 @@
  *                        converge: c_cv·D·S, bridge: c_b·(1 − |x|/3); otherwise `withhold`
  *   time_cost            exp(t_0 + t_D·D + t_S·S + η), η ~ N(0, σ_t)   seconds
  *   expressed stance     defend: x; challenge: round(x) + c_ch·sign(x); qualify: q·x; converge: x + c·(m − x); bridge: b·x
- *                        (rounded; c_ch = 1, q = 0.5, c = 0.6, b = 0.3)
+ *                        (rounded; c_ch = 1, q = 0.5, c = 0.6, b = 0.3), plus the lean of the agenda item's theme,
+ *                        if the topic has an agenda (× themeLean)
  *   stance dynamics      after each utterance e of another agent, x_i += s_i·r·(e − x_i); dissonance reduction
  *                        x_i += ρ·D·(p_i − x_i); drift x_i += N(0, σ_x); clamped to [−3, 3]
  *
@@ -37,6 +38,7 @@ import type { Rng } from "../../core/rng.js";
 import { decisionInputs, minorityUsed, selfReference } from "./ablate.js";
 import type { TbsParams } from "../params.js";
 import {
+  agendaAt,
   SPEAKING_STRATEGIES,
   type AgentView,
   type GroupEvent,
@@ -201,8 +203,11 @@ export class OfflineTbsModel implements TbsAgentModel {
       default:
         e = x;
     }
-    const expressed = roundStance(e);
-    const bank = this.topic.arguments[sideOf(expressed)][strategy as (typeof SPEAKING_STRATEGIES)[number]];
+    // On an agenda item, the theme's arguments, and their lean.
+    const item = agendaAt(this.topic, view.interval);
+    const theme = item ? this.topic.themes![item.theme] : undefined;
+    const expressed = roundStance(e + (theme ? theme.lean * this.params.offline.themeLean : 0));
+    const bank = (theme?.arguments ?? this.topic.arguments)[sideOf(expressed)][strategy as (typeof SPEAKING_STRATEGIES)[number]];
     return Promise.resolve({ utterance: a.rng.choice(bank), expressed_stance: expressed, strategy, tokensIn: 0, tokensOut: 0, repairs: [] });
   }
 
