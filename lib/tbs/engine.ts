@@ -208,6 +208,8 @@ export async function simulate(
         voluntary[v] = false;
       }
       const viewOf = (i: number) => views[reasoners.indexOf(i)];
+      /** How many of the others' statements agent i recalled (a summary's parts not counted). */
+      const recalledOf = (i: number) => viewOf(i).recall.events.reduce((n, e) => n + (e.agent !== i ? 1 : 0), 0);
 
       // (5) Speech: all of a round's speakers at once; their statements enter the transcript together.
       const speech: (SpeakResult | null)[] = personas.map(() => null);
@@ -304,6 +306,7 @@ export async function simulate(
           fear: lt ? lt.fear : null,
           agent_effect: lt ? lt.agent_effect : null,
           floor_belief: lt ? lt.floor_belief : null,
+          recalled: recalledOf(i),
           decision_floor: lt ? lt.decision_floor : null,
           decision_dissonance: lt ? lt.decision_dissonance : null,
           decision_silence: lt ? lt.decision_silence : null,

@@ -55,7 +55,8 @@ export {
   type RecoveryOptions,
   type RecoveryComparison,
 } from "./recovery.js";
-export { timeModels, orSensitivity, costSummary, speakingEffect, speakingEffectWholeRun, type SpeakingEffect, type OrSensitivityCell } from "./results.js";
+export { timeModels, orSensitivity, costSummary, speakingEffect, speakingEffectWholeRun, pairedByGroup, type SpeakingEffect, type OrSensitivityCell, type GroupedContrast } from "./results.js";
+export { NousGroupMemory, type NousRecall } from "./nous-memory.js";
 export { ablationTests, silenceResponse, RULE_TESTS, ABLATION_INFO, type AblationSpec, type AblationTestRow } from "./ablations.js";
 export { tbsClaims, TBS_CLAIMS, TBS_ASSUMPTIONS } from "./claims.js";
 export { CLAIM_ANALYSES } from "./claim-analyses.js";

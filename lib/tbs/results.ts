@@ -5,7 +5,7 @@
  * audit's to say: lib/tbs/claims.ts declares the findings, lib/claims grades them.)
  */
 import { createRng } from "../core/rng.js";
-import { lmm, type LmmFit } from "../stats/index.js";
+import { lmm, pairedDifferenceCI, type LmmFit } from "../stats/index.js";
 import { expressionGivenIntention, prepare, LEVELS, varyingFactors, type Row } from "./analysis.js";
 import { runTbs } from "./run.js";
 import { DataError } from "../core/errors.js";
@@ -159,4 +159,35 @@ export function speakingEffectWholeRun(rows: Row[]): SpeakingEffect {
   const f = lmm("dissonance_index ~ has_spoken + interval + (1 | agent)", rs, { reml: true });
   const e = f.fixef.has_spoken, se = f.se.has_spoken;
   return { estimate: e, lower: e - Z * se, upper: e + Z * se, rows: rs.length };
+}
+
+/** A paired difference by seed within one group, with its t interval over seeds. */
+export interface GroupedContrast {
+  group: string;
+  seeds: number;
+  a: number;
+  b: number;
+  difference: number;
+  lower: number;
+  upper: number;
+}
+
+/**
+ * `column` at level `levels[1]` minus level `levels[0]` of `factor`, per seed (means over the seed's rows), within each
+ * value of `by`; a t interval over seeds (the runs of a seed are paired when they share their stream).
+ * @example pairedByGroup(rows, { factor: "memory", levels: ["nous-recency", "nous"], column: "dissonance_index", by: "agenda" })
+ */
+export function pairedByGroup(rows: Row[], o: { factor: string; levels: [string, string]; column: string; by: string }): GroupedContrast[] {
+  const groups = [...new Set(rows.map((r) => String(r[o.by])))];
+  return groups.map((group) => {
+    const seeds = [...new Set(rows.map((r) => r.seed as number))].sort((x, y) => x - y);
+    const mean = (seed: number, level: string) => {
+      const xs = rows.filter((r) => String(r[o.by]) === group && r.seed === seed && r[o.factor] === level).map((r) => r[o.column] as number);
+      return xs.reduce((s, x) => s + x, 0) / xs.length;
+    };
+    const a = seeds.map((s) => mean(s, o.levels[0])), b = seeds.map((s) => mean(s, o.levels[1]));
+    const ci = pairedDifferenceCI(b, a);
+    const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    return { group, seeds: seeds.length, a: avg(a), b: avg(b), difference: ci.mean, lower: ci.lower, upper: ci.upper };
+  });
 }

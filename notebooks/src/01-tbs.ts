@@ -165,6 +165,40 @@ const ruleTests = await tbs.ablationTests({ seeds: PROFILE === "full" ? Array.fr
 plot.table(ruleTests.map((r) => ({ ablation: r.ablation, effect: r.effect, seeds: r.seeds, none: r.none, placebo: r.placebo_estimate, ablated: r.ablation_estimate, "ablation − placebo": `${r.moved.toFixed(4)} [${r.moved_lower.toFixed(4)}, ${r.moved_upper.toFixed(4)}]`, "placebo − none": `${r.placebo_shift.toFixed(4)} [${r.placebo_lower.toFixed(4)}, ${r.placebo_upper.toFixed(4)}]`, margin: r.margin, moves: r.moves, "placebo moves nothing": r.placebo_null })), { title: `Rule tests: each effect with its path open, under the placebo and under the ablation — ${LABEL}`, digits: 4 });
 
 // %% [markdown]
+// ## Nous memory: does what is retrieved by content matter?
+// Under `nous` each agent keeps a `lib/nous` memory of what it heard and thought, and recalls by content (its last
+// monologue, the last statement and the question as the query), with decay and reactivation. Its null is
+// `nous-recency`: the same retrieval is made, and the agent recalls as many statements as it returned, but the most
+// recent ones it heard. The design (`data/configs/tbs-nous-agenda.json`, topic `solar-pv-agenda`) is one where
+// content should matter: the chair's first item (what the mandate costs buyers, intervals 1–8, whose arguments lean
+// against it) returns after a long gap on the climate (9–22, leaning for it), from interval 23 on. When it returns, a
+// memory that retrieves by content can bring back what was said on it before; a memory of the latest statements
+// cannot. Latest(5) is shown beside them. Below: statements recalled per agent-interval, and the indices by item.
+
+// %%
+const nousRun = await experiment.ensureRun("../data/configs/tbs-nous-agenda.json", { profile: PROFILE });
+const nousRows = tbs.prepare(nousRun.tables.states).rows;
+plot.table(["cost", "climate", "cost-again"].flatMap((agenda) => ["nous", "nous-recency", "latest"].map((memory) => {
+  const rs = nousRows.filter((r) => r.agenda === agenda && r.memory === memory);
+  const m = (k: string) => rs.reduce((a, r) => a + (r[k] as number), 0) / rs.length;
+  return { agenda, memory, "agent-intervals": rs.length, "statements recalled": m("recalled"), dissonance: m("dissonance_index"), silence: m("silence_index"), "latent D": m("latent_dissonance"), "latent S": m("latent_silence") };
+})), { title: `Recall and appraisals by agenda item and memory, ${new Set(nousRows.map((r) => r.seed)).size} seeds — ${LABEL}`, digits: 4 });
+const nousContrast = ["dissonance_index", "silence_index", "latent_dissonance", "latent_silence"].flatMap((column) =>
+  tbs.pairedByGroup(nousRows, { factor: "memory", levels: ["nous-recency", "nous"], column, by: "agenda" }).map((c) => ({ column, agenda: c.group, seeds: c.seeds, recency: c.a, content: c.b, "content − recency": c.difference, lower: c.lower, upper: c.upper, "excludes 0": c.lower > 0 || c.upper < 0 })));
+plot.table(nousContrast, { title: `Retrieval by content against its recency null, paired by seed (t interval over seeds) — ${LABEL}`, digits: 4 });
+{
+  const back = nousContrast.filter((c) => c.agenda === "cost-again" && (c.column === "dissonance_index" || c.column === "silence_index"));
+  const moved = back.filter((c) => c["excludes 0"]);
+  const rec = (memory: string) => { const rs = nousRows.filter((r) => r.memory === memory); return rs.reduce((a, r) => a + (r.recalled as number), 0) / rs.length; };
+  console.log(`Statements recalled per agent-interval: ${rec("nous").toFixed(2)} under nous, ${rec("nous-recency").toFixed(2)} under nous-recency (as many as its own retrieval by content returned), ${rec("latest").toFixed(2)} under Latest(5).`);
+  console.log(moved.length
+    ? `When the cost item returns, content retrieval moves ${moved.map((c) => `the ${c.column.replace("_index", " index")} by ${c["content − recency"].toFixed(4)} [${c.lower.toFixed(4)}, ${c.upper.toFixed(4)}]`).join(" and ")} against the recency null.`
+    : `When the cost item returns, content retrieval does not move the indices measurably against the recency null (${back.map((c) => `${c.column.replace("_index", " index")} ${c["content − recency"].toFixed(4)} [${c.lower.toFixed(4)}, ${c.upper.toFixed(4)}]`).join("; ")}): with so few statements recalled, the offline agents cannot use what content retrieval brings back.`);
+  const claim = audit.claims.find((c) => c.claim === "nous-content");
+  if (claim) console.log(`Claims audit, nous-content: ${claim.class}${claim.provisional ? " (provisional)" : ""}; at the default ${claim.default.estimate.toFixed(4)} [${claim.default.lower.toFixed(4)}, ${claim.default.upper.toFixed(4)}] over ${claim.default.n} seeds; under its null (no theme lean): ${claim.nulls.map((n) => `${n.estimate.toFixed(4)} [${n.lower.toFixed(4)}, ${n.upper.toFixed(4)}], ${n.vanishes ? "removed" : "not removed"}`).join("; ")}.`);
+}
+
+// %% [markdown]
 // ## From intention to expression
 // Among agent-intervals where the agent wanted to speak, how often it got the floor, by mode (Wilson 95 % intervals),
 // and the odds ratio Willing vs Rotation (Woolf interval). It follows from the allocation rule and how many agents are
