@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
 import { cellAddresser } from "../core/mechanism.js";
+import { recallCounts } from "./memory.js";
 import { runTbs } from "./run.js";
 import { runner } from "./runner.js";
 import { internalStateSchema } from "./types.js";
@@ -125,6 +126,30 @@ test("nous memory: each agent recalls by content what it heard (offline climate 
   assert.ok(late.some((x) => (x.climate_gap as number) > 0), "retrieved statements move the perceived climate");
   const nf = await runTbs({ agents: 6, intervals: 12, memory: "nous", force: "force", ablation: "no-group-memory" }, { rng: createRng(1) });
   assert.ok(nf.states.every((x) => x.climate_gap === 0), "with nothing heard from others, nothing is retrieved about them");
+  assert.ok(nf.states.every((x) => x.perceived_climate === x.latent_stance && x.recalled === 0), "the perceived climate is one's own view then");
+});
+
+test("recallCounts: the others' statements recalled, those on the current item's theme, and those brought back from an earlier item of it", () => {
+  const items = [{ id: "cost", theme: "cost", from: 1, to: 3 }, { id: "climate", theme: "climate", from: 4, to: 6 }, { id: "cost-again", theme: "cost", from: 7, to: 9 }];
+  const itemAt = (v: number) => items.find((a) => a.from <= v && v <= a.to);
+  const ev = (interval: number, agent: number) => ({ interval, agent, text: "", stance: 0, strategy: "defend" as const });
+  const events = [ev(1, 1), ev(2, 0), ev(5, 2), ev(7, 1), ev(8, 3)];
+  assert.deepEqual(recallCounts(events, 0, itemAt, 9), { recalled: 4, onTheme: 3, returning: 1 });
+  assert.deepEqual(recallCounts(events, 0, itemAt, 5), { recalled: 4, onTheme: 1, returning: 0 });
+  assert.deepEqual(recallCounts(events, 0, () => undefined, 9), { recalled: 4, onTheme: 0, returning: 0 });
+});
+
+test("nous on an agenda whose item returns: retrieval by content brings back statements said on it before the gap; its recency null brings back none", async () => {
+  // Seeds 101–102: the seeds on which the Nous query and what it stores were chosen (the notebook reports 1–20).
+  const run = (memory: "nous" | "nous-recency", seed: number) => runTbs({ agents: 6, intervals: 28, memory, force: "force", topic: "solar-pv-agenda", seedStreams: true }, { rng: createRng(seed) });
+  for (const seed of [101, 102]) {
+    const back = (await run("nous", seed)).states.filter((x) => x.agenda === "cost-again");
+    const rec = (await run("nous-recency", seed)).states.filter((x) => x.agenda === "cost-again");
+    const mean = (rs: Record<string, unknown>[], k: string) => rs.reduce((a, r) => a + (r[k] as number), 0) / rs.length;
+    assert.ok(mean(back, "recalled_returning") > 0.5, `seed ${seed}: ${mean(back, "recalled_returning")} statements per agent-interval from before the gap`);
+    assert.equal(mean(rec, "recalled_returning"), 0);
+    assert.ok(mean(back, "recalled") > 2, "statements, not only belief lines, fill the budget");
+  }
 });
 
 test("an agenda: rows carry the item; the offline speaker argues from the item's theme, its stance shifted by the theme's lean (× offline.themeLean)", async () => {
@@ -165,9 +190,9 @@ test("nous-recency, the null of content retrieval: as many statements as content
   const m = new NousGroupMemory(2, { halfLifeTurns: 8, maxTokens: 300, recall: "recency" });
   try {
     const ev = (v: number, text: string) => ({ interval: v, agent: 1, text, stance: 1, strategy: "defend" as const });
-    m.observe(0, 1, [ev(1, "Builders will pass the cost of the panels to buyers.")], undefined);
-    m.observe(0, 2, [ev(2, "The climate case is strong for the city.")], undefined);
-    m.observe(0, 3, [ev(3, "Emissions fall with every roof.")], undefined);
+    m.observe(0, 1, [ev(1, "Builders will pass the cost of the panels to buyers.")]);
+    m.observe(0, 2, [ev(2, "The climate case is strong for the city.")]);
+    m.observe(0, 3, [ev(3, "Emissions fall with every roof.")]);
     const got = m.recall(0, "the cost of panels for buyers and builders");
     assert.equal(got.events.length, got.statements);
     assert.deepEqual(got.events.map((e) => e.interval), [3, 2, 1].slice(0, got.statements).reverse());

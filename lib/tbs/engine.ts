@@ -9,7 +9,7 @@
  */
 import type { Rng } from "../core/rng.js";
 import { CostMeter, type RenderedCall } from "./costs.js";
-import { GroupMemory, offlineSummaryText, type Recall } from "./memory.js";
+import { GroupMemory, offlineSummaryText, recallCounts, type Recall } from "./memory.js";
 import { reasonPrompt, speakPrompt, summaryPrompt } from "./models/prompts.js";
 import { NousGroupMemory } from "./nous-memory.js";
 import { resolveTurn } from "./orchestrator.js";
@@ -155,7 +155,8 @@ export async function simulate(
         let recall: Recall;
         let retrieved: string[] | undefined;
         if (nous) {
-          const query = `${previous[i]?.monologue ?? ""} ${lastHeard} ${topic.question}`;
+          // What is on the table: the agenda item (if the topic has one), the last statement, the question.
+          const query = `${agendaAt(topic, v)?.title ?? ""} ${lastHeard} ${topic.question}`;
           const got = nous.recall(i, query);
           retrieved = got.lines;
           recall = { events: got.events };
@@ -208,8 +209,7 @@ export async function simulate(
         voluntary[v] = false;
       }
       const viewOf = (i: number) => views[reasoners.indexOf(i)];
-      /** How many of the others' statements agent i recalled (a summary's parts not counted). */
-      const recalledOf = (i: number) => viewOf(i).recall.events.reduce((n, e) => n + (e.agent !== i ? 1 : 0), 0);
+      const itemAt = (u: number) => agendaAt(topic, u);
 
       // (5) Speech: all of a round's speakers at once; their statements enter the transcript together.
       const speech: (SpeakResult | null)[] = personas.map(() => null);
@@ -261,6 +261,7 @@ export async function simulate(
         const lt = r.latent;
         const sp = speech[i];
         const me = sp !== null;
+        const rc = recallCounts(viewOf(i).recall.events, i, itemAt, v);
         // One object literal with a fixed field order and no spread: rows share one shape (a spread followed by many
         // fields makes V8 build each row in dictionary mode, ~100× slower at 10^5 rows).
         const row: Row = {
@@ -300,13 +301,16 @@ export async function simulate(
           latent_dissonance: lt ? lt.latent_dissonance : null,
           latent_silence: lt ? lt.latent_silence : null,
           latent_stance: lt ? lt.latent_stance : null,
+          perceived_climate: lt ? lt.perceived_climate : null,
           climate_gap: lt ? lt.climate_gap : null,
           public_gap: lt ? lt.public_gap : null,
           minority: lt ? lt.minority : null,
           fear: lt ? lt.fear : null,
           agent_effect: lt ? lt.agent_effect : null,
           floor_belief: lt ? lt.floor_belief : null,
-          recalled: recalledOf(i),
+          recalled: rc.recalled,
+          recalled_on_theme: rc.onTheme,
+          recalled_returning: rc.returning,
           decision_floor: lt ? lt.decision_floor : null,
           decision_dissonance: lt ? lt.decision_dissonance : null,
           decision_silence: lt ? lt.decision_silence : null,
@@ -330,8 +334,8 @@ export async function simulate(
         if (isLlm) usage.calls++;
       }
 
-      // (7) Nous memory: each agent keeps what it heard (under the ablations, what it could see) and what it thought.
-      if (nous) personas.forEach((_, i) => nous.observe(i, v, visible(i, events), byAgent[i]?.state?.monologue));
+      // (7) Nous memory: each agent keeps what it heard (under the ablations, what it could see).
+      if (nous) personas.forEach((_, i) => nous.observe(i, v, visible(i, events)));
 
       const c = meter.take();
       costs.push({

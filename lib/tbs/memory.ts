@@ -188,3 +188,31 @@ export function offlineSummaryText(s: SummaryState): string {
   const stance = (x: number) => `${x > 0 ? "supporting" : x < 0 ? "opposing" : "undecided about"} the mandate (typical stance ${x.toFixed(1)})`;
   return `Earlier in the hearing, ${s.count} statements were made: ${s.parts.map((p) => `${p.weight.toFixed(1)} parts ${stance(p.stance)}`).join("; ")}.`;
 }
+
+/** What an agent recalled of the others' statements in one interval, counted against the topic's agenda. */
+export interface RecallCounts {
+  /** The others' statements recalled (a summary's parts not counted). */
+  recalled: number;
+  /** Of those, said while an item of the current item's theme was on the table (0 without an agenda). */
+  onTheme: number;
+  /** Of those, said under an earlier item of the same theme: brought back across a gap (0 without an agenda). */
+  returning: number;
+}
+
+/**
+ * Counts agent `self`'s recalled statements of others, by when they were said relative to the agenda.
+ * @example recallCounts(events, 0, (v) => agendaAt(topic, v), 25) // { recalled: 4, onTheme: 3, returning: 1 }
+ */
+export function recallCounts(events: GroupEvent[], self: number, itemAt: (v: number) => { id: string; theme: string } | undefined, v: number): RecallCounts {
+  const now = itemAt(v);
+  let recalled = 0, onTheme = 0, returning = 0;
+  for (const e of events) {
+    if (e.agent === self) continue;
+    recalled++;
+    const then = now ? itemAt(e.interval) : undefined;
+    if (!now || !then || then.theme !== now.theme) continue;
+    onTheme++;
+    if (then.id !== now.id) returning++;
+  }
+  return { recalled, onTheme, returning };
+}

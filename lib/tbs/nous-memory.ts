@@ -1,11 +1,13 @@
 /**
- * The `nous` memory levels: each agent keeps a `lib/nous` agent memory of what it heard and thought.
+ * The `nous` memory levels: each agent keeps a `lib/nous` agent memory of the statements it heard (its own included,
+ * as "You"). Like every Group memory level it holds what was said; the agent's own thoughts are its Monologue memory
+ * (the engine shows its latest monologues under every level), not stored here.
  *
- * - `nous`: the agent retrieves by content (query: its last monologue, the last statement, the question) at most
- *   `nousMaxTokens` tokens of it, with temporal decay and reactivation of confirmed content; the statements among the
- *   retrieved lines are its recall of the group.
+ * - `nous`: the agent retrieves by content (the engine's query: what is on the table — the agenda item if the topic
+ *   has one, the last statement, the question) at most `nousMaxTokens` tokens of it, with temporal decay and
+ *   reactivation of confirmed content; the statements among the retrieved lines are its recall of the group.
  * - `nous-recency` (the null of content retrieval): the same retrieval is made, and the agent recalls as many
- *   statements as it returned, but the most recent ones it heard. Its other retrieved lines (thoughts, beliefs) stay.
+ *   statements as it returned, but the most recent ones it heard. Its other retrieved lines (belief lines) stay.
  *   What differs from `nous` is which statements come back, not how many.
  */
 import { createAgentMemory, type AgentMemory } from "../nous/agent-memory.js";
@@ -60,8 +62,8 @@ export class NousGroupMemory {
     return { events: latest, lines, statements };
   }
 
-  /** Agent i observes the statements it heard in interval v and its own thought. */
-  observe(i: number, v: number, heard: GroupEvent[], thought: string | undefined): void {
+  /** Agent i observes the statements it heard in interval v. */
+  observe(i: number, v: number, heard: GroupEvent[]): void {
     for (const e of heard) {
       const who = speakerName(e, i);
       // The memory renders a retrieved observation as "[turn v, heard] <speaker>: <text>"; that maps it back.
@@ -69,7 +71,6 @@ export class NousGroupMemory {
       this.heard[i].push(e);
       this.memories[i].observe({ text: e.text, speaker: who, time: v, kind: "heard" });
     }
-    if (thought) this.memories[i].observe({ text: thought, speaker: "You", time: v, kind: "thought" });
   }
 
   close(): void {

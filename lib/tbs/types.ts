@@ -172,6 +172,8 @@ export interface Latent {
   latent_dissonance: number;
   latent_silence: number;
   latent_stance: number;
+  /** m_i: the opinion climate the agent perceives, on the stance scale (−3..3). */
+  perceived_climate: number;
   climate_gap: number;
   public_gap: number;
   minority: number;

@@ -167,6 +167,7 @@ export class OfflineTbsModel implements TbsAgentModel {
       latent_dissonance: D,
       latent_silence: S,
       latent_stance: a.x,
+      perceived_climate: m,
       climate_gap: dC,
       public_gap: dP,
       minority: M,
