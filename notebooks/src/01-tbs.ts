@@ -166,36 +166,65 @@ plot.table(ruleTests.map((r) => ({ ablation: r.ablation, effect: r.effect, seeds
 
 // %% [markdown]
 // ## Nous memory: does what is retrieved by content matter?
-// Under `nous` each agent keeps a `lib/nous` memory of what it heard and thought, and recalls by content (its last
-// monologue, the last statement and the question as the query), with decay and reactivation. Its null is
+// Under `nous` each agent keeps a `lib/nous` memory of the statements it heard and recalls by content (the query is
+// what is on the table: the agenda item, the last statement, the question), with decay and reactivation. Its null is
 // `nous-recency`: the same retrieval is made, and the agent recalls as many statements as it returned, but the most
-// recent ones it heard. The design (`data/configs/tbs-nous-agenda.json`, topic `solar-pv-agenda`) is one where
-// content should matter: the chair's first item (what the mandate costs buyers, intervals 1–8, whose arguments lean
-// against it) returns after a long gap on the climate (9–22, leaning for it), from interval 23 on. When it returns, a
-// memory that retrieves by content can bring back what was said on it before; a memory of the latest statements
-// cannot. Latest(5) is shown beside them. Below: statements recalled per agent-interval, and the indices by item.
+// recent ones it heard. The design (`data/configs/tbs-nous-agenda.json`, topic `solar-pv-agenda`, Willing mode with
+// Force Speak, seeds paired on the same participants and draws) is one where content should matter: the chair's first
+// item (what the mandate costs buyers, intervals 1–8, whose arguments lean against it) returns after a long gap on the
+// climate (9–22, leaning for it), from interval 23 on. When it returns, a memory that retrieves by content can bring
+// back what was said on it before the gap; a memory of the latest statements cannot. Latest(5) is shown beside them.
+// The query and what the memory stores were chosen on seeds 101–106 by what retrieval brought back, before any state
+// was compared (lib/tbs/README.md); these are seeds 1–20 (quick profile: 1–3). Below: what each memory recalled per
+// agent-interval (*on the item's theme*; *from before the gap*: said on an earlier item of the same theme), the
+// perceived opinion climate m (stance scale −3..3, negative = against the mandate) and the appraisals.
 
 // %%
 const nousRun = await experiment.ensureRun("../data/configs/tbs-nous-agenda.json", { profile: PROFILE });
 const nousRows = tbs.prepare(nousRun.tables.states).rows;
+const nousMean = (rs: typeof nousRows, k: string) => rs.reduce((a, r) => a + (r[k] as number), 0) / rs.length;
 plot.table(["cost", "climate", "cost-again"].flatMap((agenda) => ["nous", "nous-recency", "latest"].map((memory) => {
   const rs = nousRows.filter((r) => r.agenda === agenda && r.memory === memory);
-  const m = (k: string) => rs.reduce((a, r) => a + (r[k] as number), 0) / rs.length;
-  return { agenda, memory, "agent-intervals": rs.length, "statements recalled": m("recalled"), dissonance: m("dissonance_index"), silence: m("silence_index"), "latent D": m("latent_dissonance"), "latent S": m("latent_silence") };
-})), { title: `Recall and appraisals by agenda item and memory, ${new Set(nousRows.map((r) => r.seed)).size} seeds — ${LABEL}`, digits: 4 });
-const nousContrast = ["dissonance_index", "silence_index", "latent_dissonance", "latent_silence"].flatMap((column) =>
+  return { agenda, memory, "agent-intervals": rs.length, recalled: nousMean(rs, "recalled"), "on the item's theme": nousMean(rs, "recalled_on_theme"), "from before the gap": nousMean(rs, "recalled_returning"), "perceived climate": nousMean(rs, "perceived_climate"), dissonance: nousMean(rs, "dissonance_index"), silence: nousMean(rs, "silence_index") };
+})), { title: `Statements recalled, perceived climate and appraisals by agenda item and memory, means over ${new Set(nousRows.map((r) => r.seed)).size} seeds — ${LABEL}`, digits: 3 });
+const nousContrast = ["perceived_climate", "dissonance_index", "silence_index", "latent_dissonance", "latent_silence"].flatMap((column) =>
   tbs.pairedByGroup(nousRows, { factor: "memory", levels: ["nous-recency", "nous"], column, by: "agenda" }).map((c) => ({ column, agenda: c.group, seeds: c.seeds, recency: c.a, content: c.b, "content − recency": c.difference, lower: c.lower, upper: c.upper, "excludes 0": c.lower > 0 || c.upper < 0 })));
 plot.table(nousContrast, { title: `Retrieval by content against its recency null, paired by seed (t interval over seeds) — ${LABEL}`, digits: 4 });
 {
-  const back = nousContrast.filter((c) => c.agenda === "cost-again" && (c.column === "dissonance_index" || c.column === "silence_index"));
-  const moved = back.filter((c) => c["excludes 0"]);
-  const rec = (memory: string) => { const rs = nousRows.filter((r) => r.memory === memory); return rs.reduce((a, r) => a + (r.recalled as number), 0) / rs.length; };
-  console.log(`Statements recalled per agent-interval: ${rec("nous").toFixed(2)} under nous, ${rec("nous-recency").toFixed(2)} under nous-recency (as many as its own retrieval by content returned), ${rec("latest").toFixed(2)} under Latest(5).`);
+  const back = nousRows.filter((r) => r.agenda === "cost-again");
+  const on = (memory: string) => back.filter((r) => r.memory === memory);
+  console.log(`When the cost item is back, an agent recalls ${nousMean(on("nous"), "recalled_returning").toFixed(2)} statements per interval from before the gap under nous (of ${nousMean(on("nous"), "recalled").toFixed(2)} recalled) and ${nousMean(on("nous-recency"), "recalled_returning").toFixed(2)} under nous-recency (of ${nousMean(on("nous-recency"), "recalled").toFixed(2)}).`);
+  const fmt = (c: (typeof nousContrast)[number]) => `${c.column.replace("_index", " index").replace("_", " ")} ${c["content − recency"] >= 0 ? "+" : ""}${c["content − recency"].toFixed(4)} [${c.lower.toFixed(4)}, ${c.upper.toFixed(4)}]`;
+  const cb = nousContrast.filter((c) => c.agenda === "cost-again");
+  const moved = cb.filter((c) => c["excludes 0"]), still = cb.filter((c) => !c["excludes 0"]);
   console.log(moved.length
-    ? `When the cost item returns, content retrieval moves ${moved.map((c) => `the ${c.column.replace("_index", " index")} by ${c["content − recency"].toFixed(4)} [${c.lower.toFixed(4)}, ${c.upper.toFixed(4)}]`).join(" and ")} against the recency null.`
-    : `When the cost item returns, content retrieval does not move the indices measurably against the recency null (${back.map((c) => `${c.column.replace("_index", " index")} ${c["content − recency"].toFixed(4)} [${c.lower.toFixed(4)}, ${c.upper.toFixed(4)}]`).join("; ")}): with so few statements recalled, the offline agents cannot use what content retrieval brings back.`);
+    ? `Content retrieval, against its recency null, moves ${moved.map(fmt).join(", ")}${still.length ? `; not measurably ${still.map(fmt).join(", ")}` : ""}.`
+    : `Content retrieval does not move the agents' states measurably against its recency null (${cb.map(fmt).join("; ")}): on this design the offline agents cannot use what content retrieval brings back.`);
   const claim = audit.claims.find((c) => c.claim === "nous-content");
-  if (claim) console.log(`Claims audit, nous-content: ${claim.class}${claim.provisional ? " (provisional)" : ""}; at the default ${claim.default.estimate.toFixed(4)} [${claim.default.lower.toFixed(4)}, ${claim.default.upper.toFixed(4)}] over ${claim.default.n} seeds; under its null (no theme lean): ${claim.nulls.map((n) => `${n.estimate.toFixed(4)} [${n.lower.toFixed(4)}, ${n.upper.toFixed(4)}], ${n.vanishes ? "removed" : "not removed"}`).join("; ")}.`);
+  if (claim) console.log(`Claims audit, nous-content (perceived climate): ${claim.class}${claim.provisional ? " (provisional)" : ""}; at the default ${claim.default.estimate.toFixed(4)} [${claim.default.lower.toFixed(4)}, ${claim.default.upper.toFixed(4)}] over ${claim.default.n} seeds; under its null (no theme lean): ${claim.nulls.map((n) => `${n.estimate.toFixed(4)} [${n.lower.toFixed(4)}, ${n.upper.toFixed(4)}], ${n.vanishes ? "removed" : "not removed"}`).join("; ")}.`);
+}
+
+// %% [markdown]
+// Where a difference can come from: the cost item's arguments lean against the mandate, so statements brought back
+// from before the gap can pull the perceived climate m away from what the latest statements give. In this model what
+// is recalled enters dissonance through the private–climate gap |x − m| and silence pressure through the perceived
+// minority M (the weighted share of recalled statements against one's view), so its effect on each depends on which
+// side an agent is on. Below, the contrast on
+// the returning item split by the agent's private stance at that interval. In the audit's hypercube the lean of the
+// themes (`offline.themeLean`) is an assumption; with no lean the claim's null says the difference must vanish.
+
+// %%
+{
+  const back = nousRows.filter((r) => r.agenda === "cost-again");
+  const bySide = ["support", "oppose"].flatMap((side) => {
+    const rs = back.filter((r) => (side === "support" ? (r.latent_stance as number) > 0 : (r.latent_stance as number) < 0)).map((r) => ({ ...r, side }));
+    return ["perceived_climate", "climate_gap", "minority", "latent_dissonance", "latent_silence"].flatMap((column) => tbs.pairedByGroup(rs, { factor: "memory", levels: ["nous-recency", "nous"], column, by: "side" }).map((c) => ({ "private stance": side, column, "agent-intervals": rs.length, "content − recency": c.difference, lower: c.lower, upper: c.upper, "excludes 0": c.lower > 0 || c.upper < 0 })));
+  });
+  plot.table(bySide, { title: `The returning item, content − recency by the agent's side, paired by seed — ${LABEL}`, digits: 4 });
+  for (const side of ["support", "oppose"]) {
+    const m = bySide.filter((r) => r["private stance"] === side && r["excludes 0"]);
+    console.log(`Agents who ${side} the mandate: ${m.length ? `content retrieval moves ${m.map((r) => `${r.column} by ${r["content − recency"].toFixed(4)} [${r.lower.toFixed(4)}, ${r.upper.toFixed(4)}]`).join(", ")}` : "no difference excludes 0"}.`);
+  }
 }
 
 // %% [markdown]
