@@ -84,6 +84,7 @@ export const runner: MechanismRunner<GatedParams> = {
   paramsSchema: GatedParamsSchema as unknown as z.ZodType<GatedParams>,
   tables: ["episodes", "events"],
   offlineModelLabel: OFFLINE_MODEL_LABEL,
+  gridFactors: [...Object.keys(FamilySchema.shape), ...Object.keys(SimParamsSchema.shape)],
   promptTemplates: { ...promptTemplates },
   nondeterminism(plan) {
     const live = plan.cells.filter((c) => mergeCondition(plan.params, c.condition).backend === "minecraft").length;
