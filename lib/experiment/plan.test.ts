@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
-import type { MechanismRunner } from "../core/mechanism.js";
+import { createRng } from "../core/rng.js";
+import { cellAddresser, type MechanismRunner } from "../core/mechanism.js";
 import { configHash, modelIdentity, parseConfig, resolveConfig } from "./config.js";
 import { planRun, unknownKeys } from "./plan.js";
 import { runExperiment } from "./run.js";
@@ -94,4 +95,20 @@ test("the mechanisms' grids: tbs refuses a misspelt factor naming the closest pa
   const gated = { name: "g", mechanism: "gated", model: "offline", seeds: [1], params: { episodes: 1 } };
   assert.equal((await planRun({ ...gated, grid: { agents: [2, 3], tLow: [0.1, 0.2] } })).cells.length, 4);
   await assert.rejects(planRun({ ...gated, grid: { agentz: [2, 3] } }), (e: Error) => /grid\.agentz/.test(e.message) && /did you mean "agents"/.test(e.message) && /tLow/.test(e.message));
+});
+
+test("a dotted grid factor reaches the parameter it names in gated, calibration and nous (it used to be refused or dropped as an unknown top-level key)", async () => {
+  const { mergeCondition } = await import("../gated/runner.js");
+  const { runner: calibration } = await import("../calibration/runner.js");
+  const { runner: nous } = await import("../nous/runner.js");
+  const { fixturePath } = await import("../nous/locomo/data.js");
+  const gated = await planRun({ name: "g", mechanism: "gated", model: "offline", seeds: [1], params: { episodes: 1 }, grid: { "sim.tLow": [0.1, 0.25] } });
+  assert.deepEqual(gated.cells.map((c) => mergeCondition(gated.params as never, c.condition).sim.tLow), [0.1, 0.25]);
+  const cal = await planRun({ name: "c", mechanism: "calibration", model: "offline", seeds: [1], params: { rounds: 3, tasksPerModality: 2 }, grid: { "offline.judge.noiseSd": [0, 3] } });
+  const results = await Promise.all(cal.cells.map(async (c) =>
+    (await calibration.runCell({ runId: c.runId, seed: 1, condition: c.condition, params: cal.params as never, model: { kind: "offline" }, rng: createRng(1), address: cellAddresser("calibration", c.runId, 1) })).tables.results[0]));
+  assert.notDeepEqual({ ...results[0], run_id: 0 }, { ...results[1], run_id: 0 }, "the judge's noise changes the results");
+  const p = nous.paramsSchema.parse({ data: fixturePath(), split: "all", limit: 1 });
+  const r = await nous.runCell({ runId: "x", seed: 1, condition: { "extractor.hedgeConfidence": 0.3 }, params: p, model: { kind: "offline" }, rng: createRng(1), address: cellAddresser("nous", "x", 1) });
+  assert.ok(r.tables.answers.length > 0);
 });
