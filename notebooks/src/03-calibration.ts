@@ -72,7 +72,9 @@ const outside = excess.filter((r) => Number(r.ci_lower) < -MARGIN || Number(r.ci
 const widest = Math.max(...excess.map((r) => (Number(r.ci_upper) - Number(r.ci_lower)) / 2));
 const largest = excess.reduce((m, r) => (Math.abs(Number(r.mean)) > Math.abs(Number(m.mean)) ? r : m));
 console.log(offZero.length > 0
-  ? `Coupling above the noise floor is not ≈ 0 for every protocol: ${offZero.map((r) => `${r.protocol} ${r.metric} ${r.mean} [${r.ci_lower}, ${r.ci_upper}]`).join("; ")}.`
+  ? `Coupling above the noise floor is not ≈ 0 for every protocol: ${offZero.map((r) => `${r.protocol} ${r.metric} ${r.mean} [${r.ci_lower}, ${r.ci_upper}]`).join("; ")} ` +
+    `(${offZero.length} of ${excess.length} intervals exclude 0; each is a 95 % interval, not adjusted for the ${excess.length} protocols × directions; ` +
+    `every interval lies inside ±${Math.max(...excess.map((r) => Math.max(Math.abs(Number(r.ci_lower)), Math.abs(Number(r.ci_upper))))).toFixed(3)}, N = ${SEEDS.length}).`
   : outside.length === 0
     ? `Coupling above the noise floor is ≈ 0 for every protocol in this model: every protocol's γ_TV and γ_VT minus the history-matched floor has a 95 % interval ` +
       `inside ±${MARGIN} that contains 0 (N = ${SEEDS.length}; the largest mean is ${largest.protocol}'s ${largest.metric}, ${largest.mean}; intervals are ±${widest.toFixed(3)} at most).`
