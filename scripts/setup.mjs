@@ -1,8 +1,10 @@
 // Installs what the project needs before the test suite or the main job runs, using only Node's
 // built-ins (so it works on a fresh clone before `npm ci`):
 //   - npm packages: `npm ci` when node_modules is missing or older than package-lock.json;
-//   - Debian packages (Jupyter, Chromium, fonts, redis-server): `apt-get install` when run as root, otherwise
-//     it prints the exact command and stops.
+//   - Debian packages (python3-venv, Chromium, fonts, redis-server; Debian's Jupyter where no package index is
+//     configured): `apt-get install` when run as root, otherwise it prints the exact command and stops;
+//   - the Python environment .venv/ with JupyterLab 4 (jupyter/requirements.txt), from pip's configured index
+//     (scripts/venv.mjs); where none is configured, it says that Debian's Jupyter Notebook 6 is used instead.
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -24,11 +26,11 @@ export function ensureNodeModules({ log = console.log } = {}) {
   }
 }
 
-export async function ensureSystemPackages({ browser = true, log = console.log } = {}) {
+export async function ensureSystemPackages({ browser = true, redis = browser, jupyter = true, log = console.log } = {}) {
   const { missingSystemPackages } = await import("./jupyter.mjs");
-  const missing = missingSystemPackages({ browser });
+  const missing = missingSystemPackages({ browser, jupyter });
   // the queued-run tests start their own redis-server (never the system service)
-  if (browser && !existsSync("/usr/bin/redis-server")) missing.push("redis-server");
+  if (redis && !existsSync("/usr/bin/redis-server")) missing.push("redis-server");
   if (!missing.length) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const cmd = `apt-get install -y --no-install-recommends ${missing.join(" ")}`;
@@ -40,8 +42,23 @@ export async function ensureSystemPackages({ browser = true, log = console.log }
   run("apt-get", cmd.split(" ").slice(1), { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
 
-/** Everything the tests and the main job need. */
+/** Installs .venv (JupyterLab path) or says that Debian's Notebook 6 is used, and why. */
+export async function ensurePythonEnv({ log = console.log } = {}) {
+  const { jupyterKind, ensureJupyter } = await import("./jupyter.mjs");
+  const choice = jupyterKind();
+  if (choice.kind === "debian") log(`Jupyter: Debian's Notebook 6, not JupyterLab: ${choice.reason}`);
+  ensureJupyter({ log });
+}
+
+/**
+ * Everything the tests and the main job need.
+ * @param {{ browser?: boolean, redis?: boolean, jupyter?: boolean, log?: (s: string) => void }} [opts]
+ *   browser: Chromium and fonts (figures, the browser test); redis: redis-server (queued-run tests);
+ *   jupyter: the Python environment (default: with browser)
+ */
 export async function setup(opts = {}) {
+  const jupyter = opts.jupyter ?? opts.browser ?? true;
   ensureNodeModules(opts);
-  await ensureSystemPackages(opts);
+  await ensureSystemPackages({ ...opts, jupyter });
+  if (jupyter) await ensurePythonEnv(opts);
 }
