@@ -15,5 +15,7 @@ c.LabApp.extension_manager = "readonly"
 # The front end's defaults for the same switches (lab-settings/overrides.json): no news prompt, no update check,
 # the extension manager panel off.
 c.LabApp.app_settings_dir = os.path.join(here, "lab-settings")
+# A notebook created from the launcher gets the project's kernel (tslab, "TypeScript").
+c.MultiKernelManager.default_kernel_name = "tslab"
 # Notebook 7 (installed beside JupyterLab, same front-end components) reads the same front-end defaults.
 c.JupyterNotebookApp.app_settings_dir = os.path.join(here, "lab-settings")
