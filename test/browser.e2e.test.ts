@@ -7,7 +7,7 @@
 // own `plot.save` exports are checked on disk too. Screenshots land in test-output/browser/. Notebook 7 opens the
 // smoke notebook as a second, small check. Where JupyterLab is not installed (no package index configured; see
 // scripts/venv.mjs) the same checks drive Debian's Jupyter Notebook 6.
-import { after, before, test } from "node:test";
+import { after, before, describe, it, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -124,56 +124,61 @@ async function seenWithPlots(page: Page, plots: number): Promise<Seen> {
   return seen;
 }
 
-for (const nb of notebooks) {
-  const name = basename(nb, ".ipynb");
-  test(`${name} runs in the browser on a fresh kernel: no errors, every plot interactive, every table, a cell edited and rerun, figures exported`, { timeout: 2 * RUN_TIMEOUT_MS }, async () => {
-    const expected = await expectedFor(nb);
-    const { page, external, pageErrors } = await newPage();
-    const rel = relative(root, nb);
-    const kernel = await driver.open(page, rel);
-    assert.ok(!kernels.has(kernel), "each notebook starts its own kernel");
-    kernels.add(kernel);
-    const started = Date.now();
-    await driver.runAll(page, RUN_TIMEOUT_MS);
-    const seen = await seenWithPlots(page, expected.plots);
-    await driver.screenshot(page, join(outDir, `${name}.png`));
-    if (expected.plots > 0) await driver.screenshotFirstPlot(page, join(outDir, `${name}-first-plot.png`));
-    const ranFor = (Date.now() - started) / 1000;
-    writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ frontEnd: driver.name, seconds: ranFor, expected, seen: { ...seen, stdout: undefined } }, null, 2));
+// Two notebooks at a time, each in its own page on its own kernel: the run is mostly the kernels' work, and this test
+// runs alone at the end of `npm test`.
+describe("the notebooks in the browser", { concurrency: 2 }, () => {
+  for (const nb of notebooks) {
+    const name = basename(nb, ".ipynb");
+    it(`${name} runs in the browser on a fresh kernel: no errors, every plot interactive, every table, a cell edited and rerun, figures exported`, { timeout: 2 * RUN_TIMEOUT_MS }, async () => {
+      const expected = await expectedFor(nb);
+      const { page, external, pageErrors } = await newPage();
+      const rel = relative(root, nb);
+      const kernel = await driver.open(page, rel);
+      assert.ok(!kernels.has(kernel), "each notebook starts its own kernel");
+      kernels.add(kernel);
+      const started = Date.now();
+      await driver.runAll(page, RUN_TIMEOUT_MS);
+      const seen = await seenWithPlots(page, expected.plots);
+      await driver.screenshot(page, join(outDir, `${name}.png`));
+      if (expected.plots > 0) await driver.screenshotFirstPlot(page, join(outDir, `${name}-first-plot.png`));
+      const ranFor = (Date.now() - started) / 1000;
+      writeFileSync(join(outDir, `${name}.json`), JSON.stringify({ frontEnd: driver.name, seconds: ranFor, expected, seen: { ...seen, stdout: undefined } }, null, 2));
 
-    assert.deepEqual(seen.errors, [], `${name}: cells wrote errors:\n${seen.errors.join("\n---\n").slice(0, 4000)}`);
-    assert.ok(seen.codeCells > 0, `${name}: no code cells`);
-    assert.equal(seen.ran, seen.codeCells, `${name}: every code cell ran (tslab skips the cells after a failed one)`);
-    assert.equal(seen.plots, expected.plots, `${name}: interactive plots drawn (page errors: ${pageErrors.join("; ").slice(0, 1000)})`);
-    // JupyterLab draws with plotly's renderer; Notebook 6 has none and upgrades each figure's HTML output instead
-    assert.equal(seen.htmlFigures, kind === "venv" ? 0 : expected.plots, `${name}: figures shown through their HTML fallback`);
-    assert.equal(seen.tables, expected.tables, `${name}: HTML tables shown`);
-    assert.deepEqual(external, [], `${name}: the page fetched from outside the server`);
-    if (expected.saves) {
-      const stems = exportedStems(figuresDir, started, ["browser-check"]);
-      assert.ok(stems.size > 0, `${name}: its plot.save cells exported nothing under ${figuresDir}`);
-      for (const [stem, exts] of stems) assert.deepEqual([...exts].filter((e) => e !== "csv").sort(), ["pdf", "png", "svg"], `${stem}: SVG, PNG and PDF`);
-    }
+      assert.deepEqual(seen.errors, [], `${name}: cells wrote errors:\n${seen.errors.join("\n---\n").slice(0, 4000)}`);
+      assert.ok(seen.codeCells > 0, `${name}: no code cells`);
+      assert.equal(seen.ran, seen.codeCells, `${name}: every code cell ran (tslab skips the cells after a failed one)`);
+      assert.equal(seen.plots, expected.plots, `${name}: interactive plots drawn (page errors: ${pageErrors.join("; ").slice(0, 1000)})`);
+      // JupyterLab draws with plotly's renderer; Notebook 6 has none and upgrades each figure's HTML output instead
+      assert.equal(seen.htmlFigures, kind === "venv" ? 0 : expected.plots, `${name}: figures shown through their HTML fallback`);
+      assert.equal(seen.tables, expected.tables, `${name}: HTML tables shown`);
+      assert.deepEqual(external, [], `${name}: the page fetched from outside the server`);
+      if (expected.saves) {
+        // figures/<notebook>/ (redirected here by AGORA_FIGURES_DIR), written during this run
+        const stems = exportedStems(join(figuresDir, name), started);
+        assert.ok(stems.size > 0, `${name}: its plot.save cells exported nothing to figures/${name}/`);
+        for (const [stem, exts] of stems) assert.deepEqual([...exts].filter((e) => e !== "csv").sort(), ["pdf", "png", "svg"], `${stem}: SVG, PNG and PDF`);
+      }
 
-    // a reader's loop: add a cell, run it, change its parameter, rerun that cell alone
-    const stem = `browser-check/${name}`;
-    const first = await driver.appendAndRun(page, checkCell(3, name), CELL_TIMEOUT_MS);
-    assert.match(first.text, /^n = 3: /, `${name}: the added cell's output: ${first.text}`);
-    assert.deepEqual(first.points, [3], `${name}: the added cell's plot has 3 points`);
-    const files = ["svg", "png", "pdf"].map((ext) => join(figuresDir, `${stem}.${ext}`));
-    assert.deepEqual(files.map(fileKind), ["svg", "png", "pdf"], "plot.save wrote a real SVG, PNG and PDF");
-    const before3 = files.map((f) => readFileSync(f));
-    const second = await driver.editAndRun(page, checkCell(5, name), CELL_TIMEOUT_MS);
-    assert.match(second.text, /^n = 5: /, `${name}: the edited cell's output: ${second.text}`);
-    assert.notEqual(second.prompt, first.prompt, "the cell ran again");
-    assert.deepEqual(second.points, [5], `${name}: the edited cell's plot redrawn with 5 points`);
-    assert.match(readFileSync(files[0], "utf8"), /n = 5/, "the exported SVG shows the new parameter");
-    files.forEach((f, i) => assert.ok(!readFileSync(f).equals(before3[i]), `${basename(f)} rewritten`));
-    assert.deepEqual((await driver.seen(page)).errors, []);
-    await driver.screenshot(page, join(outDir, `${name}-edited.png`));
-    await driver.close(page);
-  });
-}
+      // a reader's loop: add a cell, run it, change its parameter, rerun that cell alone
+      const stem = `browser-check/${name}`;
+      const first = await driver.appendAndRun(page, checkCell(3, name), CELL_TIMEOUT_MS);
+      assert.match(first.text, /^n = 3: /, `${name}: the added cell's output: ${first.text}`);
+      assert.deepEqual(first.points, [3], `${name}: the added cell's plot has 3 points`);
+      const files = ["svg", "png", "pdf"].map((ext) => join(figuresDir, `${stem}.${ext}`));
+      assert.deepEqual(files.map(fileKind), ["svg", "png", "pdf"], "plot.save wrote a real SVG, PNG and PDF");
+      const before3 = files.map((f) => readFileSync(f));
+      const second = await driver.editAndRun(page, checkCell(5, name), CELL_TIMEOUT_MS);
+      assert.match(second.text, /^n = 5: /, `${name}: the edited cell's output: ${second.text}`);
+      assert.notEqual(second.prompt, first.prompt, "the cell ran again");
+      assert.deepEqual(second.points, [5], `${name}: the edited cell's plot redrawn with 5 points`);
+      assert.match(readFileSync(files[0], "utf8"), /n = 5/, "the exported SVG shows the new parameter");
+      files.forEach((f, i) => assert.ok(!readFileSync(f).equals(before3[i]), `${basename(f)} rewritten`));
+      assert.deepEqual((await driver.seen(page)).errors, []);
+      await driver.screenshot(page, join(outDir, `${name}-edited.png`));
+      await driver.close(page);
+    });
+  }
+});
 
 test("the smoke notebook runs in Notebook 7 with both plots interactive", { timeout: RUN_TIMEOUT_MS }, async (t) => {
   if (kind === "debian") return t.skip("Notebook 7 is not installed (Debian's Notebook 6 path)");

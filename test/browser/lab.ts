@@ -67,7 +67,9 @@ function lastCell(page: Page): Promise<CellResult> {
  * const lab = labDriver(server, "lab"); await lab.open(page, "notebooks/03-calibration.ipynb");
  */
 export function labDriver(server: JupyterServer, ui: "lab" | "notebook7"): NotebookDriver {
-  let path = "";
+  // the notebook each page shows (pages run side by side)
+  const paths = new WeakMap<Page, string>();
+  const pathOf = (page: Page) => paths.get(page) ?? "";
   const runMenu = async (page: Page, item: string) => {
     await page.locator(".lm-MenuBar-itemLabel", { hasText: /^Run$/ }).click();
     await page.locator(".lm-Menu-itemLabel", { hasText: new RegExp(`^${item}$`) }).click();
@@ -75,7 +77,7 @@ export function labDriver(server: JupyterServer, ui: "lab" | "notebook7"): Noteb
   return {
     name: ui === "lab" ? "JupyterLab 4" : "Notebook 7",
     async open(page, rel, timeoutMs = 120_000) {
-      path = rel;
+      paths.set(page, rel);
       const url = ui === "lab" ? `${server.base}/lab/tree/${rel}?reset&token=${server.token}` : `${server.base}/notebooks/${rel}?token=${server.token}`;
       await page.goto(url, { waitUntil: "load" });
       await page.locator(".jp-Notebook .jp-Cell").first().waitFor({ timeout: timeoutMs });
@@ -90,7 +92,7 @@ export function labDriver(server: JupyterServer, ui: "lab" | "notebook7"): Noteb
     async runAll(page, timeoutMs) {
       await runMenu(page, "Run All Cells");
       // the first prompts turn to [*] at once; wait until every cell has run
-      await settle(page, server, path, timeoutMs);
+      await settle(page, server, pathOf(page), timeoutMs);
     },
     async seen(page): Promise<Seen> {
       const ps = await prompts(page);
@@ -116,7 +118,7 @@ export function labDriver(server: JupyterServer, ui: "lab" | "notebook7"): Noteb
       await page.keyboard.press("Enter");
       await page.keyboard.insertText(source);
       await page.keyboard.press("Control+Enter");
-      await settle(page, server, path, timeoutMs);
+      await settle(page, server, pathOf(page), timeoutMs);
       return lastCell(page);
     },
     async editAndRun(page, source, timeoutMs) {
@@ -125,7 +127,7 @@ export function labDriver(server: JupyterServer, ui: "lab" | "notebook7"): Noteb
       await page.keyboard.press("Control+a");
       await page.keyboard.insertText(source);
       await page.keyboard.press("Control+Enter");
-      await settle(page, server, path, timeoutMs);
+      await settle(page, server, pathOf(page), timeoutMs);
       return lastCell(page);
     },
     async screenshot(page, file) {
@@ -151,6 +153,7 @@ export function labDriver(server: JupyterServer, ui: "lab" | "notebook7"): Noteb
       writeFileSync(file, await page.screenshot());
     },
     async close(page) {
+      const path = pathOf(page);
       const k = await kernelState(server, path);
       const sessions = (await (await server.api("/api/sessions")).json()) as { id: string; path: string }[];
       for (const s of sessions.filter((x) => x.path === path)) await server.api(`/api/sessions/${s.id}`, { method: "DELETE" });
