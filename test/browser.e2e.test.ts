@@ -6,7 +6,8 @@
 // reruns that cell alone and checks that its output, its plot and its exported SVG/PNG/PDF changed. The notebooks'
 // own `plot.save` exports are checked on disk too. Screenshots land in test-output/browser/. Notebook 7 opens the
 // smoke notebook as a second, small check. Where JupyterLab is not installed (no package index configured; see
-// scripts/venv.mjs) the same checks drive Debian's Jupyter Notebook 6.
+// scripts/venv.mjs) the same checks drive Debian's Jupyter Notebook 6. AGORA_BROWSER_NOTEBOOKS=03-calibration (a
+// comma-separated list of notebook names) limits the run while working on some notebooks.
 import { after, before, describe, it, test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -31,7 +32,6 @@ const figuresDir = join(outDir, "figures");
 const headlessDir = join(root, "test-output", "notebooks");
 const RUN_TIMEOUT_MS = 10 * 60_000;
 const CELL_TIMEOUT_MS = 2 * 60_000;
-// AGORA_BROWSER_NOTEBOOKS=03-calibration,04-nous-locomo limits the run to those notebooks (while working on them)
 const only = process.env.AGORA_BROWSER_NOTEBOOKS?.split(",").map((s) => s.trim()).filter(Boolean);
 const notebooks: string[] = (listNotebooks() as string[]).filter((nb) => !only || only.includes(basename(nb, ".ipynb")));
 const hashes = new Map(notebooks.map((nb) => [nb, createHash("sha256").update(readFileSync(nb)).digest("hex")]));

@@ -70,3 +70,24 @@ test("every package in jupyter/requirements.txt is pinned to one version", () =>
   const names = lines.map((l) => l.split("==")[0].toLowerCase().replace(/[-_.]+/g, "-"));
   for (const want of ["jupyterlab", "plotly", "nbconvert", "nbclient", "ipykernel", "notebook"]) assert.ok(names.includes(want), `${want} is pinned`);
 });
+
+test("AGORA_JUPYTER chooses the Jupyter; an unknown value is refused with the choices", async () => {
+  // @ts-expect-error plain ESM script without types
+  const { jupyterChoice } = await import("../scripts/venv.mjs");
+  assert.equal(jupyterChoice({ AGORA_JUPYTER: "debian" }).kind, "debian");
+  assert.equal(jupyterChoice({ AGORA_JUPYTER: "venv" }).kind, "venv");
+  assert.throws(() => jupyterChoice({ AGORA_JUPYTER: "lab" }), /AGORA_JUPYTER=lab is not a choice[\s\S]*fix: AGORA_JUPYTER=venv/);
+});
+
+test("npm run lab starts JupyterLab on the project root with its token, or Notebook 6 where JupyterLab is missing", async () => {
+  // @ts-expect-error plain ESM script without types
+  const { serverCommand } = await import("../scripts/lab.mjs");
+  const o = { python: "/p/python", root: "/r", port: 8890, token: "t0k", extra: ["--foo"], isRoot: true };
+  const [cmd, lab] = serverCommand({ ...o, kind: "venv" });
+  assert.equal(cmd, "/p/python");
+  assert.deepEqual(lab.slice(0, 2), ["-m", "jupyterlab"]);
+  for (const a of ["--port=8890", "--no-browser", "--allow-root", "--IdentityProvider.token=t0k", "--ServerApp.root_dir=/r", "--foo"]) assert.ok(lab.includes(a), a);
+  const [, classic] = serverCommand({ ...o, kind: "debian", isRoot: false });
+  assert.deepEqual(classic.slice(0, 2), ["-m", "notebook"]);
+  assert.ok(classic.includes("--NotebookApp.token=t0k") && classic.includes("--notebook-dir=/r") && !classic.includes("--allow-root"));
+});
