@@ -71,6 +71,8 @@ after(async () => {
 /** A page that records script errors and every request that leaves the server (the notebooks must work offline). */
 async function newPage(): Promise<{ page: Page; external: string[]; pageErrors: string[] }> {
   const page = await browser!.newPage({ viewport: { width: 1280, height: 900 } });
+  // clicks and waits on a busy machine: a generous limit (every wait for a condition has its own)
+  page.setDefaultTimeout(120_000);
   const external: string[] = [];
   const pageErrors: string[] = [];
   page.on("request", (r) => {
@@ -174,7 +176,12 @@ describe("the notebooks in the browser", { concurrency: 2 }, () => {
       assert.match(readFileSync(files[0], "utf8"), /n = 5/, "the exported SVG shows the new parameter");
       files.forEach((f, i) => assert.ok(!readFileSync(f).equals(before3[i]), `${basename(f)} rewritten`));
       assert.deepEqual((await driver.seen(page)).errors, []);
-      await driver.screenshot(page, join(outDir, `${name}-edited.png`));
+      // the window with the edited cell, its new output and plot at the bottom
+      await page.evaluate(() => {
+        const cells = document.querySelectorAll(".jp-Notebook .jp-CodeCell, #notebook-container .code_cell");
+        cells[cells.length - 1]?.scrollIntoView({ block: "end" });
+      });
+      writeFileSync(join(outDir, `${name}-edited.png`), await page.screenshot({ timeout: 120_000 }));
       await driver.close(page);
     });
   }

@@ -99,11 +99,11 @@ export function classicDriver(server: JupyterServer): NotebookDriver {
     async screenshot(page, file) {
       // Notebook 6 scrolls inside #site; let the page itself grow so the screenshot holds the whole notebook
       await page.addStyleTag({ content: "#site { height: auto !important; overflow: visible !important; }" });
-      writeFileSync(file, await page.screenshot({ fullPage: true }));
+      writeFileSync(file, await page.screenshot({ fullPage: true, timeout: 180_000 }));
     },
     async screenshotFirstPlot(page, file) {
       await page.evaluate(() => document.querySelector(".output_area .agora-figure")?.closest(".cell")?.scrollIntoView({ block: "start" }));
-      writeFileSync(file, await page.screenshot());
+      writeFileSync(file, await page.screenshot({ timeout: 120_000 }));
     },
     async close(page) {
       const id = await page.evaluate(() => (window as unknown as Win).Jupyter.notebook.kernel.id as string);

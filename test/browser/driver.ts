@@ -37,7 +37,7 @@ export interface NotebookDriver {
   editAndRun(page: Page, source: string, timeoutMs: number): Promise<CellResult>;
   /** A screenshot of the whole notebook. */
   screenshot(page: Page, file: string): Promise<void>;
-  /** A screenshot of the window with the cell of the first interactive plot at its top. */
+  /** A screenshot of the window with the first interactive plot at its bottom (what precedes it above). */
   screenshotFirstPlot(page: Page, file: string): Promise<void>;
   /** Shuts the notebook's kernel down and closes the page (nothing saved); returns the kernel's id. */
   close(page: Page): Promise<string | undefined>;

@@ -143,14 +143,15 @@ export function labDriver(server: JupyterServer, ui: "lab" | "notebook7"): Noteb
       await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height, size.height), 16_000) });
       await page.evaluate((sel) => document.querySelector(sel)?.scrollTo(0, 0), cells);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      writeFileSync(file, await page.screenshot());
+      // a tall page is slow to encode on a busy machine: a generous timeout rather than a failed run
+      writeFileSync(file, await page.screenshot({ timeout: 180_000 }));
       await page.setViewportSize(size);
     },
     async screenshotFirstPlot(page, file) {
       // the plot at the bottom of the window, with what precedes it (its cell's code, a table) above
       await page.evaluate(() => document.querySelector(".jp-Notebook .js-plotly-plot")?.scrollIntoView({ block: "end" }));
       await page.mouse.move(0, 0);
-      writeFileSync(file, await page.screenshot());
+      writeFileSync(file, await page.screenshot({ timeout: 120_000 }));
     },
     async close(page) {
       const path = pathOf(page);
