@@ -11,4 +11,5 @@ export * as tbs from "./tbs/index.js";
 export * as gated from "./gated/index.js";
 export * as calibration from "./calibration/index.js";
 export * as nous from "./nous/index.js";
+export * as claims from "./claims/index.js";
 export { createRng, Rng, AgoraError, ConfigError, DataError, StatsError, DependencyError } from "./core/index.js";

@@ -3,6 +3,7 @@
  * `bin/agora.mjs` loads this file through tsx, so the CLI works without a build.
  */
 import { AgoraError } from "../core/errors.js";
+import { claims } from "./claims.js";
 import { exportRun } from "./export.js";
 import { redactText } from "../core/redact.js";
 import { io } from "./io.js";
@@ -33,6 +34,9 @@ Usage:
       Write every table of a run folder as CSV (for R and other tools).
   agora power <config> --metric <column> --contrast <a>,<b> [--table t] [--factor f] [--fix k=v,...]
       Pilot-run a paired contrast and report its effect size, power and the seeds for 80 % / 90 % power.
+  agora claims <config> [--profile quick|full] [--claim id,...] [--points n] [--seeds n] [--dry-run]
+      Audit every claim of the config's mechanism: nulls, a Latin hypercube over the offline model's
+      assumptions, Holm, power and a class per claim (see \`agora claims --help\`).
   agora locomo ...
       The Nous LoCoMo evaluation (see \`agora locomo --help\`).
   agora --help
@@ -76,6 +80,8 @@ export async function main(argv: string[]): Promise<number> {
         return await exportRun(rest);
       case "power":
         return await power(rest);
+      case "claims":
+        return await claims(rest);
       default:
         io.err(`agora: unknown command "${command}"\n\n${HELP}`);
         return EXIT.usage;

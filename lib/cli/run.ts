@@ -44,7 +44,7 @@ function positiveNumber(flag: string, value: string | undefined): number | undef
 }
 
 /** `--price provider:model=in,out[,cachedIn]` flags as a price table (USD per million tokens). */
-async function priceFlags(flags: string[]): Promise<Record<string, { input: number; output: number; cachedInput?: number }> | undefined> {
+export async function priceFlags(flags: string[]): Promise<Record<string, { input: number; output: number; cachedInput?: number }> | undefined> {
   if (!flags.length) return undefined;
   const out: Record<string, { input: number; output: number; cachedInput?: number }> = {};
   for (const f of flags) {

@@ -43,8 +43,22 @@ export function packageVersion(): string {
   }
 }
 
-/** The git commit of `dir` (with `-dirty` when the work tree has changes), or `undefined` outside a repository. */
+const commits = new Map<string, { at: number; commit: string | undefined }>();
+
+/**
+ * The git commit of `dir` (with `-dirty` when the work tree has changes), or `undefined` outside a repository.
+ * Asked of git at most once every 10 s per folder (two `git` processes per call cost ~0.1 s; an audit makes hundreds
+ * of small runs in a row).
+ */
 export function gitCommit(dir: string): string | undefined {
+  const hit = commits.get(dir);
+  if (hit && Date.now() - hit.at < 10_000) return hit.commit;
+  const commit = readGitCommit(dir);
+  commits.set(dir, { at: Date.now(), commit });
+  return commit;
+}
+
+function readGitCommit(dir: string): string | undefined {
   try {
     const opts = { cwd: dir, encoding: "utf8" as const, stdio: ["ignore", "pipe", "ignore"] as ["ignore", "pipe", "ignore"] };
     const head = execFileSync("git", ["rev-parse", "HEAD"], opts).trim();

@@ -113,26 +113,36 @@ export function failureTable(rows: Row[], system = "nous"): Row[] {
 }
 
 /**
- * Published LoCoMo numbers, each labelled with its model, retriever, scorer and category mapping. Sources: the Nous
- * paper (arXiv 2606.22030; gemini-2.5-flash with dense embeddings and an LLM query rewriter) and its
- * RESULTS_AUDIT.md; A-MEM and Mem0 (GPT-4o-mini) as the Nous authors and MECHANISMS.md cite them. Values in %.
+ * Published LoCoMo numbers, each labelled with its answerer, judge (scorer), retriever and where each comes from.
+ * The Nous paper's headline scores: the seed paper (../shared/seeds/004_*.txt, "Resultados") says they were obtained
+ * "utilizando o GPT-4o-mini como base"; nous-state's evaluation code (Pranavsingh431/nous-state,
+ * benchmark/eval_locomo.py) answers with google/gemini-2.5-flash (`generate_answer`) and judges with
+ * openai/gpt-4o-mini (`llm_judge_score`, CORRECT/WRONG), and its RESULTS_AUDIT.md says the headline numbers are
+ * those LLM-judge scores. A-MEM and Mem0 (GPT-4o-mini) as the Nous authors and MECHANISMS.md cite them. Values in %.
  */
 export function publishedResults(): Row[] {
   const rows: Row[] = [];
-  const add = (system: string, scorer: string, metric: string, values: Record<string, number>, note = "", model = "gpt-4o-mini", retriever = "as published") => {
-    for (const [category_name, value] of Object.entries(values)) rows.push({ system, model, retriever, scorer, metric, category_name, value, note });
+  const add = (system: string, scorer: string, metric: string, values: Record<string, number>, o: { note?: string; model?: string; answerer?: string; judge?: string; retriever?: string; source?: string } = {}) => {
+    const model = o.model ?? "gpt-4o-mini";
+    for (const [category_name, value] of Object.entries(values)) rows.push({ system, model, answerer: o.answerer ?? model, judge: o.judge ?? "none (token F1)", retriever: o.retriever ?? "as published", scorer, metric, category_name, value, note: o.note ?? "", source: o.source ?? "as cited in MECHANISMS.md" });
   };
-  const NOUS_MODEL = "gemini-2.5-flash";
-  const NOUS_RETRIEVER = "dense embeddings + BM25, LLM query rewriter";
-  add("Nous (paper)", "LLM judge (J score; reported as token F1)", "j_score", { "single-hop": 63.5, "multi-hop": 55.32, temporal: 58.57, "open-domain": 62.5 },
-    "the seed calls these token F1; the authors' audit says they are LLM-judge scores", NOUS_MODEL, NOUS_RETRIEVER);
-  add("Nous (audit)", "LoCoMo token F1 (strict)", "f1", { "single-hop": 44.66, "multi-hop": 23.48, temporal: 51.1, "open-domain": 10.54 }, "", NOUS_MODEL, NOUS_RETRIEVER);
-  add("Nous (audit)", "nous-state context_recall_score (answer tokens found in the context text; not evidence-id recall)", "nous_state_recall", { "single-hop": 86.07, "multi-hop": 75.35, temporal: 61.82, "open-domain": 47.5 },
-    "compare with our nous_state_recall column, not with context_recall", NOUS_MODEL, NOUS_RETRIEVER);
-  add("A-MEM (self-reported)", "set F1 (A-MEM), categories by repo number", "set_f1", { "multi-hop": 27.02, temporal: 45.85, "open-domain": 12.14, "single-hop": 44.65 },
-    "independent citations disagree on the category labels", "gpt-4o-mini", "A-MEM note links (embeddings)");
-  add("Mem0 (self-reported)", "set F1 (Mem0), its own category mapping", "set_f1", { "single-hop": 38.72, "multi-hop": 28.64, "open-domain": 47.65, temporal: 48.93 }, "", "gpt-4o-mini", "Mem0 (embeddings)");
-  add("BeliefMem (self-reported)", "as reported (not controlled)", "f1", { "single-hop": 48.41 }, "", "as reported", "as reported");
+  const NOUS = {
+    model: "answerer gemini-2.5-flash, judge gpt-4o-mini (the seed paper says GPT-4o-mini as the base)",
+    answerer: "google/gemini-2.5-flash (nous-state benchmark/eval_locomo.py, generate_answer)",
+    retriever: "dense embeddings + BM25, LLM query rewriter",
+  };
+  add("Nous (paper)", "LLM judge (J score; reported as token F1)", "j_score", { "single-hop": 63.5, "multi-hop": 55.32, temporal: 58.57, "open-domain": 62.5 }, {
+    ...NOUS, judge: "openai/gpt-4o-mini (nous-state benchmark/eval_locomo.py, llm_judge_score)",
+    note: "the seed paper calls these token F1 and names GPT-4o-mini as the base model; the authors' audit says they are LLM-judge scores",
+    source: "seed paper (../shared/seeds/004_*.txt, Resultados); nous-state benchmark/eval_locomo.py and RESULTS_AUDIT.md",
+  });
+  add("Nous (audit)", "LoCoMo token F1 (strict)", "f1", { "single-hop": 44.66, "multi-hop": 23.48, temporal: 51.1, "open-domain": 10.54 }, { ...NOUS, judge: "none (token F1)", source: "nous-state RESULTS_AUDIT.md" });
+  add("Nous (audit)", "nous-state context_recall_score (answer tokens found in the context text; not evidence-id recall)", "nous_state_recall", { "single-hop": 86.07, "multi-hop": 75.35, temporal: 61.82, "open-domain": 47.5 }, {
+    ...NOUS, judge: "none (string match)", note: "compare with our nous_state_recall column, not with context_recall", source: "seed paper (Análise de Falhas); nous-state benchmark/eval_locomo.py, context_recall_score",
+  });
+  add("A-MEM (self-reported)", "set F1 (A-MEM), categories by repo number", "set_f1", { "multi-hop": 27.02, temporal: 45.85, "open-domain": 12.14, "single-hop": 44.65 }, { note: "independent citations disagree on the category labels", retriever: "A-MEM note links (embeddings)" });
+  add("Mem0 (self-reported)", "set F1 (Mem0), its own category mapping", "set_f1", { "single-hop": 38.72, "multi-hop": 28.64, "open-domain": 47.65, temporal: 48.93 }, { retriever: "Mem0 (embeddings)" });
+  add("BeliefMem (self-reported)", "as reported (not controlled)", "f1", { "single-hop": 48.41 }, { model: "as reported", retriever: "as reported", source: "seed paper (Comparação com BeliefMem)" });
   return rows;
 }
 

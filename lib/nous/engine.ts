@@ -9,7 +9,7 @@ import { Dimension, type DimensionSnapshot } from "./dimension-state.js";
 import { Bm25Index } from "./retrieval/bm25.js";
 import { tokens } from "./retrieval/text.js";
 import { Store } from "./store/store.js";
-import { MemoryOptionsSchema, type Delta, type Distribution, type MemoryOptions, type MemoryOptionsInput, type Triple, type Turn } from "./types.js";
+import { MemoryOptionsSchema, type Delta, type Distribution, type MemoryOptions, type MemoryOptionsInput, type ObservationKind, type Triple, type Turn } from "./types.js";
 
 /** A delta as kept in memory for retrieval (prior and posterior stay in the file). */
 export type LightDelta = Omit<Delta, "prior" | "posterior">;
@@ -27,7 +27,7 @@ export interface Extraction {
 }
 
 /** Options that shape the dimensions as deltas are written; fixed for the life of a memory file. */
-const WRITE_OPTIONS = ["reliability", "newValueMass", "halfLifeDays", "updateRule"] as const;
+const WRITE_OPTIONS = ["reliability", "newValueMass", "halfLifeDays", "decayTarget", "updateRule", "useKinds", "useConfidence"] as const;
 
 const key = (entity: string, attribute: string): string => `${entity}\u0000${attribute}`;
 
@@ -101,7 +101,7 @@ export class Memory {
     const merged = aliases() !== before && this.deltas.length > 0;
     const fresh = this.store.lightDeltasSince(this.lastDeltaId);
     for (const d of fresh) {
-      if (!merged) this.observe(this.resolve(d.entity), d.attribute, d.observation, d.timestamp);
+      if (!merged) this.observe(this.resolve(d.entity), d.attribute, d, d.timestamp);
       this.remember(d);
     }
     if (merged) this.rebuildDimensions();
@@ -119,7 +119,7 @@ export class Memory {
     for (const [i, d] of this.deltas.entries()) {
       const e = this.resolve(d.entity);
       this.entityDeltaCount.set(e, (this.entityDeltaCount.get(e) ?? 0) + 1);
-      this.observe(e, d.attribute, d.observation, d.timestamp);
+      this.observe(e, d.attribute, d, d.timestamp);
       const k = key(e, d.attribute);
       const list = this.byDim.get(k);
       if (list) list.push(i);
@@ -143,7 +143,7 @@ export class Memory {
 
   private remember(d: LightDelta): void {
     const i = this.deltas.length;
-    this.deltas.push({ id: d.id, entity: d.entity, attribute: d.attribute, observation: d.observation, surprise: d.surprise, timestamp: d.timestamp, evidence: d.evidence, evidenceId: d.evidenceId });
+    this.deltas.push({ id: d.id, entity: d.entity, attribute: d.attribute, observation: d.observation, surprise: d.surprise, timestamp: d.timestamp, evidence: d.evidence, evidenceId: d.evidenceId, kind: d.kind, confidence: d.confidence });
     if (d.evidence !== this.lastEvidence) {
       this.lastEvidence = d.evidence;
       this.lastEvidenceTokens = tokens(d.evidence);
@@ -213,7 +213,7 @@ export class Memory {
         const entity = this.resolve(t.entity);
         this.touchEntity(entity);
         if (linkable(entity)) this.connect(turn.speaker, entity);
-        const d = this.update(entity, t.attribute, t.value, turn.timestamp, evidence, turn.id);
+        const d = this.update(entity, t, turn.timestamp, evidence, turn.id);
         written.push(d);
       }
     });
@@ -235,31 +235,51 @@ export class Memory {
 
   /**
    * The dimension mathematics of one observation, in memory: decay since the last update, surprise, then the
-   * posterior (Bayes or last-write-wins). Returns the decayed prior, the posterior and the surprise.
+   * posterior (Bayes or last-write-wins, by the observation's kind and confidence; dimension.ts). Returns the
+   * decayed prior, the posterior and the surprise.
    */
-  private observe(entity: string, attribute: string, value: string, ts: number): { prior: Distribution; posterior: Distribution; surprise: number } {
+  private observe(entity: string, attribute: string, ob: { observation: string; kind?: ObservationKind; confidence?: number }, ts: number): { prior: Distribution; posterior: Distribution; surprise: number } {
     const o = this.options;
     const k = key(entity, attribute);
     let dim = this.dims.get(k);
     if (!dim) this.dims.set(k, (dim = new Dimension(entity, attribute, ts)));
-    if (o.halfLifeDays !== null) dim.decayTo(ts, o.halfLifeDays);
+    if (o.halfLifeDays !== null) dim.decayTo(ts, o.halfLifeDays, o.decayTarget);
     const prior = dim.top(12);
-    const s = dim.surprise(value, o.newValueMass);
-    if (o.updateRule === "bayes") dim.bayes(value, o.reliability, o.newValueMass, ts);
-    else dim.lastWriteWins(value, ts);
+    const observed = { value: ob.observation, kind: ob.kind, confidence: ob.confidence };
+    const params = { reliability: o.reliability, newValueMass: o.newValueMass, rule: o.updateRule, useKinds: o.useKinds, useConfidence: o.useConfidence };
+    const s = dim.surpriseOf(observed, o.newValueMass, params);
+    dim.observe(observed, params, ts);
     return { prior, posterior: dim.top(12), surprise: s };
   }
 
-  private update(entity: string, attribute: string, value: string, ts: number, evidence: string, evidenceId: string): LightDelta {
-    const { prior, posterior, surprise: s } = this.observe(entity, attribute, value, ts);
-    const row = { entity, attribute, observation: value, surprise: s, timestamp: ts, evidence, evidenceId };
+  /**
+   * The spelling a dimension already holds for a value: the same words in another case ("tesco" → "Tesco"), or a
+   * name that the other starts with ("Kingsway" → "Kingsway Pharmacy"); else the value as given.
+   */
+  private spelling(entity: string, attribute: string, value: string): string {
+    const dim = this.dims.get(key(entity, attribute));
+    if (!dim) return value;
+    const l = value.toLowerCase();
+    const same = dim.values.find((v) => v.toLowerCase() === l);
+    if (same !== undefined) return same;
+    if (!/^[A-Z]/.test(value)) return value;
+    const named = dim.values.filter((v) => /^[A-Z]/.test(v) && !dim.unnamed.has(v) && (v.toLowerCase().startsWith(`${l} `) || l.startsWith(`${v.toLowerCase()} `)));
+    return named.length === 1 ? named[0] : value;
+  }
+
+  private update(entity: string, t: Triple, ts: number, evidence: string, evidenceId: string): LightDelta {
+    const kind = t.kind ?? "state";
+    const confidence = t.confidence ?? 1;
+    const value = this.spelling(entity, t.attribute, t.value);
+    const { prior, posterior, surprise: s } = this.observe(entity, t.attribute, { observation: value, kind, confidence }, ts);
+    const row = { entity, attribute: t.attribute, observation: value, surprise: s, timestamp: ts, evidence, evidenceId, kind, confidence };
     const id = this.store.insertDelta({ ...row, prior, posterior });
     return { id, ...row };
   }
 
   /** The belief of a dimension at time `at` (decayed from its last update), or undefined when never observed. */
   belief(entity: string, attribute: string, at?: number) {
-    return this.dims.get(key(this.resolve(entity), attribute))?.distributionAt(at, this.options.halfLifeDays);
+    return this.dims.get(key(this.resolve(entity), attribute))?.distributionAt(at, this.options.halfLifeDays, this.options.decayTarget);
   }
 
   /** The deltas of one dimension with their priors and posteriors, oldest first (a belief trajectory). */

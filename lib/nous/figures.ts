@@ -81,3 +81,10 @@ export function categoryBarsFigure(table: Row[], opts: { metric: "f1" | "context
   const label = opts.metric === "f1" ? "LoCoMo token F1 (official scorer)" : opts.metric === "set_f1" ? "set F1 (A-MEM/Mem0 scorer)" : "context recall";
   return barWithCI(names, groups, { title: `${label} by category<br><sub>${opts.model}</sub>`, yTitle: `${label} (%)` });
 }
+
+/** Grouped bars of current-value F1 per benchmark scenario, one group per variant (rows from `scenarioTable`). */
+export function scenarioBarsFigure(table: Row[], variants: readonly string[], opts: { model: string; instance: string }): Figure {
+  const names = table.map((r) => `${r.scenario} (n ${r.n})`);
+  const groups = variants.map((v) => ({ name: v, values: table.map((r) => Number(r[v] ?? 0)) }));
+  return barWithCI(names, groups, { title: `Current values by scenario, ${opts.instance}<br><sub>${opts.model}</sub>`, yTitle: "LoCoMo token F1 (%)" });
+}

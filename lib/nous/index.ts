@@ -27,16 +27,24 @@ export {
   loadLocomo, parseLocomo, downloadLocomo, findLocomo, fixturePath, cleanEvidence, CATEGORY_NAMES, LOCOMO_URL,
   type LocomoConversation, type LocomoQuestion, type LocomoTurn,
 } from "./locomo/data.js";
-export { evaluateConversation, contextRecall, TurnIndex, NOT_MENTIONED, SYSTEMS, sessionWindows, type SystemName, type SessionWindow } from "./locomo/evaluate.js";
+export { evaluateConversation, offlineWindowExtractor, contextRecall, TurnIndex, NOT_MENTIONED, SYSTEMS, sessionWindows, type SystemName, type SessionWindow } from "./locomo/evaluate.js";
 export { LOCOMO_SPLITS, SPLITS, selectSplit, splitsFor, type Split } from "./locomo/splits.js";
-export { extractOffline, answerOffline, OFFLINE_LABEL, STATE_ATTRIBUTES } from "./models/offline.js";
+export { extractOffline, answerOffline, questionStates, stateAnswer, OFFLINE_LABEL, STATE_ATTRIBUTES } from "./models/offline.js";
 export { extract, ATTRIBUTES, EXTRACTOR_LABEL, type SessionContext, type OfflineExtraction } from "./models/extractor.js";
 export { nousStateRecall } from "./scoring/nous-state-recall.js";
 export { LlmNous, promptTemplates, repairTriples, repairAnswer } from "./models/llm.js";
 export { categoryTable, overallF1, ablationTable, publishedResults, failureTable, pairedCategoryTable } from "./analysis.js";
-export { generateBeliefDynamics, scenarioOf, type Truth, type Scenario, type BeliefDynamicsParams } from "./benchmarks/belief-dynamics.js";
-export { runBeliefDynamics } from "./benchmarks/run.js";
-export { beliefTrajectoryFigure, surpriseHistogram, decayCurvesFigure, categoryBarsFigure } from "./figures.js";
-export { runner, ABLATIONS, NousParamsSchema, LOCOMO_BUDGET, type NousParams } from "./runner.js";
+export { clusteredBootstrap, pairedClustered, pairedDifferences, clusteredCategoryTable, type ClusteredInterval } from "./clustered.js";
+export { componentChanges, mergesPerConversation, COMPONENTS } from "./components.js";
+export { benchmarkHypotheses, scenarioTable, H2_ABLATIONS } from "./benchmarks/hypotheses.js";
+export { evaluateSentences } from "./models/sentences-eval.js";
+export { scoreLocomoSample } from "./models/locomo-sample.js";
+export { nousClaims } from "./claims.js";
+export { generateBalanced, truthOf, SCENARIOS, type BalancedTruth, type BalancedScenario, type BalancedParams } from "./benchmarks/balanced.js";
+export { runBenchmark } from "./benchmarks/run.js";
+export { benchmarkInstance, BENCHMARKS, type BenchmarkName } from "./benchmarks/instances.js";
+export { buildStatesCheck, conversationsRight } from "./benchmarks/states-check.js";
+export { beliefTrajectoryFigure, surpriseHistogram, decayCurvesFigure, categoryBarsFigure, scenarioBarsFigure } from "./figures.js";
+export { runner, ABLATIONS, NousParamsSchema, LOCOMO_BUDGET, LOCOMO_MEMORY, ablationOptions, type NousParams } from "./runner.js";
 export { createAgentMemory, type AgentMemory, type AgentMemoryOptions, type Observation } from "./agent-memory.js";
 export type { Triple, Turn, Delta, DimensionState, Distribution, FactLine, EvidenceItem, QueryContext, MemoryOptions, MemoryOptionsInput } from "./types.js";

@@ -139,12 +139,11 @@ test("dry-run within ±20 % of the calls and input tokens of a real-size convers
   const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { join } = await import("node:path");
-  const { DATA_PATH } = await import("./benchmarks/generate.js");
-  const { readFileSync } = await import("node:fs");
+  const { benchmarkInstance } = await import("./benchmarks/instances.js");
   // one conversation of the project's benchmark: long enough that every context fills its token budget
   const dir = mkdtempSync(join(tmpdir(), "nous-dry-"));
   const file = join(dir, "one.json");
-  const one = (JSON.parse(readFileSync(DATA_PATH, "utf8")) as { qa: unknown[] }[]).slice(0, 1);
+  const one = (benchmarkInstance("balanced-pilot").data as { qa: unknown[] }[]).slice(0, 1);
   writeFileSync(file, JSON.stringify(one));
   // extraction replies name one fact per turn, as a model would, so that the memory fills and the prompts carry keys
   // and full contexts; the server's default replies answer the questions

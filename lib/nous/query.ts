@@ -9,13 +9,17 @@ import type { Memory } from "./engine.js";
 import { tokens } from "./retrieval/text.js";
 import type { EvidenceItem, FactLine, QueryContext } from "./types.js";
 
-/** Entities named in a text (whole words, up to three-word names, case-insensitive), canonical, in order. */
+/**
+ * Entities named in a text (whole words, up to three-word names, case-insensitive), canonical, longest names first:
+ * "Zara's dad" before "Zara" when the memory holds both.
+ */
 export function linkEntities(mem: Memory, text: string): string[] {
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).map((w) => w.replace(/'s$/, "")).filter(Boolean);
+  const raw = text.toLowerCase().replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
+  const words = raw.map((w) => w.replace(/'s$/, ""));
   const found: string[] = [];
   for (let n = 3; n >= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
-      const name = mem.names.get(words.slice(i, i + n).join(" "));
+      const name = mem.names.get(raw.slice(i, i + n).join(" ")) ?? mem.names.get(words.slice(i, i + n).join(" "));
       if (name !== undefined) {
         const c = mem.resolve(name);
         if (!found.includes(c)) found.push(c);
@@ -57,6 +61,11 @@ export interface QueryOptions {
   dimensionSlots?: number;
   /** Time the question is asked (ms); beliefs are decayed to it. Default: the newest delta's time. */
   now?: number;
+  /**
+   * Attributes whose beliefs about the entities the question names are rendered first, as fact lines, whatever the
+   * evidence search finds (the state the question asks about: home, workplace, job). Default: none.
+   */
+  stateAttributes?: readonly string[];
 }
 
 /** Attributes that are a last resort of the offline extractor, not a belief about anything. */
@@ -113,6 +122,19 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
   const factKeys = new Set<string>();
   const seen = new Set<string>();
   let used = budget === null ? 0 : tokensOf(EVIDENCE_HEADER);
+  // the beliefs of the named entities about the states the question asks for, before any evidence
+  const states: FactLine[] = [];
+  for (const e of linked.slice(0, 2)) {
+    for (const a of opts.stateAttributes ?? []) {
+      const f = mem.dimensionState(e, a) ? factLine(mem, e, a, now) : undefined;
+      if (!f) continue;
+      const cost = tokensOf(renderFact(f)) + (states.length === 0 ? tokensOf(BELIEFS_HEADER) + 1 : 0);
+      if (budget !== null && used + cost > budget) continue;
+      used += budget === null ? 0 : cost;
+      states.push(f);
+      factKeys.add(`${f.entity}\u0000${a}`);
+    }
+  }
   const full = (): boolean => (budget === null ? evidence.length >= k : budget - used < 12);
   const take = (doc: number, score: number): void => {
     const d = mem.deltas[doc];
@@ -125,7 +147,7 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
     const f = !factKeys.has(fk) && !FALLBACK_ATTRIBUTES.has(d.attribute) && mem.dimensionDeltas(d.entity, d.attribute).length > 1 ? factLine(mem, d.entity, d.attribute, now) : undefined;
     if (budget !== null) {
       // a fact line costs its line, and the beliefs header (and a blank line) with the first fact
-      const cost = lineCost + (f ? tokensOf(renderFact(f)) + (facts.length === 0 ? tokensOf(BELIEFS_HEADER) + 1 : 0) : 0);
+      const cost = lineCost + (f ? tokensOf(renderFact(f)) + (facts.length === 0 && states.length === 0 ? tokensOf(BELIEFS_HEADER) + 1 : 0) : 0);
       if (used + cost > budget) return;
       used += cost;
     }
@@ -155,7 +177,8 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
     question,
     linked,
     reached: Object.fromEntries(reached ?? []),
-    facts,
+    facts: [...states, ...facts],
+    states,
     evidence,
     sourceIds: evidence.map((e) => e.evidenceId),
     excluded,
@@ -171,7 +194,7 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   const state = mem.dimensionState(entity, attribute);
   if (!state) return undefined;
   const o = mem.options;
-  const dist = state.distributionAt(now, o.halfLifeDays);
+  const dist = state.distributionAt(now, o.halfLifeDays, o.decayTarget);
   const idx = mem.dimensionDeltas(entity, attribute);
   const recalled: string[] = [];
   if (o.thetaMin !== null) {
@@ -183,7 +206,9 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   }
   const mode = dist[0];
   const sources = idx.map((i) => mem.deltas[i]).filter((d) => d.observation === mode.value).map((d) => d.evidenceId);
-  return { entity: mem.resolve(entity), attribute, mode: mode.value, p: mode.p, alternatives: dist.slice(1, 4), recalled, sources: [...new Set(sources)] };
+  const line: FactLine = { entity: mem.resolve(entity), attribute, mode: mode.value, p: mode.p, alternatives: dist.slice(1, 4), recalled, sources: [...new Set(sources)] };
+  if (state.unnamed.size) line.unnamed = [...state.unnamed];
+  return line;
 }
 
 /** One fact line as rendered for the answerer. */

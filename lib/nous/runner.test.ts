@@ -15,7 +15,7 @@ test("a cell writes answers (one row per system × question) labelled with the o
   const r = await cell("none");
   const answers = r.tables.answers;
   assert.equal(answers.length, 4 * 23); // fixture: 13 + 10 questions; nous, bm25, not-mentioned, constant-year (full-context needs an LLM)
-  assert.ok(answers.every((a) => a.model === "offline:nous-nlp-v2" && a.run_id === "ablation=none,seed=1" && a.seed === 1 && a.data === "fixture:locomo-mini" && a.split === "all"));
+  assert.ok(answers.every((a) => a.model === "offline:nous-nlp-v3" && a.run_id === "ablation=none,seed=1" && a.seed === 1 && a.data === "fixture:locomo-mini" && a.split === "all"));
   assert.ok(r.tables.deltas.length > 0);
   assert.equal(r.tables.extraction.length, 2);
   const table = categoryTable(answers);
@@ -23,6 +23,12 @@ test("a cell writes answers (one row per system × question) labelled with the o
   assert.equal(overallF1(answers).length, 4);
   assert.ok(failureTable(answers).length > 0);
   assert.equal(publishedResults().filter((p) => p.system === "Nous (audit)" && p.metric === "f1").length, 4);
+  // the paper row names its answerer and its judge, each with where it comes from
+  const paper = publishedResults().find((p) => p.system === "Nous (paper)")!;
+  assert.match(String(paper.answerer), /gemini-2\.5-flash.*eval_locomo\.py/);
+  assert.match(String(paper.judge), /gpt-4o-mini.*eval_locomo\.py/);
+  assert.match(String(paper.model), /GPT-4o-mini/);
+  assert.match(String(paper.source), /seed paper/);
 });
 
 test("same config and seed give identical rows; ablation cells answer with nous only; ablations change answers", async () => {

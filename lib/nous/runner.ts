@@ -14,8 +14,12 @@ import { selectSplit, SPLITS } from "./locomo/splits.js";
 import { LlmNous, promptTemplates } from "./models/llm.js";
 import { answerOffline, extractOffline, OFFLINE_LABEL } from "./models/offline.js";
 import { MemoryOverridesSchema, type MemoryOptionsInput } from "./types.js";
+import { benchmarkColumns, benchmarkInstance, BENCHMARKS, type BenchmarkName } from "./benchmarks/instances.js";
+import { parseLocomo } from "./locomo/data.js";
+import { ExtractorParamsSchema } from "./extractor-params.js";
+import { nousClaims } from "./claims.js";
 
-export const ABLATIONS = ["none", "last-write-wins", "no-decay", "no-multi-valued", "no-hops", "two-hops", "no-graph"] as const;
+export const ABLATIONS = ["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-merges", "no-multi-valued", "no-hops", "two-hops", "no-graph"] as const;
 export type Ablation = (typeof ABLATIONS)[number];
 
 export const NousParamsSchema = z.strictObject({
@@ -37,6 +41,13 @@ export const NousParamsSchema = z.strictObject({
   window: z.number().int().positive().default(12),
   /** Score LLM runs with the LLM judge too (J score; role "scorer"). Ignored offline. */
   judge: z.boolean().default(false),
+  /**
+   * A balanced belief-dynamics instance instead of LoCoMo ("balanced-prereg", "balanced-pilot"; benchmarks/run.ts):
+   * generated from its committed parameters; `data` and `split` are then ignored, `limit` still applies.
+   */
+  benchmark: z.enum(["none", ...(Object.keys(BENCHMARKS) as BenchmarkName[])] as [string, ...string[]]).default("none"),
+  /** The offline extractor's thresholds: the confidence of a hedged or joking statement, and of a planned change. */
+  extractor: ExtractorParamsSchema.default(ExtractorParamsSchema.parse({})),
 });
 export type NousParams = z.infer<typeof NousParamsSchema>;
 
@@ -55,6 +66,9 @@ export function ablationOptions(base: MemoryOptionsInput, ablation: Ablation): M
   switch (ablation) {
     case "last-write-wins": return { ...base, updateRule: "last-write-wins" };
     case "no-decay": return { ...base, halfLifeDays: null };
+    case "no-kinds": return { ...base, useKinds: false };
+    case "no-confidence": return { ...base, useConfidence: false };
+    case "no-merges": return { ...base, identityThreshold: 0 }; // a divergence is never below 0: identity resolution merges nothing
     case "no-multi-valued": return { ...base, thetaMin: null };
     case "no-hops": return { ...base, hops: 0 };
     case "two-hops": return { ...base, hops: 2 }; // not an ablation: the search one hop wider than the protocol's
@@ -77,6 +91,11 @@ export function resolveData(data: string | null): { path: string; source: string
 
 /** The conversations of a cell: data file, split, ids, limit. @throws ConfigError / DataError naming the file and ids. */
 export function chooseConversations(p: NousParams): { convs: LocomoConversation[]; source: string; path: string } {
+  if (p.benchmark !== "none") {
+    const name = p.benchmark as BenchmarkName;
+    const convs = parseLocomo(benchmarkInstance(name).data, BENCHMARKS[name]);
+    return { convs: p.limit === null ? convs : convs.slice(0, p.limit), source: `benchmark:${name}`, path: BENCHMARKS[name] };
+  }
   const { path, source } = resolveData(p.data);
   const all = loadLocomo(path);
   // a file that is neither locomo10 nor the fixture (a benchmark in LoCoMo's format) has no named splits
@@ -88,10 +107,11 @@ export function chooseConversations(p: NousParams): { convs: LocomoConversation[
 async function runCell(ctx: CellContext<NousParams>): Promise<CellResult> {
   const p = NousParamsSchema.parse({ ...ctx.params, ...ctx.condition });
   const { convs, source } = chooseConversations(p);
+  const truth = p.benchmark !== "none" ? benchmarkInstance(p.benchmark as BenchmarkName).truth : undefined;
   const llm = ctx.model.kind === "llm" ? new LlmNous(ctx.model.llm, ctx.address) : undefined;
   const model = ctx.model.kind === "llm" ? ctx.model.llm.id : OFFLINE_LABEL;
   const systems: SystemName[] = p.ablation === "none" ? p.systems.filter((s) => s !== "full-context" || llm) : ["nous"];
-  const extra = { run_id: ctx.runId, seed: ctx.seed, ablation: p.ablation, data: source, split: p.split };
+  const extra = { run_id: ctx.runId, seed: ctx.seed, ablation: p.ablation, data: source, split: p.benchmark !== "none" ? "all" : p.split };
   const answers: Record<string, unknown>[] = [];
   const deltas: Record<string, unknown>[] = [];
   const extraction: Record<string, unknown>[] = [];
@@ -101,7 +121,7 @@ async function runCell(ctx: CellContext<NousParams>): Promise<CellResult> {
     const opts: EvaluateOptions = {
       systems,
       memory: ablationOptions({ ...LOCOMO_MEMORY, ...p.memory }, p.ablation),
-      extractor: llm ? (w) => llm.extractWindow(w) : offlineWindowExtractor(extractOffline),
+      extractor: llm ? (w) => llm.extractWindow(w) : offlineWindowExtractor((t, caption, c) => extractOffline(t, caption, c, p.extractor)),
       window: llm ? p.window : undefined,
       answerer: llm ? (c, x) => llm.answer(c, at(x)) : async (c) => answerOffline(c),
       fullContext: llm ? (tr, q, x) => llm.answerFull(tr, q, { conversation: conv.id, question: x.question }) : undefined,
@@ -111,8 +131,8 @@ async function runCell(ctx: CellContext<NousParams>): Promise<CellResult> {
     };
     const r = await evaluateConversation(conv, opts);
     r.memory.close();
-    answers.push(...r.answers);
-    extraction.push({ ...extra, model, conversation: conv.id, turns: r.extraction.turns, talked_about: r.extraction.fallbacks["talked about"] ?? 0, photo: r.extraction.fallbacks.photo ?? 0 });
+    answers.push(...(truth ? r.answers.map((row) => ({ ...row, ...benchmarkColumns(truth, row) })) : r.answers));
+    extraction.push({ ...extra, model, conversation: conv.id, turns: r.extraction.turns, talked_about: r.extraction.fallbacks["talked about"] ?? 0, photo: r.extraction.fallbacks.photo ?? 0, merges: r.extraction.merges ?? 0 });
     if (p.deltas && p.ablation === "none") deltas.push(...r.deltas);
     ctx.progress?.((i + 1) / convs.length);
   }
@@ -131,4 +151,5 @@ export const runner: MechanismRunner<NousParams> = {
   offlineModelLabel: OFFLINE_LABEL,
   promptTemplates,
   runCell,
+  claims: nousClaims,
 };

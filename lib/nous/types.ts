@@ -4,11 +4,27 @@
  */
 import { z } from "zod";
 
-/** One observation extracted from a turn: entity e has value v for attribute a. */
+/**
+ * How an observation bears on a state (kinds the offline extractor reads from tense, aspect and negation):
+ * - `state`: the value holds now ("I live in Leeds", "I still work at Acme");
+ * - `change`: the value holds now because it just changed ("I moved to Leeds", "I got a job at Acme", "… now");
+ * - `ended`: the value no longer holds ("I don't work at Acme anymore", "I used to live in Leeds", "I quit my job at Acme");
+ * - `planned`: a scheduled change that has not happened yet ("I start at Acme next week", "We're moving to Leeds").
+ */
+export const OBSERVATION_KINDS = ["state", "change", "ended", "planned"] as const;
+export type ObservationKind = (typeof OBSERVATION_KINDS)[number];
+
+/**
+ * One observation extracted from a turn: entity e has value v for attribute a. `kind` (default `state`) says how it
+ * bears on the current value; `confidence` (default 1) is how far the speaker means it: a joke or a hyperbole ("I
+ * basically live at the gym, haha") is an observation with low confidence.
+ */
 export const TripleSchema = z.object({
   entity: z.string().min(1),
   attribute: z.string().min(1),
   value: z.string().min(1),
+  kind: z.enum(OBSERVATION_KINDS).optional(),
+  confidence: z.number().gt(0).max(1).optional(),
 });
 export type Triple = z.infer<typeof TripleSchema>;
 
@@ -48,6 +64,10 @@ export interface Delta {
   timestamp: number;
   evidence: string;
   evidenceId: string;
+  /** How the observation bears on the state (`state` for every attribute but home, workplace and job). */
+  kind: ObservationKind;
+  /** The observation's confidence (1 unless hedged or planned). */
+  confidence: number;
 }
 
 /** How a dimension is updated. `bayes` is Nous; `last-write-wins` is the ablation that keeps only the newest value. */
@@ -61,7 +81,13 @@ export const MemoryOptionsSchema = z.object({
   newValueMass: z.number().positive().default(1),
   /** Half-life (days) of the decay toward uniform; `null` turns decay off (ablation). */
   halfLifeDays: z.number().positive().nullable().default(90),
+  /** What decay relaxes toward: uniform over the values seen (the paper's), or the prior (the evidence forgotten). */
+  decayTarget: z.enum(["uniform", "prior"]).default("uniform"),
   updateRule: z.enum(["bayes", "last-write-wins"]).default("bayes"),
+  /** Read the observation kinds (change, ended, planned); false (ablation `no-kinds`): every observation is a state. */
+  useKinds: z.boolean().default(true),
+  /** Read the observations' confidence (hedges, jokes, plans); false (ablation `no-confidence`): confidence 1. */
+  useConfidence: z.boolean().default(true),
   /** Surprise (bits) above which a value enters multi-valued recall; `null` turns multi-valued recall off. */
   thetaMin: z.number().nonnegative().nullable().default(1),
   /** Hops of breadth-first search over the entity graph at query time (0 = only linked entities). */
@@ -100,6 +126,8 @@ export interface FactLine {
   alternatives: Distribution;
   /** Values recalled from the delta log: the dimension's first value and every value whose delta had S ≥ θ_min. */
   recalled: string[];
+  /** Values standing for "some value other than X, not yet named" ("not X", from `ended` observations). */
+  unnamed?: string[];
   /** Evidence ids of the deltas that set the mode. */
   sources: string[];
 }
@@ -122,7 +150,10 @@ export interface QueryContext {
   linked: string[];
   /** Entities reached by BFS with their hop distance. */
   reached: Record<string, number>;
+  /** Fact lines: the states the question asks about (`states`, first), then the dimensions of the evidence. */
   facts: FactLine[];
+  /** Beliefs of the named entities about the states the question asks for (QueryOptions.stateAttributes). */
+  states?: FactLine[];
   evidence: EvidenceItem[];
   /** Distinct evidence ids of everything retrieved (the basis of context recall). */
   sourceIds: string[];

@@ -17,3 +17,4 @@ export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glm
 export { formatLmm, summaryTable, type CoefRow } from "./format.js";
 export { pAdjust, type PAdjustMethod } from "./padjust.js";
 export { meanCI, pairedDifferenceCI, wilsonCI, bootstrapMean, type MeanInterval } from "./intervals.js";
+export { twoStageBootstrap, type ClusterBootstrap } from "./bootstrap.js";

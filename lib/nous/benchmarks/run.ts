@@ -1,28 +1,24 @@
 /**
- * Runs the offline pipeline on the belief-dynamics benchmark under some ablations and returns its `answers` rows,
- * each with the scenario of its question. Offline and deterministic; a few seconds per ablation.
+ * The balanced belief-dynamics benchmark through the Nous runner: the `answers` rows of some ablations (one cell
+ * each, seed 1), each with its question's scenario, cue and kind. Offline and deterministic.
  */
-import { readFileSync } from "node:fs";
 import { cellAddresser } from "../../core/mechanism.js";
 import { createRng } from "../../core/rng.js";
-import { runner, type Ablation } from "../runner.js";
-import { generateBeliefDynamics, scenarioOf, type Truth } from "./belief-dynamics.js";
-import { INSTANCES, type Instance } from "./generate.js";
+import { runner } from "../runner.js";
+import type { BenchmarkName } from "./instances.js";
 
 /**
- * `instance`: `prereg` (the held-out instance of belief-dynamics-prereg.md) or `pilot` (the first one).
+ * The `answers` rows of the Nous system on an instance under some ablations (one runner cell each, seed 1).
  *
  * @example
- * const rows = await runBeliefDynamics(["none", "last-write-wins", "no-decay"], ["nous"], "prereg");
+ * const rows = await runBenchmark("balanced-pilot", ["none", "last-write-wins"]);
  */
-export async function runBeliefDynamics(ablations: readonly Ablation[], systems: ("nous" | "bm25")[] = ["nous"], instance: Instance = "prereg"): Promise<{ rows: Record<string, unknown>[]; truth: Truth[] }> {
-  const { params: PARAMS_PATH, data: DATA_PATH } = INSTANCES[instance];
-  const { truth } = generateBeliefDynamics(JSON.parse(readFileSync(PARAMS_PATH, "utf8")), PARAMS_PATH);
+export async function runBenchmark(name: BenchmarkName, ablations: readonly string[], params: Record<string, unknown> = {}): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (const ablation of ablations) {
-    const params = runner.paramsSchema.parse({ data: DATA_PATH, systems, deltas: false });
-    const r = await runner.runCell({ runId: `ablation=${ablation},seed=1`, seed: 1, condition: { ablation }, params, model: { kind: "offline" }, rng: createRng(1), address: cellAddresser("nous", `ablation=${ablation}`, 1) });
-    rows.push(...r.tables.answers.map((x) => ({ ...x, scenario: scenarioOf(truth, String(x.conversation), String(x.question)) ?? "?", kind: Number(x.category) === 1 ? "history" : "current" })));
+    const p = runner.paramsSchema.parse({ benchmark: name, systems: ["nous"], deltas: false, ...params });
+    const r = await runner.runCell({ runId: `ablation=${ablation},seed=1`, seed: 1, condition: { ablation }, params: p, model: { kind: "offline" }, rng: createRng(1), address: cellAddresser("nous", `ablation=${ablation}`, 1) });
+    rows.push(...r.tables.answers);
   }
-  return { rows, truth };
+  return rows;
 }

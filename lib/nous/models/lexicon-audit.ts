@@ -13,7 +13,7 @@ export interface AuditTexts {
   devQuestions: readonly string[];
   testTurns: readonly string[];
   testQuestions: readonly string[];
-  /** Hand-written sentences of the project's tests (extractor and lexicon tests). */
+  /** Hand-written sentences: the extractor's and lexicon's tests, and the dev part of data/nous/extractor-sentences.txt. */
   handWritten: readonly string[];
 }
 
@@ -82,12 +82,12 @@ export function auditLexicon(texts: AuditTexts): AuditEntry[] {
 }
 
 /**
- * The sentences a test file writes for the extractor: the text argument of `triples(speaker, text)` and
- * `turn(speaker, text)`, of `mentions(text)`, and the first element of `[text, [expected…]]` cases.
+ * The sentences a test file writes for the extractor: the text argument of `triples(speaker, text)`,
+ * `states(speaker, text)` and `turn(speaker, text)`, of `mentions(text)`, and the first element of `[text, [expected…]]` cases.
  */
 export function handWrittenSentences(source: string): string[] {
   const out: string[] = [];
-  const re = /(?:triples|turn)\("(?:[^"\\]|\\.)*", "((?:[^"\\]|\\.)*)"|\[\s*"((?:[^"\\]|\\.)*)", \[|\bmentions\("((?:[^"\\]|\\.)*)"\)/g;
+  const re = /(?:triples|turn|states)\("(?:[^"\\]|\\.)*", "((?:[^"\\]|\\.)*)"|\[\s*"((?:[^"\\]|\\.)*)", \[|\bmentions\("((?:[^"\\]|\\.)*)"\)/g;
   for (const m of source.matchAll(re)) out.push(JSON.parse(`"${m[1] ?? m[2] ?? m[3]}"`) as string);
   return out;
 }

@@ -51,8 +51,8 @@ export const timePattern = (rule: keyof typeof TIME_EXPRESSIONS): RegExp => new 
 
 /** The lists, by name. */
 export const LEXICON = {
-  family: { use: "extractor: 'my <relation>' → family", match: "lemma", on: "turns", words: w("sister brother mom mother dad father son daughter kid child grandma grandmother grandpa grandfather cousin aunt uncle niece nephew parent sibling family") },
-  partner: { use: "extractor: 'my <relation>' → relationship", match: "lemma", on: "turns", words: w("husband wife partner girlfriend fiance fiancee spouse friend bestie mentor boss colleague coworker neighbor roommate") },
+  family: { use: "extractor: 'my <relation>' → family", match: "lemma", on: "turns", words: w("sister brother mom mum mother dad father son daughter kid child grandma grandmother grandpa grandfather grandad gran nan cousin aunt uncle niece nephew parent sibling twin family") },
+  partner: { use: "extractor: 'my <relation>' → relationship", match: "lemma", on: "turns", words: w("husband wife partner girlfriend boyfriend fiance fiancee spouse friend bestie mentor boss manager colleague coworker neighbor neighbour roommate flatmate housemate") },
   animals: { use: "extractor: 'my <animal>' and adopted/bought animals → pet", match: "lemma", on: "turns", words: w("dog cat puppy kitten pet bird parrot hamster rabbit bunny turtle horse snake guinea pig lizard") },
   jobWords: {
     use: "extractor: 'I am a <job word>' → job", match: "lemma", on: "turns",
@@ -60,7 +60,11 @@ export const LEXICON = {
       counselor therapist student lawyer accountant manager scientist researcher photographer dancer actor
       firefighter officer soldier veteran pilot driver farmer baker librarian carpenter plumber electrician
       consultant entrepreneur volunteer assistant clerk cashier barista waiter
-      architect pharmacist dentist veterinarian social worker activist advocate instructor tutor`),
+      architect pharmacist dentist veterinarian social worker activist advocate instructor tutor
+      engineer vet paramedic midwife lecturer receptionist illustrator gardener surgeon journalist editor translator
+      cleaner hairdresser butcher postman courier guard technician secretary banker surveyor optician physiotherapist
+      psychologist carer nanny waitress bartender builder welder fisherman solicitor paralegal administrator
+      sous-chef`),
   },
   travelVerbs: { use: "extractor: verb → travel (named places) or event", match: "lemma", on: "turns", words: w("visit travel tour fly") },
   eventVerbs: { use: "extractor: verb → event", match: "lemma", on: "turns", words: w("attend join participate celebrate run host organize volunteer perform win compete race") },
@@ -106,6 +110,35 @@ export const LEXICON = {
   cuePreference: { use: "answerer cue → preference, hobby", match: "phrase", on: "questions", words: ["favou?rite", "like", "likes", "love", "loves"] },
   cueIdentity: { use: "answerer cue → identity", match: "phrase", on: "questions", words: ["identity", "who is", "what is \\w+'s"] },
   cueEducation: { use: "answerer cue → education", match: "phrase", on: "questions", words: w("school college university degree study studies studied major") },
+  // states (home, workplace, job): verb classes read with the clause's tense, aspect and negation (states.ts)
+  resideVerbs: { use: "states: '<subject> lives/resides/stays in X' → home", match: "lemma", on: "turns", words: w("live reside stay base") },
+  settleVerbs: { use: "states: 'settled in X' → home (change)", match: "lemma", on: "turns", words: w("settle") },
+  emigrateVerbs: { use: "states: 'emigrated to X' → home (change), like move/relocate", match: "lemma", on: "turns", words: w("emigrate") },
+  employVerbs: { use: "states: 'X hired/employed me', 'I was hired by X' → workplace", match: "lemma", on: "turns", words: w("hire employ") },
+  teachVerbs: { use: "states: 'teach/intern at|for X' → workplace (like work)", match: "lemma", on: "turns", words: w("teach intern") },
+  startVerbs: { use: "states: 'started/began at X' → workplace (change)", match: "lemma", on: "turns", words: w("start begin") },
+  signVerbs: { use: "states: 'signed with X' → workplace (change)", match: "lemma", on: "turns", words: w("sign") },
+  takeVerbs: { use: "states: 'got/landed/took/found a job at X' → workplace (change)", match: "lemma", on: "turns", words: w("get land take accept find") },
+  quitVerbs: { use: "states: 'quit/left/resigned from X' → workplace (ended)", match: "lemma", on: "turns", words: w("quit leave resign") },
+  dismissVerbs: { use: "states: 'got fired/sacked/laid off from X' → workplace (ended)", match: "lemma", on: "turns", words: w("fire sack lay") },
+  loseVerbs: { use: "states: 'lost my job at X' → workplace (ended)", match: "lemma", on: "turns", words: w("lose") },
+  stopVerbs: { use: "states: 'stopped working at X' → workplace (ended)", match: "lemma", on: "turns", words: w("stop") },
+  becomeVerbs: { use: "states: 'became a <job>' → job (change)", match: "lemma", on: "turns", words: w("become") },
+  buyVerbs: { use: "states: 'bought/found/rented a <dwelling> in X' → home", match: "lemma", on: "turns", words: w("buy rent find get") },
+  callVerbs: { use: "states: 'call X home' → home", match: "lemma", on: "turns", words: w("call") },
+  noticeNouns: { use: "states: 'gave/handed in (my) notice at X' → workplace (ended)", match: "lemma", on: "turns", words: w("notice") },
+  jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement") },
+  dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage") },
+  workplaceNouns: { use: "states: 'my employer/office/workplace is X' → workplace", match: "lemma", on: "turns", words: w("employer office workplace company") },
+  colleagueNouns: { use: "states: 'my boss/colleague/team at X' → the speaker's workplace", match: "lemma", on: "turns", words: w("boss manager colleague coworker team") },
+  intentVerbs: { use: "states: a state under 'want/hope/plan/think about/apply …' is not a fact", match: "lemma", on: "turns", words: w("want hope plan wish intend think consider dream try apply aim love like") },
+  futureWords: { use: "states: a change verb with one of these is planned, not done", match: "token", on: "turns", words: w("next tomorrow soon upcoming") },
+  hedgeCues: { use: "cues: laughter, hedges and jokes lower an observation's confidence", match: "token", on: "turns", words: w("haha hahaha ha hah hehe lol lmao lmfao rofl jk basically practically virtually literally kidding joking 😂 🤣 😆 😅 😜 😝 🙃") },
+  hedgePhrases: { use: "cues: hedging phrases that lower an observation's confidence", match: "phrase", on: "turns", words: ["pretty much", "at this rate", "might as well", "more or less"] },
+  hyperboleModifiers: { use: "cues: 'my real/actual/second <home|employer> is X' is a joke", match: "token", on: "turns", words: w("real actual true second") },
+  femaleRelations: { use: "referents: the relation's gender (she)", match: "lemma", on: "turns", words: w("sister mom mum mother grandma grandmother gran nan aunt niece daughter wife girlfriend fiancee") },
+  maleRelations: { use: "referents: the relation's gender (he)", match: "lemma", on: "turns", words: w("brother dad father grandpa grandfather grandad uncle nephew son husband boyfriend fiance") },
+  nonRestrictive: { use: "states: adjectives dropped from a place's name ('a small bakery' → bakery)", match: "token", on: "turns", words: w("new old little small tiny big huge local same current lovely nice great cute cosy cozy favourite favorite beautiful whole own") },
 } as const satisfies Record<string, LexiconList>;
 
 export type LexiconName = keyof typeof LEXICON;
@@ -117,11 +150,11 @@ export type LexiconName = keyof typeof LEXICON;
  * weekday and month names, and `lexicon.test.ts` has a sentence of its own for each.
  */
 export const REMOVED_BY_AUDIT: Partial<Record<LexiconName, readonly string[]>> = {
-  partner: ["boyfriend"],
   animals: ["fish"],
-  jobWords: ["engineer", "developer", "singer", "programmer", "mechanic", "analyst", "owner", "coach", "trainer", "intern", "vet", "professor"],
+  jobWords: ["developer", "singer", "detective", "programmer", "mechanic", "analyst", "owner", "coach", "trainer", "intern", "professor"],
   likeVerbs: ["adore", "prefer"],
   skipVerbs: ["suppose"],
+  teachVerbs: ["freelance"],
   healthStems: ["ill", "depress", "pregnan"],
   relationshipVerbs: ["engage"],
   greetings: ["omg", "hmm"],

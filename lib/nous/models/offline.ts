@@ -1,5 +1,5 @@
 /**
- * Nous's offline models: no language model anywhere. Label: `offline:nous-nlp-v2`.
+ * Nous's offline models: no language model anywhere. Label: `offline:nous-nlp-v3`.
  *
  * Extractor: `extractor.ts` (wink-nlp: sentences, part of speech, lemmas, negation, dates; subjects resolved;
  * canonical attributes). `extractOffline` runs it with a session context (speakers, last person named).
@@ -18,7 +18,7 @@ import type { Extraction } from "../engine.js";
 import { FALLBACK_ATTRIBUTES } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
-import { extract, EXTRACTOR_LABEL, type SessionContext } from "./extractor.js";
+import { extract, EXTRACTOR_LABEL, type ExtractorOptions, type SessionContext } from "./extractor.js";
 import { listPattern, type LexiconName } from "./lexicon.js";
 import { resolveTime } from "./temporal.js";
 
@@ -32,8 +32,8 @@ export const OFFLINE_LABEL = EXTRACTOR_LABEL;
  * extractOffline({ id: "D1:1", speaker: "Ann", text: "I adopted a puppy named Rex.", timestamp: 0 });
  * // { triples: [{ entity: "Ann", attribute: "pet", value: "puppy Rex" }], mentions: ["Rex"] }
  */
-export function extractOffline(turn: Turn, caption?: string, ctx: SessionContext = { speakers: [turn.speaker] }): Extraction & { fallback?: string } {
-  return extract(turn, ctx, caption);
+export function extractOffline(turn: Turn, caption?: string, ctx: SessionContext = { speakers: [turn.speaker] }, options: Partial<ExtractorOptions> = {}): Extraction & { fallback?: string } {
+  return extract(turn, ctx, caption, options);
 }
 
 /** Attributes that hold a state (one value at a time), answered with the belief's mode. */
@@ -67,6 +67,39 @@ export function questionAttributes(question: string): string[] {
 }
 
 const PAST_Q = listPattern("pastQuestion");
+const JOB_Q = listPattern("cueJob");
+const WORK_Q = listPattern("cueWork");
+const HOME_Q = listPattern("cueHome");
+
+/**
+ * The states a question asks about, most specific first ("what does Ann do for work" → job, workplace; "where does
+ * Ann work" → workplace, job; "where does Ann live" → home): the query renders the named entities' beliefs about
+ * them, and the answerer reads them first.
+ */
+export function questionStates(question: string): ("home" | "workplace" | "job")[] {
+  if (JOB_Q.test(question)) return ["job", "workplace"];
+  if (WORK_Q.test(question)) return ["workplace", "job"];
+  if (HOME_Q.test(question) && !TEMPORAL_Q.test(question)) return ["home"];
+  return [];
+}
+
+/**
+ * A state's value from its belief: now, the mode (when the mode is an unnamed "not X", the most probable named value
+ * other than X, else "no longer X"); for a question about the past, the most probable named value other than the
+ * current one that the question does not name.
+ */
+export function stateAnswer(f: FactLine, past: boolean, asked: Set<string>): string | undefined {
+  const unnamed = new Set(f.unnamed ?? []);
+  const named = [{ value: f.mode, p: f.p }, ...f.alternatives].filter((a) => !unnamed.has(a.value) && a.value !== "…");
+  let now = f.mode;
+  if (unnamed.has(f.mode)) {
+    const x = f.mode.replace(/^not /, "");
+    now = named.find((a) => a.value !== x)?.value ?? `no longer ${x}`;
+  }
+  if (!past) return now;
+  const fresh = (v: string) => v !== now && tokens(v).every((t) => !asked.has(t));
+  return named.map((a) => a.value).find(fresh) ?? f.recalled.find((v) => fresh(v) && !unnamed.has(v));
+}
 
 /**
  * The offline extractive answerer: returns a short answer from the retrieved context and its beliefs.
@@ -76,15 +109,26 @@ const PAST_Q = listPattern("pastQuestion");
  */
 export function answerOffline(ctx: QueryContext): string {
   const top = ctx.evidence[0];
-  if (!top) return "Not mentioned in the conversation";
-  if (TEMPORAL_Q.test(ctx.question)) return resolveTime(top.text, top.timestamp);
+  if (!top && !ctx.states?.length) return "Not mentioned in the conversation";
+  if (top && TEMPORAL_Q.test(ctx.question)) return resolveTime(top.text, top.timestamp);
   const q = new Set(tokens(ctx.question));
+  // a state of a named entity: read its belief (the first named entity that has one; a relation never falls back
+  // to its holder: "Zara's dad" is not Zara)
+  for (const attribute of questionStates(ctx.question)) {
+    for (const e of ctx.linked.slice(0, 2)) {
+      const f = ctx.states?.find((x) => x.entity === e && x.attribute === attribute);
+      const answer = f && stateAnswer(f, PAST_Q.test(ctx.question), q);
+      if (answer) return answer;
+      if (e.includes("'s ")) break;
+    }
+  }
   const novel = (v: string) => tokens(v).some((t) => !q.has(t));
   const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && novel(e.observation));
   // an evidence whose attribute the question's words point at, else the best-ranked usable one
   const cues = questionAttributes(ctx.question);
   const cued = cues.map((a) => usable.find((e) => e.attribute === a)).find((e) => e !== undefined);
   const best = cued ?? usable[0] ?? top;
+  if (!best) return "Not mentioned in the conversation";
   const fact: FactLine | undefined = ctx.facts.find((f) => f.attribute === best.attribute && f.entity === best.entity);
   if (!fact) return best.observation;
   if (PLURAL_Q.test(ctx.question) && fact.recalled.length > 1) return fact.recalled.filter(novel).slice(0, 6).join(", ") || fact.recalled.join(", ");

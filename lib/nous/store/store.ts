@@ -10,14 +10,15 @@ import { DataError } from "../../core/errors.js";
 import type { Delta, Distribution } from "../types.js";
 import { openDatabase, type SqliteDatabase, type Statement } from "./sqlite.js";
 
-export const FORMAT_VERSION = "nous-1";
+/** nous-2 adds each delta's observation kind and confidence; a nous-1 file is upgraded in place when opened for writing. */
+export const FORMAT_VERSION = "nous-2";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS deltas (
   id INTEGER PRIMARY KEY AUTOINCREMENT, entity TEXT NOT NULL, attribute TEXT NOT NULL, observation TEXT NOT NULL,
   prior TEXT NOT NULL, posterior TEXT NOT NULL, surprise REAL NOT NULL, ts REAL NOT NULL,
-  evidence TEXT NOT NULL, evidence_id TEXT NOT NULL);
+  evidence TEXT NOT NULL, evidence_id TEXT NOT NULL, kind TEXT NOT NULL DEFAULT 'state', confidence REAL NOT NULL DEFAULT 1);
 CREATE TABLE IF NOT EXISTS entities (name TEXT PRIMARY KEY, canonical TEXT) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS edges (a TEXT NOT NULL, b TEXT NOT NULL, PRIMARY KEY (a, b)) WITHOUT ROWID;
 `;
@@ -33,6 +34,8 @@ interface DeltaRow {
   ts: number;
   evidence: string;
   evidence_id: string;
+  kind: string;
+  confidence: number;
 }
 
 export function rowToDelta(r: DeltaRow): Delta {
@@ -47,6 +50,8 @@ export function rowToDelta(r: DeltaRow): Delta {
     timestamp: r.ts,
     evidence: r.evidence,
     evidenceId: r.evidence_id,
+    kind: r.kind as Delta["kind"],
+    confidence: r.confidence,
   };
 }
 
@@ -61,7 +66,7 @@ export class Store {
     this.path = path;
     this.st = {
       insertDelta: db.prepare(
-        "INSERT INTO deltas (entity, attribute, observation, prior, posterior, surprise, ts, evidence, evidence_id) VALUES (?,?,?,?,?,?,?,?,?)",
+        "INSERT INTO deltas (entity, attribute, observation, prior, posterior, surprise, ts, evidence, evidence_id, kind, confidence) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
       ),
       addEntity: db.prepare("INSERT OR IGNORE INTO entities (name, canonical) VALUES (?, NULL)"),
       setCanonical: db.prepare("UPDATE entities SET canonical = ? WHERE name = ?"),
@@ -98,7 +103,12 @@ export class Store {
     }
     db.pragma("busy_timeout = 5000");
     const store = new Store(db, path);
-    const version = store.getMeta("format");
+    let version = store.getMeta("format");
+    if (version === "nous-1" && !opts.readonly) {
+      // nous-1 → nous-2: every earlier delta was a state observed with full confidence
+      db.exec("ALTER TABLE deltas ADD COLUMN kind TEXT NOT NULL DEFAULT 'state'; ALTER TABLE deltas ADD COLUMN confidence REAL NOT NULL DEFAULT 1;");
+      store.setMeta("format", (version = FORMAT_VERSION));
+    }
     if (version === undefined && !opts.readonly) store.setMeta("format", FORMAT_VERSION);
     else if (version !== undefined && version !== FORMAT_VERSION) {
       db.close();
@@ -123,7 +133,7 @@ export class Store {
   insertDelta(d: Omit<Delta, "id">): number {
     const r = this.st.insertDelta.run(
       d.entity, d.attribute, d.observation, JSON.stringify(d.prior), JSON.stringify(d.posterior),
-      d.surprise, d.timestamp, d.evidence, d.evidenceId,
+      d.surprise, d.timestamp, d.evidence, d.evidenceId, d.kind, d.confidence,
     );
     return Number(r.lastInsertRowid);
   }
@@ -164,9 +174,9 @@ export class Store {
   /** Deltas after `id` without their prior and posterior (what replay and retrieval need), in log order. */
   lightDeltasSince(id: number): Omit<Delta, "prior" | "posterior">[] {
     const rows = this.db
-      .prepare("SELECT id, entity, attribute, observation, surprise, ts, evidence, evidence_id FROM deltas WHERE id > ? ORDER BY id")
+      .prepare("SELECT id, entity, attribute, observation, surprise, ts, evidence, evidence_id, kind, confidence FROM deltas WHERE id > ? ORDER BY id")
       .all(id) as Omit<DeltaRow, "prior" | "posterior">[];
-    return rows.map((r) => ({ id: r.id, entity: r.entity, attribute: r.attribute, observation: r.observation, surprise: r.surprise, timestamp: r.ts, evidence: r.evidence, evidenceId: r.evidence_id }));
+    return rows.map((r) => ({ id: r.id, entity: r.entity, attribute: r.attribute, observation: r.observation, surprise: r.surprise, timestamp: r.ts, evidence: r.evidence, evidenceId: r.evidence_id, kind: r.kind as Delta["kind"], confidence: r.confidence }));
   }
 
   allEntities(): { name: string; canonical: string | null }[] {

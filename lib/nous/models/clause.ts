@@ -1,0 +1,259 @@
+/**
+ * Clauses from a tagged sentence: a subject (resolved to an entity), a verb group read for tense, aspect, negation
+ * and modality, and the span its complement occupies. No dependency parse: the subject is the pronoun, name or
+ * "my <relation>" phrase before a verb group; a verb group is auxiliaries, adverbs and particles up to the head
+ * verb (or a copula). Subjectless clauses are read too: chat ellipsis ("Moved to Bristol!", "Been living in Leeds")
+ * is the speaker's, and a verb after "and / but" keeps the subject of the clause before it.
+ */
+import { wordSet } from "./lexicon.js";
+import { isName, nameAt, type Tok } from "./nlp.js";
+import { addPerson, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
+
+export interface Clause {
+  /** Resolved subject entities; empty when the subject could not be resolved (the clause states nothing). */
+  subjects: string[];
+  /** Index of the subject's first token (of the verb for a subjectless clause). */
+  at: number;
+  implicit: boolean;
+  /** Index of the head verb, or of the copula. */
+  head: number;
+  verb: string;
+  copula: boolean;
+  /** "got hired", "was hired by": the subject undergoes the verb. */
+  passive: boolean;
+  negated: boolean;
+  past: boolean;
+  perfect: boolean;
+  progressive: boolean;
+  /** will / going to / "next week" with a change verb: not done yet. */
+  future: boolean;
+  usedTo: boolean;
+  still: boolean;
+  /** "anymore", "any more", "no longer". */
+  noLonger: boolean;
+  now: boolean;
+  /** would / could / might, or under want / hope / plan / think about …: not a fact. */
+  intent: boolean;
+  /** The intent verb, when the clause is under one ("plan", "want"). */
+  intentVerb?: string;
+  /** A gerund opening the sentence with no subject ("Starting at X on Monday", "Having a team is great"). */
+  gerundLead?: boolean;
+  /** Exclusive end of the clause's span. */
+  end: number;
+}
+
+const FAMILY = wordSet("family");
+const PARTNER = wordSet("partner");
+const INTENT = wordSet("intentVerbs");
+const FUTURE_WORDS = wordSet("futureWords");
+const MODAL = new Set(["would", "could", "might", "should", "may", "must"]);
+const BE = new Set(["am", "is", "are", "was", "were", "be", "been", "being"]);
+const PAST_AUX = new Set(["was", "were", "did", "had"]);
+const HAVE = new Set(["have", "has", "'ve"]);
+const IRREGULAR_PAST = new Set(["left", "quit", "got", "went", "took", "became", "lost", "began", "found", "bought", "came", "gave", "sold", "grew", "made", "put", "set", "hired", "moved", "started", "joined", "ran", "met", "had", "did", "was", "were"]);
+const PRONOUN_SUBJECT = new Set(["i", "we", "you", "he", "she", "they"]);
+const DET_BEFORE_NAME = new Set(["the", "a", "an", "this", "that"]);
+/** Third-person verbs the lite model tags as plural nouns after a subject ("My cousin lives in Oslo": lives/NOUN/life). */
+const S_VERBS = new Set([...wordSet("resideVerbs"), ...wordSet("workVerbs"), ...wordSet("teachVerbs")]);
+/** The state verb a gerund stands for ("living" → live, tagged NOUN or VERB), if it is one. */
+function gerundLemma(t: Tok | undefined): string | undefined {
+  if (!t || !t.lower.endsWith("ing") || (t.pos !== "VERB" && t.pos !== "NOUN")) return undefined;
+  const base = t.lower.slice(0, -3);
+  return [base, `${base}e`].find((b) => S_VERBS.has(b));
+}
+function verbLike(t: Tok | undefined): Tok | undefined {
+  if (!t) return undefined;
+  if (t.pos === "VERB") return t;
+  if (t.pos === "NOUN" && t.lower.endsWith("s") && S_VERBS.has(t.lower.slice(0, -1))) return { ...t, pos: "VERB", lemma: t.lower.slice(0, -1) };
+  return undefined;
+}
+
+export const isRelation = (lemma: string): boolean => FAMILY.has(lemma) || PARTNER.has(lemma);
+
+/** Reads "my/our/his/her <modifiers> <relation> [Name]" at i: the relation's entity and where the phrase ends. */
+export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionContext, turn: string): { entity?: string; end: number; relation: string; named: boolean } | undefined {
+  const owner = s[i]?.lower;
+  if (owner !== "my" && owner !== "our" && owner !== "his" && owner !== "her" && owner !== "their") return undefined;
+  for (let k = i + 1; k <= i + 3 && k < s.length; k++) {
+    const t = s[k];
+    if (isRelation(t.lemma) && (t.pos === "NOUN" || t.pos === "PROPN")) {
+      const rel = t.lemma === "mom" || t.lemma === "mum" ? t.lower : t.lemma;
+      const plural = t.lower !== t.lemma && t.lower.endsWith("s");
+      const n = nameAt(s, k + 1) ?? (s[k + 1]?.text === "," && isName(s[k + 2]) ? nameAt(s, k + 2) : undefined);
+      const holder = owner === "my" || owner === "our" ? speaker : resolvePronoun(ctx, owner, turn);
+      const entity = n ? n.name : holder ? `${holder}'s ${plural ? t.lower : rel}` : undefined;
+      if (entity && s[(n?.end ?? k) + 1]?.text !== "'s") addPerson(ctx, { name: entity, gender: relationGender(rel), plural, turn });
+      return { entity, end: n ? n.end : k, relation: rel, named: !!n };
+    }
+    if (!(t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "ADV")) return undefined;
+  }
+  return undefined;
+}
+
+/** The subject starting at i, if one does: its entities (maybe none: unresolved) and last index. */
+function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefined, ctx: SessionContext, turn: string): { entities: string[]; end: number } | undefined {
+  const t = s[i];
+  if (t.pos === "PRON" && PRONOUN_SUBJECT.has(t.lower)) {
+    if (t.lower === "i" || t.lower === "we") return { entities: [speaker], end: i };
+    if (t.lower === "you") return { entities: other ? [other] : [], end: i };
+    const r = resolvePronoun(ctx, t.lower, turn);
+    return { entities: r ? [r] : [], end: i };
+  }
+  const rel = relationAt(s, i, speaker, ctx, turn);
+  if (rel) {
+    if (s[rel.end + 1]?.text === "'s") return undefined; // "my husband's job": a holder, not a subject
+    let end = rel.end;
+    const entities = rel.entity ? [rel.entity] : [];
+    // "my partner and I"
+    if (s[end + 1]?.lower === "and" && s[end + 2]?.lower === "i") return { entities: [speaker], end: end + 2 };
+    return { entities, end };
+  }
+  // a capitalised gerund opening a sentence ("Networking was a lifesaver") is not a name
+  if (isName(t) && !(i === 0 && t.lower.endsWith("ing")) && (i === 0 || !(s[i - 1].pos === "ADP" || DET_BEFORE_NAME.has(s[i - 1].lower)))) {
+    // a sentence-initial name before an appositive ("Pedro, my roommate, …") is a name
+    const n = nameAt(s, i) ?? (i === 0 && s[1]?.text === "," && relationAt(s, 2, speaker, ctx, turn) ? { name: t.text, end: 0 } : undefined);
+    if (!n) return undefined;
+    const first = speaker.split(" ")[0];
+    const name = n.name === first ? speaker : n.name;
+    let end = n.end;
+    // "Pedro, my roommate, works …"
+    if (s[end + 1]?.text === "," && relationAt(s, end + 2, speaker, ctx, turn)) {
+      const r = relationAt(s, end + 2, speaker, ctx, turn)!;
+      if (s[r.end + 1]?.text === ",") end = r.end + 1;
+    }
+    const entities = [name];
+    // "Dan and Lucy", "Tom and I", "Mia and her wife"
+    if (s[end + 1]?.lower === "and") {
+      if (isName(s[end + 2])) {
+        const m = nameAt(s, end + 2);
+        if (m) return { entities: [name, m.name], end: m.end };
+      }
+      if (s[end + 2]?.lower === "i") return { entities: [name, speaker], end: end + 2 };
+      const r = relationAt(s, end + 2, speaker, ctx, turn);
+      if (r) return { entities, end: r.end };
+    }
+    if (s[end + 1]?.pos !== "VERB" && s[end + 1]?.pos !== "AUX" && s[end + 1]?.pos !== "ADV") return undefined;
+    return { entities, end };
+  }
+  return undefined;
+}
+
+/** Reads the verb group from position j (after the subject). */
+function verbGroup(s: Tok[], j: number, c: Clause): number {
+  const aux: string[] = [];
+  const v = verbLike(s[j]);
+  if (v && v !== s[j]) s[j] = v;
+  for (;;) {
+    while (j < s.length) {
+      const t = s[j];
+      if (t.lower === "not" || t.lower === "never") c.negated = true;
+      else if (t.lower === "no" && s[j + 1]?.lower === "longer") { c.noLonger = true; j++; }
+      else if (t.pos === "AUX") aux.push(t.lower);
+      else if (t.pos === "ADV" || (t.pos === "PART" && t.lower !== "to")) {
+        if (t.lower === "still") c.still = true;
+        if (t.lower === "now") c.now = true;
+        if (t.lower === "anymore") c.noLonger = true;
+      } else break;
+      j++;
+    }
+    const t = s[j];
+    if (t?.pos === "VERB" && t.lemma === "use" && s[j + 1]?.lower === "to") { c.usedTo = true; j += 2; continue; }
+    if (t?.pos === "VERB" && t.lemma === "go" && t.lower === "going" && s[j + 1]?.lower === "to" && (s[j + 2]?.pos === "VERB" || s[j + 2]?.pos === "AUX")) { c.future = true; j += 2; continue; }
+    if (t?.pos === "VERB" && INTENT.has(t.lemma) && (s[j + 1]?.lower === "to" || ((s[j + 1]?.lower === "about" || s[j + 1]?.lower === "of") && s[j + 2]?.lower.endsWith("ing")))) {
+      c.intent = true; c.intentVerb = t.lemma; j += 2; continue;
+    }
+    if (t?.pos === "VERB" && (t.lemma === "get" || t.lemma === "keep") && s[j + 1]?.pos === "VERB") { c.passive = t.lemma === "get"; j++; continue; }
+    break;
+  }
+  if (aux.some((a) => a === "will" || a === "shall")) c.future = true;
+  if (aux.some((a) => MODAL.has(a))) c.intent = true;
+  const finite = aux[0] ?? s[j]?.lower;
+  c.past = !!finite && (PAST_AUX.has(finite) || (aux.length === 0 && !!s[j] && s[j].pos === "VERB" && s[j].lower !== s[j].lemma && (s[j].lower.endsWith("ed") || IRREGULAR_PAST.has(s[j].lower))) || (aux.length === 0 && s[j]?.lower === "quit"));
+  c.perfect = aux.some((a) => HAVE.has(a) || a === "had") || aux[0] === "been";
+  const be = aux.some((a) => BE.has(a));
+  if (s[j]?.pos === "VERB") {
+    c.head = j;
+    c.verb = s[j].lemma;
+    c.progressive = be && s[j].lower.endsWith("ing");
+    if (be && !c.progressive && s[j].lower !== s[j].lemma) c.passive = true;
+    return j;
+  }
+  if (be) {
+    c.copula = true;
+    c.verb = "be";
+    c.head = j - 1;
+    return j - 1;
+  }
+  return -1;
+}
+
+const blank = (at: number): Clause => ({ subjects: [], at, implicit: false, head: -1, verb: "", copula: false, passive: false, negated: false, past: false, perfect: false, progressive: false, future: false, usedTo: false, still: false, noLonger: false, now: false, intent: false, end: 0 });
+
+/**
+ * The clauses of one sentence, in order, with their subjects resolved (and the session's referents updated).
+ *
+ * @example
+ * readClauses(analyse("I used to live in Oslo but now I live in Bergen.")[0], "Ann", "Ben", { speakers: ["Ann", "Ben"] }, "D1:1");
+ * // [{ subjects: ["Ann"], verb: "live", usedTo: true, … }, { subjects: ["Ann"], verb: "live", now: true, … }]
+ */
+export function readClauses(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, turn: string): Clause[] {
+  const out: Clause[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const t = s[i];
+    const subj = subjectAt(s, i, speaker, other, ctx, turn);
+    let c: Clause | undefined;
+    if (subj) {
+      c = blank(i);
+      c.subjects = subj.entities;
+      if (verbGroup(s, subj.end + 1, c) < 0) continue;
+      for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ")) addPerson(ctx, { name: e, turn });
+      if (subj.entities.length > 1 && !subj.entities.includes(speaker)) addPerson(ctx, { name: subj.entities.join(" and "), plural: true, turn });
+    } else {
+      // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"
+      let k = i;
+      const lead = k === 0 || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
+      const coord = k > 0 && s[k - 1].pos === "CCONJ" && out.length > 0;
+      // "it's been great living in Sydney", "about working at the zoo": a gerund of the speaker's own
+      const gerund = k > 0 && ["ADP", "ADJ", "SCONJ"].includes(s[k - 1].pos) ? gerundLemma(t) : undefined;
+      if (gerund) {
+        c = blank(i);
+        c.implicit = true;
+        c.subjects = [speaker];
+        c.head = k;
+        c.verb = gerund;
+        out.push(c);
+        continue;
+      }
+      if (!(lead || coord) || (t.pos !== "VERB" && t.pos !== "AUX" && t.pos !== "ADV")) continue;
+      if (t.pos === "ADV" && s[k + 1]?.pos !== "VERB" && s[k + 1]?.pos !== "AUX") continue;
+      if (t.pos === "VERB" && t.lower === t.lemma && lead && !coord) continue; // an imperative or a bare verb: no statement
+      c = blank(i);
+      c.implicit = true;
+      c.subjects = coord ? out[out.length - 1].subjects : [speaker];
+      if (verbGroup(s, k, c) < 0 || c.copula) continue;
+      if (lead && !coord && s[c.head].lower.endsWith("ing") && !s.slice(0, c.head).some((x) => x.pos === "AUX")) {
+        // "Starting at X on Monday": a gerund on its own is a plan; "since/after moving to X" is done
+        const before = s[c.head - 1]?.lower;
+        c.gerundLead = true;
+        if (before === "since" || before === "after") c.past = true;
+        else c.future = true;
+      }
+      k = c.head;
+    }
+    out.push(c);
+    i = Math.max(i, c.head);
+  }
+  for (let k = 0; k < out.length; k++) {
+    const c = out[k];
+    c.end = k + 1 < out.length ? out[k + 1].at : s.length;
+    if (!c.implicit && s[c.at - 1]?.lower === "now") c.now = true;
+    for (let j = c.head + 1; j < c.end; j++) {
+      const x = s[j];
+      if (x.lower === "anymore" || (x.lower === "any" && s[j + 1]?.lower === "more") || (x.lower === "no" && s[j + 1]?.lower === "longer")) c.noLonger = true;
+      else if (x.lower === "still") c.still = true;
+      else if (x.lower === "now" && !(s[j - 1]?.lower === "for" || s[j - 1]?.lower === "by")) c.now = true;
+      else if (FUTURE_WORDS.has(x.lower)) c.future = c.future || !c.past;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,49 @@
+/**
+ * Hedges and jokes, read from their cues (never from the value): laughter and joke words (haha, lol, jk, 😂),
+ * hedging adverbs and phrases (basically, practically, pretty much, at this rate, might as well), and the joke
+ * construction "my real / actual / second <home|employer|office> is X". A cue that is itself negated or set aside
+ * ("no joke", "not kidding", "joking aside") is not one. Laughter inside a sentence marks it; laughter standing
+ * alone as the next sentence of the same turn marks the sentence before it; laughter standing alone before a
+ * sentence ("Haha yeah. I work at the museum now.") answers the other speaker and marks nothing.
+ */
+import { LEXICON, wordSet } from "./lexicon.js";
+import type { Tok } from "./nlp.js";
+
+const CUES = wordSet("hedgeCues");
+const PHRASES = new RegExp(`\\b(?:${LEXICON.hedgePhrases.words.join("|")})\\b`, "i");
+const HYPERBOLE = wordSet("hyperboleModifiers");
+const ROLE_NOUNS = new Set(["home", ...LEXICON.workplaceNouns.words, "job"]);
+
+const isCue = (s: Tok[], i: number): boolean => {
+  const t = s[i];
+  if (!CUES.has(t.lower)) return false;
+  const before = s[i - 1]?.lower;
+  return !(before === "no" || before === "not" || s[i + 1]?.lower === "aside");
+};
+
+/** Is the sentence hedged or joking by its own words? */
+export function hedged(s: Tok[]): boolean {
+  for (let i = 0; i < s.length; i++) {
+    if (isCue(s, i)) return true;
+    // "my real employer is", "my second home is", "my actual home is"
+    if ((s[i].lower === "my" || s[i].lower === "our") && HYPERBOLE.has(s[i + 1]?.lower ?? "") && ROLE_NOUNS.has(s[i + 2]?.lemma ?? "")) return true;
+  }
+  return PHRASES.test(s.map((t) => t.text).join(" "));
+}
+
+/** A sentence that is only laughter ("Haha!", "lol", "😂"). */
+export function laughterOnly(s: Tok[]): boolean {
+  const words = s.filter((t) => t.pos !== "PUNCT");
+  return words.length > 0 && words.every((t, i) => CUES.has(t.lower) && isCue(words, i) || t.pos === "SYM");
+}
+
+/**
+ * For each sentence of a turn, whether what it states is hedged: by its own cues, or by laughter standing alone
+ * right after it.
+ *
+ * @example
+ * hedgedSentences(analyse("I live at the office now. Haha!")); // [true, false]
+ */
+export function hedgedSentences(sentences: Tok[][]): boolean[] {
+  return sentences.map((s, i) => hedged(s) || (i + 1 < sentences.length && laughterOnly(sentences[i + 1])));
+}

@@ -1,0 +1,90 @@
+/**
+ * Who "he", "she", "they" and "there" point at, within one session of a conversation. Referents are people the
+ * session named as people: the subject of a clause ("Tom works at …"), a relation of the speaker ("my sister", "my
+ * friend Leo"), someone the speaker was "with". Places, organisations, breeds and pets are never person referents:
+ * a name after "in / at / to / from", or after a determiner ("a Chihuahua"), does not become one, and a pet named
+ * after the last person blocks he/she (the pronoun stays unresolved rather than land on the wrong one).
+ *
+ * - I / we → the speaker; you → the other speaker;
+ * - he / she → the most recent person referent whose gender (from the relation word, when there is one) fits;
+ * - they → a plural referent ("my parents", "Dan and Lucy") or a person named in the same turn, else unresolved;
+ * - there → the last place named as a home or workplace value in the session.
+ */
+import { wordSet } from "./lexicon.js";
+
+export interface Referent {
+  /** The entity name ("Anna", "Ann's sister"). */
+  name: string;
+  gender?: "f" | "m";
+  plural?: boolean;
+  /** Order of mention in the session (higher is more recent). */
+  at: number;
+  /** The turn (evidence id) it was mentioned in. */
+  turn: string;
+}
+
+/** What the extractor remembers within a session: the speakers, the people named, the last pet and place. */
+export interface SessionContext {
+  speakers: string[];
+  /** The most recent person referent (kept for readers of the earlier context shape). */
+  lastPerson?: string;
+  people?: Referent[];
+  /** Mention order of the last animal named (a pet blocks he/she when it is newer than every person). */
+  lastPet?: number;
+  /** The last place or organisation named as a state's value. */
+  lastPlace?: string;
+  /** Mention counter. */
+  clock?: number;
+}
+
+const FEMALE = wordSet("femaleRelations");
+const MALE = wordSet("maleRelations");
+
+/** The gender a relation word implies, if any ("sister" → f). */
+export function relationGender(relation: string): "f" | "m" | undefined {
+  const head = relation.split(" ").pop() ?? relation;
+  return FEMALE.has(head) ? "f" : MALE.has(head) ? "m" : undefined;
+}
+
+const tick = (ctx: SessionContext): number => (ctx.clock = (ctx.clock ?? 0) + 1);
+
+/** Registers a person referent (most recent last). */
+export function addPerson(ctx: SessionContext, r: Omit<Referent, "at">): void {
+  const people = (ctx.people ??= []);
+  const i = people.findIndex((p) => p.name === r.name);
+  const prev = i >= 0 ? people.splice(i, 1)[0] : undefined;
+  people.push({ ...r, gender: r.gender ?? prev?.gender, plural: r.plural ?? prev?.plural, at: tick(ctx) });
+  if (!r.plural) ctx.lastPerson = r.name;
+}
+
+/** Registers a pet mention (it blocks he/she until a person is named again). */
+export function addPet(ctx: SessionContext): void {
+  ctx.lastPet = tick(ctx);
+}
+
+/**
+ * The entity a third-person pronoun refers to, or undefined (left unresolved).
+ *
+ * @example
+ * const ctx = { speakers: ["Ann", "Ben"] };
+ * addPerson(ctx, { name: "Ann's sister", gender: "f", turn: "D1:1" });
+ * resolvePronoun(ctx, "she", "D1:2"); // "Ann's sister"
+ * resolvePronoun(ctx, "he", "D1:2"); // undefined
+ */
+export function resolvePronoun(ctx: SessionContext, pronoun: string, turn: string): string | undefined {
+  const people = ctx.people ?? [];
+  const p = pronoun.toLowerCase();
+  if (p === "they" || p === "them" || p === "their") {
+    for (let i = people.length - 1; i >= 0; i--) if (people[i].plural || people[i].turn === turn) return people[i].name;
+    return undefined;
+  }
+  const want = p === "she" || p === "her" ? "f" : p === "he" || p === "him" || p === "his" ? "m" : undefined;
+  if (!want) return undefined;
+  for (let i = people.length - 1; i >= 0; i--) {
+    const r = people[i];
+    if (r.plural) continue;
+    if (ctx.lastPet !== undefined && ctx.lastPet > r.at) return undefined;
+    if (r.gender === undefined || r.gender === want) return r.name;
+  }
+  return undefined;
+}

@@ -1,0 +1,91 @@
+/**
+ * What states.ts and states-nominal.ts share: the place or organisation a noun phrase names, the kind a clause gives
+ * a state, an occupation phrase, and the emitter's type.
+ */
+import type { ObservationKind } from "../types.js";
+import type { Clause } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import { isName, type Tok } from "./nlp.js";
+
+export type StateAttribute = "home" | "workplace" | "job";
+export type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
+
+const DWELLING = wordSet("dwellingNouns"), JOB_WORDS = wordSet("jobWords"), LOOSE = wordSet("nonRestrictive");
+export const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
+const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
+export const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
+const NOT_PLACES = new Set(["home", "work", "moment", "time", "night", "weekend", "end", "first", "least", "all", "while", "track", "shape", "touch", "mind", "charge", "love", "trouble"]);
+
+/**
+ * The noun phrase naming a place or an organisation at k (determiners and loose adjectives dropped, names as
+ * written): "the city hospital" → "city hospital", "a tiny studio in Paris" → "Paris", "a new agency, Bluebird" →
+ * "Bluebird". Undefined for a demonstrative ("this town"), a pronoun, a date, or a dwelling without a place.
+ */
+export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrative?: boolean } = {}): { value: string; end: number } | undefined {
+  let j = k;
+  if (j < end && DEMONSTRATIVES.has(s[j].lower)) {
+    if (!opts.demonstrative) return undefined;
+    j++;
+  }
+  const possessive = POSSESSIVES.has(s[j]?.lower ?? "");
+  while (j < end && (DETS.has(s[j].lower) || ((s[j].pos === "ADJ" || s[j].pos === "ADV") && LOOSE.has(s[j].lower)))) j++;
+  const words: string[] = [];
+  let last = j - 1;
+  for (; j < end; j++) {
+    const t = s[j];
+    if (t.date && !isName(t)) break;
+    const amp = t.text === "&" && words.length > 0 && isName(s[j + 1]);
+    const capital = j > 0 && /^[A-Z]/.test(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
+    if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
+    if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
+      if (t.pos === "ADJ" && !capital && s[j + 1]?.pos !== "NOUN" && s[j + 1]?.pos !== "PROPN") break;
+      if (t.text === "'s" || t.text === "-") words[words.length - 1] += t.text;
+      else words.push(t.text);
+      last = j;
+      if (t.lower === "same" || t.lower === "as") words.pop();
+    } else break;
+  }
+  if (!words.length) return undefined;
+  const head = s[last];
+  if (DWELLING.has(head.lemma) && (head.pos === "NOUN" || head.pos === "ADJ")) {
+    const p = s[last + 1];
+    if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) return placeAt(s, last + 2, end);
+    return undefined;
+  }
+  // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
+  if (possessive && !words.some((w) => /^[A-Z]/.test(w))) return undefined;
+  if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => /^[A-Z]/.test(w))) return placeAt(s, last + 2, end);
+  if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
+  const value = words.join(" ");
+  if (NOT_PLACES.has(value.toLowerCase()) || s[k]?.pos === "PRON" && !DETS.has(s[k].lower)) return undefined;
+  return { value, end: last };
+}
+
+/** The kind a state verb's clause gives (undefined: no statement). */
+export function stateKind(c: Clause, verbPast: "ended" | "none" = "ended"): ObservationKind | undefined {
+  if (c.intent) return undefined;
+  if (c.negated || c.noLonger || c.usedTo) return c.future ? undefined : "ended";
+  if (c.future) return "planned";
+  if (c.past && !c.perfect && !c.still) return verbPast === "ended" ? "ended" : undefined;
+  return c.now && !c.still && !c.perfect ? "change" : "state";
+}
+
+/** The kind a change verb's clause gives. */
+export function changeKind(c: Clause): ObservationKind | undefined {
+  if (c.intent || c.negated || c.usedTo) return undefined;
+  if (c.future || c.progressive) return "planned";
+  if (c.past || c.perfect) return "change";
+  return c.implicit ? "change" : "planned";
+}
+
+export const endKind = (c: Clause): ObservationKind | undefined => (c.intent || c.negated || c.future || c.progressive ? undefined : "ended");
+
+/** "a nurse", "a software engineer": an occupation after an indefinite article, or undefined. */
+export function jobPhrase(s: Tok[], from: number, to: number, requireWord = true): string | undefined {
+  if (s[from]?.lower !== "a" && s[from]?.lower !== "an") return undefined;
+  const p = placeAt(s, from, to);
+  if (!p) return undefined;
+  const words = p.value.toLowerCase().split(" ");
+  return !requireWord || JOB_WORDS.has(words[words.length - 1]) || JOB_WORDS.has(words.join(" ")) ? p.value : undefined;
+}
+

@@ -1,0 +1,91 @@
+/**
+ * Nominal states (states.ts reads the verbal ones): "my job at X", "three night shifts at X", "my job as a banker",
+ * "our flat in X", "gave notice at X", "my manager at X", "my (real) employer is X", "home these days is X", "X is
+ * (basically) my home", "Still in X!", "As a nurse, …". The kind comes from the clause that governs the noun, if any.
+ */
+import type { Clause } from "./clause.js";
+import { relationAt } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import type { Tok } from "./nlp.js";
+import { resolvePronoun, type SessionContext } from "./referents.js";
+import { changeKind, endKind, jobPhrase, placeAt, stateKind, type Emit, type StateAttribute } from "./states-common.js";
+
+const QUIT = wordSet("quitVerbs"), LOSE = wordSet("loseVerbs"), TAKE = wordSet("takeVerbs"), START = wordSet("startVerbs");
+const NOTICE = wordSet("noticeNouns"), JOB_NOUNS = wordSet("jobNouns"), DWELLING = wordSet("dwellingNouns"), WORKPLACE_NOUNS = wordSet("workplaceNouns");
+const COLLEAGUES = wordSet("colleagueNouns");
+
+/** The holder of a possessed noun at k ("my job", "his shift", "my husband's job"), or undefined. */
+function holderBefore(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn: string): string | undefined {
+  for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
+    const t = s[j];
+    if (t.lower === "my" || t.lower === "our") return speaker;
+    if (t.lower === "his" || t.lower === "her" || t.lower === "their") return resolvePronoun(ctx, t.lower, turn);
+    if (t.text === "'s") {
+      for (let i = j - 1; i >= Math.max(0, j - 4); i--) {
+        const r = relationAt(s, i, speaker, ctx, turn);
+        if (r) return r.entity;
+      }
+      return undefined;
+    }
+    if (!(t.pos === "ADJ" || t.pos === "ADV" || (t.pos === "NOUN" && !JOB_NOUNS.has(t.lemma)))) return undefined;
+  }
+  return undefined;
+}
+
+/** Nominal states: "my job at X", "our flat in X", "home is X", "my employer is X", "my manager at X", "As a nurse, …". */
+export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: Emit, clauseAt: (k: number) => Clause | undefined): void {
+  for (let k = 0; k < s.length; k++) {
+    const t = s[k];
+    const next = s[k + 1]?.lower;
+    const gov = clauseAt(k);
+    // "my job at X", "three night shifts in a row at X": the preposition within a few words, no verb between
+    // "my job as a banker", "your work as an artist": the occupation, held by the possessor
+    if ((JOB_NOUNS.has(t.lemma) || t.lemma === "work") && t.pos === "NOUN" && next === "as" && (s[k + 2]?.lower === "a" || s[k + 2]?.lower === "an")) {
+      const holder = t.lower === "work" || s[k - 1]?.lower === "your" ? (s[k - 1]?.lower === "your" ? ctx.speakers.find((x) => x !== speaker) : holderBefore(s, k, speaker, ctx, turn)) : holderBefore(s, k, speaker, ctx, turn);
+      const v = gov?.verb ?? "";
+      const kind = gov && gov.head < k && (QUIT.has(v) || LOSE.has(v)) ? endKind(gov) : "state";
+      if (holder && !gov?.intent) emit([holder], "job", placeAt(s, k + 3)?.value, kind, k);
+      continue;
+    }
+    // "work at X" (the noun) takes "at" only; "shifts in a row at X": a shift may have a few words before it
+    const preps = t.lemma === "work" ? ["at"] : ["at", "with", "for"];
+    const span = t.lemma === "shift" ? 4 : 1;
+    const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP"].includes(y.pos))) : -1;
+    if (t.pos === "NOUN" && prep > k) {
+      if (gov?.intent) continue;
+      const p = placeAt(s, prep + 1);
+      // no holder written and no clause around it ("Three night shifts at X."): chat ellipsis, the speaker's
+      const holder = holderBefore(s, k, speaker, ctx, turn) ?? gov?.subjects[0] ?? (clauses.length === 0 || k === 0 || s[k - 1].lower === "to" ? speaker : undefined);
+      if (!holder || !p) continue;
+      const v = gov?.verb ?? "";
+      const kind = gov && gov.head < k ? (QUIT.has(v) || LOSE.has(v) ? endKind(gov) : TAKE.has(v) || START.has(v) ? (gov.perfect && v === "get" ? stateKind(gov) : changeKind(gov)) : v === "apply" || v === "interview" ? undefined : stateKind(gov, "none") ?? "state") : "state";
+      emit([holder], "workplace", p.value, kind, k);
+    } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
+      const holder = holderBefore(s, k, speaker, ctx, turn);
+      if (holder && !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like")) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
+    } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov && !gov.negated && !gov.intent) {
+      emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, endKind(gov), k);
+    } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
+      emit([speaker], "workplace", placeAt(s, k + 2)?.value, "state", k);
+    } else if ((t.lower === "home" || WORKPLACE_NOUNS.has(t.lemma)) && t.pos === "NOUN") {
+      const attr: StateAttribute = t.lower === "home" ? "home" : "workplace";
+      const owner = holderBefore(s, k, speaker, ctx, turn);
+      let b = k + 1;
+      while (b < s.length && (s[b].date || s[b].pos === "DET" && s[b + 1]?.date)) b++;
+      if (s[b]?.lemma === "be" && (owner === speaker || (attr === "home" && (k === 0 || s[k - 1].pos !== "DET")))) {
+        // "my (real) employer is X", "home these days is X"
+        emit([speaker], attr, placeAt(s, b + 1, s.length, { demonstrative: true })?.value, "state", k);
+      } else if (attr === "home" && owner === speaker) {
+        // "X is (basically) my home", "Leeds is home"
+        const be = s.slice(0, k).findIndex((x) => x.lemma === "be");
+        if (be > 0) emit([speaker], "home", placeAt(s, 0, be)?.value, "state", k);
+      } else if (attr === "home" && k > 0 && s[k - 1].lemma === "be" && k - 1 > 0) emit([speaker], "home", placeAt(s, 0, k - 1)?.value, "state", k);
+    } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
+      // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb
+      const p = placeAt(s, k + 2);
+      if (p && (next === "in" ? /^[A-Z]/.test(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
+    } else if (k === 0 && t.lower === "as" && (s[1]?.lower === "a" || s[1]?.lower === "an")) {
+      emit([speaker], "job", jobPhrase(s, 1, s.length), "state", k);
+    }
+  }
+}

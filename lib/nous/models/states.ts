@@ -1,0 +1,176 @@
+/**
+ * States from clauses: where people live (`home`), where they work (`workplace`) and what they do (`job`), each
+ * with the kind the clause's grammar gives it (types.ts `ObservationKind`):
+ *
+ * - the verb's class and its preposition pick the attribute (live/stay in → home, work at/for → workplace,
+ *   moved to / relocated to → home, joined / started at / got a job at → workplace, "a nurse at X" → job + workplace);
+ * - tense and aspect pick the kind: a state verb in the present or present perfect is `state`, with "now" a
+ *   `change`; in the simple past, or under "used to", `ended`; negated, or with "anymore" / "no longer", `ended`;
+ *   a change verb in the past or present perfect is `change`, in the future, the progressive or the present simple
+ *   `planned` ("We're moving to Seattle", "I start at Acme next week"); an end verb (quit, left, resigned, got fired
+ *   from, lost my job at) is `ended`;
+ * - would / could / might, "if", and want / hope / plan / think about … state nothing;
+ * - nominal forms carry states too: "my job at X", "our flat in X", "my employer is X", "home is X", "my manager at X",
+ *   and "after five years at X" (ended).
+ */
+import type { ObservationKind } from "../types.js";
+import type { Clause } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import { isName, type Tok } from "./nlp.js";
+import { resolvePronoun, type SessionContext } from "./referents.js";
+import { nominal } from "./states-nominal.js";
+import { changeKind, DETS, endKind, jobPhrase, placeAt, POSSESSIVES, stateKind, type Emit, type StateAttribute } from "./states-common.js";
+
+export type { StateAttribute } from "./states-common.js";
+export { placeAt } from "./states-common.js";
+
+export interface StateObservation { entity: string; attribute: StateAttribute; value: string; kind: ObservationKind; at: number }
+
+const set = wordSet;
+const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([...set("moveVerbs"), ...set("emigrateVerbs")]);
+const WORK = new Set([...set("workVerbs"), ...set("teachVerbs")]), EMPLOY = set("employVerbs"), START = set("startVerbs");
+const JOIN = new Set(["join"]), SIGN = set("signVerbs"), TAKE = set("takeVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
+const LOSE = set("loseVerbs"), STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
+const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
+const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
+const WORK_PREPS = new Set(["at", "for"]);
+
+/**
+ * The verb's own prepositional phrase whose preposition is in `preps`: the first one after it, past adverbs and at
+ * most one other phrase right before it ("work from home for a company"); a verb, a clause boundary or any other
+ * word ends the search ("working on my business … for an upcoming show" has none).
+ */
+function ppAfter(s: Tok[], from: number, to: number, preps: Set<string>): { prep: string; value: string; at: number; end: number } | undefined {
+  let skipped = 0;
+  for (let j = from; j < to; j++) {
+    const t = s[j];
+    if (t.pos === "ADV" || t.date || t.pos === "PART") continue;
+    if (t.pos !== "ADP") return undefined;
+    if (preps.has(t.lower)) {
+      const p = placeAt(s, j + 1, to);
+      return p ? { prep: t.lower, value: p.value, at: j, end: p.end } : undefined;
+    }
+    if (skipped++ > 0) return undefined;
+    let k = j + 1;
+    while (k < to && ["DET", "NOUN", "PROPN", "ADJ", "NUM", "PRON"].includes(s[k].pos)) k++;
+    j = k - 1;
+  }
+  return undefined;
+}
+
+/**
+ * The state observations of one sentence, given its clauses.
+ *
+ * @example
+ * readStates(s, readClauses(s, "Ann", "Ben", ctx, "D1:1"), "Ann", ctx, "D1:1");
+ * // "I quit my job at the bakery." → [{ entity: "Ann", attribute: "workplace", value: "bakery", kind: "ended", … }]
+ */
+export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string): StateObservation[] {
+  const out: StateObservation[] = [];
+  const emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => {
+    if (!value || !kind) return;
+    for (const entity of entities) if (!out.some((o) => o.entity === entity && o.attribute === attribute && o.value === value && o.kind === kind)) out.push({ entity, attribute, value, kind, at });
+    if (attribute !== "job") ctx.lastPlace = value;
+  };
+  const clauseAt = (k: number) => clauses.find((c) => c.at <= k && k < c.end);
+  // "after five years at Acme, I moved to Globex": the earlier value ended; the move is of the same kind
+  let afterAttr: StateAttribute | undefined;
+  for (let k = 0; k + 1 < s.length; k++) {
+    if (s[k].lower !== "after" && s[k].lower !== "before") continue;
+    // "after five years at Acme": a duration, then the place
+    const dur = s.findIndex((t, i) => i > k && i < k + 5 && (t.pos === "NUM" || t.date));
+    if (dur < 0) continue;
+    const prep = s.findIndex((t, i) => i > dur && i < dur + 4 && (t.lower === "at" || t.lower === "in"));
+    const p = prep > 0 ? placeAt(s, prep + 1) : undefined;
+    const pp = p && { prep: s[prep].lower, value: p.value, at: prep };
+    const main = clauses.find((c) => c.at > k);
+    if (!pp || !main || s.slice(k + 1, pp.at).some((t) => t.pos === "VERB")) continue;
+    afterAttr = pp.prep === "at" ? "workplace" : "home";
+    emit(main.subjects, afterAttr, pp.value, "ended", k);
+  }
+  for (const c of clauses) {
+    if (!c.subjects.length || c.intent) continue;
+    const v = c.verb, from = c.head + 1, to = c.end;
+    if (c.copula) readCopula(s, c, emit, ctx);
+    else if (RESIDE.has(v)) {
+      if (s[from]?.lower === "there" && ctx.lastPlace) emit(c.subjects, "home", ctx.lastPlace, stateKind(c), c.head);
+      else {
+        const p = ppAfter(s, from, to, HOME_PREPS);
+        // "stay in shape", "stay on track": staying is a residence only in a named place
+        if (!(v === "stay" && p && !/^[A-Z]/.test(p.value))) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+      }
+    } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
+    else if (MOVE.has(v) && !c.passive) {
+      const attr = afterAttr ?? "home";
+      const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
+      if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
+      const into = ppAfter(s, from, to, new Set(["to", "into"]));
+      emit(c.subjects, attr, into?.value, changeKind(c), c.head);
+    } else if (WORK.has(v) || (STOP.has(v) && s[from]?.lemma === "work")) {
+      const stop = STOP.has(v);
+      const start = stop ? from + 1 : from;
+      if (s[start]?.lower === "as") {
+        const job = placeAt(s, start + 1, to);
+        emit(c.subjects, "job", job?.value, stop ? endKind(c) : stateKind(c), c.head);
+      }
+      const pp = ppAfter(s, start, to, WORK_PREPS) ?? inOrganisation(s, start, to);
+      emit(c.subjects, "workplace", pp?.value, stop ? endKind(c) : stateKind(c), c.head);
+    } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
+      const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
+      const target = JOIN.has(v) ? placeAt(s, from, to) : s[at]?.pos === "ADP" ? ppAfter(s, at, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"])) : undefined;
+      if (JOIN.has(v) && target && !/^[A-Z]/.test(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
+      emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
+    } else if (EMPLOY.has(v)) {
+      if (c.passive) emit(c.subjects, "workplace", ppAfter(s, from, to, new Set(["by", "at"]))?.value, v === "hire" ? changeKind(c) : stateKind(c), c.head);
+      else {
+        const obj = s[from];
+        const who = obj?.lower === "me" || obj?.lower === "us" ? [speaker] : obj && (obj.lower === "him" || obj.lower === "her") ? [resolvePronoun(ctx, obj.lower, turn)].filter((x): x is string => !!x) : [];
+        if (c.subjects.length === 1 && who.length) emit(who, "workplace", c.subjects[0], changeKind(c), c.head);
+      }
+    } else if ((QUIT.has(v) || DISMISS.has(v)) && !jobNounIn(s, from, to)) {
+      const p = QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, from, to, new Set(["from", "at", "by"]));
+      emit(c.subjects, "workplace", p?.value, endKind(c), c.head);
+    } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
+    else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
+    else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "")) {
+      const d = s.findIndex((t, i) => i >= from && DWELLING.has(t.lemma));
+      const p = ppAfter(s, d + 1, to, new Set(["in", "near", "outside"]));
+      emit(c.subjects, "home", p?.value, v === "rent" ? stateKind(c) : c.perfect && v === "get" ? stateKind(c) : changeKind(c), c.head);
+    } else if (CALL.has(v) && s.slice(from, to).some((t) => t.lower === "home")) emit(c.subjects, "home", placeAt(s, from, to)?.value, stateKind(c), c.head);
+  }
+  nominal(s, clauses, speaker, ctx, turn, emit, clauseAt);
+  return out;
+}
+
+const nounAfter = (s: Tok[], from: number, to: number): Tok | undefined => s.slice(from, to).find((t) => t.pos === "NOUN" || (t.pos === "ADJ" && DWELLING.has(t.lemma)));
+const jobNounIn = (s: Tok[], from: number, to: number): boolean => s.slice(from, Math.min(to, from + 5)).some((t) => JOB_NOUNS.has(t.lemma) && t.pos === "NOUN");
+
+/** "work in a bakery": the verb's own "in" + a determiner + a common noun is a workplace ("work in finance" is a field). */
+function inOrganisation(s: Tok[], from: number, to: number): { value: string } | undefined {
+  const pp = ppAfter(s, from, to, new Set(["in"]));
+  return pp && DETS.has(s[pp.at + 1]?.lower ?? "") && !POSSESSIVES.has(s[pp.at + 1].lower) ? pp : undefined;
+}
+
+/** "I'm a nurse at X", "we're still in Glasgow", "I'm not with Tyrell anymore", "I'm done with X". */
+function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void {
+  let j = c.head + 1;
+  while (j < c.end && (s[j].pos === "ADV" || s[j].lower === "not")) j++;
+  const t = s[j];
+  if (!t) return;
+  const kind = stateKind(c, "none");
+  if (t.lower === "in" && isName(s[j + 1])) return emit(c.subjects, "home", placeAt(s, j + 1, c.end)?.value, kind, c.head);
+  if ((t.lower === "at" || t.lower === "with") && isName(s[j + 1])) {
+    const p = placeAt(s, j + 1, c.end);
+    if (p && !(ctx.people ?? []).some((r) => r.name === p.value) && !ctx.speakers.includes(p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
+    return;
+  }
+  if (t.lower === "done" && s[j + 1]?.lower === "with" && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
+  const np = placeAt(s, j, c.end);
+  const atOrg = !!np && s[np.end + 1]?.lower === "at" && /^[A-Z]/.test(placeAt(s, np.end + 2, c.end)?.value ?? "");
+  const job = jobPhrase(s, j, c.end, !atOrg);
+  if (!job) return;
+  emit(c.subjects, "job", job, stateKind(c), c.head);
+  const after = placeAt(s, j, c.end)!.end + 1;
+  if (s[after]?.lower === "at" || s[after]?.lower === "for") emit(c.subjects, "workplace", placeAt(s, after + 1, c.end)?.value, stateKind(c), c.head);
+}
+
