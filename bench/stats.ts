@@ -12,6 +12,7 @@ import { chooseProfiler, lmm } from "../lib/stats/lmm.js";
 import { buildMixedDesign } from "../lib/stats/design.js";
 import { sparseProfiler } from "../lib/stats/lmm-sparse.js";
 import { schurProfiler } from "../lib/stats/lmm-schur.js";
+import { simulateCrossed, simulateNestedRaters } from "./stats-crossed.js";
 
 const N = 100_000, G = 2_000, SEED = 20261130;
 /** Runs per model on each side (best kept): 3 for the linear models, 2 for the GLMMs (glmer takes 15–20 s a fit). */
@@ -156,64 +157,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * S subjects × I items, NR rows, each a random (subject, item) pair (seed SEED + 1): y = 0.3 + 0.5x + b_s + b_i + e with
- * b_s ~ N(0, 0.6²), b_i ~ N(0, 0.4²), x and e standard normal.
- */
-function simulateCrossed(S: number, I: number, NR: number): { s: string[]; it: string[]; x: Float64Array; y: Float64Array } {
-  const rng = createRng(SEED + 1);
-  const bs = Array.from({ length: S }, () => rng.normal(0, 0.6)), bi = Array.from({ length: I }, () => rng.normal(0, 0.4));
-  const s: string[] = [], it: string[] = [], x = new Float64Array(NR), y = new Float64Array(NR);
-  for (let r = 0; r < NR; r++) {
-    const a = rng.int(S), b = rng.int(I);
-    s.push(`s${a}`); it.push(`i${b}`);
-    x[r] = rng.normal(0, 1);
-    y[r] = 0.3 + 0.5 * x[r]! + bs[a]! + bi[b]! + rng.normal(0, 1);
-  }
-  return { s, it, x, y };
-}
-
-/**
- * `--crossed S,I,N` (default 1500,1200,40000): subjects × items, each row a random (subject, item) pair, so each
- * subject meets about N/S items. Fits `y ~ x + (1 | s) + (1 | it)` and `y ~ x + (1 + x | s) + (1 | it)`, ours with
- * `satterthwaite: false` against plain `lmer` (lmerTest not loaded) on the same rows in the same run, one run each.
- * Writes bench/results/stats-crossed.json with wall and CPU times, evaluations, the ratios and how far the
- * two fits differ (logLik, θ).
- */
-async function crossed(spec: string): Promise<void> {
-  const [S, I, NR] = spec.split(",").map(Number) as [number, number, number];
-  const { s, it, x, y } = simulateCrossed(S, I, NR);
-  const formulas = ["y ~ x + (1 | s) + (1 | it)", "y ~ x + (1 + x | s) + (1 | it)"];
-  const dir = mkdtempSync(join(tmpdir(), "agora-bench-"));
-  const csv = join(dir, "crossed.csv");
-  writeFileSync(csv, ["y,x,s,it", ...Array.from({ length: NR }, (_, i) => `${y[i]},${x[i]},${s[i]},${it[i]}`)].join("\n") + "\n");
-  type Side = { wall: number; cpu: number; evals: number; logLik: number; theta: number[] };
-  const results: Array<{ formula: string; ours: Side; lmer: Side | null; ratio: { wall: number; cpu: number } | null; logLikDiff: number | null; thetaMaxDiff: number | null }> = [];
-  for (const formula of formulas) {
-    const r = time(() => lmm(formula, { y, x, s, it }, { satterthwaite: false }), 1);
-    const ours: Side = { wall: r.seconds, cpu: r.cpu, evals: r.value.optimizer.evals, logLik: r.value.logLik, theta: r.value.theta };
-    console.log(`ours  ${formula} (${S} × ${I}, ${NR} rows)  ${r.seconds.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU, ${ours.evals} evaluations, logLik ${ours.logLik.toFixed(6)}`);
-    let theirs: Side | null = null;
-    if (spawnSync("Rscript", ["--version"]).status === 0) {
-      const script = `suppressMessages(library(lme4)); d <- read.csv("${csv}"); st <- system.time(m <- lmer(${formula}, d)); cat(sprintf('{"wall": %.4f, "cpu": %.4f, "evals": %d, "logLik": %.8f, "theta": [%s]}', st[["elapsed"]], st[["user.self"]] + st[["sys.self"]], m@optinfo$feval, as.numeric(logLik(m)), paste(sprintf("%.8f", getME(m, "theta")), collapse = ", ")))`;
-      const out = spawnSync("Rscript", ["-e", script], { encoding: "utf8" });
-      if (out.status === 0) theirs = JSON.parse(out.stdout.trim().split("\n").pop()!) as Side;
-    }
-    const ratio = theirs ? { wall: ours.wall / theirs.wall, cpu: ours.cpu / theirs.cpu } : null;
-    const logLikDiff = theirs ? ours.logLik - theirs.logLik : null;
-    const thetaMaxDiff = theirs ? Math.max(...ours.theta.map((v, k) => Math.abs(v - theirs!.theta[k]!))) : null;
-    console.log(`lmer  ${theirs ? `${theirs.wall.toFixed(2)} s wall, ${theirs.cpu.toFixed(2)} s CPU, ${theirs.evals} evaluations, logLik ${theirs.logLik.toFixed(6)}` : "n/a"}`);
-    console.log(`      ours/lmer: ${ratio ? `wall ${ratio.wall.toFixed(2)}, CPU ${ratio.cpu.toFixed(2)}; logLik ours − lmer ${logLikDiff!.toExponential(2)}, max |Δθ| ${thetaMaxDiff!.toExponential(2)}` : "n/a"}`);
-    results.push({ formula, ours, lmer: theirs, ratio, logLikDiff, thetaMaxDiff });
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
-  writeFileSync(new URL("./results/stats-crossed.json", import.meta.url), JSON.stringify({ subjects: S, items: I, rows: NR, seed: SEED + 1, results,
-    note: "one run each on the same rows in the same process run; ours lmm(satterthwaite: false) (design, fit, convergence check), lmer with lmerTest not loaded; CPU = user + system; lmer's evals are its optimiser's (feval), ours include nothing else either" }, null, 2) + "\n");
-}
-
-/**
  * `--sparse`: the sparse-Cholesky back end against the Schur back end and lmer on two designs: the 1,500 × 1,200
- * crossed design of `--crossed` (`y ~ x + (1 + x | s) + (1 | it)`: the item block fills in, the case Schur is made
+ * crossed design of stats-crossed.ts (`y ~ x + (1 + x | s) + (1 | it)`: the item block fills in, the case Schur is made
  * for) and a nested design with a crossed factor, 1,500 schools × 4 classes × 5 pupils with 30 raters
  * (`y ~ x + (1 | school:class) + (1 | school) + (1 | rater)`: the Schur block, schools and raters, is 1,530 × 1,530
  * and almost all zeros). For each: q, nnz(L), supernodes, the symbolic analysis time (pattern, AMD, analysis), the
@@ -221,27 +166,14 @@ async function crossed(spec: string): Promise<void> {
  * with `satterthwaite: false`, lmer without lmerTest, one run each). Writes bench/results/stats-sparse.json.
  */
 async function sparseBench(): Promise<void> {
-  const rng = createRng(SEED + 2);
   type Design = { name: string; formula: string; cols: Record<string, unknown[] | Float64Array>; header: string[] };
-  const designs: Design[] = [];
-  {
-    const { s, it, x, y } = simulateCrossed(1500, 1200, 40000);
-    designs.push({ name: "crossed 1500 x 1200, 40000 rows", formula: "y ~ x + (1 + x | s) + (1 | it)", cols: { y, x, s, it }, header: ["y", "x", "s", "it"] });
-  }
-  {
-    const SC = 1500, CL = 4, PU = 5, RA = 30, NR = SC * CL * PU;
-    const bsc = Array.from({ length: SC }, () => rng.normal(0, 0.5)), bcl = Array.from({ length: SC * CL }, () => rng.normal(0, 0.7));
-    const bra = Array.from({ length: RA }, () => rng.normal(0, 0.3));
-    const school: string[] = [], cls: string[] = [], rater: string[] = [], x = new Float64Array(NR), y = new Float64Array(NR);
-    for (let r = 0; r < NR; r++) {
-      const sc = Math.floor(r / (CL * PU)), c = Math.floor(r / PU), ra = rng.int(RA);
-      school.push(`sc${sc}`); cls.push(`c${c % CL}`); rater.push(`r${ra}`);
-      x[r] = rng.normal(0, 1);
-      y[r] = 1 + 0.4 * x[r]! + bsc[sc]! + bcl[c]! + bra[ra]! + rng.normal(0, 1);
-    }
-    designs.push({ name: "nested 1500 schools x 4 classes x 5 pupils, 30 crossed raters, 30000 rows", formula: "y ~ x + (1 | school:class) + (1 | school) + (1 | rater)",
-      cols: { y, x, school, class: cls, rater }, header: ["y", "x", "school", "class", "rater"] });
-  }
+  const crossedCols = simulateCrossed(1500, 1200, 40000);
+  const nestedCols = simulateNestedRaters();
+  const designs: Design[] = [
+    { name: "crossed 1500 x 1200, 40000 rows", formula: "y ~ x + (1 + x | s) + (1 | it)", cols: crossedCols, header: ["y", "x", "s", "it"] },
+    { name: "nested 1500 schools x 4 classes x 5 pupils, 30 crossed raters, 30000 rows", formula: "y ~ x + (1 | school:class) + (1 | school) + (1 | rater)",
+      cols: nestedCols, header: ["y", "x", "school", "class", "rater"] },
+  ];
   const hasR = spawnSync("Rscript", ["--version"]).status === 0;
   const dir = mkdtempSync(join(tmpdir(), "agora-bench-"));
   const results: unknown[] = [];
@@ -293,7 +225,5 @@ async function sparseBench(): Promise<void> {
     note: "one run each; symbolic = sparseProfiler() (ZᵀZ pattern, AMD, analysis); per θ = mean of 5 evaluations near the optimum; fits: ours lmm(satterthwaite: false) with the back end forced, lmer without lmerTest; wall seconds, CPU = user + system" }, null, 2) + "\n");
 }
 
-const ci = process.argv.indexOf("--crossed");
-if (ci >= 0) crossed(process.argv[ci + 1] ?? "1500,1200,40000").catch((e) => { console.error(e); process.exit(1); });
-else if (process.argv.includes("--sparse")) sparseBench().catch((e) => { console.error(e); process.exit(1); });
+if (process.argv.includes("--sparse")) sparseBench().catch((e) => { console.error(e); process.exit(1); });
 else main().catch((e) => { console.error(e); process.exit(1); });

@@ -5,6 +5,7 @@
  * round of the main phases).
  */
 import { cellAddresser, type CellContext, type CellResult, type MechanismRunner } from "../core/mechanism.js";
+import { applyCondition } from "../core/paths.js";
 import { createRng } from "../core/rng.js";
 import { configErrorFrom } from "../experiment/config.js";
 import { runStudy, type StudyModels } from "./engine.js";
@@ -26,7 +27,7 @@ export function studyModels(ctx: Pick<CellContext<CalibrationParams>, "model" | 
 }
 
 export async function runCalibrationCell(ctx: CellContext<CalibrationParams>): Promise<CellResult> {
-  const p = CalibrationParamsSchema.parse({ ...ctx.params, ...ctx.condition });
+  const p = CalibrationParamsSchema.parse(applyCondition(ctx.params, ctx.condition));
   const model = ctx.model.kind === "llm" ? ctx.model.llm.id : OFFLINE_MODEL_LABEL;
   const address = ctx.address ?? cellAddresser("calibration", ctx.runId.replace(/,?seed=\d+$/, ""), ctx.seed);
   const study = await runStudy(p, studyModels({ ...ctx, params: p, address }), createRng(ctx.seed).fork("calibration-loop"));
@@ -51,10 +52,10 @@ export const runner: MechanismRunner<CalibrationParams> = {
   checkPlan(plan) {
     // Grid levels (protocol, control, windowKind, …) are validated with the params, before anything runs.
     for (const cell of plan.cells) {
-      const res = CalibrationParamsSchema.safeParse({ ...(plan.params as object), ...cell.condition });
+      const res = CalibrationParamsSchema.safeParse(applyCondition(plan.params as object, cell.condition));
       if (!res.success) {
         const field = String(res.error.issues[0].path[0] ?? "");
-        throw configErrorFrom(res.error.issues, plan.file, field in cell.condition ? ["grid"] : ["params"]);
+        throw configErrorFrom(res.error.issues, plan.file, Object.keys(cell.condition).some((k) => k.split(".")[0] === field) ? ["grid"] : ["params"]);
       }
     }
   },

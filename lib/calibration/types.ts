@@ -55,7 +55,7 @@ export type Control = (typeof CONTROLS)[number];
 /** The judge's reply, as an LLM judge returns it by schema: which answer is better and P(A better). */
 export const JudgementSchema = z.object({
   preferred: z.enum(["A", "B"]).describe("Which answer is better"),
-  confidence: z.number().describe("Probability, between 0 and 1, that answer A is better than answer B"),
+  confidence: z.number().min(0).max(1).describe("Probability, between 0 and 1, that answer A is better than answer B"),
 });
 /** The binary protocols' judge reply: a verdict only, no confidence is asked for. */
 export const VerdictSchema = z.object({

@@ -17,8 +17,8 @@ import { cliProgress, summarize } from "./run.js";
 
 const HELP = `agora reproduce [--profile quick|full] [--no-notebooks]
 
-Runs every data/configs/*-default.json on the offline models (completed run folders are kept),
-then executes every notebook in place, which exports the figures to figures/.
+Runs every data/configs/*-default.json on the offline models (completed run folders are kept), then the
+claims audit of each (agora claims), then executes every notebook in place, which exports the figures to figures/.
 `;
 
 /** The default configs of the project, sorted by file name. */
@@ -26,6 +26,29 @@ export function defaultConfigs(root: string): string[] {
   const dir = join(root, "data", "configs");
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((f) => f.endsWith("-default.json")).sort().map((f) => join(dir, f));
+}
+
+/**
+ * The claims audit of each offline default config whose mechanism declares claims (the notebooks show it; a full
+ * audit runs longer than a notebook cell may, so it runs here and the notebook reads its completed run folders).
+ * Returns the number of audits that failed.
+ */
+async function auditClaims(configs: string[], profile: ProfileName | undefined): Promise<number> {
+  const { audit } = await import("../claims/audit.js");
+  let failed = 0;
+  for (const file of configs) {
+    if (readConfigFile(file).model !== "offline") continue;
+    const plan = await planRun(file, { profile });
+    if (!plan.runner.claims) continue;
+    try {
+      const a = await audit(file, { profile, log: (l) => io.out(`${l}\n`) });
+      io.out(`${plan.config.name}: claims audit of ${a.claims.length} claims in ${a.dir}\n`);
+    } catch (err) {
+      io.err(`agora reproduce: the claims audit of ${file} failed: ${(err as Error).message}\n`);
+      failed++;
+    }
+  }
+  return failed;
 }
 
 /**
@@ -71,8 +94,9 @@ export async function reproduceIn(root: string, opts: { profile?: ProfileName; n
     io.out(summarize(res) + "\n");
     failed += res.failed;
   }
+  if (failed === 0) failed += await auditClaims(configs, profile);
   if (failed > 0) {
-    io.err(`agora reproduce: ${failed} cells failed; notebooks not executed\n`);
+    io.err(`agora reproduce: ${failed} cells or audits failed; notebooks not executed\n`);
     return 1;
   }
   if (opts.notebooks === false) return 0;

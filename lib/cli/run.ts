@@ -1,6 +1,7 @@
 /** `agora run <config>`: one sweep into a run folder. */
 import { relative } from "node:path";
 import { dryRun, formatDryRun, planRun } from "../experiment/plan.js";
+import { outputModelFromLedger, parseOutputFlags } from "../experiment/output-model.js";
 import { lineReporter, type ProgressOption } from "../experiment/progress.js";
 import { runExperiment, type RunResult } from "../experiment/run.js";
 import { queueRunner } from "./queue.js";
@@ -18,7 +19,11 @@ Options:
   --resume             keep the completed cells of an existing run folder; run the rest
   --profile <p>        quick (default), full, or a profile the config defines
   --dry-run            run a sample of cells against a recording stand-in model and print the expected
-                       LLM calls, input tokens and cost of the whole run; spends nothing
+                       LLM calls, input tokens (text, images, schemas) and cost of the whole run, with the
+                       range from short to long replies; spends nothing
+  --assume-output-tokens <role=n>   with --dry-run: the replies of a role are n output tokens long (repeatable;
+                       default: the request's maxTokens, else the role's stated default)
+  --assume-output-tokens-from <run folder>   with --dry-run: each role's mean reply length in a pilot run's ledger
   --replay             every LLM reply from the run folder's replay cache: no connection, no preflight;
                        a missing reply is an error naming the call's address
   --max-cost <USD>     stop before a call would take the run's spend (its whole ledger) past this; exit 3,
@@ -43,14 +48,21 @@ function positiveNumber(flag: string, value: string | undefined): number | undef
   return n;
 }
 
-/** `--price provider:model=in,out[,cachedIn]` flags as a price table (USD per million tokens). */
+/**
+ * `--price provider:model=in,out[,cachedIn]` flags as a price table (USD per million tokens).
+ * @throws {ConfigError} naming the flag and the expected form.
+ */
 export async function priceFlags(flags: string[]): Promise<Record<string, { input: number; output: number; cachedInput?: number }> | undefined> {
   if (!flags.length) return undefined;
+  const { parsePriceFlag } = await import("../llm/prices.js");
   const out: Record<string, { input: number; output: number; cachedInput?: number }> = {};
   for (const f of flags) {
-    const m = /^([a-z-]+:[^=]+)=([0-9.]+),([0-9.]+)(?:,([0-9.]+))?$/.exec(f);
-    if (!m) throw new ConfigError({ path: ["--price"], message: `expected provider:model=in,out[,cachedIn], got "${f}"`, fix: "e.g. --price openai:gpt-4o-mini=0.15,0.60,0.075 (USD per million tokens)" });
-    out[m[1]] = { input: Number(m[2]), output: Number(m[3]), ...(m[4] !== undefined ? { cachedInput: Number(m[4]) } : {}) };
+    try {
+      Object.assign(out, parsePriceFlag(f));
+    } catch (err) {
+      const e = err as { message: string; fix?: string };
+      throw new ConfigError({ path: ["--price"], message: e.message.split("\n  fix:")[0], fix: e.fix ?? "e.g. --price openai:gpt-4o-mini=0.15,0.60,0.075 (USD per million tokens)" });
+    }
   }
   return out;
 }
@@ -96,6 +108,8 @@ export async function run(argv: string[]): Promise<number> {
     replay: { type: "boolean" },
     "max-cost": { type: "string" },
     price: { type: "string", multiple: true },
+    "assume-output-tokens": { type: "string", multiple: true },
+    "assume-output-tokens-from": { type: "string" },
     queue: { type: "string" },
     help: { type: "boolean", short: "h" },
   });
@@ -112,9 +126,18 @@ export async function run(argv: string[]): Promise<number> {
   const concurrency = positiveInt("--concurrency", values.concurrency);
   const maxCostUsd = positiveNumber("--max-cost", values["max-cost"]);
   const prices = await priceFlags(values.price ?? []);
+  const assumed = values["assume-output-tokens"] ?? [];
+  const assumedFrom = values["assume-output-tokens-from"];
+  if ((assumed.length || assumedFrom) && !values["dry-run"]) {
+    throw new ConfigError({ path: [assumed.length ? "--assume-output-tokens" : "--assume-output-tokens-from"], message: "only means something with --dry-run", fix: "add --dry-run, or leave the flag out" });
+  }
   if (values["dry-run"]) {
     const plan = await planRun(config, { out: values.out, profile });
-    io.out(formatDryRun(plan, await dryRun(plan, { prices })) + "\n");
+    const pilot = assumedFrom ? outputModelFromLedger(assumedFrom) : undefined;
+    if (pilot) io.out(`reply lengths from ${assumedFrom}: ${Object.entries(pilot.model).map(([r, n]) => `${r} ${n} (mean of ${pilot.replies[r]})`).join(", ")}\n`);
+    const outputTokens = { ...(pilot?.model ?? {}), ...parseOutputFlags(assumed) };
+    const report = await dryRun(plan, { prices, outputTokens, outputTokensFrom: assumed.length ? "--assume-output-tokens" : "--assume-output-tokens-from" });
+    io.out(formatDryRun(plan, report) + "\n");
     return 0;
   }
   if (values.queue) {

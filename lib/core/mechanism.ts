@@ -54,6 +54,12 @@ export interface MechanismRunner<P = unknown> {
   tables: string[];
   /** Label of the offline model, written into rows and manifests (e.g. "offline:tbs-cognitive-v1"). */
   offlineModelLabel: string;
+  /**
+   * Grid factors the mechanism reads from a cell's condition besides its parameters (a factor named like a
+   * parameter, `mode`, or a dotted path into one, `family.agents`, needs no entry). A factor that is neither is
+   * refused when the run is planned. Optional; e.g. gated's bare family and sim options (`agents`, `tLow`).
+   */
+  gridFactors?: readonly string[];
   /** Templates of every prompt the LLM implementation uses, by name; the manifest records their hashes. */
   promptTemplates?: Record<string, string>;
   /**

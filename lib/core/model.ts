@@ -63,6 +63,16 @@ export function formatAddress(a: CallAddress): string {
 }
 
 /**
+ * The role of an address string (`formatAddress`), or undefined when it is not one. The role is the part between
+ * `seed=<n>/` and `/step=`, so a cell key or a step holding "/" (a file level, `conv-2/w0`) does not matter.
+ * @example addressRole("nous/ablation=none/seed=1/extractor/step=conv-2/w0/agent=-/sample=0") // "extractor"
+ */
+export function addressRole(address: string | undefined): string | undefined {
+  if (!address) return undefined;
+  return /(?:^|\/)seed=-?\d+\/([^/]+)\/step=/.exec(address)?.[1];
+}
+
+/**
  * The provider seed of a call, derived from its address alone (a non-negative 31-bit integer).
  * @example
  * providerSeed("tbs/mode=willing/seed=3/reasoner/step=4/agent=2/sample=0"); // same number on every run

@@ -46,3 +46,24 @@ export function setPath<T extends Record<string, unknown>>(obj: T, path: string 
   cur[keys[keys.length - 1]] = value;
   return obj;
 }
+
+/**
+ * A copy of `params` with each factor of a grid cell's condition set at its dotted path (`judge.noiseSd` inside
+ * `judge`, a bare name at the top); the objects on each path are copied, so `params` is left unchanged.
+ * @example applyCondition({ judge: { noiseSd: 1, k: 2 } }, { "judge.noiseSd": 0, rounds: 3 })
+ * // { judge: { noiseSd: 0, k: 2 }, rounds: 3 }
+ */
+export function applyCondition<T extends object>(params: T, condition: Record<string, unknown>): T {
+  const out = { ...params } as Record<string, unknown>;
+  for (const [factor, value] of Object.entries(condition)) {
+    const keys = factor.split(".");
+    let cur: Record<string, unknown> = out;
+    for (const k of keys.slice(0, -1)) {
+      const next: Record<string, unknown> = isObject(cur[k]) ? { ...(cur[k] as Record<string, unknown>) } : {};
+      cur[k] = next;
+      cur = next;
+    }
+    cur[keys[keys.length - 1]] = value;
+  }
+  return out as unknown as T;
+}

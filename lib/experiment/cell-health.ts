@@ -26,6 +26,8 @@ export interface CellCalls {
   failures: { address?: string; error: string }[];
   /** Tokens of the replies that were not cached (what this cell's calls were billed). */
   usage: Usage;
+  /** Tokens of the replies that came from the replay cache or a shared call in flight (billed earlier, or to another call). */
+  replayed?: Usage;
 }
 
 /** True for the error the llm layer throws when the run's cost budget is reached. */
@@ -40,27 +42,38 @@ export function isAbortError(err: unknown, signal?: AbortSignal): boolean {
   return name === "AbortError" || name === "LLMAbortError";
 }
 
+/** What `trackCell` returns: the cell's model, its counts, and whether the budget refused a call. */
+export interface TrackedCell {
+  model: LanguageModel;
+  calls: CellCalls;
+  budgetHit: () => boolean;
+  /** Resolves when none of the cell's calls is in flight (a cell that threw may leave siblings running). */
+  settled: () => Promise<void>;
+}
+
 /**
- * Wraps the run's model for one cell. `budgetHit` is set when a call was refused by the budget.
+ * Wraps the run's model for one cell. `budgetHit` is set when a call was refused by the budget; `settled()` waits
+ * for the calls still in flight, so that what a cell spent is in the ledger before its outcome is reported.
  * @example
  * const t = trackCell(model.llm); await runner.runCell({ …, model: { kind: "llm", llm: t.model } }); t.calls.failed;
  */
-export function trackCell(llm: LanguageModel): { model: LanguageModel; calls: CellCalls; budgetHit: () => boolean } {
+export function trackCell(llm: LanguageModel): TrackedCell {
   const calls: CellCalls = { calls: 0, cached: 0, failed: 0, failures: [], usage: { inputTokens: 0, outputTokens: 0 } };
   let budget = false;
+  let inFlight = 0;
+  let waiters: (() => void)[] = [];
   const model: LanguageModel = {
     id: llm.id,
     flush: llm.flush ? () => llm.flush!() : undefined,
     async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       calls.calls++;
+      inFlight++;
       try {
         const r = await llm.generate(req);
-        if (r.cached) calls.cached++;
-        else {
-          calls.usage.inputTokens += r.usage.inputTokens;
-          calls.usage.outputTokens += r.usage.outputTokens;
-          if (r.usage.cachedInputTokens) calls.usage.cachedInputTokens = (calls.usage.cachedInputTokens ?? 0) + r.usage.cachedInputTokens;
-        }
+        if (r.cached) {
+          calls.cached++;
+          calls.replayed = add(calls.replayed ?? { inputTokens: 0, outputTokens: 0 }, r.usage);
+        } else add(calls.usage, r.usage);
         return r;
       } catch (err) {
         if (isBudgetError(err)) budget = true;
@@ -72,8 +85,22 @@ export function trackCell(llm: LanguageModel): { model: LanguageModel; calls: Ce
           }
         }
         throw err;
+      } finally {
+        if (--inFlight === 0) {
+          const w = waiters;
+          waiters = [];
+          for (const f of w) f();
+        }
       }
     },
   };
-  return { model, calls, budgetHit: () => budget };
+  const settled = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)));
+  return { model, calls, budgetHit: () => budget, settled };
+}
+
+function add(into: Usage, u: Usage): Usage {
+  into.inputTokens += u.inputTokens;
+  into.outputTokens += u.outputTokens;
+  if (u.cachedInputTokens) into.cachedInputTokens = (into.cachedInputTokens ?? 0) + u.cachedInputTokens;
+  return into;
 }

@@ -54,6 +54,11 @@ export const configSchema = z.strictObject({
   grid: gridSchema.default({}),
   seeds: seedsSchema,
   params: paramsSchema.default({}),
+  /** What `--dry-run` assumes: each role's reply length in output tokens (see lib/experiment/output-model.ts). */
+  dryRun: z.strictObject({
+    outputTokens: z.record(z.string().regex(/^[A-Za-z][\w.-]*$/, { message: "expected a role name, e.g. speaker" }),
+      z.number().int({ message: "expected a whole number of tokens" }).positive({ message: "expected a positive number of tokens" })).optional(),
+  }).optional(),
   /** Named partial configs merged over the base: `quick` and `full` by convention; others (e.g. `powered`) as a study needs. */
   profiles: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, { message: "a profile name is lower-case letters, digits and '-'" }), profileSchema).optional(),
 });
@@ -77,6 +82,8 @@ export interface ResolvedConfig {
   params: Record<string, unknown>;
   /** The file it came from, when it came from a file. */
   file?: string;
+  /** The dry run's declared reply lengths by role (`dryRun.outputTokens`), when the config gives them. */
+  outputTokens?: Record<string, number>;
 }
 
 /** Turns zod issues into one ConfigError naming the file, the first field path and every problem. */
@@ -193,6 +200,7 @@ export function resolveConfig(cfg: ParsedConfig, profile: ProfileName = "quick",
     seeds: p.seeds ?? cfg.seeds,
     params: deepMerge(cfg.params, p.params ?? {}),
     file,
+    ...(cfg.dryRun?.outputTokens ? { outputTokens: cfg.dryRun.outputTokens } : {}),
   };
 }
 

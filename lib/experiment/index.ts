@@ -5,7 +5,8 @@
 export { runExperiment, executeCell, RNG_DERIVATION, type RunOptions, type RunResult, type CellOutcome } from "./run.js";
 export { trackCell, type CellCalls, type CellHealth } from "./cell-health.js";
 export { load, ensureRun, type LoadedRun, type EnsureOptions, type DataFrame } from "./load.js";
-export { planRun, dryRun, formatDryRun, type RunPlan, type DryRunReport } from "./plan.js";
+export { planRun, dryRun, formatDryRun, type RunPlan, type DryRunReport, type DryRunOptions, type DryRunTotals } from "./plan.js";
+export { parseOutputFlags, outputModelFromLedger, replyLength, type OutputModel } from "./output-model.js";
 export {
   configSchema, parseConfig, readConfigFile, resolveConfig, configHash,
   type ExperimentConfig, type ResolvedConfig, type ProfileName, type ModelSpec,

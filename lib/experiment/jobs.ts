@@ -13,7 +13,7 @@ import type { ExperimentConfig, ProfileName } from "./config.js";
 import { createCellModel } from "./model.js";
 import { planRun } from "./plan.js";
 import type { Registry } from "./registry.js";
-import { executeCell } from "./run.js";
+import { executeCell } from "./cell.js";
 import { readCells } from "./store.js";
 
 /** The address of a cell: which config (by hash), which condition (cell key) and which seed. */

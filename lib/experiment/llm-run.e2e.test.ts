@@ -171,3 +171,54 @@ test("config typos exit 2 naming the file and the field, before anything exists"
   assert.equal(r2.code, 2);
   assert.match(r2.err, /study\.json: model/);
 });
+
+test("a cell that fails while its other calls are in flight: the manifest is written after they end, so its ledger equals the server's count", async () => {
+  // every row's call is sent at once; one 500 (no retries) fails the cell while its siblings are still answering
+  await withServer({ seed: 11, failureRate: 0.15, latencyMs: [5, 120] }, async (s) => {
+    const file = study(s.baseURL, { rows: 8, parallel: true });
+    const out = join(file, "..", "run");
+    const r = await cli(["run", file, "--out", out, "--concurrency", "6"]);
+    assert.equal(r.code, 1, r.out + r.err);
+    const m = JSON.parse(read(out, "manifest.json"));
+    assert.ok(m.cells.some((c: { status: string }) => c.status === "failed"), "some cell failed");
+    const ledger = m.ledger as { sent: number; done: number };
+    assert.equal(ledger.sent, chat(s), "every request the server answered is in the manifest's ledger");
+    assert.equal(ledger.done, ledger.sent, "no request was still in flight when the manifest was written");
+  });
+});
+
+test("the manifest's usage splits what was paid from what was replayed: a replay pays nothing", async () => {
+  await withServer({ seed: 12 }, async (s) => {
+    const file = study(s.baseURL, { rows: 3 });
+    const out = join(file, "..", "run");
+    assert.equal((await cli(["run", file, "--out", out])).code, 0);
+    const paid = JSON.parse(read(out, "manifest.json")).usage;
+    assert.equal(paid.calls, 18);
+    assert.ok(paid.inputTokens > 0 && paid.outputTokens > 0);
+    assert.deepEqual(paid.replayed, { calls: 0, inputTokens: 0, outputTokens: 0 });
+    const { cpSync } = await import("node:fs");
+    const again = join(file, "..", "replayed");
+    cpSync(join(out, "llm-cache"), join(again, "llm-cache"), { recursive: true });
+    assert.equal((await cli(["run", file, "--out", again, "--resume", "--replay"])).code, 0);
+    const replay = JSON.parse(read(again, "manifest.json")).usage;
+    assert.deepEqual([replay.calls, replay.inputTokens, replay.outputTokens], [0, 0, 0], "a replay paid for nothing");
+    assert.deepEqual(replay.replayed, { calls: 18, inputTokens: paid.inputTokens, outputTokens: paid.outputTokens });
+  });
+});
+
+test("--max-cost refuses to start when the model has no known price, naming the model and --price; 0,0 is the explicit free", async () => {
+  await withServer({ seed: 13 }, async (s) => {
+    const file = study(s.baseURL, { rows: 1 });
+    const out = join(file, "..", "run");
+    const r = await cli(["run", file, "--out", out, "--max-cost", "1"]);
+    assert.equal(r.code, 2, r.out + r.err);
+    assert.match(r.err, /openai-compatible:test-model has no known price/);
+    assert.match(r.err, /--price openai-compatible:test-model=0,0/);
+    assert.equal(existsSync(out), false, "no run folder");
+    assert.equal(chat(s), 0, "nothing was sent");
+    const free = await cli(["run", file, "--out", out, "--max-cost", "1", "--price", "openai-compatible:test-model=0,0"]);
+    assert.equal(free.code, 0, free.out + free.err);
+    assert.equal(chat(s), 6);
+    assert.match(free.out, /\$0\.0000/);
+  });
+});

@@ -67,8 +67,13 @@ export interface Manifest {
   concurrency: number;
   cells: CellStatus[];
   tables: Record<string, { file: string; rows: number }>;
-  /** Sums over the cells' reported usage, plus the llm layer's ledger summary when it has one. */
-  usage: Usage & { calls: number; ledger?: unknown };
+  /**
+   * Sums over the stored cells. LLM runs: `calls` and the tokens are what the provider answered and billed for the
+   * cells' replies (from each cell's call tracker), and `replayed` what came back from the replay cache or from a
+   * shared call in flight, which this run did not pay for; `ledger` is the llm layer's usage summary of this process.
+   * Offline runs: the mechanism's own token estimates. What the whole folder spent is `Manifest.ledger`.
+   */
+  usage: Usage & { calls: number; replayed?: { calls: number; inputTokens: number; outputTokens: number }; ledger?: unknown };
   /** Queued runs (lib/experiment/queue): the Redis URL (no password), and the code version every worker must have. */
   queue?: { url: string; code: { gitCommit: string; lockfileHash: string }; requeued?: number };
 }

@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { AgoraError } from "../core/errors.js";
+import { AgoraError, ConfigError } from "../core/errors.js";
 import { stripUrlCredentials } from "../core/redact.js";
 import type { CellModel } from "../core/mechanism.js";
 import type { LanguageModel } from "../core/model.js";
@@ -176,6 +176,27 @@ export async function estimateCost(spec: ModelSpec, usage: { inputTokens: number
     return price ? (usage.inputTokens * price.input + usage.outputTokens * price.output) / 1e6 : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Refuses prices for a model the run does not use (`--price`, the `prices` option, or the spec's `prices`): a
+ * misspelt model name would leave the run's own model unpriced without notice. A price applies to its model and,
+ * as in the llm layer's table, to every dated snapshot it prefixes.
+ * @throws {ConfigError} naming the flag (or `model.prices`) and the run's model.
+ * @example await checkPrices("openai:gpt-4o-mini-2024-07-18", { "openai:gpt-4o-mini": { input: 0.15, output: 0.6 } }); // ok
+ */
+export async function checkPrices(spec: ModelSpec, prices: Record<string, unknown> | undefined, file?: string): Promise<void> {
+  if (isOffline(spec)) return;
+  const { namesModel } = (await import(PRICES_MODULE)) as { namesModel: (id: string, key: string) => boolean };
+  const id = specLabel(spec);
+  const own = typeof spec === "object" && spec && typeof spec.prices === "object" && spec.prices ? Object.keys(spec.prices as object) : [];
+  for (const [where, keys] of [["--price", Object.keys(prices ?? {})], ["model.prices", own]] as const) {
+    const stray = keys.find((k) => !namesModel(id, k));
+    if (stray) {
+      throw new ConfigError({ ...(where === "model.prices" ? { file, path: ["model", "prices", stray] } : { path: [where] }),
+        message: `a price is given for ${stray}, but this run's model is ${id}`, fix: `price the run's model: ${where === "--price" ? `--price ${id}=<input>,<output>` : `"prices": { "${id}": { "input": …, "output": … } }`}` });
+    }
   }
 }
 

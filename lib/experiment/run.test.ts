@@ -10,8 +10,8 @@ import type { ExperimentConfig } from "./config.js";
 import { load } from "./load.js";
 import { runExperiment } from "./run.js";
 import { dryRun, planRun } from "./plan.js";
-import { countRequestTokens } from "../llm/tokens.js";
-import { echoRunner } from "./testing/mechanism.js";
+import { countRequestTokens, countTokens, schemaWireText } from "../llm/tokens.js";
+import { echoRunner, ReplySchema } from "./testing/mechanism.js";
 import { mechanisms } from "./testing/registry.js";
 
 const tmp = () => mkdtempSync(join(tmpdir(), "agora-run-"));
@@ -109,11 +109,24 @@ test("dry run counts cells and estimates LLM usage without writing anything", as
   const e = llm.dryRun!.expected!;
   assert.equal(e.calls, 72);
   assert.deepEqual(e.callsRange, [72, 72]);
-  const perCall = countRequestTokens(undefined, [{ role: "user", content: "Say a number between 0 and 10, and why." }]).tokens;
-  assert.equal(e.inputTokens, 72 * perCall);
+  // each request: its text with OpenAI's framing, plus the response schema as OpenAI receives it (response_format)
+  const text = countRequestTokens(undefined, [{ role: "user", content: "Say a number between 0 and 10, and why." }]).tokens;
+  const schema = countTokens(schemaWireText("openai", ReplySchema, "number")).tokens;
+  assert.equal(e.inputTokens, 72 * (text + schema));
+  assert.deepEqual([e.textTokens, e.schemaTokens, e.imageTokens], [72 * text, 72 * schema, 0]);
   assert.equal(e.tokenizer, "o200k_base");
   assert.equal(e.approximateTokens, false);
-  assert.deepEqual(e.byRole, { asker: { calls: 72, inputTokens: 72 * perCall } });
+  // no maxTokens and no stated default for "asker": each reply is padded to the llm layer's default, 800 tokens
+  assert.equal(e.outputModel.asker.target, 800);
+  assert.equal(e.outputModel.asker.source, "default");
+  assert.ok(e.outputModel.asker.tokens >= 800 && e.outputModel.asker.tokens <= 805, String(e.outputModel.asker.tokens));
+  assert.deepEqual(e.byRole.asker, { calls: 72, inputTokens: 72 * (text + schema), outputTokens: e.outputTokens, imageTokens: 0, schemaTokens: 72 * schema });
+  assert.ok(e.range.short.outputTokens < 72 * 40 && e.range.long.outputTokens === e.outputTokens, JSON.stringify(e.range));
+  // a declared length replaces the default; a role no call has is refused
+  const declared = await runExperiment(config({ model: "openai:gpt-4o-mini" }), { out: dir, dryRun: { outputTokens: { asker: 60 } }, registry: mechanisms });
+  assert.ok(Math.abs(declared.dryRun!.expected!.outputTokens - 72 * 60) <= 72 * 3, String(declared.dryRun!.expected!.outputTokens));
+  await assert.rejects(runExperiment(config({ model: "openai:gpt-4o-mini" }), { out: dir, dryRun: { outputTokens: { askr: 60 } }, registry: mechanisms }),
+    (err: Error) => /--assume-output-tokens/.test(err.message) && /"askr"/.test(err.message) && /asker/.test(err.message));
   // lib/llm/prices.ts lists openai:gpt-4o-mini at $0.15 (input) and $0.60 (output) per million tokens
   assert.ok(Math.abs((e.costUsd ?? NaN) - (e.inputTokens * 0.15 + e.outputTokens * 0.6) / 1e6) < 1e-12, String(e.costUsd));
   // --price overrides the table
@@ -132,7 +145,7 @@ test("the manifest records config, hash, model, prompt template hashes and versi
   assert.equal(m.mechanism, "echo");
   assert.equal(m.profile, "quick");
   assert.deepEqual(m.promptTemplates, { ask: sha256(echoRunner.promptTemplates!.ask) });
-  assert.deepEqual(m.config.resolved.params, { delayMs: 4, rows: 3, keepGoing: false, shape: { scale: 1, shift: 0 } });
+  assert.deepEqual(m.config.resolved.params, { delayMs: 4, rows: 3, keepGoing: false, parallel: false, shape: { scale: 1, shift: 0 } });
   assert.match(m.packageVersion, /^\d+\.\d+\.\d+/);
   assert.ok(Date.parse(m.finishedAt) >= Date.parse(m.startedAt));
   assert.deepEqual(m.determinism, { byteIdentical: true, reasons: [] }, "an offline run reproduces byte for byte");

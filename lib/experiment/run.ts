@@ -5,22 +5,24 @@
  * so the rows are the same whatever the concurrency, the order of completion or the machine.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { ConfigError } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
-import { cellAddresser, type CellModel } from "../core/mechanism.js";
-import { createRng } from "../core/rng.js";
+import type { CellModel } from "../core/mechanism.js";
+import type { Usage } from "../core/model.js";
 import type { ExperimentConfig, ProfileName } from "./config.js";
-import type { Cell } from "./grid.js";
+import { cellStatus, errorInfo, executeCell } from "./cell.js";
 import { MANIFEST_FORMAT, readManifest, type CellStatus, type Manifest } from "./manifest.js";
-import { isAbortError, isBudgetError, trackCell, type CellCalls } from "./cell-health.js";
-import { createCellModel, isOffline, ledgerSummary, ledgerTotals, modelProvenance, redactSpec } from "./model.js";
-import { dryRun, planRun, type DryRunReport, type RunPlan } from "./plan.js";
+import { checkPrices, createCellModel, isOffline, ledgerSummary, ledgerTotals, modelProvenance, redactSpec } from "./model.js";
+import { dryRun, type DryRunOptions, type DryRunReport } from "./dry-run.js";
+import { planRun, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
 import { gitCommit, packageVersion } from "./project.js";
 import type { Registry } from "./registry.js";
 import type { CellRunner } from "./queue/types.js";
-import { cellPath, readCells, writeCell, writeFileAtomic, writeTables, type CellRecord, type Row } from "./store.js";
+import { readCells, writeFileAtomic, writeTables, type CellRecord } from "./store.js";
+
+export { executeCell, runOneCell, type CellOutcome } from "./cell.js";
 
 export interface RunOptions {
   /** Run folder; default `data/runs/<name>-<hash8>` under the project root. */
@@ -31,8 +33,8 @@ export interface RunOptions {
   profile?: ProfileName;
   /** Keep the completed cells of an existing run folder and run the rest (default false). */
   resume?: boolean;
-  /** Plan only: report cells and expected LLM usage, write nothing, spend nothing. */
-  dryRun?: boolean;
+  /** Plan only: report cells and expected LLM usage, write nothing, spend nothing (with these options, e.g. reply lengths). */
+  dryRun?: boolean | Omit<DryRunOptions, "prices">;
   /** Mechanisms by name (default: lib/registry.ts, or the module in AGORA_REGISTRY). */
   registry?: Registry;
   /** Stops scheduling cells; cells in flight receive it too. */
@@ -71,8 +73,9 @@ export const RNG_DERIVATION = "createRng(seed).fork(mechanism, runId)";
  */
 export async function runExperiment(configPathOrObject: string | ExperimentConfig, opts: RunOptions = {}): Promise<RunResult> {
   const plan = await planRun(configPathOrObject, { profile: opts.profile, out: opts.out, registry: opts.registry });
+  if (opts.prices) await checkPrices(plan.config.model, opts.prices, plan.config.file);
   if (opts.dryRun) {
-    const report = await dryRun(plan);
+    const report = await dryRun(plan, { ...(typeof opts.dryRun === "object" ? opts.dryRun : {}), prices: opts.prices });
     return { dir: plan.dir, manifest: baseManifest(plan, report.model, 0, new Date(), opts.replay), failed: 0, degraded: 0, dryRun: report };
   }
   // Everything that can refuse the run (folder made by another config, endpoint, model id, key) is checked
@@ -197,83 +200,6 @@ function openRunFolder(plan: RunPlan): Map<string, CellRecord> {
   return done;
 }
 
-/** What became of one cell: stored (ok or degraded), failed, cut short by the budget, or stopped by a signal. */
-export type CellOutcome =
-  | { kind: "stored"; record: CellRecord }
-  | { kind: "failed"; error: unknown; calls?: CellCalls }
-  | { kind: "budget" }
-  | { kind: "stopped" };
-
-/**
- * Runs one cell with its calls tracked, decides its health, and stores it (ok or degraded) in the run folder.
- * The one path every runner takes (local sweeps, queue workers), so a cell means the same everywhere.
- * @example
- * const o = await executeCell(plan, plan.cells[0], model, label); // { kind: "stored", record: { health: "ok", … } }
- */
-export async function executeCell(plan: RunPlan, cell: Cell, model: CellModel, label: string, signal?: AbortSignal): Promise<CellOutcome> {
-  const started = Date.now();
-  const tracked = model.kind === "llm" ? trackCell(model.llm) : undefined;
-  const cellModel: CellModel = tracked ? { kind: "llm", llm: tracked.model } : model;
-  try {
-    const rec = await runOneCell(plan, cell, cellModel, label, signal);
-    // The cell's replay-cache entries reach the disk before the cell counts as done.
-    if (model.kind === "llm") await model.llm.flush?.();
-    // a call was refused by the budget and the mechanism carried on: the cell is incomplete, run it again later
-    if (tracked?.budgetHit()) return { kind: "budget" };
-    rec.durationMs = Date.now() - started;
-    if (tracked) {
-      rec.calls = tracked.calls;
-      rec.health = tracked.calls.failed > 0 ? "degraded" : "ok";
-    }
-    writeCell(plan.dir, rec);
-    return { kind: "stored", record: rec };
-  } catch (err) {
-    if (model.kind === "llm") await model.llm.flush?.().catch(() => undefined);
-    if (tracked?.budgetHit() || isBudgetError(err)) return { kind: "budget" };
-    if (signal?.aborted && isAbortError(err, signal)) return { kind: "stopped" };
-    return { kind: "failed", error: err, ...(tracked ? { calls: tracked.calls } : {}) };
-  }
-}
-
-/**
- * Runs one cell and returns its record (rows with run id, seed, model and condition added), not yet stored.
- * @throws whatever the mechanism's `runCell` throws.
- * @example
- * writeCell(plan.dir, await runOneCell(plan, plan.cells[0], { kind: "offline" }, plan.runner.offlineModelLabel));
- */
-export async function runOneCell(plan: RunPlan, cell: Cell, model: CellModel, label: string, signal?: AbortSignal): Promise<CellRecord> {
-  const result = await plan.runner.runCell({
-    runId: cell.runId,
-    seed: cell.seed,
-    condition: { ...cell.condition },
-    params: structuredClone(plan.params),
-    model,
-    rng: createRng(cell.seed).fork(plan.config.mechanism, cell.runId),
-    address: cellAddresser(plan.config.mechanism, cell.key, cell.seed),
-    signal,
-  });
-  const tables: Record<string, Row[]> = {};
-  for (const [name, rows] of Object.entries(result?.tables ?? {})) {
-    tables[name] = rows.map((row) => ({ run_id: cell.runId, seed: cell.seed, model: label, ...cell.condition, ...row }));
-  }
-  const rec: CellRecord = { runId: cell.runId, configHash: plan.hash, seed: cell.seed, condition: cell.condition, tables,
-    usage: result?.usage, durationMs: 0 };
-  // The stored form is what tables are built from, so in-memory rows equal rows read back after a resume.
-  return JSON.parse(JSON.stringify(rec)) as CellRecord;
-}
-
-function cellStatus(dir: string, cell: Cell, status: CellStatus["status"]): CellStatus {
-  return { runId: cell.runId, seed: cell.seed, condition: cell.condition, status, file: relative(dir, cellPath(dir, cell.runId)) };
-}
-
-function errorInfo(err: unknown): CellStatus["error"] {
-  if (err instanceof Error) {
-    const code = (err as { code?: unknown }).code;
-    return { name: err.name, message: err.message, ...(typeof code === "string" ? { code } : {}) };
-  }
-  return { name: "Error", message: String(err) };
-}
-
 /** What stands between this plan and byte-identical tables on a rerun (see `Manifest.determinism`). */
 export function determinismOf(plan: RunPlan, replay = false): Manifest["determinism"] {
   const reasons: string[] = [];
@@ -314,20 +240,34 @@ function baseManifest(plan: RunPlan, label: string, concurrency: number, start: 
 
 function writeManifest(plan: RunPlan, m: Manifest, done: Map<string, CellRecord>, degraded: Map<string, CellRecord>,
   failures: Map<string, CellStatus>, durations: Map<string, number>, ledger?: unknown): void {
-  const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  const usage: Manifest["usage"] = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  const replayed = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  let llm = false;
   m.cells = plan.cells.map((c) => {
     const rec = done.get(c.runId) ?? degraded.get(c.runId);
     if (rec) {
-      if (rec.usage) {
+      if (rec.calls) {
+        // LLM cells: what the provider billed for the cell's replies, apart from what came back from the replay cache
+        llm = true;
+        usage.calls += rec.calls.calls - rec.calls.cached - rec.calls.failed;
+        addUsage(usage, rec.calls.usage);
+        replayed.calls += rec.calls.cached;
+        if (rec.calls.replayed) addUsage(replayed, rec.calls.replayed);
+      } else if (rec.usage) {
         usage.calls += rec.usage.calls ?? 0;
-        usage.inputTokens += rec.usage.inputTokens ?? 0;
-        usage.outputTokens += rec.usage.outputTokens ?? 0;
+        addUsage(usage, rec.usage);
       }
       return { ...cellStatus(plan.dir, c, rec.health ?? "ok"), durationMs: durations.get(c.runId) ?? rec.durationMs,
         ...(rec.usage ? { usage: rec.usage } : {}), ...(rec.calls ? { calls: rec.calls } : {}) };
     }
     return failures.get(c.runId) ?? cellStatus(plan.dir, c, "pending");
   });
-  m.usage = ledger === undefined ? usage : { ...usage, ledger };
+  m.usage = { ...usage, ...(llm ? { replayed } : {}), ...(ledger === undefined ? {} : { ledger }) };
   writeFileAtomic(join(plan.dir, "manifest.json"), JSON.stringify(m, null, 2) + "\n");
+}
+
+function addUsage(into: { inputTokens: number; outputTokens: number; cachedInputTokens?: number }, u: Partial<Usage>): void {
+  into.inputTokens += u.inputTokens ?? 0;
+  into.outputTokens += u.outputTokens ?? 0;
+  if (u.cachedInputTokens) into.cachedInputTokens = (into.cachedInputTokens ?? 0) + u.cachedInputTokens;
 }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
 import { cellAddresser } from "../core/mechanism.js";
 import type { CellContext, CellResult, Level, MechanismRunner } from "../core/mechanism.js";
+import { applyCondition } from "../core/paths.js";
 import { createRng } from "../core/rng.js";
 import { runEpisode, runEpisodeAsync } from "./episode.js";
 import type { EpisodeResult } from "./episode.js";
@@ -50,14 +51,18 @@ function taskFor(p: GatedParams, seed: number, episode: number): CompiledTask {
 }
 
 /**
- * Merges a cell's condition into the params: top-level keys, `family.*` and `sim.*` keys.
+ * Merges a cell's condition into the params: top-level keys, bare `family` and `sim` options, and dotted paths
+ * (`sim.tLow`, `sim.weights.C`).
  * @throws ConfigError for a factor the mechanism does not know.
  * @example
  * mergeCondition(params, { policy: "rigid", agents: 4, tLow: 0.2 }).family.agents; // 4
  */
 export function mergeCondition(params: GatedParams, condition: Record<string, Level>): GatedParams {
-  const out = { ...params, family: { ...params.family }, sim: { ...params.sim } } as GatedParams & Record<string, unknown>;
+  const dotted = Object.fromEntries(Object.entries(condition).filter(([k]) => k.includes(".")));
+  const base = applyCondition(params, dotted);
+  const out = { ...base, family: { ...base.family }, sim: { ...base.sim } } as GatedParams & Record<string, unknown>;
   for (const [k, v] of Object.entries(condition)) {
+    if (k.includes(".")) continue;
     if (k in GatedParamsSchema.shape) out[k] = v;
     else if (k in FamilySchema.shape) (out.family as Record<string, unknown>)[k] = v;
     else if (k in SimParamsSchema.shape) (out.sim as Record<string, unknown>)[k] = v;
@@ -84,6 +89,7 @@ export const runner: MechanismRunner<GatedParams> = {
   paramsSchema: GatedParamsSchema as unknown as z.ZodType<GatedParams>,
   tables: ["episodes", "events"],
   offlineModelLabel: OFFLINE_MODEL_LABEL,
+  gridFactors: [...Object.keys(FamilySchema.shape), ...Object.keys(SimParamsSchema.shape)],
   promptTemplates: { ...promptTemplates },
   nondeterminism(plan) {
     const live = plan.cells.filter((c) => mergeCondition(plan.params, c.condition).backend === "minecraft").length;

@@ -11,6 +11,7 @@
 import { setMaxListeners } from "node:events";
 import { formatAddress, providerSeed, type GenerateRequest, type LanguageModel } from "../core/model.js";
 import { createRng } from "../core/rng.js";
+import { RequestEstimate } from "./estimate.js";
 import { UsageLedger, withLedger } from "./ledger.js";
 import { DEFAULT_PRICES, priceOf, type PriceTable } from "./prices.js";
 import { provenanceOf, type Provenance } from "./provenance.js";
@@ -39,7 +40,7 @@ export interface LLMModel extends LanguageModel {
   readonly requestLog?: RequestLog;
   /** The budget, when `maxCostUsd` was given. */
   readonly budget?: Budget;
-  /** Resolves once every replay-cache entry is on disk (entries are written behind the calls). */
+  /** Resolves once every replay-cache entry and ledger line is on disk (both are written behind the calls). */
   flush(): Promise<void>;
   /** Provider, model, base URL (no credentials) and its source, SDK versions, what the server reported, warnings. */
   provenance(): Provenance;
@@ -99,7 +100,8 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
   if (opts.maxCostUsd !== undefined) {
     if (!(opts.maxCostUsd >= 0)) throw new LLMConfigError("maxCostUsd", `the budget must be a number of USD >= 0, got ${opts.maxCostUsd}`, "pass e.g. --max-cost 5");
     if (!price) {
-      throw new LLMConfigError("prices", `${resolved.id} has no price, so a budget cannot be kept`, `give its price: --price ${resolved.id}=<input>,<output>[,<cachedInput>] (USD per million tokens) or "prices" in the model spec`);
+      throw new LLMConfigError("prices", `${resolved.id} has no known price, so --max-cost cannot be kept (its spend would count as $0)`,
+        `give its price: --price ${resolved.id}=<input>,<output>[,<cachedInput>] (USD per million tokens), or "prices" in the model spec; --price ${resolved.id}=0,0 if it is free (a local server)`);
     }
   }
   const ledger = opts.ledger ?? new UsageLedger({ prices });
@@ -107,10 +109,12 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
   const info = newProviderInfo();
   const requestLog = opts.ledgerPath ? new RequestLog(opts.ledgerPath) : undefined;
   const budget = opts.maxCostUsd !== undefined ? new Budget(opts.maxCostUsd, opts.ledgerPath ? summarizeLedger(opts.ledgerPath).costUsd : 0) : undefined;
+  // per-role token estimates, learnt from the replies: what the tpm window and the budget reserve for a request
+  const estimate = new RequestEstimate(resolved.provider, resolved.model);
   let model = opts.provider ?? providerFor(resolved, info);
   model = withTimeout(model, resolved.timeoutMs);
-  model = withRequestLog(model, { log: requestLog, price, budget });
-  model = withLimits(model, limiter);
+  model = withRequestLog(model, { log: requestLog, price, budget, estimate });
+  model = withLimits(model, limiter, estimate);
   model = withRetry(model, {
     maxRetries: resolved.maxRetries,
     rng: createRng(opts.jitterSeed ?? 0).fork("llm-retry", resolved.id),
@@ -143,7 +147,10 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
     spec: publicSpec(resolved),
     requestLog,
     budget,
-    flush: cached.flush,
+    flush: async () => {
+      requestLog?.flush();
+      await cached.flush();
+    },
     provenance: () => provenanceOf(resolved, info),
     generate: (req) => {
       // One run-wide signal is typically shared by every call; each call in flight listens to it.

@@ -32,8 +32,10 @@ export type { LimiterOptions } from "./wrappers/limiter.js";
 export { withLimits } from "./wrappers/limits.js";
 export { withReask } from "./wrappers/reask.js";
 export { withCache } from "./wrappers/cache.js";
-export { countTokens, countRequestTokens, encodingFor } from "./tokens.js";
-export type { TokenCount } from "./tokens.js";
+export { countTokens, countRequestTokens, countRequest, schemaWireText, encodingFor } from "./tokens.js";
+export type { TokenCount, RequestCount, CountedImage } from "./tokens.js";
+export { imageTokens, imageSize, type ImageTokens } from "./image-tokens.js";
+export { RequestEstimate } from "./estimate.js";
 export type { CacheOptions } from "./wrappers/cache.js";
 export {
   LLMError,

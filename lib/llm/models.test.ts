@@ -5,9 +5,10 @@ import { costOf, parsePriceFlag, priceOf, DEFAULT_PRICES } from "./prices.js";
 import { outputTokensFor, roleOf, DEFAULT_OUTPUT_TOKENS } from "./roles.js";
 import { LLMConfigError } from "./errors.js";
 
-test("reasoning models: the o-series and the gpt-5 family, dated or not; chat models are not", () => {
-  for (const m of ["o1", "o1-mini", "o3", "o3-mini", "o4-mini", "o4-mini-2025-04-16", "gpt-5", "gpt-5-mini", "gpt-5-nano-2025-08-07", "gpt-5.1"]) assert.ok(isReasoningModel(m), m);
-  for (const m of ["gpt-4o", "gpt-4o-mini", "gpt-4.1-nano", "omni-moderation-latest", "gpt-3.5-turbo"]) assert.ok(!isReasoningModel(m), m);
+test("reasoning models: exact o-series and gpt-5 families, dated or not; the chat models beside them are not", () => {
+  for (const m of ["o1", "o1-mini", "o3", "o3-mini", "o4-mini", "o4-mini-2025-04-16", "gpt-5", "gpt-5-mini", "gpt-5-nano-2025-08-07", "gpt-5.1", "gpt-5-pro-2025-10-06", "o3-deep-research"]) assert.ok(isReasoningModel(m), m);
+  for (const m of ["gpt-5-chat-latest", "gpt-5-chat", "chatgpt-4o-latest", "gpt-4o", "gpt-4o-mini", "gpt-4.1-nano", "omni-moderation-latest", "gpt-3.5-turbo",
+    "o1x", "gpt-50", "gpt-5-mini-latest-preview", "gpt-5.1x", "o3-mini-high"]) assert.ok(!isReasoningModel(m), m);
 });
 
 test("floating aliases are warned about; dated snapshots and local models are not", () => {
@@ -26,7 +27,15 @@ test("prices: the flag form, cached input priced apart, bad flags named", () => 
   assert.ok(Math.abs(costOf({ input: 1, output: 4, cachedInput: 0.25 }, { inputTokens: 1e6, cachedInputTokens: 4e5, outputTokens: 1e5 }) - 1.1) < 1e-12);
   assert.ok(Math.abs(costOf({ input: 1, output: 4 }, { inputTokens: 1e6, cachedInputTokens: 4e5, outputTokens: 0 }) - 1) < 1e-12);
   assert.deepEqual(priceOf("openai-compatible:x", { "openai-compatible:x": { input: 1, output: 1 } }), { input: 1, output: 1 });
-  assert.deepEqual(priceOf("openai-compatible:y", DEFAULT_PRICES), { input: 0, output: 0 });
+  // a listed model prices its dated snapshots, never a different model that shares its prefix
+  assert.equal(priceOf("openai:gpt-4o-2024-08-06", DEFAULT_PRICES), DEFAULT_PRICES["openai:gpt-4o"]);
+  assert.equal(priceOf("gemini:gemini-2.0-flash-001", DEFAULT_PRICES), DEFAULT_PRICES["gemini:gemini-2.0-flash"]);
+  assert.equal(priceOf("gemini:gemini-2.5-flash-preview-05-20", DEFAULT_PRICES), DEFAULT_PRICES["gemini:gemini-2.5-flash"]);
+  assert.equal(priceOf("openai:gpt-4o-mini", { "openai:gpt-4o": { input: 9, output: 9 } }), undefined);
+  assert.equal(priceOf("gemini:gemini-2.0-flash-lite", DEFAULT_PRICES), undefined);
+  // an OpenAI-compatible server (a hosted gateway bills) has no price until one is given; 0,0 is the explicit "free"
+  assert.equal(priceOf("openai-compatible:y", DEFAULT_PRICES), undefined);
+  assert.deepEqual(priceOf("openai-compatible:y", { ...DEFAULT_PRICES, ...parsePriceFlag("openai-compatible:y=0,0") }), { input: 0, output: 0 });
 });
 
 test("output-token reservations: maxTokens, else the address's role, else the default", () => {

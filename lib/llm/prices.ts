@@ -2,8 +2,10 @@
  * Prices in US dollars per million tokens, used to estimate and to budget cost.
  * Public list prices of standard (non-batch) calls; check them before quoting a cost, and override them with
  * `model.prices` in the spec, `connect(spec, { prices })` or `--price provider:model=in,out[,cachedIn]`.
- * A model is matched by its exact name, then by the longest listed prefix (so `gpt-4o-mini-2024-07-18` uses
- * `gpt-4o-mini`). OpenAI-compatible servers are local and cost nothing unless a price is given.
+ * A model is matched by its exact name, then as a dated snapshot of a listed one (so `gpt-4o-mini-2024-07-18` uses
+ * `gpt-4o-mini`, and `gpt-4o-mini` never uses `gpt-4o`). An OpenAI-compatible server has no price until one is given (a hosted gateway bills like a
+ * provider): its cost is unknown, and `--max-cost` refuses to start; `--price openai-compatible:<model>=0,0` says
+ * it is free (a local server).
  */
 import { LLMConfigError } from "./errors.js";
 import type { Usage } from "../core/model.js";
@@ -32,14 +34,24 @@ export const DEFAULT_PRICES: PriceTable = {
 };
 
 /**
+ * Whether `id` is the model `key` names or one of its snapshots: `key` itself, or `key` followed by a date or
+ * version suffix (`-2024-07-18`, `-001`, `-preview-05-20`, `-latest`). `openai:gpt-4o` does not name
+ * `openai:gpt-4o-mini`.
+ * @example namesModel("openai:gpt-4o-mini-2024-07-18", "openai:gpt-4o-mini") // → true
+ */
+export function namesModel(id: string, key: string): boolean {
+  if (id === key) return true;
+  return id.startsWith(key) && /^-(\d{4}-\d{2}-\d{2}|\d{2}-\d{2}|\d{3,4}|latest|(preview|exp)(-[\w.-]*)?)$/.test(id.slice(key.length));
+}
+
+/**
  * The price of a model id (`provider:model`), or undefined when it is not in the table.
  * @example priceOf("openai:gpt-4o-mini-2024-07-18", DEFAULT_PRICES) // → { input: 0.15, output: 0.6, cachedInput: 0.075 }
  */
 export function priceOf(id: string, table: PriceTable): Price | undefined {
   if (table[id]) return table[id];
-  if (id.startsWith("openai-compatible:")) return { input: 0, output: 0 };
   let best: string | undefined;
-  for (const k of Object.keys(table)) if (id.startsWith(k) && (!best || k.length > best.length)) best = k;
+  for (const k of Object.keys(table)) if (namesModel(id, k) && (!best || k.length > best.length)) best = k;
   return best ? table[best] : undefined;
 }
 

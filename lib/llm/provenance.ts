@@ -1,6 +1,6 @@
 /**
  * Provenance of a model for a run's manifest: provider, model, the effective base URL (credentials stripped) and
- * where it came from, the SDK versions, what the server reported about itself (model snapshot, system
+ * where it came from, the SDK versions and the client that carried the requests, what the server reported about itself (model snapshot, system
  * fingerprint), parameters the server refused, and warnings (a floating alias). Never a key.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -17,7 +17,10 @@ export interface Provenance {
   /** The base URL requests go to, without credentials. */
   baseURL: string;
   baseURLSource: "spec" | "OPENAI_BASE_URL" | "default";
+  /** The installed SDK versions (`@google/genai` for Gemini; `openai` is installed but not on the request path). */
   sdk: { openai?: string; "@google/genai"?: string };
+  /** What carried the requests: "chat completions over node:http (agora)" or "@google/genai <version>". */
+  client: string;
   /** What the server's replies said: OpenAI `model` and `system_fingerprint`, Gemini `modelVersion`. */
   reported: { model?: string; systemFingerprint?: string };
   /** Request parameters left out after the server named them unsupported (a 400, retried without them). */
@@ -64,6 +67,7 @@ export function provenanceOf(spec: ResolvedSpec, info: ProviderInfo): Provenance
     baseURL: stripUrlCredentials(base),
     baseURLSource: spec.baseURLSource,
     sdk: { ...sdkVersions() },
+    client: spec.provider === "gemini" ? `@google/genai ${sdkVersions()["@google/genai"] ?? "(version unknown)"}` : "chat completions over node:http (agora)",
     reported: { ...info.reported },
     droppedParams: [...info.droppedParams],
     warnings,

@@ -18,13 +18,15 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { contentText, type GenerateRequest, type GenerateResult, type LanguageModel } from "../core/model.js";
+import type { GenerateRequest, GenerateResult, LanguageModel } from "../core/model.js";
 import { redactText } from "../core/redact.js";
 import { BudgetExceededError, LLMAPIError, LLMError, LLMParseError, LLMTimeoutError } from "./errors.js";
 import { costOf, type Price } from "./prices.js";
+import { estimateInputTokens, type RequestEstimate } from "./estimate.js";
 import { outputTokensFor } from "./roles.js";
-import { compileSchema } from "./structured.js";
 import { ATTEMPT } from "./wrappers/retry.js";
+
+export { estimateInputTokens } from "./estimate.js";
 
 /** Totals of a ledger file. */
 export interface LedgerFileSummary {
@@ -109,10 +111,30 @@ export class Budget {
 
 let nextId = 0;
 
-/** The appending side of a ledger file. */
+/** Ledgers with lines waiting to be written; written when the process exits normally. */
+const pendingLogs = new Set<RequestLog>();
+process.once("exit", () => {
+  for (const log of pendingLogs) {
+    try {
+      log.flush();
+    } catch {
+      // nothing more can be done at exit
+    }
+  }
+});
+
+/**
+ * The appending side of a ledger file. A "sent" line is written at once (write-ahead: it is on disk before the
+ * request leaves); "done" and "hit" lines, which record what already happened, are gathered and written together
+ * once per turn of the event loop (one `write` for all of them, still whole lines under O_APPEND), at `flush()`,
+ * and at exit. A crash loses at most that turn's done lines: their sent lines then show requests that may have been
+ * billed.
+ */
 export class RequestLog {
   readonly path: string;
   private fd?: number;
+  private pending: string[] = [];
+  private scheduled = false;
   constructor(path: string) {
     this.path = path;
     try {
@@ -123,11 +145,36 @@ export class RequestLog {
     }
   }
 
-  /** Appends one line (one write call; the text passes through `redactText`). */
+  /** Appends one line now (one write call; the text passes through `redactText`). */
   write(line: Record<string, unknown>): void {
+    this.writeText(redactText(JSON.stringify(line)) + "\n");
+  }
+
+  /** Appends one line with the next batch (this turn of the event loop). */
+  append(line: Record<string, unknown>): void {
+    if (this.fd === undefined) return;
+    this.pending.push(redactText(JSON.stringify(line)) + "\n");
+    if (!this.scheduled) {
+      this.scheduled = true;
+      pendingLogs.add(this);
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Writes the lines waiting for the batch. @throws LLMError when the file cannot be written. */
+  flush(): void {
+    this.scheduled = false;
+    pendingLogs.delete(this);
+    if (!this.pending.length) return;
+    const text = this.pending.length === 1 ? this.pending[0] : this.pending.join("");
+    this.pending = [];
+    this.writeText(text);
+  }
+
+  private writeText(text: string): void {
     if (this.fd === undefined) return;
     try {
-      writeSync(this.fd, redactText(JSON.stringify(line)) + "\n");
+      writeSync(this.fd, text);
     } catch (err) {
       throw new LLMError("llm-ledger", `the ledger ${this.path} cannot be written: ${(err as Error).message}`, "check the disk space");
     }
@@ -135,10 +182,11 @@ export class RequestLog {
 
   /** A reply that cost nothing (replay-cache hit, or shared with a call in flight). */
   hit(model: string, address: string | undefined, source: "cache" | "in-flight"): void {
-    this.write({ event: "hit", t: Date.now(), id: newId(), address: address ?? null, model, source, replay: true });
+    this.append({ event: "hit", t: Date.now(), id: newId(), address: address ?? null, model, source, replay: true });
   }
 
   close(): void {
+    this.flush();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
@@ -154,16 +202,10 @@ export interface RequestLogOptions {
   /** The model's price (undefined: unpriced; a budget then refuses to start, see `createModel`). */
   price?: Price;
   budget?: Budget;
+  /** The model's per-role estimates (the limiter's), for the budget's reservation; default: a plain estimate. */
+  estimate?: RequestEstimate;
   /** Called with every request's outcome (provenance records unsupported parameters). */
   onDone?: (info: { status: string; unsupportedParam?: string }) => void;
-}
-
-/** The input tokens of a request, estimated before it is sent: one per four characters, schema included. */
-export function estimateInputTokens(req: GenerateRequest): number {
-  let chars = req.system?.length ?? 0;
-  for (const m of req.messages) chars += typeof m.content === "string" ? m.content.length : contentText(m.content).length + 1000 * m.content.filter((p) => p.type === "image").length;
-  if (req.schema) chars += compileSchema(req.schema).jsonText.length;
-  return Math.max(1, Math.ceil(chars / 4));
 }
 
 /**
@@ -180,7 +222,9 @@ export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): L
       const address = typeof req.address === "string" ? req.address : undefined;
       let settle: ((usd: number) => void) | undefined;
       if (budget && price) {
-        const estimate = costOf(price, { inputTokens: estimateInputTokens(req), outputTokens: outputTokensFor(req.maxTokens, address) });
+        const e = opts.estimate;
+        const estimate = costOf(price, e ? { inputTokens: e.input(req), outputTokens: e.output(req) }
+          : { inputTokens: estimateInputTokens(req), outputTokens: outputTokensFor(req.maxTokens, address) });
         settle = budget.reserve(estimate, address);
       }
       const attempt = (req as { [ATTEMPT]?: number })[ATTEMPT] ?? 1;
@@ -189,7 +233,7 @@ export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): L
       const done = (status: string | number, usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } | undefined, extra: Record<string, unknown> = {}) => {
         const cost = price && usage ? costOf(price, usage) : 0;
         settle?.(cost);
-        log?.write({
+        log?.append({
           event: "done", t: Date.now(), id, address: address ?? null, attempt, model: model.id, status,
           input_tokens: usage?.inputTokens ?? 0, cached_input_tokens: usage?.cachedInputTokens ?? 0, output_tokens: usage?.outputTokens ?? 0,
           cost_usd: cost, replay: false, ...extra,

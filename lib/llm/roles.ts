@@ -1,3 +1,5 @@
+import { addressRole } from "../core/model.js";
+
 /**
  * Output-token defaults by call role, used when a request gives no `maxTokens`: the tpm limiter reserves them and
  * the budget estimates their cost before a request is sent (both are corrected by the real usage afterwards).
@@ -21,14 +23,12 @@ export const ROLE_OUTPUT_TOKENS: Record<string, number> = {
 export const DEFAULT_OUTPUT_TOKENS = 800;
 
 /**
- * The role of an address string `mechanism/cell/seed=n/role/step=i/agent=a/sample=k` (read from the right, so a
- * cell holding "/" does not matter), or undefined.
+ * The role of an address string `mechanism/cell/seed=n/role/step=i/agent=a/sample=k` (between `seed=n/` and
+ * `/step=`, so a cell or a step holding "/" does not matter), or undefined.
  * @example roleOf("tbs/mode=willing/seed=3/reasoner/step=4/agent=2/sample=0") // → "reasoner"
  */
 export function roleOf(address: string | undefined): string | undefined {
-  if (!address) return undefined;
-  const parts = address.split("/");
-  return parts.length >= 7 ? parts[parts.length - 4] : undefined;
+  return addressRole(address);
 }
 
 /**

@@ -73,6 +73,7 @@ test("single-flight: identical calls with one address in flight together share o
         await Promise.all(Array.from({ length: 3 }, () => model.generate({ ...ask(3), address: undefined })));
         assert.equal(server.stats.total, 4);
       }
+      await model.flush(); // done and hit lines are written once per turn of the event loop, or at flush
       const s = summarizeLedger(join(dir, `ledger-${cache ? "c" : "n"}.jsonl`));
       assert.equal(s.sent, server.stats.total);
       assert.equal(s.replayHits, 9);
@@ -120,6 +121,7 @@ test("the ledger file: a sent line before each request, a done line after, count
     // A rerun: every call is a replay hit, one line each, no cost.
     const c = createModel({ provider: "openai-compatible", baseURL: server.baseURL, model: "m" }, opts);
     await Promise.all(Array.from({ length: 120 }, (_, i) => c.generate(ask(i))));
+    await c.flush();
     const s2 = summarizeLedger(ledgerPath);
     assert.equal(s2.replayHits, 120);
     assert.equal(s2.sent, s.sent);
@@ -147,6 +149,7 @@ test("the budget: requests stop before the limit is passed (overshoot at most on
     const outcomes = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => model.generate(ask(i, { maxTokens: 50 }))));
     const refused = outcomes.filter((o) => o.status === "rejected");
     assert.ok(refused.length > 0 && refused.every((o) => (o as PromiseRejectedResult).reason instanceof BudgetExceededError && (o as PromiseRejectedResult).reason.code === "budget"));
+    await model.flush();
     const s = summarizeLedger(ledgerPath);
     assert.equal(s.sent, server.stats.total, "refused calls sent nothing");
     assert.ok(s.costUsd <= 0.05, `spent ${s.costUsd}`);
@@ -156,7 +159,7 @@ test("the budget: requests stop before the limit is passed (overshoot at most on
     await assert.rejects(next.generate(ask(500, { maxTokens: 50 })), BudgetExceededError);
     assert.equal(summarizeLedger(ledgerPath).sent, s.sent);
     // A budget on a model without a price is refused before any call.
-    assert.throws(() => createModel({ provider: "openai", model: "unknown-model", apiKey: "k", baseURL: server.baseURL }, { maxCostUsd: 1 }), /has no price/);
+    assert.throws(() => createModel({ provider: "openai", model: "unknown-model", apiKey: "k", baseURL: server.baseURL }, { maxCostUsd: 1 }), /has no known price/);
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });
@@ -200,6 +203,7 @@ test("provenance: effective base URL without credentials and its source, SDK ver
     assert.equal(p.provider, "openai");
     assert.match(p.sdk.openai ?? "", /^\d+\.\d+\.\d+/);
     assert.match(p.sdk["@google/genai"] ?? "", /^\d+\.\d+\.\d+/);
+    assert.equal(p.client, "chat completions over node:http (agora)");
     assert.deepEqual(p.reported, { model: "gpt-4o-mini-2024-07-18", systemFingerprint: "fp_agora_test" });
     assert.equal(p.warnings.length, 1);
     assert.match(p.warnings[0], /floating alias/);

@@ -103,7 +103,7 @@ export const nousClaims: MechanismClaims = {
   assumptions: NOUS_ASSUMPTIONS,
   claims: NOUS_CLAIMS,
   audit: {
-    quick: { points: 2, seeds: 1, minSeedsPerPoint: 1, maxSeedsPerPoint: 1, sweepLevels: 2, params: { benchmark: "balanced-quick", limit: null, systems: ["nous"], deltas: false } },
+    quick: { points: 2, seeds: 1, minSeedsPerPoint: 1, maxSeedsPerPoint: 1, sweepLevels: 2, params: { benchmark: "balanced-quick", limit: 4, systems: ["nous"], deltas: false } },
     full: { points: 50, seeds: 1, minSeedsPerPoint: 1, maxSeedsPerPoint: 1, sweepLevels: 5, params: { benchmark: "balanced-prereg", limit: 36, systems: ["nous"], deltas: false } },
   },
 };

@@ -254,14 +254,19 @@ export class Memory {
 
   /**
    * The spelling a dimension already holds for a value: the same words in another case ("tesco" → "Tesco"), or a
-   * name that the other starts with ("Kingsway" → "Kingsway Pharmacy"); else the value as given.
+   * name that the other starts with ("Kingsway" → "Kingsway Pharmacy"); else the value as given. An ending also
+   * finds the one held value that starts with it ("no dog anymore" ends "dog Rex").
    */
-  private spelling(entity: string, attribute: string, value: string): string {
+  private spelling(entity: string, attribute: string, value: string, ending = false): string {
     const dim = this.dims.get(key(entity, attribute));
     if (!dim) return value;
     const l = value.toLowerCase();
     const same = dim.values.find((v) => v.toLowerCase() === l);
     if (same !== undefined) return same;
+    if (ending) {
+      const longer = dim.values.filter((v) => !dim.unnamed.has(v) && v.toLowerCase().startsWith(`${l} `));
+      if (longer.length === 1) return longer[0];
+    }
     if (!/^[A-Z]/.test(value)) return value;
     const named = dim.values.filter((v) => /^[A-Z]/.test(v) && !dim.unnamed.has(v) && (v.toLowerCase().startsWith(`${l} `) || l.startsWith(`${v.toLowerCase()} `)));
     return named.length === 1 ? named[0] : value;
@@ -270,7 +275,7 @@ export class Memory {
   private update(entity: string, t: Triple, ts: number, evidence: string, evidenceId: string): LightDelta {
     const kind = t.kind ?? "state";
     const confidence = t.confidence ?? 1;
-    const value = this.spelling(entity, t.attribute, t.value);
+    const value = this.spelling(entity, t.attribute, t.value, t.kind === "ended");
     const { prior, posterior, surprise: s } = this.observe(entity, t.attribute, { observation: value, kind, confidence }, ts);
     const row = { entity, attribute: t.attribute, observation: value, surprise: s, timestamp: ts, evidence, evidenceId, kind, confidence };
     const id = this.store.insertDelta({ ...row, prior, posterior });

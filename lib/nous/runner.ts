@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
 import type { CellContext, CellResult, MechanismRunner } from "../core/mechanism.js";
+import { applyCondition } from "../core/paths.js";
 import { countTokens } from "../llm/tokens.js";
 import { evaluateConversation, offlineWindowExtractor, sessionWindows, SYSTEMS, transcript, type EvaluateOptions, type SystemName } from "./locomo/evaluate.js";
 import { findLocomo, fixturePath, loadLocomo, type LocomoConversation } from "./locomo/data.js";
@@ -105,7 +106,7 @@ export function chooseConversations(p: NousParams): { convs: LocomoConversation[
 }
 
 async function runCell(ctx: CellContext<NousParams>): Promise<CellResult> {
-  const p = NousParamsSchema.parse({ ...ctx.params, ...ctx.condition });
+  const p = NousParamsSchema.parse(applyCondition(ctx.params, ctx.condition));
   const { convs, source } = chooseConversations(p);
   const truth = p.benchmark !== "none" ? benchmarkInstance(p.benchmark as BenchmarkName).truth : undefined;
   const llm = ctx.model.kind === "llm" ? new LlmNous(ctx.model.llm, ctx.address) : undefined;

@@ -1,5 +1,6 @@
 /**
- * confint against R 4.2.2 lme4 1.1-31 `confint(fit, method = "profile" | "Wald", oldNames = TRUE)`
+ * confint against R 4.2.2 lme4 1.1-31 `confint(fit, method = "profile" | "Wald", oldNames = TRUE)` on scalar terms
+ * (correlated terms and GLMMs: confint-profile.test.ts)
  * (fixtures/confint-reference.json). Profile ends within 1e-3 relative (lme4 interpolates its profiles with
  * splines; here each end is a root of the exact profile); Wald ends within 1e-5 relative (they inherit the standard
  * errors, which match lme4 to 1e-5 or better).
@@ -41,15 +42,13 @@ for (const r of ref.fits) {
   });
 }
 
-test("confint: strict options, unknown parameters, glmm Wald only, correlated terms refused for profiles", () => {
+test("confint: strict options, unknown parameters, glmm Wald by default", () => {
   const sleep = data["lmm-sleepstudy.csv"]!;
   const fit = lmm("Reaction ~ Days + (1 | Subject)", sleep, { satterthwaite: false });
   assert.throws(() => confint(fit, { method: "boot" as "wald" }), /method/);
   assert.throws(() => confint(fit, { parm: ["Dayz"] }), /no parameter "Dayz"/);
-  assert.throws(() => confint(lmm("Reaction ~ Days + (Days | Subject)", sleep, { satterthwaite: false })), /scalar random-effect terms only/);
   const g = glmm("hi ~ Days + (1 | Subject)", sleep.map((r) => ({ ...r, hi: Number((r.Reaction as number) > 300) })), { family: "binomial" });
   const w = confint(g);
   assert.equal(w[1]!.method, "wald");
   assert.ok(Math.abs(w[1]!.upper - (g.fixef.Days! + 1.959963984540054 * g.se.Days!)) < 1e-12);
-  assert.throws(() => confint(g, { method: "profile" }), /lmm fits only/);
 });

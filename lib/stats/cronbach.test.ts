@@ -68,7 +68,8 @@ test("cronbachAlpha with use: \"complete\" drops incomplete rows with a count; t
 test("cronbachAlpha rejects degenerate input with clear errors", () => {
   assert.throws(() => cronbachAlpha({ a: [1, 2, 3] }), DataError);
   assert.throws(() => cronbachAlpha([[1, 2], [3]]), DataError);
-  assert.throws(() => cronbachAlpha({ a: [1, 2, 3], b: [2, 2, 2] }), StatsError);
+  assert.throws(() => cronbachAlpha({ a: [1, 2, 3], b: [2, 2, 2] }), DataError); // b dropped (no variance): one item left
+  assert.throws(() => cronbachAlpha({ a: [1, 2, 3], b: [2, 2, 2] }, { constant: "error" }), StatsError);
   assert.throws(() => cronbachAlpha({ a: [1, 2], b: [2, 3] }, { level: 1.5 }));
 });
 

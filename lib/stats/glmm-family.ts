@@ -79,26 +79,36 @@ const { jStat } = require("jstat") as { jStat: { gammaln(x: number): number } };
 
 /**
  * −2 × the saturated log-likelihood: the constant that turns Σ deviance residuals into −2 log-likelihood, as R's
- * family `aic()` computes the latter (binomial: m = wt trials, k = round(m·y) successes, `dbinom(k, round(m), μ)`;
- * Poisson: `dpois(y, μ)` weighted by wt).
+ * family `aic()` computes the latter. Binomial: `-2 Σ (wt/m)·dbinom(round(m·y), round(m), μ)` with m the trials when
+ * any row has more than one (`cbind(s, f)`), else m = wt (proportions with weights = trials, 0/1 responses); so with
+ * `cbind` and prior weights w the binomial coefficients enter as w·lchoose(n, s), not lchoose(w·n, w·s). Poisson:
+ * `dpois(y, μ)` weighted by wt.
+ *
+ * @param wt the rows' total weights (for `cbind`, prior weight × trials)
+ * @param trials the trials of a `cbind` response (undefined otherwise: R's n = 1)
+ * @example
+ * saturatedConstant(0, Float64Array.of(0.5), Float64Array.of(2 * 4), Float64Array.of(4)); // −2·2·(lchoose(4, 2) + 4 log ½)
  */
-export function saturatedConstant(fam: FamilyCode, y: Float64Array, wt: Float64Array | undefined): number {
+export function saturatedConstant(fam: FamilyCode, y: Float64Array, wt: Float64Array | undefined, trials?: Float64Array): number {
   // log Γ at whole numbers, each computed once (counts and trials repeat across rows).
   const cache: number[] = [];
   const gammaln = (x: number): number => {
     if (!(Number.isInteger(x) && x >= 0 && x < 1e6)) return jStat.gammaln(x);
     return cache[x] ??= jStat.gammaln(x);
   };
+  const byTrials = trials !== undefined && trials.some((v) => v > 1);
   let c = 0;
   for (let i = 0; i < y.length; i++) {
     const w = wt ? wt[i]! : 1, yi = y[i]!;
     if (fam === 0) {
-      if (w <= 0) continue;
-      const m = Math.round(w), k = Math.round(w * yi);
+      const mm = byTrials ? trials[i]! : w;
+      if (!(mm > 0)) continue;
+      const m = Math.round(mm), k = Math.round(mm * yi);
       const lchoose = gammaln(m + 1) - gammaln(k + 1) - gammaln(m - k + 1);
-      // log dbinom(k, m, μ) = lchoose + k log μ + (m−k) log(1−μ); deviance residual = 2[k log(y/μ) + (m−k) log((1−y)/(1−μ))].
+      // log dbinom(k, m, μ) = lchoose + k log μ + (m−k) log(1−μ); the deviance residual holds the μ terms against the
+      // saturated k log(k/m) + (m−k) log((m−k)/m), each row weighted by wt/m.
       const sat = (k > 0 ? k * Math.log(k / m) : 0) + (m - k > 0 ? (m - k) * Math.log((m - k) / m) : 0);
-      c += -2 * (lchoose + sat);
+      c += -2 * (w / mm) * (lchoose + sat);
     } else {
       c += -2 * w * ((yi > 0 ? yi * Math.log(yi) : 0) - yi - gammaln(yi + 1));
     }

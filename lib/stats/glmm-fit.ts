@@ -9,7 +9,7 @@ import { StatsError } from "../core/errors.js";
 import { RandomSystem, type ReSpec } from "./glmm-system.js";
 import { linearPredictor, pirlsJoint, pirlsU, invertSpd, PirlsWork, type GlmmData } from "./pirls.js";
 import { deriv12, nelderMeadBox, newtonFD } from "./glmm-optimize.js";
-import { checkConvergence } from "./glmm-formula.js";
+import { checkConvergence, GRAD_TOL } from "./lme4-checks.js";
 import { withProgress, type ProgressSink } from "./warnings.js";
 import { glmmKernel } from "./kernels/glmm-kernel.js";
 import { invLink, laplaceLme4, pirlsJointLme4, startEta } from "./pirls-lme4.js";
@@ -40,6 +40,12 @@ export interface GlmmFitCore {
   converged: boolean;
   evals: { stage1: number; stage2: number };
   system: RandomSystem;
+  /**
+   * The stage-2 objective at (θ, β): the Laplace deviance the fit minimised (glmer's, from the same stage-1 linear
+   * predictor, in the lme4 mode), +∞ where PIRLS fails; for profiles. It changes the fit's work arrays (`u`, `b` and
+   * `system` stay as returned only until it is called).
+   */
+  deviance: (x: readonly number[]) => number;
 }
 
 /** lme4's tolerance for a singular fit (isSingular). */
@@ -248,7 +254,7 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
   const sameX = xOpt.every((v, j) => v === stage2.x[j]) && stage2.hessian.every((row, a) => boundaryOk(a) || row.every((v, b) => boundaryOk(b) || Number.isFinite(v)));
   // Newton's derivatives are those before its final step; where they fail lme4's convergence check (a flat direction
   // where that step was long), the check is made where lme4 makes it, at the optimum.
-  const reuse = sameX && checkConvergence(stage2).ok;
+  const reuse = sameX && checkConvergence(stage2).scaledGradient < GRAD_TOL;
   const { gradient, hessian } = reuse ? stage2 : deriv12(fAt, xOpt, 1e-4, fAt(xOpt));
   const keep = xOpt.map((_, j) => j).filter((j) => !boundary.has(j));
   const nKeepTheta = keep.length - p;
@@ -277,5 +283,6 @@ export function fitGlmm(d: GlmmData, terms: readonly ReSpec[], fixefNames: reado
     theta, beta, u, b: sys.lambda(u), laplace: final.laplace, devSum: final.devSum, vcov, vcovSource,
     hessian, gradient, singular, converged: stage2.converged && final.converged,
     evals: { stage1: stage1.evals, stage2: stage2.evals }, system: sys,
+    deviance: (x) => orInfinity(() => laplaceAt(x).laplace),
   };
 }

@@ -1,13 +1,10 @@
 /**
- * What `glmm` adds to lme4 formulas and its diagnostics: a `cbind(successes, failures)` response and `offset(…)`
- * terms are taken out of the formula before the design is built (they become extra numeric variables of the
- * frame), and the fit is checked as lme4 checks it (scaled gradient, Hessian, number of random effects).
+ * What `glmm` adds to lme4 formulas: a `cbind(successes, failures)` response and `offset(…)` terms are taken out of
+ * the formula before the design is built (they become extra numeric variables of the frame). The fit's checks are in
+ * `lme4-checks.ts`.
  */
 import { StatsError } from "../core/errors.js";
 import { parseCallName } from "./transform.js";
-import type { ReTerm } from "./design.js";
-import { cholesky } from "./pirls.js";
-import { symmetricEigen } from "./glmm-optimize.js";
 
 const IDENT = /^[A-Za-z_.][A-Za-z0-9_.]*$/;
 
@@ -79,57 +76,4 @@ export function splitGlmFormula(formula: string): { formula: string; cbind?: [st
   }
   const rhs = kept.filter((t) => t !== "").join(" + ") || "1";
   return { formula: `${lhs} ~ ${rhs}`, ...(cb ? { cbind: cb } : {}), offsets };
-}
-
-/** lme4's default tolerance of `check.conv.grad`. */
-export const GRAD_TOL = 2e-3;
-
-/**
- * lme4's `check.conv.grad`: the gradient scaled by the Cholesky factor of the Hessian, solve(chol(H), g), over the
- * parameters not on a boundary; the largest absolute component must stay below 0.002. When H is not positive
- * definite the raw gradient is used, as lme4 does.
- */
-export function checkConvergence(fit: { gradient: readonly number[]; hessian: readonly (readonly number[])[] }): { scaledGradient: number; tol: number; ok: boolean } {
-  const keep = fit.gradient.map((g, j) => j).filter((j) => Number.isFinite(fit.gradient[j]!) && fit.hessian[j]!.every((v, k) => !Number.isFinite(fit.gradient[k]!) || Number.isFinite(v)));
-  const d = keep.length;
-  const g = keep.map((j) => fit.gradient[j]!);
-  let sc = g;
-  try {
-    const L = cholesky(keep.flatMap((a) => keep.map((b) => fit.hessian[a]![b]!)), d);
-    // solve(R, g) with R = Lᵀ upper triangular.
-    const x = [...g];
-    for (let i = d - 1; i >= 0; i--) { let s = x[i]!; for (let k = i + 1; k < d; k++) s -= L[k * d + i]! * x[k]!; x[i] = s / L[i * d + i]!; }
-    sc = x;
-  } catch { /* not positive definite: the raw gradient */ }
-  const scaledGradient = Math.max(0, ...sc.map(Math.abs));
-  return { scaledGradient, tol: GRAD_TOL, ok: scaledGradient < GRAD_TOL };
-}
-
-/**
- * lme4's `check.conv.hess` on the Hessian over the free parameters: negative eigenvalues mean a degenerate optimum,
- * and an eigenvalue ratio below 1e-6 means the model is nearly unidentifiable.
- */
-export function hessianWarnings(hessian: readonly (readonly number[])[], free: readonly number[]): string[] {
-  if (free.length === 0) return [];
-  const H = free.map((a) => free.map((b) => hessian[a]![b]!));
-  if (H.some((r) => r.some((v) => !Number.isFinite(v)))) return [];
-  const ev = symmetricEigen(H).values;
-  const neg = ev.filter((v) => v < 0).length;
-  if (neg > 0) return [`Model failed to converge: degenerate Hessian with ${neg} negative eigenvalue${neg === 1 ? "" : "s"}`];
-  const max = Math.max(...ev), min = Math.min(...ev);
-  if (min / max < 1e-6) return [`Model is nearly unidentifiable: large eigenvalue ratio (${(max / min).toExponential(2)}); rescale variables?`];
-  return [];
-}
-
-/**
- * lme4's `check.nobs.vs.nRE`: a random-effect term with at least as many random effects as observations cannot be
- * told apart from the residual (or the observation-level variation).
- */
-export function identifiability(n: number, terms: readonly Pick<ReTerm, "group" | "termNames" | "nLevels">[]): string[] {
-  const out: string[] = [];
-  for (const t of terms) {
-    const q = t.nLevels * t.termNames.length;
-    if (q >= n) out.push(`number of observations (${n}) <= number of random effects (${q}) for term (${t.termNames.join(" + ")} | ${t.group}); the random-effects parameters are probably unidentifiable`);
-  }
-  return out;
 }

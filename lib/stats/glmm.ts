@@ -4,14 +4,20 @@
  * `weights`) and Poisson (log link, with an offset as an `offset()` term or an option).
  */
 import { z } from "zod";
-import { ConfigError, DataError, StatsError } from "../core/errors.js";
+import { ConfigError, StatsError } from "../core/errors.js";
 import { saturatedConstant, ylogyOf, type FamilyCode } from "./glmm-family.js";
-import { checkConvergence, hessianWarnings, identifiability, splitGlmFormula, exprName } from "./glmm-formula.js";
+import { splitGlmFormula, exprName } from "./glmm-formula.js";
+import { boundaryNames, checkConvergence, convergenceMessages, identifiability, scaleMessage } from "./lme4-checks.js";
 import { buildMixedDesign } from "./design.js";
 import { normalQuantile, normalTestP } from "./distributions.js";
 import type { DataInput, DroppedRows } from "./frame.js";
 import { defaultProgressSink, reported } from "./warnings.js";
 import { fitGlmm, type LaplaceMode } from "./glmm-fit.js";
+import { glmmResponse } from "./glmm-response.js";
+import { backTransform, rescaleDesign } from "./rescale.js";
+import type { GlmmFitCore } from "./glmm-fit.js";
+import type { GlmmData } from "./pirls.js";
+import type { ReTerm } from "./design.js";
 import type { ReSpec } from "./glmm-system.js";
 import type { RanefRow, VarCorrRow } from "./lmm.js";
 
@@ -42,6 +48,12 @@ export interface GlmmOptions {
   progress?: boolean;
   /** Constant, all-zero or dependent fixed-effect columns: `"drop"` them as lme4 (default) or `"error"`. */
   rankDeficient?: "drop" | "error";
+  /**
+   * Fit on centred and scaled predictors (every fixed-effect column that is not all 0/1 becomes (x − mean)/sd) and
+   * report the estimates, standard errors and covariance on the original scale: the same model, for predictors on very
+   * different scales where the optimiser would stop short (lme4's "consider rescaling"). Default false.
+   */
+  rescale?: boolean;
 }
 
 /** A variance-component row (the same shape as `lmm`'s). */
@@ -77,8 +89,11 @@ export interface GlmmResult {
   deviance: number;
   /** Number of parameters (θ and β), as R's `attr(logLik(fit), "df")`. */
   df: number;
-  /** Convergence check as lme4's `check.conv.grad`: the largest |H⁻¹g| component (scaled gradient) at the optimum. */
-  convergence: { scaledGradient: number; tol: number; ok: boolean };
+  /**
+   * Convergence check as lme4's `check.conv.grad`: `scaledGradient` is the largest |solve(chol(H), g)| component at the
+   * optimum, `maxGrad` the largest min(|solve(chol(H), g)|, |g|), which lme4 compares with `tol` (`ok`) and prints.
+   */
+  convergence: { scaledGradient: number; maxGrad: number; tol: number; ok: boolean };
   nobs: number;
   /** Rows dropped for missing values. */
   nDropped: number;
@@ -95,6 +110,17 @@ export interface GlmmResult {
   singular: boolean;
   /** Function evaluations of the two optimisation stages. */
   evals: { stage1: number; stage2: number };
+  /** Fixed-effect columns fitted centred and scaled (`rescale: true`); empty otherwise. */
+  rescaled: string[];
+}
+
+/** What `confint` needs to profile a fit: the data as fitted (X centred and scaled with `rescale`), the core fit with its deviance, T. */
+export interface GlmmInternals { gd: GlmmData; specs: ReSpec[]; fixefNames: string[]; core: GlmmFitCore; T?: Float64Array; constant: number; reTerms: ReTerm[] }
+const glmmInternals = new WeakMap<GlmmResult, GlmmInternals>();
+
+/** The internals of a fit made by {@link glmm} in this process (undefined for a copy or a deserialised fit). */
+export function glmmInternalsOf(fit: GlmmResult): GlmmInternals | undefined {
+  return glmmInternals.get(fit);
 }
 
 const optionsSchema = z.strictObject({
@@ -106,6 +132,7 @@ const optionsSchema = z.strictObject({
   level: z.number().gt(0).lt(1).default(0.95),
   laplace: z.enum(["lme4", "exact"]).default("lme4"),
   progress: z.boolean().optional(),
+  rescale: z.boolean().default(false),
 });
 
 /**
@@ -129,7 +156,7 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError({ path: ["glmm options", ...issue.path.map((k) => (typeof k === "symbol" ? String(k) : k))], message: issue.message,
-      fix: 'pass { family: "binomial" | "poisson" } (optionally weights, offset, levels, level in (0, 1), laplace: "lme4" | "exact", rankDeficient: "drop" | "error")' });
+      fix: 'pass { family: "binomial" | "poisson" } (optionally weights, offset, levels, level in (0, 1), laplace: "lme4" | "exact", rankDeficient: "drop" | "error", rescale: boolean)' });
   }
   const o = parsed.data;
   const fam: FamilyCode = o.family === "binomial" ? 0 : 1;
@@ -138,59 +165,16 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   const extraVars = [...(sp.cbind ? [sp.cbind[1]] : []), ...sp.offsets, ...(typeof o.weights === "string" ? [o.weights] : []), ...(typeof o.offset === "string" ? [exprName(o.offset)] : [])];
   const design = buildMixedDesign(sp.formula, data, { ...(o.levels ? { levels: o.levels } : {}), ...(o.rankDeficient ? { rankDeficient: o.rankDeficient } : {}) }, extraVars);
   const { n, p, X, fixefNames, reTerms } = design;
-  let y = design.y;
   if (reTerms.length === 0) throw new StatsError(`glmm: formula "${formula}" has no random-effect term`, "add a term such as (1 | group), or use stats.glm for a fixed-effects model");
-  const perRow = (what: string, v: readonly number[]): Float64Array => {
-    const total = design.rows.length + design.nDropped;
-    if (v.length !== total) throw new ConfigError({ path: ["glmm options", what], message: `${v.length} values for ${total} rows`, fix: `give one ${what} per input row, or the name of a column` });
-    return Float64Array.from(design.rows, (r) => v[r]!);
-  };
-  let wt: Float64Array | undefined = typeof o.weights === "string" ? design.extra.get(o.weights)! : o.weights ? perRow("weights", o.weights) : undefined;
-  if (wt) for (let i = 0; i < n; i++) if (!(wt[i]! >= 0 && Number.isFinite(wt[i]!))) throw new DataError({ field: "weights", message: `weight ${wt[i]} in row ${design.rows[i]! + 1}`, fix: "weights must be finite and non-negative" });
-  let offset: Float64Array | undefined;
-  const addOffset = (v: Float64Array): void => { if (!offset) offset = Float64Array.from(v); else for (let i = 0; i < n; i++) offset[i] += v[i]!; };
-  for (const name of sp.offsets) addOffset(design.extra.get(name)!);
-  if (typeof o.offset === "string") addOffset(design.extra.get(exprName(o.offset))!);
-  else if (o.offset) addOffset(perRow("offset", o.offset));
-  const resp = sp.cbind ? `cbind(${sp.cbind.join(", ")})` : design.response;
-  const where = (i: number): string => `row ${design.rows[i]! + 1}`;
-  if (sp.cbind) {
-    // cbind(s, f): y = s / (s + f) with s + f trials (times any prior weights), as glm's binomial family.
-    const s = y, f = design.extra.get(sp.cbind[1])!;
-    y = new Float64Array(n);
-    const w = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const a = s[i]!, b = f[i]!;
-      if (!(a >= 0 && b >= 0 && Number.isInteger(a) && Number.isInteger(b))) {
-        throw new DataError({ field: resp, message: `${where(i)} has ${a} successes and ${b} failures`, fix: "cbind(successes, failures) needs non-negative whole numbers" });
-      }
-      const m = a + b;
-      y[i] = m > 0 ? a / m : 0;
-      w[i] = m * (wt ? wt[i]! : 1);
-    }
-    wt = w;
-  }
-  let sumY = 0, sumW = 0, allOne = true;
-  for (let i = 0; i < n; i++) {
-    const v = y[i]!, w = wt ? wt[i]! : 1;
-    if (fam === 0) {
-      if (!(v >= 0 && v <= 1)) throw new DataError({ field: resp, message: `${where(i)} has the value ${v}; the binomial family needs 0/1${wt ? " or a proportion" : ""}`, fix: wt ? "give proportions with weights = trials, or cbind(successes, failures)" : "code the outcome as 0/1, true/false or a two-level factor; for counts out of n use cbind(successes, failures)" });
-      if (!wt && v !== 0 && v !== 1) throw new DataError({ field: resp, message: `${where(i)} has the value ${v}; a proportion needs the numbers of trials`, fix: "pass weights (the trials), or use cbind(successes, failures)" });
-      if (v * w > 0 && v < 1) allOne = false;
-      if (v < 1 && w > 0) allOne = false;
-    } else if (!(v >= 0 && Number.isInteger(v))) {
-      throw new DataError({ field: resp, message: `${where(i)} has the value ${v}; the Poisson family needs counts (whole numbers ≥ 0)`, fix: "pass counts; for rates, model the count with offset(log(exposure))" });
-    }
-    sumY += v * w; sumW += w;
-  }
-  if (sumY === 0) throw new StatsError(`glmm: the response "${resp}" is 0 in every row`, fam === 0 ? "a binomial model needs both outcomes in the data" : "a Poisson model needs some non-zero counts");
-  if (fam === 0 && allOne) throw new StatsError(`glmm: the response "${resp}" is 1 in every row (no failures)`, "a binomial model needs both outcomes in the data");
-  void sumW;
+  const { y, wt, trials, offset } = glmmResponse(design, sp, o, fam);
   const specs: ReSpec[] = reTerms.map((t) => ({ k: t.termNames.length, nLevels: t.nLevels, groupIndex: t.groupIndex, Z: t.Zcols }));
   const needsConst = fam === 1 || y.some((v) => v > 0 && v < 1);
-  const gd = { n, p, y, X, family: fam, ...(wt ? { wt } : {}), ...(offset ? { offset } : {}), ...(needsConst ? { ylogy: ylogyOf(fam, y) } : {}) };
-  const fit = fitGlmm(gd, specs, fixefNames, o.laplace, o.progress === false ? undefined : defaultProgressSink());
-  const constant = saturatedConstant(fam, y, wt);
+  const scaled = o.rescale ? rescaleDesign(X, n, p, fixefNames) : undefined;
+  const gd = { n, p, y, X: scaled ? scaled.X : X, family: fam, ...(wt ? { wt } : {}), ...(offset ? { offset } : {}), ...(needsConst ? { ylogy: ylogyOf(fam, y) } : {}) };
+  const core = fitGlmm(gd, specs, fixefNames, o.laplace, o.progress === false ? undefined : defaultProgressSink());
+  // Estimates on the original scale: β = T β', V = T V' Tᵀ.
+  const fit = scaled ? { ...core, ...backTransform(core.beta, core.vcov, scaled.T, p) } : core;
+  const constant = saturatedConstant(fam, y, wt, trials);
 
   const zq = normalQuantile(1 - (1 - o.level) / 2);
   const rec = (f: (j: number) => number): Record<string, number> => Object.fromEntries(fixefNames.map((nm, j) => [nm, f(j)]));
@@ -226,12 +210,14 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
   const df = fit.theta.length + p;
   const laplace = fit.laplace + constant;
   const logLik = -laplace / 2;
-  const conv = checkConvergence(fit);
+  const { maxGrad, tol, ok, scaledGradient } = checkConvergence(fit);
+  const conv = { scaledGradient, maxGrad, tol, ok };
   const warnings = [...design.warnings];
-  if (!conv.ok) warnings.push(`Model failed to converge with max|grad| = ${conv.scaledGradient.toPrecision(3)} (tol = ${conv.tol}) (lme4's scaled-gradient check)`);
+  const scale = scaleMessage(gd.X, n, p, " (glmm(..., { rescale: true }) fits on centred and scaled predictors)");
+  if (scale) warnings.push(scale);
   warnings.push(...identifiability(n, reTerms));
-  if (conv.ok) warnings.push(...hessianWarnings(fit.hessian, fit.gradient.map((_, j) => j).filter((j) => Number.isFinite(fit.gradient[j]!))));
-  return reported("glmm", {
+  warnings.push(...convergenceMessages({ singular: fit.singular, boundary: boundaryNames(reTerms, fit.theta), gradient: fit.gradient, hessian: fit.hessian }));
+  const result: GlmmResult = {
     formula, family: o.family, link: fam === 0 ? "logit" : "log", method: "Laplace",
     fixef: rec((j) => fit.beta[j]!), se: rec((j) => se[j]!), z: rec((j) => fit.beta[j]! / se[j]!),
     p: rec((j) => normalTestP(fit.beta[j]! / se[j]!)), oddsRatio,
@@ -239,5 +225,8 @@ export function glmm(formula: string, data: DataInput, opts: GlmmOptions): GlmmR
     fixefNames: [...fixefNames], theta: fit.theta, varcorr, ranef,
     logLik, aic: laplace + 2 * df, bic: laplace + Math.log(n) * df, deviance: fit.devSum, df, convergence: conv,
     nobs: n, nDropped: design.nDropped, dropped: design.dropped, warnings, droppedColumns: design.droppedColumns, nGroups: Object.fromEntries(reTerms.map((t) => [t.group, t.nLevels])), converged: fit.converged, singular: fit.singular, evals: fit.evals,
-  });
+    rescaled: scaled ? scaled.columns : [],
+  };
+  glmmInternals.set(result, { gd, specs, fixefNames, core, ...(scaled ? { T: scaled.T } : {}), constant, reTerms });
+  return reported("glmm", result);
 }

@@ -17,6 +17,7 @@ import { centeredResponse, finishProfile, fixedCross, lastByTheta, templateOf, t
 import { findEntry, symFromTriplets, type SymCsc } from "./sparse/csc.js";
 import { analyse, type Symbolic } from "./sparse/symbolic.js";
 import { backSolveLt, factorWorkspace, factorize, forwardSolveL, type SparseFactor } from "./sparse/supernodal.js";
+import { pairOrder } from "./level-pairs.js";
 
 /**
  * Largest frontal matrix (order) the sparse back end accepts: the front and the root's panel take m² × 8 bytes each,
@@ -44,69 +45,76 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
   const { y, shift } = centeredResponse(d);
   const lay = thetaLayout(d);
   const terms = d.reTerms, nt = terms.length;
-  const base: number[] = [], blockBase: number[] = [];
-  let q = 0, nb = 0;
-  for (let t = 0; t < nt; t++) { base.push(q); blockBase.push(nb); q += terms[t]!.nLevels * lay.k[t]!; nb += terms[t]!.nLevels; }
-  const blockTerm = new Int32Array(nb);
-  for (let t = 0; t < nt; t++) blockTerm.fill(t, blockBase[t]!, blockBase[t]! + terms[t]!.nLevels);
-  // ZᵀZ by level blocks (row block ≥ column block, k₁ × k₂ row-major, at pairs.get(key) in one growing pool), ZᵀX and Zᵀy.
-  const pairs = new Map<number, number>();
-  let pool = new Float64Array(1024), poolUsed = 0;
+  const base: number[] = [];
+  let q = 0;
+  for (let t = 0; t < nt; t++) { base.push(q); q += terms[t]!.nLevels * lay.k[t]!; }
+  // ZᵀX and Zᵀy.
   const ZtXy = new Float64Array(q * (p + 1));
-  const blk = new Int32Array(nt);
-  for (let i = 0; i < n; i++) {
-    for (let t = 0; t < nt; t++) blk[t] = blockBase[t]! + terms[t]!.groupIndex[i]!;
-    for (let t1 = 0; t1 < nt; t1++) {
-      const k1 = lay.k[t1]!, z1 = terms[t1]!.Zcols, o1 = base[t1]! + terms[t1]!.groupIndex[i]! * k1;
-      for (let a = 0; a < k1; a++) {
-        const za = z1[a]![i]!;
+  for (let t = 0; t < nt; t++) {
+    const k = lay.k[t]!, z = terms[t]!.Zcols, gi = terms[t]!.groupIndex;
+    for (let i = 0; i < n; i++) {
+      const o = base[t]! + gi[i]! * k;
+      for (let a = 0; a < k; a++) {
+        const za = z[a]![i]!;
         if (za === 0) continue;
-        const r = (o1 + a) * (p + 1);
+        const r = (o + a) * (p + 1);
         ZtXy[r] += za * y[i]!;
         for (let j = 0; j < p; j++) ZtXy[r + 1 + j] += za * X[i * p + j]!;
       }
-      for (let t2 = 0; t2 <= t1; t2++) {
-        const k2 = lay.k[t2]!, z2 = terms[t2]!.Zcols, key = blk[t1]! * nb + blk[t2]!;
-        let at = pairs.get(key);
-        if (at === undefined) {
-          if (poolUsed + k1 * k2 > pool.length) { const grown = new Float64Array(2 * pool.length + k1 * k2); grown.set(pool); pool = grown; }
-          pairs.set(key, (at = poolUsed));
-          poolUsed += k1 * k2;
-        }
-        for (let a = 0; a < k1; a++) {
-          const za = z1[a]![i]!;
-          if (za === 0) continue;
-          for (let b = 0; b < k2; b++) pool[at + a * k2 + b] += za * z2[b]![i]!;
-        }
+    }
+  }
+  // ZᵀZ by level blocks, per pair of terms t₁ ≥ t₂: the (level, level) pairs rows meet, the rows ordered by pair (rows
+  // of a pair in their order, so each sum runs in row order), each pair's k₁ × k₂ block.
+  const pairGroups: Array<{ t1: number; t2: number; b1: Int32Array; b2: Int32Array; C: Float64Array }> = [];
+  for (let t1 = 0; t1 < nt; t1++) for (let t2 = 0; t2 <= t1; t2++) {
+    const g1 = terms[t1]!.groupIndex, g2 = terms[t2]!.groupIndex, k1 = lay.k[t1]!, k2 = lay.k[t2]!;
+    const z1 = terms[t1]!.Zcols, z2 = terms[t2]!.Zcols;
+    const order = pairOrder(g1, terms[t1]!.nLevels, g2, terms[t2]!.nLevels);
+    const fresh = (j: number): boolean => j === 0 || g1[order[j]!] !== g1[order[j - 1]!] || g2[order[j]!] !== g2[order[j - 1]!];
+    let count = 0;
+    for (let j = 0; j < n; j++) if (fresh(j)) count++;
+    const b1 = new Int32Array(count), b2 = new Int32Array(count), C = new Float64Array(count * k1 * k2);
+    let at = -1;
+    for (let j = 0; j < n; j++) {
+      const i = order[j]!;
+      if (fresh(j)) { at++; b1[at] = g1[i]!; b2[at] = g2[i]!; }
+      const o = at * k1 * k2;
+      for (let a = 0; a < k1; a++) {
+        const za = z1[a]![i]!;
+        if (za === 0) continue;
+        for (let b = 0; b < k2; b++) C[o + a * k2 + b] += za * z2[b]![i]!;
       }
     }
+    pairGroups.push({ t1, t2, b1, b2, C });
   }
   // The scalar pattern: every entry of each block pair (lower triangle of diagonal blocks), plus the diagonal.
-  const keys = Float64Array.from(pairs.keys()).sort();
-  const rows: number[] = [], cols: number[] = [];
-  const blockOff = (b: number): number => { const t = blockTerm[b]!; return base[t]! + (b - blockBase[t]!) * lay.k[t]!; };
-  for (const key of keys) {
-    const b1 = Math.floor(key / nb), b2 = key - b1 * nb, t1 = blockTerm[b1]!, t2 = blockTerm[b2]!;
-    const k1 = lay.k[t1]!, k2 = lay.k[t2]!, o1 = blockOff(b1), o2 = blockOff(b2);
-    for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) if (b1 !== b2 || a >= b) { rows.push(o1 + a); cols.push(o2 + b); }
-  }
-  for (let i = 0; i < q; i++) { rows.push(i); cols.push(i); }
-  const A: SymCsc = symFromTriplets(q, rows, cols);
-  // Block pairs grouped by their two terms (same templates and sizes): their ZᵀZ blocks and where their entries go
-  // in A's storage (−1 above the diagonal of a diagonal block).
-  const groups = new Map<number, { t1: number; t2: number; C: number[]; dest: number[] }>();
-  for (const key of keys) {
-    const b1 = Math.floor(key / nb), b2 = key - b1 * nb, t1 = blockTerm[b1]!, t2 = blockTerm[b2]!;
-    const k1 = lay.k[t1]!, k2 = lay.k[t2]!, o1 = blockOff(b1), o2 = blockOff(b2), at = pairs.get(key)!;
-    let g = groups.get(t1 * nt + t2);
-    if (!g) groups.set(t1 * nt + t2, (g = { t1, t2, C: [], dest: [] }));
-    for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) {
-      g.C.push(pool[at + a * k2 + b]!);
-      g.dest.push(b1 !== b2 || a >= b ? findEntry(A, o1 + a, o2 + b) : -1);
+  let nEntries = q;
+  for (const g of pairGroups) nEntries += g.b1.length * lay.k[g.t1]! * lay.k[g.t2]!;
+  const rows = new Int32Array(nEntries), cols = new Int32Array(nEntries);
+  let e = 0;
+  const entryOf = (g: (typeof pairGroups)[number], m: number, a: number, b: number): [number, number] =>
+    [base[g.t1]! + g.b1[m]! * lay.k[g.t1]! + a, base[g.t2]! + g.b2[m]! * lay.k[g.t2]! + b];
+  const inPattern = (g: (typeof pairGroups)[number], m: number, a: number, b: number): boolean => g.t1 !== g.t2 || g.b1[m] !== g.b2[m] || a >= b;
+  for (const g of pairGroups) {
+    const k1 = lay.k[g.t1]!, k2 = lay.k[g.t2]!;
+    for (let m = 0; m < g.b1.length; m++) for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) {
+      if (!inPattern(g, m, a, b)) continue;
+      [rows[e], cols[e]] = entryOf(g, m, a, b);
+      e++;
     }
   }
-  const groupList = [...groups.values()].map((g) => ({ t1: g.t1, t2: g.t2, C: Float64Array.from(g.C), dest: Int32Array.from(g.dest) }));
-  pairs.clear();
+  for (let i = 0; i < q; i++, e++) { rows[e] = i; cols[e] = i; }
+  const A: SymCsc = symFromTriplets(q, rows.subarray(0, e), cols.subarray(0, e));
+  // Per pair of terms (same templates and sizes): the ZᵀZ blocks and where their entries go in A's storage (−1 above
+  // the diagonal of a diagonal block).
+  const groupList = pairGroups.map((g) => {
+    const k1 = lay.k[g.t1]!, k2 = lay.k[g.t2]!, dest = new Int32Array(g.C.length);
+    for (let m = 0; m < g.b1.length; m++) for (let a = 0; a < k1; a++) for (let b = 0; b < k2; b++) {
+      const [r, c] = entryOf(g, m, a, b);
+      dest[m * k1 * k2 + a * k2 + b] = inPattern(g, m, a, b) ? findEntry(A, r, c) : -1;
+    }
+    return { t1: g.t1, t2: g.t2, C: g.C, dest };
+  });
   const diag = Int32Array.from({ length: q }, (_, i) => findEntry(A, i, i));
   // AMD, or lme4's term order (largest term first, the Schur back end's order) when that fills less.
   const sym = analyse(A, { ordering: "best" });
@@ -234,8 +242,8 @@ export function sparseProfiler(d: MixedDesign): SparseProfiler {
 /**
  * The share of the Schur block (the q₂ × q₂ lower triangle of the random effects beside the largest term) that is
  * structurally nonzero once the largest term is eliminated, before any further fill: each level of the largest term
- * joins the columns it shares rows with into a clique, and the other terms' own cross-products add theirs. A block
- * that is already mostly nonzero leaves a sparse factor nothing to save.
+ * joins the columns it shares rows with into a clique (which holds the other terms' own cross-products too, a row's
+ * columns being among its level's). A block that is already mostly nonzero leaves a sparse factor nothing to save.
  *
  * @example
  * schurBlockDensity(buildMixedDesign("y ~ x + (1 | s) + (1 | it)", rows)); // ≈ 0.5 for 1,500 × 1,200 with 27 items a subject
@@ -252,23 +260,26 @@ export function schurBlockDensity(d: MixedDesign): number {
     const a = Math.max(i, j), b = Math.min(i, j), e = (a * (a + 1)) / 2 + b, w = e >>> 5, m = 1 << (e & 31);
     if (!(bits[w]! & m)) { bits[w] = bits[w]! | m; count++; }
   };
-  // Columns of the other terms met by each level of the largest term (and, row by row, by each other).
-  const t0 = terms[0]!, byGroup = new Map<number, Set<number>>(), cols: number[] = [];
-  for (let i = 0; i < n; i++) {
-    cols.length = 0;
-    for (let t = 1; t < terms.length; t++) {
-      const k = lay.k[t]!, o = base[t]! + terms[t]!.groupIndex[i]! * k;
-      for (let a = 0; a < k; a++) cols.push(o + a);
-    }
-    for (const a of cols) for (const b of cols) if (a >= b) set(a, b);
-    const g = t0.groupIndex[i]!;
-    let s = byGroup.get(g);
-    if (!s) byGroup.set(g, (s = new Set()));
-    for (const c of cols) s.add(c);
+  // Each level of the largest term joins the columns of the other terms it meets into a clique; a row's own columns
+  // are among its level's, so the cliques are the whole pattern. (level, column) pairs, ordered and deduplicated.
+  const t0 = terms[0]!;
+  let m = 0;
+  for (let t = 1; t < terms.length; t++) m += lay.k[t]!;
+  const G = new Int32Array(n * m), Col = new Int32Array(n * m);
+  let e = 0;
+  for (let i = 0; i < n; i++) for (let t = 1; t < terms.length; t++) {
+    const k = lay.k[t]!, o = base[t]! + terms[t]!.groupIndex[i]! * k;
+    for (let a = 0; a < k; a++) { G[e] = t0.groupIndex[i]!; Col[e++] = o + a; }
   }
-  for (const s of byGroup.values()) {
-    const list = [...s];
-    for (let x = 0; x < list.length; x++) for (let y = 0; y <= x; y++) set(list[x]!, list[y]!);
+  const order = pairOrder(G, t0.nLevels, Col, q2);
+  const list: number[] = [];
+  for (let x = 0; x <= order.length; x++) {
+    const at = order[x], g = at === undefined ? -1 : G[at]!;
+    if (x > 0 && (x === order.length || g !== G[order[x - 1]!])) {
+      for (let u = 0; u < list.length; u++) for (let v = 0; v <= u; v++) set(list[u]!, list[v]!);
+      list.length = 0;
+    }
+    if (at !== undefined && (list.length === 0 || Col[at] !== list[list.length - 1])) list.push(Col[at]!);
   }
   return count / ((q2 * (q2 + 1)) / 2);
 }

@@ -10,16 +10,14 @@ import { buildMixedDesign, type DesignOptions, type MixedDesign } from "./design
 import type { DataInput, DroppedRows } from "./frame.js";
 import { defaultProgressSink, reported, withProgress } from "./warnings.js";
 import { cholInverse } from "./linalg.js";
-import { schurProfiler } from "./lmm-schur.js";
-import { schurBlockDensity, sparseProfiler } from "./lmm-sparse.js";
-import { denseProfiler } from "./lmm-dense.js";
-import { mergedProfiler, sameGrouping } from "./lmm-merged.js";
+import { chooseProfiler } from "./lmm-backend.js";
 import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
+import { profiledDeviance, separateFitsStart } from "./lmm-start.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";
 import { minimizeTrustRegion } from "./trust-region.js";
-import { deriv12 } from "./glmm-optimize.js";
-import { checkConvergence, hessianWarnings, identifiability } from "./glmm-formula.js";
+import { deriv12, deriv12Forward } from "./glmm-optimize.js";
+import { boundaryNames, checkConvergence, convergenceMessages, identifiability, scaleMessage } from "./lme4-checks.js";
 import { tTestP } from "./distributions.js";
 import { checkOptions, LmmOptionsSchema } from "./options.js";
 
@@ -100,20 +98,20 @@ export interface LmmFit {
   /** Any diagonal element of θ within 1e-4 of 0 (as lme4's `isSingular`). */
   singular: boolean;
   converged: boolean;
-  /** lme4's `check.conv.grad`: the largest |scaled gradient| of the deviance over θ (boundary elements left out), below 0.002. */
-  convergence: { scaledGradient: number; tol: number; ok: boolean };
-  /** Solver details: back end, optimiser evaluations. */
+  /**
+   * lme4's `check.conv.grad` over θ (boundary elements left out): the largest |solve(chol(H), g)| (`scaledGradient`) and
+   * the largest min(|solve(chol(H), g)|, |g|) (`maxGrad`), which lme4 compares with `tol` (0.002) and prints.
+   */
+  convergence: { scaledGradient: number; maxGrad: number; tol: number; ok: boolean };
+  /** Solver details: back end, deviance evaluations to the optimum (a start's included, the convergence check's not). */
   optimizer: { backend: "block" | "dense" | "schur" | "sparse"; evals: number };
 }
 
 interface Internal { design: MixedDesign; profiler: Profiler; opts: LmmOptions }
 const internals = new WeakMap<LmmFit, Internal>();
 
-/** The profiled deviance (ML or REML criterion) at θ. */
-export function profiledDeviance(pr: Profile, n: number, p: number, reml: boolean): number {
-  if (reml) { const m = n - p; return pr.ldL2 + pr.ldRX2 + m * (1 + Math.log((2 * Math.PI * pr.pwrss) / m)); }
-  return pr.ldL2 + n * (1 + Math.log((2 * Math.PI * pr.pwrss) / n));
-}
+export { profiledDeviance } from "./lmm-start.js";
+export { chooseProfiler } from "./lmm-backend.js";
 
 /**
  * Fits a linear mixed model by (RE)ML, as `lmerTest::lmer(formula, data, REML = reml)`.
@@ -136,39 +134,15 @@ export function lmm(formula: string, data: DataInput, opts: LmmOptions = {}): Lm
   return fitWith(formula, design, chooseProfiler(design, opts.solver ?? "auto"), opts);
 }
 
-/** Largest Schur block (q₂, the random effects beside the largest term) the Schur back end takes. */
-const MAX_SCHUR_Q2 = 6000;
-
-/**
- * The back end of the profiled deviance. One term: block diagonal; terms on one grouping factor: merged block
- * diagonal. Otherwise, under "auto": with q₂ random effects beside the largest term, the Schur back end factors a
- * dense q₂ × q₂ block, the sparse one a factor with nnz(L) entries (known after its symbolic analysis). Below
- * q₂ = 200 the dense block is negligible and Schur is used; above 6,000 Schur refuses and sparse is used. In between,
- * when a quarter or more of the block is nonzero before any fill (`schurBlockDensity`: subjects × items, each
- * subject's items form a clique) the block fills in anyway and Schur is used without analysing; otherwise sparse is
- * used when nnz(L) < q₂(q₂ + 1)/4, i.e. when the whole sparse factor is under half the dense block (nested terms, or
- * a third factor that stays sparse), and Schur when not.
- */
-export function chooseProfiler(design: MixedDesign, solver: "auto" | "sparse" | "schur" | "dense"): Profiler {
-  if (solver === "dense") return denseProfiler(design);
-  if (solver === "sparse") return sparseProfiler(design);
-  if (design.reTerms.length === 1) return blockProfiler(design);
-  if (solver === "auto" && sameGrouping(design)) return mergedProfiler(design);
-  if (solver === "schur") return schurProfiler(design);
-  let q2 = 0;
-  for (const t of design.reTerms.slice(1)) q2 += t.nLevels * t.termNames.length;
-  if (q2 < 200 || (q2 <= MAX_SCHUR_Q2 && schurBlockDensity(design) >= 0.25)) return schurProfiler(design);
-  const sparse = sparseProfiler(design);
-  return q2 > MAX_SCHUR_Q2 || sparse.symbolic.nnzL < (q2 * (q2 + 1)) / 4 ? sparse : schurProfiler(design);
-}
-
 function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts: LmmOptions, quiet = false): LmmFit {
   const reml = opts.reml ?? true;
   const { n, p } = design;
   const lay = thetaLayout(design);
   // The profile at the best θ so far is kept, so the fit does not factor again at the optimum.
   let bestProfile: { theta: number[]; profile: Profile; value: number } | undefined;
+  let nEval = 0;
   const dev = (th: number[]): number => {
+    nEval++;
     const pr = profiler.evaluate(th);
     const v = profiledDeviance(pr, n, p, reml);
     if (!bestProfile || v < bestProfile.value) bestProfile = { theta: [...th], profile: pr, value: v };
@@ -177,10 +151,19 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   const tracked = withProgress(`lmm("${formula}")`, dev, opts.progress === false || quiet ? undefined : defaultProgressSink(), { label: reml ? "REML criterion" : "deviance" });
   // Crossed and nested terms (Schur and sparse back ends) make each evaluation costly: a quadratic-model trust region needs
   // about a third of the evaluations of Nelder–Mead with Newton polishing for the same optimum.
-  const opt = (profiler.kind === "schur" || profiler.kind === "sparse") && lay.start.length <= 10
-    ? minimizeTrustRegion(tracked, lay.start, { lower: lay.lower })
+  const costly = (profiler.kind === "schur" || profiler.kind === "sparse") && lay.start.length <= 10;
+  // For costly evaluations, start from the separate fits of each term when that beats lme4's start (two evaluations).
+  let start = lay.start, radius: number | undefined, f0: number | undefined;
+  if (costly) {
+    const alt = separateFitsStart(design, reml)?.map((v, i) => Math.max(lay.lower[i]!, v));
+    const fAlt = alt ? tracked(alt) : Infinity, fDefault = tracked(lay.start);
+    if (alt && fAlt < fDefault) { start = alt; radius = 0.02; f0 = fAlt; } else f0 = fDefault;
+  }
+  const opt = costly
+    ? minimizeTrustRegion(tracked, start, { lower: lay.lower, ...(radius ? { radius } : {}), ...(f0 !== undefined ? { f0 } : {}) })
     : minimize(tracked, lay.start, { lower: lay.lower, ftol: 1e-5, xtol: 1e-4, maxEval: 4000 + 500 * lay.start.length });
   const theta = opt.x.map((v, i) => (lay.lower[i] === 0 && v < 0 ? 0 : v));
+  const evals = nEval;
   const pr = bestProfile && bestProfile.theta.every((v, i) => v === theta[i]) ? bestProfile.profile : profiler.evaluate(theta);
   // The conditional modes now, while a back end that keeps its last factorisation still holds the one at θ̂.
   const b = profiler.ranef(theta, pr.beta);
@@ -206,12 +189,16 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
   // Convergence as lme4 checks it: central-difference gradient and Hessian (deriv12, δ = 1e-4) over the θ not on a boundary.
   const free = theta.map((_, i) => i).filter((i) => !(lay.lower[i] === 0 && theta[i]! < 1e-4));
   const sub = (z: number[]): number => { const th = [...theta]; free.forEach((j, k) => { th[j] = z[k]!; }); return dev(th); };
-  const dv = free.length ? deriv12(sub, free.map((j) => theta[j]!), 1e-4, crit) : { gradient: [], hessian: [] };
-  const convergence = checkConvergence(dv);
+  // Where an evaluation is a factorisation (Schur, sparse), the Hessian's cross terms by forward differences: 2d + d(d − 1)/2
+  // evaluations instead of deriv12's 2d² (14 instead of 32 for four parameters); the gradient and the diagonal stay central.
+  const dv = free.length ? (costly ? deriv12Forward : deriv12)(sub, free.map((j) => theta[j]!), 1e-4, crit) : { gradient: [], hessian: [] };
+  const { scaledGradient, maxGrad, tol, ok } = checkConvergence(dv);
+  const convergence = { scaledGradient, maxGrad, tol, ok };
   const warnings = [...design.warnings];
-  if (!convergence.ok) warnings.push(`Model failed to converge with max|grad| = ${convergence.scaledGradient.toPrecision(3)} (tol = ${convergence.tol}) (lme4's scaled-gradient check)`);
+  const scale = scaleMessage(design.X, n, p);
+  if (scale) warnings.push(scale);
   warnings.push(...identifiability(n, design.reTerms));
-  if (convergence.ok && free.length) warnings.push(...hessianWarnings(dv.hessian, free.map((_, k) => k)));
+  warnings.push(...convergenceMessages({ singular, boundary: boundaryNames(design.reTerms, theta), gradient: dv.gradient, hessian: dv.hessian }));
   const fit: LmmFit = {
     formula, reml, fixefNames: names, fixef, se, df, t, p: pv, vcov, theta, sigma,
     varcorr: varCorr(design, theta, sigma),
@@ -223,7 +210,7 @@ function fitWith(formula: string, design: MixedDesign, profiler: Profiler, opts:
     nobs: n, nDropped: design.nDropped, dropped: design.dropped, warnings, droppedColumns: design.droppedColumns,
     nGroups: Object.fromEntries(design.reTerms.map((r) => [r.group, r.nLevels])),
     singular, converged: opt.converged, convergence,
-    optimizer: { backend: profiler.kind, evals: opt.evals },
+    optimizer: { backend: profiler.kind, evals },
   };
   internals.set(fit, { design, profiler, opts });
   return quiet ? fit : reported("lmm", fit);

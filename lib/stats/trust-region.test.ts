@@ -31,3 +31,22 @@ test("minimizeTrustRegion: refuses a start where the objective is not finite, an
   assert.throws(() => minimizeTrustRegion(() => NaN, [0]), /not finite at the start/);
   assert.throws(() => minimizeTrustRegion(() => 0, [0, 0], { lower: [0] }), /differ in length/);
 });
+
+test("minimizeTrustRegion: f0 replaces the evaluation at the start (same path, one call fewer); a clipped start is evaluated", () => {
+  const calls: number[][] = [];
+  const f = (x: number[]): number => { calls.push([...x]); return (x[0]! - 1) ** 2 + 3 * (x[1]! + 2) ** 2 + (x[0]! - 1) * (x[1]! + 2); };
+  const plain = minimizeTrustRegion(f, [0.5, 0.5]);
+  const nPlain = calls.length;
+  calls.length = 0;
+  const given = minimizeTrustRegion(f, [0.5, 0.5], { f0: f([0.5, 0.5]) });
+  calls.shift();
+  assert.deepEqual(given.x, plain.x);
+  assert.equal(given.evals, plain.evals);
+  assert.equal(calls.length, nPlain - 1);
+  assert.ok(!calls.some(([a, b]) => a === 0.5 && b === 0.5), "f evaluated again at the start");
+  calls.length = 0;
+  // A start below the bounds is moved onto them, where f0 (the value at the given start) does not hold.
+  minimizeTrustRegion(f, [-1, 0.5], { lower: [0, 0], f0: 123 });
+  assert.deepEqual(calls[0], [0, 0.5]);
+  assert.throws(() => minimizeTrustRegion(f, [0, 0], { f0: NaN }), /not finite at the start/);
+});

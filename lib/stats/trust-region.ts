@@ -25,6 +25,8 @@ export interface TrustRegionOptions {
   ftol?: number;
   /** Maximum number of evaluations (default 200 + 100 × dimension²). */
   maxEval?: number;
+  /** fn(x0) when the caller has it already (not evaluated again; counted in `evals`). */
+  f0?: number;
 }
 
 /** The result of {@link minimizeTrustRegion}. */
@@ -60,7 +62,10 @@ export function minimizeTrustRegion(fn: (x: number[]) => number, x0: readonly nu
     pts.push(p);
     return p;
   };
-  let best = evalAt(x0.map((v, j) => Math.max(lower[j]!, v)));
+  const x0c = x0.map((v, j) => Math.max(lower[j]!, v));
+  let best: Point;
+  if (opts.f0 !== undefined && x0c.every((v, j) => v === x0[j])) { best = { x: x0c, f: Number.isFinite(opts.f0) ? opts.f0 : Infinity }; pts.push(best); }
+  else best = evalAt(x0c);
   if (!Number.isFinite(best.f)) throw new StatsError("minimizeTrustRegion: the objective is not finite at the start", "start from a feasible point");
   if (d === 0) return { x: best.x, f: best.f, evals: 1, converged: true };
   const nModel = ((d + 1) * (d + 2)) / 2;

@@ -66,10 +66,16 @@ test("the costs table: offline token counts come from rendered prompts; more spe
 });
 
 test("runner merges the condition into params, labels rows and writes the three tables", async () => {
+  const cell = (condition: Record<string, string>) => runner.runCell({
+    runId: "mode=rotation,seed=1", seed: 1, condition, params: runner.paramsSchema.parse({ agents: 4, intervals: 5 }),
+    model: { kind: "offline" }, rng: createRng(1), address: cellAddresser("tbs", "mode=rotation", 1),
+  });
+  // a factor that is not a parameter is refused, not written as a column
+  await assert.rejects(cell({ mode: "rotation", extra: "x" }), /grid\.extra: "extra" is not a parameter of tbs/);
   const res = await runner.runCell({
     runId: "mode=rotation,seed=1",
     seed: 1,
-    condition: { mode: "rotation", extra: "x" },
+    condition: { mode: "rotation" },
     params: runner.paramsSchema.parse({ agents: 4, intervals: 5 }),
     model: { kind: "offline" },
     rng: createRng(1),
@@ -77,7 +83,6 @@ test("runner merges the condition into params, labels rows and writes the three 
   });
   assert.equal(res.tables.states.length, 20);
   assert.equal(res.tables.states[0].mode, "rotation");
-  assert.equal(res.tables.states[0].extra, "x");
   assert.equal(res.tables.states[0].run_id, "mode=rotation,seed=1");
   assert.equal(res.tables.costs.length, 5);
 });

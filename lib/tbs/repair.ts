@@ -8,7 +8,7 @@
  * an unknown strategy or a missing item, is an error naming the field; the result is validated again after repair.
  * Expected failures are returned, not thrown.
  */
-import { calledUtteranceSchema, internalStateSchema, SPEAKING_STRATEGIES, STRATEGIES, utteranceSchema, type CalledUtterance, type InternalState, type Strategy, type Utterance } from "./types.js";
+import { calledUtteranceSchema, internalStateSchema, SPEAKING_STRATEGIES, STRATEGIES, TIME_COST_MAX, utteranceSchema, type CalledUtterance, type InternalState, type Strategy, type Utterance } from "./types.js";
 
 export type Repaired<T> = { ok: true; value: T; repairs: string[] } | { ok: false; error: string; repairs: string[] };
 
@@ -63,6 +63,10 @@ export function repairState(input: unknown): Repaired<InternalState> {
   if (typeof o.time_cost === "number" && !(o.time_cost > 0)) {
     repairs.push(`time_cost: ${o.time_cost} → 0.01 (must be > 0)`);
     o.time_cost = 0.01;
+  }
+  if (typeof o.time_cost === "number" && o.time_cost > TIME_COST_MAX) {
+    repairs.push(`time_cost: ${o.time_cost} → ${TIME_COST_MAX} (at most ${TIME_COST_MAX} s)`);
+    o.time_cost = TIME_COST_MAX;
   }
   if (typeof o.willing_to_speak === "string") {
     const s = o.willing_to_speak.trim().toLowerCase();

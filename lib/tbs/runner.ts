@@ -13,24 +13,35 @@ import { parseParams, runTbs } from "./run.js";
 const PARAM_KEYS = new Set(Object.keys(tbsParamsSchema.shape));
 
 /**
- * Merges a cell's condition into the params: factor names that are parameters override them; others become columns.
- * @throws ConfigError when a merged level is invalid (e.g. mode "chaos"), naming `grid.<factor>` and the allowed levels.
- * @example mergeCondition(params, { mode: "rotation", arm: "b" }) // → { params: {…mode: "rotation"}, extra: { arm: "b" } }
+ * Merges a cell's condition into the params: a factor is a parameter (`mode`) or a dotted path into one
+ * (`memoryOptions.latestN`); any other name is refused (a misspelt factor would otherwise run cells that differ only
+ * in a column). `extra` stays for callers that label rows; it is always empty here.
+ * @throws ConfigError for a factor that is not a parameter, or a merged level that is invalid (e.g. mode "chaos"),
+ *   naming `grid.<factor>` and the allowed names or levels.
+ * @example mergeCondition(params, { mode: "rotation", "memoryOptions.latestN": 3 }).params.memoryOptions.latestN // → 3
  */
 export function mergeCondition(params: TbsParams, condition: Record<string, Level>, file?: string): { params: TbsParams; extra: Record<string, Level> } {
-  const over: Record<string, unknown> = {};
-  const extra: Record<string, Level> = {};
+  const merged = structuredClone(params) as unknown as Record<string, unknown>;
   for (const [k, v] of Object.entries(condition)) {
-    if (PARAM_KEYS.has(k)) over[k] = v;
-    else extra[k] = v;
+    const path = k.split(".");
+    let at = merged;
+    for (const part of path.slice(0, -1)) {
+      if (typeof at[part] !== "object" || at[part] === null) at = {};
+      else at = at[part] as Record<string, unknown>;
+    }
+    if (!PARAM_KEYS.has(path[0]) || !(path[path.length - 1] in at)) {
+      throw new ConfigError({ file, path: ["grid", k], message: `"${k}" is not a parameter of tbs`, fix: `use one of: ${[...PARAM_KEYS].join(", ")} (or a dotted path into one)` });
+    }
+    at[path[path.length - 1]] = v;
   }
   try {
-    return { params: parseParams({ ...params, ...over }, file), extra };
+    return { params: parseParams(merged, file), extra: {} };
   } catch (e) {
     const ce = e as ConfigError;
-    const field = ce.path?.[1];
-    if (typeof field === "string" && field in over) {
-      throw new ConfigError({ file, path: ["grid", field], message: `level ${JSON.stringify(over[field])} is invalid: ${ce.message.split("\n")[0].replace(/^.*?params\.[\w.]+: /, "")}`, fix: "use one of the allowed levels (lib/tbs/params.ts)" });
+    const field = (ce.path ?? []).slice(1).join(".");
+    const factor = Object.keys(condition).find((k) => field === k || field.startsWith(`${k}.`));
+    if (factor) {
+      throw new ConfigError({ file, path: ["grid", factor], message: `level ${JSON.stringify(condition[factor])} is invalid: ${ce.message.split("\n")[0].replace(/^.*?params\.[\w.]+: /, "")}`, fix: "use one of the allowed levels (lib/tbs/params.ts)" });
     }
     throw e;
   }

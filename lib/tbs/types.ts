@@ -12,6 +12,9 @@ export type Strategy = (typeof STRATEGIES)[number];
 /** Strategies an agent can speak with (everything but `withhold`). */
 export const SPEAKING_STRATEGIES = ["defend", "qualify", "converge", "challenge", "bridge"] as const;
 
+/** The longest time cost an agent may state, seconds (every number an LLM returns has bounds in its schema). */
+export const TIME_COST_MAX = 300;
+
 const item = (meaning: string) => z.number().int().min(1).max(7).describe(meaning);
 
 /** The internal state s_i(v) an agent's reasoning module writes every interval. */
@@ -25,7 +28,7 @@ export const internalStateSchema = z.object({
   perceived_isolation_risk: item("1..7: risk of being isolated if I speak my view"),
   strategy: z.enum(STRATEGIES).describe("response strategy"),
   willing_to_speak: z.boolean().describe("do I want the floor in this interval"),
-  time_cost: z.number().positive().describe("estimated seconds of reasoning before I could speak; lower wins the floor"),
+  time_cost: z.number().positive().max(TIME_COST_MAX).describe("estimated seconds of reasoning before I could speak; lower wins the floor"),
   private_stance: z.number().int().min(-3).max(3).describe("my private attitude toward the policy, -3 (oppose) .. 3 (support)"),
 });
 export type InternalState = z.infer<typeof internalStateSchema>;

@@ -145,29 +145,28 @@ await plot.save(scenFig, "../figures/04-nous-locomo/benchmark-scenarios");
 
 // %% [markdown]
 // ## Hand-written conversations, phrased by hand
-// 35 short conversations written before the extractor, apart from the sentence set (`data/nous/states-check.txt`; the
-// same file runs through `agora locomo --data data/nous/states-check.json`). A conversation counts as right when every
-// current-value question gets F1 ≥ 0.5; the 14 `tune` conversations were read while the pipeline was developed, the 21
-// `report` ones only scored.
+// Two sets of short conversations about where people live and work (stable values, one-off jokes before and after a
+// long silence, changes, changes after a silence, other people's states, "I don't work at X anymore"), answered
+// through the path of `agora locomo --data`. A conversation counts as right when every current-value question gets
+// F1 ≥ 0.5. The **original** set (35, `data/nous/states-check.txt`) was written before the v3 extractor; its 14 `tune`
+// conversations were read while the pipeline was developed. The **fresh** set (35, `data/nous/states-fresh.txt`) was
+// written afterwards without reading the extractor's word lists; its tune/report parts were drawn by a seeded
+// shuffle (2 tune, 3 report per scenario) and committed before any run, and only its tune part was read for
+// failures. "Stable values" are the conversations whose value never changes (stable and both joke scenarios).
 
 // %%
-const check = nous.buildStatesCheck();
-const checkConvs = nous.parseLocomo(check.data, "states-check.json");
-const checkRows: Record<string, unknown>[] = [];
-const CHECK_VARIANTS = ["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence"] as const;
-for (const ablation of CHECK_VARIANTS) {
-  for (const conv of checkConvs) {
-    const r = await nous.evaluateConversation(conv, { systems: ["nous"], memory: nous.ablationOptions(nous.LOCOMO_MEMORY, ablation), extractor: nous.offlineWindowExtractor(nous.extractOffline), answerer: async (c) => nous.answerOffline(c), model: MODEL, extra: { ablation } });
-    r.memory.close();
-    checkRows.push(...r.answers);
-  }
+// the quick profile: the fresh set, the full model and last-write-wins only
+const CHECK_VARIANTS = PROFILE === "full" ? (["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-merges", "no-multi-valued", "no-hops", "no-graph"] as const) : (["none", "last-write-wins"] as const);
+const CHECK_SETS = PROFILE === "full" ? ([["original", nous.STATES_CHECK_TEXT], ["fresh", nous.FRESH_CHECK_TEXT]] as const) : ([["fresh", nous.FRESH_CHECK_TEXT]] as const);
+for (const [set, path] of CHECK_SETS) {
+  const { right } = await nous.runStatesCheck(path, CHECK_VARIANTS);
+  const summary = nous.checkSummary(right).sort((a, b) => (a.part === b.part ? 0 : a.part === "report" ? -1 : 1));
+  plot.table(summary, { title: `${set} set: conversations with every current value right (${MODEL})` });
+  const report = summary.filter((r) => r.part === "report");
+  const full = report.find((r) => r.variant === "none")!;
+  const better = report.filter((r) => r.variant !== "none" && Number(r.all.split("/")[0]) > Number(full.all.split("/")[0])).map((r) => r.variant);
+  console.log(`${set} set, report part: full model ${full.all} overall, ${full["stable values (stable + jokes)"]} stable values, jokes ${full.jokes} (last-write-wins ${report.find((r) => r.variant === "last-write-wins")?.jokes}); variants better than the full model overall: ${better.length ? better.join(", ") : "none"}`);
 }
-const right = nous.conversationsRight(checkRows, check.tags);
-const cell = (xs: typeof right) => `${xs.filter((x) => x.right).length}/${xs.length}`;
-plot.table(CHECK_VARIANTS.flatMap((a) => ["tune", "report"].map((part) => {
-  const mine = right.filter((r) => r.ablation === a && r.part === part);
-  return { variant: a, part, stable: cell(mine.filter((r) => r.scenario === "stable")), "jokes (before / after gap)": cell(mine.filter((r) => r.scenario.startsWith("joke"))), changes: cell(mine.filter((r) => r.scenario.startsWith("change"))), "others' states": cell(mine.filter((r) => r.scenario === "others")), "not anymore": cell(mine.filter((r) => r.scenario === "not-anymore")), all: cell(mine) };
-})), { title: `Conversations with every current value right (${MODEL})` });
 
 // %% [markdown]
 // ## Belief trajectories

@@ -8,9 +8,9 @@
  * TAT by (reserved tokens) × 60 000/tpm ms. Requests are therefore paced evenly, never sent in a burst, and in
  * any window of W ms at most W·rpm/60 000 + 1 requests start and at most W·tpm/60 000 tokens plus one request's
  * are spent. The reservation is the request's input tokens (`countInput`: the worker counts them with the llm
- * layer's tokenizer) plus its
- * `maxTokens` (or `DEFAULT_OUTPUT_TOKENS`); when the reply reports its usage the tpm TAT is corrected by the
- * difference. The check and the move are one Lua script, so concurrent workers cannot both take one slot.
+ * layer's tokenizer) plus its output (`estimateOutput`: the worker uses the llm layer's per-role estimate, i.e.
+ * `maxTokens`, else the running high quantile of the role's replies; without it `maxTokens` or
+ * `DEFAULT_OUTPUT_TOKENS`); when the reply reports its usage the tpm TAT is corrected by the difference. The check and the move are one Lua script, so concurrent workers cannot both take one slot.
  *
  * The wrapper sits around the bare provider, inside the llm layer's retries and replay cache: every HTTP
  * request counts (retries included), replay-cache hits do not.
@@ -63,6 +63,8 @@ export interface BudgetOptions {
   tpm?: number;
   /** Input-token counter (default: a character-based estimate, 4 characters a token). */
   countInput?: (req: GenerateRequest) => number;
+  /** Output tokens to reserve, learning from each reply's usage (default: `maxTokens`, else `DEFAULT_OUTPUT_TOKENS`). */
+  estimateOutput?: { output(req: GenerateRequest): number; observe(req: GenerateRequest, usage: GenerateResult["usage"]): void };
 }
 
 type Budgeted = Redis & {
@@ -97,13 +99,15 @@ export function withRedisBudget<M extends LanguageModel>(model: M, conn: Redis, 
   const tInt = opts.tpm ? 60_000 / opts.tpm : 0;
   const countInput = opts.countInput ?? roughInput;
   const generate = async <T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> => {
-    const reserved = tInt ? countInput(req as GenerateRequest) + (req.maxTokens ?? DEFAULT_OUTPUT_TOKENS) : 0;
+    const out = opts.estimateOutput;
+    const reserved = tInt ? countInput(req as GenerateRequest) + (out ? out.output(req as GenerateRequest) : req.maxTokens ?? DEFAULT_OUTPUT_TOKENS) : 0;
     for (;;) {
       const wait = Number(await scripts.agoraReserve(rpmKey, tpmKey, rInt, tInt, reserved));
       if (!(wait > 0)) break;
       await sleep(Math.min(Math.ceil(wait), 60_000), undefined, { signal: req.signal });
     }
     const res = await model.generate(req);
+    out?.observe(req as GenerateRequest, res.usage);
     if (tInt) {
       const used = res.usage.inputTokens + res.usage.outputTokens;
       if (used !== reserved) await scripts.agoraCorrect(tpmKey, (used - reserved) * tInt).catch(() => undefined);

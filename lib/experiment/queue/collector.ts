@@ -11,7 +11,7 @@ import type { Cell } from "../grid.js";
 import { specLabel, isOffline } from "../model.js";
 import type { RunPlan } from "../plan.js";
 import type { CellCalls } from "../cell-health.js";
-import type { CellOutcome } from "../run.js";
+import type { CellOutcome } from "../cell.js";
 import { cellPath, writeCell } from "../store.js";
 import { existsSync } from "node:fs";
 import { cacheRowsOf, cellPrefix, commitArtifacts } from "./artifacts.js";

@@ -5,7 +5,7 @@
  */
 import type { Cell } from "../grid.js";
 import type { RunPlan } from "../plan.js";
-import type { CellOutcome } from "../run.js";
+import type { CellOutcome } from "../cell.js";
 
 export interface CellRunner {
   /** The model label the manifest names (the rows carry the label the worker wrote). */

@@ -16,10 +16,10 @@ import type { CellModel } from "../../core/mechanism.js";
 import { createCellModel, modelProvenance } from "../model.js";
 import { planRun, type RunPlan } from "../plan.js";
 import type { Registry } from "../registry.js";
-import { executeCell } from "../run.js";
+import { executeCell } from "../cell.js";
 import type { GenerateRequest } from "../../core/model.js";
 import { cellPrefix, commitArtifacts, ScratchRun } from "./artifacts.js";
-import { withRedisBudget } from "./budget.js";
+import { withRedisBudget, type BudgetOptions } from "./budget.js";
 import { failureKey, runKey, type CellFailure, type CellJobData, type CellResult, type RunRecord } from "./protocol.js";
 import { openRedis, PREFIX, QUEUE_NAME, redactUrl } from "./redis.js";
 import { codeVersion, formatVersion, versionMismatch, type CodeVersion } from "./version.js";
@@ -87,8 +87,11 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
   };
 
   let tokenCounter: ((req: GenerateRequest, provider: string, model: string) => number) | undefined;
+  let outputEstimate: ((provider: string, model: string) => NonNullable<BudgetOptions["estimateOutput"]>) | undefined;
   const loadTokenCounter = async () => {
     try {
+      const e = await import("../../llm/estimate.js");
+      outputEstimate = (provider, model) => new e.RequestEstimate(provider, model);
       const t = (await import("../../llm/tokens.js")) as { countRequestTokens?: (s: string | undefined, m: GenerateRequest["messages"], p: string, mo: string) => { tokens: number } };
       if (typeof t.countRequestTokens === "function") {
         const count = t.countRequestTokens;
@@ -141,7 +144,8 @@ export async function startCellWorker(url: string, opts: CellWorkerOptions = {})
         runDir: scratch.dir,
         // the spec's rpm and tpm, held in Redis for every worker together
         wrapProvider: opts.sharedLimits === false ? undefined : (provider, r) => withRedisBudget(provider, conn, { id: r.id, rpm: r.rpm, tpm: r.tpm,
-          countInput: tokenCounter ? (req) => tokenCounter!(req, r.provider, r.model) : undefined }),
+          countInput: tokenCounter ? (req) => tokenCounter!(req, r.provider, r.model) : undefined,
+          estimateOutput: outputEstimate?.(r.provider, r.model) }),
       });
       model = await state.model;
     } catch (err) {

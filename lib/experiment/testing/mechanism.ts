@@ -15,11 +15,13 @@ export const testParamsSchema = z.strictObject({
   failMode: z.string().optional(),
   /** On an LLM: a failed call becomes a row with an `error` instead of failing the cell (the cell is then degraded). */
   keepGoing: z.boolean().default(false),
+  /** On an LLM: every row's call is sent at once (a failed call fails the cell while the others are in flight). */
+  parallel: z.boolean().default(false),
   /** Nested params, to exercise deep merging. */
   shape: z.object({ scale: z.number().default(1), shift: z.number().default(0) }).default({ scale: 1, shift: 0 }),
 });
 
-const ReplySchema = z.object({ n: z.number(), why: z.string() });
+export const ReplySchema = z.object({ n: z.number(), why: z.string() });
 
 export type TestParams = z.infer<typeof testParamsSchema>;
 
@@ -29,6 +31,8 @@ export const echoRunner: MechanismRunner<TestParams> = {
   paramsSchema: testParamsSchema,
   tables: ["draws", "summary"],
   offlineModelLabel: "offline:echo-v1",
+  // `mode` is read (failMode, the prompt); the others are labels the runner's tests vary cells by
+  gridFactors: ["mode", "force", "memory", "arm"],
   promptTemplates: { ask: "Say a number between {{lo}} and {{hi}}." },
   async runCell(ctx) {
     const { params, rng, condition } = ctx;
@@ -37,6 +41,15 @@ export const echoRunner: MechanismRunner<TestParams> = {
       throw new Error(`echo: mode ${params.failMode} fails on purpose`);
     }
     const draws = rng.fork("draws");
+    if (params.parallel && ctx.model.kind === "llm") {
+      const llm = ctx.model.llm;
+      const replies = await Promise.all(Array.from({ length: params.rows }, (_, i) => llm.generate({
+        messages: [{ role: "user", content: "Say a number between 0 and 10, and why." }],
+        schema: ReplySchema, schemaName: "number", temperature: 0.7, tag: "echo.ask", address: ctx.address("asker", { step: i }),
+      })));
+      const rows = replies.map((r, i) => ({ i, x: draws.uniform(), z: draws.normal(), reply: r.data!.why, n: r.data!.n }));
+      return { tables: { draws: rows, summary: [{ mean: rows.reduce((s, r) => s + r.x, 0) / rows.length }] } };
+    }
     const rows: { i: number; x: number; z: number; reply?: string; n?: number; error?: string }[] = [];
     const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
     for (let i = 0; i < params.rows; i++) {

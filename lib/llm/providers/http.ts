@@ -1,10 +1,11 @@
 /**
- * A small `fetch` over `node:http`/`node:https` with a keep-alive agent, handed to the SDKs.
+ * HTTP over `node:http`/`node:https` with a keep-alive agent: a raw client the OpenAI provider calls directly, and a
+ * small `fetch` on top of it for the Gemini SDK and the preflight.
  *
  * Node's global fetch (undici) spends several hundred microseconds of CPU per request in WHATWG streams and
- * header objects; at hundreds of requests per second that CPU, not the network, becomes the bottleneck. This
- * adapter buffers the (small, non-streaming) JSON replies and keeps one socket per call in flight.
- * Streaming request bodies are not supported (the providers send strings).
+ * header objects; at hundreds of requests per second that CPU, not the network, becomes the bottleneck. Both buffer
+ * the (small, non-streaming) JSON replies and keep one socket per call in flight. Streaming request bodies are not
+ * supported (the providers send strings).
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
@@ -14,19 +15,38 @@ export interface NodeFetchOptions {
   maxSockets?: number;
 }
 
+/** A buffered HTTP reply: status, headers (lower-case names) and the body as bytes. */
+export interface RawReply {
+  status: number;
+  statusText: string;
+  /** The value of a header (names are case-insensitive), or null. */
+  header(name: string): string | null;
+  rawHeaders: string[];
+  body: Buffer;
+}
+
+/** One request: method, headers (lower-case names), an optional string or byte body, an optional abort signal. */
+export interface RawRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+}
+
 /**
- * A fetch-compatible function using keep-alive agents.
- * @example new OpenAI({ baseURL, apiKey, fetch: createNodeFetch() })
+ * A keep-alive HTTP client: `request(url, init)` resolves with the buffered reply, rejects with the socket's error
+ * (`code` ECONNREFUSED, ECONNRESET, …) or an `AbortError` when the signal fires. What the providers call directly
+ * (no Request, Response or Headers objects are made) and what the `fetch` below is built on.
+ * @example const client = createHttpClient(); const r = await client(`${base}/chat/completions`, { method: "POST", body });
  */
-export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
+export function createHttpClient(opts: NodeFetchOptions = {}): (url: string, init?: RawRequest) => Promise<RawReply> {
   const agentOpts = { keepAlive: true, maxSockets: opts.maxSockets ?? 256, maxFreeSockets: opts.maxSockets ?? 256, scheduling: "lifo" as const };
   const http = new HttpAgent(agentOpts);
   const https = new HttpsAgent(agentOpts);
   // A provider calls the same few URLs over and over: parse each once.
   const parsed = new Map<string, Target>();
 
-  return function nodeFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
-    const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  return function send(href: string, init: RawRequest = {}): Promise<RawReply> {
     let target = parsed.get(href);
     if (!target) {
       const url = new URL(href);
@@ -34,35 +54,30 @@ export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
       if (parsed.size >= 64) parsed.clear();
       parsed.set(href, target);
     }
-    const { secure } = target;
-    const headers: Record<string, string> = {};
-    const h = init.headers;
-    if (h instanceof Headers) h.forEach((v, k) => (headers[k] = v));
-    else if (Array.isArray(h)) for (const [k, v] of h) headers[k.toLowerCase()] = v;
-    else if (h) for (const [k, v] of Object.entries(h)) if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
+    const t = target;
+    const headers = init.headers ?? {};
     const body = init.body;
-    if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) {
-      return Promise.reject(new TypeError("this fetch sends string or byte bodies only"));
-    }
-    if (body !== undefined && body !== null) headers["content-length"] = String(Buffer.byteLength(body as string | Uint8Array));
-    const signal = init.signal ?? undefined;
-
-    return new Promise<Response>((resolve, reject) => {
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+    const signal = init.signal;
+    return new Promise<RawReply>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
-      const req = (secure ? httpsRequest : httpRequest)(
-        { protocol: secure ? "https:" : "http:", hostname: target.hostname, port: target.port || undefined, path: target.path, auth: target.auth, method: init.method ?? "GET", headers, agent: secure ? https : http },
+      const req = (t.secure ? httpsRequest : httpRequest)(
+        { protocol: t.secure ? "https:" : "http:", hostname: t.hostname, port: t.port || undefined, path: t.path, auth: t.auth, method: init.method ?? "GET", headers, agent: t.secure ? https : http },
         (res: IncomingMessage) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("error", reject);
           res.on("end", () => {
             signal?.removeEventListener("abort", onAbort);
-            const out = new Headers();
-            const raw = res.rawHeaders;
-            for (let i = 0; i + 1 < raw.length; i += 2) out.append(raw[i], raw[i + 1]);
-            const status = res.statusCode ?? 500;
-            const nullBody = status === 204 || status === 205 || status === 304;
-            resolve(new BufferedResponse(nullBody ? null : Buffer.concat(chunks), status, res.statusMessage ?? "", out, target.href) as unknown as Response);
+            const h = res.headers;
+            resolve({
+              status: res.statusCode ?? 500, statusText: res.statusMessage ?? "", rawHeaders: res.rawHeaders,
+              header: (name) => {
+                const v = h[name.toLowerCase()];
+                return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+              },
+              body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+            });
           });
         },
       );
@@ -74,9 +89,34 @@ export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
         signal?.removeEventListener("abort", onAbort);
         reject(err);
       });
-      if (body !== undefined && body !== null) req.end(body as string | Uint8Array);
+      if (body !== undefined) req.end(body);
       else req.end();
     });
+  };
+}
+
+/**
+ * A fetch-compatible function using keep-alive agents (for the SDKs and one-off requests).
+ * @example new GoogleGenAI({ apiKey, httpOptions: { fetch: createNodeFetch() } })
+ */
+export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
+  const send = createHttpClient(opts);
+  return async function nodeFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+    const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const headers: Record<string, string> = {};
+    const h = init.headers;
+    if (h instanceof Headers) h.forEach((v, k) => (headers[k] = v));
+    else if (Array.isArray(h)) for (const [k, v] of h) headers[k.toLowerCase()] = v;
+    else if (h) for (const [k, v] of Object.entries(h)) if (v !== undefined && v !== null) headers[k.toLowerCase()] = String(v);
+    const body = init.body;
+    if (body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) {
+      throw new TypeError("this fetch sends string or byte bodies only");
+    }
+    const r = await send(href, { method: init.method ?? "GET", headers, body: body ?? undefined, signal: init.signal ?? undefined });
+    const out = new Headers();
+    for (let i = 0; i + 1 < r.rawHeaders.length; i += 2) out.append(r.rawHeaders[i], r.rawHeaders[i + 1]);
+    const nullBody = r.status === 204 || r.status === 205 || r.status === 304;
+    return new BufferedResponse(nullBody ? null : r.body, r.status, r.statusText, out, href) as unknown as Response;
   } as typeof fetch;
 }
 

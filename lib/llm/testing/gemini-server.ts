@@ -15,8 +15,9 @@
  * const model = llm.createModel({ provider: "gemini", model: "gemini-test", baseURL: server.baseURL, apiKey: "k" });
  */
 import { sha256 } from "../../core/hash.js";
+import { geminiPromptTokens, replyTokens } from "./billing.js";
 import { jsonInstance } from "./json-instance.js";
-import { RandomReplies, WindowLimit, type RandomOptions, type RateLimitOptions } from "./random-mode.js";
+import { fitReply, RandomReplies, WindowLimit, type RandomOptions, type RateLimitOptions } from "./random-mode.js";
 import { roughTokens, startTestServer, type ServerAction, type ServerRequest, type TestServer } from "./http-test-server.js";
 
 /** `undefined` (default reply), `{ text }` (a candidate with that text), or a raw/hang/reset action. */
@@ -36,6 +37,8 @@ export interface GeminiServerOptions {
   apiKey?: string;
   /** At most `requests` generation requests per `perMs`; more get a 429 with Retry-After. */
   rateLimit?: RateLimitOptions;
+  /** "chars" (default): a quarter of the characters; "tokens": as a provider bills (see `billing.ts`). */
+  usage?: "chars" | "tokens";
 }
 
 /**
@@ -83,6 +86,8 @@ export function startGeminiServer(opts: GeminiServerOptions = {}): Promise<TestS
       }
       const schema = b.generationConfig?.responseJsonSchema ?? b.generationConfig?.responseSchema;
       text = schema ? JSON.stringify(random.instance(schema)) : random.text();
+      const limit = opts.random?.stopAtMaxTokens ? b.generationConfig?.maxOutputTokens : undefined;
+      text = fitReply(text, typeof limit === "number" ? limit : undefined, (t) => (opts.usage === "tokens" ? replyTokens(t, "gemini", name) : roughTokens(t))).content;
       latencyMs = fate.latencyMs;
     } else {
       const reply = opts.respond ? await opts.respond(req) : undefined;
@@ -90,8 +95,9 @@ export function startGeminiServer(opts: GeminiServerOptions = {}): Promise<TestS
       text = reply ? reply.text : defaultGeminiText(req.body);
       usage = reply?.usage;
     }
-    const prompt = usage?.promptTokenCount ?? roughTokens(JSON.stringify(b.contents ?? []));
-    const out = usage?.candidatesTokenCount ?? roughTokens(text);
+    const tokens = opts.usage === "tokens";
+    const prompt = usage?.promptTokenCount ?? (tokens ? geminiPromptTokens(b, name) : roughTokens(JSON.stringify(b.contents ?? [])));
+    const out = usage?.candidatesTokenCount ?? (tokens ? replyTokens(text, "gemini", name) : roughTokens(text));
     return {
       status: 200,
       latencyMs,

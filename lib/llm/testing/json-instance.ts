@@ -10,6 +10,8 @@ import { createRng, type Rng } from "../../core/rng.js";
 import { hashSeed } from "../../core/hash.js";
 
 type Schema = Record<string, unknown>;
+/** false: fixed words; true: 1–12 random words a string; [min, max]: that many random words a string. */
+type Varied = boolean | [number, number];
 
 /**
  * A JSON value valid under `schema`, the same for the same `(schema, seed)`.
@@ -28,8 +30,8 @@ export function jsonInstance(schema: unknown, seed: string | number): unknown {
  * random made-up words of random length within the schema's bounds. Used by the servers' random mode.
  * @example jsonInstanceFrom({ type: "string" }, createRng(1)); // → "torvel amsa quen…" (for example)
  */
-export function jsonInstanceFrom(schema: unknown, rng: Rng): unknown {
-  return generate(asSchema(schema), rng, asSchema(schema), 0, true);
+export function jsonInstanceFrom(schema: unknown, rng: Rng, words?: [number, number]): unknown {
+  return generate(asSchema(schema), rng, asSchema(schema), 0, words ?? true);
 }
 
 /** A made-up word of two to four syllables. */
@@ -61,7 +63,7 @@ function resolveRef(ref: string, root: Schema): Schema {
   return asSchema(node);
 }
 
-function generate(schema: Schema, rng: Rng, root: Schema, depth: number, varied: boolean): unknown {
+function generate(schema: Schema, rng: Rng, root: Schema, depth: number, varied: Varied): unknown {
   if (typeof schema.$ref === "string") return generate(resolveRef(schema.$ref, root), rng, root, depth + 1, varied);
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return rng.choice(schema.enum);
@@ -146,12 +148,12 @@ const FORMATS: Record<string, string> = {
 
 const WORDS = ["alpha", "bravo", "cedar", "delta", "ember", "fjord", "grove", "harbor", "indigo", "juniper"];
 
-function string(schema: Schema, rng: Rng, varied: boolean): string {
+function string(schema: Schema, rng: Rng, varied: Varied): string {
   if (typeof schema.format === "string" && FORMATS[schema.format]) return FORMATS[schema.format];
   const min = typeof schema.minLength === "number" ? schema.minLength : described(schema, "minLength") ?? 0;
-  const max = typeof schema.maxLength === "number" ? schema.maxLength : described(schema, "maxLength") ?? Math.max(min, varied ? 200 : 40);
+  const max = typeof schema.maxLength === "number" ? schema.maxLength : described(schema, "maxLength") ?? (Array.isArray(varied) ? Infinity : Math.max(min, varied ? 200 : 40));
   if (varied) {
-    let s = randomWords(rng, 1 + rng.int(12));
+    let s = randomWords(rng, Array.isArray(varied) ? varied[0] + rng.int(varied[1] - varied[0] + 1) : 1 + rng.int(12));
     while (s.length < min) s += ` ${randomWord(rng)}`;
     return s.slice(0, max);
   }
@@ -167,7 +169,7 @@ function described(schema: Schema, keyword: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-function array(schema: Schema, rng: Rng, root: Schema, depth: number, varied: boolean): unknown[] {
+function array(schema: Schema, rng: Rng, root: Schema, depth: number, varied: Varied): unknown[] {
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems.map(asSchema) : [];
   // Deep in recursive schemas use the fewest items allowed, so the instance stays finite.
   const least = Math.max(typeof schema.minItems === "number" ? schema.minItems : 0, prefix.length);
@@ -178,7 +180,7 @@ function array(schema: Schema, rng: Rng, root: Schema, depth: number, varied: bo
   return Array.from({ length: n }, (_, i) => generate(i < prefix.length ? prefix[i] : items, rng, root, depth + 1, varied));
 }
 
-function object(schema: Schema, rng: Rng, root: Schema, depth: number, varied: boolean): Record<string, unknown> {
+function object(schema: Schema, rng: Rng, root: Schema, depth: number, varied: Varied): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const props = asSchema(schema.properties);
   for (const key of Object.keys(props)) out[key] = generate(asSchema(props[key]), rng, root, depth + 1, varied);

@@ -18,8 +18,9 @@
  * await server.close();
  */
 import { sha256 } from "../../core/hash.js";
+import { openAIPromptTokens, replyTokens } from "./billing.js";
 import { jsonInstance } from "./json-instance.js";
-import { RandomReplies, WindowLimit, type RandomOptions, type RateLimitOptions } from "./random-mode.js";
+import { fitReply, RandomReplies, WindowLimit, type RandomOptions, type RateLimitOptions } from "./random-mode.js";
 import { roughTokens, startTestServer, type ServerAction, type ServerRequest, type TestServer } from "./http-test-server.js";
 
 export type { ServerRequest as OpenAIServerRequest } from "./http-test-server.js";
@@ -54,6 +55,11 @@ export interface OpenAIServerOptions {
   apiKey?: string;
   /** At most `requests` generation requests per `perMs`; more get a 429 with Retry-After. */
   rateLimit?: RateLimitOptions;
+  /**
+   * How `usage` is counted: "chars" (default), one token per four characters of the message text; "tokens", as a
+   * provider bills (the model's tokenizer, images at OpenAI's rule, the response schema; see `billing.ts`).
+   */
+  usage?: "chars" | "tokens";
 }
 
 export type OpenAIServer = TestServer;
@@ -97,14 +103,29 @@ export function startOpenAIServer(opts: OpenAIServerOptions = {}): Promise<OpenA
         return { ...error(429, "Rate limit reached (random test server)", "rate_limit_exceeded", { "retry-after": String(opts.random?.retryAfterS ?? 1) }), latencyMs: fate.latencyMs };
       }
       const schema = req.body?.response_format?.json_schema?.schema;
-      const content = schema ? JSON.stringify(random.instance(schema)) : random.text();
-      return { status: 200, body: completion(req, content, undefined, "stop", opts.snapshot), latencyMs: fate.latencyMs };
+      const drawn = schema ? JSON.stringify(random.instance(schema)) : random.text();
+      const limit = opts.random?.stopAtMaxTokens ? req.body?.max_completion_tokens ?? req.body?.max_tokens : undefined;
+      const { content, cut } = fitReply(drawn, typeof limit === "number" ? limit : undefined, (t) => replyCount(req, t));
+      return { status: 200, body: completion(req, content, billed(req, content), cut && !schema ? "length" : "stop", opts.snapshot), latencyMs: fate.latencyMs };
     }
     const reply = opts.respond ? await opts.respond(req) : undefined;
     if (reply && !("content" in reply)) return reply;
     const content = reply ? reply.content : defaultOpenAIContent(req.body);
-    return { status: 200, body: completion(req, content, reply?.usage, reply?.finishReason, opts.snapshot) };
+    return { status: 200, body: completion(req, content, reply?.usage ?? billed(req, content), reply?.finishReason, opts.snapshot) };
   });
+
+  /** Output tokens of a reply text, as `usage` counts them. */
+  function replyCount(req: ServerRequest, text: string): number {
+    return opts.usage === "tokens" ? replyTokens(text, "openai", typeof req.body?.model === "string" ? req.body.model : "gpt-4o-mini") : roughTokens(text);
+  }
+
+  function billed(req: ServerRequest, content: string): { prompt_tokens: number; completion_tokens: number } | undefined {
+    if (opts.usage !== "tokens") return undefined;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const body = (req.body ?? {}) as any;
+    const model = typeof body.model === "string" ? body.model : "gpt-4o-mini";
+    return { prompt_tokens: openAIPromptTokens(body), completion_tokens: replyTokens(content, "openai", model) };
+  }
 }
 
 /**

@@ -9,10 +9,12 @@
  * skipped, so a cache that cannot be read is never paid for twice without notice.
  *
  * Stores of one process opening the same folder share one connection (and its queue). A folder holding the JSON
- * lines segments of earlier versions (`*.jsonl`) is imported into a new database once, when it is created.
+ * lines segments of earlier versions (`*.jsonl`) is imported once, in one transaction that also marks the database
+ * as imported: an import that fails leaves nothing behind (a database it created is removed), and the next open
+ * imports again.
  */
 import { createRequire } from "node:module";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import type { Usage } from "../../core/model.js";
 import { CacheStoreError } from "../errors.js";
@@ -35,6 +37,7 @@ interface SqliteDatabase {
   exec(sql: string): void;
   pragma(sql: string): unknown;
   transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
+  close(): void;
 }
 type DatabaseConstructor = new (path: string) => SqliteDatabase;
 let Database: DatabaseConstructor | undefined;
@@ -66,11 +69,13 @@ class Connection {
 
   constructor(dir: string) {
     this.file = join(dir, CACHE_FILE);
+    let fresh = false;
+    let db: SqliteDatabase | undefined;
     try {
       mkdirSync(dir, { recursive: true });
-      const fresh = !existsSync(this.file);
+      fresh = !existsSync(this.file);
       Database ??= createRequire(import.meta.url)("better-sqlite3") as DatabaseConstructor;
-      this.db = new Database(this.file);
+      this.db = db = new Database(this.file);
       this.db.pragma("journal_mode = WAL");
       this.db.pragma("synchronous = NORMAL");
       this.db.pragma("busy_timeout = 10000");
@@ -83,6 +88,7 @@ class Connection {
         reply TEXT NOT NULL,
         created INTEGER NOT NULL
       )`);
+      this.db.exec("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
       this.getStmt = this.db.prepare("SELECT reply FROM entries WHERE key = ?");
       this.insert = this.db.prepare("INSERT OR IGNORE INTO entries (key, address, request, reply, created) VALUES (?, ?, ?, ?, ?)");
       this.replace = this.db.prepare("INSERT OR REPLACE INTO entries (key, address, request, reply, created) VALUES (?, ?, ?, ?, ?)");
@@ -90,8 +96,17 @@ class Connection {
         const now = Date.now();
         for (const e of batch) (e.replace ? this.replace : this.insert).run(e.key, e.address, e.request, JSON.stringify(e.reply), now);
       });
-      if (fresh) this.importSegments(dir);
+      this.importSegments(dir);
     } catch (err) {
+      if (fresh) {
+        // a database this open created and could not fill is removed, so the next open starts (and imports) anew
+        try {
+          db?.close();
+        } catch {
+          // closing a database that failed to open
+        }
+        for (const f of [this.file, `${this.file}-wal`, `${this.file}-shm`]) rmSync(f, { force: true });
+      }
       throw err instanceof CacheStoreError ? err : new CacheStoreError(this.file, "cannot be opened", err);
     }
   }
@@ -147,9 +162,11 @@ class Connection {
     return (this.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
   }
 
+  /** Imports the JSON lines segments of earlier versions, once (one transaction with the mark that it was done). */
   private importSegments(dir: string): void {
     const names = readdirSync(dir).filter((n) => n.endsWith(".jsonl")).sort();
     if (names.length === 0) return;
+    if (this.db.prepare("SELECT v FROM meta WHERE k = 'segments-imported'").get()) return;
     const batch: Pending[] = [];
     for (const name of names) {
       const path = join(dir, name);
@@ -173,7 +190,11 @@ class Connection {
         }
       });
     }
-    this.writeBatch(batch);
+    const mark = this.db.prepare("INSERT OR REPLACE INTO meta (k, v) VALUES ('segments-imported', ?)");
+    this.db.transaction(() => {
+      this.writeBatch(batch);
+      mark.run(names.join(","));
+    })();
   }
 }
 

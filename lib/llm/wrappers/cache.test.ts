@@ -179,6 +179,19 @@ test("entries are written behind the calls: visible at once, in the database aft
     const store = new CacheStore(old);
     assert.deepEqual(store.get("k1"), reply);
     assert.equal(store.count(), 1);
+
+    // a segment damaged in its middle: the import fails naming it and leaves no database behind, so that the next
+    // open, after the segment is repaired, imports it (instead of opening an empty store and skipping the import)
+    const bad = join(root, "bad");
+    await mkdir(bad);
+    const line = (key: string) => JSON.stringify({ version: 1, key, request: {}, reply });
+    await writeFile(join(bad, "a.jsonl"), `${line("k1")}\n{"damaged\n${line("k2")}\n`);
+    assert.throws(() => new CacheStore(bad), (e: unknown) => e instanceof CacheStoreError && /a\.jsonl/.test(e.message) && /line 2/.test(e.message));
+    assert.deepEqual((await readdir(bad)).sort(), ["a.jsonl"], "no empty cache.sqlite is left");
+    await writeFile(join(bad, "a.jsonl"), `${line("k1")}\n${line("k2")}\n`);
+    const repaired = new CacheStore(bad);
+    assert.equal(repaired.count(), 2);
+    assert.deepEqual(repaired.get("k2"), reply);
   } finally {
     await server.close();
     await rm(root, { recursive: true, force: true });
@@ -225,5 +238,43 @@ test("a model reading a cache folder waits for the entries another model of the 
     assert.ok(back.every((r, i) => r.cached && r.text === `echo q${i}`));
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a reply outside the schema's bounds is a failed attempt: asked again, never cached; replay gives the valid reply", async () => {
+  const root = await mkdtemp(join(tmpdir(), "agora-llm-cache-invalid-"));
+  const Judgement = z.object({ preferred: z.enum(["A", "B"]), confidence: z.number().min(0).max(1) });
+  // the first answer to every question is out of range (a percentage), the re-ask's is valid
+  const server = await startOpenAIServer({
+    respond: (req) => {
+      const messages = (req.body as { messages: unknown[] }).messages;
+      return { content: JSON.stringify({ preferred: "A", confidence: messages.length > 1 ? 0.7 : 70 }) };
+    },
+  });
+  try {
+    const spec = { provider: "openai-compatible", baseURL: server.baseURL, model: "m", cache: { dir: root, mode: "auto" } } as const;
+    const ask = { messages: [{ role: "user" as const, content: "Which is better?" }], schema: Judgement, address: "calibration/p=raw/seed=1/judge/step=0/agent=-/sample=0" };
+    const model = createModel(spec);
+    const r = await model.generate(ask);
+    assert.equal(r.data?.confidence, 0.7);
+    assert.equal(server.stats.total, 2, "the invalid reply counted as an attempt and was asked again");
+    assert.equal(model.ledger.reasks, 1);
+    await model.flush();
+    const replay = createModel({ ...spec, cache: { dir: root, mode: "replay" } });
+    assert.equal((await replay.generate(ask)).data?.confidence, 0.7, "the cache holds the valid reply only");
+    assert.equal(server.stats.total, 2);
+    // a custom provider that does not validate: its invalid reply is validated by the re-ask wrapper, not cached
+    let n = 0;
+    const lax = createModel({ ...spec, cache: { dir: join(root, "lax"), mode: "auto" } }, {
+      provider: { id: "openai-compatible:m", generate: async () => ({ text: JSON.stringify({ preferred: "B", confidence: n++ === 0 ? 2 : 0.4 }), usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 0, cached: false, model: "openai-compatible:m" }) },
+    });
+    assert.equal((await lax.generate(ask)).data?.confidence, 0.4);
+    assert.equal(n, 2);
+    await lax.flush();
+    const laxReplay = createModel({ ...spec, cache: { dir: join(root, "lax"), mode: "replay" } });
+    assert.equal((await laxReplay.generate(ask)).data?.confidence, 0.4);
+  } finally {
+    await server.close();
+    await rm(root, { recursive: true, force: true });
   }
 });

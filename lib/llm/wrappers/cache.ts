@@ -127,7 +127,8 @@ export function withCache(model: LanguageModel, opts: CacheOptions): LanguageMod
       inFlight.set(key, call);
       try {
         const result = await call;
-        if (store) {
+        // only a reply that passed the request's schema is stored (the re-ask wrapper below validates every reply)
+        if (store && (!compiled || result.data !== undefined || fromReply(result as CachedReply, compiled))) {
           const reply: CachedReply = { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model };
           store.put(key, reply, requestText(requestFields(opts.provider, opts.model, req), compiled?.jsonText), addressOf(req), opts.mode === "record");
         }

@@ -1,34 +1,47 @@
 /**
  * The limits wrapper: every call holds a `Limiter` permit (concurrency, rpm, tpm) while it runs.
- * Inside the retry wrapper, a call waiting for its backoff holds no slot. The tpm reservation is the input estimate
- * (one token per four characters, schema included) plus `maxTokens`, or the output default of the call's role
- * (`roles.ts`) when it has none; it is corrected with the real usage when the call ends.
+ * Inside the retry wrapper, a call waiting for its backoff holds no slot.
+ *
+ * With a tpm budget a call reserves its estimated input plus its output (`estimate.ts`: `maxTokens`, else the
+ * running high quantile of its role's replies), corrected with the real usage when it ends. A call whose output can
+ * only be guessed (no `maxTokens`, no reply of its role seen yet) is a probe: one probe per role runs at a time and
+ * the role's other calls wait for its reply, so replies longer than the role's default cannot overfill a window
+ * by more than one call's output.
  */
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import { LLMAbortError, LLMParseError, RateLimitError } from "../errors.js";
-import { estimateInputTokens } from "../request-log.js";
-import { outputTokensFor } from "../roles.js";
+import { estimateInputTokens, RequestEstimate, roleKey } from "../estimate.js";
 import { Limiter } from "./limiter.js";
 
 /**
- * Wraps `model` so that its calls respect `limiter`.
+ * Wraps `model` so that its calls respect `limiter`; `estimate` (shared with the budget) learns each role's replies.
  * @throws LLMAbortError when the caller's signal fires while waiting for a slot.
- * @example const m = withLimits(provider, new Limiter({ concurrency: 8, rpm: 500 }));
+ * @example const m = withLimits(provider, new Limiter({ concurrency: 8, rpm: 500, tpm: 200_000 }));
  */
-export function withLimits(model: LanguageModel, limiter: Limiter): LanguageModel {
+export function withLimits(model: LanguageModel, limiter: Limiter, estimate = new RequestEstimate()): LanguageModel {
+  const probes = new Map<string, Promise<unknown>>();
   return {
     id: model.id,
     async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
-      const estimate = limiter.countsTokens ? estimateInputTokens(req) + outputTokensFor(req.maxTokens, typeof req.address === "string" ? req.address : undefined) : 0;
+      let raw = 0;
+      let reserve = 0;
+      let probe: (() => void) | undefined;
+      if (limiter.countsTokens) {
+        probe = await probeTurn(probes, estimate, req, model.id);
+        raw = estimateInputTokens(req, estimate.provider, estimate.model);
+        reserve = estimate.input(req, raw) + estimate.output(req);
+      }
       let permit;
       try {
-        permit = await limiter.acquire(estimate, req.signal);
+        permit = await limiter.acquire(reserve, req.signal);
       } catch {
+        probe?.();
         throw new LLMAbortError(model.id);
       }
       try {
         const result = await model.generate(req);
         permit.release(result.usage.inputTokens + result.usage.outputTokens);
+        if (limiter.countsTokens) estimate.observe(req, result.usage, raw);
         return result;
       } catch (err) {
         // A 429 pauses the pool before this slot is given to the next call (for its Retry-After, else 500 ms; the
@@ -36,8 +49,37 @@ export function withLimits(model: LanguageModel, limiter: Limiter): LanguageMode
         if (err instanceof RateLimitError) limiter.pause(err.retryAfter ?? 500);
         const u = err instanceof LLMParseError ? err.usage : undefined;
         permit.release(u ? u.inputTokens + u.outputTokens : undefined);
+        if (u && limiter.countsTokens) estimate.observe(req, u, raw);
         throw err;
+      } finally {
+        probe?.();
       }
     },
   };
+}
+
+/**
+ * Waits until `req` may reserve: at once when its output is known; else after the role's probe in flight (if any)
+ * has ended, and then either the role is known or `req` becomes its probe (the returned function ends it).
+ */
+async function probeTurn(probes: Map<string, Promise<unknown>>, estimate: RequestEstimate, req: GenerateRequest, id: string): Promise<(() => void) | undefined> {
+  const role = roleKey(req);
+  while (estimate.guessesOutput(req)) {
+    const running = probes.get(role);
+    if (!running) {
+      let end!: () => void;
+      probes.set(role, new Promise<void>((resolve) => (end = resolve)));
+      return () => {
+        probes.delete(role);
+        end();
+      };
+    }
+    if (req.signal?.aborted) throw new LLMAbortError(id);
+    await (req.signal ? Promise.race([running, aborted(req.signal)]) : running);
+  }
+  return undefined;
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }));
 }

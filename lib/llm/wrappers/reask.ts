@@ -2,10 +2,14 @@
  * Re-asking: when a structured reply fails its schema (`LLMParseError` from the provider), the model is asked
  * again with its reply and the validation errors, at most `maxReasks` times; then the last `LLMParseError`
  * (naming the failing fields and showing the raw reply) is thrown. Usage of every attempt is summed.
+ *
+ * A reply that comes back without validated `data` (a custom provider that does not parse) is validated here, so
+ * that every reply reaching the replay cache above has passed the request's schema: an invalid one is a failed
+ * attempt, asked again, and never cached.
  */
 import type { ChatMessage, GenerateRequest, GenerateResult, LanguageModel, Usage } from "../../core/model.js";
 import { LLMParseError } from "../errors.js";
-import { reaskMessage } from "../structured.js";
+import { compileSchema, parseReply, reaskMessage } from "../structured.js";
 
 export interface ReaskOptions {
   /** Follow-up attempts after the first (default 2). */
@@ -29,7 +33,7 @@ export function withReask(model: LanguageModel, opts: ReaskOptions = {}): Langua
       let messages: ChatMessage[] = req.messages;
       for (let attempt = 0; ; attempt++) {
         try {
-          const result = await model.generate({ ...req, messages });
+          const result = validated(await model.generate({ ...req, messages }), req, model.id);
           if (attempt === 0) return result;
           return {
             ...result,
@@ -46,4 +50,12 @@ export function withReask(model: LanguageModel, opts: ReaskOptions = {}): Langua
       }
     },
   };
+}
+
+/** The result with `data` parsed from its text when the provider left it out. @throws LLMParseError when invalid. */
+function validated<T>(result: GenerateResult<T>, req: GenerateRequest<T>, id: string): GenerateResult<T> {
+  if (result.data !== undefined || !req.schema) return result;
+  const parsed = parseReply<T>(compileSchema(req.schema), result.text);
+  if (!parsed.ok) throw new LLMParseError(id, result.text, parsed.issues, 1, result.usage);
+  return { ...result, data: parsed.data };
 }

@@ -1,6 +1,8 @@
 /**
  * Per-call timeout: each call (each attempt, when inside the retry wrapper) gets `timeoutMs`; past it the call is
  * aborted and fails with `LLMTimeoutError`, which the retry wrapper retries. The caller's own signal still cancels.
+ *
+ * One promise settles the call, by its reply or by the timer (no race of extra promises per call).
  */
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import { LLMAbortError, LLMTimeoutError } from "../errors.js";
@@ -14,29 +16,38 @@ export function withTimeout(model: LanguageModel, timeoutMs: number): LanguageMo
   return {
     id: model.id,
     generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
-      if (req.signal?.aborted) return Promise.reject(new LLMAbortError(model.id));
+      const outer = req.signal;
+      if (outer?.aborted) return Promise.reject(new LLMAbortError(model.id));
       const controller = new AbortController();
-      const onAbort = () => controller.abort(req.signal?.reason);
-      req.signal?.addEventListener("abort", onAbort, { once: true });
-      let timedOut = false;
-      let timer: NodeJS.Timeout | undefined;
-      const expired = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort(new LLMTimeoutError(timeoutMs, model.id));
-          reject(new LLMTimeoutError(timeoutMs, model.id));
+      return new Promise<GenerateResult<T>>((resolve, reject) => {
+        let done = false;
+        const end = () => {
+          done = true;
+          clearTimeout(timer);
+          outer?.removeEventListener("abort", onAbort);
+        };
+        // the caller's abort reaches the call, which then ends (and is reported below as an abort)
+        const onAbort = () => controller.abort(outer?.reason);
+        const timer = setTimeout(() => {
+          if (done) return;
+          end();
+          const err = new LLMTimeoutError(timeoutMs, model.id);
+          controller.abort(err);
+          reject(err);
         }, timeoutMs);
-      });
-      const call = model.generate({ ...req, signal: controller.signal }).catch((err: unknown) => {
-        if (timedOut) throw new LLMTimeoutError(timeoutMs, model.id);
-        if (req.signal?.aborted) throw new LLMAbortError(model.id);
-        throw err;
-      });
-      return Promise.race([call, expired]).finally(() => {
-        clearTimeout(timer);
-        req.signal?.removeEventListener("abort", onAbort);
-        expired.catch(() => undefined);
-        call.catch(() => undefined);
+        outer?.addEventListener("abort", onAbort, { once: true });
+        model.generate({ ...req, signal: controller.signal }).then(
+          (r) => {
+            if (done) return;
+            end();
+            resolve(r);
+          },
+          (err: unknown) => {
+            if (done) return;
+            end();
+            reject(outer?.aborted ? new LLMAbortError(model.id) : err);
+          },
+        );
       });
     },
   };

@@ -11,9 +11,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { DataError } from "../../core/errors.js";
+import { createRng } from "../../core/rng.js";
 
 export const STATES_CHECK_TEXT = fileURLToPath(new URL("../../../data/nous/states-check.txt", import.meta.url));
 export const STATES_CHECK_JSON = fileURLToPath(new URL("../../../data/nous/states-check.json", import.meta.url));
+/** The second set (`states-fresh.txt`): written after the v3 extractor without reading its word lists. */
+export const FRESH_CHECK_TEXT = fileURLToPath(new URL("../../../data/nous/states-fresh.txt", import.meta.url));
+export const FRESH_CHECK_JSON = fileURLToPath(new URL("../../../data/nous/states-fresh.json", import.meta.url));
+/** The seed of the fresh set's tune/report draw. */
+export const FRESH_SPLIT_SEED = 20261202;
 
 export interface CheckConversation {
   id: string;
@@ -72,6 +78,24 @@ export function buildStatesCheck(path = STATES_CHECK_TEXT): { data: unknown[]; t
   });
   for (const d of data) delete (d as { speakers?: unknown }).speakers;
   return { data, tags };
+}
+
+/**
+ * Draws the tune/report part of every conversation whose header says `PART`: within each scenario, a seeded shuffle,
+ * the first ⌊n/2⌋ tune and the rest report. Run once, before any run on the set; the result is committed.
+ *
+ * @example
+ * assignParts("=== fr01 stable PART | A & B\n…", 20261202); // "=== fr01 stable report | A & B\n…"
+ */
+export function assignParts(text: string, seed: number): string {
+  const byScenario = new Map<string, string[]>();
+  for (const m of text.matchAll(/^=== (\S+) (\S+) PART \|/gm)) byScenario.set(m[2], [...(byScenario.get(m[2]) ?? []), m[1]]);
+  const part = new Map<string, string>();
+  const rng = createRng(seed);
+  for (const [scenario, ids] of [...byScenario].sort(([a], [b]) => a.localeCompare(b))) {
+    rng.fork(scenario).shuffle(ids).forEach((id, i) => part.set(id, i < Math.floor(ids.length / 2) ? "tune" : "report"));
+  }
+  return text.replace(/^=== (\S+) (\S+) PART \|/gm, (_, id: string, sc: string) => `=== ${id} ${sc} ${part.get(id)} |`);
 }
 
 /** The JSON text of the built conversations (what `data/nous/states-check.json` holds). */

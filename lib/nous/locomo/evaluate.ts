@@ -34,8 +34,11 @@ export interface SessionWindow {
   index: number;
   turns: LocomoTurn[];
   speakers: string[];
-  /** (entity, attribute) keys the memory holds before this window, most recently updated first (at most 80). */
-  keys: { entity: string; attribute: string }[];
+  /**
+   * (entity, attribute) keys the memory holds before this window, most recently updated first (at most 80); read
+   * from the memory when first asked for (the offline extractor never asks).
+   */
+  readonly keys: { entity: string; attribute: string }[];
   /** The offline extractor's per-session context (speakers, last person named); shared by a session's windows. */
   context: SessionContext;
 }
@@ -150,7 +153,8 @@ export async function ingestConversation(mem: Memory, conv: LocomoConversation, 
       session = w.session;
       context = { speakers: [...conv.speakers] };
     }
-    const extracted = await extractor({ conversation: conv.id, session: w.session, index, turns: w.turns, speakers: [...conv.speakers], keys: memoryKeys(mem), context });
+    let keys: SessionWindow["keys"] | undefined;
+    const extracted = await extractor({ conversation: conv.id, session: w.session, index, turns: w.turns, speakers: [...conv.speakers], get keys() { return (keys ??= memoryKeys(mem)); }, context });
     if (extracted.length !== w.turns.length) throw new Error(`extractor returned ${extracted.length} extractions for ${w.turns.length} turns (${conv.id}, window ${index})`);
     for (const [i, t] of w.turns.entries()) {
       const ex = extracted[i];

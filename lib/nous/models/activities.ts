@@ -69,7 +69,37 @@ export function objectAfter(s: Tok[], i: number): { words: string[]; names: stri
   return { words, names, prep, kinds };
 }
 
-export type AddTriple = (entity: string, attribute: string, value: string) => void;
+/** Adds one triple; `kind` "ended" is evidence against the value ("I don't have a car anymore"). */
+export type AddTriple = (entity: string, attribute: string, value: string, kind?: "ended") => void;
+
+/**
+ * What one has (the verb "have", or a verb of getting) with an animal → pet, else possession. Said without negation,
+ * "have" writes a pet only ("I have a question" is no possession). "No longer", "anymore" and "used to" end the
+ * thing ("I no longer have a car" → (possession, car, ended)); an animal is also ended by plain negation, "no" and a
+ * past "had" ("I don't have any pets" → (pet, pet, ended); "we had a dog when I was little"). Other negated
+ * possession writes nothing (a negated "have" is returned as handled).
+ */
+function possessionOf(s: Tok[], c: Clause, subject: string, add: AddTriple, start: number, words: string[]): boolean {
+  const things = words.filter((w) => !/^\d+$/.test(w) && !COUNT.has(w) && !NEGATIVE_DETERMINERS.has(w));
+  const animal = things.find((w) => ANIMALS.has(w));
+  // of an animal, any negation ends it; of a thing, only "no longer", "anymore" or "used to" do ("I don't have a
+  // recipe", "I have no idea" and "we had a great time" say nothing about what one owns)
+  const ended = c.noLonger || c.usedTo || (!!animal && (c.negated || s[start]?.lower === "no" || (c.verb === "have" && c.past && !c.perfect)));
+  if (!ended && (c.negated || s[start]?.lower === "no")) return c.verb === "have";
+  if (c.verb === "have" && !animal && !ended) return false;
+  if (!things.length) return false;
+  if (animal) {
+    const named = s.findIndex((t, k) => k >= start && NAMING.has(t.lower));
+    const names = named < 0 ? [] : objectAfter(s, named + 1).names;
+    if (names.length) {
+      for (const n of names) add(subject, "pet", `${animal} ${n}`, ended ? "ended" : undefined);
+      return true;
+    }
+  }
+  add(subject, animal ? "pet" : "possession", animal && c.verb === "have" ? animal : things.join(" "), ended ? "ended" : undefined);
+  return true;
+}
+const NEGATIVE_DETERMINERS = new Set(["no", "any"]);
 
 /** Maps one clause (for one of its subjects) to a canonical attribute and a value. */
 export function readActivity(s: Tok[], c: Clause, subject: string, add: AddTriple, speaker?: string): void {
@@ -90,7 +120,8 @@ export function readActivity(s: Tok[], c: Clause, subject: string, add: AddTripl
   }
   if (c.copula) {
     if (!value) return;
-    if (obj.prep === "from") return void add(subject, "identity", not + value);
+    // "I'm (originally) from Sweden": where one comes from, not where one lives
+    if (obj.prep === "from") return void add(subject, "origin", value, c.negated ? "ended" : undefined);
     if (obj.prep !== undefined) return;
     const head = obj.words[obj.words.length - 1];
     if (obj.words[0] === "fan") return void add(subject, "preference", not + obj.words.slice(1).join(" "));
@@ -105,13 +136,8 @@ export function readActivity(s: Tok[], c: Clause, subject: string, add: AddTripl
   if (EDUCATION.test(text.split(/[.,!;]/)[0]) && EDUCATION_VERBS.has(v)) return void add(subject, "education", not + (value || v));
   if (HEALTH.test(text.split(/[.,!;]/)[0]) && HEALTH_VERBS.has(v)) return void add(subject, "health", not + (value || v));
   const animal = obj.words.find((w) => ANIMALS.has(w));
-  if ((GET_VERBS.has(v) || ADOPT_VERBS.has(v)) && animal) {
-    const named = s.findIndex((t, k) => k >= start && NAMING.has(t.lower));
-    const names = named < 0 ? [] : objectAfter(s, named + 1).names;
-    if (names.length) for (const n of names) add(subject, "pet", `${not}${animal} ${n}`);
-    else add(subject, "pet", not + obj.words.filter((w) => !/^\d+$/.test(w) && !COUNT.has(w)).join(" "));
-    return;
-  }
+  if (v === "have" && !obj.prep) return void possessionOf(s, c, subject, add, start, obj.words);
+  if ((GET_VERBS.has(v) || ADOPT_VERBS.has(v)) && animal) return void possessionOf(s, c, subject, add, start, obj.words);
   if (v === "go" && !obj.prep && s[start]?.lower.endsWith("ing")) return void add(subject, "hobby", not + s[start].lower);
   if (TRAVEL_VERBS.has(v) || (v === "go" && obj.prep === "to" && obj.names.length && !obj.kinds.has("NOUN"))) {
     if (obj.names.length && !obj.kinds.has("NOUN")) {
@@ -133,6 +159,6 @@ export function readActivity(s: Tok[], c: Clause, subject: string, add: AddTripl
   if (EVENT_VERBS.has(v) || (v === "go" && obj.prep === "to")) {
     if (value) return void add(subject, "event", not + `${v === "go" ? "" : `${v} `}${value}`.trim());
   }
-  if (GET_VERBS.has(v) && value && obj.kinds.has("NOUN")) return void add(subject, "possession", not + value);
+  if (GET_VERBS.has(v) && value && obj.kinds.has("NOUN") && possessionOf(s, c, subject, add, start, obj.words)) return;
   if (value && obj.kinds.has("NOUN")) add(subject, "activity", not + `${v} ${value}`);
 }

@@ -73,14 +73,15 @@ export const isRelation = (lemma: string): boolean => FAMILY.has(lemma) || PARTN
 /** Reads "my/our/his/her <modifiers> <relation> [Name]" at i: the relation's entity and where the phrase ends. */
 export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionContext, turn: string): { entity?: string; end: number; relation: string; named: boolean } | undefined {
   const owner = s[i]?.lower;
-  if (owner !== "my" && owner !== "our" && owner !== "his" && owner !== "her" && owner !== "their") return undefined;
+  if (owner !== "my" && owner !== "our" && owner !== "his" && owner !== "her" && owner !== "their" && owner !== "your") return undefined;
   for (let k = i + 1; k <= i + 3 && k < s.length; k++) {
     const t = s[k];
     if (isRelation(t.lemma) && (t.pos === "NOUN" || t.pos === "PROPN")) {
       const rel = t.lemma === "mom" || t.lemma === "mum" ? t.lower : t.lemma;
       const plural = t.lower !== t.lemma && t.lower.endsWith("s");
       const n = nameAt(s, k + 1) ?? (s[k + 1]?.text === "," && isName(s[k + 2]) ? nameAt(s, k + 2) : undefined);
-      const holder = owner === "my" || owner === "our" ? speaker : resolvePronoun(ctx, owner, turn);
+      // "your dad" is the other speaker's ("How's your dad?" … "he drives buses": he is that dad)
+      const holder = owner === "my" || owner === "our" ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : resolvePronoun(ctx, owner, turn);
       const entity = n ? n.name : holder ? `${holder}'s ${plural ? t.lower : rel}` : undefined;
       if (entity && s[(n?.end ?? k) + 1]?.text !== "'s") addPerson(ctx, { name: entity, gender: relationGender(rel), plural, turn });
       return { entity, end: n ? n.end : k, relation: rel, named: !!n };
@@ -178,6 +179,15 @@ function verbGroup(s: Tok[], j: number, c: Clause): number {
     if (be && !c.progressive && s[j].lower !== s[j].lemma) c.passive = true;
     return j;
   }
+  // "I have two cats", "we don't have a car anymore": the lite model tags a lone "have" AUX; it is the head verb
+  const last = j - 1;
+  if (!be && aux.length && (HAVE.has(aux[aux.length - 1]) || aux[aux.length - 1] === "had") && s[last]?.pos === "AUX" && s[j] && s[j].pos !== "VERB" && s[j].pos !== "AUX" && s[j].lower !== "to") {
+    c.head = last;
+    c.verb = "have";
+    c.perfect = aux.length > 1 && aux.slice(0, -1).some((a) => HAVE.has(a) || a === "had");
+    c.past = aux[0] === "had" || aux[0] === "did";
+    return last;
+  }
   if (be) {
     c.copula = true;
     c.verb = "be";
@@ -236,6 +246,7 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
         const before = s[c.head - 1]?.lower;
         c.gerundLead = true;
         if (before === "since" || before === "after") c.past = true;
+        else if (before === "still") c.still = true; // "Still teaching at X": going on, not planned
         else c.future = true;
       }
       k = c.head;

@@ -23,6 +23,7 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
+import { noteEndedHome, noteQuestion, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 
 export { analyse, type Tok } from "./nlp.js";
@@ -32,7 +33,7 @@ export const EXTRACTOR_LABEL = "offline:nous-nlp-v3";
 
 /** The canonical attributes the offline extractor writes. */
 export const ATTRIBUTES = [
-  "job", "workplace", "home", "hobby", "pet", "family", "relationship", "plan", "possession", "event", "travel",
+  "job", "workplace", "home", "origin", "hobby", "pet", "family", "relationship", "plan", "possession", "event", "travel",
   "preference", "identity", "education", "health", "activity", "photo", "talked about",
 ] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];
@@ -62,9 +63,13 @@ const ANIMALS = wordSet("animals");
 const SKIP_VERBS = wordSet("skipVerbs");
 const NAMING = wordSet("namingWords");
 const HYPOTHETICAL = wordSet("hypotheticalMarkers");
+const MOVE = wordSet("moveVerbs");
 
-/** "what about you?" at the end of a statement asks the other speaker and leaves the statement a statement. */
-const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*and you\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
+/**
+ * "what about you?" at the end of a statement asks the other speaker, and a tag ("…, did I tell you?", "…, you
+ * know?") only asks for attention: either leaves the statement a statement.
+ */
+const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
 /**
  * Extracts (entity, attribute, value) triples and the names a turn mentions.
@@ -94,6 +99,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   };
   const sentences = analyse(turn.text);
   const hedges = hedgedSentences(sentences);
+  // a bare name answering "where do you live / work?" is the replier's state
+  const reply = replyState(ctx, turn.speaker, sentences);
+  if (reply) {
+    add(o.kinds ? { entity: turn.speaker, attribute: reply.attribute, value: reply.value, kind: reply.kind } : { entity: turn.speaker, attribute: reply.attribute, value: reply.value });
+    mention(reply.value);
+  }
   sentences.forEach((s, si) => {
     for (let i = 0; i < s.length; i++) {
       const n = nameAt(s, i);
@@ -104,7 +115,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       i = n.end;
     }
     const words = s.map((t) => t.text);
-    if (s[s.length - 1]?.text === "?" && !questionTail(words)) return;
+    if (s[s.length - 1]?.text === "?" && !questionTail(words)) {
+      // a question states nothing, but "How's your dad?" names the person the answer's "he" is
+      for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);
+      return;
+    }
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
@@ -135,12 +150,17 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
         if (st.kind !== "planned") add({ entity: st.entity, attribute: st.attribute, value: st.kind === "ended" ? `not ${st.value}` : st.value, ...(confidence < 1 ? { confidence } : {}) });
       } else add({ entity: st.entity, attribute: st.attribute, value: st.value, kind, ...(confidence < 1 ? { confidence } : {}) });
       if (/^[A-Z]/.test(st.value)) mention(st.value);
+      // "I moved (here) from Sweden": the place one left is also where one comes from
+      const moved = clauses.find((c) => c.head === st.at);
+      if (st.kind === "ended" && st.attribute === "home" && moved && MOVE.has(moved.verb) && s.slice(st.at, moved.end).some((t) => t.lower === "from")) add({ entity: st.entity, attribute: "origin", value: st.value });
     }
     // a clause that stated a home, workplace or job is not also an event or an activity
-    for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value) => add({ entity, attribute, value }), turn.speaker);
+    for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });
+  if (sentences.some((s) => s[s.length - 1]?.text === "?")) noteQuestion(ctx, turn.speaker, turn.text);
+  for (const t of triples) if (t.attribute === "home" && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEndedHome(ctx, turn.speaker);
   let fallback: OfflineExtraction["fallback"];
   if (triples.length === 0 && caption) {
     add({ entity: turn.speaker, attribute: "photo", value: caption.replace(/^(a )?(photo|picture|image) of /i, "").split(/\s+/).slice(0, 6).join(" ") });

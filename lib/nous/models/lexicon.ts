@@ -110,6 +110,7 @@ export const LEXICON = {
   cuePreference: { use: "answerer cue → preference, hobby", match: "phrase", on: "questions", words: ["favou?rite", "like", "likes", "love", "loves"] },
   cueIdentity: { use: "answerer cue → identity", match: "phrase", on: "questions", words: ["identity", "who is", "what is \\w+'s"] },
   cueEducation: { use: "answerer cue → education", match: "phrase", on: "questions", words: w("school college university degree study studies studied major") },
+  cueOrigin: { use: "answerer cue → origin", match: "phrase", on: "questions", words: ["from where", "where (?:is|was|are|were|does|did) [\\w' ]+ (?:come )?from", "originally", "grew up", "grow up"] },
   // states (home, workplace, job): verb classes read with the clause's tense, aspect and negation (states.ts)
   resideVerbs: { use: "states: '<subject> lives/resides/stays in X' → home", match: "lemma", on: "turns", words: w("live reside stay base") },
   settleVerbs: { use: "states: 'settled in X' → home (change)", match: "lemma", on: "turns", words: w("settle") },
@@ -127,7 +128,7 @@ export const LEXICON = {
   buyVerbs: { use: "states: 'bought/found/rented a <dwelling> in X' → home", match: "lemma", on: "turns", words: w("buy rent find get") },
   callVerbs: { use: "states: 'call X home' → home", match: "lemma", on: "turns", words: w("call") },
   noticeNouns: { use: "states: 'gave/handed in (my) notice at X' → workplace (ended)", match: "lemma", on: "turns", words: w("notice") },
-  jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement") },
+  jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department") },
   dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage") },
   workplaceNouns: { use: "states: 'my employer/office/workplace is X' → workplace", match: "lemma", on: "turns", words: w("employer office workplace company") },
   colleagueNouns: { use: "states: 'my boss/colleague/team at X' → the speaker's workplace", match: "lemma", on: "turns", words: w("boss manager colleague coworker team") },

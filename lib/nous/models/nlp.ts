@@ -1,11 +1,14 @@
 /**
  * The language layer of the offline extractor: wink-nlp with its English lite model (sentences, universal
- * part-of-speech tags, lemmas, negation flags, date/duration/time entities), after a contraction pre-pass that
- * also repairs the apostrophe-less forms chat writes ("dont", "im", "ive"). wink has no dependency parse and no
- * PERSON/ORG entities: clauses are read from the tag sequence (clause.ts) and names are runs of proper nouns.
+ * part-of-speech tags, lemmas, date/duration/time entities), after a contraction pre-pass that also repairs the
+ * apostrophe-less forms chat writes ("dont", "im", "ive"). wink has no dependency parse and no PERSON/ORG
+ * entities: clauses are read from the tag sequence (clause.ts) and names are runs of proper nouns. Negation is
+ * read by the clause reader from the words themselves ("not", "never", "no longer"), so wink's negation step is
+ * not run.
  */
+import { createRequire } from "node:module";
 import winkNLP, { type WinkMethods } from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import type Model from "wink-eng-lite-web-model";
 import { wordSet } from "./lexicon.js";
 
 export interface Tok {
@@ -13,12 +16,16 @@ export interface Tok {
   lower: string;
   pos: string;
   lemma: string;
-  neg: boolean;
   date: boolean;
 }
 
 let nlp: WinkMethods | undefined;
-const engine = (): WinkMethods => (nlp ??= winkNLP(model, ["sbd", "pos", "negation", "ner"]));
+/**
+ * The language model is read on first use, not when the module is imported: importing agora (or Nous for its
+ * equations, an LLM extractor, a stored memory) does not pay for it; the first extraction does (bench/nous.ts counts
+ * it in the first round).
+ */
+const engine = (): WinkMethods => (nlp ??= winkNLP(createRequire(import.meta.url)("wink-eng-lite-web-model") as typeof Model, ["sbd", "pos", "ner"]));
 
 /** Contractions and their apostrophe-less chat spellings, expanded before tagging (closed-class grammar). */
 const CONTRACTIONS: [RegExp, string][] = [
@@ -32,8 +39,12 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bgonna\b/gi, "going to"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
 ];
 
+/** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat spelling, or "…nt"). */
+const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta)\b|nt\b/i;
+
 /** The contraction pre-pass alone. */
 export function expandContractions(text: string): string {
+  if (!MAY_CONTRACT.test(text)) return text;
   let t = text;
   for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
   return t;
@@ -52,7 +63,6 @@ export function analyse(text: string): Tok[][] {
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const lemma = doc.tokens().out(its.lemma as unknown as typeof its.value) as string[];
-  const neg = doc.tokens().out(its.negationFlag) as unknown as boolean[];
   const dateTok = new Set<number>();
   const spans = doc.entities().out(its.span) as unknown as [number, number][];
   const types = doc.entities().out(its.type) as string[];
@@ -62,7 +72,7 @@ export function analyse(text: string): Tok[][] {
   const out: Tok[][] = [];
   for (const [a, b] of doc.sentences().out(its.span) as unknown as [number, number][]) {
     const sent: Tok[] = [];
-    for (let i = a; i <= b; i++) sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: lemma[i].toLowerCase(), neg: neg[i], date: dateTok.has(i) });
+    for (let i = a; i <= b; i++) sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: lemma[i].toLowerCase(), date: dateTok.has(i) });
     out.push(sent);
   }
   return out;

@@ -37,7 +37,7 @@ export function extractOffline(turn: Turn, caption?: string, ctx: SessionContext
 }
 
 /** Attributes that hold a state (one value at a time), answered with the belief's mode. */
-export const STATE_ATTRIBUTES = new Set(["job", "workplace", "home", "relationship", "identity", "health", "education"]);
+export const STATE_ATTRIBUTES = new Set(["job", "workplace", "home", "origin", "relationship", "identity", "health", "education"]);
 
 const TEMPORAL_Q = listPattern("temporalQuestion");
 const PLURAL_Q = listPattern("pluralQuestion");
@@ -57,6 +57,7 @@ const ATTRIBUTE_CUES: [RegExp, string[]][] = ([
   ["cuePreference", ["preference", "hobby"]],
   ["cueIdentity", ["identity"]],
   ["cueEducation", ["education"]],
+  ["cueOrigin", ["origin"]],
 ] as [LexiconName, string[]][]).map(([name, attrs]) => [listPattern(name), attrs]);
 
 /** The attributes a question points at, in order of cue. */
@@ -70,13 +71,15 @@ const PAST_Q = listPattern("pastQuestion");
 const JOB_Q = listPattern("cueJob");
 const WORK_Q = listPattern("cueWork");
 const HOME_Q = listPattern("cueHome");
+const ORIGIN_Q = listPattern("cueOrigin");
 
 /**
  * The states a question asks about, most specific first ("what does Ann do for work" → job, workplace; "where does
  * Ann work" → workplace, job; "where does Ann live" → home): the query renders the named entities' beliefs about
  * them, and the answerer reads them first.
  */
-export function questionStates(question: string): ("home" | "workplace" | "job")[] {
+export function questionStates(question: string): ("home" | "workplace" | "job" | "origin")[] {
+  if (ORIGIN_Q.test(question)) return ["origin"];
   if (JOB_Q.test(question)) return ["job", "workplace"];
   if (WORK_Q.test(question)) return ["workplace", "job"];
   if (HOME_Q.test(question) && !TEMPORAL_Q.test(question)) return ["home"];

@@ -6,7 +6,7 @@
 import type { Clause } from "./clause.js";
 import { relationAt } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import type { Tok } from "./nlp.js";
+import { isName, type Tok } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { changeKind, endKind, jobPhrase, placeAt, stateKind, type Emit, type StateAttribute } from "./states-common.js";
 
@@ -49,8 +49,9 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     }
     // "work at X" (the noun) takes "at" only; "shifts in a row at X": a shift may have a few words before it
     const preps = t.lemma === "work" ? ["at"] : ["at", "with", "for"];
-    const span = t.lemma === "shift" ? 4 : 1;
-    const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP"].includes(y.pos))) : -1;
+    // "double shift on the children's ward at X": a shift may name where in the place before the place
+    const span = t.lemma === "shift" ? 6 : 1;
+    const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP", "ADJ"].includes(y.pos) || y.text === "'s" || (span > 1 && y.pos === "VERB" && y.lower === y.lemma))) : -1;
     if (t.pos === "NOUN" && prep > k) {
       if (gov?.intent) continue;
       const p = placeAt(s, prep + 1);
@@ -61,12 +62,17 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const kind = gov && gov.head < k ? (QUIT.has(v) || LOSE.has(v) ? endKind(gov) : TAKE.has(v) || START.has(v) ? (gov.perfect && v === "get" ? stateKind(gov) : changeKind(gov)) : v === "apply" || v === "interview" ? undefined : stateKind(gov, "none") ?? "state") : "state";
       emit([holder], "workplace", p.value, kind, k);
     } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
-      const holder = holderBefore(s, k, speaker, ctx, turn);
+      // no holder and no clause ("Same flat in Aarhus."): chat ellipsis, the speaker's, when the place is a name
+      const elided = clauses.length === 0 && s.slice(0, k).every((x, i) => x.pos === "ADJ" || x.pos === "DET" || x.pos === "INTJ" || x.pos === "PUNCT" || (i === 0 && x.pos === "PROPN")) && isName(s[k + 2]);
+      const holder = holderBefore(s, k, speaker, ctx, turn) ?? (elided ? speaker : undefined);
       if (holder && !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like")) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
     } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov && !gov.negated && !gov.intent) {
       emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, endKind(gov), k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
       emit([speaker], "workplace", placeAt(s, k + 2)?.value, "state", k);
+    } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov?.copula && !gov.intent && gov.head < k && /^(in|on)$/.test(s[gov.head + 1]?.lower ?? "") && isName(s[k + 2] ?? s[k + 3])) {
+      // "I'm in the finance team at X": being in a team at a place is working there
+      emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, stateKind(gov, "none") ?? "state", k);
     } else if ((t.lower === "home" || WORKPLACE_NOUNS.has(t.lemma)) && t.pos === "NOUN") {
       const attr: StateAttribute = t.lower === "home" ? "home" : "workplace";
       const owner = holderBefore(s, k, speaker, ctx, turn);

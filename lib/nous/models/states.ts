@@ -28,7 +28,7 @@ export interface StateObservation { entity: string; attribute: StateAttribute; v
 
 const set = wordSet;
 const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([...set("moveVerbs"), ...set("emigrateVerbs")]);
-const WORK = new Set([...set("workVerbs"), ...set("teachVerbs")]), EMPLOY = set("employVerbs"), START = set("startVerbs");
+const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH]), EMPLOY = set("employVerbs"), START = set("startVerbs");
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), TAKE = set("takeVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
 const LOSE = set("loseVerbs"), STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
 const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
@@ -113,15 +113,20 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         const job = placeAt(s, start + 1, to);
         emit(c.subjects, "job", job?.value, stop ? endKind(c) : stateKind(c), c.head);
       }
-      const pp = ppAfter(s, start, to, WORK_PREPS) ?? inOrganisation(s, start, to);
+      // "teach maths at X": a teaching verb's own object (a subject taught) may come before the place
+      let obj = start;
+      if (TEACH.has(v)) while (obj < to && (s[obj].pos === "NOUN" || s[obj].pos === "ADJ")) obj++;
+      const pp = ppAfter(s, start, to, WORK_PREPS) ?? inOrganisation(s, start, to) ?? (obj > start ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
       emit(c.subjects, "workplace", pp?.value, stop ? endKind(c) : stateKind(c), c.head);
     } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
       const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
       const target = JOIN.has(v) ? placeAt(s, from, to) : s[at]?.pos === "ADP" ? ppAfter(s, at, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"])) : undefined;
       if (JOIN.has(v) && target && !/^[A-Z]/.test(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
       emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
-    } else if (EMPLOY.has(v)) {
-      if (c.passive) emit(c.subjects, "workplace", ppAfter(s, from, to, new Set(["by", "at"]))?.value, v === "hire" ? changeKind(c) : stateKind(c), c.head);
+    } else if (EMPLOY.has(v) || (v === "take" && c.passive && s[from]?.lower === "on")) {
+      // "I've been taken on by X": the phrasal verb of hiring
+      if (v === "take") emit(c.subjects, "workplace", ppAfter(s, from + 1, to, new Set(["by", "at"]))?.value, changeKind(c), c.head);
+      else if (c.passive) emit(c.subjects, "workplace", ppAfter(s, from, to, new Set(["by", "at"]))?.value, v === "hire" ? changeKind(c) : stateKind(c), c.head);
       else {
         const obj = s[from];
         const who = obj?.lower === "me" || obj?.lower === "us" ? [speaker] : obj && (obj.lower === "him" || obj.lower === "her") ? [resolvePronoun(ctx, obj.lower, turn)].filter((x): x is string => !!x) : [];

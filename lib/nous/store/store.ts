@@ -60,6 +60,8 @@ export class Store {
   readonly db: SqliteDatabase;
   readonly path: string;
   private readonly st: Record<string, Statement>;
+  /** One transaction wrapper for the handle (better-sqlite3 builds one per call of `db.transaction`). */
+  private readonly tx: (fn: () => unknown) => unknown;
 
   private constructor(db: SqliteDatabase, path: string) {
     this.db = db;
@@ -76,6 +78,7 @@ export class Store {
       getMeta: db.prepare("SELECT value FROM meta WHERE key = ?"),
       setMeta: db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)"),
     };
+    this.tx = db.transaction((fn: () => unknown) => fn());
   }
 
   /**
@@ -155,7 +158,7 @@ export class Store {
 
   /** Runs `fn` in one transaction (committed on return, rolled back on throw). */
   transaction<R>(fn: () => R): R {
-    return this.db.transaction(fn)();
+    return this.tx(fn) as R;
   }
 
   allDeltas(): Delta[] {

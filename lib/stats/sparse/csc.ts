@@ -75,21 +75,34 @@ export function adjacency(A: SymCsc): { ptr: Int32Array; idx: Int32Array } {
 
 /**
  * B = P A Pᵀ for the permutation `perm` (new index i is old index perm[i]), with `map[e]` the position in B
- * of A's stored entry e, so values can be moved again without recomputing the pattern.
+ * of A's stored entry e, so values can be moved again without recomputing the pattern. Each entry goes straight to
+ * its column of B (counted first), and each column's rows are then sorted by insertion (columns are short), the
+ * map following: O(nnz) plus the sorting.
  */
 export function symPermute(A: SymCsc, perm: ArrayLike<number>): { B: SymCsc; map: Int32Array } {
   const { n, colPtr, rowIdx, values } = A;
   const inv = inversePermutation(perm);
-  const rows: number[] = [], cols: number[] = [];
-  for (let j = 0; j < n; j++) for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) { rows.push(inv[rowIdx[e]!]!); cols.push(inv[j]!); }
-  const B = symFromTriplets(n, rows, cols);
-  const map = new Int32Array(rows.length);
-  for (let e = 0; e < rows.length; e++) {
-    const r = Math.max(rows[e]!, cols[e]!), c = Math.min(rows[e]!, cols[e]!);
-    map[e] = findEntry(B, r, c);
-    B.values[map[e]!] += values[e]!;
+  const nnz = colPtr[n]!;
+  const ptr = new Int32Array(n + 1);
+  for (let j = 0; j < n; j++) for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) { const a = inv[rowIdx[e]!]!, b = inv[j]!; ptr[(a < b ? a : b) + 1]++; }
+  for (let j = 0; j < n; j++) ptr[j + 1] += ptr[j]!;
+  const next = ptr.slice(0, n), ri = new Int32Array(nnz), src = new Int32Array(nnz), map = new Int32Array(nnz), vals = new Float64Array(nnz);
+  for (let j = 0; j < n; j++) for (let e = colPtr[j]!; e < colPtr[j + 1]!; e++) {
+    const a = inv[rowIdx[e]!]!, b = inv[j]!, c = a < b ? a : b, at = next[c]!++;
+    ri[at] = a < b ? b : a;
+    src[at] = e;
   }
-  return { B, map };
+  for (let c = 0; c < n; c++) {
+    const lo = ptr[c]!, hi = ptr[c + 1]!;
+    for (let t = lo + 1; t < hi; t++) {
+      const r = ri[t]!, s = src[t]!;
+      let u = t - 1;
+      while (u >= lo && ri[u]! > r) { ri[u + 1] = ri[u]!; src[u + 1] = src[u]!; u--; }
+      ri[u + 1] = r; src[u + 1] = s;
+    }
+  }
+  for (let t = 0; t < nnz; t++) { map[src[t]!] = t; vals[t] = values[src[t]!]!; }
+  return { B: { n, colPtr: ptr, rowIdx: ri, values: vals }, map };
 }
 
 /** Position of entry (r, c), r ≥ c, in the columns of A, or −1 when it is not stored (binary search). */

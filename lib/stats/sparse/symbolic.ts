@@ -144,10 +144,15 @@ export function columnCounts(A: SymCsc, parent: Int32Array): Int32Array {
 
 /** nnz(L) of P A Pᵀ for the ordering `perm` (new → old). */
 export function fillOf(A: SymCsc, perm: Int32Array): number {
-  const B = symPermute(A, perm).B, cc = columnCounts(B, etree(B));
+  return fillOfPermuted(symPermute(A, perm).B).nnz;
+}
+
+/** nnz(L) and the elimination tree of an already permuted matrix. */
+function fillOfPermuted(B: SymCsc): { nnz: number; parent: Int32Array } {
+  const parent = etree(B), cc = columnCounts(B, parent);
   let s = 0;
   for (let j = 0; j < cc.length; j++) s += cc[j]!;
-  return s;
+  return { nnz: s, parent };
 }
 
 /**
@@ -161,14 +166,14 @@ export function analyse(A: SymCsc, opts: AnalyseOptions = {}): Symbolic {
   const n = A.n;
   const ord = opts.ordering ?? "amd";
   const natural = (): Int32Array => Int32Array.from({ length: n }, (_, i) => i);
-  let perm0: Int32Array;
+  let perm0: Int32Array, parent0: Int32Array | undefined;
   if (ord === "best") {
-    // As CHOLMOD with several methods: keep the ordering whose factor has fewer entries.
-    const a = amd(A, opts.amd), b = natural();
-    perm0 = fillOf(A, b) < fillOf(A, a) ? b : a;
+    // As CHOLMOD with several methods: keep the ordering whose factor has fewer entries (A itself is the natural one).
+    const a = amd(A, opts.amd), fa = fillOfPermuted(symPermute(A, a).B), fn = fillOfPermuted(A);
+    [perm0, parent0] = fn.nnz < fa.nnz ? [natural(), fn.parent] : [a, fa.parent];
   } else perm0 = ord === "amd" ? amd(A, opts.amd) : ord === "natural" ? natural() : ord;
   if (perm0.length !== n) throw new RangeError(`analyse: the ordering has ${perm0.length} entries for a ${n} × ${n} matrix`);
-  const post = postorder(etree(symPermute(A, perm0).B));
+  const post = postorder(parent0 ?? etree(symPermute(A, perm0).B));
   const perm = Int32Array.from(post, (k) => perm0[k]!);
   const { B, map } = symPermute(A, perm);
   const parent = etree(B), colCount = columnCounts(B, parent);

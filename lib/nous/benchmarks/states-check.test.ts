@@ -1,0 +1,30 @@
+/**
+ * The hand-written state sets: the fresh set's parts are the seeded draw (2 tune and 3 report per scenario), both
+ * sets build into LoCoMo's format, and the summary counts conversations per scenario group.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { assignParts, buildStatesCheck, FRESH_CHECK_TEXT, FRESH_SPLIT_SEED } from "./states-check.js";
+import { checkSummary } from "./states-check-run.js";
+
+test("the fresh set: 35 conversations, per scenario 2 tune and 3 report, equal to the seeded draw", () => {
+  const text = readFileSync(FRESH_CHECK_TEXT, "utf8");
+  const { data, tags } = buildStatesCheck(FRESH_CHECK_TEXT);
+  assert.equal(data.length, 35);
+  for (const sc of new Set(tags.map((t) => t.scenario))) {
+    const mine = tags.filter((t) => t.scenario === sc);
+    assert.deepEqual([mine.filter((t) => t.part === "tune").length, mine.filter((t) => t.part === "report").length], [2, 3], sc);
+  }
+  // re-drawing from the placeholders gives the committed parts; another seed gives other parts
+  const blank = text.replace(/^(=== \S+ \S+) (?:tune|report) \|/gm, "$1 PART |");
+  assert.equal(assignParts(blank, FRESH_SPLIT_SEED), text);
+  assert.notEqual(assignParts(blank, FRESH_SPLIT_SEED + 1), text);
+});
+
+test("checkSummary counts conversations with every current value right per scenario group", () => {
+  const r = (scenario: string, right: boolean, ablation = "none") => ({ ablation, conversation: scenario, scenario, part: "report", questions: 1, right });
+  const rows = checkSummary([r("stable", true), r("joke-after-gap", false), r("change", true), r("others", true), r("stable", false, "last-write-wins")]);
+  assert.deepEqual(rows[0], { variant: "none", part: "report", stable: "1/1", jokes: "0/1", "stable values (stable + jokes)": "1/2", changes: "1/1", "others' states": "1/1", "not anymore": "0/0", all: "3/4" });
+  assert.equal(rows[1].all, "0/1");
+});
