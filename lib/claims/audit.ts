@@ -7,6 +7,7 @@ import type { AssumptionDecl, ClaimDecl, ClaimEstimate, ClaimTables } from "../c
 import { ConfigError } from "../core/errors.js";
 import { getPath } from "../core/paths.js";
 import { createRng } from "../core/rng.js";
+import type { Level } from "../core/level.js";
 import type { ExperimentConfig } from "../experiment/config.js";
 import { readManifest } from "../experiment/manifest.js";
 import { block, runBlocks, type Block } from "./execute.js";
@@ -130,7 +131,7 @@ export async function audit(config: string | ExperimentConfig, opts: AuditOption
       const a = decidingAssumption(s.design.assumptions, imp);
       if (!a) continue;
       decidingOf.set(c, { a, imp });
-      for (const v of sweepLevels(a, size.sweepLevels)) {
+      for (const v of sweepLevels(a, size.sweepLevels, getPath(plan.defaults, a.path) as Level)) {
         const k = `${g.key}\u0001${a.name}\u0001${String(v)}`;
         if (!sweepBlocks.has(k)) sweepBlocks.set(k, await block(plan, g, `sweep:${a.name}=${String(v)}`, { [a.path]: v }, sweepSeeds));
       }
@@ -144,7 +145,7 @@ export async function audit(config: string | ExperimentConfig, opts: AuditOption
       const dec = decidingOf.get(c);
       if (!dec) continue;
       const defaultValue = getPath(plan.defaults, dec.a.path);
-      sweeps.set(c, sweepLevels(dec.a, size.sweepLevels).map((v) => {
+      sweeps.set(c, sweepLevels(dec.a, size.sweepLevels, defaultValue as Level).map((v) => {
         const e = estimate(c, third.get(sweepBlocks.get(`${g.key}\u0001${dec.a.name}\u0001${String(v)}`)!)!);
         return { value: v, isDefault: String(v) === String(defaultValue), estimate: e.estimate, lower: e.lower, upper: e.upper, verdict: e.verdict };
       }));

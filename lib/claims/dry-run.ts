@@ -7,6 +7,9 @@
 import type { ExperimentConfig } from "../experiment/config.js";
 import { dryRun, planRun } from "../experiment/plan.js";
 import { ConfigError } from "../core/errors.js";
+import { getPath } from "../core/paths.js";
+import type { AssumptionDecl } from "../core/claims.js";
+import type { Level } from "../core/level.js";
 import { block, type Block } from "./execute.js";
 import { latinHypercube, sweepLevels } from "./lhs.js";
 import { claimAssumptions, planAudit, type AuditOptions } from "./plan.js";
@@ -54,8 +57,9 @@ export async function auditDryRun(config: string | ExperimentConfig, opts: Audit
           blocks.push(await block(plan, g, p.id, Object.fromEntries(as.map((a) => [a.path, p.values[a.name]])), maxSeeds));
           runs.hypercube++;
         }
-        const longest = as.reduce((best, a) => (sweepLevels(a, plan.size.sweepLevels).length > sweepLevels(best, plan.size.sweepLevels).length ? a : best));
-        for (const v of sweepLevels(longest, plan.size.sweepLevels)) {
+        const levelsOf = (a: AssumptionDecl) => sweepLevels(a, plan.size.sweepLevels, getPath(plan.defaults, a.path) as Level);
+        const longest = as.reduce((best, a) => (levelsOf(a).length > levelsOf(best).length ? a : best));
+        for (const v of levelsOf(longest)) {
           blocks.push(await block(plan, g, `sweep:${longest.name}=${String(v)}`, { [longest.path]: v }, plan.size.sweepSeeds === undefined ? plan.defaultSeeds : Array.from({ length: plan.size.sweepSeeds }, (_, i) => plan.defaultSeeds[0] + i)));
           runs.sweep++;
         }

@@ -71,13 +71,15 @@ export function latinHypercube(assumptions: readonly AssumptionDecl[], n: number
 
 /**
  * The levels of a one-at-a-time sweep of one assumption: every level of a discrete one; `levels` evenly spaced
- * positions of a numeric one (integers deduplicated), the default included.
+ * positions of a numeric one (integers deduplicated), with the audit's default point included: `at`, the value the
+ * audited config gives the assumption (a config may set it away from the schema's default), else the declared default.
  * @example sweepLevels({ kind: "continuous", range: [0, 1], default: 0.3, … }, 5) // [0, 0.25, 0.3, 0.5, 0.75, 1]
+ * @example sweepLevels({ kind: "continuous", range: [0, 1], default: 0.3, … }, 5, 0.6) // [0, 0.25, 0.5, 0.6, 0.75, 1]
  */
-export function sweepLevels(a: AssumptionDecl, levels: number): Level[] {
+export function sweepLevels(a: AssumptionDecl, levels: number, at?: Level): Level[] {
   if (a.kind === "discrete") return [...a.levels];
   const out = new Set<number>();
   for (let k = 0; k < levels; k++) out.add(Number(assumptionValue(a, levels === 1 ? 0.5 : k / (levels - 1))));
-  out.add(a.default);
+  out.add(typeof at === "number" && Number.isFinite(at) ? at : a.default);
   return [...out].sort((x, y) => x - y);
 }

@@ -39,6 +39,8 @@ describe("Latin hypercube", () => {
   it("sweeps include the default", () => {
     assert.deepEqual(sweepLevels(decls[0], 5), [0, 2.5, 5, 7.5, 10]);
     assert.deepEqual(sweepLevels({ ...decls[0], default: 3 } as AssumptionDecl, 3), [0, 3, 5, 10]);
+    // the audited config sets the assumption away from its declared default: the sweep holds the config's value instead
+    assert.deepEqual(sweepLevels({ ...decls[0], default: 3 } as AssumptionDecl, 3, 7), [0, 5, 7, 10]);
     assert.deepEqual(sweepLevels(decls[1], 5), ["a", "b", "c"]);
   });
 });
