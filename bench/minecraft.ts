@@ -26,7 +26,7 @@ const tasks = Array.from({ length: perPolicy }, (_, k) =>
   compileTask(`bench_mc_${k}`, generateTask({ agents: 2, width: 3, depth: 2, levels: 2, materials: 2, scenario: "standard" }, createRng(100 + k))));
 
 const t0 = performance.now();
-const server = await startServer({ logFile: ".cache/minecraft/bench.log" });
+const server = await startServer({ logFile: ".cache/minecraft/bench.log", startTimeoutMs: 180_000 });
 const tServer = performance.now() - t0;
 const t1 = performance.now();
 const world = await MinecraftWorld.open(server, 2);

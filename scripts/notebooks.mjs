@@ -9,7 +9,7 @@
 // silently skips the request that follows an error; so after nbconvert we read every cell's outputs:
 // an `error` output or a stderr stream fails the run with the notebook, the cell index and the text.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, existsSync, writeFileSync } from "node:fs";
 import { basename, join, relative, resolve } from "node:path";
 import { ensureKernel, root } from "./jupyter.mjs";
 
@@ -91,6 +91,11 @@ export async function runNotebooks(paths, opts = {}) {
         `${relative(root, nb)}: cell ${first.index} failed:\n${first.text.slice(0, 4000)}` +
           (problems.length > 1 ? `\n(${problems.length - 1} more cell(s) with errors; executed copy: ${output})` : ""),
       );
+    }
+    if (!opts.inPlace) {
+      // The copy records the profile it ran on (the browser test compares JupyterLab's run with it).
+      executed.metadata = { ...executed.metadata, agora: { profile: opts.profile ?? null } };
+      writeFileSync(output, JSON.stringify(executed, null, 1) + "\n");
     }
     const seconds = (Date.now() - t0) / 1000;
     log(`  ok in ${seconds.toFixed(1)} s → ${relative(root, output)}`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs the test suite with node's test runner through tsx.
-//   npm test             every test: unit tests, then the slow end-to-end ones (*.e2e.test.ts: notebooks, browser)
+//   npm test             every test: unit tests, then the slow end-to-end ones (*.e2e.test.ts: notebooks, browser;
+//                        the browser test after the others, since it reuses the notebooks' run folders)
 //   npm run test:unit    unit tests only
 // Extra arguments are passed to `node --test` (e.g. --test-name-pattern=lmm).
 import { spawnSync } from "node:child_process";
@@ -40,9 +41,16 @@ if (files.length === 0) {
   console.error("no test files found");
   process.exit(1);
 }
-const res = spawnSync(
-  process.execPath,
-  ["--import", "tsx", "--test", "--test-reporter=spec", "--test-concurrency=2", ...passThrough, ...files],
-  { cwd: root, stdio: "inherit" },
-);
-process.exit(res.status ?? 1);
+// The browser test runs last, alone: it reuses the run folders the headless notebook tests wrote.
+const browserTest = join("test", "browser.e2e.test.ts");
+const phases = [files.filter((f) => f !== browserTest), files.filter((f) => f === browserTest)].filter((p) => p.length);
+let status = 0;
+for (const phase of phases) {
+  const res = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--test", "--test-reporter=spec", "--test-concurrency=2", ...passThrough, ...phase],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (res.status !== 0) status = res.status ?? 1;
+}
+process.exit(status);

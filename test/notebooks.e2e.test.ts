@@ -8,6 +8,14 @@ import { runNotebooks, listNotebooks, buildLibrary } from "../scripts/notebooks.
 
 const notebooks: string[] = listNotebooks();
 
+/** Output lines that look like a run's progress (`name: 3/7 cells (42%) · 0 failed · …`), in any output. */
+function progressLines(nb: { cells: { outputs?: { text?: string | string[]; data?: Record<string, unknown> }[] }[] }): string[] {
+  const texts = nb.cells.flatMap((c) => (c.outputs ?? []).flatMap((o) => [o.text ?? "", o.data?.["text/plain"] ?? ""]));
+  return texts
+    .flatMap((t) => (Array.isArray(t) ? t.join("") : String(t)).split("\n"))
+    .filter((l) => /\d+\/\d+ cells \(\d+%\) · \d+ failed · /.test(l));
+}
+
 test("there are notebooks to execute", () => {
   assert.ok(notebooks.length > 0, "notebooks/*.ipynb is empty");
 });
@@ -25,5 +33,9 @@ for (const nb of notebooks) {
     const withOutput = codeCells.filter((c: { outputs: unknown[] }) => c.outputs.length > 0);
     // tslab silently skips a cell after an error; a notebook whose cells all ran has outputs throughout.
     assert.ok(withOutput.length > 0, `${nb}: no cell produced output`);
+    // A run started inside the notebook (ensureRun on a fresh clone) shows one progress line updated in place and
+    // emptied at the end: the saved outputs hold no progress line.
+    const progress = progressLines(executed);
+    assert.deepEqual(progress, [], `${nb}: progress lines in the saved outputs`);
   });
 }

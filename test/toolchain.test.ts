@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 // @ts-expect-error plain ESM script without types
 import { parsePercent, toNotebook } from "../scripts/nb.mjs";
 // @ts-expect-error plain ESM script without types
@@ -28,4 +29,65 @@ test("stderr streams and error outputs are reported with their cell index", () =
   assert.deepEqual(problems.map((p: { index: number }) => p.index), [2, 3]);
   assert.match(problems[0].text, /Type error/);
   assert.match(problems[1].text, /boom/);
+});
+
+test("the npm install matches the lock by package versions, not by file times; optional packages may be absent", async () => {
+  // @ts-expect-error plain ESM script without types
+  const { installMatchesLock } = await import("../scripts/setup.mjs");
+  const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const dir = mkdtempSync(join(tmpdir(), "agora-lock-"));
+  const lock = (packages: Record<string, unknown>) =>
+    writeFileSync(join(dir, "package-lock.json"), JSON.stringify({ lockfileVersion: 3, packages: { "": { name: "x" }, ...packages } }));
+  assert.equal(installMatchesLock(dir), false, "nothing installed");
+  mkdirSync(join(dir, "node_modules"));
+  writeFileSync(join(dir, "node_modules", ".package-lock.json"), JSON.stringify({ packages: { "node_modules/a": { version: "1.0.0" } } }));
+  lock({ "node_modules/a": { version: "1.0.0" }, "node_modules/b-linux": { version: "2.0.0", optional: true } });
+  assert.equal(installMatchesLock(dir), true);
+  lock({ "node_modules/a": { version: "1.0.1" } });
+  assert.equal(installMatchesLock(dir), false, "another version locked");
+  lock({ "node_modules/a": { version: "1.0.0" }, "node_modules/c": { version: "3.0.0" } });
+  assert.equal(installMatchesLock(dir), false, "a locked package missing");
+});
+
+test("pip's configured indexes become --index-url and --extra-index-url, in order", async () => {
+  // @ts-expect-error plain ESM script without types
+  const { indexArgs } = await import("../scripts/venv.mjs");
+  assert.deepEqual(indexArgs([]), []);
+  assert.deepEqual(indexArgs(["file:///a/simple", "file:///b/simple", "http://c/simple"]), [
+    "--index-url", "file:///a/simple", "--extra-index-url", "file:///b/simple", "--extra-index-url", "http://c/simple",
+  ]);
+});
+
+test("every package in jupyter/requirements.txt is pinned to one version", () => {
+  const lines = readFileSync(new URL("../jupyter/requirements.txt", import.meta.url), "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "" && !l.startsWith("#"));
+  assert.ok(lines.length > 0);
+  for (const l of lines) assert.match(l, /^[A-Za-z0-9_.-]+==[A-Za-z0-9_.+-]+$/, `not pinned: ${l}`);
+  const names = lines.map((l) => l.split("==")[0].toLowerCase().replace(/[-_.]+/g, "-"));
+  for (const want of ["jupyterlab", "plotly", "nbconvert", "nbclient", "ipykernel", "notebook"]) assert.ok(names.includes(want), `${want} is pinned`);
+});
+
+test("AGORA_JUPYTER chooses the Jupyter; an unknown value is refused with the choices", async () => {
+  // @ts-expect-error plain ESM script without types
+  const { jupyterChoice } = await import("../scripts/venv.mjs");
+  assert.equal(jupyterChoice({ AGORA_JUPYTER: "debian" }).kind, "debian");
+  assert.equal(jupyterChoice({ AGORA_JUPYTER: "venv" }).kind, "venv");
+  assert.throws(() => jupyterChoice({ AGORA_JUPYTER: "lab" }), /AGORA_JUPYTER=lab is not a choice[\s\S]*fix: AGORA_JUPYTER=venv/);
+});
+
+test("npm run lab starts JupyterLab on the project root with its token, or Notebook 6 where JupyterLab is missing", async () => {
+  // @ts-expect-error plain ESM script without types
+  const { serverCommand } = await import("../scripts/lab.mjs");
+  const o = { python: "/p/python", root: "/r", port: 8890, token: "t0k", extra: ["--foo"], isRoot: true };
+  const [cmd, lab] = serverCommand({ ...o, kind: "venv" });
+  assert.equal(cmd, "/p/python");
+  assert.deepEqual(lab.slice(0, 2), ["-m", "jupyterlab"]);
+  for (const a of ["--port=8890", "--no-browser", "--allow-root", "--IdentityProvider.token=t0k", "--ServerApp.root_dir=/r", "--foo"]) assert.ok(lab.includes(a), a);
+  const [, classic] = serverCommand({ ...o, kind: "debian", isRoot: false });
+  assert.deepEqual(classic.slice(0, 2), ["-m", "notebook"]);
+  assert.ok(classic.includes("--NotebookApp.token=t0k") && classic.includes("--notebook-dir=/r") && !classic.includes("--allow-root"));
 });

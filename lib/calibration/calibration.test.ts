@@ -4,22 +4,14 @@ import { createRng } from "../core/rng.js";
 import { binaryUpdate, calibratedUpdate, renormalise, rouletteSample, uniformWeights } from "./weights.js";
 import { brierScore, couplingGamma, expectedCalibrationError, uncertainShare, weightsJsd } from "./metrics.js";
 import { inflateSync } from "node:zlib";
-import { cellAddresser } from "../core/mechanism.js";
 import { SlidingIsotonic, plattFit, selectPairs, plattCalibrate, type CalibrationPair } from "./calibrators.js";
 import { repairJudgement, truncateKeepingAnswer } from "./models/llm.js";
-import { runCalibrationCell, runner } from "./runner.js";
+import { runCell } from "./cells.js";
 import { CalibrationParamsSchema, STRATEGIES } from "./types.js";
 import { makeTasks, taskImage } from "./tasks.js";
 import { encodePNG } from "./png.js";
 
-/** Runs one offline cell the way the experiment runner does. */
-export async function cell(protocol: string, control: string, seed: number, params: Record<string, unknown> = {}) {
-  const key = `protocol=${protocol},control=${control}`;
-  return runCalibrationCell({
-    runId: `${key},seed=${seed}`, seed, condition: { protocol, control }, params: params as never,
-    model: { kind: "offline" }, rng: createRng(seed), address: cellAddresser("calibration", key, seed),
-  });
-}
+const cell = runCell;
 
 const wT = { a: 0.6, b: 0.3, c: 0.1 };
 const wV = { a: 0.2, b: 0.5, c: 0.3 };
@@ -141,35 +133,6 @@ test("a cell is deterministic per seed, its weights are distributions and it log
   const quiet = await cell("isotonic", "swap", 3, { rounds: 12, detailTables: "control_none" });
   assert.equal(quiet.tables.judgements.length + quiet.tables.trajectories.length, 0);
   assert.deepEqual(quiet.tables.results, a.tables.results);
-});
-
-test("protocols: alias calibrated = isotonic; unknown names, the removed calibrator and bad windows are errors naming the allowed values", () => {
-  assert.equal(CalibrationParamsSchema.parse({ protocol: "calibrated" }).protocol, "isotonic");
-  assert.throws(() => CalibrationParamsSchema.parse({ protocol: "calibratd" }), /unknown protocol \\?"calibratd\\?"; allowed: binary, binary_matched, raw, isotonic, platt, shuffled/);
-  assert.throws(() => CalibrationParamsSchema.parse({ protocol: "calibrated", calibrator: "isotonic" }), /params.calibrator was removed/);
-  assert.throws(() => CalibrationParamsSchema.parse({ windowKind: "rolling" }), /sliding, expanding, per_strategy/);
-  assert.throws(() => CalibrationParamsSchema.parse({ control: "mute" }), /none, symmetric, truncate, swap, hide_names/);
-  assert.throws(() => CalibrationParamsSchema.parse({ offline: { judge: { noise: 1 } } }), /noise/);
-  // grid levels are checked before anything runs
-  assert.throws(
-    () => runner.checkPlan!({ file: "x.json", params: {} as never, llm: false, cells: [{ runId: "protocol=isotonc,seed=1", condition: { protocol: "isotonc" } }] }),
-    /x\.json: grid\.protocol: unknown protocol "isotonc"; allowed:/,
-  );
-});
-
-test("every protocol's update rule: binary ±α, binary_matched ±matchedStep, confidence protocols α(2c − 1)", async () => {
-  for (const protocol of ["binary", "binary_matched", "raw", "isotonic", "platt", "shuffled"]) {
-    const res = await cell(protocol, "none", 2, { rounds: 10 });
-    for (const j of res.tables.judgements) {
-      const u = j.update as number;
-      if (protocol === "binary") assert.ok(u === 0.08 || u === -0.04);
-      else if (protocol === "binary_matched") assert.ok(Math.abs(Math.abs(u) - 0.037) < 1e-15);
-      else assert.ok(Math.abs(u - 0.08 * (2 * (j.used_confidence as number) - 1)) < 1e-15, protocol);
-      if (protocol === "raw") assert.equal(j.used_confidence, j.raw_confidence);
-      if (protocol === "isotonic" || protocol === "platt") assert.equal(j.used_confidence, j.calibrated_confidence);
-      if (protocol.startsWith("binary")) assert.equal(j.raw_confidence, null, "binary protocols ask for no confidence");
-    }
-  }
 });
 
 test("window kinds select the seed's sliding window, every earlier pair, or the strategy's pairs", () => {

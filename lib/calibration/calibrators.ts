@@ -25,6 +25,8 @@ export interface CalibrationPair {
   /** (candidate length − baseline length) / 1000, as the judge saw them. */
   lengthDiff: number;
   strategy: string;
+  /** The protocol calibrator's prequential value for this judgement (made before its outcome), for `calibrationChoice: "cv"`. */
+  fit?: number;
 }
 
 /** The pairs a calibrator of `kind` may use for a judgement of `strategy`. */

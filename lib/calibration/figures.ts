@@ -5,7 +5,8 @@ import { reliabilityDiagram } from "../plot/reliability.js";
 import { lineChart } from "../plot/lines.js";
 import type { Figure } from "../plot/types.js";
 import { meanCI } from "../stats/intervals.js";
-import { contrast, meanTrajectory, meanWeights, perSeed, reliability, runningCalibration } from "./analysis.js";
+import { contrast, meanTrajectory, meanWeights, perSeed, reliability } from "./analysis.js";
+import { runningCalibration } from "./pooled.js";
 
 type Row = Record<string, unknown>;
 
@@ -36,9 +37,19 @@ export function contrastFigure(results: readonly Row[], contrasts: readonly { a:
   return barWithCI(cats, groups, { title: `Decomposition, paired by seed, control ${control} (${model})`, yTitle: "difference (95% CI)", width: 820, height: 460 });
 }
 
-/** γ_TV next to its floors (B vs B′, and the random evaluator carried over), per protocol. */
+/** Coupling above the history-matched floor per protocol (γ_TV and γ_VT), mean with 95 % t intervals. */
+export function excessFigure(results: readonly Row[], protocols: readonly string[], model: string, control = "none"): Figure {
+  const groups = (["gamma_tv_excess", "gamma_vt_excess"] as const).map((m) => {
+    const cis = protocols.map((p) => meanCI(perSeed(results, m, p, control).map((x) => x.value)));
+    return { name: m === "gamma_tv_excess" ? "γ_TV − floor (T→V)" : "γ_VT − floor (V→T)", values: cis.map((c) => c.mean), lower: cis.map((c) => c.lower), upper: cis.map((c) => c.upper) };
+  });
+  const n = perSeed(results, "gamma_tv_excess", protocols[0], control).length;
+  return barWithCI([...protocols], groups, { title: `Coupling above the noise floor, control ${control}, N = ${n} (${model})`, yTitle: "γ minus the history-matched floor (95% CI)", width: 820, height: 440 });
+}
+
+/** γ next to its floors (the history-matched one, B′ → B with R rounds, and the random evaluator carried over), per protocol. */
 export function floorFigure(results: readonly Row[], protocols: readonly string[], model: string, direction: "tv" | "vt" = "tv", control = "none"): Figure {
-  const cols = direction === "tv" ? ["gamma_tv", "floor_gamma_v", "gamma_tv_random"] : ["gamma_vt", "floor_gamma_t", "gamma_vt_random"];
+  const cols = direction === "tv" ? ["gamma_tv", "floor_gamma_v_matched", "floor_gamma_v", "gamma_tv_random"] : ["gamma_vt", "floor_gamma_t_matched", "floor_gamma_t", "gamma_vt_random"];
   const groups = cols.map((m) => {
     const cis = protocols.map((p) => meanCI(perSeed(results, m, p, control).map((x) => x.value)));
     return { name: m, values: cis.map((c) => c.mean), lower: cis.map((c) => c.lower), upper: cis.map((c) => c.upper) };
@@ -93,5 +104,6 @@ export function biasFigure(attribution: readonly Row[], model: string, phase = "
     const rows = strategies.map((s) => attribution.find((r) => r.strategy === s && r.bias === b)!);
     return { name: `${b} bias`, values: rows.map((r) => Number(r.shift)), lower: rows.map((r) => Number(r.ci_lower)), upper: rows.map((r) => Number(r.ci_upper)) };
   });
-  return barWithCI(strategies, groups, { title: `Weight shift per judge bias, phase ${phase} (${model})`, yTitle: "weight(none) − weight(control)", width: 860, height: 460 });
+  const where = phase === "own" ? "each strategy in its own modality's phase" : `phase ${phase}`;
+  return barWithCI(strategies, groups, { title: `Weight shift per judge bias, ${where} (${model})`, yTitle: "weight(none) − weight(control)", width: 860, height: 460 });
 }

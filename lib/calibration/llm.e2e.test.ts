@@ -23,7 +23,7 @@ function recording(llm: LanguageModel) {
 function runCell(llm: LanguageModel, protocol: string, control: string, seed = 1) {
   const key = `protocol=${protocol},control=${control}`;
   return runCalibrationCell({
-    runId: `${key},seed=${seed}`, seed, condition: { protocol, control }, params: { rounds: 3, tasksPerModality: 2 } as never,
+    runId: `${key},seed=${seed}`, seed, condition: { protocol, control }, params: { rounds: 3, tasksPerModality: 2, matchedStep: 0.037, matchedScale: 0.8 } as never,
     model: { kind: "llm", llm }, rng: createRng(seed), address: cellAddresser("calibration", key, seed),
   });
 }
@@ -79,6 +79,24 @@ test("Gemini protocol: the binary protocols' judge is asked for a verdict only, 
     assert.equal(inline.length, 6 * 3 * 3);
     assert.ok(res.tables.judgements.every((j) => j.raw_confidence === null));
     assert.ok(res.tables.judgements.every((j) => Math.abs(Number(j.update)) === 0.037));
+  } finally {
+    await server.close();
+  }
+});
+
+test("shuffled on a language model: the isotonic source run's calls have their own addresses, and raw_matched scales by the given matchedScale", async () => {
+  const server = await startOpenAIServer({ random: { seed: 6 } });
+  try {
+    const rec = recording(createModel(`openai-compatible:${server.baseURL}#test-model`));
+    const res = await runCell(rec.model, "shuffled", "none");
+    const addresses = rec.requests.map((r) => r.address as CallAddress);
+    // the source run and the shuffled run: 2 × 108 calls, every address distinct
+    assert.equal(addresses.length, 216);
+    assert.equal(new Set(addresses.map(formatAddress)).size, 216);
+    assert.equal(addresses.filter((a) => String(a.agent).startsWith("isotonic-source:")).length, 108);
+    assert.equal(res.tables.judgements.length, 14 * 3);
+    const raw = await runCell(createModel(`openai-compatible:${server.baseURL}#test-model`), "raw_matched", "none");
+    assert.ok(raw.tables.judgements.every((j) => Math.abs(Number(j.update) - 0.8 * 0.08 * (2 * Number(j.used_confidence) - 1)) < 1e-15));
   } finally {
     await server.close();
   }

@@ -122,6 +122,7 @@ export async function audit(config: string | ExperimentConfig, opts: AuditOption
   // 3. the one-at-a-time sweep of each claim's deciding assumption
   const decidingOf = new Map<ClaimDecl, { a: AssumptionDecl; imp: Record<string, number> }>();
   const sweepBlocks = new Map<string, Block>();
+  const sweepSeeds = size.sweepSeeds === undefined ? plan.defaultSeeds : Array.from({ length: size.sweepSeeds }, (_, i) => plan.defaultSeeds[0] + i);
   for (const g of plan.groups) {
     for (const c of g.claims) {
       const s = spaceOf.get(c)!;
@@ -131,7 +132,7 @@ export async function audit(config: string | ExperimentConfig, opts: AuditOption
       decidingOf.set(c, { a, imp });
       for (const v of sweepLevels(a, size.sweepLevels)) {
         const k = `${g.key}\u0001${a.name}\u0001${String(v)}`;
-        if (!sweepBlocks.has(k)) sweepBlocks.set(k, await block(plan, g, `sweep:${a.name}=${String(v)}`, { [a.path]: v }, plan.defaultSeeds));
+        if (!sweepBlocks.has(k)) sweepBlocks.set(k, await block(plan, g, `sweep:${a.name}=${String(v)}`, { [a.path]: v }, sweepSeeds));
       }
     }
   }

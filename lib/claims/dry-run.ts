@@ -56,7 +56,7 @@ export async function auditDryRun(config: string | ExperimentConfig, opts: Audit
         }
         const longest = as.reduce((best, a) => (sweepLevels(a, plan.size.sweepLevels).length > sweepLevels(best, plan.size.sweepLevels).length ? a : best));
         for (const v of sweepLevels(longest, plan.size.sweepLevels)) {
-          blocks.push(await block(plan, g, `sweep:${longest.name}=${String(v)}`, { [longest.path]: v }, plan.defaultSeeds));
+          blocks.push(await block(plan, g, `sweep:${longest.name}=${String(v)}`, { [longest.path]: v }, plan.size.sweepSeeds === undefined ? plan.defaultSeeds : Array.from({ length: plan.size.sweepSeeds }, (_, i) => plan.defaultSeeds[0] + i)));
           runs.sweep++;
         }
       }

@@ -124,6 +124,8 @@ export interface AuditSize {
   maxSeedsPerPoint: number;
   /** Levels of the one-at-a-time sweep of the deciding assumption (discrete: all its levels). */
   sweepLevels: number;
+  /** Seeds at each sweep level (default: `seeds`, as at the default point). */
+  sweepSeeds?: number;
   /** Params merged over the config's in every cell of the audit (e.g. fewer episodes in the quick profile). */
   params?: Record<string, unknown>;
 }

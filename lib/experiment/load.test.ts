@@ -51,7 +51,7 @@ test("frame() gives a danfojs DataFrame of a table; unknown tables and folders a
   assert.throws(() => load(join(run.dir, "..", "missing")), (e: unknown) => e instanceof DataError && /manifest\.json is missing/.test(e.message));
 });
 
-test("the notebook progress display prints sparse lines: 10 % steps at most once a second, and the end", () => {
+test("progress lines for logs are sparse: 10 % steps at most once a second, and the end", () => {
   const ev = (done: number, elapsedMs: number, finished = false): ProgressEvent =>
     ({ name: "x", done, failed: 0, total: 100, skipped: 0, elapsedMs, finished });
   const every: string[] = [];

@@ -1,8 +1,13 @@
 /**
  * Power of a paired contrast between two levels of a grid factor, for any mechanism: a pilot run of the config
- * (only the two levels and the fixed levels of the other factors, in a temporary run folder), the paired effect
- * size d = mean(a − b) / sd(a − b) over seeds with its approximate standard error, and the seeds needed for 80 % and
- * 90 % power and the power at the pilot's N, for a two-sided paired t test at level α.
+ * (only the two levels and one level of each other factor, in a temporary run folder), the paired effect size
+ * d = mean(a − b) / sd(a − b) over the pilot's seeds with its approximate standard error, and, at the level the
+ * contrast is tested at (α, or α/k under Bonferroni or Holm over k tests), the power at the N that will be run (the
+ * config's N unless given) and the seeds needed for 80 % and 90 % power.
+ *
+ * Holm's step-down procedure tests the smallest of k p-values at α/k and the largest at α, so a contrast's Holm level
+ * depends on the other tests' p-values; the power reported for Holm is at α/k (the level every rank passes, a lower
+ * bound), with the power at α beside it (an upper bound).
  *
  * Power is exact for the paired t test given d: 1 − F(t_crit; n − 1, d√n) + F(−t_crit; n − 1, d√n), F the
  * noncentral t distribution function (jstat), t_crit the 1 − α/2 quantile of t with n − 1 df; it equals R's
@@ -39,14 +44,21 @@ export interface PowerOptions {
   table?: string;
   /** The grid factor holding both levels (default: the one factor that does). */
   factor?: string;
-  /** Levels of the other grid factors, e.g. { control: "none" }; a factor with several levels must be fixed. */
+  /** Levels of the other grid factors, e.g. { control: "none" }; a factor not fixed is held at its first level. */
   fix?: Record<string, string>;
-  /** Profile of the config to start from (default quick). */
+  /**
+   * Profile of the config: the pilot's seeds (unless `seeds`) come from it (default quick), and so does the N that is
+   * evaluated when the profile is given (default: the config's N under the `full` profile).
+   */
   profile?: ProfileName;
-  /** Seeds of the pilot (default: the config's seeds under the profile). */
+  /** Seeds of the pilot (default: the config's seeds under the profile); a dev range keeps the pilot off the reported seeds. */
   seeds?: number[];
-  /** Two-sided level of the test (default 0.05). */
+  /** The N (seeds) to report the power at (default: the config's, see `profile`). */
+  n?: number;
+  /** Two-sided familywise level (default 0.05). */
   alpha?: number;
+  /** Multiplicity correction over k tests: the contrast is tested at α/k (Holm: at α/k to α by rank, see above). */
+  correction?: { method: "holm" | "bonferroni"; k: number };
   /** Run folder of the pilot (default: a temporary folder, removed afterwards). */
   out?: string;
   concurrency?: number;
@@ -60,10 +72,16 @@ export interface PowerResult {
   factor: string;
   contrast: [string, string];
   fixed: Record<string, Level>;
+  /** Factors not fixed by the caller, held at their first level. */
+  heldAtFirst: Record<string, Level>;
   model: string;
   /** Seeds of the pilot, paired. */
   seeds: number[];
+  /** Pairs in the pilot. */
   n: number;
+  /** The N the power is reported at, and where it came from. */
+  nEval: number;
+  nSource: string;
   meanA: number;
   meanB: number;
   /** Mean and SD of the paired differences a − b. */
@@ -74,10 +92,15 @@ export interface PowerResult {
   seD: number;
   dLower: number;
   dUpper: number;
+  /** The familywise level, the correction and the level of this contrast's test (α, or α/k). */
   alpha: number;
-  /** Power of the paired t test at the pilot's N. */
+  correction: { method: "none" | "holm" | "bonferroni"; k: number };
+  level: number;
+  /** Power of the paired t test at `level` with `nEval` pairs. */
   power: number;
-  /** Seeds needed for 80 % and 90 % power (null when d = 0). */
+  /** Holm only: the power at α, the level of the last step (an upper bound). */
+  powerUpper: number | null;
+  /** Seeds needed for 80 % and 90 % power at `level` (null when d = 0). */
   seeds80: number | null;
   seeds90: number | null;
   method: string;
@@ -135,12 +158,14 @@ export function powerFromPairs(a: readonly number[], b: readonly number[], alpha
 }
 
 /**
- * Runs the pilot of a config for one contrast and returns the effect size and the power.
- * @throws {ConfigError} for an unknown table, factor, level or column, or an unfixed factor with several levels,
- *   before anything runs.
+ * Runs the pilot of a config for one contrast and returns the effect size and the power at the N to be run.
+ * Grid factors the caller does not fix are held at their first level (`heldAtFirst`).
+ * @throws {ConfigError} for an unknown table, factor, level or column, a bad level, correction or N, before anything runs.
  * @example
- * const p = await power("data/configs/calibration-default.json", { metric: "gamma_tv", contrast: ["isotonic", "binary"], fix: { control: "none" } });
- * p.seeds80; // seeds for 80 % power
+ * const p = await power("data/configs/calibration-default.json", { metric: "gamma_tv_excess", contrast: ["isotonic", "binary"],
+ *   seeds: Array.from({ length: 30 }, (_, i) => 9101 + i), correction: { method: "holm", k: 24 } });
+ * p.power;   // power at the config's N (profile full) at level 0.05/24
+ * p.seeds80; // seeds for 80 % power at that level
  */
 export async function power(config: string | ExperimentConfig, opts: PowerOptions): Promise<PowerResult> {
   const file = typeof config === "string" ? config : undefined;
@@ -173,6 +198,7 @@ export async function power(config: string | ExperimentConfig, opts: PowerOption
   };
   const grid: Record<string, Level[]> = {};
   const fixed: Record<string, Level> = {};
+  const heldAtFirst: Record<string, Level> = {};
   for (const k of Object.keys(opts.fix ?? {})) {
     if (!resolved.grid.some(([f]) => f === k)) throw new ConfigError({ file, path: ["--fix"], message: `"${k}" is not a grid factor; factors: ${resolved.grid.map(([f]) => f).join(", ")}` });
     if (k === factor) throw new ConfigError({ path: ["--fix"], message: `"${k}" is the contrasted factor and cannot be fixed` });
@@ -183,13 +209,17 @@ export async function power(config: string | ExperimentConfig, opts: PowerOption
     } else if (opts.fix?.[f] !== undefined) {
       fixed[f] = level(f, levels, opts.fix[f]);
       grid[f] = [fixed[f]];
-    } else if (levels.length === 1) {
-      fixed[f] = levels[0];
-      grid[f] = levels;
     } else {
-      throw new ConfigError({ file, path: ["--fix"], message: `grid factor "${f}" has several levels (${levels.join(", ")}) and is not fixed`, fix: `add --fix ${f}=<level>` });
+      fixed[f] = levels[0];
+      if (levels.length > 1) heldAtFirst[f] = levels[0];
+      grid[f] = [levels[0]];
     }
   }
+  const { level: testLevel, correction } = correctedLevel(opts.alpha ?? 0.05, opts.correction);
+  if (opts.n !== undefined && !(Number.isInteger(opts.n) && opts.n >= 2)) throw new ConfigError({ path: ["--n"], message: `expected an integer N ≥ 2, got ${opts.n}` });
+  const evalProfile = opts.profile ?? "full";
+  const nEval = opts.n ?? resolveConfig(parsed, evalProfile, file).seeds.length;
+  const nSource = opts.n !== undefined ? "given" : `the config's seeds under profile ${evalProfile}`;
   const seeds = opts.seeds ?? resolved.seeds;
   const pilot: ExperimentConfig = {
     name: `${resolved.name}-power`, mechanism: resolved.mechanism, model: resolved.model, grid, seeds, params: resolved.params,
@@ -216,11 +246,12 @@ export async function power(config: string | ExperimentConfig, opts: PowerOption
     const va = values(grid[factor][0]);
     const vb = values(grid[factor][1]);
     const paired = [...va.keys()].filter((s) => vb.has(s) && Number.isFinite(va.get(s)!) && Number.isFinite(vb.get(s)!)).sort((x, y) => x - y);
-    const alpha = opts.alpha ?? 0.05;
-    const est = powerFromPairs(paired.map((s) => va.get(s)!), paired.map((s) => vb.get(s)!), alpha);
+    const est = powerFromPairs(paired.map((s) => va.get(s)!), paired.map((s) => vb.get(s)!), testLevel);
     return {
-      mechanism: resolved.mechanism, table, metric: opts.metric, factor, contrast: [a, b], fixed, model: res.manifest.model,
-      seeds: paired, ...est, alpha,
+      mechanism: resolved.mechanism, table, metric: opts.metric, factor, contrast: [a, b], fixed, heldAtFirst, model: res.manifest.model,
+      seeds: paired, ...est, nEval, nSource, alpha: opts.alpha ?? 0.05, correction, level: testLevel,
+      power: pairedPower(nEval, est.d, testLevel),
+      powerUpper: correction.method === "holm" ? pairedPower(nEval, est.d, opts.alpha ?? 0.05) : null,
       method: "two-sided paired t test, power from the noncentral t distribution (jstat), d from the pilot",
     };
   } finally {
@@ -228,16 +259,36 @@ export async function power(config: string | ExperimentConfig, opts: PowerOption
   }
 }
 
+/**
+ * The level one contrast is tested at: α, or α/k under Bonferroni or (at its first step) Holm over k tests.
+ * @throws {ConfigError} for α outside (0, 1) or k below 1.
+ * @example correctedLevel(0.05, { method: "holm", k: 24 }).level // 0.0020833…
+ */
+export function correctedLevel(alpha: number, correction?: { method: "holm" | "bonferroni"; k: number }): { level: number; correction: PowerResult["correction"] } {
+  if (!(alpha > 0 && alpha < 1)) throw new ConfigError({ path: ["--alpha"], message: `expected a level in (0, 1), got ${alpha}` });
+  if (!correction) return { level: alpha, correction: { method: "none", k: 1 } };
+  if (!(Number.isInteger(correction.k) && correction.k >= 1)) {
+    throw new ConfigError({ path: [`--${correction.method}`], message: `expected the number of tests (an integer ≥ 1), got ${correction.k}` });
+  }
+  return { level: alpha / correction.k, correction };
+}
+
 /** A plain-text report of a power result. */
 export function formatPower(p: PowerResult): string {
   const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : String(x));
   const fixed = Object.entries(p.fixed).map(([k, v]) => `${k}=${v}`).join(", ");
+  const held = Object.entries(p.heldAtFirst).map(([k, v]) => `${k} at its first level, ${v}`).join("; ");
+  const range = (xs: number[]) => (xs.length > 1 && xs[xs.length - 1] - xs[0] === xs.length - 1 ? `${xs[0]}–${xs[xs.length - 1]}` : xs.join(", "));
+  const level = p.correction.method === "none" ? `α = ${p.alpha}` : p.correction.method === "bonferroni"
+    ? `Bonferroni over ${p.correction.k} tests: level ${f(p.level, 5)}`
+    : `Holm over ${p.correction.k} tests: level ${f(p.level, 5)} at its first step (a lower bound; ${f(100 * p.powerUpper!, 1)} % at its last, α = ${p.alpha})`;
   return [
     `power of ${p.metric} (${p.table}): ${p.factor} ${p.contrast[0]} − ${p.contrast[1]}${fixed ? `, ${fixed}` : ""} · ${p.model}`,
-    `  pilot: ${p.n} paired seeds; mean ${p.contrast[0]} ${f(p.meanA, 4)}, ${p.contrast[1]} ${f(p.meanB, 4)}; difference ${f(p.meanDiff, 4)} (sd ${f(p.sdDiff, 4)})`,
+    ...(held ? [`  not fixed by --fix, held: ${held}`] : []),
+    `  pilot: ${p.n} paired seeds (${range(p.seeds)}); mean ${p.contrast[0]} ${f(p.meanA, 4)}, ${p.contrast[1]} ${f(p.meanB, 4)}; difference ${f(p.meanDiff, 4)} (sd ${f(p.sdDiff, 4)})`,
     `  paired effect size d = ${f(p.d)} (se ${f(p.seD)}, 95 % CI [${f(p.dLower)}, ${f(p.dUpper)}])`,
-    `  power at N = ${p.n}: ${f(100 * p.power, 1)} % (α = ${p.alpha}, two-sided)`,
-    `  seeds for 80 % power: ${p.seeds80 ?? "—"}; for 90 %: ${p.seeds90 ?? "—"}`,
+    `  power at N = ${p.nEval} (${p.nSource}): ${f(100 * p.power, 1)} % (${level}, two-sided)`,
+    `  seeds for 80 % power at that level: ${p.seeds80 ?? "—"}; for 90 %: ${p.seeds90 ?? "—"}`,
     `  method: ${p.method}`,
   ].join("\n");
 }

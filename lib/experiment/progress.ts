@@ -1,7 +1,9 @@
 /**
- * Progress of a run: a terminal bar (cli-progress), sparse lines for notebooks and logs, or nothing.
+ * Progress of a run: a terminal bar (cli-progress), sparse lines for logs, one line updated in place in a notebook,
+ * or nothing.
  */
 import cliProgress from "cli-progress";
+import { kernelDisplayWriter, type WriteDisplay } from "../plot/kernel.js";
 
 /** A snapshot of a run's progress. `done` counts completed cells, including those kept from an earlier run. */
 export interface ProgressEvent {
@@ -15,7 +17,10 @@ export interface ProgressEvent {
   finished: boolean;
 }
 
-/** `"bar"` (terminal), `"line"` (sparse lines: 10 % steps at most once a second, and the end), `"none"`, or a callback. */
+/**
+ * `"bar"` (terminal), `"line"` (sparse lines: 10 % steps at most once a second, and the end; inside a notebook kernel,
+ * one line updated in place and removed at the end), `"none"`, or a callback.
+ */
 export type ProgressOption = "auto" | "bar" | "line" | "none" | ((event: ProgressEvent) => void);
 
 export interface ProgressReporter {
@@ -81,6 +86,41 @@ export function lineReporter(write: (line: string) => void, minIntervalMs = 1000
   };
 }
 
+let displays = 0;
+
+/**
+ * One output line in a notebook, updated in place (`update_display_data`) at most every `minIntervalMs` of run time,
+ * and emptied when the run ends: a reader watches it move, and a saved notebook keeps no progress line (and no
+ * elapsed times, which would differ from run to run). `write` is the kernel's display writer of the running cell.
+ * @example
+ * const r = displayReporter(kernelDisplayWriter()!); r.update(event);
+ */
+export function displayReporter(write: WriteDisplay, minIntervalMs = 500): ProgressReporter {
+  const id = `agora-progress-${process.pid}-${++displays}`;
+  let shown = false;
+  let ended = false;
+  let lastAt = 0;
+  const send = (text: string) => {
+    write({ data: { "text/plain": text }, metadata: {}, transient: { display_id: id } }, shown);
+    shown = true;
+  };
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    if (shown) send("");
+  };
+  return {
+    update(e) {
+      if (ended) return;
+      if (e.finished) return end();
+      if (shown && e.elapsedMs - lastAt < minIntervalMs) return;
+      lastAt = e.elapsedMs;
+      send(formatProgressLine(e));
+    },
+    stop: end,
+  };
+}
+
 function barReporter(): ProgressReporter {
   const bar = new cliProgress.SingleBar(
     {
@@ -107,7 +147,7 @@ function barReporter(): ProgressReporter {
 }
 
 /**
- * The reporter for an option. `"auto"`: a bar when stderr is a terminal, lines in a notebook, else nothing.
+ * The reporter for an option. `"auto"`: a bar when stderr is a terminal, the updating line in a notebook, else nothing.
  * @example
  * const r = createReporter("line"); r.update(event); r.stop();
  */
@@ -115,6 +155,10 @@ export function createReporter(option: ProgressOption | undefined): ProgressRepo
   if (typeof option === "function") return { update: option, stop() {} };
   const mode = option === "auto" ? (process.stderr.isTTY ? "bar" : inNotebook() ? "line" : "none") : (option ?? "none");
   if (mode === "bar") return barReporter();
-  if (mode === "line") return lineReporter((l) => console.log(l));
+  if (mode === "line") {
+    // in a tslab kernel: one line updated in place, never a trail of lines in the cell's saved output
+    const write = kernelDisplayWriter();
+    return write ? displayReporter(write) : lineReporter((l) => console.log(l));
+  }
   return { update() {}, stop() {} };
 }

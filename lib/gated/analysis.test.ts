@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
-import { ablationTable, bootstrapMean, directions, summarize, wilson } from "./analysis.js";
+import { bootstrapMean, summarize, wilson } from "./analysis.js";
 
 test("Wilson interval matches R's prop.test(7, 10, correct = FALSE)$conf.int: 0.3967781, 0.8922087 (1e-6)", () => {
   const w = wilson(7, 10);
@@ -18,23 +18,18 @@ test("the bootstrap is seeded and brackets the mean", () => {
   assert.ok(a.lower < 4.5 && a.upper > 4.5 && a.lower >= 1 && a.upper <= 8);
 });
 
-test("summary, ablation table and directions on a small constructed table", () => {
+test("summary on a small constructed table: TSR, means and intervals by policy and scenario", () => {
   const rows: Record<string, unknown>[] = [];
   const add = (policy: string, scenario: string, success: boolean, cs: number, lrr: number, uer: number, ecr: number) =>
     rows.push({ model: "m", policy, scenario, success, completion_steps: cs, lrr, uer, ecr, messages: 10, tokens: 100, score: 1 });
   for (let i = 0; i < 4; i++) {
     add("gated", "standard", i < 3, 100, 0.7, 0.1, 0.8); add("gated", "scarce", i < 3, 110, 0.7, 0.1, 0.8);
-    add("free_chat", "standard", i < 3, 150, 0.3, 0.6, 0.4); add("free_chat", "scarce", i < 1, 160, 0.3, 0.6, 0.4);
-    add("rigid", "standard", i < 4, 120, 1, NaN, 1); add("rigid", "scarce", i < 1, 140, 1, NaN, 1);
-    add("gated_rules_only", "scarce", i < 2, 120, 0.6, 0.2, 0.7);
+    add("free_chat", "scarce", i < 1, 160, 0.3, 0.6, 0.4); add("rigid", "scarce", i < 1, 140, 1, NaN, 1);
   }
   const s = summarize(rows);
-  assert.equal(s.length, 7);
-  assert.equal(s.find((r) => r.policy === "gated" && r.scenario === "scarce")!.tsr, 0.75);
-  const abl = ablationTable(s, "scarce");
-  assert.equal(abl[1]["ΔTSR pp"], "-25.0");
-  const d = directions(s);
-  assert.deepEqual(d.map((x) => [x.claim, x.agrees]), [
-    ["TSR robust under scarcity", true], ["CS down", true], ["LRR up", true], ["UER down", true], ["ECR up", true],
-  ]);
+  assert.equal(s.length, 4);
+  const g = s.find((r) => r.policy === "gated" && r.scenario === "scarce")!;
+  assert.equal(g.tsr, 0.75);
+  assert.equal(g.cs, 110);
+  assert.ok(Number.isNaN(s.find((r) => r.policy === "rigid")!.uer), "NaN UER (no escalation) drops out");
 });

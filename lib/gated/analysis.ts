@@ -1,6 +1,6 @@
 /**
- * Tables of a gated run: TSR, CS, LRR, UER, ECR by policy × scenario with 95 % intervals, the
- * ablation table, and the comparison of directions with the paper's.
+ * Tables of a gated run: TSR, CS, LRR, UER, ECR by policy × scenario with 95 % intervals, and its conflicts. (The
+ * paper's findings are graded by the claims audit, see claims.ts; ablation differences are in contrasts.ts.)
  *
  * TSR is a proportion of episodes: Wilson score interval. CS, LRR, UER and ECR are episode-level
  * values (LRR, UER, ECR are per-episode ratios; episodes without problems, escalations or messages
@@ -77,66 +77,30 @@ export function formatTable(rows: SummaryRow[]): Record<string, string | number>
   }));
 }
 
+/**
+ * The counterfactual's null check of a run with `params.nullCheck`: per policy and scenario, the escalations checked,
+ * those decided inside a tick (in a turn, at the tick's start or end), and those whose escalate branch, rolled out on a
+ * fork of the same state, did not reproduce the factual outcome.
+ * @example
+ * nullCheckTable(run.tables.episodes); // [{ policy: "gated", scenario: "scarce", escalations: 812, "inside a tick": 655, "not reproduced": 0 }, …]
+ */
+export function nullCheckTable(episodes: Row[]): Record<string, string | number>[] {
+  const out = new Map<string, Record<string, string | number>>();
+  for (const r of episodes) {
+    if (typeof r.null_checked !== "number") continue;
+    const k = `${r.policy}|${r.scenario}`;
+    const row = out.get(k) ?? { policy: String(r.policy), scenario: String(r.scenario), episodes: 0, escalations: 0, "inside a tick": 0, "not reproduced": 0 };
+    row.episodes = Number(row.episodes) + 1;
+    row.escalations = Number(row.escalations) + Number(r.null_checked);
+    row["inside a tick"] = Number(row["inside a tick"]) + Number(r.null_in_tick);
+    row["not reproduced"] = Number(row["not reproduced"]) + Number(r.null_mismatches);
+    out.set(k, row);
+  }
+  return [...out.values()];
+}
+
 export const BASELINES = ["free_chat", "rigid"] as const;
 export const ABLATIONS = ["gated_no_partition", "gated_rules_only", "gated_score_only", "gated_no_fallback"] as const;
-
-/**
- * The ablation table: the full gate and each ablation, with differences from the full gate (percentage points, steps).
- * @example
- * ablationTable(summarize(rows), "scarce");
- */
-export function ablationTable(rows: SummaryRow[], scenario: string): Record<string, string | number>[] {
-  const full = rows.find((r) => r.policy === "gated" && r.scenario === scenario);
-  if (!full) return [];
-  const d = (v: number, ref: number, f: (x: number) => string) => (v - ref >= 0 ? "+" : "") + f(v - ref);
-  return ["gated", ...ABLATIONS].flatMap((p) => {
-    const r = rows.find((x) => x.policy === p && x.scenario === scenario);
-    if (!r) return [];
-    return [{
-      variant: p, scenario, "TSR %": pct(r.tsr), "ΔTSR pp": d(r.tsr, full.tsr, pct), CS: num(r.cs), ΔCS: d(r.cs, full.cs, num),
-      "UER %": pct(r.uer), "ΔUER pp": d(r.uer, full.uer, pct), "ECR %": pct(r.ecr), messages: num(r.messages),
-    }];
-  });
-}
-
-/**
- * The paper's directions (gated vs the baselines) checked on the simulator's summary, in the scarce scenario.
- * TSR and CS: gated must beat both free chat and rigid planning. LRR, UER, ECR: against free chat (rigid
- * plans never escalate, so these are degenerate for them).
- * @example
- * directions(summarize(rows)); // [{ claim: "UER down", paper: "~70 % → 11–17 %", simulator: "…", agrees: true }, …]
- */
-export function directions(rows: SummaryRow[]): { claim: string; paper: string; simulator: string; agrees: boolean }[] {
-  const get = (p: string, s: string) => rows.find((r) => r.policy === p && r.scenario === s);
-  const out: { claim: string; paper: string; simulator: string; agrees: boolean }[] = [];
-  const g = { std: get("gated", "standard"), sc: get("gated", "scarce") };
-  const bases = BASELINES.map((b) => ({ b, std: get(b, "standard"), sc: get(b, "scarce") })).filter((x) => x.std && x.sc);
-  if (!g.std || !g.sc || bases.length === 0) return out;
-  const drop = (a: SummaryRow, b: SummaryRow) => a.tsr - b.tsr;
-  const gDrop = drop(g.std, g.sc);
-  out.push({
-    claim: "TSR robust under scarcity", paper: "baselines 36 % → 22 %, gated ≈ 34–35 %",
-    simulator: `gated ${pct(g.std.tsr)} → ${pct(g.sc.tsr)} %; ` + bases.map((x) => `${x.b} ${pct(x.std!.tsr)} → ${pct(x.sc!.tsr)} %`).join("; "),
-    agrees: bases.every((x) => gDrop < drop(x.std!, x.sc!)) && bases.every((x) => g.sc!.tsr > x.sc!.tsr),
-  });
-  // LRR, UER and ECR are about escalations, which rigid plans never make (LRR = 1, UER undefined):
-  // those three are compared with the communication-first baseline only.
-  const cmp = (claim: string, paper: string, key: "cs" | "lrr" | "uer" | "ecr", lower: boolean) => {
-    const against = key === "cs" ? bases : bases.filter((x) => x.b === "free_chat");
-    const sc = against.map((x) => x.sc![key]).filter(Number.isFinite);
-    const best = lower ? Math.min(...sc) : Math.max(...sc);
-    const f = key === "cs" ? num : pct;
-    out.push({
-      claim, paper, simulator: `scarce: gated ${f(g.sc![key])} vs ` + against.map((x) => `${x.b} ${f(x.sc![key])}`).join(", "),
-      agrees: sc.length > 0 && (lower ? g.sc![key] < best : g.sc![key] > best),
-    });
-  };
-  cmp("CS down", "145 → 92 steps (VillagerAgent, custom)", "cs", true);
-  cmp("LRR up", "~40 % → 70–89 %", "lrr", false);
-  cmp("UER down", "~70 % → 11–17 %", "uer", true);
-  cmp("ECR up", "+40–50 %", "ecr", false);
-  return out;
-}
 
 /**
  * Conflicts of one policy: per scenario (all episodes) contested cells and conflicts per episode, gate judgments of

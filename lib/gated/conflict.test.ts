@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
-import { applyDecision, detectConflict, step } from "./engine.js";
+import { applyDecision, flush } from "./decide.js";
+import { detect } from "./detect.js";
+import { step } from "./engine.js";
 import { attachBranchRunner, continueEpisode, runEpisode } from "./episode.js";
 import { computeFactors, scoreOf } from "./gate.js";
 import { generateTask } from "./generator.js";
@@ -10,7 +12,8 @@ import { policyFlags } from "./policies.js";
 import { compileTask } from "./task.js";
 import { SimParamsSchema } from "./types.js";
 import type { TaskSpec } from "./types.js";
-import { BlockWorld, claimantOf } from "./world.js";
+import { BlockWorld } from "./block-world.js";
+import { claimantOf } from "./state.js";
 
 /** Two stones side by side, one stripe each: each cell is next to the boundary, so each may be contested. */
 function pairTask(): TaskSpec {
@@ -109,7 +112,8 @@ function judged(spec: TaskSpec) {
   const w = new BlockWorld(task, SimParamsSchema.parse({ contestedCells: 0 }), policyFlags("gated"), createRng(1), true);
   attachBranchRunner(w, offlineJudge(0.85, createRng(2)));
   const stone = task.materials.indexOf("stone");
-  detectConflict(w, 0, stone, 1, 1);
+  detect(w, 0, "conflict", stone, 1, 1);
+  flush(w);
   const p = w.problems.at(-1)!;
   const gate = w.log!.find((e) => e.event === "gate" && e.problem === p.id)!;
   return { w, p, gate, f: computeFactors(w, p, p.cell) };
@@ -155,7 +159,8 @@ test("clear-cut conflicts do not reach the adjudicator: a rival with spare units
   const task = compileTask("conflict", spec);
   const w = new BlockWorld(task, SimParamsSchema.parse({ contestedCells: 0 }), policyFlags("gated"), createRng(1), true);
   attachBranchRunner(w, offlineJudge(0.85, createRng(2)));
-  detectConflict(w, 0, task.materials.indexOf("stone"), 1, -1);
+  detect(w, 0, "conflict", task.materials.indexOf("stone"), -1, 1);
+  flush(w);
   const p = w.problems.at(-1)!;
   const gate = w.log!.find((e) => e.event === "gate" && e.problem === p.id)!; // the factors at the judgment
   assert.equal(gate.C, 0.25); // ½ + (0 − 1)/(2·2): the rival's need is the lower one

@@ -2,9 +2,8 @@
  * Figures of a gated run, as plotly specs built with the plot layer. Every title names the model
  * that produced the data (pass it in `model`).
  */
-import { barWithCI, histogram, lineChart, scatter } from "../plot/index.js";
+import { barWithCI, histogram, scatter } from "../plot/index.js";
 import type { Figure } from "../plot/index.js";
-import { wilson } from "./analysis.js";
 import type { SummaryRow } from "./analysis.js";
 
 type Row = Record<string, unknown>;
@@ -84,23 +83,4 @@ export function timeline(events: Row[], label: string, model: string): Figure {
   const fig = scatter(series, { title: `Episode timeline (${label}) — ${model}`, xTitle: "tick", yTitle: "agent", width: 900, height: 380, markerSize: 6 });
   fig.layout.yaxis = { ...(fig.layout.yaxis as Record<string, unknown> | undefined), dtick: 1 };
   return fig;
-}
-
-/**
- * TSR (Wilson 95 % band) against the levels of a swept parameter, one line per policy and scenario.
- * @example
- * sensitivityFigure(sweepParam("chatReadTicks", [0, 1, 2], { policies: ["free_chat", "gated"] }), "ticks lost per chat message read", model);
- */
-export function sensitivityFigure(rows: Row[], xTitle: string, model: string): Figure {
-  const keys = [...new Set(rows.map((r) => `${r.policy} · ${r.scenario}`))];
-  const levels = [...new Set(rows.map((r) => r.level as number))].sort((a, b) => a - b);
-  const series = keys.map((k) => {
-    const cells = levels.map((l) => {
-      const g = rows.filter((r) => `${r.policy} · ${r.scenario}` === k && r.level === l);
-      return wilson(g.filter((r) => r.success === true).length, g.length);
-    });
-    return { name: k, x: levels, y: cells.map((c) => c.p), lower: cells.map((c) => c.lower), upper: cells.map((c) => c.upper), dash: k.endsWith("standard") };
-  });
-  const param = String(rows[0]?.param ?? "");
-  return lineChart(series, { title: `Task success vs ${param} — ${model}`, xTitle, yTitle: "TSR", width: 820, height: 420 });
 }

@@ -30,7 +30,7 @@
  *   H (history)       = min(1, failed escalations of this problem · historyStep).
  */
 import type { Factors, PolicyFlags, Problem, SimParams } from "./types.js";
-import type { BlockWorld } from "./world.js";
+import type { BlockWorld } from "./block-world.js";
 
 const TAU = 20;
 

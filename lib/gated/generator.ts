@@ -36,6 +36,9 @@ export const FamilySchema = z.strictObject({
 });
 export type Family = z.infer<typeof FamilySchema>;
 
+/** A family without its scenario (the run's `params.family`: the scenario is each cell's). */
+export const TaskFamilySchema = FamilySchema.omit({ scenario: true });
+
 const PALETTE = ["stone", "oak_planks", "cobblestone", "glass", "bricks", "sandstone", "stone_bricks", "white_wool"] as const;
 
 /**

@@ -4,15 +4,19 @@
  * meets the same tasks: a paired design), or on the tasks of a task file, and writes the
  * `episodes` and `events` tables.
  */
+import { existsSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { ConfigError } from "../core/errors.js";
 import { cellAddresser } from "../core/mechanism.js";
 import type { CellContext, CellResult, Level, MechanismRunner } from "../core/mechanism.js";
 import { applyCondition } from "../core/paths.js";
 import { createRng } from "../core/rng.js";
+import { gatedClaims } from "./claims.js";
 import { runEpisode, runEpisodeAsync } from "./episode.js";
 import type { EpisodeResult } from "./episode.js";
-import { FamilySchema, generateTask } from "./generator.js";
+import { FamilySchema, TaskFamilySchema, generateTask } from "./generator.js";
 import { llmChat, llmJudge, promptTemplates } from "./models/llm.js";
 import { OFFLINE_MODEL_LABEL, offlineJudge } from "./models/offline.js";
 import { compileTask, loadTaskFile } from "./task.js";
@@ -25,25 +29,47 @@ export const GatedParamsSchema = z.strictObject({
   scenario: z.enum(["standard", "scarce"]).default("standard"),
   /** Episodes per cell. */
   episodes: z.number().int().positive().default(20),
-  /** Task family (size, agents, materials); its scenario is the cell's. */
-  family: FamilySchema.partial().strict().default({}),
+  /** Task family (size, agents, materials, the scenario's assumptions); its scenario is the cell's. */
+  family: TaskFamilySchema.prefault({}),
   /** A MindCraft task file to use instead of generated tasks (cycled over episodes). */
   taskFile: z.string().nullable().default(null),
+  /** How a task file's humans (`human_count`) take part: scripted participants, or absent (see lib/gated/roster.ts). */
+  humans: z.enum(["scripted", "absent"]).default("scripted"),
   /** Episodes per cell whose event log is written (the first ones). */
   logEpisodes: z.number().int().nonnegative().default(2),
   sim: SimParamsSchema.default(SimParamsSchema.parse({})),
   /** Where episodes run: the block world (deterministic, fast) or a live Minecraft server (lib/gated/minecraft). */
   backend: z.enum(["blockworld", "minecraft"]).default("blockworld"),
   minecraft: MinecraftParamsSchema.optional(),
+  /**
+   * The counterfactual's null check: at every escalation also roll out the decision that was taken (escalate) on a
+   * fork of the same state, and count the escalations whose outcome differs from the factual run (`null_mismatches`,
+   * with `null_checked` and `null_in_tick`, those decided inside a tick). Doubles the rollouts; off by default.
+   */
+  nullCheck: z.boolean().default(false),
+  /** On a language model: the sampling temperature of the adjudicator and of free chat's writer. */
+  llm: z.strictObject({
+    adjudicatorTemperature: z.number().min(0).max(2).default(0),
+    chatTemperature: z.number().min(0).max(2).default(0.7),
+  }).prefault({}),
 });
 export type GatedParams = z.infer<typeof GatedParamsSchema>;
 
 const cache = new Map<string, CompiledTask[]>();
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** A task file's path: as given when absolute or found from the working folder, else from the project root (notebooks run in notebooks/). */
+function taskPath(file: string): string {
+  if (isAbsolute(file) || existsSync(file)) return file;
+  const fromRoot = resolve(ROOT, file);
+  return existsSync(fromRoot) ? fromRoot : file;
+}
 
 function taskFor(p: GatedParams, seed: number, episode: number): CompiledTask {
   if (p.taskFile) {
-    let tasks = cache.get(p.taskFile);
-    if (!tasks) cache.set(p.taskFile, (tasks = loadTaskFile(p.taskFile)));
+    const key = `${p.humans}:${p.taskFile}`;
+    let tasks = cache.get(key);
+    if (!tasks) cache.set(key, (tasks = loadTaskFile(taskPath(p.taskFile), { humans: p.humans })));
     return tasks[episode % tasks.length];
   }
   const spec = generateTask({ ...p.family, scenario: p.scenario }, createRng(seed).fork("gated-task", p.scenario, episode));
@@ -74,9 +100,20 @@ export function mergeCondition(params: GatedParams, condition: Record<string, Le
 function rowsOf(ctx: CellContext<GatedParams>, p: GatedParams, model: string, i: number, r: EpisodeResult) {
   const base = { run_id: ctx.runId, seed: ctx.seed, model, backend: p.backend, policy: p.policy, scenario: p.scenario, episode: i };
   const episode = { ...base, ...r.metrics, adjudicator_accuracy: model === OFFLINE_MODEL_LABEL ? p.sim.adjudicatorAccuracy : null,
-    ...("minecraft" in r ? (r.minecraft as object) : {}) }; // the live server's columns (lib/gated/minecraft)
+    ...("minecraft" in r ? (r.minecraft as object) : {}), // the live server's columns (lib/gated/minecraft)
+    ...(p.nullCheck ? nullColumns(r) : {}) };
+  // the cell's other grid factors as columns (chatReadTicks, contestedCells, …), where the row has no such column
+  for (const [k, v] of Object.entries(ctx.condition)) if (!(k in episode)) (episode as Record<string, unknown>)[k] = v;
   const events = r.events ? r.events.map((e) => ({ ...base, ...e })) : [];
   return { episode, events };
+}
+
+/** The null check's columns: escalations checked, those decided inside a tick, those whose re-run differs. */
+function nullColumns(r: EpisodeResult) {
+  const same = (e: EpisodeResult["escalations"][number]) =>
+    e.cf_same_ticks === e.cf_escalate_ticks && e.cf_same_blocks === e.cf_escalate_blocks && e.cf_same_agent_ticks === e.cf_escalate_agent_ticks;
+  return { null_checked: r.escalations.length, null_in_tick: r.escalations.filter((e) => e.at <= r.metrics.agents).length,
+    null_mismatches: r.escalations.filter((e) => !same(e)).length };
 }
 
 /** Sim parameters that only the offline model reads: varying them on a language model means nothing. */
@@ -91,6 +128,7 @@ export const runner: MechanismRunner<GatedParams> = {
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   gridFactors: [...Object.keys(FamilySchema.shape), ...Object.keys(SimParamsSchema.shape)],
   promptTemplates: { ...promptTemplates },
+  claims: gatedClaims,
   nondeterminism(plan) {
     const live = plan.cells.filter((c) => mergeCondition(plan.params, c.condition).backend === "minecraft").length;
     return live === 0 ? [] : [
@@ -128,12 +166,12 @@ export const runner: MechanismRunner<GatedParams> = {
       if (ctx.signal?.aborted) throw ctx.signal.reason ?? new Error("aborted");
       const task = taskFor(p, ctx.seed, i);
       const erng = ctx.rng.fork("episode", i);
-      const opts = { log: i < p.logEpisodes };
+      const opts = { log: i < p.logEpisodes, nullCheck: p.nullCheck };
       let r: EpisodeResult;
       if (llmModel) {
         // every call is addressed by episode and tick, agent, and the case (or the message's place in its tick)
-        const judge = llmJudge(llmModel, (c) => ctx.address("adjudicator", { step: `e${i}.t${c.tick}`, agent: c.agent, sample: c.problem }));
-        const chat = p.policy === "free_chat" ? llmChat(llmModel, (req) => ctx.address("chatter", { step: `e${i}.t${req.tick}`, agent: req.from })) : undefined;
+        const judge = llmJudge(llmModel, (c) => ctx.address("adjudicator", { step: `e${i}.t${c.tick}`, agent: c.agent, sample: c.problem }), p.llm.adjudicatorTemperature);
+        const chat = p.policy === "free_chat" ? llmChat(llmModel, (req) => ctx.address("chatter", { step: `e${i}.t${req.tick}`, agent: req.from }), p.llm.chatTemperature) : undefined;
         r = mc ? await mc.episode(task, p.policy, p.sim, erng, judge, { ...opts, chat }) : await runEpisodeAsync(task, p.policy, p.sim, erng, judge, { ...opts, chat });
         for (const c of [judge.calls, chat?.calls]) {
           if (!c) continue;

@@ -7,6 +7,8 @@
 import { readFileSync } from "node:fs";
 import { DataError } from "../core/errors.js";
 import { isBlock, isItem, isPickaxe, KNOWN_BLOCKS, KNOWN_ITEMS, nearestNames } from "./palette.js";
+import { rosterOf } from "./roster.js";
+import type { Humans } from "./roster.js";
 import { DEFAULT_TIMEOUT_SECONDS, TaskFileSchema, TaskSchema, WorldExtSchema } from "./types.js";
 import type { Disruption, TaskSpec, WorldExt } from "./types.js";
 import { SECONDS_PER_TICK } from "./world.js";
@@ -50,10 +52,19 @@ export interface CompiledTask {
   pool0: Int32Array;
   /** Per agent: may it collect / craft / give? (from `blocked_actions`). */
   canCollect: Uint8Array; canCraft: Uint8Array; canGive: Uint8Array;
+  /** Per agent: 1 for a human of the task file (`human_count`) who follows a fixed script (never escalates). */
+  scripted: Uint8Array;
+  /** Per agent: "agent i", or a scripted human's username. */
+  names: string[];
   disruptions: Disruption[];
   world: WorldExt;
   /** What the loader accepted but changed or ignored (material counts that differ from the grid, stacked levels). */
   warnings: string[];
+}
+
+export interface CompileOptions {
+  /** How the task file's humans (`human_count`) take part: scripted participants (default) or absent (see roster.ts). */
+  humans?: Humans;
 }
 
 function fail(task: string, field: string, message: string, fix: string, file?: string): never {
@@ -78,7 +89,7 @@ const suggest = (name: string, pool: readonly string[]) => `did you mean ${neare
  * @example
  * const t = compileTask("house", spec); t.cells.length; // number of blocks to place
  */
-export function compileTask(id: string, spec: unknown, file?: string): CompiledTask {
+export function compileTask(id: string, spec: unknown, file?: string, opts: CompileOptions = {}): CompiledTask {
   const raw = spec as Record<string, unknown> | null;
   if (raw !== null && typeof raw === "object" && "timeout" in raw && raw.timeout !== undefined) {
     const v = raw.timeout;
@@ -94,14 +105,13 @@ export function compileTask(id: string, spec: unknown, file?: string): CompiledT
     fail(id, iss.path.join(".") || "(root)", `${iss.message} (value: ${show(at)})`, "follow MindCraft's construction format (see lib/gated/README.md)", file);
   }
   const t = parsed.data as TaskSpec & { world?: unknown };
-  const warnings: string[] = [];
+  // MindCraft's own files have no `world` extension: what they cannot build is a warning, not an error
+  const own = t.world === undefined;
   const world = WorldExtSchema.parse(t.world ?? {});
-  const n = t.agent_count;
-  const invKeys = Object.keys(t.initial_inventory);
-  if (invKeys.length !== n || invKeys.some((k) => !(Number(k) >= 0 && Number(k) < n))) {
-    fail(id, "initial_inventory", `has agents [${invKeys.join(", ")}] but agent_count is ${n}`,
-      `give exactly one inventory per agent, keyed "0".."${n - 1}"`, file);
-  }
+  const roster = rosterOf(t, opts.humans ?? "scripted");
+  const warnings: string[] = [...roster.warnings];
+  const n = roster.n;
+  if (n > 8) fail(id, "agent_count", `${t.agent_count} agents and ${t.human_count ?? 0} humans make ${n} participants`, "use at most 8 participants (or humans: \"absent\")", file);
   const timeoutSeconds = t.timeout ?? DEFAULT_TIMEOUT_SECONDS;
   const timeout = Math.ceil(timeoutSeconds / SECONDS_PER_TICK);
   // levels in order; each at its own y unless levels share one
@@ -192,12 +202,12 @@ export function compileTask(id: string, spec: unknown, file?: string): CompiledT
   for (let a = 0; a < n; a++) {
     carried.push({});
     pickaxe.push("diamond_pickaxe");
-    for (const [item, count] of Object.entries(t.initial_inventory[String(a)])) {
+    for (const [item, count] of Object.entries(roster.inventories[a])) {
       const m = matIndex.get(item);
       if (m !== undefined) { inv0[a * nMat + m] += count; continue; }
       if (isPickaxe(item)) { if (tools0[a] === 0) pickaxe[a] = item; tools0[a] = Math.min(255, tools0[a] + count); continue; }
       if (isBlock(item) || isItem(item)) { carried[a][item] = (carried[a][item] ?? 0) + count; continue; }
-      fail(id, `initial_inventory.${a}.${item}`, `unknown item ${show(item)}`, suggest(item, [...KNOWN_BLOCKS, ...KNOWN_ITEMS]), file);
+      fail(id, `initial_inventory.${roster.keys[a]}.${item}`, `unknown item ${show(item)}`, suggest(item, [...KNOWN_BLOCKS, ...KNOWN_ITEMS]), file);
     }
   }
   const pool0 = new Int32Array(nMat);
@@ -210,7 +220,9 @@ export function compileTask(id: string, spec: unknown, file?: string): CompiledT
     let held = 0;
     for (let a = 0; a < n; a++) held += inv0[a * nMat + m];
     const need = counted.get(materials[m])!;
-    if (world.inventory_sufficient && held < need) {
+    if (world.inventory_sufficient && held < need && own) {
+      warnings.push(`the participants hold ${held} ${materials[m]}, the blueprint needs ${need}: this task cannot be completed as MindCraft hands out its inventories`);
+    } else if (world.inventory_sufficient && held < need) {
       fail(id, `initial_inventory (${materials[m]})`, `agents hold ${held} ${materials[m]} but the blueprint needs ${need} and world.inventory_sufficient is true`,
         `add ${need - held} ${materials[m]} to an inventory, or set world.inventory_sufficient to false and add world.resources`, file);
     }
@@ -231,7 +243,7 @@ export function compileTask(id: string, spec: unknown, file?: string): CompiledT
   };
   return {
     id, nAgents: n, timeout, timeoutSeconds, W, D, H, origin: [minX, minY, minZ], blueprint, materials, target, cellOf, cells, cellMat, below, owner,
-    inv0, tools0, pickaxe, carried, pool0, canCollect: flags("collect"), canCraft: flags("craft"), canGive: flags("give"),
+    inv0, tools0, pickaxe, carried, pool0, canCollect: flags("collect"), canCraft: flags("craft"), canGive: flags("give"), scripted: roster.scripted, names: roster.names,
     disruptions: world.disruptions.slice().sort((a, b) => a.tick - b.tick || a.agent - b.agent), world, warnings,
   };
 }
@@ -242,7 +254,7 @@ export function compileTask(id: string, spec: unknown, file?: string): CompiledT
  * @example
  * const tasks = loadTaskFile("data/tasks/presets/standard.json");
  */
-export function loadTaskFile(path: string): CompiledTask[] {
+export function loadTaskFile(path: string, opts: CompileOptions = {}): CompiledTask[] {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
@@ -253,5 +265,5 @@ export function loadTaskFile(path: string): CompiledTask[] {
   if (!top.success && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
     throw new DataError({ file: path, message: "a task file is an object of task id → task", fix: 'wrap the task as { "my_task": { … } }' });
   }
-  return Object.entries(raw as Record<string, unknown>).map(([id, spec]) => compileTask(id, spec, path));
+  return Object.entries(raw as Record<string, unknown>).map(([id, spec]) => compileTask(id, spec, path, opts));
 }

@@ -43,6 +43,9 @@ const TaskBaseSchema = z.looseObject({
   type: z.literal("construction"),
   goal: z.string().optional(),
   agent_count: z.number().int().min(1).max(8),
+  /** Humans at the keyboard in MindCraft (their inventories follow the agents'); see roster.ts. */
+  human_count: z.number().int().nonnegative().optional(),
+  usernames: z.array(z.string()).optional(),
   blueprint: z.object({
     materials: z.record(z.string(), z.number().int().nonnegative()),
     levels: z.array(LevelSchema).min(1),
@@ -110,8 +113,14 @@ export interface Problem {
   rival: number;
   /** conflict over a contested cell (target is then the cell index) rather than over units of a material. */
   onCell?: boolean;
-  /** Whether the current pending escalation has been answered (CAN/CANNOT_SUPPLY, done). */
+  /** Tick of the last reply to the current escalation (CAN/CANNOT_SUPPLY, a settlement, help, a reprioritisation); −1 before one. */
   lastReplyAt: number;
+  /**
+   * The tick by which the current escalation must have resolved the problem, or it times out (fallback). Set to
+   * `replyTimeout` ticks after the request; a reply extends it (to `replyTimeout` ticks after the reply, and past the
+   * arrival it announces) but never removes it. −1 while not escalated.
+   */
+  deadline: number;
 }
 
 export const POLICIES = [
@@ -160,6 +169,11 @@ export const SimParamsSchema = z.strictObject({
   /** Free chat: probability a reader turns a message into a coordination event (replans). */
   chatDeviationProb: z.number().min(0).max(1).default(0.25),
   replanTicks: z.number().int().nonnegative().default(2),
+  /**
+   * Free chat: who answers a broadcast with chatter (a CHAT with no content that costs its readers their reading
+   * time): every teammate ("all"), the one nearest the writer ("nearest"), or nobody ("none").
+   */
+  replyChatter: z.enum(["all", "nearest", "none"]).default("all"),
   /** Ticks an escalation waits for a reply before it times out. */
   replyTimeout: z.number().int().positive().default(25),
   /** Ticks an idle agent waits before re-judging an open problem. */

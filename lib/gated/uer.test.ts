@@ -1,17 +1,18 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
-import { applyDecision } from "./engine.js";
+import { applyDecision } from "./decide.js";
 import { attachBranchRunner, continueEpisode, runEpisode } from "./episode.js";
 import { generateTask } from "./generator.js";
 import { offlineJudge } from "./models/offline.js";
 import { policyFlags } from "./policies.js";
 import { compileTask } from "./task.js";
+import { snapshotWorld } from "./snapshot.js";
 import { rowTask } from "./testing/tasks.js";
 import { PROBLEM_KINDS, SimParamsSchema } from "./types.js";
 import type { Problem, SimParams } from "./types.js";
-import { isNecessary, rollOutLocal } from "./uer.js";
-import { BlockWorld } from "./world.js";
+import { isNecessary, rollOut } from "./uer.js";
+import { BlockWorld } from "./block-world.js";
 
 /**
  * Four stones in a row: agent 0 owns the left two and holds none; agent 1 owns the right two, holds four and
@@ -25,12 +26,12 @@ function handCase(site: number, params: SimParams) {
   attachBranchRunner(w, judge);
   const p: Problem = {
     id: 0, agent: 0, kind: "missing_material", target: 0, cell: task.cells[0], detectedAt: 0, status: "open", escalations: 0,
-    failures: 0, via: "local", escalationCost: 0, escalatedAt: -1, rival: -1, lastReplyAt: -1,
+    failures: 0, via: "local", escalationCost: 0, escalatedAt: -1, rival: -1, lastReplyAt: -1, deadline: -1,
   };
   w.problems.push(p); w.active.push(0); w.openMat[0] = 0;
-  const before = JSON.stringify(w.snapshot());
-  const local = rollOutLocal(w, p);
-  assert.equal(JSON.stringify(w.snapshot()), before, "the branch ran on a fork: the world is unchanged");
+  const before = JSON.stringify(snapshotWorld(w));
+  const local = rollOut(w, p, "local");
+  assert.equal(JSON.stringify(snapshotWorld(w)), before, "the branch ran on a fork: the world is unchanged");
   applyDecision(w, p, "escalate");
   const r = continueEpisode(w, judge);
   return { local, r, rec: w.escalations[0] };
@@ -81,25 +82,4 @@ test("every escalation is recorded with both branches, in events.jsonl columns",
     assert.equal(typeof e.necessary, "boolean");
   }
   assert.equal(rows.filter((e) => !e.necessary).length, r.metrics.unnecessary);
-});
-
-test("counterfactuals are judged, not defined: every kind with at least 20 escalations shows both outcomes", () => {
-  const params = SimParamsSchema.parse({});
-  const seen = new Map<string, { necessary: number; unnecessary: number }>();
-  for (let i = 0; i < 16; i++) {
-    const scenario = i % 2 ? "scarce" : "standard";
-    const task = compileTask("g", generateTask({ scenario, width: 8, depth: 8 }, createRng(100 + i)));
-    const rng = createRng(i);
-    for (const policy of ["gated", "free_chat"]) {
-      const r = runEpisode(task, policy, params, rng, offlineJudge(0.85, rng.fork("judge")), { log: true });
-      for (const e of r.events!.filter((x) => x.event === "escalation")) {
-        const c = seen.get(e.kind!) ?? { necessary: 0, unnecessary: 0 };
-        c[e.necessary ? "necessary" : "unnecessary"]++;
-        seen.set(e.kind!, c);
-      }
-    }
-  }
-  const big = [...seen].filter(([, c]) => c.necessary + c.unnecessary >= 20);
-  assert.ok(big.length >= 3, JSON.stringify([...seen]));
-  for (const [k, c] of big) assert.ok(c.necessary > 0 && c.unnecessary > 0, `${k}: ${JSON.stringify(c)}`);
 });

@@ -1,13 +1,15 @@
 /**
  * The counterfactual behind UER (unnecessary escalation rate), at the level of the whole system.
  *
- * At every escalation of the factual run the world is forked, with its random streams (keyed draws, so both
- * branches draw the same number for the same decision), and the stay-local branch is rolled out to the end of
- * the episode: the agent recovers by itself (collecting, digging, detouring, or working elsewhere while a
- * dependency waits) instead of escalating, and never escalates this problem in the branch (every later judgment of
- * it stays local); every other decision of the branch follows the same policy; its later
- * gray-zone cases go to the offline judge (so a language-model run pays nothing for counterfactuals), and it
- * makes no counterfactuals of its own. The factual run goes on as the escalate branch.
+ * At every escalation of the factual run the world is forked at the point where the decision is carried out (the
+ * end of the phase of the tick in which it was taken, see decide.ts), with its random streams (keyed draws, so both
+ * branches draw the same number for the same decision), and the stay-local branch is rolled out to the end of the
+ * episode: the agent recovers by itself (collecting, digging, detouring, or working elsewhere while a dependency
+ * waits) instead of escalating, and never escalates this problem in the branch (every later judgment of it stays
+ * local); the rest of the phase's decisions are carried out as in the factual run, and every later decision of the
+ * branch follows the same policy; its gray-zone cases go to the offline judge (so a language-model run pays nothing
+ * for counterfactuals), and it makes no counterfactuals of its own. The factual run goes on as the escalate branch.
+ * Both branches finish the tick the same way (`continueTick`).
  *
  * Each branch's cost is its completion tick (the timeout when the blueprint is not finished), with the total
  * agent-ticks lost (recovery, reading, giving, travelling, idling: Σ over agents) as the tie-break. The escalation
@@ -15,11 +17,14 @@
  *
  *   unnecessary ⇔ (local ticks < escalate ticks  ∨  (equal ticks ∧ local agent-ticks ≤ escalate agent-ticks))
  *                 ∧ local blocks ≥ escalate blocks.
+ *
+ * The null check (`nullCheck`): forking at the same point and carrying out the same decision (escalate) must give the
+ * factual outcome exactly.
  */
-import { finishTick } from "./engine.js";
-import { localRecover } from "./protocol.js";
+import type { EscalationRecord } from "./records.js";
+import { escalate, localRecover } from "./resolution.js";
+import type { BlockWorld } from "./block-world.js";
 import type { Problem } from "./types.js";
-import type { BlockWorld, EscalationRecord } from "./world.js";
 
 /** Outcome of a (factual or counterfactual) run: completion tick, blocks placed, agent-ticks lost. */
 export interface Outcome { ticks: number; blocks: number; agentTicks: number }
@@ -37,18 +42,21 @@ export function outcomeOf(w: BlockWorld): Outcome {
 }
 
 /**
- * Rolls the stay-local branch of problem p out to the end of the episode on a fork (the world is not changed).
+ * Rolls one branch of problem p's decision out to the end of the episode on a fork (the world is not changed):
+ * "local" (the stay-local branch: p is recovered locally and never escalated in it) or "escalate" (the null check).
+ * Call it where the decision is carried out, before it is.
  * @throws Error when the world has no branch runner (set by the episode loop).
  * @example
- * const local = rollOutLocal(w, p); local.ticks;
+ * const local = rollOut(w, p, "local"); local.ticks;
  */
-export function rollOutLocal(w: BlockWorld, p: Problem): Outcome {
-  if (!w.runBranch) throw new Error("rollOutLocal: the world has no branch runner (start it with runEpisode or continueEpisode)");
+export function rollOut(w: BlockWorld, p: Problem, decision: "local" | "escalate"): Outcome {
+  if (!w.runBranch) throw new Error("rollOut: the world has no branch runner (start it with runEpisode or continueEpisode)");
   const c = w.fork();
   const q = c.problems[p.id];
-  q.pinnedLocal = true;
-  localRecover(c, q);
-  finishTick(c);
+  if (decision === "local") {
+    q.pinnedLocal = true;
+    localRecover(c, q);
+  } else escalate(c, q);
   w.runBranch(c);
   return outcomeOf(c);
 }
@@ -64,16 +72,19 @@ export function isNecessary(escalate: Outcome, local: Outcome): boolean {
 }
 
 /**
- * Forks the world at an escalation and records the stay-local branch (the escalate branch is filled in at the end).
+ * Forks the world at an escalation and records the stay-local branch (the escalate branch is filled in at the end);
+ * in a `nullCheck` world, the escalate branch of the same fork too.
  * @example
  * recordCounterfactual(w, p); w.escalations.at(-1).cf_local_ticks;
  */
 export function recordCounterfactual(w: BlockWorld, p: Problem): void {
-  const local = rollOutLocal(w, p);
+  const local = rollOut(w, p, "local");
+  const same = w.nullCheck ? rollOut(w, p, "escalate") : { ticks: -1, blocks: -1, agentTicks: -1 };
   w.escalations.push({
-    tick: w.t, agent: p.agent, problem: p.id, kind: p.kind,
+    tick: w.t, agent: p.agent, problem: p.id, kind: p.kind, attempt: p.escalations + 1, at: w.acting,
     cf_local_ticks: local.ticks, cf_local_blocks: local.blocks, cf_local_agent_ticks: local.agentTicks,
     cf_escalate_ticks: -1, cf_escalate_blocks: -1, cf_escalate_agent_ticks: -1, necessary: true,
+    cf_same_ticks: same.ticks, cf_same_blocks: same.blocks, cf_same_agent_ticks: same.agentTicks,
   });
 }
 

@@ -8,7 +8,8 @@ import { offlineJudge } from "./models/offline.js";
 import { policyFlags } from "./policies.js";
 import { compileTask } from "./task.js";
 import { SimParamsSchema } from "./types.js";
-import { BlockWorld } from "./world.js";
+import { restoreWorld, snapshotWorld } from "./snapshot.js";
+import { BlockWorld } from "./block-world.js";
 
 const params = SimParamsSchema.parse({});
 
@@ -19,8 +20,8 @@ test("a world saved as JSON mid-episode and restored finishes exactly like the u
     const w = new BlockWorld(task, params, policyFlags(policy), createRng(1), false);
     if (w.flags.rigid) planTransfers(w);
     while (w.t < 40) step(w);
-    const json = JSON.stringify(w.snapshot());
-    const restored = BlockWorld.restore(task, params, policyFlags(policy), createRng(1), JSON.parse(json));
+    const json = JSON.stringify(snapshotWorld(w));
+    const restored = restoreWorld(task, params, policyFlags(policy), createRng(1), JSON.parse(json));
     const judge = () => offlineJudge(1, createRng(2));
     const a = continueEpisode(w, judge());
     const b = continueEpisode(restored, judge());
@@ -31,6 +32,17 @@ test("a world saved as JSON mid-episode and restored finishes exactly like the u
 test("restoring a snapshot of another task is refused", () => {
   const small = compileTask("a", generateTask({ width: 4, depth: 4 }, createRng(1)));
   const big = compileTask("b", generateTask({ width: 6, depth: 6 }, createRng(1)));
-  const snap = new BlockWorld(small, params, policyFlags("gated"), createRng(1), false).snapshot();
-  assert.throws(() => BlockWorld.restore(big, params, policyFlags("gated"), createRng(1), snap), /BlockWorld\.restore: placed has 32 values, the task needs 72/);
+  const snap = snapshotWorld(new BlockWorld(small, params, policyFlags("gated"), createRng(1), false));
+  assert.throws(() => restoreWorld(big, params, policyFlags("gated"), createRng(1), snap), /restoreWorld: placed has 32 values, the task needs 72/);
+});
+
+test("a fork copies every state array (the branch never writes into the factual world's arrays)", async () => {
+  const { ARRAY_FIELDS } = await import("./state.js");
+  const task = compileTask("s", generateTask({ scenario: "scarce" }, createRng(12)));
+  const w = new BlockWorld(task, params, policyFlags("gated"), createRng(1), false);
+  const f = w.fork();
+  for (const k of ARRAY_FIELDS) {
+    assert.notEqual(f[k], w[k], `${k} is shared`);
+    assert.deepEqual(Array.from(f[k]), Array.from(w[k]), `${k} differs`);
+  }
 });

@@ -15,17 +15,29 @@ export interface DisplayBundle {
   transient?: Record<string, unknown>;
 }
 
-type WriteDisplay = (bundle: DisplayBundle, update: boolean) => void;
+/** Sends a bundle as `display_data`, or as `update_display_data` (with `transient.display_id`) when `update`. */
+export type WriteDisplay = (bundle: DisplayBundle, update: boolean) => void;
 
-/** The running tslab kernel's display writer, or undefined outside a tslab kernel. */
-export function kernelDisplay(): ((bundle: DisplayBundle) => void) | undefined {
+/**
+ * The running tslab kernel's writer for the cell that runs now, with updates of earlier displays; undefined outside
+ * a tslab kernel.
+ * @example
+ * kernelDisplayWriter()?.({ data: { "text/plain": "1/4" }, metadata: {}, transient: { display_id: "p" } }, false);
+ */
+export function kernelDisplayWriter(): WriteDisplay | undefined {
   const cache = createRequire(import.meta.url).cache;
   for (const [file, mod] of Object.entries(cache)) {
     if (!/[\\/]tslab[\\/]dist[\\/]jupyter\.js$/.test(file)) continue;
     const write = (mod?.exports as { lastWriteDisplayData?: WriteDisplay | null } | undefined)?.lastWriteDisplayData;
-    if (typeof write === "function") return (bundle) => write(bundle, false);
+    if (typeof write === "function") return write;
   }
   return undefined;
+}
+
+/** The running tslab kernel's display writer, or undefined outside a tslab kernel. */
+export function kernelDisplay(): ((bundle: DisplayBundle) => void) | undefined {
+  const write = kernelDisplayWriter();
+  return write && ((bundle) => write(bundle, false));
 }
 
 /** True inside a tslab kernel (a cell has run in this process). */

@@ -2,7 +2,7 @@
  * The paper's analyses on TBS tables (RQ1 and RQ2 of MECHANISMS.md §1), through the `stats` layer.
  * Rows are `states` rows; every function documents the model it fits in lme4 syntax.
  */
-import { cronbachAlpha, glmm, lmm, type AlphaResult, type GlmmResult, type LmmFit } from "../stats/index.js";
+import { cronbachAlpha, glm, glmm, lmm, type AlphaResult, type GlmmResult, type LmmFit } from "../stats/index.js";
 import { DataError } from "../core/errors.js";
 import { wilsonCI } from "../stats/intervals.js";
 
@@ -12,7 +12,7 @@ export type Row = Record<string, unknown>;
 export const LEVELS = {
   mode: ["rotation", "willing"],
   force: ["noforce", "force"],
-  memory: ["latest", "sampling", "summary", "nous"],
+  memory: ["latest", "sampling", "summary", "nous", "nous-recency"],
   ecology: ["six-americas", "balanced-stakeholders"],
 } as const;
 
@@ -185,16 +185,48 @@ export interface Contrast {
   upper: number;
 }
 
+/** How the contrast treats the agents' talkativeness u_i (`competitionContrast`). */
+export type ContrastFit = "plain" | "mundlak" | "known";
+
 /**
  * The Willing − Rotation differences in willingness at equal latent appraisals (offline rows):
- * `willing ~ (lat_d10 + lat_s10) * mode + (1 | agent)`; `dissonance` and `silence` are the slope differences
- * (interaction terms) and `level` the difference at D = S = 0, each with its Wald 95 % interval. The offline model has
- * no mode parameter, so these differences come only from what agents know about the competition for the floor.
+ * `willing ~ (lat_d10 + lat_s10) * mode + …`; `dissonance` and `silence` are the slope differences (interaction terms)
+ * and `level` the difference at D = S = 0, each with its Wald 95 % interval. The offline model has no mode parameter,
+ * so these differences come only from what agents know about the competition for the floor, and from how u_i is
+ * handled: `plain` estimates u_i as a random intercept (`+ (1 | agent)`, what an analyst fits); `mundlak` adds each
+ * agent's means of the two regressors (`+ m_d10 + m_s10 + (1 | agent)`, correlated random effects); `known` enters the
+ * generating u_i as a covariate (`+ agent_effect`, logistic GLM: the rule's own form). The appraisals are not
+ * exogenous (an agent that speaks more remembers more of its own statements and hears fewer others), and how much
+ * they track u_i differs by mode, so only `known` is free of that bias.
  * @throws StatsError if the fit is degenerate.
- * @example competitionContrast(rows).dissonance.upper < 0 // weaker dissonance slope in Willing mode
+ * @example competitionContrast(rows, "known").dissonance.upper < 0 // weaker dissonance slope in Willing mode
  */
-export function competitionContrast(rows: Row[]): { dissonance: Contrast; silence: Contrast; level: Contrast; fit: GlmmResult } {
-  const fit = glmm("willing ~ (lat_d10 + lat_s10) * mode + (1 | agent)", rows, { family: "binomial", levels: { mode: ["rotation", "willing"] } });
-  const c = (n: string): Contrast => ({ estimate: fit.fixef[n], lower: fit.fixef[n] - 1.959964 * fit.se[n], upper: fit.fixef[n] + 1.959964 * fit.se[n] });
-  return { dissonance: c("lat_d10:modewilling"), silence: c("lat_s10:modewilling"), level: c("modewilling"), fit };
+export function competitionContrast(rows: Row[], fit: ContrastFit = "plain"): { dissonance: Contrast; silence: Contrast; level: Contrast; fit: { fixef: Record<string, number>; se: Record<string, number> } } {
+  const levels = { mode: ["rotation", "willing"] };
+  let f: { fixef: Record<string, number>; se: Record<string, number> };
+  if (fit === "known") {
+    const g = glm("willing ~ (lat_d10 + lat_s10) * mode + agent_effect", rows, { family: "binomial", levels });
+    f = { fixef: g.coef, se: g.se };
+  } else {
+    const rs = fit === "mundlak" ? withAgentMeans(rows, ["lat_d10", "lat_s10"]) : rows;
+    f = glmm(`willing ~ (lat_d10 + lat_s10) * mode${fit === "mundlak" ? " + m_lat_d10 + m_lat_s10" : ""} + (1 | agent)`, rs, { family: "binomial", levels });
+  }
+  const c = (n: string): Contrast => ({ estimate: f.fixef[n], lower: f.fixef[n] - 1.959964 * f.se[n], upper: f.fixef[n] + 1.959964 * f.se[n] });
+  return { dissonance: c("lat_d10:modewilling"), silence: c("lat_s10:modewilling"), level: c("modewilling"), fit: f };
+}
+
+/** Copies of the rows with each agent's mean of every named column as `m_<column>`. */
+export function withAgentMeans(rows: Row[], cols: string[]): Row[] {
+  const sums = new Map<string, { n: number; s: number[] }>();
+  for (const r of rows) {
+    const e = sums.get(r.agent as string) ?? sums.set(r.agent as string, { n: 0, s: cols.map(() => 0) }).get(r.agent as string)!;
+    e.n++;
+    cols.forEach((c, k) => (e.s[k] += r[c] as number));
+  }
+  return rows.map((r) => {
+    const e = sums.get(r.agent as string)!;
+    const out: Row = { ...r };
+    cols.forEach((c, k) => (out[`m_${c}`] = e.s[k] / e.n));
+    return out;
+  });
 }

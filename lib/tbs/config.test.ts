@@ -23,7 +23,8 @@ test("the plan refuses, before anything runs: offline-only ablations on an LLM, 
   const { planRun, dryRun } = await import("../experiment/index.js");
   const path = new URL("../../data/configs/tbs-default.json", import.meta.url).pathname;
   const cfg = JSON.parse(readFileSync(file, "utf8"));
-  // The default config runs offline; on an LLM its offline-only ablation is refused, naming the file and the field.
+  // The default config runs offline, and on an LLM too (its ablations are none and no-competition); an offline-only
+  // ablation on an LLM is refused, naming the file and the field.
   await assert.doesNotReject(planRun(path));
   const { mkdtempSync, writeFileSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
@@ -34,8 +35,13 @@ test("the plan refuses, before anything runs: offline-only ablations on an LLM, 
     writeFileSync(f, JSON.stringify(c));
     return f;
   };
-  const llmFile = write("llm.json", { ...cfg, model: "openai:gpt-4o-mini" });
+  await assert.doesNotReject(planRun(write("llm-default.json", { ...cfg, model: "openai:gpt-4o-mini" })));
+  const llmFile = write("llm.json", { ...cfg, model: "openai:gpt-4o-mini", grid: { ...cfg.grid, ablation: ["none", "no-fear"] } });
   await assert.rejects(planRun(llmFile), (e: Error) => e.message.includes(llmFile) && /grid\.ablation/.test(e.message) && /no-fear/.test(e.message) && /fix:/.test(e.message));
+  for (const ab of ["placebo-competition", "group-unweighted", "shuffled-fear", "shuffled-self"]) {
+    const f = write(`llm-${ab}.json`, { ...cfg, model: "openai:gpt-4o-mini", grid: { ...cfg.grid, ablation: ["none", ab] } });
+    await assert.rejects(planRun(f), (e: Error) => /grid\.ablation/.test(e.message) && e.message.includes(ab), ab);
+  }
   const ok = write("llm-ok.json", { ...cfg, model: "openai:gpt-4o-mini", grid: { ...cfg.grid, ablation: ["none", "no-competition", "no-group-memory", "no-self-memory"] } });
   const plan = await planRun(ok);
   const report = await dryRun(plan);
@@ -43,6 +49,11 @@ test("the plan refuses, before anything runs: offline-only ablations on an LLM, 
   // Baselines with mode or force varying: refused.
   const proto = write("proto.json", { name: "p", mechanism: "tbs", model: "offline", grid: { protocol: ["tbs", "sequential"], mode: ["willing", "rotation"] }, seeds: [1] });
   await assert.rejects(planRun(proto), /grid\.mode[\s\S]*applies only to protocol "tbs"/);
+  // Baselines with mode or force fixed away from their defaults: refused too (their rows would carry a rule that did not apply).
+  const fixed = write("proto-fixed.json", { name: "p", mechanism: "tbs", model: "offline", grid: { protocol: ["tbs", "hierarchical"] }, params: { mode: "rotation" }, seeds: [1] });
+  await assert.rejects(planRun(fixed), (e: Error) => e.message.includes(fixed) && /params\.mode/.test(e.message) && /"rotation"/.test(e.message) && /fix:/.test(e.message));
+  const forced = write("proto-force.json", { name: "p", mechanism: "tbs", model: "offline", grid: { protocol: ["sequential"], force: ["force"] }, seeds: [1] });
+  await assert.rejects(planRun(forced), /grid\.force/);
   const protoOk = write("proto-ok.json", { name: "p", mechanism: "tbs", model: "offline", grid: { protocol: ["tbs", "hierarchical", "sequential"], memory: ["latest", "nous"] }, seeds: [1] });
   assert.equal((await planRun(protoOk)).cells.length, 6);
   // Unknown levels name the grid factor and the allowed values.

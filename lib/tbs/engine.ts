@@ -9,12 +9,12 @@
  */
 import type { Rng } from "../core/rng.js";
 import { CostMeter, type RenderedCall } from "./costs.js";
-import { GroupMemory, offlineSummaryText, type Recall } from "./memory.js";
+import { GroupMemory, offlineSummaryText, recallCounts, type Recall } from "./memory.js";
 import { reasonPrompt, speakPrompt, summaryPrompt } from "./models/prompts.js";
-import { createAgentMemory, type AgentMemory } from "../nous/agent-memory.js";
+import { NousGroupMemory } from "./nous-memory.js";
 import { resolveTurn } from "./orchestrator.js";
 import type { TbsParams } from "./params.js";
-import type { AgentView, GroupEvent, InternalState, Persona, ReasonResult, SpeakCall, SpeakResult, TbsAgentModel, Topic, TurnInfo } from "./types.js";
+import { agendaAt, type AgentView, type GroupEvent, type InternalState, type Persona, type ReasonResult, type SpeakCall, type SpeakResult, type TbsAgentModel, type Topic, type TurnInfo } from "./types.js";
 
 /** Identity columns written into every row. */
 export interface RunMeta {
@@ -44,17 +44,6 @@ export function silenceIndex(s: Pick<InternalState, "perceived_opinion_climate" 
   return ((s.perceived_opinion_climate + s.perceived_isolation_risk) / 2 - 1) / 6;
 }
 
-/** Who said a statement, as an agent's Nous memory records it. */
-function speakerName(e: GroupEvent, self: number): string {
-  return e.agent === self ? "You" : `Participant ${e.agent + 1}`;
-}
-
-/** The key (turn and text) of a retrieved line ("[turn 4, heard] Participant 2 said: …"); undefined for a belief line. */
-function observationKey(line: string): string | undefined {
-  const m = /^\[turn (\d+), heard\] (.*)$/s.exec(line);
-  return m ? `${m[1]}|${m[2]}` : undefined;
-}
-
 /**
  * Runs one discussion.
  * @param model the agent model (offline or LLM), created for this run.
@@ -72,19 +61,25 @@ export async function simulate(
 ): Promise<SimulationResult> {
   const N = personas.length;
   const P = params;
-  const memory = new GroupMemory(P.memory, P.memoryOptions);
+  const memory = new GroupMemory(P.memory, P.memoryOptions, P.offline.summary);
   const memRng = personas.map((_, i) => rng.fork("memory", i));
   const monologues: string[][] = personas.map(() => []);
   const own: GroupEvent[][] = personas.map(() => []);
   const previous: (InternalState | undefined)[] = personas.map(() => undefined);
   const stateLog: { interval: number; state: InternalState }[][] = personas.map(() => []);
   const llmSummary: string[] = personas.map(() => "");
-  const nous: AgentMemory[] | null = P.memory === "nous" ? personas.map((_, i) => createAgentMemory({ owner: `Participant ${i + 1}`, halfLifeTurns: P.memoryOptions.nousHalfLifeTurns })) : null;
-  const nousEvents: Map<string, GroupEvent>[] = personas.map(() => new Map());
+  // Per agent: statements of the transcript folded into its own summary, and the first interval whose states are not.
+  const summarized: number[] = personas.map(() => 0);
+  const statesFrom: number[] = personas.map(() => 1);
+  const nous = P.memory === "nous" || P.memory === "nous-recency"
+    ? new NousGroupMemory(N, { halfLifeTurns: P.memoryOptions.nousHalfLifeTurns, maxTokens: P.memoryOptions.nousMaxTokens, recall: P.memory === "nous" ? "content" : "recency" })
+    : null;
   const voluntary: boolean[] = [];
   const isLlm = model.kind === "llm";
   const meter = new CostMeter(!isLlm, P.costSamplePerInterval);
-  const base: Row = { run_id: meta.run_id, seed: meta.seed, model: model.label, protocol: P.protocol, mode: P.mode, force: P.force, memory: P.memory, ecology: P.ecology, ablation: P.ablation };
+  // Mode and force are rules of the TBS protocol only: a baseline's rows carry none.
+  const tbsRules = P.protocol === "tbs";
+  const base: Row = { run_id: meta.run_id, seed: meta.seed, model: model.label, protocol: P.protocol, mode: tbsRules ? P.mode : null, force: tbsRules ? P.force : null, memory: P.memory, ecology: P.ecology, ablation: P.ablation };
   const extra = meta.condition && Object.keys(meta.condition).length > 0 ? meta.condition : undefined;
   const states: Row[] = [];
   const utterances: Row[] = [];
@@ -101,6 +96,7 @@ export async function simulate(
   try {
     for (let v = 1; v <= P.intervals; v++) {
       const scheduled = fixedOrder ? (v - 1) % N : null;
+      const agendaId = agendaAt(topic, v)?.id ?? null;
       const from = Math.max(1, v - W);
       let vol = 0;
       for (let k = from; k < v; k++) if (voluntary[k]) vol++;
@@ -116,48 +112,56 @@ export async function simulate(
         ignoreCompetition: P.ablation === "no-competition",
       });
 
-      // (1) Summary memory: the group aggregate (offline model) and, with an LLM, each agent's own summary k+1 from
-      // its summary k, the newly compressed events and its own states of those intervals.
-      const upFrom = memory.summary.upTo;
-      const fresh = memory.compress(v);
-      const upTo = memory.summary.upTo;
-      if (P.memory === "summary" && upTo > upFrom) {
-        const who = personas.map((_, i) => i);
-        const inRange = (i: number) => stateLog[i].filter((s) => s.interval >= upFrom && s.interval < upTo);
+      // (1) Summary memory: the group aggregate (offline model) folds all but the latest statements; with an LLM each
+      // agent that reasons in this interval (all of them, or under the sequential protocol the one whose turn it is)
+      // writes its own summary k+1 from its summary k, the statements compressed since, and its own states of them.
+      const reasoners = P.protocol === "sequential" ? [scheduled as number] : personas.map((_, i) => i);
+      memory.compress();
+      if (P.memory === "summary") {
+        const upTo = memory.summary.upTo;
+        const boundary = Math.min(memory.verbatimFrom(), v);
+        const updaters = reasoners.filter((i) => upTo > summarized[i]);
+        const work = updaters.map((i) => {
+          const fresh = memory.events.slice(summarized[i], upTo);
+          const states = stateLog[i].filter((s) => s.interval >= statesFrom[i] && s.interval < boundary);
+          summarized[i] = upTo;
+          statesFrom[i] = boundary;
+          return { i, fresh: visible(i, fresh), states };
+        });
         if (model.summarize) {
-          const res = await Promise.all(
-            who.map((i) => model.summarize!(baseView(i), llmSummary[i], visible(i, fresh), inRange(i), v)),
-          );
-          res.forEach((r, i) => {
-            llmSummary[i] = r.text;
+          const res = await Promise.all(work.map((w) => model.summarize!(baseView(w.i), llmSummary[w.i], w.fresh, w.states, v)));
+          res.forEach((r, k) => {
+            llmSummary[work[k].i] = r.text;
             meter.used("summarizer", r.tokensIn, r.tokensOut);
             usage.inputTokens += r.tokensIn;
             usage.outputTokens += r.tokensOut;
             usage.calls++;
           });
         } else {
-          meter.offlineCalls("summarizer", N, v, (i) => {
-            const p = summaryPrompt(personaOf(i), offlineSummaryText(memory.summary), visible(i, fresh), inRange(i), upFrom, upTo - 1);
+          meter.offlineCalls("summarizer", work.length, v, (k) => {
+            const w = work[k];
+            const iv = [...w.fresh.map((e) => e.interval), ...w.states.map((s) => s.interval)];
+            const p = summaryPrompt(personaOf(w.i), offlineSummaryText(memory.summary), w.fresh, w.states, Math.min(v, ...iv), Math.max(0, ...iv));
             return { ...p, reply: offlineSummaryText(memory.summary) };
           });
         }
       }
 
       // (2) Views of the agents that reason in this interval.
-      const reasoners = P.protocol === "sequential" ? [scheduled as number] : personas.map((_, i) => i);
-      const latest = P.memory === "latest" ? memory.since(v - P.memoryOptions.latestN) : undefined;
+      const latest = P.memory === "latest" ? memory.last(P.memoryOptions.latestN) : undefined;
       const summaryRecall = P.memory === "summary" ? memory.recall(v, undefined) : undefined;
       const lastHeard = memory.events.length ? memory.events[memory.events.length - 1].text : "";
       const views: AgentView[] = reasoners.map((i) => {
         let recall: Recall;
         let retrieved: string[] | undefined;
         if (nous) {
-          const query = `${previous[i]?.monologue ?? ""} ${lastHeard} ${topic.question}`;
-          retrieved = nous[i].retrieve(query, { maxTokens: P.memoryOptions.nousMaxTokens });
-          const evs = retrieved.map((t) => nousEvents[i].get(observationKey(t) ?? "")).filter((e): e is GroupEvent => e !== undefined);
-          recall = { events: evs.sort((a, b) => a.interval - b.interval) };
+          // What is on the table: the agenda item (if the topic has one), the last statement, the question.
+          const query = `${agendaAt(topic, v)?.title ?? ""} ${lastHeard} ${topic.question}`;
+          const got = nous.recall(i, query);
+          retrieved = got.lines;
+          recall = { events: got.events };
         } else {
-          recall = summaryRecall ?? memory.recall(v, memRng[i], latest);
+          recall = latest ? { events: latest } : (summaryRecall ?? memory.recall(v, memRng[i]));
         }
         if (noGroup || noSelf) recall = { events: visible(i, recall.events), summary: noGroup ? undefined : recall.summary };
         return {
@@ -179,6 +183,7 @@ export async function simulate(
           monologues: mN > 0 ? monologues[i].slice(-mN) : [],
           ownStatements: noSelf ? [] : own[i],
           previous: previous[i],
+          record: memory.events,
           turn: turnOf(i),
         };
       }
@@ -204,6 +209,7 @@ export async function simulate(
         voluntary[v] = false;
       }
       const viewOf = (i: number) => views[reasoners.indexOf(i)];
+      const itemAt = (u: number) => agendaAt(topic, u);
 
       // (5) Speech: all of a round's speakers at once; their statements enter the transcript together.
       const speech: (SpeakResult | null)[] = personas.map(() => null);
@@ -219,6 +225,7 @@ export async function simulate(
           ...base,
           ...extra,
           interval: v,
+          agenda: agendaId,
           agent_id: s.i,
           persona: personas[s.i].id,
           strategy: sp.strategy,
@@ -254,6 +261,7 @@ export async function simulate(
         const lt = r.latent;
         const sp = speech[i];
         const me = sp !== null;
+        const rc = recallCounts(viewOf(i).recall.events, i, itemAt, v);
         // One object literal with a fixed field order and no spread: rows share one shape (a spread followed by many
         // fields makes V8 build each row in dictionary mode, ~100× slower at 10^5 rows).
         const row: Row = {
@@ -267,6 +275,7 @@ export async function simulate(
           ecology: base.ecology,
           ablation: base.ablation,
           interval: v,
+          agenda: agendaId,
           agent_id: i,
           persona: personas[i].id,
           perceived_inconsistency: st ? st.perceived_inconsistency : null,
@@ -292,12 +301,19 @@ export async function simulate(
           latent_dissonance: lt ? lt.latent_dissonance : null,
           latent_silence: lt ? lt.latent_silence : null,
           latent_stance: lt ? lt.latent_stance : null,
+          perceived_climate: lt ? lt.perceived_climate : null,
           climate_gap: lt ? lt.climate_gap : null,
           public_gap: lt ? lt.public_gap : null,
           minority: lt ? lt.minority : null,
           fear: lt ? lt.fear : null,
           agent_effect: lt ? lt.agent_effect : null,
           floor_belief: lt ? lt.floor_belief : null,
+          recalled: rc.recalled,
+          recalled_on_theme: rc.onTheme,
+          recalled_returning: rc.returning,
+          decision_floor: lt ? lt.decision_floor : null,
+          decision_dissonance: lt ? lt.decision_dissonance : null,
+          decision_silence: lt ? lt.decision_silence : null,
         };
         if (extra) Object.assign(row, extra);
         states.push(row);
@@ -318,19 +334,8 @@ export async function simulate(
         if (isLlm) usage.calls++;
       }
 
-      // (7) Nous memory: each agent keeps what it heard (under the ablations, what it could see) and what it thought.
-      if (nous) {
-        personas.forEach((_, i) => {
-          for (const e of visible(i, events)) {
-            const who = speakerName(e, i);
-            // The memory renders a retrieved observation as "[turn v, heard] <speaker>: <text>"; that maps it back.
-            nousEvents[i].set(`${v}|${who}: ${e.text.trim()}`, e);
-            nous[i].observe({ text: e.text, speaker: who, time: v, kind: "heard" });
-          }
-          const st = byAgent[i]?.state;
-          if (st) nous[i].observe({ text: st.monologue, speaker: "You", time: v, kind: "thought" });
-        });
-      }
+      // (7) Nous memory: each agent keeps what it heard (under the ablations, what it could see).
+      if (nous) personas.forEach((_, i) => nous.observe(i, v, visible(i, events)));
 
       const c = meter.take();
       costs.push({
@@ -349,7 +354,7 @@ export async function simulate(
       progress?.(v / P.intervals);
     }
   } finally {
-    if (nous) for (const m of nous) m.close();
+    nous?.close();
   }
   return { states, utterances, costs, usage };
 }

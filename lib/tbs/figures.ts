@@ -2,9 +2,11 @@
  * TBS figures as plotly specs (`plot.Figure`). Every title names the model that produced the data.
  */
 import { barWithCI, forestPlot, heatmap, lineChart, scatter, type Figure } from "../plot/index.js";
+import { makeFigure, PALETTE } from "../plot/theme.js";
+import type { Trace } from "../plot/types.js";
 import type { GlmmResult } from "../stats/index.js";
 import { meanBy, type Row } from "./analysis.js";
-import type { RecoveryEstimate } from "./recovery.js";
+import type { RecoveryEstimate, RecoverySlope } from "./recovery.js";
 
 /**
  * Mean index (± 1.96 SE) by interval for each level of a condition factor.
@@ -121,3 +123,32 @@ export function orSensitivityFigure(cells: { intercept: number; agents: number; 
     colorbarTitle: "OR",
   });
 }
+
+/**
+ * Recovered-vs-generating slopes by horizon (intervals per run) with their 95 % CIs, for the fit with u_i known and
+ * the one with u_i estimated; the band is the criterion's |slope − 1| < 0.1.
+ */
+export function recoveryHorizonFigure(slopes: RecoverySlope[], model: string): Figure {
+  const hs = [...new Set(slopes.map((s) => s.intervals))].sort((a, b) => a - b);
+  const data: Trace[] = [];
+  let k = 0;
+  for (const scale of ["latent", "latent-re"] as const) {
+    for (const term of ["bD", "bS"] as const) {
+      const ss = hs.map((h) => slopes.find((s) => s.scale === scale && s.term === term && s.intervals === h)!).filter(Boolean);
+      data.push({
+        type: "scatter",
+        mode: "lines+markers",
+        name: `${term === "bD" ? "b_D" : "b_S"}, ${scale === "latent" ? "u_i known" : "u_i estimated"}`,
+        x: ss.map((s) => s.intervals + (k - 1.5) * 0.8),
+        y: ss.map((s) => s.slope),
+        error_y: { type: "data", symmetric: false, array: ss.map((s) => s.upper - s.slope), arrayminus: ss.map((s) => s.slope - s.lower), color: PALETTE[k] },
+        line: { color: PALETTE[k], dash: scale === "latent" ? "solid" : "dot" },
+        marker: { color: PALETTE[k], size: 7 },
+      });
+      k++;
+    }
+  }
+  const band = [0.9, 1, 1.1].map((y) => ({ type: "line", xref: "paper", x0: 0, x1: 1, y0: y, y1: y, line: { color: y === 1 ? "#555" : "#aaa", dash: "dot", width: 1 } }));
+  return makeFigure(data, { title: `Recovered-vs-generating slope by run length (95 % CI; criterion: CI contains 1, |slope − 1| < 0.1)<br><sup>${model}</sup>`, xTitle: "intervals per run", yTitle: "slope of recovered on generating value" }, { shapes: band });
+}
+

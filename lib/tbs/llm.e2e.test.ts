@@ -110,6 +110,42 @@ test("Summary memory is per agent and iterative: summary call k+1 of an agent co
   }
 });
 
+test("sequential protocol: summary calls follow the turn order (only the agent whose turn it is rewrites its summary, folding everything compressed since its last turn)", async () => {
+  const server = await startOpenAIServer();
+  try {
+    const { llm, requests } = recording(createModel("openai-compatible:" + server.baseURL + "#test-model"));
+    const res = await runTbs({ agents: 3, intervals: 6, protocol: "sequential", memory: "summary", memoryOptions: { summaryKeep: 1 } }, { llm, rng: createRng(4) });
+    assert.equal(res.utterances.length, 6);
+    const summaries = requests.filter((r) => (r.address as { role: string }).role === "summarizer").map((r) => r.address as { step: number; agent: number });
+    // Statement k is made in interval k; with one kept verbatim, k − 2 are compressed when interval k opens.
+    assert.deepEqual(summaries.map((a) => [a.step, a.agent]), [[3, 2], [4, 0], [5, 1], [6, 2]]);
+    // (the random server's replies echo their prompt, so a summary call is told by its system line)
+    const bodies = server.requests.map((r) => textOf(r.body)).filter((b) => b.includes("You keep a private running memory"));
+    assert.match(bodies[3], /New statements \(intervals 2-4\)/, "agent 3 folds statements 2..4 at its second turn");
+    assert.equal(res.costs.reduce((a, c) => a + (c.summarizer_calls as number), 0), 4);
+  } finally {
+    await server.close();
+  }
+});
+
+test("every protocol's prompt holds the same window of statements, by count (Latest(5): five statements, whether a round has one or four)", async () => {
+  const server = await startOpenAIServer();
+  try {
+    const llm = createModel("openai-compatible:" + server.baseURL + "#test-model");
+    await runTbs({ agents: 4, intervals: 3, protocol: "hierarchical" }, { llm, rng: createRng(1) });
+    await runTbs({ agents: 4, intervals: 8, force: "force" }, { llm, rng: createRng(1) });
+    const reasoning = (interval: number) => server.requests.map((r) => textOf(r.body)).filter((b) => b.includes(`Interval ${interval} of the hearing`));
+    const statements = (b: string) => (b.match(/^- \[interval \d+\] /gm) ?? []).length;
+    const h = reasoning(3).filter((b) => b.includes("every participant gives a statement"));
+    const t = reasoning(8).filter((b) => b.includes("Among those who ask"));
+    assert.equal(h.length, 4);
+    assert.equal(t.length, 4);
+    for (const b of [...h, ...t]) assert.equal(statements(b.split("Your own earlier private thoughts")[0]), 5, b);
+  } finally {
+    await server.close();
+  }
+});
+
 test("a forced speaker chooses its strategy and utterance in its own reply", async () => {
   const unwilling = { monologue: "I would rather listen.", perceived_inconsistency: 2, dissonance_tension: 2, tension_reduction_motivation: 2, perceived_opinion_climate: 6, perceived_isolation_risk: 6, strategy: "withhold", willing_to_speak: false, time_cost: 4, private_stance: -1 };
   const server = await startOpenAIServer({

@@ -74,20 +74,59 @@ export const offlineParamsSchema = z.strictObject({
     .prefault({}),
   /** Converge: the expressed stance moves this fraction of the way toward the perceived climate. */
   convergeShift: z.number().min(0).max(1).default(0.6),
+  /**
+   * The other strategies' expressed stance: qualify says `qualify`·x, bridge `bridge`·x, challenge steps
+   * `challenge` stance points further out than its rounded private stance (all rounded to the −3..3 scale).
+   */
+  expression: z
+    .strictObject({
+      qualify: z.number().min(0).max(1).default(0.5),
+      bridge: z.number().min(0).max(1).default(0.3),
+      challenge: z.number().min(0).max(3).default(1),
+    })
+    .prefault({}),
+  /**
+   * Perceived minority: a recalled statement e counts against agent i by a_ij = clamp((|e − x_i| − threshold)/width,
+   * 0, 1): statements within `threshold` stance points are not against it, and the count saturates `width` points further.
+   */
+  minority: z
+    .strictObject({
+      threshold: z.number().min(0).max(6).default(1),
+      width: z.number().positive().max(12).default(4),
+    })
+    .prefault({}),
+  /** How much a theme's lean (a topic's agenda) shifts what is said on it: 1 as the topic file says, 0 no lean. */
+  themeLean: z.number().min(0).max(3).default(1),
+  /**
+   * What the offline Summary memory keeps of the compressed statements (one or more pseudo-events of total weight
+   * min(count, cap) in the climate and the minority):
+   * - `majority`: the mean stance of the majority side only (a compressing summary drops the less-repeated view);
+   * - `both-sides`: the mean stance of each side (support, neutral, oppose), each weighted by its share;
+   * - `recency`: one mean stance of every compressed statement, weighted 2^(−age/halfLife) (age in statements).
+   * With an LLM each agent's summary is written by the model; this never enters a prompt.
+   */
+  summary: z
+    .strictObject({
+      kind: z.enum(["majority", "both-sides", "recency"]).default("majority"),
+      cap: z.number().int().positive().max(1000).default(6),
+      halfLife: z.number().positive().default(5),
+    })
+    .prefault({}),
 });
 export type OfflineParams = z.infer<typeof offlineParamsSchema>;
 
 export const memoryOptionsSchema = z
   .strictObject({
-    /** Latest(n): the n most recent intervals of the group transcript. */
+    /**
+     * Latest(n): the n most recent statements of the group transcript (by count, not by interval, so every protocol's
+     * prompt holds the same window whatever its number of statements per round).
+     */
     latestN: z.number().int().positive().default(5),
     /** Sampling: k events drawn without replacement with weight (age + 1)^(−decay). */
     sampleK: z.number().int().positive().default(5),
     sampleDecay: z.number().min(0).default(1.5),
-    /** Summary: intervals kept verbatim beside the running summary; older ones are compressed. */
+    /** Summary: statements kept verbatim beside the running summary (by count); older ones are compressed. */
     summaryKeep: z.number().int().min(0).default(2),
-    /** Summary: most pseudo-observations the compressed summary weighs in the offline model. */
-    summaryCap: z.number().int().positive().default(6),
     /** Monologue part: own previous monologues shown to the LLM reasoning module. */
     monologueN: z.number().int().min(0).default(2),
     /** Nous: most tokens of retrieved memories shown to an agent per interval. */
@@ -101,15 +140,34 @@ export type MemoryOptions = z.infer<typeof memoryOptionsSchema>;
 /** Protocols: `tbs` (think every interval, one speaker), and the paper's baselines. */
 export const PROTOCOLS = ["tbs", "hierarchical", "sequential"] as const;
 /**
- * Ablations. Each removes one channel of the mechanism, so the effects that flow through it must vanish:
- * - `no-competition`: agents are not told about (offline: ignore) the competition for the floor (π = 1 in both modes);
- * - `no-group-memory`: agents recall nothing the others said (the climate is unobserved);
- * - `no-self-memory`: agents do not remember their own public statements (no private–public gap can be seen);
- * - `no-fear` (offline model only): fear of isolation = 0. Refused for LLM runs (it changes no prompt).
+ * Ablations (lib/tbs/ablations.ts describes each: the path it removes, what it leaves defined, its placebo):
+ * - rule tests of the offline model, each with a placebo that runs the same code and draws from the same stream but
+ *   changes no information: `no-competition` / `placebo-competition` (the decision gives the race for the floor no
+ *   weight), `group-unweighted` / `placebo-group` (agents perceive the group but give it no weight in the decision),
+ *   `shuffled-fear` / `placebo-fear` (silence pressure from a shuffled history of what was said), `shuffled-self` /
+ *   `placebo-self` (the private–public gap measured against someone else's statement);
+ * - what an agent is shown (LLM and offline; offline they zero a latent term, and are labelled so): `no-group-memory`
+ *   (nothing the others said), `no-self-memory` (none of its own statements); `no-competition` on an LLM: the
+ *   agent is not told how the floor is won;
+ * - `no-fear` (offline only, term-zeroing): fear of isolation = 0.
  */
-export const ABLATIONS = ["none", "no-competition", "no-group-memory", "no-self-memory", "no-fear"] as const;
-/** Ablations that change only offline-model parameters (meaningless on an LLM). */
-export const OFFLINE_ONLY_ABLATIONS: readonly string[] = ["no-fear"];
+export const ABLATIONS = [
+  "none",
+  "no-competition",
+  "placebo-competition",
+  "group-unweighted",
+  "placebo-group",
+  "shuffled-fear",
+  "placebo-fear",
+  "shuffled-self",
+  "placebo-self",
+  "no-group-memory",
+  "no-self-memory",
+  "no-fear",
+] as const;
+export type Ablation = (typeof ABLATIONS)[number];
+/** Ablations that change only the offline model (on an LLM their cells could not differ from `none`). */
+export const OFFLINE_ONLY_ABLATIONS: readonly string[] = ABLATIONS.filter((a) => !["none", "no-competition", "no-group-memory", "no-self-memory"].includes(a));
 
 export const tbsParamsSchema = z.strictObject({
   agents: z.number().int().min(2).default(6),
@@ -120,7 +178,8 @@ export const tbsParamsSchema = z.strictObject({
   protocol: z.enum(PROTOCOLS).default("tbs"),
   mode: z.enum(["willing", "rotation"]).default("willing"),
   force: z.enum(["force", "noforce"]).default("noforce"),
-  memory: z.enum(["latest", "sampling", "summary", "nous"]).default("latest"),
+  /** Group memory: `nous` retrieves by content; `nous-recency` is its null (as many statements, the latest; nous-memory.ts). */
+  memory: z.enum(["latest", "sampling", "summary", "nous", "nous-recency"]).default("latest"),
   /** An ecology name in data/personas (`six-americas`, `balanced-stakeholders`) or a path to an ecology JSON file. */
   ecology: z.string().min(1).default("six-americas"),
   /** A topic name in data/personas/topics or a path to a topic JSON file. */
@@ -128,6 +187,13 @@ export const tbsParamsSchema = z.strictObject({
   /** Switch one channel of the mechanism off (see `ABLATIONS`). */
   ablation: z.enum(ABLATIONS).default("none"),
   memoryOptions: memoryOptionsSchema,
+  /**
+   * Common random numbers: when true, a cell's random stream comes from its seed alone, not from its condition, so
+   * the conditions of a seed are discussions among the same participants with the same draws, differing only where
+   * their parameters make them differ (paired contrasts gain much power; the claims audit sets it). Off by default:
+   * pooled analyses across conditions (one row per agent-interval, agents as units) assume runs that share nothing.
+   */
+  seedStreams: z.boolean().default(false),
   /**
    * Cost table (`costs`): on offline runs, how many calls of each role per interval have their rendered prompt and
    * reply tokenized (the mean is scaled to the interval's calls); 0 leaves offline token columns null. LLM runs

@@ -32,3 +32,14 @@ test("a persona file with a missing field gets a ConfigError naming file, field 
   writeFileSync(file, JSON.stringify({ name: "x", description: "y", sampling: "shares", personas: [{ id: "a", name: "A", description: "d", stance_mean: 0, stance_sd: 1, susceptibility: 0.5 }] }));
   assert.throws(() => loadEcology(file), /share/);
 });
+
+test("a topic's agenda: every item's theme exists, items do not overlap or run backwards; errors name the file and the item", () => {
+  const t = loadTopic("solar-pv-agenda");
+  assert.deepEqual(t.agenda!.map((a) => [a.id, a.theme]), [["cost", "cost"], ["climate", "climate"], ["cost-again", "cost"]]);
+  const dir = mkdtempSync(join(tmpdir(), "tbs-"));
+  const file = join(dir, "agenda.json");
+  const bad = (agenda: unknown) => (writeFileSync(file, JSON.stringify({ ...t, agenda })), () => loadTopic(file));
+  assert.throws(bad([{ id: "x", theme: "housing", title: "h", from: 1, to: 3 }]), (e: unknown) => e instanceof ConfigError && e.message.includes(file) && /agenda\.0\.theme/.test(e.message) && /housing/.test(e.message));
+  assert.throws(bad([{ id: "a", theme: "cost", title: "c", from: 1, to: 5 }, { id: "b", theme: "climate", title: "k", from: 5, to: 9 }]), /agenda\.1\.from[\s\S]*overlaps/);
+  assert.throws(bad([{ id: "a", theme: "cost", title: "c", from: 6, to: 5 }]), /agenda\.0\.to/);
+});

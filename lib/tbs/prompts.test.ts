@@ -28,6 +28,7 @@ function view(turn: Partial<TurnInfo>, extra: Partial<AgentView> = {}): AgentVie
     monologues: ["I am unsure about the costs."],
     ownStatements: [events[1]],
     previous: state,
+    record: events,
     turn: { protocol: "tbs", mode: "willing", force: "noforce", agents: 4, scheduled: null, nextTurn: null, recentIntervals: 2, recentVoluntary: 2, ignoreCompetition: false, ...turn },
     ...extra,
   };
@@ -46,6 +47,8 @@ const cases: Record<string, () => { system: string; user: string }> = {
   "speak volunteer": () => speakPrompt(view({}), topic, state, "volunteer"),
   "speak forced": () => speakPrompt(view({ force: "force" }), topic, { ...state, willing_to_speak: false, strategy: "withhold" }, "forced"),
   "speak protocol turn": () => speakPrompt(view({ protocol: "hierarchical" }), topic, state, "turn"),
+  "reason on an agenda item": () => reasonPrompt(view({}, { interval: 25 }), loadTopic("solar-pv-agenda")),
+  "speak on an agenda item": () => speakPrompt(view({}, { interval: 12 }), loadTopic("solar-pv-agenda"), state, "volunteer"),
   "summary k+1": () => summaryPrompt(view({}), "Participant 1 defended the mandate.", events, [{ interval: 2, state }], 1, 2),
 };
 
@@ -68,4 +71,7 @@ test("what each condition tells the agent", () => {
   assert.ok(u("reason willing noforce").indexOf("- monologue") < u("reason willing noforce").indexOf("- perceived_inconsistency"), "monologue is asked for first");
   assert.match(u("speak forced"), /Choose how to respond now[\s\S]*- strategy:/);
   assert.match(u("speak volunteer"), /Your chosen strategy is qualify/);
+  assert.match(u("reason on an agenda item"), /^Interval 25 of the hearing\. The chair has put this item on the agenda: back to what the mandate costs buyers and builders\.\n/);
+  assert.match(u("speak on an agenda item"), /\(interval 12\)\. The chair has put this item on the agenda: what the mandate does for the city's emissions/);
+  assert.match(u("reason willing noforce"), /^Interval 3 of the hearing\.\n/, "no agenda, no line");
 });

@@ -15,7 +15,7 @@
  * of D and S with u_i: how often an agent has spoken shapes its later D (its own statements) and S (it hears fewer
  * others). That device assumes the regressors are strictly exogenous, and here they are not: today's decision moves
  * tomorrow's D and S, so an agent's mean over the run carries its own past decisions. The resulting bias shrinks with
- * longer runs: b_S misses the criterion with 40 intervals and passes with 120 (README, "Parameter recovery").
+ * longer runs (README, "Parameter recovery": the grid is run at several horizons, `scripts/tbs-recovery.ts`).
  * Passing (per parameter, over grid points × seeds): regress the estimates on the generating values; the 95 % CI
  * of that slope contains 1 and |slope − 1| < 0.1.
  */
@@ -38,6 +38,8 @@ export interface RecoveryPoint {
 export interface RecoveryEstimate {
   point: string;
   seed: number;
+  /** Intervals per run (the horizon). */
+  intervals: number;
   /** `latent`: x_D, x_S and u known; `weights`: x_C, x_P, x_S and u known; `latent-re`: x_D, x_S with u estimated;
    *  `items`: the observed indices. */
   scale: "latent" | "weights" | "latent-re" | "items";
@@ -71,9 +73,10 @@ export const pointLabel = (p: RecoveryPoint) => `bD=${p.bD},bS=${p.bS},wC=${p.wC
 function withRegressors(rows: Row[]): Row[] {
   const by = new Map<string, Row[]>();
   for (const r of rows) {
-    const pi = r.floor_belief as number;
-    r.x_d = pi * (r.lat_d10 as number);
-    r.x_s = pi * (r.lat_s10 as number);
+    // What the decision weighed (equal to the perceived π, D and S without an ablation).
+    const pi = r.decision_floor as number;
+    r.x_d = pi * 10 * (r.decision_dissonance as number);
+    r.x_s = pi * 10 * (r.decision_silence as number);
     r.x_c = pi * 10 * (r.climate_gap as number);
     r.x_p = pi * 10 * (r.public_gap as number);
     const g = by.get(r.agent as string);
@@ -103,7 +106,7 @@ export async function recoveryReplicate(point: RecoveryPoint, seed: number, base
   const label = pointLabel(point);
   const out: RecoveryEstimate[] = [];
   const put = (scale: RecoveryEstimate["scale"], term: RecoveryEstimate["term"], truth: number, fit: { coef: Record<string, number>; se: Record<string, number> }, name: string) =>
-    out.push({ point: label, seed, scale, term, truth, estimate: fit.coef[name], se: fit.se[name] });
+    out.push({ point: label, seed, intervals: p.intervals, scale, term, truth, estimate: fit.coef[name], se: fit.se[name] });
   const mixed = (f: { fixef: Record<string, number>; se: Record<string, number> }) => ({ coef: f.fixef, se: f.se });
   const lat = glm("willing ~ x_d + x_s + agent_effect", rows, { family: "binomial" });
   put("latent", "bD", point.bD, lat, "x_d");
@@ -137,10 +140,11 @@ export async function recoverGrid(opts: RecoveryOptions): Promise<RecoveryEstima
   return out;
 }
 
-/** The recovered-vs-true regression of one scale and term. */
+/** The recovered-vs-true regression of one scale and term (at one horizon). */
 export interface RecoverySlope {
   scale: string;
   term: string;
+  intervals: number;
   n: number;
   slope: number;
   lower: number;
@@ -166,15 +170,16 @@ function t975(df: number): number {
  * @example recoverySlopes(estimates).find((s) => s.scale === "latent" && s.term === "bD")!.pass
  */
 export function recoverySlopes(est: RecoveryEstimate[]): RecoverySlope[] {
-  const keys = [...new Set(est.map((e) => `${e.scale}|${e.term}`))];
+  const keys = [...new Set(est.map((e) => `${e.intervals}|${e.scale}|${e.term}`))];
   return keys.map((k) => {
-    const [scale, term] = k.split("|");
-    const xs = est.filter((e) => e.scale === scale && e.term === term && Number.isFinite(e.estimate));
+    const [iv, scale, term] = k.split("|");
+    const intervals = Number(iv);
+    const xs = est.filter((e) => e.intervals === intervals && e.scale === scale && e.term === term && Number.isFinite(e.estimate));
     const fit = ols("estimate ~ truth", xs.map((e) => ({ estimate: e.estimate, truth: e.truth })));
     const slope = fit.coef.truth;
     const t = t975(fit.df);
     const lower = slope - t * fit.se.truth, upper = slope + t * fit.se.truth;
-    return { scale, term, n: fit.nobs, slope, lower, upper, intercept: fit.coef["(Intercept)"], pass: lower <= 1 && upper >= 1 && Math.abs(slope - 1) < 0.1 };
+    return { scale, term, intervals, n: fit.nobs, slope, lower, upper, intercept: fit.coef["(Intercept)"], pass: lower <= 1 && upper >= 1 && Math.abs(slope - 1) < 0.1 };
   });
 }
 
@@ -205,4 +210,41 @@ export function itemBias(est: RecoveryEstimate[]): { point: string; term: string
     }
   }
   return out;
+}
+
+/** One row of the u_i-known against u_i-estimated comparison: a term at a horizon. */
+export interface RecoveryComparison {
+  intervals: number;
+  term: string;
+  known: RecoverySlope;
+  estimated: RecoverySlope;
+  /** How far the u_i-estimated slope misses the criterion: the larger of |slope − 1| − 0.1 and the distance from 1 to its CI (0 when it passes). */
+  miss: number;
+}
+
+/**
+ * The fit with u_i known (`latent`) beside the fit an analyst can run (`latent-re`, u_i estimated), per horizon and
+ * term, with how much the second misses where it does.
+ * @example recoveryComparison(recoverySlopes(est)).filter((r) => r.miss > 0)
+ */
+export function recoveryComparison(slopes: RecoverySlope[]): RecoveryComparison[] {
+  const out: RecoveryComparison[] = [];
+  for (const known of slopes.filter((s) => s.scale === "latent").sort((a, b) => a.intervals - b.intervals || a.term.localeCompare(b.term))) {
+    const estimated = slopes.find((s) => s.scale === "latent-re" && s.term === known.term && s.intervals === known.intervals);
+    if (!estimated) continue;
+    const miss = estimated.pass ? 0 : Math.max(Math.abs(estimated.slope - 1) - 0.1, estimated.lower > 1 ? estimated.lower - 1 : estimated.upper < 1 ? 1 - estimated.upper : 0);
+    out.push({ intervals: known.intervals, term: known.term, known, estimated, miss });
+  }
+  return out;
+}
+
+/**
+ * The shortest horizon from which a fit passes at every longer horizon run (undefined when it fails at the longest).
+ * @example passesFrom(recoverySlopes(est), "latent-re", "bS") // 80
+ */
+export function passesFrom(slopes: RecoverySlope[], scale: string, term: string): number | undefined {
+  const hs = slopes.filter((s) => s.scale === scale && s.term === term).sort((a, b) => a.intervals - b.intervals);
+  let from: number | undefined;
+  for (const s of hs) from = s.pass ? (from ?? s.intervals) : undefined;
+  return from;
 }

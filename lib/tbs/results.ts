@@ -1,92 +1,17 @@
 /**
- * Results-grade summaries of TBS runs: the paper-vs-reproduction table with computed verdicts, index models with
- * non-linear time and memory × interval, the sensitivity of P(spoke | willing)'s odds ratio to assumed parameters,
- * and the token-cost table of the protocols.
+ * Results-grade summaries of TBS runs: index models with non-linear time and memory × interval, the sensitivity of
+ * P(spoke | willing)'s odds ratio to assumed parameters, the token-cost table of the protocols, and the effect of
+ * speaking on dissonance where the turn order assigns it. (Whether a finding reproduces the paper is the claims
+ * audit's to say: lib/tbs/claims.ts declares the findings, lib/claims grades them.)
  */
 import { createRng } from "../core/rng.js";
-import { lmm, type LmmFit } from "../stats/index.js";
-import { expressionGivenIntention, indexModels, prepare, reliability, willingnessModel, LEVELS, varyingFactors, type Row } from "./analysis.js";
+import { lmm, pairedDifferenceCI, type LmmFit } from "../stats/index.js";
+import { expressionGivenIntention, prepare, LEVELS, varyingFactors, type Row } from "./analysis.js";
 import { runTbs } from "./run.js";
 import { DataError } from "../core/errors.js";
 import type { TbsParamsInput } from "./params.js";
 
 const Z = 1.959964;
-
-/** The verdict of a finding: the paper's direction (+1, −1, or 0 for "no effect") against our 95 % interval. */
-export type Verdict = "reproduced" | "not reproduced" | "opposite";
-
-/**
- * Reproduced: the interval excludes 0 in the paper's direction (for a null finding: the interval includes 0).
- * Opposite: it excludes 0 the other way. Otherwise not reproduced. Intervals on the log-odds or coefficient scale.
- * @example verdict(+1, 0.1, 0.3) // "reproduced"; verdict(+1, -0.3, -0.1) // "opposite"; verdict(0, -0.1, 0.2) // "reproduced"
- */
-export function verdict(direction: 1 | -1 | 0, lower: number, upper: number): Verdict {
-  const above = lower > 0, below = upper < 0;
-  if (direction === 0) return above || below ? "not reproduced" : "reproduced";
-  if ((direction > 0 && above) || (direction < 0 && below)) return "reproduced";
-  if ((direction > 0 && below) || (direction < 0 && above)) return "opposite";
-  return "not reproduced";
-}
-
-/** One row of the paper-vs-reproduction table. */
-export type FindingRow = {
-  finding: string;
-  paper: string;
-  ours: string;
-  scale: string;
-  verdict: Verdict | string;
-};
-
-const fmt = (x: number, d = 3) => (Math.abs(x) >= 1e-3 || x === 0 ? x.toFixed(d) : x.toExponential(1));
-const ci = (e: number, l: number, u: number, d = 3) => `${fmt(e, d)} [${fmt(l, d)}, ${fmt(u, d)}]`;
-
-function coefRow(fit: LmmFit, term0: string, finding: string, paper: string, dir: 1 | -1 | 0): FindingRow {
-  // An interaction may be named in either order (`memorysummary:interval` or `interval:memorysummary`).
-  const term = term0 in fit.fixef ? term0 : term0.split(":").reverse().join(":");
-  if (!(term in fit.fixef)) return { finding, paper, ours: "(not estimable in these rows)", scale: "LMM coefficient", verdict: "n/a" };
-  const e = fit.fixef[term], se = fit.se[term];
-  // Satterthwaite df are large here (thousands of rows); the normal interval is used for every row alike.
-  return { finding, paper, ours: ci(e, e - Z * se, e + Z * se, 4), scale: `LMM coefficient (${term})`, verdict: verdict(dir, e - Z * se, e + Z * se) };
-}
-
-/**
- * The paper's findings (MECHANISMS.md §1; the paper's summary) against these rows, one row per finding, with the
- * verdict computed from our 95 % interval. α rows: "reproduced" when the lower bound is at least .70 (the paper's
- * claim is high reliability; its values .89 and .92 are shown beside ours).
- * @example paperComparison(rows).filter((r) => r.verdict === "opposite")
- */
-export function paperComparison(rows: Row[]): FindingRow[] {
-  const out: FindingRow[] = [];
-  const rel = reliability(rows);
-  for (const [name, a, paper] of [["dissonance", rel.dissonance, ".89"], ["silence pressure", rel.silence, ".92"]] as const) {
-    out.push({ finding: `α of the ${name} items`, paper, ours: ci(a.alpha, a.ci.lower, a.ci.upper), scale: "Cronbach's α (Feldt CI)", verdict: a.ci.lower >= 0.7 ? "reproduced" : "not reproduced" });
-  }
-  const lin = indexModels(rows, { extra: "memory:interval" });
-  const d = lin.dissonance, s = lin.silence;
-  out.push(coefRow(d, "interval", "dissonance rises over time (linear)", "+ (modest)", 1));
-  out.push(coefRow(d, "modewilling", "dissonance: Willing > Rotation", "+", 1));
-  out.push(coefRow(d, "forceforce", "dissonance: Force > No Force", "+", 1));
-  out.push(coefRow(d, "ecologybalanced-stakeholders", "dissonance: Six Americas < Balanced Stakeholders", "+ (Balanced higher)", 1));
-  out.push(coefRow(s, "interval", "silence pressure: no linear time trend", "0 (n.s.)", 0));
-  out.push(coefRow(s, "modewilling", "silence pressure: Willing > Rotation", "+", 1));
-  out.push(coefRow(s, "forceforce", "silence pressure: Force > No Force", "+", 1));
-  out.push(coefRow(s, "memorysummary", "silence pressure: Summary > Latest", "+", 1));
-  out.push(coefRow(s, "memorysummary:interval", "silence pressure grows faster under Summary", "+", 1));
-  const w = willingnessModel(rows);
-  const or = (term: string, finding: string, paper: string, dir: 1 | -1) => {
-    const o = w.oddsRatio[term];
-    out.push({ finding, paper, ours: ci(o.estimate, o.lower, o.upper), scale: `GLMM odds ratio (${term})`, verdict: verdict(dir, Math.log(o.lower), Math.log(o.upper)) });
-  };
-  or("diss10", "dissonance raises willingness (per 0.1, Rotation)", "OR 4.34 (> 1)", 1);
-  or("sil10", "silence pressure lowers willingness (per 0.1, Rotation)", "OR 0.24 (< 1)", -1);
-  if ("diss10:modewilling" in w.oddsRatio) {
-    or("diss10:modewilling", "weaker dissonance slope in Willing mode", "interaction < 1", -1);
-    or("sil10:modewilling", "weaker silence slope in Willing mode", "interaction > 1 (toward 1)", 1);
-  }
-  const ex = expressionGivenIntention(rows);
-  out.push({ finding: "P(spoke | willing): Willing vs Rotation", paper: "OR 3.34 (> 1)", ours: ci(ex.oddsRatio.estimate, ex.oddsRatio.lower, ex.oddsRatio.upper, 2), scale: "odds ratio (2×2, Woolf)", verdict: verdict(1, Math.log(ex.oddsRatio.lower), Math.log(ex.oddsRatio.upper)) });
-  return out;
-}
 
 /**
  * Index models with non-linear time and memory × interval: time centred and scaled per 10 intervals, a quadratic
@@ -236,47 +161,33 @@ export function speakingEffectWholeRun(rows: Row[]): SpeakingEffect {
   return { estimate: e, lower: e - Z * se, upper: e + Z * se, rows: rs.length };
 }
 
+/** A paired difference by seed within one group, with its t interval over seeds. */
+export interface GroupedContrast {
+  group: string;
+  seeds: number;
+  a: number;
+  b: number;
+  difference: number;
+  lower: number;
+  upper: number;
+}
+
 /**
- * Each ablation beside the effect that flows through the channel it removes, estimated with the channel open
- * (`none`) and removed; the effect must vanish in the second column.
- * - no-competition: the Willing − Rotation difference in the dissonance slope of willingness (latent scale);
- * - no-group-memory: the Summary − Latest difference in silence pressure;
- * - no-self-memory: the rise of dissonance once an agent has spoken, where the turn order assigns speaking
- *   (`speakingEffect`); "vanishes" when no rise remains (the CI does not lie above 0);
- * - no-fear (offline only): the odds ratio of the silence index on willingness (a false-positive check of the analysis).
- * Rows must be prepared offline `states` rows of the default grid (all ablations).
+ * `column` at level `levels[1]` minus level `levels[0]` of `factor`, per seed (means over the seed's rows), within each
+ * value of `by`; a t interval over seeds (the runs of a seed are paired when they share their stream).
+ * @example pairedByGroup(rows, { factor: "memory", levels: ["nous-recency", "nous"], column: "dissonance_index", by: "agenda" })
  */
-export function ablationEffects(all: Row[]): { ablation: string; effect: string; scale: string; with: string; without: string; vanishes: string }[] {
-  const by = (ab: string) => all.filter((r) => r.ablation === ab);
-  const out: ReturnType<typeof ablationEffects> = [];
-  const ciStr = (e: number, l: number, u: number) => ci(e, l, u, 4);
-  const includes0 = (l: number, u: number) => (l < 0 && u > 0 ? "yes (CI includes 0)" : "no");
-  {
-    const c = (rows: Row[]) => {
-      const f = lmm("willing ~ (lat_d10 + lat_s10) * mode + (1 | agent)", rows, { reml: false, levels: { mode: ["rotation", "willing"] } });
-      const e = f.fixef["lat_d10:modewilling"], se = f.se["lat_d10:modewilling"];
-      return [e, e - Z * se, e + Z * se];
+export function pairedByGroup(rows: Row[], o: { factor: string; levels: [string, string]; column: string; by: string }): GroupedContrast[] {
+  const groups = [...new Set(rows.map((r) => String(r[o.by])))];
+  return groups.map((group) => {
+    const seeds = [...new Set(rows.map((r) => r.seed as number))].sort((x, y) => x - y);
+    const mean = (seed: number, level: string) => {
+      const xs = rows.filter((r) => String(r[o.by]) === group && r.seed === seed && r[o.factor] === level).map((r) => r[o.column] as number);
+      return xs.reduce((s, x) => s + x, 0) / xs.length;
     };
-    const on = c(by("none").filter((r) => r.memory === "latest")), off = c(by("no-competition").filter((r) => r.memory === "latest"));
-    out.push({ ablation: "no-competition", effect: "Willing − Rotation difference in the dissonance slope of willingness (memory latest)", scale: "linear probability per 0.1 of D", with: ciStr(on[0], on[1], on[2]), without: ciStr(off[0], off[1], off[2]), vanishes: includes0(off[1], off[2]) });
-  }
-  {
-    const c = (rows: Row[]) => {
-      const f = lmm("silence_index ~ memory + mode + force + ecology + interval + (1 | agent)", rows.filter((r) => r.memory === "latest" || r.memory === "summary"), { reml: true, levels: { memory: ["latest", "summary"], mode: ["rotation", "willing"], force: ["noforce", "force"], ecology: ["six-americas", "balanced-stakeholders"] } });
-      const e = f.fixef.memorysummary, se = f.se.memorysummary;
-      return [e, e - Z * se, e + Z * se];
-    };
-    const on = c(by("none")), off = c(by("no-group-memory"));
-    out.push({ ablation: "no-group-memory", effect: "Summary − Latest difference in silence pressure", scale: "silence index", with: ciStr(on[0], on[1], on[2]), without: ciStr(off[0], off[1], off[2]), vanishes: includes0(off[1], off[2]) });
-  }
-  {
-    const on = speakingEffect(by("none")), off = speakingEffect(by("no-self-memory"));
-    out.push({ ablation: "no-self-memory", effect: "rise of dissonance once the agent has spoken, speaking assigned by the turn order (Rotation, Force Speak, intervals 2..N)", scale: "dissonance index", with: ciStr(on.estimate, on.lower, on.upper), without: ciStr(off.estimate, off.lower, off.upper), vanishes: off.lower <= 0 ? (off.upper >= 0 ? "yes (CI includes 0)" : "yes (no rise: CI below 0)") : "no" });
-  }
-  {
-    const c = (rows: Row[]) => willingnessModel(rows.filter((r) => r.memory === "latest"), { interaction: false }).oddsRatio.sil10;
-    const on = c(by("none")), off = c(by("no-fear"));
-    out.push({ ablation: "no-fear (offline only)", effect: "odds ratio of the silence index on willingness", scale: "odds ratio per 0.1", with: ci(on.estimate, on.lower, on.upper), without: ci(off.estimate, off.lower, off.upper), vanishes: off.lower < 1 && off.upper > 1 ? "yes (CI includes 1)" : "no" });
-  }
-  return out;
+    const a = seeds.map((s) => mean(s, o.levels[0])), b = seeds.map((s) => mean(s, o.levels[1]));
+    const ci = pairedDifferenceCI(b, a);
+    const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    return { group, seeds: seeds.length, a: avg(a), b: avg(b), difference: ci.mean, lower: ci.lower, upper: ci.upper };
+  });
 }

@@ -3,14 +3,18 @@
  * the plan check, and one cell = one discussion (params with the cell's condition merged in).
  */
 import { ConfigError } from "../core/errors.js";
+import { createRng } from "../core/rng.js";
 import type { Level, MechanismRunner } from "../core/mechanism.js";
+import { tbsClaims } from "./claims.js";
 import { OFFLINE_MODEL_LABEL } from "./models/offline.js";
 import { promptTemplates } from "./models/prompts.js";
-import { OFFLINE_ONLY_ABLATIONS, tbsParamsSchema, type TbsParams } from "./params.js";
+import { ABLATIONS, OFFLINE_ONLY_ABLATIONS, tbsParamsSchema, type TbsParams } from "./params.js";
 import { loadEcology, loadTopic } from "./personas.js";
 import { parseParams, runTbs } from "./run.js";
 
 const PARAM_KEYS = new Set(Object.keys(tbsParamsSchema.shape));
+/** The defaults of the TBS-only rules, the only values a baseline protocol's cells may carry. */
+const RULE_DEFAULTS = { mode: tbsParamsSchema.shape.mode.parse(undefined), force: tbsParamsSchema.shape.force.parse(undefined) };
 
 /**
  * Merges a cell's condition into the params: a factor is a parameter (`mode`) or a dotted path into one
@@ -48,9 +52,9 @@ export function mergeCondition(params: TbsParams, condition: Record<string, Leve
 }
 
 /**
- * The plan check: every cell's levels are valid; persona and topic files load; `mode` and `force` vary only under
- * protocol `tbs`; and an LLM run refuses ablations that change only offline-model parameters (their cells could not
- * differ from `none`, yet would be paid for).
+ * The plan check: every cell's levels are valid; persona and topic files load; `mode` and `force` vary, or leave
+ * their defaults, only under protocol `tbs`; and an LLM run refuses ablations that change only the offline model
+ * (their cells could not differ from `none`, yet would be paid for).
  * @throws ConfigError naming the config file and the field.
  */
 export function checkPlan(plan: { file: string; params: TbsParams; cells: { runId: string; condition: Record<string, Level> }[]; llm: boolean }): void {
@@ -75,6 +79,14 @@ export function checkPlan(plan: { file: string; params: TbsParams; cells: { runI
             fix: `compare protocols in a grid without ${f}, or keep protocol at "tbs" when varying ${f}`,
           });
         }
+        if (p[f] !== RULE_DEFAULTS[f]) {
+          throw new ConfigError({
+            file,
+            path: cell.condition[f] !== undefined ? ["grid", f] : ["params", f],
+            message: `cell ${cell.runId}: ${f} is "${p[f]}", but ${f} applies only to protocol "tbs" (this cell's protocol is "${p.protocol}"), whose rows would carry a label that did not apply`,
+            fix: `leave ${f} at its default ("${RULE_DEFAULTS[f]}") in a config that runs protocol "${p.protocol}", and run the TBS ${f} "${p[f]}" in a config of its own`,
+          });
+        }
       }
     }
     if (plan.llm && OFFLINE_ONLY_ABLATIONS.includes(p.ablation)) {
@@ -83,7 +95,7 @@ export function checkPlan(plan: { file: string; params: TbsParams; cells: { runI
         file,
         path: inGrid ? ["grid", "ablation"] : ["params", "ablation"],
         message: `ablation "${p.ablation}" changes only a parameter of the offline model; on an LLM its cells could not differ from "none"`,
-        fix: `remove "${p.ablation}" from ${inGrid ? "grid.ablation" : "params.ablation"} for LLM runs (LLM ablations: none, no-competition, no-group-memory, no-self-memory)`,
+        fix: `remove "${p.ablation}" from ${inGrid ? "grid.ablation" : "params.ablation"} for LLM runs (LLM ablations: ${ABLATIONS.filter((a) => !OFFLINE_ONLY_ABLATIONS.includes(a)).join(", ")})`,
       });
     }
   }
@@ -96,10 +108,13 @@ export const runner: MechanismRunner<TbsParams> = {
   offlineModelLabel: OFFLINE_MODEL_LABEL,
   promptTemplates: { ...promptTemplates },
   checkPlan,
+  claims: tbsClaims,
   async runCell(ctx) {
     const { params, extra } = mergeCondition(ctx.params, ctx.condition);
     const res = await runTbs(params, {
-      rng: ctx.rng,
+      // With seedStreams (common random numbers), a cell's stream depends on its seed alone, not on its condition: the
+      // conditions of a seed are discussions among the same participants with the same draws (params.ts).
+      rng: params.seedStreams ? createRng(ctx.seed).fork("tbs", "cell") : ctx.rng,
       llm: ctx.model.kind === "llm" ? ctx.model.llm : undefined,
       address: ctx.address,
       meta: { run_id: ctx.runId, seed: ctx.seed, condition: extra },

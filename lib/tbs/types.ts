@@ -64,7 +64,7 @@ export interface TurnInfo {
   /** Public record: intervals observed in the window, and how many of them someone took the floor voluntarily. */
   recentIntervals: number;
   recentVoluntary: number;
-  /** Ablation `no-competition`: the agent is not told about (offline: ignores) the competition for the floor. */
+  /** Ablation `no-competition`: the agent is not told how the floor is won (offline: its decision gives the race no weight). */
   ignoreCompetition: boolean;
 }
 
@@ -101,14 +101,39 @@ const bankSide = z.strictObject(Object.fromEntries(SPEAKING_STRATEGIES.map((s) =
   z.ZodArray<z.ZodString>
 >);
 
-/** A topic file: the policy under discussion and the argument bank per stance side and strategy. */
-export const topicSchema = z.strictObject({
-  id: z.string().min(1),
-  title: z.string().min(1),
-  question: z.string().min(1),
-  arguments: z.strictObject({ support: bankSide, oppose: bankSide, neutral: bankSide }),
-});
+const bank = z.strictObject({ support: bankSide, oppose: bankSide, neutral: bankSide });
+
+/**
+ * A topic file: the policy under discussion and the argument bank per stance side and strategy. Optionally an agenda:
+ * the items the chair puts up, each for a range of intervals and on a theme whose own argument bank the offline
+ * speaker draws from then; a theme's `lean` shifts what is said on it (in stance points, scaled by `offline.themeLean`:
+ * arguments about costs may lean against a mandate whatever one's view). An item can return after a gap.
+ */
+export const topicSchema = z
+  .strictObject({
+    id: z.string().min(1),
+    title: z.string().min(1),
+    question: z.string().min(1),
+    arguments: bank,
+    themes: z.record(z.string().min(1), z.strictObject({ lean: z.number().min(-3).max(3), arguments: bank })).optional(),
+    agenda: z
+      .array(z.strictObject({ id: z.string().min(1), theme: z.string().min(1), title: z.string().min(1), from: z.number().int().min(1), to: z.number().int().min(1) }))
+      .optional(),
+  })
+  .superRefine((t, ctx) => {
+    (t.agenda ?? []).forEach((item, k) => {
+      if (!t.themes?.[item.theme]) ctx.addIssue({ code: "custom", path: ["agenda", k, "theme"], message: `theme "${item.theme}" is not in themes (${Object.keys(t.themes ?? {}).join(", ") || "none"})` });
+      if (item.to < item.from) ctx.addIssue({ code: "custom", path: ["agenda", k, "to"], message: `ends (${item.to}) before it starts (${item.from})` });
+      const other = (t.agenda ?? []).findIndex((o, j) => j < k && o.from <= item.to && item.from <= o.to);
+      if (other >= 0) ctx.addIssue({ code: "custom", path: ["agenda", k, "from"], message: `overlaps agenda item ${other} ("${t.agenda![other].id}")` });
+    });
+  });
 export type Topic = z.infer<typeof topicSchema>;
+
+/** The agenda item of interval v, if the topic has one then. @example agendaAt(topic, 12)?.theme // "grid" */
+export function agendaAt(topic: Topic, v: number): NonNullable<Topic["agenda"]>[number] | undefined {
+  return topic.agenda?.find((a) => a.from <= v && v <= a.to);
+}
 
 /** A public event of the group transcript. */
 export interface GroupEvent {
@@ -132,6 +157,11 @@ export interface AgentView {
   ownStatements: GroupEvent[];
   /** Own previous internal state, if any. */
   previous?: InternalState;
+  /**
+   * The public record: every statement made so far, in order (what was said, not what the agent recalls). Only the
+   * offline model's shuffled-history ablations read it; no prompt shows it.
+   */
+  record: readonly GroupEvent[];
   /** The rules of turn allocation and the public record of who took the floor. */
   turn: TurnInfo;
   /** Nous memory: what this agent retrieved by content for this interval. */
@@ -145,6 +175,8 @@ export interface Latent {
   latent_dissonance: number;
   latent_silence: number;
   latent_stance: number;
+  /** m_i: the opinion climate the agent perceives, on the stance scale (−3..3). */
+  perceived_climate: number;
   climate_gap: number;
   public_gap: number;
   minority: number;
@@ -152,6 +184,10 @@ export interface Latent {
   agent_effect: number;
   /** π: the agent's belief that seeking the floor gets it (1 under a fixed order). */
   floor_belief: number;
+  /** What the decision to seek the floor weighed: π, D and S as perceived, except under a rule-test ablation. */
+  decision_floor: number;
+  decision_dissonance: number;
+  decision_silence: number;
 }
 
 /** The reasoning module's result for one agent. `state` is null only if the model failed for this agent. */

@@ -1,273 +1,270 @@
-// Notebook 03: the calibrated evaluator in a TTRL feedback loop, decomposed.
+// Notebook 03: the calibrated evaluator in a TTRL feedback loop, read against its noise floor.
 // %% [markdown]
-// # Calibrating the evaluator: what in the calibrated protocol lowers coupling?
+// # Calibrating the evaluator: coupling against its noise floor
 //
 // A bandit over 11 reasoning strategies learns from a judge's pairwise verdicts (candidate vs the `step_by_step`
 // baseline). **A** trains on text from uniform (→ w_T), **B** on visual from uniform (→ w_V), **C** continues w_T on
 // visual (→ w_TV), **D** continues w_V on text (→ w_VT). Coupling γ_{A→B} = ‖w_{A→B} − w_B‖₂ / max(0.001, ‖w_B‖₂)
-// and JSD (nats) measure how much of the first phase survives the second.
+// and JSD (nats) measure how far the carried-over weights end from the fresh ones.
 //
-// The seed's **calibrated** protocol (here `isotonic`) differs from **binary** TTRL (+0.08 on a win, −0.04 on a loss)
-// in three ways at once: its steps are smaller and symmetric, they carry the judge's confidence, and that confidence
-// is calibrated. The protocol grid separates them: `binary_matched` (a fixed symmetric step equal to the isotonic
-// protocol's mean |update| on a dev pilot), `raw` (α·(2c − 1) on the uncalibrated confidence), `isotonic`, `platt`,
-// and `shuffled` (isotonic values taken from other judgements of the window: about the same step sizes, no information).
+// **The scale.** Two runs of the loop differ even when the judge knows nothing, and C has 2R rounds of history where
+// B has R. The history-matched floor continues an independent reference B′ for R more rounds on visual (VV2), so
+// it has C's history; **coupling above the floor** (γ_TV minus γ(VV2 → B), the `_excess` columns) is 0 under an
+// uninformative judge whatever the protocol's step size. It is this notebook's primary scale; raw γ (the paper's
+// numbers) and γ minus the unmatched floor (`_norm`) are secondary.
 //
-// **Model.** The data come from `data/configs/calibration-default.json` on the **offline parametric model**
-// `offline:calibration-judge-v2`: latent answer quality per strategy × modality × task, and a judge whose
-// P(A better) mixes the quality gap with label, position and verbosity biases, over-confidence (κ = 1.5) and noise.
-// It is not a language model, and no number of the paper is written into it. The judge's parameters are inputs;
-// everything below is an output of the loop run on them. The profile is named in the first output line: the committed
-// outputs are the `full` profile (N = 30 seeds, run with `AGORA_PROFILE=full`); by default the notebook runs `quick`
-// (3 seeds, controls none and hide_names), which has no power and is meant for checking that it executes.
+// **The protocols.** The seed's calibrated protocol (`isotonic`) differs from binary TTRL (+0.08 on a win, −0.04 on
+// a loss) in step size, in carrying the judge's confidence, and in calibrating it. `binary_matched` (a fixed step) and
+// `raw_matched` (the raw confidence with α scaled) step like `isotonic` on average: their step comes from a dev pilot
+// of the isotonic protocol under the same judge and control (seeds 90001–90020). So "calibration itself" is isotonic −
+// raw_matched at equal mean step, and Platt scaling is read against raw_matched matched to Platt. `shuffled` takes the
+// isotonic protocol's confidences of the same phase and seed in a random permutation: the same steps, no information.
+//
+// **Model.** `offline:calibration-judge-v2` is an **offline parametric model**, not a language model: latent answer
+// quality per strategy × modality × task, and a judge whose P(A better) mixes the quality gap with label, position and
+// verbosity biases, over-confidence (κ = 1.5) and noise. No number of the paper is written into it; its parameters are
+// assumptions, declared with ranges in `lib/calibration/claims.ts`, and the claims audit varies them all.
+//
+// **Profiles.** The first output line names the profile these outputs come from. `full` (`AGORA_PROFILE=full`) runs
+// N = 1237 seeds (80 % power for 0.05 at the audit's Holm level) and an audit with 600 seeds at the default point and
+// under each null and 50 hypercube points. `reduced` runs N = 200 and an audit with 100 seeds and 8 points: the same
+// design at a size a shared two-core machine finishes in well under an hour; its nulls' intervals are wider than the
+// audit's 0.05 margin and its classes provisional. Under both, the uninformative-judge null of the primary scale runs
+// separately at 600 seeds (`calibration-null.json`). `quick` (the default, 3 seeds) only checks that the notebook runs.
 
 // %%
-import { calibration, createRng, experiment, plot, stats } from "../dist/index.js";
-// The committed outputs are the powered `full` profile (AGORA_PROFILE=full); without it the notebook runs `quick`.
-const PROFILE = (process.env.AGORA_PROFILE === "full" ? "full" : "quick") as "quick" | "full";
-const run = await experiment.ensureRun("../data/configs/calibration-default.json", { profile: PROFILE });
-const results = run.tables.results;
+import { calibration, claims, createRng, experiment, plot, stats } from "../dist/index.js";
+const PROFILE = (["full", "reduced"].includes(process.env.AGORA_PROFILE ?? "") ? process.env.AGORA_PROFILE : "quick") as "quick" | "reduced" | "full";
+const SMALL = PROFILE === "quick";
+const CONFIG = "../data/configs/calibration-default.json";
+const run = await experiment.ensureRun(CONFIG, { profile: PROFILE });
+const plattRun = await experiment.ensureRun("../data/configs/calibration-matched-platt.json", { profile: PROFILE });
+// binary and isotonic under the controls that remove one judge bias each, on the seeds that keep their weights
+const controlRun = await experiment.ensureRun("../data/configs/calibration-controls.json", { profile: PROFILE });
+// the uninformative judge (equal qualities, no biases): binary, raw_matched and isotonic on 600 seeds
+const nullRun = await experiment.ensureRun("../data/configs/calibration-null.json", { profile: PROFILE });
+// raw_matched matched to Platt, beside the default run's protocols under its own name
+const results: Record<string, unknown>[] = [...run.tables.results, ...plattRun.tables.results.map((r) => ({ ...r, protocol: "raw_matched_platt" }))];
 const MODEL = String(results[0].model);
 const LABEL = MODEL.startsWith("offline") ? `${MODEL}, offline parametric model, not an LLM` : MODEL;
-const SEEDS = [...new Set(results.map((r) => Number(r.seed)))];
-const PROTOCOLS = [...calibration.PROTOCOLS];
-const CONTROLS = [...new Set(results.map((r) => String(r.control)))];
-// figure titles: the model and that it is a parametric model, in short
 const FIG = MODEL.startsWith("offline") ? `${MODEL}, parametric` : MODEL;
+const SEEDS = [...new Set(run.tables.results.map((r) => Number(r.seed)))].sort((a, b) => a - b);
+const PROTOCOLS = [...calibration.PROTOCOLS];
+const CONTROLS = [...new Set(run.tables.results.map((r) => String(r.control)))];
+const DETAIL = [...new Set(run.tables.weights.map((r) => Number(r.seed)))].length;
 const table = (rows: Record<string, unknown>[], title: string) => plot.table(rows as never, { title: `${title} (${LABEL})`, digits: 4 });
-console.log(`profile: ${PROFILE} · model: ${LABEL} · ${results.length} cells · N = ${SEEDS.length} seeds (${SEEDS[0]}–${SEEDS[SEEDS.length - 1]}) · controls: ${CONTROLS.join(", ")}`);
+const save = async (fig: Parameters<typeof plot.show>[0], name: string) => { await plot.show(fig); await plot.save(fig, `../figures/03-calibration/${name}`); };
+const BIAS_SEEDS = [...new Set(controlRun.tables.results.map((r) => Number(r.seed)))].length;
+const ABOUT = { full: "the full profile", reduced: "the reduced profile, not the full one (N = 1237, a 600-seed audit): a smaller N and audit, see the introduction", quick: "quick only checks that the notebook executes; AGORA_PROFILE=full for the full run" }[PROFILE];
+console.log(`profile: ${PROFILE} (${ABOUT}) · model: ${LABEL} · ` +
+  `N = ${SEEDS.length} seeds (${SEEDS[0]}–${SEEDS[SEEDS.length - 1]}; judgements, trajectories and weights for the first ${DETAIL}) · controls: ${CONTROLS.join(", ")}; ` +
+  `binary and isotonic under hide_names, truncate and swap on ${BIAS_SEEDS} seeds`);
 
 // %% [markdown]
-// ## 1. The decomposition
-// Each row is a paired contrast (by seed, control none): the difference a − b with its 95 % t interval, the paired
-// effect size d, the two-sided paired t-test p, and p adjusted by Holm over all rows of the table (`stats.pAdjust`).
-// γ_TV_norm and γ_VT_norm subtract the noise floor of section 2. A negative difference means a lower coupling for a.
+// ## 1. What this model shows
+// Coupling above the noise floor per protocol, control none: mean over seeds with a 95 % t interval.
 
 // %%
-const METRICS = ["gamma_tv", "gamma_vt", "gamma_tv_norm", "gamma_vt_norm"];
-const decomposition = calibration.contrastTable(results, METRICS, calibration.DECOMPOSITION);
-table(decomposition, "Decomposition of the calibrated protocol's effect, control none, Holm-adjusted over the table");
-const decFig = calibration.contrastFigure(results, calibration.DECOMPOSITION, ["gamma_tv", "gamma_vt"], FIG);
-await plot.show(decFig);
-await plot.save(decFig, "../figures/03-calibration/decomposition");
-
-// %%
-// Sentences read off the table above: which parts of the effect hold after the Holm adjustment.
-const row = (contrast: string, metric: string) => decomposition.find((r) => r.contrast === contrast && r.metric === metric)!;
-const say = (contrast: string, metric: string, what: string) => {
-  const r = row(contrast, metric);
-  const sig = Number(r.p_holm) < 0.05;
-  console.log(`${what} (${contrast}, ${metric}): ${Number(r.diff) < 0 ? "lower" : "higher"} by ${Math.abs(Number(r.diff)).toFixed(3)} ` +
-    `[${r.ci_lower}, ${r.ci_upper}], Holm p = ${r.p_holm}: ${sig ? "distinguishable from 0" : "not distinguishable from 0"} at N = ${r.n}.`);
-};
-say("isotonic − binary", "gamma_tv", "Total effect");
-say("binary_matched − binary", "gamma_tv", "Step size and symmetry alone");
-say("isotonic − shuffled", "gamma_tv", "Information in the calibrated confidence");
-say("isotonic − raw", "gamma_tv", "Calibration itself (isotonic)");
-say("platt − raw", "gamma_tv", "Calibration itself (Platt)");
-const total = Number(row("isotonic − binary", "gamma_tv").diff);
-const step = Number(row("binary_matched − binary", "gamma_tv").diff);
-console.log(`Share of the total γ_TV change reproduced by the step-size control: ${(100 * step / total).toFixed(0)} % (point estimates).`);
+const excess = calibration.excessTable(results, PROTOCOLS);
+const offZero = excess.filter((r) => Number(r.ci_lower) > 0 || Number(r.ci_upper) < 0);
+const MARGIN = 0.05; // the difference the audit's nulls are sized to detect
+const outside = excess.filter((r) => Number(r.ci_lower) < -MARGIN || Number(r.ci_upper) > MARGIN);
+const widest = Math.max(...excess.map((r) => (Number(r.ci_upper) - Number(r.ci_lower)) / 2));
+const largest = excess.reduce((m, r) => (Math.abs(Number(r.mean)) > Math.abs(Number(m.mean)) ? r : m));
+console.log(offZero.length > 0
+  ? `Coupling above the noise floor is not ≈ 0 for every protocol: ${offZero.map((r) => `${r.protocol} ${r.metric} ${r.mean} [${r.ci_lower}, ${r.ci_upper}]`).join("; ")} ` +
+    `(${offZero.length} of ${excess.length} intervals exclude 0; each is a 95 % interval, not adjusted for the ${excess.length} protocols × directions; ` +
+    `every interval lies inside ±${Math.max(...excess.map((r) => Math.max(Math.abs(Number(r.ci_lower)), Math.abs(Number(r.ci_upper))))).toFixed(3)}, N = ${SEEDS.length}).`
+  : outside.length === 0
+    ? `Coupling above the noise floor is ≈ 0 for every protocol in this model: every protocol's γ_TV and γ_VT minus the history-matched floor has a 95 % interval ` +
+      `inside ±${MARGIN} that contains 0 (N = ${SEEDS.length}; the largest mean is ${largest.protocol}'s ${largest.metric}, ${largest.mean}; intervals are ±${widest.toFixed(3)} at most).`
+    : `No protocol's coupling above the noise floor differs from 0 at N = ${SEEDS.length}, but intervals up to ±${widest.toFixed(3)} are too wide to call it ≈ 0 (within ±${MARGIN}).`);
+const raw = (a: string, b: string) => calibration.contrast(results, "gamma_tv", a, b).difference;
+const [tot, stp] = [raw("isotonic", "binary"), raw("binary_matched", "binary")];
+console.log(`On raw γ_TV, isotonic − binary = ${tot.mean.toFixed(3)} [${tot.lower.toFixed(3)}, ${tot.upper.toFixed(3)}]; a fixed step of isotonic's mean size, ` +
+  `binary_matched − binary = ${stp.mean.toFixed(3)} [${stp.lower.toFixed(3)}, ${stp.upper.toFixed(3)}].`);
+await save(calibration.excessFigure(results, PROTOCOLS, FIG), "excess");
+table(excess, "Coupling above the history-matched floor by protocol, control none");
 
 // %% [markdown]
-// The same contrasts under each control, for γ_TV: whether the decomposition moves when the judge's label
-// (`hide_names`), position (`swap`) or verbosity (`truncate`) bias is removed, or the binary rates are made
-// symmetric (`symmetric`).
+// ### The claims audit
+// Every finding is graded by the claims audit (`lib/claims`), not by this notebook: the estimate at the default, each
+// null (the uninformative judge for coupling; the Bayes-perfect judge for calibration) with its equivalence margin, a
+// Latin hypercube over every assumption of the offline model (and the calibrator's own choices), the deciding
+// assumption's sweep, Holm over the notebook's claims, the power at that level, and a class.
 
 // %%
-const byControl = CONTROLS.flatMap((control) =>
-  calibration.contrastTable(results, ["gamma_tv"], calibration.DECOMPOSITION, control).map((r) => ({ control, ...r, isolates: undefined })),
-);
-table(byControl.map(({ isolates, ...r }) => r), "γ_TV contrasts by control (Holm within each control)");
+const audit = await claims.audit(CONFIG, { profile: PROFILE });
+table(claims.auditTable(audit), `Claims audit, profile ${audit.profile}${audit.provisional ? " (provisional classes)" : ""}`);
+console.log(claims.auditSummary(audit).join("\n"));
 
 // %% [markdown]
-// ## 2. The noise floor
-// Per seed, independent reference phases A′ and B′ (same modality, fresh from uniform), a random evaluator (coin-flip
-// verdicts, U(0, 1) confidences) in the phase that is carried over, and γ_VV. `floor_gamma_v` = γ(B′ → B),
-// `gamma_tv_norm` = γ_TV − `floor_gamma_v`; `gamma_tv_random` = γ_TV when phase A was trained by the random evaluator.
-// The history-matched floor `floor_gamma_v_matched` = γ(B′ continued R rounds on visual → B) has C's history length.
+// ### The paper's claims, one by one
+// For each claim of the seed paper: the audit's claims that test it in this model and what they show (from the
+// audit's classes), or why no offline model can test it. The figures are the contradicted claims' sweeps over their
+// deciding assumption (default marked, null value dotted, the paper's value dashed where it gives one).
 
 // %%
-const floor = calibration.floorTable(results, PROTOCOLS);
-table(floor, "Coupling and its floors by protocol, control none, mean with 95 % t interval");
-const floorFig = calibration.floorFigure(results, PROTOCOLS, FIG, "tv");
-await plot.show(floorFig);
-await plot.save(floorFig, "../figures/03-calibration/floor-tv");
-for (const p of PROTOCOLS) {
-  const m = (k: string) => stats.meanCI(calibration.perSeed(results, k, p).map((x) => x.value));
-  const tv = m("gamma_tv"), fl = m("floor_gamma_v"), rnd = m("gamma_tv_random");
-  console.log(`${p.padEnd(15)} γ_TV ${tv.mean.toFixed(3)} · floor γ(B′→B) ${fl.mean.toFixed(3)} · random evaluator ${rnd.mean.toFixed(3)} · ` +
-    `γ_TV − floor ${(tv.mean - fl.mean).toFixed(3)} · γ_TV − random ${(tv.mean - rnd.mean).toFixed(3)}`);
+table(calibration.paperClaimRows(audit), "The seed paper's claims and what this model shows");
+for (const id of calibration.contradictedClaims(audit)) {
+  if (audit.claims.find((c) => c.claim === id)?.deciding) await save(claims.claimFigure(audit, id), `claim-${id}`);
 }
 
-// %%
-const FLOOR_COLS = ["gamma_vv", "floor_gamma_t", "floor_gamma_v", "gamma_tv_random", "gamma_vt_random", "gamma_tv_excess", "gamma_vt_excess"];
-table(calibration.contrastTable(results, FLOOR_COLS, calibration.DECOMPOSITION).map(({ isolates, ...r }) => r),
-  "Floor columns as paired contrasts, control none, Holm-adjusted over the table");
-
 // %% [markdown]
-// Two independent from-uniform runs of one modality already differ by the floor values above, so γ_TV is read
-// against them, not against 0 or against γ_TT (γ_TT measures the distance of w_T from its own start and is no
-// floor). The null of this section is a test (`lib/calibration/effects.test.ts`): with equal quality for every
-// strategy and no judge biases, no protocol's normalised coupling differs from `binary_matched` (Bonferroni-corrected
-// paired intervals include 0), while the un-normalised γ_TV of `binary` does differ, by its step size alone.
-
-// %% [markdown]
-// ## 3. Power
-// The paired effect size d of every contrast at this run's N, the power of a two-sided paired t test at α = 0.05 with
-// that d (noncentral t; `experiment.powerFromPairs`), and the seeds that 80 % power would need. These use the d
-// observed here; `agora power` computes the same from a pilot run. The default N = 30 was chosen from a pilot on dev
-// seeds 9101–9130 (γ_TV, isotonic − binary: d = −0.84, 14 seeds for 80 %).
+// ## 2. The decomposition at equal step
+// Paired contrasts by seed, control none: difference a − b with its 95 % t interval, the paired effect size d, the
+// paired t-test p, and p adjusted by Holm over the rows of each table (a description; the audit above is the test).
+// The matched protocols' mean steps are in the last table: they follow isotonic's under every control.
 
 // %%
-const powerRows = calibration.DECOMPOSITION.flatMap((c) => METRICS.map((metric) => {
-  const a = calibration.perSeed(results, metric, c.a).map((x) => x.value);
-  const b = calibration.perSeed(results, metric, c.b).map((x) => x.value);
-  const p = experiment.powerFromPairs(a, b);
-  return { contrast: `${c.a} − ${c.b}`, metric, n: p.n, d: Number(p.d.toFixed(3)), power_at_n: Number(p.power.toFixed(3)), seeds_for_80pct: p.seeds80 ?? "—" };
+const DEC = [...calibration.DECOMPOSITION, calibration.PLATT_CALIBRATION];
+table(calibration.contrastTable(results, [...calibration.PRIMARY_METRICS], DEC), "Decomposition on the primary scale (coupling above the floor), control none");
+table(calibration.contrastTable(results, [...calibration.SECONDARY_METRICS], DEC).map(({ isolates, ...r }) => r), "Decomposition on the secondary scales (raw γ, JSD, γ minus the unmatched floor), control none");
+await save(calibration.contrastFigure(results, DEC, ["gamma_tv_excess", "gamma_vt_excess", "gamma_tv"], FIG), "decomposition");
+
+// %%
+const byControl = CONTROLS.flatMap((control) => {
+  const rows = DEC.filter((c) => results.some((r) => r.protocol === c.b && r.control === control));
+  return calibration.contrastTable(results, ["gamma_tv_excess", "gamma_tv"], rows, control).map(({ isolates, ...r }) => ({ control, ...r }));
+});
+table(byControl, "The decomposition under each control (Holm within each control)");
+const biasControls = ["hide_names", "truncate", "swap"].flatMap((control) =>
+  calibration.contrastTable(controlRun.tables.results, ["gamma_tv_excess", "gamma_tv"], [DEC[0]], control).map(({ isolates, ...r }) => ({ control, ...r })));
+table(biasControls, `Isotonic − binary under the controls that each remove one judge bias, N = ${BIAS_SEEDS} (Holm within each control)`);
+table(calibration.stepTable(results, [...PROTOCOLS, "raw_matched_platt"], CONTROLS), "Mean |update| per protocol and control, and the matched step or scale the cells used");
+
+// %% [markdown]
+// ## 3. The floors
+// Per seed: γ_TV, its history-matched floor γ(VV2 → B), the unmatched floor γ(B′ → B) with R rounds of history, γ_TT
+// and γ_VV (the same modality continued), and γ_TV after a random evaluator trained phase A (coin-flip verdicts).
+
+// %%
+table(calibration.floorTable(results, PROTOCOLS), "Coupling and its floors by protocol, control none, mean with 95 % t interval");
+await save(calibration.floorFigure(results, PROTOCOLS, FIG, "tv"), "floor-tv");
+
+// %% [markdown]
+// ## 4. Power at the level the audit tests at
+// The audit tests each claim within one Holm family (all of this notebook's claims); the first step of Holm tests at
+// α/k. The table gives, at that level, the power of a two-sided paired t test at this run's N with the d observed
+// here, and the seeds 80 % power would need. The full profile's N comes from a dev pilot (`experiment.power`, seeds
+// never reported) of the primary contrast: the N that detects a difference of 0.05 in γ_TV above the floor at that level.
+
+// %%
+const K = audit.claims[0].family;
+const LEVEL = 0.05 / K;
+const powerRows = DEC.flatMap((c) => ["gamma_tv_excess", "gamma_vt_excess", "gamma_tv"].map((metric) => {
+  const p = experiment.powerFromPairs(calibration.perSeed(results, metric, c.a).map((x) => x.value), calibration.perSeed(results, metric, c.b).map((x) => x.value), LEVEL);
+  return { contrast: `${c.a} − ${c.b}`, metric, n: p.n, d: Number(p.d.toFixed(3)), [`power at α/${K}`]: Number(p.power.toFixed(3)), seeds_for_80pct: p.seeds80 ?? "—" };
 }));
-table(powerRows, "Power per contrast at this run's N (control none)");
-console.log(`Contrasts with ≥ 80 % power at N = ${SEEDS.length}: ${powerRows.filter((r) => r.power_at_n >= 0.8).map((r) => `${r.contrast} on ${r.metric}`).join("; ") || "none"}.`);
+table(powerRows, `Power per contrast at this run's N, level 0.05/${K} (Holm's first step), control none`);
+const DEV = Array.from({ length: SMALL ? 6 : 150 }, (_, i) => 9101 + i);
+const pilot = await experiment.power(CONFIG, { metric: "gamma_tv_excess", contrast: ["isotonic", "binary"], fix: { control: "none" }, seeds: DEV, profile: PROFILE, correction: { method: "holm", k: K } });
+console.log(experiment.formatPower(pilot));
+const n005 = experiment.seedsForPower(0.05 / pilot.sdDiff, 0.8, pilot.level);
+console.log(`A difference of 0.05 in γ_TV above the floor (SD of the paired difference ${pilot.sdDiff.toFixed(4)} on dev seeds ${DEV[0]}–${DEV[DEV.length - 1]}) needs ` +
+  `N = ${n005} for 80 % power at level 0.05/${K}; the config runs N = ${pilot.nEval} under profile ${PROFILE}.`);
+const nullRow = audit.claims.find((c) => c.claim === "gamma-tv-excess")!.nulls[0];
+console.log(`The audit runs the uninformative-judge null at N = ${nullRow.n} (profile ${audit.profile}).`);
 
 // %% [markdown]
-// ## 4. Does the calibrator calibrate?
-// ECE and Brier score pooled over the run's isotonic-protocol judgements (control none), with 95 % intervals from a
-// bootstrap over seeds, and the paired difference from the raw confidence on the same judgements. Columns: the
-// protocol's calibrated value (`calibrated_confidence`, window `expanding` with a 20-pair prior toward the raw
-// confidence), the seed's calibrator (`iso_seed`: isotonic on the phase's last 10 pairs, no prior), and isotonic and
-// Platt on each window kind. All values are prequential: fitted only on earlier judgements.
+// The uninformative-judge null of the primary scale at its own size (`calibration-null.json`: equal qualities, no
+// biases, 600 seeds under `full` and `reduced`): coupling above the floor per protocol, and the contrasts the audit tests
+// on it, with the power each has to detect a difference of 0.05 at α = 0.05 given the SD seen here.
+
+// %%
+const NULL_P = ["binary", "raw_matched", "isotonic"];
+table(calibration.excessTable(nullRun.tables.results, NULL_P), "Uninformative judge: coupling above the history-matched floor, control none");
+const nullRows = [["isotonic", "binary"], ["isotonic", "raw_matched"]].flatMap(([a, b]) => ["gamma_tv_excess", "gamma_vt_excess"].map((metric) => {
+  const d = calibration.contrast(nullRun.tables.results, metric, a, b).difference;
+  return { contrast: `${a} − ${b}`, metric, n: d.n, mean: d.mean, ci_lower: d.lower, ci_upper: d.upper, within_005: d.lower > -0.05 && d.upper < 0.05,
+    sd_diff: d.sd, power_for_005: Number(experiment.pairedPower(d.n, 0.05 / d.sd, 0.05).toFixed(3)) };
+}));
+table(nullRows, "Uninformative judge: paired contrasts above the floor (95 % t interval; within ±0.05 is the audit's equivalence margin)");
+
+// %% [markdown]
+// ## 5. Does the calibrator calibrate, and does it do harm?
+// ECE and Brier score pooled over the isotonic protocol's judgements (control none, the real judge only, the first
+// seeds of the run), with 95 % intervals from a bootstrap over seeds and the paired difference from the raw confidence.
+// `calibrated_confidence` is the protocol's value: the isotonic fit on every earlier pair, shrunk toward the raw
+// confidence by 60 pseudo-pairs, used only where its earlier predictions beat the raw confidence's Brier score by
+// 0.005 per pair (`calibrationChoice: "cv"`, chosen on dev seeds 3001–3040). The shadow columns are plain fits of
+// each calibrator × window; `iso_seed` is the seed's rule (the last 10 pairs, no shrinkage). `share_0_or_1` counts
+// values of exactly 0 or 1 among the same judgements.
 
 // %%
 const judgements = run.tables.judgements.filter((j) => j.protocol === "isotonic" && j.control === "none");
-const COLS = ["calibrated_confidence", "iso_seed", "iso_sliding", "iso_expanding", "iso_per_strategy", "platt_sliding", "platt_expanding", "platt_per_strategy"];
+const COLS = ["calibrated_confidence", "fitted_confidence", "iso_seed", "iso_sliding", "iso_expanding", "iso_per_strategy", "platt_sliding", "platt_expanding", "platt_per_strategy"];
 const pooled = calibration.pooledCalibration(judgements, COLS, createRng(3), { reps: 1000 });
-const pooledRows = pooled.map((c) => ({
-  confidence: c.column, n: c.n, ece: c.ece, ece_lo: c.eceCI[0], ece_hi: c.eceCI[1], ece_minus_raw: c.eceDiff, diff_lo: c.eceDiffCI[0], diff_hi: c.eceDiffCI[1],
-  brier: c.brier, brier_minus_raw: c.brierDiff, brier_diff_lo: c.brierDiffCI[0], brier_diff_hi: c.brierDiffCI[1],
-  share_0_or_1: judgements.filter((j) => j[c.column] === 0 || j[c.column] === 1).length / judgements.length,
-}));
-table(pooledRows, "Pooled calibration of the judge's confidence, isotonic protocol, control none (seed bootstrap)");
-for (const c of pooled.slice(1)) {
-  const verdict = c.eceDiffCI[1] < 0 ? "below the raw ECE (interval excludes 0)" : c.eceDiffCI[0] > 0 ? "above the raw ECE (interval excludes 0)" : "not distinguishable from the raw ECE";
-  console.log(`${c.column.padEnd(22)} ECE ${c.ece.toFixed(3)} vs raw ${pooled[0].ece.toFixed(3)}: ${verdict}`);
-}
-const seedRule = pooled.find((c) => c.column === "iso_seed")!;
-const passing = pooled.slice(1).filter((c) => c.column !== "calibrated_confidence" && c.eceDiffCI[1] < 0).map((c) => c.column);
-console.log(seedRule.eceDiffCI[1] < 0
-  ? "The seed's calibrator (isotonic on the phase's last 10 pairs) lowers the ECE here."
-  : `The seed's calibrator (isotonic on the phase's last 10 pairs) does not calibrate this judge: its ECE is ${seedRule.ece.toFixed(3)} against ${pooled[0].ece.toFixed(3)} raw, and ` +
-    `${(100 * pooledRows.find((r) => r.confidence === "iso_seed")!.share_0_or_1).toFixed(0)} % of its values are exactly 0 or 1. Calibrators that lower the ECE here: ${passing.join(", ") || "none"}.`);
+table(pooled.map((c) => ({
+  confidence: c.column, n: c.n, ece: c.ece, ece_minus_raw: c.eceDiff, diff_lo: c.eceDiffCI[0], diff_hi: c.eceDiffCI[1],
+  brier: c.brier, brier_minus_raw: c.brierDiff, brier_diff_lo: c.brierDiffCI[0], brier_diff_hi: c.brierDiffCI[1], share_0_or_1: c.extremeShare,
+})), "Pooled calibration of the judge's confidence, isotonic protocol, control none (seed bootstrap)");
+const NOHARM = SEEDS.slice(0, SMALL ? 3 : 40);
+const bayes = await calibration.calibratorCheck({ offline: { judge: { kind: "bayes" } } }, NOHARM);
+table(bayes, `The calibrated protocols on a Bayes-perfect judge (its confidence is the true probability), seeds ${NOHARM[0]}–${NOHARM[NOHARM.length - 1]}`);
 
 // %%
-const relFig = calibration.reliabilityFigure(judgements, ["raw_confidence", "calibrated_confidence", "iso_seed", "platt_expanding"], FIG);
-await plot.show(relFig);
-await plot.save(relFig, "../figures/03-calibration/reliability");
-const runFig = calibration.runningCalibrationFigure(run.tables.judgements.filter((j) => j.control === "none" && j.protocol === "isotonic"),
-  ["raw_confidence", "calibrated_confidence"], [0, 5, 10, 15, 20, 25, 30, 120, 140, 160, 180], FIG);
-await plot.show(runFig);
-await plot.save(runFig, "../figures/03-calibration/running-ece");
+await save(calibration.reliabilityFigure(judgements, ["raw_confidence", "calibrated_confidence", "iso_seed", "platt_expanding"], FIG), "reliability");
+await save(calibration.runningCalibrationFigure(judgements, ["raw_confidence", "calibrated_confidence", "fitted_confidence"], [0, 5, 10, 15, 20, 25, 30, 120, 140, 160, 180], FIG), "running-ece");
 
 // %% [markdown]
-// The running curve bins judgements by the number of earlier pairs the protocol's calibrator was fitted on (stage-2
-// phases start with the pairs of stage 1). The tests (`lib/calibration/effects.test.ts`, seeds 501–516) assert that
-// the expanding calibrator's ECE is below the raw ECE with an interval excluding 0, that the seed's 10-pair calibrator
-// raises it, and that with a Bayes-perfect judge (one whose stated confidence is the true probability) the calibrated
-// ECE is not above the raw one by more than 0.02.
-
-// %% [markdown]
-// ## 5. Trajectories and bias attribution
-// Mean weight of each strategy after every round (the `trajectories` table), and the shift of each strategy's final
-// phase-A weight attributable to a judge bias: weight under control none minus weight under the control that removes
-// the bias (label: `hide_names`, position: `swap`, verbosity: `truncate`), paired by seed, with 95 % t intervals.
+// ## 6. Trajectories and bias attribution
+// Mean weight of each strategy after every round, and the shift of each strategy's final weight attributable to a judge
+// bias: weight under control none minus weight under the control that removes it (label: `hide_names`, position:
+// `swap`, verbosity: `truncate`), paired by seed, read in the strategy's own modality's phase (text strategies in A,
+// visual ones in B). Whether the attributed shifts recover the configured biases: the rank correlation between the
+// configured bias and the shift with a seed-bootstrap interval, and the strategies whose own interval does not show
+// their configured sign. The position bias is one shift for every strategy (the candidate is always in A under control
+// none); it shows as a higher win share.
 
 // %%
 for (const [protocol, phase] of [["binary", "A"], ["isotonic", "A"], ["binary", "C"], ["isotonic", "C"]] as const) {
-  const fig = calibration.trajectoryFigure(run.tables.trajectories, protocol, phase, FIG);
-  await plot.show(fig);
-  await plot.save(fig, `../figures/03-calibration/trajectory-${protocol}-${phase}`);
+  await save(calibration.trajectoryFigure(run.tables.trajectories, protocol, phase, FIG), `trajectory-${protocol}-${phase}`);
 }
-for (const protocol of ["binary", "isotonic"]) {
-  const fig = calibration.weightsHeatmap(run.tables.weights, protocol, FIG);
-  await plot.show(fig);
-  await plot.save(fig, `../figures/03-calibration/weights-${protocol}`);
-}
+for (const protocol of ["binary", "isotonic"]) await save(calibration.weightsHeatmap(run.tables.weights, protocol, FIG), `weights-${protocol}`);
 
 // %%
-const attribution = calibration.biasAttribution(run.tables.weights, "binary", "A");
-table(attribution, "Weight shift in phase A attributable to each judge bias, binary protocol");
-const biasFig = calibration.biasFigure(attribution, FIG, "A");
-await plot.show(biasFig);
-await plot.save(biasFig, "../figures/03-calibration/bias-attribution");
+const attribution = calibration.biasAttribution(controlRun.tables.weights, "binary");
+table(attribution, "Final weight shift attributable to each judge bias, binary protocol, each strategy in its own modality's phase");
+await save(calibration.biasFigure(attribution, FIG, "own"), "bias-attribution");
 const configured = calibration.CalibrationParamsSchema.parse({}).offline;
-const S = [...calibration.STRATEGIES];
-for (const [bias, truth] of [["label", S.map((s) => configured.judge.labelBias[s] ?? 0)], ["verbosity", S.map((s) => configured.length[s])]] as const) {
-  const shifts = S.map((s) => Number(attribution.find((r) => r.strategy === s && r.bias === bias)?.shift ?? NaN));
-  if (shifts.some((x) => !Number.isFinite(x))) { console.log(`${bias}: control not in this profile`); continue; }
-  console.log(`${bias}: Spearman correlation between the configured ${bias === "label" ? "label bias" : "mean length"} and the attributed shift = ${calibration.spearman(truth as number[], shifts).toFixed(2)} (11 strategies)`);
+for (const r of calibration.biasRecovery(controlRun.tables.weights, "binary", configured, createRng(5))) {
+  console.log(`${r.bias}: Spearman ρ between the configured bias and the shift = ${r.rho.toFixed(2)} [${r.lower.toFixed(2)}, ${r.upper.toFixed(2)}] over ${r.seeds} seeds: ` +
+    `${r.lower > 0 ? "the ranking is recovered" : "the model cannot recover the ranking at this N"}; ` +
+    `${r.notRecovered.length ? `strategies whose shift does not show their configured sign at this N: ${r.notRecovered.join(", ")}` : "every configured strategy's shift shows its sign"}.`);
 }
+const share = (c: string) => calibration.perSeed(controlRun.tables.results, "win_share", "binary", c).map((x) => x.value);
+const w = stats.pairedDifferenceCI(share("none"), share("swap"));
+console.log(`position: the candidate's win share under control none minus under swap = ${w.mean.toFixed(3)} [${w.lower.toFixed(3)}, ${w.upper.toFixed(3)}] (N = ${w.n}).`);
 
 // %% [markdown]
-// The position bias favours whichever answer is shown first; under control none the candidate is always first, so
-// its shift is shared by every strategy rather than ranked among them.
-//
-// ## 6. Outcomes of the judge model
-// The share of raw confidences in [0.4, 0.6] is an output of the judge's parameters (noise SD 1, κ = 1.5, chosen as
-// round values before any run and never adjusted to it), reported here, not tuned. Accuracy is the share of the
-// executor's answers whose final answer is right (task difficulty is set for 50–70 % on the offline model); on an
-// LLM run the same column is the model's measured accuracy, and `tie_share` and `conflicts` count the pairs without a
-// ground truth and the verdicts that contradict the stated confidence.
+// ## 7. Outcomes of the judge model
+// The share of raw confidences in [0.4, 0.6] is an output of the judge's parameters (κ = 1.5, σ_j = 1; the audit
+// varies both), reported, not tuned. Accuracy is the share of the executor's answers whose final answer is right
+// (task difficulty is set for 50–70 % offline); `calibration_chosen_share` is the share of judgements where the
+// calibrated protocols used the fitted value.
 
 // %%
 const outcomes = PROTOCOLS.map((p) => {
-  const rs = results.filter((r) => r.protocol === p && r.control === "none");
+  const rs = run.tables.results.filter((r) => r.protocol === p && r.control === "none");
   const mean = (k: string) => { const xs = rs.map((r) => r[k]).filter((v) => v !== null).map(Number); return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null; };
-  return { protocol: p, uncertain_share: mean("uncertain_share"), accuracy: mean("accuracy"), tie_share: mean("tie_share"), conflicts: mean("conflicts"), mean_abs_update: mean("mean_abs_update") };
+  return { protocol: p, mean_abs_update: mean("mean_abs_update"), win_share: mean("win_share"), uncertain_share: mean("uncertain_share"), calibration_chosen_share: mean("calibration_chosen_share"), accuracy: mean("accuracy"), conflicts: mean("conflicts") };
 });
 table(outcomes, "Judge and executor outcomes by protocol, control none, means over seeds");
 
 // %% [markdown]
-// ## 7. Sensitivity to the judge model
-// The judge's over-confidence κ and noise SD σ_j are assumptions of the offline model. The study is re-run (protocols
-// binary, binary_matched, isotonic; control none; 10 seeds, 3 under the quick profile) on a 3 × 3 grid of them, and
-// each map shows one output: the total γ_TV change (isotonic − binary), the part the step-size control reproduces
-// (binary_matched − binary), the change in ECE from calibration (calibrated − raw, mean of the per-cell values) and
-// the uncertain share. The binary protocols use the verdict only, which κ does not change; `binary_matched` keeps the
-// default judge's step (0.037), so away from the default point it matches the isotonic step size only approximately.
+// ## 8. Sensitivity to the judge's over-confidence and noise
+// The study re-run (control none) on a 3 × 3 grid of κ and σ_j: per point, coupling above the floor (isotonic −
+// binary and isotonic − raw_matched), raw γ_TV's step-size part (binary_matched − binary) and the calibrated protocol's
+// change in ECE. Each point matches the steps to its own judge. The audit's hypercube varies every assumption at once.
 
 // %%
-const KAPPA = [0.8, 1.5, 2.5];
-const NOISE = [0.5, 1, 2];
-const SENS_SEEDS = PROFILE === "quick" ? [1, 2, 3] : Array.from({ length: 10 }, (_, i) => i + 1);
-const sens: { kappa: number; noise: number; total: number; step: number; ece: number; uncertain: number }[] = [];
-for (const kappa of KAPPA) for (const noise of NOISE) {
-  const res = await experiment.runExperiment({
-    name: `calibration-sensitivity-k${kappa}-s${noise}`, mechanism: "calibration", model: "offline",
-    grid: { protocol: ["binary", "binary_matched", "isotonic"], control: ["none"] }, seeds: SENS_SEEDS,
-    params: { detailTables: "control_none", trajectories: "none", offline: { judge: { confidenceScale: kappa, noiseSd: noise } } },
-  }, { out: `../data/runs/calibration-sensitivity-${PROFILE}-k${kappa}-s${noise}`, resume: true });
-  if (res.failed > 0) throw new Error(`sensitivity run κ = ${kappa}, σ = ${noise}: ${res.failed} cells failed`);
-  const rs = experiment.load(res.dir).tables.results;
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const iso = rs.filter((r) => r.protocol === "isotonic");
-  sens.push({
-    kappa, noise,
-    total: calibration.contrast(rs, "gamma_tv", "isotonic", "binary").difference.mean,
-    step: calibration.contrast(rs, "gamma_tv", "binary_matched", "binary").difference.mean,
-    ece: mean(iso.map((r) => Number(r.ece_calibrated) - Number(r.ece_raw))),
-    uncertain: mean(iso.map((r) => Number(r.uncertain_share))),
-  });
+const SENS = SEEDS.slice(0, SMALL ? 2 : 20);
+const sens = await calibration.judgeSensitivity({ kappa: [0.8, 1.5, 2.5], noise: [0.5, 1, 2], seeds: SENS, pilotSeeds: SMALL ? 4 : 10 });
+table(sens as never, `Sensitivity to the judge's κ and σ_j, N = ${SENS.length} seeds per point`);
+for (const [key, title] of [["totalExcess", "γ_TV above the floor: isotonic − binary"], ["calibrationExcess", "γ_TV above the floor: isotonic − raw_matched"], ["stepGamma", "raw γ_TV: binary_matched − binary"], ["eceChange", "ECE: calibrated − raw"]] as const) {
+  const z = [0.8, 1.5, 2.5].map((k) => [0.5, 1, 2].map((n) => sens.find((r) => r.kappa === k && r.noise === n)![key]));
+  await save(plot.heatmap(z, { x: ["σ_j = 0.5", "σ_j = 1", "σ_j = 2"], y: ["κ = 0.8", "κ = 1.5", "κ = 2.5"], valueFormat: ".3f", colorbarTitle: key,
+    title: `${title}, by κ and σ_j (${FIG})`, width: 760, height: 440 }), `sensitivity-${key}`);
 }
-table(sens.map((r) => ({ kappa: r.kappa, noise_sd: r.noise, total_gamma_tv: r.total, step_part: r.step, ece_change: r.ece, uncertain_share: r.uncertain })),
-  `Sensitivity of the outputs to the judge's κ and σ_j, N = ${SENS_SEEDS.length} seeds per point`);
-for (const [key, title] of [["total", "γ_TV: isotonic − binary"], ["step", "γ_TV: binary_matched − binary"], ["ece", "ECE: calibrated − raw"], ["uncertain", "uncertain share"]] as const) {
-  const z = KAPPA.map((k) => NOISE.map((n) => sens.find((r) => r.kappa === k && r.noise === n)![key]));
-  const fig = plot.heatmap(z, { x: NOISE.map((n) => `σ_j = ${n}`), y: KAPPA.map((k) => `κ = ${k}`), valueFormat: ".3f", colorbarTitle: key,
-    title: `${title}, by κ and σ_j (${FIG})`, width: 760, height: 440 });
-  await plot.show(fig);
-  await plot.save(fig, `../figures/03-calibration/sensitivity-${key}`);
-}
-const defaultPoint = sens.find((r) => r.kappa === 1.5 && r.noise === 1)!;
-console.log(`At the default judge (κ = 1.5, σ_j = 1): total ${defaultPoint.total.toFixed(3)}, step part ${defaultPoint.step.toFixed(3)}, ECE change ${defaultPoint.ece.toFixed(3)}. ` +
-  `Points where the step-size control reproduces at least half of the total change: ${sens.filter((r) => r.total < 0 && r.step / r.total >= 0.5).length} of ${sens.length}; ` +
-  `points where calibration lowers the per-cell ECE on average: ${sens.filter((r) => r.ece < 0).length} of ${sens.length}.`);
 await plot.close();

@@ -78,7 +78,7 @@ export function taskContent(task: Task, text: string): string | ContentPart[] {
 }
 
 export class LLMExecutor implements Executor {
-  constructor(private readonly llm: LanguageModel, private readonly address: Addresser) {}
+  constructor(private readonly llm: LanguageModel, private readonly address: Addresser, private readonly temperature = 0.7) {}
 
   async answer(task: Task, strategy: string, at: CallAddress): Promise<Answer> {
     const instruction = STRATEGY_INSTRUCTIONS[strategy];
@@ -88,7 +88,7 @@ export class LLMExecutor implements Executor {
       messages: [{ role: "user", content: taskContent(task, task.prompt) }],
       schema: ExecutorReplySchema,
       schemaName: "answer",
-      temperature: 0.7,
+      temperature: this.temperature,
       address: this.address("executor", { step: at.round, agent: `${at.phase}:${task.id}`, sample: at.role === "candidate" ? 0 : 1 }),
       tag: `calibration.execute.${at.phase}`,
     });
@@ -105,7 +105,7 @@ export class LLMExecutor implements Executor {
 }
 
 export class LLMJudge implements Judge {
-  constructor(private readonly llm: LanguageModel, private readonly address: Addresser) {}
+  constructor(private readonly llm: LanguageModel, private readonly address: Addresser, private readonly temperature = 0) {}
 
   async judge(input: JudgeInput): Promise<JudgeReply> {
     const user = JUDGE_USER.replace("{task}", input.task.prompt)
@@ -115,7 +115,7 @@ export class LLMJudge implements Judge {
       .replace("{answerB}", truncateKeepingAnswer(input.b.text, input.truncateChars));
     const common = {
       messages: [{ role: "user" as const, content: taskContent(input.task, user) }],
-      temperature: 0,
+      temperature: this.temperature,
       address: this.address("judge", { step: input.round, agent: `${input.phase}:${input.task.id}`, sample: 0 }),
       tag: `calibration.judge.${input.phase}`,
     };

@@ -18,6 +18,8 @@ export interface Answer {
   correct?: boolean;
   /** Latent quality (offline executor). */
   quality?: number;
+  /** Expected latent quality of the strategy on the task, before the answer's own noise (offline executor). */
+  expectedQuality?: number;
 }
 
 export interface Executor {

@@ -15,15 +15,17 @@ import { openMinecraftSession } from "./session.js";
 import type { MinecraftParams } from "./session.js";
 
 /** The metrics compared, in the `episodes` table's names. */
-export const COMPARED = ["success", "score", "completion_steps", "problems", "escalated", "lrr", "uer", "ecr", "messages", "tokens"] as const;
+export const COMPARED = ["success", "score", "completion_steps", "problems", "escalated", "escalations", "lrr", "uer", "ecr", "messages", "tokens"] as const;
 type Compared = (typeof COMPARED)[number];
 
 export interface ComparisonRow {
   task: string; policy: string; seed: number; blocks: number; agents: number;
   blockworld: Pick<EpisodeMetrics, Compared> & { game_ticks: number | null };
   minecraft: Pick<EpisodeMetrics, Compared> & Omit<MinecraftColumns, "backend">;
-  /** minecraft − blockworld for the numeric metrics (success and score as 0/1 and fractions). */
-  diff: Record<Compared | "game_ticks", number | null>;
+  /** Blocks placed (score × blueprint blocks) on each backend. */
+  placed: { blockworld: number; minecraft: number };
+  /** minecraft − blockworld for the numeric metrics (success and score as 0/1 and fractions) and blocks placed. */
+  diff: Record<Compared | "game_ticks" | "placed", number | null>;
 }
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : typeof v === "boolean" ? Number(v) : Number(v));
@@ -43,7 +45,9 @@ export function compareEpisode(id: Pick<ComparisonRow, "task" | "policy" | "seed
     return [k, x === null || y === null ? null : y - x];
   })) as ComparisonRow["diff"];
   diff.game_ticks = bwTicks === null || mcCols.game_ticks === null ? null : mcCols.game_ticks - bwTicks;
-  return { ...id, blockworld: { ...pick(b), game_ticks: bwTicks }, minecraft: { ...pick(mc), ...mcCols }, diff };
+  const placed = { blockworld: Math.round(Number(b.score) * id.blocks), minecraft: Math.round(Number(mc.score) * id.blocks) };
+  diff.placed = placed.minecraft - placed.blockworld;
+  return { ...id, blockworld: { ...pick(b), game_ticks: bwTicks }, minecraft: { ...pick(mc), ...mcCols }, placed, diff };
 }
 
 /**
@@ -70,7 +74,7 @@ export function compareTables(blockworld: Record<string, unknown>[], minecraft: 
 
 /** The columns only the Minecraft backend writes. */
 export const MINECRAFT_COLUMNS = ["backend", "game_ticks", "game_ticks_total", "server_score", "mirror_score", "actions", "failed_actions",
-  "placements_undone", "gives_undone", "top_failure", "ms_per_action", "emulated_actions", "uer_counterfactual"] as const satisfies readonly (keyof MinecraftColumns)[];
+  "placements_undone", "gives_undone", "observed_cells", "observed_units", "observed_tools", "top_failure", "ms_per_action", "emulated_actions", "uer_counterfactual"] as const satisfies readonly (keyof MinecraftColumns)[];
 
 /**
  * Plays every task × policy × seed on both backends (offline adjudicator) and returns the metrics side by side.
@@ -126,6 +130,7 @@ export function backendTable(pairs: ComparisonRow[]): Record<string, string | nu
     const g = pairs.filter((r) => r.policy === policy).map((r) => r[backend] as Record<string, unknown>);
     return { policy, backend: backend === "minecraft" ? "minecraft (live, not deterministic)" : "blockworld", episodes: g.length,
       "TSR %": 100 * (meanOf(g.map((r) => r.success)) ?? 0), score: meanOf(g.map((r) => r.score)),
+      "blocks placed": meanOf(pairs.filter((r) => r.policy === policy).map((r) => r.placed[backend])), escalations: meanOf(g.map((r) => r.escalations)),
       "completion steps": meanOf(g.map((r) => r.completion_steps)), "game ticks (built)": meanOf(g.map((r) => r.game_ticks)),
       messages: meanOf(g.map((r) => r.messages)), problems: meanOf(g.map((r) => r.problems)), escalated: meanOf(g.map((r) => r.escalated)),
       UER: meanOf(g.map((r) => r.uer)), ECR: meanOf(g.map((r) => r.ecr)) };
@@ -139,16 +144,19 @@ export function backendTable(pairs: ComparisonRow[]): Record<string, string | nu
  * backendDifferences(pairs).differing; // [{ metric: "success", pairs: 0 }, …]
  */
 export function backendDifferences(pairs: ComparisonRow[]) {
-  const differing = [...COMPARED, "game_ticks" as const].map((k) => ({ metric: k,
+  const differing = [...COMPARED, "placed" as const, "game_ticks" as const].map((k) => ({ metric: k,
     "pairs that differ": pairs.filter((r) => r.diff[k] !== null && r.diff[k] !== 0).length,
     "pairs without a value": pairs.filter((r) => r.diff[k] === null).length }));
-  const sum = (k: "actions" | "failed_actions" | "placements_undone" | "gives_undone") => pairs.reduce((s, r) => s + Number(r.minecraft[k]), 0);
+  const sum = (k: "actions" | "failed_actions" | "placements_undone" | "gives_undone" | "observed_cells" | "observed_units" | "observed_tools") =>
+    pairs.reduce((s, r) => s + Number(r.minecraft[k] ?? 0), 0);
   const emulated: Record<string, number> = {};
   for (const r of pairs) for (const a of String(r.minecraft.emulated_actions).split(",").filter(Boolean)) emulated[a] = (emulated[a] ?? 0) + 1;
   const dt = pairs.filter((r) => r.diff.game_ticks !== null).map((r) => Number(r.diff.game_ticks));
   return {
     differing, actions: sum("actions"), failedActions: sum("failed_actions"), placementsUndone: sum("placements_undone"),
     givesUndone: sum("gives_undone"), emulated,
+    observed: { cells: sum("observed_cells"), units: sum("observed_units"), tools: sum("observed_tools"),
+      episodes: pairs.filter((r) => Number(r.minecraft.observed_cells ?? 0) + Number(r.minecraft.observed_units ?? 0) + Number(r.minecraft.observed_tools ?? 0) > 0).length },
     gameTicks: { pairs: dt.length, mean: meanOf(dt), min: dt.length ? Math.min(...dt) : null, max: dt.length ? Math.max(...dt) : null },
     notBuilt: { blockworld: pairs.filter((r) => !r.blockworld.success).length, minecraft: pairs.filter((r) => r.minecraft.game_ticks === null).length },
   };

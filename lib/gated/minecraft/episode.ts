@@ -1,23 +1,27 @@
 /**
  * An episode of the gated mechanism played on a Minecraft server.
  *
- * The decision layer is the block world's, unchanged: each tick the engine (policies, gate,
- * adjudicator, protocol, fallback) runs on its block-world state, which here is a **mirror** of the
- * Minecraft world. After every tick the `Executor` carries out on the server what the tick changed
- * (placements, moves, collections, transfers, digs, disruptions) with the agents' bots, and feeds
- * failures back: a placement the server did not take is undone in the mirror, so the agent tries
- * again. The final score and completion are read from the server, block by block (MindCraft's
- * level check). UER's counterfactual is rolled out on the mirror: a running server cannot be forked.
+ * The decision layer is the block world's: each tick the engine (policies, gate, adjudicator, protocol, fallback)
+ * runs on its block-world state, which here is a **mirror** of the Minecraft world. After every tick the `Executor`
+ * carries out on the server what the tick changed (placements, moves, collections, transfers, digs, disruptions)
+ * with the agents' bots, and then the agents **observe the server** (observe.ts): the blocks standing at the
+ * blueprint's cells and every inventory are read back and the mirror is set to them, so the next tick's decisions
+ * start from what the server holds, and every difference between the two worlds is counted. The final score and
+ * completion are read from the server, block by block (MindCraft's level check). UER's counterfactual is rolled out
+ * on the mirror: a running server cannot be forked.
  */
 import type { Rng } from "../../core/rng.js";
 import { runEpisodeAsync } from "../episode.js";
-import type { AsyncJudge, ChatWriter, EpisodeResult } from "../episode.js";
+import type { AsyncJudge, ChatWriter } from "../case.js";
+import type { EpisodeResult } from "../episode.js";
 import type { CompiledTask } from "../task.js";
 import type { SimParams } from "../types.js";
-import type { BlockWorld as Mirror, Effect } from "../world.js";
+import type { Effect } from "../records.js";
+import type { BlockWorld as Mirror } from "../block-world.js";
 import type { Pos } from "./bots.js";
 import { GAME_TICKS_PER_SECOND, SECONDS_PER_TICK } from "./interface.js";
 import type { ActionResult, Vec3 } from "./interface.js";
+import { observeServer } from "./observe.js";
 import type { MinecraftWorld } from "./world.js";
 
 /** The Minecraft-specific columns of an `episodes` row. */
@@ -38,6 +42,11 @@ export interface MinecraftColumns {
   placements_undone: number;
   /** Hand-overs that failed on the server and were undone in the mirror (the transfer landed empty). */
   gives_undone: number;
+  /** What the agents observed on the server that the mirror did not hold, summed over the ticks: cells placed or
+   *  missing, material units, agents whose pickaxes differed (0 when the two worlds never disagreed). */
+  observed_cells: number;
+  observed_units: number;
+  observed_tools: number;
   /** The most frequent reason an action failed (numbers as #), or null. */
   top_failure: string | null;
   /** Mean wall-clock milliseconds per action on the server. */
@@ -130,6 +139,13 @@ export class Executor {
     }
     w.version++;
     this.undone++;
+  }
+
+  /** Units of material m handed to agent a on the server whose transfer has not landed in the mirror yet. */
+  inTransit(a: number, m: number): number {
+    let k = 0;
+    for (const e of this.seen) if (e.kind === "transfer" && e.to === a && e.item === m) k += e.count;
+    return k;
   }
 
   /**
@@ -228,7 +244,12 @@ export class Executor {
   }
 }
 
-export interface MinecraftEpisodeOptions { log?: boolean; chat?: ChatWriter }
+export interface MinecraftEpisodeOptions {
+  log?: boolean; chat?: ChatWriter;
+  /** Something outside the agents that changes the server (a player at the keyboard, a test): runs after each tick
+   *  has been carried out, before the agents observe the server. */
+  interfere?: (tick: number) => Promise<void>;
+}
 
 /**
  * Plays one episode on the server: lays the task out, runs the unchanged decision loop on the
@@ -242,9 +263,16 @@ export async function runMinecraftEpisode(mc: MinecraftWorld, task: CompiledTask
   await mc.setup(task);
   const exec = new Executor(mc, task);
   let mirrorScore = 0;
+  const seen = { cells: 0, units: 0, tools: 0 };
   const r = await runEpisodeAsync(task, policy, params, rng, judge, {
     log: opts.log, chat: opts.chat,
-    observe: async (w: Mirror) => { await exec.sync(w); mirrorScore = w.blueprintScore(); },
+    observe: async (w: Mirror) => {
+      await exec.sync(w);
+      await opts.interfere?.(w.t);
+      const o = await observeServer(mc, w, (a, m) => exec.inTransit(a, m));
+      seen.cells += o.cellsAdded + o.cellsRemoved; seen.units += o.unitsCorrected; seen.tools += o.toolsCorrected;
+      mirrorScore = w.blueprintScore();
+    },
   });
   const total = await mc.readClock();
   const c = mc.completion();
@@ -262,6 +290,7 @@ export async function runMinecraftEpisode(mc: MinecraftWorld, task: CompiledTask
       server_score: c.score,
       mirror_score: mirrorScore,
       actions: exec.actions, failed_actions: exec.failed, placements_undone: exec.undone, gives_undone: exec.undoneGives,
+      observed_cells: seen.cells, observed_units: seen.units, observed_tools: seen.tools,
       top_failure: [...exec.failures].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null,
       ms_per_action: exec.actions ? Math.round((exec.actionMs / exec.actions) * 10) / 10 : 0,
       emulated_actions: [...mc.emulated].sort().join(","),

@@ -46,7 +46,7 @@ function childrenOf(pid: number): number[] {
 let server: MinecraftServer;
 let world: MinecraftWorld;
 before(async () => {
-  server = await startServer({ logFile: join(dir, "server.log") });
+  server = await startServer({ logFile: join(dir, "server.log"), startTimeoutMs: 120_000 }); // generous: a loaded machine is slow to load flying-squid
   world = await MinecraftWorld.open(server, 2);
 });
 after(async () => {
@@ -83,6 +83,26 @@ test("two bots build a 2 × 2 × 1 blueprint on the server; the score is read fr
   assert.equal(b.metrics.escalated, r.metrics.escalated);
 });
 
+test("the agents observe the server, not the mirror: a stone taken on the server is missing in the mirror, and the two worlds disagree", { timeout: 120_000 }, async () => {
+  const params = SimParamsSchema.parse({});
+  const rng = createRng(7);
+  const judge = offlineJudge(0.85, rng.fork("judge"));
+  // after the first tick, a stone disappears from agent 0's inventory on the server (no disruption the mirror knows of)
+  let taken = 0;
+  const r = await runMinecraftEpisode(world, task, "gated", params, rng, async (c) => judge(c), {
+    log: true, interfere: async (t) => { if (t === 1 && taken === 0) taken = await server.call<number>("take", { player: "agent0", item: "stone", count: 1 }); },
+  });
+  assert.equal(taken, 1);
+  assert.ok(r.minecraft.observed_units >= 1, JSON.stringify(r.minecraft));
+  // no stone is left anywhere: the structure cannot be finished on the server, and the agents knew it (a problem of a
+  // missing stone), while the block world, where nothing was taken, builds it
+  assert.equal(r.metrics.success, false);
+  assert.equal(r.minecraft.server_score, 0.75);
+  assert.ok(r.events!.some((e) => e.event === "detect" && e.kind === "missing_material" && e.item === "stone" && e.agent === 0));
+  const rb = createRng(7);
+  assert.equal(runEpisode(task, "gated", params, rb, offlineJudge(0.85, rb.fork("judge"))).metrics.success, true);
+});
+
 test("scoring reads the world level by level: a wrong block is a mismatch, the same structure scores the same", { timeout: 60_000 }, async () => {
   await world.setup(task);
   assert.equal(world.completion().score, 0);
@@ -96,13 +116,14 @@ test("scoring reads the world level by level: a wrong block is a mismatch, the s
   assert.deepEqual(levelsOf(task)[0].placement, [["stone", "oak_planks"], ["stone", "oak_planks"]]);
 });
 
-test("a server that cannot start is one error naming the port and the log file", { timeout: 60_000 }, async () => {
+test("a server that cannot start is one error naming the port and the log file", { timeout: 150_000 }, async () => {
   const busy = createServer();
   await new Promise<void>((r) => busy.listen(0, "127.0.0.1", () => r()));
   const port = (busy.address() as { port: number }).port;
   const log = join(dir, "busy.log");
   try {
-    await assert.rejects(startServer({ port, logFile: log, startTimeoutMs: 20_000 }), (e: Error) => {
+    // a generous start time: on a loaded machine flying-squid takes a while to load before it meets the busy port
+    await assert.rejects(startServer({ port, logFile: log, startTimeoutMs: 120_000 }), (e: Error) => {
       assert.ok(e instanceof MinecraftServerError);
       assert.match(e.message, new RegExp(`port ${port}`));
       assert.ok(e.message.includes(log), e.message);

@@ -5,7 +5,7 @@
  */
 import { fork } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AgoraError } from "../../core/errors.js";
@@ -61,6 +61,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<MinecraftSe
   const port = opts.port ?? (await freePort());
   const logFile = opts.logFile ?? join(process.cwd(), ".agora", `minecraft-${port}.log`);
   mkdirSync(dirname(logFile), { recursive: true });
+  // the log names the server from the start, even when its process never gets as far as writing a line
+  appendFileSync(logFile, `${new Date().toISOString()} starting flying-squid (Minecraft ${MINECRAFT_VERSION}) on 127.0.0.1:${port}\n`);
   const config = { port, version: MINECRAFT_VERSION, seed: opts.seed ?? 1, logFile };
   const script = join(here, `server-child${ext}`);
   const child: ChildProcess = fork(script, [], {

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { z } from "zod";
 import type { Rng } from "../../core/rng.js";
-import type { AsyncJudge, ChatWriter } from "../episode.js";
+import type { AsyncJudge, ChatWriter } from "../case.js";
 import type { CompiledTask } from "../task.js";
 import type { SimParams } from "../types.js";
 import { runMinecraftEpisode } from "./episode.js";

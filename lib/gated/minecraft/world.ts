@@ -181,6 +181,8 @@ export class MinecraftWorld implements World {
   }
 
   blockAt(pos: Vec3): string { return blockName(this.bots[0], this.toServer(pos)); }
+  /** An agent's inventory as the server holds it (item → count). */
+  serverInventory(agent: number): Promise<Record<string, number>> { return this.server.call<Record<string, number>>("inventory", { player: `agent${agent}` }); }
   inventory(agent: number): Record<string, number> { return itemCounts(this.bots[agent]); }
   position(agent: number): Vec3 {
     const p = this.bots[agent].entity.position.floored();

@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import type { CallAddress, LanguageModel } from "../../core/model.js";
-import type { AsyncJudge, CaseSummary, ChatWriter, Verdict } from "../episode.js";
-import type { ChatRequest } from "../world.js";
+import type { AsyncJudge, CaseSummary, ChatWriter, Verdict } from "../case.js";
+import type { ChatRequest } from "../records.js";
 
 export const VerdictSchema = z.object({
   decision: z.enum(["local", "escalate"]),
@@ -113,7 +113,7 @@ export function repairVerdict(text: string): RepairResult {
  * @example
  * const chat = llmChat(model, (req) => ctx.address("chatter", { step: req.tick, agent: req.from })); (await chat(req, facts)).text;
  */
-export function llmChat(model: LanguageModel, address: (req: ChatRequest) => CallAddress): ChatWriter & { calls: { input: number; output: number; n: number } } {
+export function llmChat(model: LanguageModel, address: (req: ChatRequest) => CallAddress, temperature = 0.7): ChatWriter & { calls: { input: number; output: number; n: number } } {
   const calls = { input: 0, output: 0, n: 0 };
   let k = 0;
   const chat = async (req: ChatRequest, facts: string) => {
@@ -122,7 +122,7 @@ export function llmChat(model: LanguageModel, address: (req: ChatRequest) => Cal
     const r = await model.generate({
       system: promptTemplates.free_chat_system,
       messages: [{ role: "user", content: promptTemplates.free_chat_user.replace(/\{\{(\w+)\}\}/g, (_, key: string) => fields[key] ?? "") }],
-      temperature: 0.7, maxTokens: 120, tag: "gated.free_chat", address: { ...address(req), sample: k++ },
+      temperature, maxTokens: 120, tag: "gated.free_chat", address: { ...address(req), sample: k++ },
     });
     calls.n++; calls.input += r.usage.inputTokens; calls.output += r.usage.outputTokens;
     return { text: r.text.slice(0, 500), tokens: r.usage.inputTokens + r.usage.outputTokens };
@@ -138,7 +138,7 @@ export interface RepairLog { tick: number; agent: number; raw: string; step: str
  * @example
  * const j = llmJudge(model, (c) => ctx.address("adjudicator", { step: c.tick, agent: c.agent })); (await j(summary)).decision;
  */
-export function llmJudge(model: LanguageModel, address: (c: CaseSummary) => CallAddress): AsyncJudge & { repairs: RepairLog[]; calls: { input: number; output: number; n: number } } {
+export function llmJudge(model: LanguageModel, address: (c: CaseSummary) => CallAddress, temperature = 0): AsyncJudge & { repairs: RepairLog[]; calls: { input: number; output: number; n: number } } {
   const repairs: RepairLog[] = [];
   const calls = { input: 0, output: 0, n: 0 };
   const judge = async (c: CaseSummary): Promise<Verdict> => {
@@ -148,7 +148,7 @@ export function llmJudge(model: LanguageModel, address: (c: CaseSummary) => Call
       const r = await model.generate({
         system: promptTemplates.adjudicator_system,
         messages: [{ role: "user", content: renderCase(c) }],
-        schema: VerdictSchema, schemaName: "gate_verdict", temperature: 0, tag: "gated.adjudicate", address: address(c),
+        schema: VerdictSchema, schemaName: "gate_verdict", temperature, tag: "gated.adjudicate", address: address(c),
       });
       calls.n++; calls.input += r.usage.inputTokens; calls.output += r.usage.outputTokens;
       tokens = r.usage.inputTokens + r.usage.outputTokens;

@@ -11,8 +11,8 @@
  * with probability `chatDeviationProb`, turns a reader's minor deviation into a coordination event.
  */
 import type { Rng } from "../../core/rng.js";
-import type { CaseSummary, SyncJudge, Verdict } from "../episode.js";
-import { KeyedStream } from "../world.js";
+import type { CaseSummary, SyncJudge, Verdict } from "../case.js";
+import { KeyedStream } from "../keyed.js";
 
 export const OFFLINE_MODEL_LABEL = "offline:gated-cost-v1";
 

@@ -4,9 +4,9 @@
  * conv-50. The project's fixture has its own (fixtures/locomo-mini.splits.json).
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { ConfigError } from "../../core/errors.js";
-import type { LocomoConversation } from "./data.js";
+import { projectRoot, type LocomoConversation } from "./data.js";
 
 export const SPLITS = ["dev", "test", "all"] as const;
 export type Split = (typeof SPLITS)[number];
@@ -16,12 +16,13 @@ export const LOCOMO_SPLITS: Record<"dev" | "test", readonly string[]> = {
   test: ["conv-44", "conv-47", "conv-48", "conv-49", "conv-50"],
 };
 
-const FIXTURE_SPLITS = new URL("../fixtures/locomo-mini.splits.json", import.meta.url);
+// From the project root, as the fixture itself (data.ts): the build copies no JSON into dist/.
+const fixtureSplits = (): string => resolve(projectRoot(), "lib/nous/fixtures/locomo-mini.splits.json");
 
 /** The split lists that apply to a data source ("locomo10" or "fixture:locomo-mini"). */
 export function splitsFor(source: string): Record<"dev" | "test", readonly string[]> {
   if (source === "locomo10") return LOCOMO_SPLITS;
-  const raw = JSON.parse(readFileSync(fileURLToPath(FIXTURE_SPLITS), "utf8")) as { dev: string[]; test: string[] };
+  const raw = JSON.parse(readFileSync(fixtureSplits(), "utf8")) as { dev: string[]; test: string[] };
   return { dev: raw.dev, test: raw.test };
 }
 

@@ -9,6 +9,7 @@ test("logged latent columns satisfy the model's equations (README: S = min(1, g_
   const { states } = await runTbs({ agents: 6, intervals: 25, force: "force" }, { rng: createRng(9) });
   for (const r of states) {
     const S = Math.min(1, 2 * (r.fear as number) * (r.minority as number));
+    assert.deepEqual([r.decision_floor, r.decision_dissonance, r.decision_silence], [r.floor_belief, r.latent_dissonance, r.latent_silence], "without an ablation the decision weighs what is perceived");
     assert.ok(Math.abs((r.latent_silence as number) - S) < 1e-12);
     const D = Math.min(1, 1.2 * (r.climate_gap as number) + 1.5 * (r.public_gap as number));
     assert.ok(Math.abs((r.latent_dissonance as number) - D) < 1e-12);
@@ -20,10 +21,10 @@ test("logged latent columns satisfy the model's equations (README: S = min(1, g_
 const turn = (over: Partial<TurnInfo>): TurnInfo => ({ protocol: "tbs", mode: "willing", force: "noforce", agents: 6, scheduled: null, nextTurn: null, recentIntervals: 10, recentVoluntary: 5, ignoreCompetition: false, ...over });
 const c = { priorOccupancy: 0.5, priorWeight: 2 };
 
-test("floor belief π: 1 when the turn comes (Rotation, baselines) or competition is ignored; in Willing mode, falls as more intervals are taken", () => {
+test("floor belief π: 1 when the turn comes (Rotation, baselines); in Willing mode, falls as more intervals are taken; what the agent perceives whether or not its decision weighs it", () => {
   assert.equal(floorBelief({ turn: turn({ mode: "rotation" }) }, c), 1);
   assert.equal(floorBelief({ turn: turn({ protocol: "sequential" }) }, c), 1);
-  assert.equal(floorBelief({ turn: turn({ ignoreCompetition: true }) }, c), 1);
+  assert.equal(floorBelief({ turn: turn({ ignoreCompetition: true }) }, c), floorBelief({ turn: turn({}) }, c));
   // f = (5 + 1)/(10 + 2) = 0.5 → ŵ = 1 − 0.5^(1/5); π = (1 − (1 − ŵ)^6)/(6ŵ)
   const w = 1 - Math.pow(0.5, 1 / 5);
   assert.ok(Math.abs(floorBelief({ turn: turn({}) }, c) - (1 - Math.pow(1 - w, 6)) / (6 * w)) < 1e-12);

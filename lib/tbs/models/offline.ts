@@ -4,14 +4,14 @@
  * Each agent i has a latent private stance x_i ∈ [−3, 3] (initial N(persona mean, persona sd)), a fear of isolation
  * f_i ~ Beta(a, b) (Mesa spiral-of-silence reference), a talkativeness intercept u_i ~ N(0, σ_u), a susceptibility s_i
  * (persona card) and the stance p_i of its last public statement that it remembers (its Self memory; none until it
- * speaks). In interval v, from its recall R (events e_j with weight 1, other agents' statements only; a summary as a
- * pseudo-event of weight w_sum at its stance):
+ * speaks). In interval v, from its recall R (events e_j with weight 1, other agents' statements only; a summary as
+ * pseudo-events of total weight min(count, cap) at the stances its kind keeps, memory.ts):
  *
  *   perceived climate    m_i = (κ·x_i + Σ w_j e_j) / (κ + Σ w_j)                        (κ: false-consensus prior)
  *   private–climate      d_C = |x_i − m_i| / 6
  *   private–public       d_P = |x_i − p_i| / 6   (0 before the first statement it remembers)
  *   latent dissonance    D   = min(1, w_C·d_C + w_P·d_P)
- *   perceived minority   M   = Σ w_j a_ij / (κ + Σ w_j),  a_ij = clamp((|e_j − x_i| − 1)/4, 0, 1)
+ *   perceived minority   M   = Σ w_j a_ij / (κ + Σ w_j),  a_ij = clamp((|e_j − x_i| − θ)/ω, 0, 1)  (θ = 1, ω = 4)
  *   silence pressure     S   = min(1, g_S · f_i · M)                    (f_i = 0 under ablation no-fear)
  *   items                y_k = clamp(round(1 + 6·L + ε_k), 1, 7), ε_k ~ N(0, σ_item), L = D for the three dissonance
  *                        items and L = S for the two silence items (items are noisy readings; α is an outcome)
@@ -20,11 +20,14 @@
  *                        (prior pseudo-intervals): ŵ = 1 − (1 − f)^(1/(N−1)), π = (1 − (1 − ŵ)^N)/(N·ŵ);
  *                        π = 1 under ablation no-competition
  *   willingness          logit P(w=1) = b_0 + π·(b_D·(10·D) + b_S·(10·S)) + u_i
- *                        (expected expressive gain and social cost are realised only if the floor is won)
+ *                        (expected expressive gain and social cost are realised only if the floor is won; the rule-test
+ *                        ablations change what this decision weighs, models/ablate.ts)
  *   strategy (if w=1)    softmax over defend: c_def·(|x|/3)(1−S), challenge: c_ch·D(1−S), qualify: c_q·S,
  *                        converge: c_cv·D·S, bridge: c_b·(1 − |x|/3); otherwise `withhold`
  *   time_cost            exp(t_0 + t_D·D + t_S·S + η), η ~ N(0, σ_t)   seconds
- *   expressed stance     defend: x; challenge: x + sign(x); qualify: x/2; converge: x + c·(m − x); bridge: 0.3·x (rounded)
+ *   expressed stance     defend: x; challenge: round(x) + c_ch·sign(x); qualify: q·x; converge: x + c·(m − x); bridge: b·x
+ *                        (rounded; c_ch = 1, q = 0.5, c = 0.6, b = 0.3), plus the lean of the agenda item's theme,
+ *                        if the topic has an agenda (× themeLean)
  *   stance dynamics      after each utterance e of another agent, x_i += s_i·r·(e − x_i); dissonance reduction
  *                        x_i += ρ·D·(p_i − x_i); drift x_i += N(0, σ_x); clamped to [−3, 3]
  *
@@ -32,8 +35,10 @@
  * (per 0.1 of π·D and π·S): that is what parameter recovery fits.
  */
 import type { Rng } from "../../core/rng.js";
+import { decisionInputs, minorityUsed, selfReference } from "./ablate.js";
 import type { TbsParams } from "../params.js";
 import {
+  agendaAt,
   SPEAKING_STRATEGIES,
   type AgentView,
   type GroupEvent,
@@ -59,6 +64,8 @@ interface AgentLatent {
   climate: number;
   /** Last belief of winning the floor. */
   pi: number;
+  /** Its perceived minority in every interval so far (the shuffled-fear ablation draws from it). */
+  minority: number[];
   speakStrategy: Strategy;
   rng: Rng;
 }
@@ -85,6 +92,7 @@ export class OfflineTbsModel implements TbsAgentModel {
         p: null,
         D: 0,
         pi: 1,
+        minority: [],
         climate: 0,
         speakStrategy: "qualify",
         rng: r.fork("steps"),
@@ -102,24 +110,28 @@ export class OfflineTbsModel implements TbsAgentModel {
     const a = this.agents[view.index];
     const r = a.rng;
     const kappa = o.climatePrior;
-    let wsum = 0, esum = 0, asum = 0;
-    const add = (stance: number, w: number) => {
-      wsum += w;
-      esum += w * stance;
-      const d = (Math.abs(stance - a.x) - 1) / 4;
-      asum += w * (d < 0 ? 0 : d > 1 ? 1 : d);
-    };
     // The climate is what the others say: one's own statements are left out (they enter through d_P).
-    for (const e of view.recall.events) if (e.agent !== view.index) add(e.stance, 1);
-    if (view.recall.summary) add(view.recall.summary.stance, view.recall.summary.weight);
+    const slots: { stance: number; weight: number }[] = [];
+    for (const e of view.recall.events) if (e.agent !== view.index) slots.push({ stance: e.stance, weight: 1 });
+    for (const part of view.recall.summary?.parts ?? []) slots.push(part);
+    let wsum = 0, esum = 0;
+    for (const sl of slots) (wsum += sl.weight), (esum += sl.weight * sl.stance);
     const m = (kappa * a.x + esum) / (kappa + wsum);
     const dC = Math.abs(a.x - m) / 6;
+    const { threshold, width } = o.minority;
+    let asum = 0;
+    for (const sl of slots) {
+      const d = (Math.abs(sl.stance - a.x) - threshold) / width;
+      asum += sl.weight * (d < 0 ? 0 : d > 1 ? 1 : d);
+    }
     // The private–public gap is seen through Self memory: the last own statement the agent remembers.
-    const own = view.ownStatements;
-    a.p = own.length > 0 ? own[own.length - 1].stance : null;
-    const dP = a.p === null ? 0 : Math.abs(a.x - a.p) / 6;
+    a.p = view.ownStatements.length > 0 ? view.ownStatements[view.ownStatements.length - 1].stance : null;
+    const ref = selfReference(P.ablation, view.index, view.ownStatements, view.record, r);
+    const dP = ref === null ? 0 : Math.abs(a.x - ref) / 6;
     const D = Math.min(1, o.wClimate * dC + o.wPublic * dP);
-    const M = kappa + wsum > 0 ? asum / (kappa + wsum) : 0;
+    a.minority.push(kappa + wsum > 0 ? asum / (kappa + wsum) : 0);
+    // Silence pressure from this interval's minority, or (shuffled-fear) from a shuffled history of it.
+    const M = minorityUsed(P.ablation, a.minority, r);
     const fear = P.ablation === "no-fear" ? 0 : a.fear;
     const S = Math.min(1, o.silenceGain * fear * M);
     a.D = D;
@@ -129,7 +141,8 @@ export class OfflineTbsModel implements TbsAgentModel {
     const w = o.willingness;
     const pi = floorBelief(view, o.competition);
     a.pi = pi;
-    const eta = w.intercept + pi * (w.dissonance * 10 * D + w.silence * 10 * S) + a.u;
+    const dec = decisionInputs(P.ablation, { pi, D, S }, o.wPublic * dP, r);
+    const eta = w.intercept + dec.pi * (w.dissonance * 10 * dec.D + w.silence * 10 * dec.S) + a.u;
     const willing = r.uniform() < 1 / (1 + Math.exp(-eta));
     const c = o.strategy;
     const ax = Math.abs(a.x) / 3;
@@ -154,12 +167,16 @@ export class OfflineTbsModel implements TbsAgentModel {
       latent_dissonance: D,
       latent_silence: S,
       latent_stance: a.x,
+      perceived_climate: m,
       climate_gap: dC,
       public_gap: dP,
       minority: M,
       fear,
       agent_effect: a.u,
       floor_belief: pi,
+      decision_floor: dec.pi,
+      decision_dissonance: dec.D,
+      decision_silence: dec.S,
     };
     return { state, latent, tokensIn: 0, tokensOut: 0, repairs: [] };
   }
@@ -169,25 +186,29 @@ export class OfflineTbsModel implements TbsAgentModel {
     const strategy = state && state.strategy !== "withhold" ? state.strategy : a.speakStrategy;
     const x = a.x;
     const sign = x > 0 ? 1 : x < 0 ? -1 : 0;
+    const ex = this.params.offline.expression;
     let e: number;
     switch (strategy) {
       case "challenge":
-        e = sign === 0 ? -Math.sign(a.climate) : roundStance(x) + sign;
+        e = sign === 0 ? -Math.sign(a.climate) * ex.challenge : roundStance(x) + sign * ex.challenge;
         break;
       case "qualify":
-        e = x / 2;
+        e = ex.qualify * x;
         break;
       case "converge":
         e = x + this.params.offline.convergeShift * (a.climate - x);
         break;
       case "bridge":
-        e = 0.3 * x;
+        e = ex.bridge * x;
         break;
       default:
         e = x;
     }
-    const expressed = roundStance(e);
-    const bank = this.topic.arguments[sideOf(expressed)][strategy as (typeof SPEAKING_STRATEGIES)[number]];
+    // On an agenda item, the theme's arguments, and their lean.
+    const item = agendaAt(this.topic, view.interval);
+    const theme = item ? this.topic.themes![item.theme] : undefined;
+    const expressed = roundStance(e + (theme ? theme.lean * this.params.offline.themeLean : 0));
+    const bank = (theme?.arguments ?? this.topic.arguments)[sideOf(expressed)][strategy as (typeof SPEAKING_STRATEGIES)[number]];
     return Promise.resolve({ utterance: a.rng.choice(bank), expressed_stance: expressed, strategy, tokensIn: 0, tokensOut: 0, repairs: [] });
   }
 
@@ -205,13 +226,14 @@ export class OfflineTbsModel implements TbsAgentModel {
 
 /**
  * The agent's belief that seeking the floor gets it (README, "The decision rule"): 1 when its turn comes (a fixed
- * order, or a protocol in which everyone speaks), or when it ignores the competition; in Willing mode, an equal chance
- * in a race against the others it expects to be willing, estimated from the public record of voluntary turns.
+ * order, or a protocol in which everyone speaks); in Willing mode, an equal chance in a race against the others it
+ * expects to be willing, estimated from the public record of voluntary turns. This is what the agent perceives;
+ * under `no-competition` the decision gives it no weight (models/ablate.ts).
  * @example floorBelief(view, { window: 10, priorOccupancy: 0.5, priorWeight: 2 }) // ≈ 0.4 with 6 agents
  */
 export function floorBelief(view: Pick<AgentView, "turn">, c: { priorOccupancy: number; priorWeight: number }): number {
   const t = view.turn;
-  if (t.ignoreCompetition || t.protocol !== "tbs" || t.mode === "rotation") return 1;
+  if (t.protocol !== "tbs" || t.mode === "rotation") return 1;
   const N = t.agents;
   const f = Math.min(0.999, (t.recentVoluntary + c.priorWeight * c.priorOccupancy) / (t.recentIntervals + c.priorWeight));
   const w = 1 - Math.pow(1 - f, 1 / (N - 1));

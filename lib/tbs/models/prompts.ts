@@ -6,13 +6,13 @@
  * own summary written by the model in earlier calls (summary k+1 from summary k and the new events and states).
  */
 import type { Recall } from "../memory.js";
-import type { AgentView, GroupEvent, InternalState, SpeakCall, Topic, TurnInfo } from "../types.js";
+import { agendaAt, type AgentView, type GroupEvent, type InternalState, type SpeakCall, type Topic, type TurnInfo } from "../types.js";
 
 export const promptTemplates = {
   reason_system: `You are {{persona_name}}, taking part in a public hearing as Participant {{participant}}. {{persona_description}}
 The hearing discusses: {{question}}
 You think privately before anyone speaks. Nothing you write in this step is shown to others.`,
-  reason_user: `Interval {{interval}} of the hearing.
+  reason_user: `Interval {{interval}} of the hearing.{{agenda}}
 {{turn_rules}}
 What you remember of the discussion:
 {{group_memory}}
@@ -43,7 +43,7 @@ Think first, then appraise your situation and decide. Answer as JSON with these 
   noforce: `If nobody takes the floor, the interval passes in silence.`,
   speak_system: `You are {{persona_name}}, speaking at a public hearing as Participant {{participant}}. {{persona_description}}
 The hearing discusses: {{question}}`,
-  speak_user: `{{floor_note}} (interval {{interval}}).
+  speak_user: `{{floor_note}} (interval {{interval}}).{{agenda}}
 Your private stance is {{private_stance}} (-3 oppose .. 3 support).
 Your private reasoning: {{monologue}}
 {{strategy_note}}
@@ -123,6 +123,12 @@ function ownSummary(view: AgentView): string | undefined {
   return view.summaryText || undefined;
 }
 
+/** The agenda item the chair has put up in this interval, as a sentence after the interval's line ("" when none). */
+function agendaNote(topic: Topic, interval: number): string {
+  const item = agendaAt(topic, interval);
+  return item ? ` The chair has put this item on the agenda: ${item.title}.` : "";
+}
+
 /** System and user prompts of the reasoning module for one agent-interval. @example reasonPrompt(view, topic).user */
 export function reasonPrompt(view: AgentView, topic: Topic): { system: string; user: string } {
   const p = view.persona;
@@ -131,6 +137,7 @@ export function reasonPrompt(view: AgentView, topic: Topic): { system: string; u
     system: fill(promptTemplates.reason_system, { persona_name: p.name, participant: view.index + 1, persona_description: p.description, question: topic.question }),
     user: fill(promptTemplates.reason_user, {
       interval: view.interval,
+      agenda: agendaNote(topic, view.interval),
       turn_rules: rules ? `${rules}\n` : "",
       group_memory: renderRecall(view.recall, view.index, view.retrieved, ownSummary(view)),
       monologue_memory: view.monologues.length ? view.monologues.map((m) => `- ${m}`).join("\n") : "(none yet)",
@@ -158,6 +165,7 @@ export function speakPrompt(view: AgentView, topic: Topic, state: InternalState 
     user: fill(promptTemplates.speak_user, {
       floor_note: FLOOR_NOTE[call],
       interval: view.interval,
+      agenda: agendaNote(topic, view.interval),
       private_stance: state?.private_stance ?? 0,
       monologue: state?.monologue ?? "(none)",
       strategy_note: chosen ? `Your chosen strategy is ${chosen}.\n` : "Choose how to respond now: defend, qualify, converge, challenge or bridge.\n",
