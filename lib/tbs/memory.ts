@@ -15,7 +15,9 @@
  * and live in the engine's agent records.
  */
 import type { Rng } from "../core/rng.js";
-import type { GroupEvent } from "./types.js";
+import type { GroupEvent, Recall, SummaryPart } from "./types.js";
+
+export type { Recall, SummaryPart } from "./types.js";
 import type { MemoryOptions, OfflineParams } from "./params.js";
 
 /** `nous`, `nous-recency`: each agent recalls from its own Nous memory (nous-memory.ts); the transcript is still kept. */
@@ -24,11 +26,6 @@ export type MemoryMode = "latest" | "sampling" | "summary" | "nous" | "nous-rece
 /** What the offline summary keeps (`offline.summary`). */
 export type SummaryModel = OfflineParams["summary"];
 
-/** A pseudo-event of the offline summary: a stance and the weight it has in the climate and the minority. */
-export interface SummaryPart {
-  stance: number;
-  weight: number;
-}
 
 /** The lossy aggregate of compressed history. */
 export interface SummaryState {
@@ -46,11 +43,6 @@ export interface SummaryState {
   text: string;
 }
 
-/** What one agent recalls of the group in one interval. */
-export interface Recall {
-  events: GroupEvent[];
-  summary?: { text: string; parts: SummaryPart[] };
-}
 
 const sideOf = (stance: number): "support" | "neutral" | "oppose" => (stance > 0 ? "support" : stance < 0 ? "oppose" : "neutral");
 

@@ -150,7 +150,7 @@ export interface AgentView {
   persona: Persona;
   interval: number;
   /** Group part: the recalled transcript (and summary). */
-  recall: import("./memory.js").Recall;
+  recall: Recall;
   /** Monologue part: own recent private reasoning. */
   monologues: string[];
   /** Self part: own public statements so far (latest last). */
@@ -229,4 +229,16 @@ export interface TbsAgentModel {
    * events and its own internal states of those intervals. Throws when the call fails.
    */
   summarize?(view: AgentView, previous: string, fresh: GroupEvent[], states: { interval: number; state: InternalState }[], step: number): Promise<{ text: string; tokensIn: number; tokensOut: number }>;
+}
+
+/** A pseudo-event of the offline summary: a stance and the weight it has in the climate and the minority. */
+export interface SummaryPart {
+  stance: number;
+  weight: number;
+}
+
+/** What one agent recalls of the group in one interval. */
+export interface Recall {
+  events: GroupEvent[];
+  summary?: { text: string; parts: SummaryPart[] };
 }
