@@ -215,13 +215,15 @@ await save(calibration.runningCalibrationFigure(judgements, ["raw_confidence", "
 // visual ones in B). Whether the attributed shifts recover the configured biases: the rank correlation between the
 // configured bias and the shift with a seed-bootstrap interval, and the strategies whose own interval does not show
 // their configured sign. The position bias is one shift for every strategy (the candidate is always in A under control
-// none); it shows as a higher win share.
+// none); it shows as a higher win share. The mean weight of each strategy per phase (a heatmap per protocol) is
+// exported to `figures/03-calibration/weights-<protocol>.{svg,png,pdf,csv}` and not drawn here, which keeps the
+// notebook's size down; the trajectories below show the same weights round by round.
 
 // %%
 for (const [protocol, phase] of [["binary", "A"], ["isotonic", "A"], ["binary", "C"], ["isotonic", "C"]] as const) {
   await save(calibration.trajectoryFigure(run.tables.trajectories, protocol, phase, FIG), `trajectory-${protocol}-${phase}`);
 }
-for (const protocol of ["binary", "isotonic"]) await save(calibration.weightsHeatmap(run.tables.weights, protocol, FIG), `weights-${protocol}`);
+for (const protocol of ["binary", "isotonic"]) console.log(`exported: ${(await plot.save(calibration.weightsHeatmap(run.tables.weights, protocol, FIG), `../figures/03-calibration/weights-${protocol}`)).join(", ")}`);
 
 // %%
 const attribution = calibration.biasAttribution(controlRun.tables.weights, "binary");
