@@ -11,6 +11,8 @@ export const ExtractorParamsSchema = z.strictObject({
   hedgeConfidence: z.number().gt(0).max(1).default(EXTRACTOR_DEFAULTS.hedgeConfidence),
   /** Confidence of a planned change ("I start at X next week"). */
   planConfidence: z.number().gt(0).max(1).default(EXTRACTOR_DEFAULTS.planConfidence),
+  /** Confidence of indirect evidence ("the canteen at X", "our landlord in X", a repeated mention of a known value). */
+  indirectConfidence: z.number().gt(0).max(1).default(EXTRACTOR_DEFAULTS.indirectConfidence),
   /** Write observation kinds (change, ended, planned); false: every state a plain state (a null, not an assumption). */
   kinds: z.boolean().default(EXTRACTOR_DEFAULTS.kinds),
 });

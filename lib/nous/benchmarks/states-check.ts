@@ -8,7 +8,7 @@
  * A current value is right when the answer's LoCoMo F1 is at least 0.5 (the value's words, give or take one); a
  * conversation is right when all its current-value questions are.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { DataError } from "../../core/errors.js";
 import { createRng } from "../../core/rng.js";
@@ -18,6 +18,25 @@ export const STATES_CHECK_JSON = fileURLToPath(new URL("../../../data/nous/state
 /** The second set (`states-fresh.txt`): written after the v3 extractor without reading its word lists. */
 export const FRESH_CHECK_TEXT = fileURLToPath(new URL("../../../data/nous/states-fresh.txt", import.meta.url));
 export const FRESH_CHECK_JSON = fileURLToPath(new URL("../../../data/nous/states-fresh.json", import.meta.url));
+/**
+ * The text and JSON paths of a named set: "original" is `states-check.txt`, any other name `states-<name>.txt`
+ * ("fresh", "dev-a", …), all in data/nous.
+ *
+ * @throws DataError when the name is not a plain name or its text file does not exist.
+ * @example
+ * checkSetPaths("dev-a"); // [".../data/nous/states-dev-a.txt", ".../data/nous/states-dev-a.json"]
+ */
+export function checkSetPaths(name: string): [text: string, json: string] {
+  if (name === "original") return [STATES_CHECK_TEXT, STATES_CHECK_JSON];
+  const dir = fileURLToPath(new URL("../../../data/nous/", import.meta.url));
+  const text = `${dir}states-${name}.txt`;
+  if (!/^[a-z0-9-]+$/.test(name) || !existsSync(text)) {
+    const known = readdirSync(dir).map((f) => /^states-(.+)\.txt$/.exec(f)?.[1]).filter(Boolean);
+    throw new DataError({ file: text, field: "--set", message: `no set named "${name}"`, fix: `use original or one of ${known.join(", ")} (data/nous/states-<name>.txt)` });
+  }
+  return [text, `${dir}states-${name}.json`];
+}
+
 /** The seed of the fresh set's tune/report draw. */
 export const FRESH_SPLIT_SEED = 20261202;
 

@@ -25,6 +25,7 @@ import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { noteEndedHome, noteQuestion, replyState } from "./replies.js";
 import { readStates } from "./states.js";
+import { indirectStates, noteKnown } from "./states-indirect.js";
 
 export { analyse, type Tok } from "./nlp.js";
 export type { SessionContext } from "./referents.js";
@@ -53,9 +54,11 @@ export interface OfflineExtraction {
 export interface ExtractorOptions {
   hedgeConfidence: number;
   planConfidence: number;
+  /** Indirect evidence (states-indirect.ts: "the canteen at X", "our landlord in X", a repeated mention). */
+  indirectConfidence: number;
   kinds: boolean;
 }
-export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, kinds: true };
+export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, indirectConfidence: 0.5, kinds: true };
 
 const FAMILY = wordSet("family");
 const PARTNER = wordSet("partner");
@@ -154,11 +157,18 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       const moved = clauses.find((c) => c.head === st.at);
       if (st.kind === "ended" && st.attribute === "home" && moved && MOVE.has(moved.verb) && s.slice(st.at, moved.end).some((t) => t.lower === "from")) add({ entity: st.entity, attribute: "origin", value: st.value });
     }
+    // indirect evidence, unless the sentence stated the same value directly
+    indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {
+      if (states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) return;
+      add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedges[si] ? o.hedgeConfidence : o.indirectConfidence });
+      if (/^[A-Z]/.test(value)) mention(value);
+    });
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });
+  noteKnown(ctx, triples, o.indirectConfidence);
   if (sentences.some((s) => s[s.length - 1]?.text === "?")) noteQuestion(ctx, turn.speaker, turn.text);
   for (const t of triples) if (t.attribute === "home" && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEndedHome(ctx, turn.speaker);
   let fallback: OfflineExtraction["fallback"];

@@ -131,6 +131,8 @@ export const LEXICON = {
   jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department") },
   dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage") },
   workplaceNouns: { use: "states: 'my employer/office/workplace is X' → workplace", match: "lemma", on: "turns", words: w("employer office workplace company") },
+  workContextNouns: { use: "indirect: 'the canteen / my desk / the rota at X' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("canteen cafeteria desk office rota staffroom locker uniform payroll badge lanyard boss manager colleague coworker team shift") },
+  homeContextNouns: { use: "indirect: 'our landlord / the neighbours / my street in X', 'commute from X' → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("landlord landlady neighbour neighbor street flatmate housemate roommate rent commute garden balcony") },
   colleagueNouns: { use: "states: 'my boss/colleague/team at X' → the speaker's workplace", match: "lemma", on: "turns", words: w("boss manager colleague coworker team") },
   intentVerbs: { use: "states: a state under 'want/hope/plan/think about/apply …' is not a fact", match: "lemma", on: "turns", words: w("want hope plan wish intend think consider dream try apply aim love like") },
   futureWords: { use: "states: a change verb with one of these is planned, not done", match: "token", on: "turns", words: w("next tomorrow soon upcoming") },

@@ -35,6 +35,11 @@ export interface SessionContext {
   lastPlace?: string;
   /** Mention counter. */
   clock?: number;
+  /**
+   * The current home and workplace each entity was last stated to have, kept for the whole conversation (the
+   * caller carries it from one session's context to the next); a repeated mention of one is indirect evidence.
+   */
+  known?: Record<string, Partial<Record<"home" | "workplace", string>>>;
 }
 
 const FEMALE = wordSet("femaleRelations");

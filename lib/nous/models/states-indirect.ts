@@ -1,0 +1,108 @@
+/**
+ * Indirect evidence of a home or a workplace, read as lower-confidence observations (the extractor gives them
+ * `indirectConfidence`): what people say in passing about where they live and work, repeated across sessions, is
+ * what the Bayesian dimension accumulates, while a one-off statement moves it less.
+ *
+ * - Context nouns: "the canteen at X", "my desk at X", "my boss at X", "the rota at X" → the speaker's workplace;
+ *   "our landlord (here) in X", "the neighbours in X", "my commute from X" → the speaker's home; "my commute to X"
+ *   → the workplace. The place must be a name for a home ("the rent in the city" says nothing); "his boss at X" is
+ *   the person "his" refers to.
+ * - Being there: "here in X", "back home in X" → the speaker's home.
+ * - Repeated mention: a speaker naming again their own current home or workplace (known from earlier sessions of
+ *   the conversation, `SessionContext.known`) as a clause's subject or after at / in / near ("Kingsbridge Hospital
+ *   is chaotic", "Late opening at Whitlock Museum tonight") confirms it.
+ * Nothing is read from a question, a conditional, a clause under intent, a negated clause or one with "used to" /
+ * "no longer"; a hedged sentence's observations are hedged by the caller.
+ */
+import type { Clause } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import { isName, type Tok } from "./nlp.js";
+import { resolvePronoun, type SessionContext } from "./referents.js";
+import { placeAt, type StateAttribute } from "./states-common.js";
+
+export type IndirectEmit = (entity: string, attribute: StateAttribute, value: string, at: number) => void;
+
+const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = wordSet("homeContextNouns");
+const SUBJECT_OPENERS = new Set(["the", "so", "and", "but", "oh", "well", "also", "anyway", "yeah", "yes", "ok", "okay"]);
+
+/** The holder of a context noun at k: my/our → the speaker, his/her/their → the pronoun's referent, else the speaker. */
+function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn: string): string | undefined {
+  for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
+    const t = s[j];
+    if (t.lower === "my" || t.lower === "our") return speaker;
+    if (t.lower === "his" || t.lower === "her" || t.lower === "their") return resolvePronoun(ctx, t.lower, turn);
+    if (t.lower === "your" || t.text === "'s") return undefined;
+    if (!(t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "DET" || t.pos === "NUM")) break;
+  }
+  return speaker;
+}
+
+const blocked = (c: Clause | undefined): boolean => !!c && (c.intent || c.negated || c.usedTo || c.noLonger);
+
+/**
+ * The indirect observations of one sentence (a statement: the caller skips questions and conditionals).
+ *
+ * @example
+ * indirectStates(analyse("The canteen at Kingsbridge Hospital does decent coffee.")[0], [], "Marta", ctx, "D2:1", emit);
+ * // emit("Marta", "workplace", "Kingsbridge Hospital", 1)
+ */
+export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: IndirectEmit): void {
+  const clauseAt = (k: number) => clauses.find((c) => c.at <= k && k < c.end);
+  for (let k = 0; k + 2 < s.length; k++) {
+    const t = s[k];
+    if (blocked(clauseAt(k))) continue;
+    const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
+    const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB");
+    if (work || home) {
+      let p = k + 1;
+      if (s[p]?.lower === "here" || s[p]?.lower === "over") p++;
+      const prep = s[p]?.lower;
+      const commute = t.lemma === "commute";
+      const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near") ? "home" : undefined;
+      const place = attr && placeAt(s, p + 1);
+      if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && commute && !isName(s[p + 1]))) continue;
+      const who = t.pos === "VERB" ? (clauseAt(k)?.subjects.length === 1 ? clauseAt(k)!.subjects[0] : undefined) : holder(s, k, speaker, ctx, turn);
+      if (who) emit(who, attr, place.value, k);
+    } else if ((t.lower === "here" || (t.lower === "home" && s[k - 1]?.lower === "back")) && s[k + 1]?.lower === "in" && isName(s[k + 2])) {
+      const place = placeAt(s, k + 2);
+      if (place) emit(speaker, "home", place.value, k);
+    }
+  }
+  repeatedMentions(s, clauses, speaker, ctx, emit);
+}
+
+/** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */
+function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const known = ctx.known?.[speaker];
+  if (!known) return;
+  for (const attr of ["home", "workplace"] as const) {
+    const value = known[attr];
+    if (!value) continue;
+    const words = value.split(" ");
+    for (let k = 0; k + words.length <= s.length; k++) {
+      if (!words.every((w, i) => s[k + i].text === w)) continue;
+      const before = s[k - 1];
+      const subject = !before || before.pos === "PUNCT" || before.pos === "INTJ" || SUBJECT_OPENERS.has(before.lower);
+      const located = before && (before.lower === "at" || before.lower === "in" || before.lower === "near");
+      const c = clauses.find((x) => x.at <= k && k < x.end);
+      if ((subject || located) && !blocked(c)) {
+        emit(speaker, attr, value, k);
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * Keeps a conversation's known current homes and workplaces up to date from a turn's state triples: a value stated
+ * (not hedged, not planned) becomes the entity's known value; an ending of it forgets it.
+ */
+export function noteKnown(ctx: SessionContext, triples: readonly { entity: string; attribute: string; value: string; kind?: string; confidence?: number }[], minConfidence: number): void {
+  for (const t of triples) {
+    if (t.attribute !== "home" && t.attribute !== "workplace") continue;
+    const known = ((ctx.known ??= {})[t.entity] ??= {});
+    if (t.kind === "ended") {
+      if (known[t.attribute] === t.value) delete known[t.attribute];
+    } else if (t.kind !== "planned" && (t.confidence ?? 1) >= minConfidence && !t.value.startsWith("not ")) known[t.attribute] = t.value;
+  }
+}
