@@ -23,7 +23,7 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
-import { noteEndedHome, noteQuestion, replyState } from "./replies.js";
+import { noteEndedHome, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -105,9 +105,16 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // a bare name answering "where do you live / work?" is the replier's state
   const reply = replyState(ctx, turn.speaker, sentences);
   if (reply) {
-    add(o.kinds ? { entity: turn.speaker, attribute: reply.attribute, value: reply.value, kind: reply.kind } : { entity: turn.speaker, attribute: reply.attribute, value: reply.value });
+    const conf = reply.indirect ? { confidence: o.indirectConfidence } : {};
+    add(o.kinds ? { entity: turn.speaker, attribute: reply.attribute, value: reply.value, kind: reply.kind, ...conf } : { entity: turn.speaker, attribute: reply.attribute, value: reply.value, ...conf });
     mention(reply.value);
   }
+  const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {
+    add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedged ? o.hedgeConfidence : o.indirectConfidence });
+    if (/^[A-Z]/.test(value)) mention(value);
+  };
+  // what a question presumes about where the listener lives and works ("How's Leipzig treating you?", "your boss at X")
+  if (other) for (const v of presumedHomes(sentences, ctx)) indirect(other, "home", v, false);
   sentences.forEach((s, si) => {
     for (let i = 0; i < s.length; i++) {
       const n = nameAt(s, i);
@@ -121,6 +128,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (s[s.length - 1]?.text === "?" && !questionTail(words)) {
       // a question states nothing, but "How's your dad?" names the person the answer's "he" is
       for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);
+      if (other) indirectStates(s, [], other, ctx, turn.id, (entity, attribute, value) => indirect(entity, attribute, value, false), true);
       return;
     }
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
@@ -159,9 +167,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     }
     // indirect evidence, unless the sentence stated the same value directly
     indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {
-      if (states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) return;
-      add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedges[si] ? o.hedgeConfidence : o.indirectConfidence });
-      if (/^[A-Z]/.test(value)) mention(value);
+      if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si]);
     });
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
@@ -169,7 +175,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (pet) addPet(ctx);
   });
   noteKnown(ctx, triples, o.indirectConfidence);
-  if (sentences.some((s) => s[s.length - 1]?.text === "?")) noteQuestion(ctx, turn.speaker, turn.text);
+  if (sentences.some((s) => s[s.length - 1]?.text === "?")) noteQuestion(ctx, turn.speaker, turn.text, sentences);
   for (const t of triples) if (t.attribute === "home" && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEndedHome(ctx, turn.speaker);
   let fallback: OfflineExtraction["fallback"];
   if (triples.length === 0 && caption) {

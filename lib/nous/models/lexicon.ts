@@ -87,6 +87,7 @@ export const LEXICON = {
   relationshipVerbs: { use: "extractor: verb → relationship", match: "lemma", on: "turns", words: w("marry divorce date break") },
   hypotheticalMarkers: { use: "extractor: a sentence with one of these states no fact", match: "token", on: "turns", words: w("if would could might") },
   countWords: { use: "extractor: numbers dropped from a pet's value", match: "token", on: "turns", words: w("one two three four five") },
+  chatWords: { use: "nlp: chat shorthand is not a name in lower-case chat", match: "token", on: "turns", words: w("tbh btw rn idk omg ngl imo smh irl ppl bday thurs tues weds hrs mins yrs pls plz thx tho cuz coz bc abt nvm wyd hbu wbu lmk fyi asap mad lowkey highkey bruh") },
   calendar: { use: "extractor: capitalised calendar words are not names", match: "token", on: "turns", words: w("monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december") },
   greetings: {
     use: "extractor: capitalised interjections are not names, nor subjects after them", match: "token", on: "turns",

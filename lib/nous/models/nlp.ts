@@ -20,12 +20,21 @@ export interface Tok {
 }
 
 let nlp: WinkMethods | undefined;
+/** The first id wink gives a word its lexicon does not hold (ids of known words are below it). */
+let oovFrom: number | undefined;
 /**
  * The language model is read on first use, not when the module is imported: importing agora (or Nous for its
  * equations, an LLM extractor, a stored memory) does not pay for it; the first extraction does (bench/nous.ts counts
  * it in the first round).
  */
-const engine = (): WinkMethods => (nlp ??= winkNLP(createRequire(import.meta.url)("wink-eng-lite-web-model") as typeof Model, ["sbd", "pos", "ner"]));
+const engine = (): WinkMethods => {
+  if (!nlp) {
+    nlp = winkNLP(createRequire(import.meta.url)("wink-eng-lite-web-model") as typeof Model, ["sbd", "pos", "ner"]);
+    // wink numbers words beyond its lexicon from the lexicon's size on: the first unknown word read gives it
+    oovFrom = nlp.readDoc("qzxjvqk").tokens().out(nlp.its.uniqueId)[0] as unknown as number;
+  }
+  return nlp;
+};
 
 /** Contractions and their apostrophe-less chat spellings, expanded before tagging (closed-class grammar). */
 const CONTRACTIONS: [RegExp, string][] = [
@@ -59,7 +68,9 @@ export function expandContractions(text: string): string {
 export function analyse(text: string): Tok[][] {
   const nl = engine();
   const its = nl.its;
-  const doc = nl.readDoc(expandContractions(text));
+  let doc = nl.readDoc(expandContractions(text));
+  const cased = truecase(doc);
+  if (cased) doc = nl.readDoc(cased);
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const lemma = doc.tokens().out(its.lemma as unknown as typeof its.value) as string[];
@@ -76,6 +87,44 @@ export function analyse(text: string): Tok[][] {
     out.push(sent);
   }
   return out;
+}
+
+const known = new Map<string, boolean>();
+/** Is a lower-case word in the model's lexicon? */
+function inLexicon(word: string): boolean {
+  let k = known.get(word);
+  if (k === undefined) {
+    const nl = engine();
+    k = (nl.readDoc(word).tokens().out(nl.its.uniqueId)[0] as unknown as number) < oovFrom!;
+    known.set(word, k);
+  }
+  return k;
+}
+
+const CHAT = wordSet("chatWords");
+const CUES = wordSet("hedgeCues");
+
+/**
+ * Chat written all in lower case ("still at tarang software. still in bangalore") has no capitals to find names by:
+ * in a text with no capitalised word, a word the lexicon does not hold (or one the tagger reads as a proper noun
+ * anyway) is a name and is capitalised, unless it is chat shorthand (tbh, rn, bday), laughter or a stretched word
+ * ("omggg"), or a dropped g ("mornin" → "morning" is a word). Returns the recased text, or undefined when nothing
+ * changes.
+ */
+function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
+  const text = doc.out();
+  if (/\b[A-Z][a-z]/.test(text)) return undefined;
+  const nl = engine();
+  const words = doc.tokens().out() as string[];
+  const pos = doc.tokens().out(nl.its.pos) as string[];
+  const caps = new Set<string>();
+  words.forEach((w, i) => {
+    if (!/^[a-z][a-z'-]{2,}$/.test(w) || CHAT.has(w) || CUES.has(w) || GREETINGS.has(w) || CALENDAR.has(w) || /(.)\1\1/.test(w) || /(?:ha|he|lo|la){2}/.test(w)) return;
+    if (w.endsWith("in") && inLexicon(`${w}g`)) return;
+    if (pos[i] === "PROPN" || !inLexicon(w)) caps.add(w);
+  });
+  if (!caps.size) return undefined;
+  return text.replace(/[a-z][a-z'-]{2,}/g, (w) => (caps.has(w) ? w[0].toUpperCase() + w.slice(1) : w));
 }
 
 const CALENDAR = wordSet("calendar");

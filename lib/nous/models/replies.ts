@@ -6,7 +6,8 @@
  * a trip. Asked in the past ("did you move / go / end up"), the reply is a change; asked in the present, a state.
  */
 import type { ObservationKind } from "../types.js";
-import { isName, type Tok } from "./nlp.js";
+import { wordSet } from "./lexicon.js";
+import { isName, nameAt, type Tok } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
 import { placeAt } from "./states-common.js";
 
@@ -15,6 +16,10 @@ export interface PendingQuestion {
   by: string;
   attribute: "home" | "workplace";
   kind: ObservationKind;
+  /** "Still at Tarang?", "Still in Inverness?": the value the asker presumes (a yes confirms it). */
+  still?: string;
+  /** A question about the listener's work or home that names no value ("How's the job?"): a reply's name is weak evidence. */
+  topic?: boolean;
 }
 
 type WithQuestion = SessionContext & { asked?: PendingQuestion; homeEnded?: string };
@@ -24,14 +29,67 @@ const WORK_Q = /\bwhere\b.*\b(?:work|working|job)\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 
-/** Notes a where-question about the listener's home or workplace (the listener must be the other speaker). */
-export function noteQuestion(ctx: SessionContext, speaker: string, text: string): void {
+const WORK_TOPIC = new Set(["job", "work", "firm", ...wordSet("workplaceNouns"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
+const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course)\b/i;
+
+/** The name at k if it names no person the session knows and no speaker. */
+function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
+  const n = nameAt(s, k) ?? (k > 0 && isName(s[k]) ? { name: placeAt(s, k)?.value ?? "", end: placeAt(s, k)?.end ?? k } : undefined);
+  if (!n || !n.name) return undefined;
+  const first = n.name.split(" ")[0];
+  if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
+  return n;
+}
+
+/**
+ * Notes what a question asks about the listener's home or workplace (the listener must be the other speaker): a
+ * where-question, a "still at / in X?" (or "X still?"), or a how-question about their job ("How's the job?").
+ */
+export function noteQuestion(ctx: SessionContext, speaker: string, text: string, sentences: Tok[][] = []): void {
   const c = ctx as WithQuestion;
   c.asked = undefined;
-  if (!/\b(?:you|home)\b/i.test(text)) return;
   const other = ctx.speakers.find((s) => s !== speaker);
+  const q = sentences.filter((s) => s[s.length - 1]?.text === "?");
+  for (const s of q) {
+    const k = s.findIndex((t, i) => (t.lower === "still" && ["at", "in", "with"].includes(s[i + 1]?.lower ?? "")) || (t.lower === "still" && i > 0 && s[i - 1].pos !== "VERB" && i === s.length - 2));
+    if (k < 0) continue;
+    const trailing = s[k + 1]?.text === "?";
+    const p = trailing ? placeAt(s, 0, k) : placeAt(s, k + 2);
+    const prep = trailing ? undefined : s[k + 1].lower;
+    if (p) c.asked = { by: speaker, attribute: prep === "in" ? "home" : "workplace", kind: "state", still: p.value };
+    if (p) return;
+  }
+  if (q.some((s) => s.some((t) => t.lower === "how") && s.some((t, i) => WORK_TOPIC.has(t.lemma) && t.pos === "NOUN" && ["the", "your", "new"].includes(s[i - 1]?.lower ?? "")))) {
+    c.asked = { by: speaker, attribute: "workplace", kind: "state", topic: true };
+    return;
+  }
+  if (!/\b(?:you|home)\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
+}
+
+/**
+ * What a question presumes about where the listener lives: "How's Leipzig (treating you)?", "How are things in
+ * Sligo?", "How's the weather in Gdańsk?", "Did the storm reach you in Limerick?" → the listener's home, as indirect
+ * evidence (a place asked about is where the asker thinks the listener is; a person's name is not a place).
+ *
+ * @example
+ * presumedHomes(analyse("How's Leipzig treating you?"), { speakers: ["Callum", "Ingrid"] }); // ["Leipzig"]
+ */
+export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[] {
+  const out: string[] = [];
+  for (const s of sentences) {
+    if (s[s.length - 1]?.text !== "?") continue;
+    const how = s.findIndex((t) => t.lower === "how");
+    for (let k = 0; k < s.length; k++) {
+      const afterHow = how >= 0 && k === how + 2 && (s[how + 1].lemma === "be" || s[how + 1].text === "'s") && s[k + 1] && (s[k + 1].text === "?" || s[k + 1].lower === "treating" || s[k + 1].lower === "life");
+      const inAsked = s[k - 1]?.lower === "in" && (how >= 0 || s[k - 2]?.lower === "you");
+      if (!afterHow && !inAsked) continue;
+      const n = placeName(s, k, ctx);
+      if (n && !out.includes(n.name)) out.push(n.name);
+    }
+  }
+  return out;
 }
 
 /** Notes that a speaker ended a home this session (for "Where did you go?"). */
@@ -47,13 +105,33 @@ export function noteEndedHome(ctx: SessionContext, entity: string): void {
  * noteQuestion(ctx, "Tomasz", "Where are you living now?");
  * replyState(ctx, "Ingrid", analyse("Lübeck, it's quieter.")); // { attribute: "home", value: "Lübeck", kind: "state" }
  */
-export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind } | undefined {
+export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean } | undefined {
   const c = ctx as WithQuestion;
   const q = c.asked;
   if (!q || q.by === speaker) return undefined;
   c.asked = undefined;
   const s = sentences[0];
   if (!s) return undefined;
+  const text = s.map((t) => t.text).join(" ");
+  if (q.still !== undefined) {
+    // "Still at Tarang?" "Yep, …": the reply confirms the value, or names the place itself ("Yep, fixing cars at Fenwick Motors")
+    if (!YES.test(text)) return undefined;
+    const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]));
+    const named = k >= 0 ? placeAt(s, k + 1)?.value : undefined;
+    return { attribute: q.attribute, value: named ?? q.still, kind: "state" };
+  }
+  if (q.topic) {
+    // "How's the job?" "Crestfield Bank is fine": the first place or organisation the reply names, as weak evidence
+    for (const r of sentences.slice(0, 2)) {
+      for (let k = 0; k < r.length; k++) {
+        const before = r[k - 1];
+        if (before && !["at", "for", "with", ",", "."].includes(before.lower) && before.pos !== "INTJ" && before.pos !== "PUNCT") continue;
+        const n = placeName(r, k, ctx);
+        if (n) return { attribute: "workplace", value: placeAt(r, k)?.value ?? n.name, kind: "state", indirect: true };
+      }
+    }
+    return undefined;
+  }
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || s[k].lower === "oh" || s[k].lower === "well" || s[k].text === ",")) k++;
   if (!isName(s[k])) return undefined;

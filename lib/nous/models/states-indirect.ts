@@ -11,7 +11,9 @@
  * - Repeated mention: a speaker naming again their own current home or workplace (known from earlier sessions of
  *   the conversation, `SessionContext.known`) as a clause's subject or after at / in / near ("Kingsbridge Hospital
  *   is chaotic", "Late opening at Whitlock Museum tonight") confirms it.
- * Nothing is read from a question, a conditional, a clause under intent, a negated clause or one with "used to" /
+ * - Asked: a question about "your boss at X" or "the new flat in X" presumes the listener's (`asked`: the caller
+ *   passes the listener as the speaker; "your" is then theirs, "my" nobody's).
+ * Nothing is read from a question (but for what it presumes), a conditional, a clause under intent, a negated clause or one with "used to" /
  * "no longer"; a hedged sentence's observations are hedged by the caller.
  */
 import type { Clause } from "./clause.js";
@@ -26,10 +28,11 @@ const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = wordSet("homeCo
 const SUBJECT_OPENERS = new Set(["the", "so", "and", "but", "oh", "well", "also", "anyway", "yeah", "yes", "ok", "okay"]);
 
 /** The holder of a context noun at k: my/our → the speaker, his/her/their → the pronoun's referent, else the speaker. */
-function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn: string): string | undefined {
+function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn: string, asked: boolean): string | undefined {
   for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
     const t = s[j];
-    if (t.lower === "my" || t.lower === "our") return speaker;
+    if (t.lower === "my" || t.lower === "our") return asked ? undefined : speaker;
+    if (t.lower === "your" && asked) return speaker;
     if (t.lower === "his" || t.lower === "her" || t.lower === "their") return resolvePronoun(ctx, t.lower, turn);
     if (t.lower === "your" || t.text === "'s") return undefined;
     if (!(t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "DET" || t.pos === "NUM")) break;
@@ -46,7 +49,7 @@ const blocked = (c: Clause | undefined): boolean => !!c && (c.intent || c.negate
  * indirectStates(analyse("The canteen at Kingsbridge Hospital does decent coffee.")[0], [], "Marta", ctx, "D2:1", emit);
  * // emit("Marta", "workplace", "Kingsbridge Hospital", 1)
  */
-export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: IndirectEmit): void {
+export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: IndirectEmit, asked = false): void {
   const clauseAt = (k: number) => clauses.find((c) => c.at <= k && k < c.end);
   for (let k = 0; k + 2 < s.length; k++) {
     const t = s[k];
@@ -61,14 +64,14 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near") ? "home" : undefined;
       const place = attr && placeAt(s, p + 1);
       if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && commute && !isName(s[p + 1]))) continue;
-      const who = t.pos === "VERB" ? (clauseAt(k)?.subjects.length === 1 ? clauseAt(k)!.subjects[0] : undefined) : holder(s, k, speaker, ctx, turn);
+      const who = t.pos === "VERB" ? (clauseAt(k)?.subjects.length === 1 ? clauseAt(k)!.subjects[0] : undefined) : holder(s, k, speaker, ctx, turn, asked);
       if (who) emit(who, attr, place.value, k);
-    } else if ((t.lower === "here" || (t.lower === "home" && s[k - 1]?.lower === "back")) && s[k + 1]?.lower === "in" && isName(s[k + 2])) {
+    } else if (!asked && (t.lower === "here" || (t.lower === "home" && s[k - 1]?.lower === "back")) && s[k + 1]?.lower === "in" && isName(s[k + 2])) {
       const place = placeAt(s, k + 2);
       if (place) emit(speaker, "home", place.value, k);
     }
   }
-  repeatedMentions(s, clauses, speaker, ctx, emit);
+  if (!asked) repeatedMentions(s, clauses, speaker, ctx, emit);
 }
 
 /** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */
