@@ -29,12 +29,14 @@ const WORK_Q = /\bwhere\b.*\b(?:work|working|job)\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 
-const WORK_TOPIC = new Set(["job", "work", "firm", ...wordSet("workplaceNouns"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
+const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course)\b/i;
 
 /** The name at k if it names no person the session knows and no speaker. */
 function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
-  const n = nameAt(s, k) ?? (k > 0 && isName(s[k]) ? { name: placeAt(s, k)?.value ?? "", end: placeAt(s, k)?.end ?? k } : undefined);
+  const p = isName(s[k]) ? placeAt(s, k) : undefined;
+  // a sentence's first word is a name only with more of it, or a verb, after it ("Crestfield bank is fine")
+  const n = nameAt(s, k) ?? (p && (k > 0 || p.end > k || ["VERB", "AUX"].includes(s[p.end + 1]?.pos ?? "")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !n.name) return undefined;
   const first = n.name.split(" ")[0];
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
@@ -82,8 +84,10 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
     if (s[s.length - 1]?.text !== "?") continue;
     const how = s.findIndex((t) => t.lower === "how");
     for (let k = 0; k < s.length; k++) {
-      const afterHow = how >= 0 && k === how + 2 && (s[how + 1].lemma === "be" || s[how + 1].text === "'s") && s[k + 1] && (s[k + 1].text === "?" || s[k + 1].lower === "treating" || s[k + 1].lower === "life");
-      const inAsked = s[k - 1]?.lower === "in" && (how >= 0 || s[k - 2]?.lower === "you");
+      // present tense only: "How was the wedding in Kraków?" asks about a trip
+      const present = how >= 0 && ["'s", "is", "are"].includes(s[how + 1]?.lower ?? "");
+      const afterHow = present && k === how + 2 && s[k + 1] && (s[k + 1].text === "?" || s[k + 1].lower === "treating" || s[k + 1].lower === "life");
+      const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
       if (!afterHow && !inAsked) continue;
       const n = placeName(s, k, ctx);
       if (n && !out.includes(n.name)) out.push(n.name);

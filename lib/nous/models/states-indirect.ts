@@ -24,7 +24,7 @@ import { placeAt, type StateAttribute } from "./states-common.js";
 
 export type IndirectEmit = (entity: string, attribute: StateAttribute, value: string, at: number) => void;
 
-const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = wordSet("homeContextNouns");
+const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = new Set([...wordSet("homeContextNouns"), ...wordSet("dwellingNouns")]);
 const SUBJECT_OPENERS = new Set(["the", "so", "and", "but", "oh", "well", "also", "anyway", "yeah", "yes", "ok", "okay"]);
 
 /** The holder of a context noun at k: my/our → the speaker, his/her/their → the pronoun's referent, else the speaker. */
@@ -34,7 +34,7 @@ function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn:
     if (t.lower === "my" || t.lower === "our") return asked ? undefined : speaker;
     if (t.lower === "your" && asked) return speaker;
     if (t.lower === "his" || t.lower === "her" || t.lower === "their") return resolvePronoun(ctx, t.lower, turn);
-    if (t.lower === "your" || t.text === "'s") return undefined;
+    if (t.lower === "your" || (t.text === "'s" && t.pos !== "AUX")) return undefined;
     if (!(t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "DET" || t.pos === "NUM")) break;
   }
   return speaker;
@@ -82,8 +82,10 @@ function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     const value = known[attr];
     if (!value) continue;
     const words = value.split(" ");
-    for (let k = 0; k + words.length <= s.length; k++) {
-      if (!words.every((w, i) => s[k + i].text === w)) continue;
+    for (let k = 0; k < s.length; k++) {
+      // the whole name, or its first word standing alone ("Busy spell at Shannonside" for Shannonside Motors)
+      const whole = k + words.length <= s.length && words.every((w, i) => s[k + i].text === w);
+      if (!whole && !(words.length > 1 && s[k].text === words[0] && /^[A-Z]/.test(words[0]) && !isName(s[k + 1]))) continue;
       const before = s[k - 1];
       const subject = !before || before.pos === "PUNCT" || before.pos === "INTJ" || SUBJECT_OPENERS.has(before.lower);
       const located = before && (before.lower === "at" || before.lower === "in" || before.lower === "near");
@@ -98,7 +100,7 @@ function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
 
 /**
  * Keeps a conversation's known current homes and workplaces up to date from a turn's state triples: a value stated
- * (not hedged, not planned) becomes the entity's known value; an ending of it forgets it.
+ * or announced (not hedged) becomes the entity's known value; an ending of it forgets it.
  */
 export function noteKnown(ctx: SessionContext, triples: readonly { entity: string; attribute: string; value: string; kind?: string; confidence?: number }[], minConfidence: number): void {
   for (const t of triples) {
@@ -106,6 +108,6 @@ export function noteKnown(ctx: SessionContext, triples: readonly { entity: strin
     const known = ((ctx.known ??= {})[t.entity] ??= {});
     if (t.kind === "ended") {
       if (known[t.attribute] === t.value) delete known[t.attribute];
-    } else if (t.kind !== "planned" && (t.confidence ?? 1) >= minConfidence && !t.value.startsWith("not ")) known[t.attribute] = t.value;
+    } else if ((t.confidence ?? 1) >= minConfidence && !t.value.startsWith("not ")) known[t.attribute] = t.value;
   }
 }

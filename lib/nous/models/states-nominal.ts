@@ -66,8 +66,12 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const elided = clauses.length === 0 && s.slice(0, k).every((x, i) => x.pos === "ADJ" || x.pos === "DET" || x.pos === "INTJ" || x.pos === "PUNCT" || (i === 0 && x.pos === "PROPN")) && isName(s[k + 2]);
       const holder = holderBefore(s, k, speaker, ctx, turn) ?? (elided ? speaker : undefined);
       if (holder && !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like")) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
-    } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov && !gov.negated && !gov.intent) {
-      emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, endKind(gov), k);
+    } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && (next === "at" || (next === "in" && s[k + 2]?.lower === "at")) && gov && !gov.negated && !gov.intent) {
+      // "handed my notice in at X"
+      emit(gov.subjects, "workplace", placeAt(s, next === "at" ? k + 2 : k + 3)?.value, endKind(gov), k);
+    } else if (t.lemma === "offer" && t.pos === "NOUN" && next === "from" && isName(s[k + 2]) && gov && gov.head < k && TAKE.has(gov.verb)) {
+      // "I've accepted an offer from X": taking a job offer is a change of workplace
+      emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, changeKind(gov), k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
       emit([speaker], "workplace", placeAt(s, k + 2)?.value, "state", k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov?.copula && !gov.intent && gov.head < k && /^(in|on)$/.test(s[gov.head + 1]?.lower ?? "") && isName(s[k + 2] ?? s[k + 3])) {

@@ -84,7 +84,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const p = prep > 0 ? placeAt(s, prep + 1) : undefined;
     const pp = p && { prep: s[prep].lower, value: p.value, at: prep };
     const main = clauses.find((c) => c.at > k);
-    if (!pp || !main || s.slice(k + 1, pp.at).some((t) => t.pos === "VERB")) continue;
+    // a name only ("after six years in the open plan" is no place), and "even after" is not an ending
+    if (!pp || !main || !isName(s[prep + 1] ?? s[prep + 2]) || s[k - 1]?.lower === "even" || s.slice(k + 1, pp.at).some((t) => t.pos === "VERB")) continue;
     afterAttr = pp.prep === "at" ? "workplace" : "home";
     emit(main.subjects, afterAttr, pp.value, "ended", k);
   }
@@ -123,6 +124,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const target = JOIN.has(v) ? placeAt(s, from, to) : s[at]?.pos === "ADP" ? ppAfter(s, at, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"])) : undefined;
       if (JOIN.has(v) && target && !/^[A-Z]/.test(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
       emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
+    } else if (v === "take" && !c.passive && isName(s[c.at]) && c.subjects.length === 1 && (s[from]?.lower === "me" || s[from]?.lower === "us") && (!s[from + 1] || s[from + 1].pos === "PUNCT" || s[from + 1].lower === "on")) {
+      // "Castleknock Dental took me (on)": an organisation taking the speaker is hiring
+      emit([speaker], "workplace", c.subjects[0], changeKind(c), c.head);
     } else if (EMPLOY.has(v) || (v === "take" && c.passive && s[from]?.lower === "on")) {
       // "I've been taken on by X": the phrasal verb of hiring
       if (v === "take") emit(c.subjects, "workplace", ppAfter(s, from + 1, to, new Set(["by", "at"]))?.value, changeKind(c), c.head);
@@ -163,7 +167,12 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   const t = s[j];
   if (!t) return;
   const kind = stateKind(c, "none");
-  if (t.lower === "in" && isName(s[j + 1])) return emit(c.subjects, "home", placeAt(s, j + 1, c.end)?.value, kind, c.head);
+  if (t.lower === "in" && isName(s[j + 1])) {
+    // "I've been in Sopot with her every day": being somewhere with someone is a visit, not a home
+    const p = placeAt(s, j + 1, c.end);
+    if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
+    return emit(c.subjects, "home", p?.value, kind, c.head);
+  }
   if ((t.lower === "at" || t.lower === "with") && isName(s[j + 1])) {
     const p = placeAt(s, j + 1, c.end);
     if (p && !(ctx.people ?? []).some((r) => r.name === p.value) && !ctx.speakers.includes(p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
