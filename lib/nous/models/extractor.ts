@@ -23,7 +23,7 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
-import { noteEndedHome, noteQuestion, presumedHomes, replyState } from "./replies.js";
+import { isQuestion, noteEndedHome, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -125,7 +125,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       i = n.end;
     }
     const words = s.map((t) => t.text);
-    if (s[s.length - 1]?.text === "?" && !questionTail(words)) {
+    if (isQuestion(s) && !questionTail(words)) {
       // a question states nothing, but "How's your dad?" names the person the answer's "he" is
       for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);
       if (other) indirectStates(s, [], other, ctx, turn.id, (entity, attribute, value) => indirect(entity, attribute, value, false), true);
@@ -175,7 +175,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (pet) addPet(ctx);
   });
   noteKnown(ctx, triples, o.indirectConfidence);
-  if (sentences.some((s) => s[s.length - 1]?.text === "?")) noteQuestion(ctx, turn.speaker, turn.text, sentences);
+  if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
   for (const t of triples) if (t.attribute === "home" && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEndedHome(ctx, turn.speaker);
   let fallback: OfflineExtraction["fallback"];
   if (triples.length === 0 && caption) {

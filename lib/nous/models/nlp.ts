@@ -45,11 +45,11 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bcan't\b/gi, "can not"], [/\bcant\b/gi, "can not"], [/\bwon't\b/gi, "will not"], [/\bwont\b/gi, "will not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not"], [/\b(\w+)n't\b/gi, "$1 not"],
-  [/\bgonna\b/gi, "going to"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
+  [/\b(how|where|what)s\b/gi, "$1's"], [/\bgonna\b/gi, "going to"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
 ];
 
 /** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat spelling, or "…nt"). */
-const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta)\b|nt\b/i;
+const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|hows|wheres|whats)\b|nt\b/i;
 
 /** The contraction pre-pass alone. */
 export function expandContractions(text: string): string {

@@ -32,11 +32,31 @@ const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course)\b/i;
 
+const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
+const ASK_AUX = new Set(["did", "do", "does", "are", "is", "r", "have", "has", "were", "was"]);
+
+/**
+ * Is a sentence a question? It ends with "?", or (chat often drops it) it has no final "." or "!" and opens, after
+ * interjections and a name it calls the listener by, with a wh-word or an auxiliary before "you"/"u".
+ *
+ * @example
+ * isQuestion(analyse("how's austin treating u")[0]); // true
+ */
+export function isQuestion(s: Tok[]): boolean {
+  const last = s[s.length - 1];
+  if (last?.text === "?") return true;
+  if (!last || last.text === "." || last.text === "!") return false;
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || (isName(s[k]) && s[k + 1] && (WH.has(s[k + 1].lower) || ASK_AUX.has(s[k + 1].lower))))) k++;
+  const t = s[k];
+  return !!t && (WH.has(t.lower) || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
+}
+
 /** The name at k if it names no person the session knows and no speaker. */
 function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
-  // a sentence's first word is a name only with more of it, or a verb, after it ("Crestfield bank is fine")
-  const n = nameAt(s, k) ?? (p && (k > 0 || p.end > k || ["VERB", "AUX"].includes(s[p.end + 1]?.pos ?? "")) ? { name: p.value, end: p.end } : undefined);
+  // a sentence's first word is a name only with more of it, or a verb soon after it ("Crestfield bank is fine")
+  const n = nameAt(s, k) ?? (p && (k > 0 || p.end > k || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !n.name) return undefined;
   const first = n.name.split(" ")[0];
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
@@ -51,17 +71,18 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   const c = ctx as WithQuestion;
   c.asked = undefined;
   const other = ctx.speakers.find((s) => s !== speaker);
-  const q = sentences.filter((s) => s[s.length - 1]?.text === "?");
+  const q = sentences.filter(isQuestion);
   for (const s of q) {
     const k = s.findIndex((t, i) => (t.lower === "still" && ["at", "in", "with"].includes(s[i + 1]?.lower ?? "")) || (t.lower === "still" && i > 0 && s[i - 1].pos !== "VERB" && i === s.length - 2));
     if (k < 0) continue;
-    const trailing = s[k + 1]?.text === "?";
+    const trailing = s[k + 1]?.text === "?" || k === s.length - 1;
     const p = trailing ? placeAt(s, 0, k) : placeAt(s, k + 2);
     const prep = trailing ? undefined : s[k + 1].lower;
     if (p) c.asked = { by: speaker, attribute: prep === "in" ? "home" : "workplace", kind: "state", still: p.value };
     if (p) return;
   }
-  if (q.some((s) => s.some((t) => t.lower === "how") && s.some((t, i) => WORK_TOPIC.has(t.lemma) && t.pos === "NOUN" && ["the", "your", "new"].includes(s[i - 1]?.lower ?? "")))) {
+  // "How's the job?", "and work?"
+  if (q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => WORK_TOPIC.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? ""))))) {
     c.asked = { by: speaker, attribute: "workplace", kind: "state", topic: true };
     return;
   }
@@ -81,12 +102,13 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
 export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[] {
   const out: string[] = [];
   for (const s of sentences) {
-    if (s[s.length - 1]?.text !== "?") continue;
-    const how = s.findIndex((t) => t.lower === "how");
+    if (!isQuestion(s)) continue;
+    const how = s.findIndex((t) => t.lower === "how" || t.lower === "hows");
     for (let k = 0; k < s.length; k++) {
       // present tense only: "How was the wedding in Kraków?" asks about a trip
-      const present = how >= 0 && ["'s", "is", "are"].includes(s[how + 1]?.lower ?? "");
-      const afterHow = present && k === how + 2 && s[k + 1] && (s[k + 1].text === "?" || s[k + 1].lower === "treating" || s[k + 1].lower === "life");
+      const verb = s[how]?.lower === "hows" ? how : how + 1;
+      const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[how + 1]?.lower ?? ""));
+      const afterHow = present && k === verb + 1 && (!s[k + 1] || s[k + 1].text === "?" || s[k + 1].lower === "treating" || s[k + 1].lower === "life");
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
       if (!afterHow && !inAsked) continue;
       const n = placeName(s, k, ctx);

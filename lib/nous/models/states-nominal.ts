@@ -89,7 +89,12 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
         // "X is (basically) my home", "Leeds is home"
         const be = s.slice(0, k).findIndex((x) => x.lemma === "be");
         if (be > 0) emit([speaker], "home", placeAt(s, 0, be)?.value, "state", k);
-      } else if (attr === "home" && k > 0 && s[k - 1].lemma === "be" && k - 1 > 0) emit([speaker], "home", placeAt(s, 0, k - 1)?.value, "state", k);
+      } else if (attr === "home" && k > 0 && s[k - 1].lemma === "be" && k - 1 > 0) {
+        // "Leeds is home", "…, austin's home now": the name right before the copula
+        let a = k - 1;
+        while (a > 0 && isName(s[a - 1])) a--;
+        emit([speaker], "home", placeAt(s, a < k - 1 ? a : 0, k - 1)?.value, "state", k);
+      }
     } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
       // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb
       const p = placeAt(s, k + 2);
