@@ -68,6 +68,9 @@ function verbLike(t: Tok | undefined): Tok | undefined {
   return undefined;
 }
 
+/** Verbs of a home or a workplace, the only ones a comma joins to the speaker's clause before it. */
+const COMMA_VERBS = new Set(["resideVerbs", "settleVerbs", "moveVerbs", "workVerbs", "teachVerbs", "startVerbs", "quitVerbs", "signVerbs", "joinVerbs"].flatMap((l) => [...wordSet(l as Parameters<typeof wordSet>[0])]));
+
 export const isRelation = (lemma: string): boolean => FAMILY.has(lemma) || PARTNER.has(lemma);
 
 /** Reads "my/our/his/her <modifiers> <relation> [Name]" at i: the relation's entity and where the phrase ends. */
@@ -222,7 +225,9 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"
       let k = i;
       const lead = k === 0 || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
-      const coord = k > 0 && s[k - 1].pos === "CCONJ" && out.length > 0;
+      // chat joins the speaker's clauses with a comma too ("handed my notice in at X, start at Y on the 1st")
+      const prev = out[out.length - 1];
+      const coord = k > 0 && out.length > 0 && (s[k - 1].pos === "CCONJ" || (s[k - 1].text === "," && t.pos === "VERB" && COMMA_VERBS.has(t.lemma) && prev.subjects.length === 1 && prev.subjects[0] === speaker));
       // "it's been great living in Sydney", "about working at the zoo": a gerund of the speaker's own
       const gerund = k > 0 && ["ADP", "ADJ", "SCONJ"].includes(s[k - 1].pos) ? gerundLemma(t) : undefined;
       if (gerund) {

@@ -27,8 +27,11 @@ export type IndirectEmit = (entity: string, attribute: StateAttribute, value: st
 const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = new Set([...wordSet("homeContextNouns"), ...wordSet("dwellingNouns")]);
 const SUBJECT_OPENERS = new Set(["the", "so", "and", "but", "oh", "well", "also", "anyway", "yeah", "yes", "ok", "okay"]);
 
-/** The holder of a context noun at k: my/our → the speaker, his/her/their → the pronoun's referent, else the speaker. */
-function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn: string, asked: boolean): string | undefined {
+/**
+ * The holder of a context noun at k: my/our → the speaker, his/her/their → the pronoun's referent, else the subject
+ * of the clause it is the object of, else the speaker.
+ */
+function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn: string, asked: boolean, subject?: string): string | undefined {
   for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
     const t = s[j];
     if (t.lower === "my" || t.lower === "our") return asked ? undefined : speaker;
@@ -37,7 +40,7 @@ function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn:
     if (t.lower === "your" || (t.text === "'s" && t.pos !== "AUX")) return undefined;
     if (!(t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "DET" || t.pos === "NUM")) break;
   }
-  return speaker;
+  return subject ?? speaker;
 }
 
 const blocked = (c: Clause | undefined): boolean => !!c && (c.intent || c.negated || c.usedTo || c.noLonger);
@@ -64,7 +67,10 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near") ? "home" : undefined;
       const place = attr && placeAt(s, p + 1);
       if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && commute && !isName(s[p + 1]))) continue;
-      const who = t.pos === "VERB" ? (clauseAt(k)?.subjects.length === 1 ? clauseAt(k)!.subjects[0] : undefined) : holder(s, k, speaker, ctx, turn, asked);
+      // no possessive: the thing belongs to the clause's subject ("my mom sold the house in Regina"), else the speaker's
+      const gov = clauseAt(k);
+      const subject = gov && gov.head < k && gov.subjects.length === 1 ? gov.subjects[0] : undefined;
+      const who = t.pos === "VERB" ? subject : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
       if (who) emit(who, attr, place.value, k);
     } else if (!asked && (t.lower === "here" || (t.lower === "home" && s[k - 1]?.lower === "back")) && s[k + 1]?.lower === "in" && isName(s[k + 2])) {
       const place = placeAt(s, k + 2);
