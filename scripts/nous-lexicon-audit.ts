@@ -1,12 +1,15 @@
 /**
  * The lexicon audit of the Nous offline pipeline (lib/nous/models/lexicon-audit.ts), written to
  * lib/nous/models/lexicon-audit.json: for every word-list entry, in how many dev-split turns (and questions, for the
- * answerer's lists), hand-written test sentences, and test-split turns and questions it occurs, and its verdict.
+ * answerer's lists), hand-written test sentences (and the tune conversations of data/nous/states-*.txt), and test-split turns and questions it occurs, and its verdict.
  * Counts only; no LoCoMo text is written.
  * Run: node --import tsx scripts/nous-lexicon-audit.ts [path of locomo10.json]
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildStatesCheck } from "../lib/nous/benchmarks/states-check.js";
+import { parseLocomo } from "../lib/nous/locomo/data.js";
 import { findLocomo, loadLocomo } from "../lib/nous/locomo/data.js";
 import { LOCOMO_SPLITS } from "../lib/nous/locomo/splits.js";
 import { auditLexicon, handWrittenSentences } from "../lib/nous/models/lexicon-audit.js";
@@ -26,7 +29,14 @@ const root = new URL("../", import.meta.url);
 // the dev part of the hand-written sentence set counts as hand-written support; its held-out part does not (it is
 // never tuned on, so nothing may rest on it)
 const devSentences = loadSentences().filter((c) => c.part === "dev").flatMap((c) => c.turns);
-const handWritten = [...SENTENCE_FILES.flatMap((f) => handWrittenSentences(readFileSync(new URL(f, root), "utf8"))), ...devSentences];
+// so do the turns of the tune conversations of the hand-written conversation sets (data/nous/states-*.txt); their
+// report conversations (and any held-out set the lead adds) do not
+const setDir = new URL("data/nous/", root);
+const tuneTurns = readdirSync(setDir).filter((f) => /^states-.+\.txt$/.test(f)).flatMap((f) => {
+  const { data, tags } = buildStatesCheck(fileURLToPath(new URL(f, setDir)));
+  return parseLocomo(data, f).filter((c) => tags.find((t) => t.id === c.id)?.part === "tune").flatMap((c) => c.turns.map((t) => t.text));
+});
+const handWritten = [...SENTENCE_FILES.flatMap((f) => handWrittenSentences(readFileSync(new URL(f, root), "utf8"))), ...devSentences, ...tuneTurns];
 const entries = auditLexicon({
   devTurns: dev.flatMap((c) => c.turns.map((t) => t.text)),
   devQuestions: dev.flatMap((c) => c.questions.map((q) => q.question)),

@@ -132,7 +132,7 @@ export const LEXICON = {
   jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department") },
   dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage") },
   workplaceNouns: { use: "states: 'my employer/office/workplace is X' → workplace", match: "lemma", on: "turns", words: w("employer office workplace company") },
-  workplaceKinds: { use: "replies: 'how's the garage / the practice?' asks about the listener's workplace", match: "lemma", on: "turns", words: w("firm garage hospital school clinic practice shop bank studio bakery restaurant cafe hotel museum library warehouse factory site depot salon agency lab store surgery station") },
+  workplaceKinds: { use: "replies: 'how's the garage / the practice?' asks about the listener's workplace", match: "lemma", on: "turns", words: w("firm garage hospital school clinic practice shop bank studio bakery restaurant cafe hotel museum library warehouse factory site depot agency store surgery station") },
   workContextNouns: { use: "indirect: 'the canteen / my desk / the rota at X' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("canteen cafeteria desk office rota staffroom locker uniform payroll badge lanyard boss manager colleague coworker team shift") },
   homeContextNouns: { use: "indirect: 'our landlord / the neighbours / my street in X', 'commute from X' → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("landlord landlady neighbour neighbor street flatmate housemate roommate rent commute garden balcony") },
   colleagueNouns: { use: "states: 'my boss/colleague/team at X' → the speaker's workplace", match: "lemma", on: "turns", words: w("boss manager colleague coworker team") },
@@ -168,6 +168,7 @@ export const REMOVED_BY_AUDIT: Partial<Record<LexiconName, readonly string[]>> =
   cueRelationship: ["boyfriend"],
   cuePossession: ["owns"],
   cuePreference: ["prefer"],
+  workplaceKinds: ["salon", "lab"],
 };
 
 /** The words of a list as a set (for `lemma` and `token` lists). */
