@@ -23,7 +23,7 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
-import { isQuestion, noteEndedHome, noteQuestion, presumedHomes, replyState } from "./replies.js";
+import { isQuestion, noteAttribute, noteEndedHome, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -175,6 +175,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (pet) addPet(ctx);
   });
   noteKnown(ctx, triples, o.indirectConfidence);
+  for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
   for (const t of triples) if (t.attribute === "home" && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEndedHome(ctx, turn.speaker);
   let fallback: OfflineExtraction["fallback"];

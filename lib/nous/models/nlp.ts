@@ -80,10 +80,21 @@ export function analyse(text: string): Tok[][] {
   spans.forEach(([a, b], k) => {
     if (types[k] === "DATE" || types[k] === "DURATION" || types[k] === "TIME") for (let i = a; i <= b; i++) dateTok.add(i);
   });
+  const spaces = doc.tokens().out(its.precedingSpaces) as string[];
   const out: Tok[][] = [];
   for (const [a, b] of doc.sentences().out(its.span) as unknown as [number, number][]) {
     const sent: Tok[] = [];
-    for (let i = a; i <= b; i++) sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: lemma[i].toLowerCase(), date: dateTok.has(i) });
+    for (let i = a; i <= b; i++) {
+      const prev = sent[sent.length - 1];
+      // the tokenizer splits a word at a letter outside ASCII ("Gdańsk" → "Gda" "ńsk"): joined back
+      if (prev && i > a && spaces[i] === "" && /\p{L}$/u.test(prev.text) && /^\p{L}/u.test(words[i]) && /[^\x00-\x7F]/.test(prev.text.slice(-1) + words[i][0])) {
+        prev.text += words[i];
+        prev.lower = prev.text.toLowerCase();
+        prev.lemma = prev.lower;
+        continue;
+      }
+      sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: lemma[i].toLowerCase(), date: dateTok.has(i) });
+    }
     out.push(sent);
   }
   return out;

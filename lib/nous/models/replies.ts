@@ -22,13 +22,19 @@ export interface PendingQuestion {
   topic?: boolean;
 }
 
-type WithQuestion = SessionContext & { asked?: PendingQuestion; homeEnded?: string };
+type WithQuestion = SessionContext & { asked?: PendingQuestion; homeEnded?: string; lastAttribute?: Record<string, "home" | "workplace"> };
+
+/** Notes the attribute of an entity's latest home or workplace observation this session (for a bare "where to?"). */
+export function noteAttribute(ctx: SessionContext, entity: string, attribute: "home" | "workplace"): void {
+  ((ctx as WithQuestion).lastAttribute ??= {})[entity] = attribute;
+}
 
 const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up)\b/i;
 const WORK_Q = /\bwhere\b.*\b(?:work|working|job)\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 
+const DWELLING = wordSet("dwellingNouns");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course)\b/i;
 
@@ -57,7 +63,7 @@ function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; en
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
   // a sentence's first word is a name only with more of it, or a verb soon after it ("Crestfield bank is fine")
   const n = nameAt(s, k) ?? (p && (k > 0 || p.end > k || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
-  if (!n || !n.name) return undefined;
+  if (!n || !/^[A-Z][\p{L}'’-]/u.test(n.name)) return undefined;
   const first = n.name.split(" ")[0];
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
   return n;
@@ -73,17 +79,26 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   const other = ctx.speakers.find((s) => s !== speaker);
   const q = sentences.filter(isQuestion);
   for (const s of q) {
-    const k = s.findIndex((t, i) => (t.lower === "still" && ["at", "in", "with"].includes(s[i + 1]?.lower ?? "")) || (t.lower === "still" && i > 0 && s[i - 1].pos !== "VERB" && i === s.length - 2));
+    const k = s.findIndex((t, i) => t.lower === "still" && (["at", "in", "with"].includes(s[i + 1]?.lower ?? "") || (isName(s[i + 1]) && placeAt(s, i + 1)?.end === s.length - 2) || (i > 0 && s[i - 1].pos !== "VERB" && i >= s.length - 2)));
     if (k < 0) continue;
     const trailing = s[k + 1]?.text === "?" || k === s.length - 1;
-    const p = trailing ? placeAt(s, 0, k) : placeAt(s, k + 2);
-    const prep = trailing ? undefined : s[k + 1].lower;
-    if (p) c.asked = { by: speaker, attribute: prep === "in" ? "home" : "workplace", kind: "state", still: p.value };
+    const bare = !trailing && isName(s[k + 1]);
+    const p = trailing ? placeAt(s, 0, k) : placeAt(s, bare ? k + 1 : k + 2);
+    const prep = trailing || bare ? undefined : s[k + 1].lower;
+    // "Still Ashdown?": a home if that is the listener's known home, else a workplace
+    const knownHome = p && other && ctx.known?.[other]?.home === p.value;
+    if (p) c.asked = { by: speaker, attribute: prep === "in" || knownHome ? "home" : "workplace", kind: "state", still: p.value };
     if (p) return;
   }
-  // "How's the job?", "and work?"
-  if (q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => WORK_TOPIC.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? ""))))) {
-    c.asked = { by: speaker, attribute: "workplace", kind: "state", topic: true };
+  // "How's the job?", "and work?", "How's the new place?"
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? ""))));
+  if (topic(WORK_TOPIC) || topic(DWELLING)) {
+    c.asked = { by: speaker, attribute: topic(WORK_TOPIC) ? "workplace" : "home", kind: "state", topic: true };
+    return;
+  }
+  // a bare "where?" / "where to?" right after the listener told of a move or a new job: the reply names the new value
+  if (other && q.length === 1 && /^\s*(?:to )?where(?: to)?\s*[?!]*\s*$/i.test(text)) {
+    c.asked = { by: speaker, attribute: c.lastAttribute?.[other] ?? "home", kind: "change" };
     return;
   }
   if (!/\b(?:you|home)\b/i.test(text)) return;
@@ -106,8 +121,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
     const how = s.findIndex((t) => t.lower === "how" || t.lower === "hows");
     for (let k = 0; k < s.length; k++) {
       // present tense only: "How was the wedding in Kraków?" asks about a trip
-      const verb = s[how]?.lower === "hows" ? how : how + 1;
-      const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[how + 1]?.lower ?? ""));
+      // "how's X", "hows X", "how cold is X"
+      const verb = s[how]?.lower === "hows" ? how : s[how + 1]?.pos === "ADJ" && s[how + 2]?.lemma === "be" ? how + 2 : how + 1;
+      const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? ""));
       const afterHow = present && k === verb + 1 && (!s[k + 1] || s[k + 1].text === "?" || s[k + 1].lower === "treating" || s[k + 1].lower === "life");
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
       if (!afterHow && !inAsked) continue;
@@ -153,7 +169,7 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
         const before = r[k - 1];
         if (before && !["at", "for", "with", ",", "."].includes(before.lower) && before.pos !== "INTJ" && before.pos !== "PUNCT") continue;
         const n = placeName(r, k, ctx);
-        if (n) return { attribute: "workplace", value: placeAt(r, k)?.value ?? n.name, kind: "state", indirect: true };
+        if (n) return { attribute: q.attribute, value: placeAt(r, k)?.value ?? n.name, kind: "state", indirect: true };
       }
     }
     return undefined;
