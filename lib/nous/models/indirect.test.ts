@@ -28,6 +28,10 @@ test("context nouns at a place are the speaker's workplace or home, at the indir
   assert.deepEqual(states("I don't want a desk at Orrin Labs."), []);
   // hedged by its cues, it is a joke's confidence
   assert.deepEqual(states("lol the canteen at Orrin Labs is basically my kitchen"), ["Ann | workplace | Orrin Labs | 0.2"]);
+  // the joke's own grammar: "might as well be", a possessor named with "the"
+  assert.deepEqual(states("My employer might as well be the vending machine lol."), ["Ann | workplace | vending machine | 0.2"]);
+  assert.deepEqual(states("haha I might as well be on the Black Swan's payroll"), ["Ann | workplace | Black Swan | 0.2"]);
+  assert.deepEqual(states("Tom's office is huge."), []);
 });
 
 test("a repeated mention of a known home or workplace confirms it, across sessions, by its first word too", () => {

@@ -56,9 +56,19 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   const clauseAt = (k: number) => clauses.find((c) => c.at <= k && k < c.end);
   for (let k = 0; k + 2 < s.length; k++) {
     const t = s[k];
-    if (blocked(clauseAt(k))) continue;
     const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
     const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB");
+    if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
+      // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
+      // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not
+      let a = k - 2;
+      while (a > 0 && ["PROPN", "NOUN", "ADJ"].includes(s[a - 1].pos)) a--;
+      const place = s[a - 1]?.lower === "the" ? placeAt(s, a, k - 1) : undefined;
+      const gov = clauseAt(k);
+      if (place && !(gov && (gov.negated || gov.usedTo || gov.noLonger))) emit(gov && gov.subjects.length === 1 ? gov.subjects[0] : speaker, "workplace", place.value, k);
+      continue;
+    }
+    if (blocked(clauseAt(k))) continue;
     if (work || home) {
       let p = k + 1;
       if (s[p]?.lower === "here" || s[p]?.lower === "over") p++;

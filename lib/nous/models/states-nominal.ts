@@ -13,6 +13,7 @@ import { changeKind, endKind, jobPhrase, placeAt, stateKind, type Emit, type Sta
 const QUIT = wordSet("quitVerbs"), LOSE = wordSet("loseVerbs"), TAKE = wordSet("takeVerbs"), START = wordSet("startVerbs");
 const NOTICE = wordSet("noticeNouns"), JOB_NOUNS = wordSet("jobNouns"), DWELLING = wordSet("dwellingNouns"), WORKPLACE_NOUNS = wordSet("workplaceNouns");
 const COLLEAGUES = wordSet("colleagueNouns");
+const MODALS = new Set(["might", "should", "could", "may", "must", "would"]);
 
 /** The holder of a possessed noun at k ("my job", "his shift", "my husband's job"), or undefined. */
 function holderBefore(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn: string): string | undefined {
@@ -82,6 +83,8 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const owner = holderBefore(s, k, speaker, ctx, turn);
       let b = k + 1;
       while (b < s.length && (s[b].date || s[b].pos === "DET" && s[b + 1]?.date)) b++;
+      // "my employer might as well be X", "home is basically X": a modal, "as well" or an adverb before the copula
+      if (owner === speaker) while (b < s.length && b < k + 5 && s[b].lemma !== "be" && (MODALS.has(s[b].lower) || s[b].lower === "as" || s[b].lower === "well" || s[b].pos === "ADV")) b++;
       if (s[b]?.lemma === "be" && (owner === speaker || (attr === "home" && (k === 0 || s[k - 1].pos !== "DET")))) {
         // "my (real) employer is X", "home these days is X"
         emit([speaker], attr, placeAt(s, b + 1, s.length, { demonstrative: true })?.value, "state", k);
