@@ -54,7 +54,7 @@ const blocked = (c: Clause | undefined): boolean => !!c && (c.intent || c.negate
  */
 export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: IndirectEmit, asked = false): void {
   const clauseAt = (k: number) => clauses.find((c) => c.at <= k && k < c.end);
-  for (let k = 0; k + 2 < s.length; k++) {
+  for (let k = 0; k < s.length; k++) {
     const t = s[k];
     const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
     const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB");
