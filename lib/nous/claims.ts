@@ -3,7 +3,7 @@
  * levels of the `ablation` factor, on the balanced belief-dynamics benchmark (params.benchmark; never on LoCoMo,
  * which the project does not ship), clustered by conversation (two-stage bootstrap). The assumptions are the update
  * rule's constants (reliability, new-value mass, half-life, decay target), the graph boost and the identity
- * thresholds of the memory, and the extractor's two confidences.
+ * thresholds of the memory, and the extractor's three confidences.
  */
 import type { AssumptionDecl, ClaimDecl, MechanismClaims } from "../core/claims.js";
 import { ExtractorParamsSchema } from "./extractor-params.js";

@@ -1,6 +1,6 @@
 /**
  * The offline extractor's parameters as the runner's params carry them (`params.extractor`), with their defaults
- * (models/extractor.ts `EXTRACTOR_DEFAULTS`). The claims audit varies the two confidences as assumptions.
+ * (models/extractor.ts `EXTRACTOR_DEFAULTS`). The claims audit varies the three confidences as assumptions.
  */
 import { z } from "zod";
 import { EXTRACTOR_DEFAULTS } from "./models/extractor.js";
