@@ -87,7 +87,28 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (place) emit(speaker, "home", place.value, k);
     }
   }
-  if (!asked) repeatedMentions(s, clauses, speaker, ctx, emit);
+  if (!asked) {
+    habitualWork(s, clauses, emit);
+    repeatedMentions(s, clauses, speaker, ctx, emit);
+  }
+}
+
+/**
+ * "He drives buses for Lakeland Coaches", "I write features for The Herald": a verb in the present simple, its
+ * object, then "for" and a name, is work done for an organisation (a habit, not an event: no past, progressive,
+ * perfect, future or modal; "cook for my family" names nobody, "cook dinner for Tom" a person: one word, no "the").
+ */
+function habitualWork(s: Tok[], clauses: Clause[], emit: IndirectEmit): void {
+  for (const c of clauses) {
+    if (c.copula || c.past || c.progressive || c.perfect || c.future || c.intent || c.negated || c.subjects.length !== 1 || s[c.head]?.pos !== "VERB" || ["have", "do", "get", "go", "come", "pay", "vote", "wait", "look", "care", "root"].includes(c.verb)) continue;
+    let j = c.head + 1;
+    while (j < c.end && (s[j].pos === "NOUN" || s[j].pos === "ADJ" || s[j].pos === "DET" || s[j].pos === "NUM")) j++;
+    const at = s[j + 1]?.lower === "the" ? j + 2 : j + 1;
+    if (j === c.head + 1 || s[j]?.lower !== "for" || !isName(s[at])) continue;
+    // an organisation's name: two words or more, or "the" and a name ("for Tom" is a person)
+    const place = placeAt(s, at, c.end);
+    if (place && (at > j + 1 || place.value.includes(" "))) emit(c.subjects[0], "workplace", place.value, j);
+  }
 }
 
 /** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */
