@@ -136,6 +136,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         const who = obj?.lower === "me" || obj?.lower === "us" ? [speaker] : obj && (obj.lower === "him" || obj.lower === "her") ? [resolvePronoun(ctx, obj.lower, turn)].filter((x): x is string => !!x) : [];
         if (c.subjects.length === 1 && who.length) emit(who, "workplace", c.subjects[0], changeKind(c), c.head);
       }
+    } else if (v === "leave" && s[from]?.lower === "for" && isName(s[from + 1]) && s.some((t, i) => t.lemma === "pack" || (t.lower === "new" && DWELLING.has(s[i + 1]?.lemma ?? "")))) {
+      // "We packed up and left for Utrecht, the new place is smaller": leaving for a place with one's things is a move
+      emit(c.subjects, "home", placeAt(s, from + 1, to)?.value, changeKind(c), c.head);
     } else if ((QUIT.has(v) || DISMISS.has(v)) && !jobNounIn(s, from, to)) {
       const p = QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, from, to, new Set(["from", "at", "by"]));
       emit(c.subjects, "workplace", p?.value, endKind(c), c.head);
