@@ -22,6 +22,8 @@ test("context nouns at a place are the speaker's workplace or home, at the indir
   assert.deepEqual(states("We love the house in Mallow."), ["Ann | home | Mallow | 0.5"]);
   assert.deepEqual(states("My commute from Ealing takes an hour."), ["Ann | home | Ealing | 0.5"]);
   assert.deepEqual(states("It's pouring here in Galway."), ["Ann | home | Galway | 0.5"]);
+  assert.deepEqual(states("Still no window, even after six years at Harlow Heating."), ["Ann | workplace | Harlow Heating | 0.5"]);
+  assert.deepEqual(states("After six years at Harlow Heating, I moved to Orrin Labs."), ["Ann | workplace | Harlow Heating | ended", "Ann | workplace | Orrin Labs | change"]);
   // a home needs a name; someone else's thing is theirs; a negated or planned one is nothing
   assert.deepEqual(states("The rent in the city is silly."), []);
   assert.deepEqual(states("My sister sold the house in Kells."), ["Ann's sister | home | Kells | 0.5"]);

@@ -7,7 +7,7 @@
  *   "our landlord (here) in X", "the neighbours in X", "my commute from X" → the speaker's home; "my commute to X"
  *   → the workplace. The place must be a name for a home ("the rent in the city" says nothing); "his boss at X" is
  *   the person "his" refers to.
- * - Being there: "here in X", "back home in X" → the speaker's home.
+ * - Being there: "here in X", "back home in X" → the speaker's home; "fourteen years at X" → the speaker's workplace.
  * - Repeated mention: a speaker naming again their own current home or workplace (known from earlier sessions of
  *   the conversation, `SessionContext.known`) as a clause's subject or after at / in / near ("Kingsbridge Hospital
  *   is chaotic", "Late opening at Whitlock Museum tonight") confirms it.
@@ -82,6 +82,14 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const subject = gov && gov.head < k && gov.subjects.length === 1 ? gov.subjects[0] : undefined;
       const who = t.pos === "VERB" ? subject : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
       if (who) emit(who, attr, place.value, k);
+    } else if (!asked && t.date && t.pos === "NOUN" && /^(?:year|month)s?$/.test(t.lower) && s[k + 1]?.lower === "at" && isName(s[k + 2])) {
+      // "fourteen years at Kew Gardens": time spent at a place is working there ("after ten years at X, I …" is an
+      // ending, read by states.ts; "even after" is not)
+      let a = k - 1;
+      while (a >= 0 && s[a].date) a--;
+      const after = s[a] && (s[a].lower === "after" || s[a].lower === "before") && s[a - 1]?.lower !== "even";
+      const place = placeAt(s, k + 2);
+      if (!after && place) emit(speaker, "workplace", place.value, k);
     } else if (!asked && (t.lower === "here" || (t.lower === "home" && s[k - 1]?.lower === "back")) && s[k + 1]?.lower === "in" && isName(s[k + 2])) {
       const place = placeAt(s, k + 2);
       if (place) emit(speaker, "home", place.value, k);
