@@ -78,6 +78,9 @@ test("chat questions without a question mark; a comma keeps the speaker's clause
   assert.deepEqual(states("I repair boilers for Harlow Heating."), ["Ann | workplace | Harlow Heating | 0.5"]);
   assert.deepEqual(states("I cook dinner for Tom every night."), []);
   assert.deepEqual(states("I fixed a boiler for Harlow Heating."), []);
+  assert.deepEqual(states("I teach the evening classes at Linden College."), ["Ann | workplace | Linden College | 0.5"]);
+  assert.deepEqual(states("I run the pottery sessions at Linden Studio."), ["Ann | workplace | Linden Studio | 0.5"]);
+  assert.deepEqual(states("I buy my bread at Linden Market."), []);
   // leaving for a place is a move only with one's things
   assert.deepEqual(states("We packed up and left for Ghent in May."), ["Ann | home | Ghent | change"]);
   assert.deepEqual(states("We left for Ghent on Friday."), []);

@@ -25,6 +25,8 @@ import { placeAt, type StateAttribute } from "./states-common.js";
 export type IndirectEmit = (entity: string, attribute: StateAttribute, value: string, at: number) => void;
 
 const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = new Set([...wordSet("homeContextNouns"), ...wordSet("dwellingNouns")]);
+/** What one does at a place as a customer or a visitor (buying, eating, exercising …), not as its worker. */
+const CUSTOMER = new Set(["buy", "eat", "drink", "shop", "see", "meet", "watch", "play", "swim", "grab", "order", "spend", "park", "catch", "take", "book", "visit", "attend", "get", "have", "do", "like", "love", "hate", "enjoy", "keep", "leave", "find", "pick"]);
 const SUBJECT_OPENERS = new Set(["the", "so", "and", "but", "oh", "well", "also", "anyway", "yeah", "yes", "ok", "okay"]);
 
 /**
@@ -102,8 +104,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
 }
 
 /**
- * "He drives buses for Lakeland Coaches", "I write features for The Herald": a verb in the present simple, its
- * object, then "for" and a name, is work done for an organisation (a habit, not an event: no past, progressive,
+ * "He drives buses for Lakeland Coaches", "I run the pottery classes at Claybank Studio": a verb in the present
+ * simple, its object, then "for" or "at" and a name, is work done for an organisation (not what one buys, eats, plays
+ * or watches at a place) (a habit, not an event: no past, progressive,
  * perfect, future or modal; "cook for my family" names nobody, "cook dinner for Tom" a person: one word, no "the").
  */
 function habitualWork(s: Tok[], clauses: Clause[], emit: IndirectEmit): void {
@@ -112,7 +115,9 @@ function habitualWork(s: Tok[], clauses: Clause[], emit: IndirectEmit): void {
     let j = c.head + 1;
     while (j < c.end && (s[j].pos === "NOUN" || s[j].pos === "ADJ" || s[j].pos === "DET" || s[j].pos === "NUM")) j++;
     const at = s[j + 1]?.lower === "the" ? j + 2 : j + 1;
-    if (j === c.head + 1 || s[j]?.lower !== "for" || !isName(s[at])) continue;
+    // "I run the pottery classes at Claybank Studio": "at" too, but not after what one does as a customer
+    if (s[j]?.lower === "at" && CUSTOMER.has(c.verb)) continue;
+    if (j === c.head + 1 || (s[j]?.lower !== "for" && s[j]?.lower !== "at") || !isName(s[at])) continue;
     // an organisation's name: two words or more, or "the" and a name ("for Tom" is a person)
     const place = placeAt(s, at, c.end);
     if (place && (at > j + 1 || place.value.includes(" "))) emit(c.subjects[0], "workplace", place.value, j);
