@@ -50,6 +50,8 @@ test("a repeated mention of a known home or workplace confirms it, across sessio
 test("what a question presumes: a present how-question about a place, your <context noun> at X, yes to 'still at X?'", () => {
   assert.deepEqual(talk([["Bob", "How's Tralee treating you?"]]), ["Ann | home | Tralee | 0.5"]);
   assert.deepEqual(talk([["Bob", "how are things in Moville"]]), ["Ann | home | Moville | 0.5"]);
+  assert.deepEqual(talk([["Bob", "oi how cold is moville rn"]]), ["Ann | home | Moville | 0.5"]);
+  assert.deepEqual(talk([["Bob", "ann hows tralee"]]), ["Ann | home | Tralee | 0.5"]);
   assert.deepEqual(talk([["Bob", "How's your boss at Quenby Foods?"]]), ["Ann | workplace | Quenby Foods | 0.5"]);
   assert.deepEqual(talk([["Bob", "Still at Quenby Foods?"], ["Ann", "Yep, same desk."]]), ["Ann | workplace | Quenby Foods"]);
   assert.deepEqual(talk([["Bob", "How's the job?"], ["Ann", "Quenby Foods is hectic."]]), ["Ann | workplace | Quenby Foods | 0.5"]);

@@ -53,7 +53,11 @@ export function isQuestion(s: Tok[]): boolean {
   if (last?.text === "?") return true;
   if (!last || last.text === "." || last.text === "!") return false;
   let k = 0;
-  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || (isName(s[k]) && s[k + 1] && (WH.has(s[k + 1].lower) || ASK_AUX.has(s[k + 1].lower))))) k++;
+  // interjections, and up to two words calling the listener ("oi", "grace", "Isla") before the wh-word or auxiliary
+  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT")) k++;
+  for (let j = k; j < Math.min(s.length, k + 3); j++) {
+    if (WH.has(s[j].lower) || (ASK_AUX.has(s[j].lower) && ["you", "u"].includes(s[j + 1]?.lower ?? ""))) return s.slice(k, j).every((x) => ["NOUN", "PROPN", "INTJ", "PUNCT"].includes(x.pos));
+  }
   const t = s[k];
   return !!t && (WH.has(t.lower) || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
 }
@@ -124,7 +128,7 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       // "how's X", "hows X", "how cold is X"
       const verb = s[how]?.lower === "hows" ? how : s[how + 1]?.pos === "ADJ" && s[how + 2]?.lemma === "be" ? how + 2 : how + 1;
       const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? ""));
-      const afterHow = present && k === verb + 1 && (!s[k + 1] || s[k + 1].text === "?" || s[k + 1].lower === "treating" || s[k + 1].lower === "life");
+      const afterHow = present && k === verb + 1 && (!s[k + 1] || s[k + 1].pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(s[k + 1].lower));
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
       if (!afterHow && !inAsked) continue;
       const n = placeName(s, k, ctx);
