@@ -55,6 +55,7 @@ test("what a question presumes: a present how-question about a place, your <cont
   assert.deepEqual(talk([["Bob", "How's your boss at Quenby Foods?"]]), ["Ann | workplace | Quenby Foods | 0.5"]);
   assert.deepEqual(talk([["Bob", "Still at Quenby Foods?"], ["Ann", "Yep, same desk."]]), ["Ann | workplace | Quenby Foods"]);
   assert.deepEqual(talk([["Bob", "How's the job?"], ["Ann", "Quenby Foods is hectic."]]), ["Ann | workplace | Quenby Foods | 0.5"]);
+  assert.deepEqual(talk([["Bob", "hows the weather there"], ["Ann", "wet. typical tralee"]]), ["Ann | home | Tralee | 0.5"]);
   // a past trip, a person, and a no are not homes
   assert.deepEqual(talk([["Bob", "How was the wedding in Tralee?"]]), []);
   assert.deepEqual(talk([["Ann", "My sister Orla is visiting."], ["Bob", "How's Orla?"]]), []);

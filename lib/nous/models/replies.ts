@@ -96,7 +96,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   }
   // "How's the job?", "and work?", "How's the new place?"
   const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? ""))));
-  if (topic(WORK_TOPIC) || topic(DWELLING)) {
+  // "how's the weather there?", "how's life there?": about where the listener is
+  const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
+  if (topic(WORK_TOPIC) || topic(DWELLING) || there) {
     c.asked = { by: speaker, attribute: topic(WORK_TOPIC) ? "workplace" : "home", kind: "state", topic: true };
     return;
   }
@@ -171,7 +173,7 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
     for (const r of sentences.slice(0, 2)) {
       for (let k = 0; k < r.length; k++) {
         const before = r[k - 1];
-        if (before && !["at", "for", "with", ",", "."].includes(before.lower) && before.pos !== "INTJ" && before.pos !== "PUNCT") continue;
+        if (before && !["at", "for", "with", "in", ",", "."].includes(before.lower) && !["INTJ", "PUNCT", "ADJ"].includes(before.pos)) continue;
         const n = placeName(r, k, ctx);
         if (n) return { attribute: q.attribute, value: placeAt(r, k)?.value ?? n.name, kind: "state", indirect: true };
       }
