@@ -65,8 +65,9 @@ export function isQuestion(s: Tok[]): boolean {
 /** The name at k if it names no person the session knows and no speaker. */
 function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
-  // a sentence's first word is a name only with more of it, or a verb soon after it ("Crestfield bank is fine")
-  const n = nameAt(s, k) ?? (p && (k > 0 || p.end > k || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
+  // a sentence's first word is a name only with more of it capitalised, or a verb soon after it ("Crestfield bank is
+  // fine"; "Third time this month." is no name)
+  const n = nameAt(s, k) ?? (p && (k > 0 || (p.end > k && /^[A-Z]/.test(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !/^[A-Z][\p{L}'’-]/u.test(n.name)) return undefined;
   const first = n.name.split(" ")[0];
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
