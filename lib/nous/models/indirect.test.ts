@@ -56,6 +56,8 @@ test("what a question presumes: a present how-question about a place, your <cont
   assert.deepEqual(talk([["Bob", "Still at Quenby Foods?"], ["Ann", "Yep, same desk."]]), ["Ann | workplace | Quenby Foods"]);
   assert.deepEqual(talk([["Bob", "How's the job?"], ["Ann", "Quenby Foods is hectic."]]), ["Ann | workplace | Quenby Foods | 0.5"]);
   assert.deepEqual(talk([["Bob", "hows the weather there"], ["Ann", "wet. typical tralee"]]), ["Ann | home | Tralee | 0.5"]);
+  // the answer's own form, and a move told without its place after it
+  assert.deepEqual(talk([["Ann", "I live in Sligo."]]).concat(talk([["Ann", "Cork's treating me well."], ["Bob", "Cork?!"], ["Ann", "Moved down in May."]])), ["Ann | home | Sligo", "Ann | home | Cork | 0.5", "Ann | home | Cork | change"]);
   // a past trip, a person, and a no are not homes
   assert.deepEqual(talk([["Bob", "How was the wedding in Tralee?"]]), []);
   assert.deepEqual(talk([["Ann", "My sister Orla is visiting."], ["Bob", "How's Orla?"]]), []);

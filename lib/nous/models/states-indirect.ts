@@ -22,6 +22,9 @@ import { isName, type Tok } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt, type StateAttribute } from "./states-common.js";
 
+/** The home each entity was last said to have in this session (the context is a session's; `known` is carried). */
+export type SessionHomes = SessionContext & { sessionHome?: Record<string, string> };
+
 export type IndirectEmit = (entity: string, attribute: StateAttribute, value: string, at: number) => void;
 
 const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = new Set([...wordSet("homeContextNouns"), ...wordSet("dwellingNouns")]);
@@ -84,6 +87,12 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const subject = gov && gov.head < k && gov.subjects.length === 1 ? gov.subjects[0] : undefined;
       const who = t.pos === "VERB" ? subject : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
       if (who) emit(who, attr, place.value, k);
+    } else if (!asked && t.lower === "treating" && isName(s[k - 2] ?? s[k - 1]) && (s[k - 1]?.text === "'s" || s[k - 1]?.lemma === "be") && s[k + 1]?.lower === "me") {
+      // "Cork's treating me well": the answer to "how's Cork treating you?", about where one is
+      let a = k - 2;
+      while (a > 0 && isName(s[a - 1])) a--;
+      const place = placeAt(s, a, k - 1);
+      if (place) emit(speaker, "home", place.value, k);
     } else if (!asked && t.date && t.pos === "NOUN" && /^(?:year|month)s?$/.test(t.lower) && s[k + 1]?.lower === "at" && isName(s[k + 2])) {
       // "fourteen years at Kew Gardens": time spent at a place is working there ("after ten years at X, I …" is an
       // ending, read by states.ts; "even after" is not)
@@ -158,6 +167,9 @@ export function noteKnown(ctx: SessionContext, triples: readonly { entity: strin
     const known = ((ctx.known ??= {})[t.entity] ??= {});
     if (t.kind === "ended") {
       if (known[t.attribute] === t.value) delete known[t.attribute];
-    } else if ((t.confidence ?? 1) >= minConfidence && !t.value.startsWith("not ")) known[t.attribute] = t.value;
+    } else if ((t.confidence ?? 1) >= minConfidence && !t.value.startsWith("not ")) {
+      known[t.attribute] = t.value;
+      if (t.attribute === "home") ((ctx as SessionHomes).sessionHome ??= {})[t.entity] = t.value;
+    }
   }
 }

@@ -19,6 +19,7 @@ import { wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
+import type { SessionHomes } from "./states-indirect.js";
 import { changeKind, DETS, endKind, jobPhrase, placeAt, POSSESSIVES, stateKind, type Emit, type StateAttribute } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
@@ -106,7 +107,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
       if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
       const into = ppAfter(s, from, to, new Set(["to", "into"]));
-      emit(c.subjects, attr, into?.value, changeKind(c), c.head);
+      // "Moved down in May." with no place: the home this speaker named earlier in the session ("Cork's treating me well")
+      const named = !into && !away && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? (ctx as SessionHomes).sessionHome?.[c.subjects[0]] : undefined;
+      emit(c.subjects, attr, into?.value ?? named, changeKind(c), c.head);
     } else if (WORK.has(v) || (STOP.has(v) && s[from]?.lemma === "work")) {
       const stop = STOP.has(v);
       const start = stop ? from + 1 : from;
