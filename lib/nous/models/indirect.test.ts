@@ -79,6 +79,9 @@ test("chat questions without a question mark; a comma keeps the speaker's clause
   assert.deepEqual(states("Castleford Dental took me."), ["Ann | workplace | Castleford Dental | change"]);
   assert.deepEqual(states("I've accepted an offer from Orrin Labs."), ["Ann | workplace | Orrin Labs | change"]);
   assert.deepEqual(states("I've been in Kells with her every day."), []);
+  assert.deepEqual(states("so uh. not at quenby anymore"), ["Ann | workplace | Quenby | ended"]);
+  assert.deepEqual(states("I'm at the Linden Arms now."), ["Ann | workplace | Linden Arms | change"]);
+  assert.deepEqual(states("I'm at the Linden Arms with Tom."), []);
   // work done for an organisation, as a habit: indirect; for a person, or once, nothing
   assert.deepEqual(states("I repair boilers for Harlow Heating."), ["Ann | workplace | Harlow Heating | 0.5"]);
   assert.deepEqual(states("I cook dinner for Tom every night."), []);

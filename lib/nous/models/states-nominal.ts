@@ -98,6 +98,10 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
         while (a > 0 && isName(s[a - 1])) a--;
         emit([speaker], "home", placeAt(s, a < k - 1 ? a : 0, k - 1)?.value, "state", k);
       }
+    } else if (t.lower === "not" && (next === "in" || next === "at") && !gov && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && s.slice(k + 2).some((x, i) => x.lower === "anymore" || (x.lower === "any" && s[k + 3 + i]?.lower === "more") || (x.lower === "no" && s[k + 3 + i]?.lower === "longer"))) {
+      // "so uh. not at Sandstone anymore": "I'm not …" without its subject and verb
+      const p = placeAt(s, k + 2);
+      if (p && (next === "in" ? /^[A-Z]/.test(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
     } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
       // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb
       const p = placeAt(s, k + 2);

@@ -179,7 +179,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
     return emit(c.subjects, "home", p?.value, kind, c.head);
   }
-  if ((t.lower === "at" || t.lower === "with") && isName(s[j + 1])) {
+  // "I'm at the Machir Bay Cafe now": "the" and a name, when the clause says it is new, lasting or over
+  const theName = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && (c.now || c.still || c.noLonger || c.negated);
+  if ((t.lower === "at" || t.lower === "with") && (isName(s[j + 1]) || theName)) {
     const p = placeAt(s, j + 1, c.end);
     if (p && !(ctx.people ?? []).some((r) => r.name === p.value) && !ctx.speakers.includes(p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
     return;
