@@ -1,7 +1,8 @@
 /**
- * The hand-written state conversations (data/nous/states-check.txt):
- *   node --import tsx scripts/nous-states-check.ts build [--set original|fresh]   → writes data/nous/states-check.json (states-fresh.json)
- *   node --import tsx scripts/nous-states-check.ts run [--set original|fresh] [--part tune|report|all] [--ablations none,last-write-wins] [--show]
+ * The hand-written state conversations (data/nous/states-check.txt, and any data/nous/states-<name>.txt: fresh,
+ * dev-a, dev-b, …; `--set original` is states-check.txt):
+ *   node --import tsx scripts/nous-states-check.ts build [--set original|<name>]   → writes data/nous/states-check.json (states-<name>.json)
+ *   node --import tsx scripts/nous-states-check.ts run [--set original|<name>] [--part tune|report|all] [--ablations none,last-write-wins] [--show]
  *   node --import tsx scripts/nous-states-check.ts trace [--set …] [--only fr01,fr05]   → each tune turn and the state triples extracted from it
  * `run` answers them with the offline pipeline (the LoCoMo protocol's memory options) and prints, per ablation and
  * scenario, how many conversations have every current value right; `--show` lists the answers (tune part only:
@@ -50,6 +51,6 @@ if (positionals[0] === "build") {
     for (const q of conv.questions) console.log(`  ? ${q.question} | ${q.answer}`);
   }
 } else {
-  console.error("usage: scripts/nous-states-check.ts build | run [--part tune|report|all] [--ablations …] [--show]");
+  console.error("usage: scripts/nous-states-check.ts build | run [--set <name>] [--part tune|report|all] [--ablations …] [--show] | trace [--set <name>] [--only ids]");
   process.exit(2);
 }
