@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { assignParts, buildStatesCheck, FRESH_CHECK_TEXT, FRESH_SPLIT_SEED } from "./states-check.js";
+import { assignParts, buildStatesCheck, checkSetPaths, FRESH_CHECK_TEXT, FRESH_SPLIT_SEED, STATES_CHECK_TEXT, statesCheckText } from "./states-check.js";
 import { checkSummary } from "./states-check-run.js";
 
 test("the fresh set: 35 conversations, per scenario 2 tune and 3 report, equal to the seeded draw", () => {
@@ -27,4 +27,15 @@ test("checkSummary counts conversations with every current value right per scena
   const rows = checkSummary([r("stable", true), r("joke-after-gap", false), r("change", true), r("others", true), r("stable", false, "last-write-wins")]);
   assert.deepEqual(rows[0], { variant: "none", part: "report", stable: "1/1", jokes: "0/1", "stable values (stable + jokes)": "1/2", changes: "1/1", "others' states": "1/1", "not anymore": "0/0", all: "3/4" });
   assert.equal(rows[1].all, "0/1");
+});
+
+test("sets by name: original, fresh and the dev sets resolve, each builds into its committed JSON; an unknown name is a clear error", () => {
+  assert.equal(checkSetPaths("original")[0], STATES_CHECK_TEXT);
+  for (const name of ["fresh", "dev-a", "dev-b"]) {
+    const [text, json] = checkSetPaths(name);
+    assert.equal(statesCheckText(text), readFileSync(json, "utf8"), name);
+    assert.equal(buildStatesCheck(text).data.length, 35, name);
+  }
+  assert.throws(() => checkSetPaths("nope"), /states-nope\.txt.*no set named "nope".*dev-a/s);
+  assert.throws(() => checkSetPaths("../x"), /no set named/);
 });
