@@ -23,7 +23,7 @@ test("each claim's rows exist on the quick instance; the hedge null removes the 
     const n = rows.filter((r) => r.ablation === "none" && Object.entries(where).every(([k, v]) => String(r[k]) === String(v))).length;
     assert.ok(n > 0, `${c.id}: no row`);
   }
-  const nulled = await runBenchmark("balanced-quick", ["none", "no-confidence"], { extractor: { hedgeConfidence: 1 } });
+  const nulled = await runBenchmark("balanced-quick", ["none", "no-confidence"], { extractor: { hedgeConfidence: 1, indirectConfidence: 1 } });
   const pred = (a: string) => nulled.filter((r) => r.ablation === a).map((r) => r.prediction);
   assert.deepEqual(pred("no-confidence"), pred("none"));
   // and without the null the effect is there

@@ -48,7 +48,7 @@ export const NOUS_CLAIMS: ClaimDecl[] = [
     where: { kind: "current", family: "noise" },
     contrast: { factor: "ablation", levels: ["last-write-wins", "none"], ...PAIRED },
     direction: "+",
-    nulls: [{ name: "certain observations, jokes read as facts", overrides: { "memory.reliability": 0.99, "extractor.hedgeConfidence": 1 }, why: "when one observation outweighs any history and a joke is as certain as a fact, the Bayesian update is last-write-wins" }],
+    nulls: [{ name: "certain observations, jokes read as facts", overrides: { "memory.reliability": 0.99, "extractor.hedgeConfidence": 1, "extractor.indirectConfidence": 1 }, why: "when one observation outweighs any history and a joke (or a remark in passing) is as certain as a fact, the Bayesian update is last-write-wins" }],
     margin: 0.03,
   }),
   claim({
@@ -58,7 +58,7 @@ export const NOUS_CLAIMS: ClaimDecl[] = [
     where: { kind: "current", family: "noise", cued: true },
     contrast: { factor: "ablation", levels: ["no-confidence", "none"], ...PAIRED },
     direction: "+",
-    nulls: [{ name: "hedges at full confidence", overrides: { "extractor.hedgeConfidence": 1 }, why: "a hedged statement observed with confidence 1 is an ordinary observation: ignoring confidence changes nothing" }],
+    nulls: [{ name: "hedges and indirect evidence at full confidence", overrides: { "extractor.hedgeConfidence": 1, "extractor.indirectConfidence": 1 }, why: "a hedged statement, or a remark in passing, observed with confidence 1 is an ordinary observation: ignoring confidence changes nothing (the no-confidence ablation ignores both)" }],
     margin: 0.03,
     input: "extractor.hedgeConfidence",
   }),
