@@ -11,12 +11,26 @@ import type { EvidenceItem, FactLine, QueryContext } from "./types.js";
 
 /**
  * Entities named in a text (whole words, up to three-word names, case-insensitive), canonical, longest names first:
- * "Zara's dad" before "Zara" when the memory holds both.
+ * "Zara's dad" before "Zara" when the memory holds both, and before both the person Zara named as her dad ("my dad
+ * Tom": Tom), when there is one.
  */
 export function linkEntities(mem: Memory, text: string): string[] {
   const raw = text.toLowerCase().replace(/[’]/g, "'").split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
   const words = raw.map((w) => w.replace(/'s$/, ""));
   const found: string[] = [];
+  // "Wei's sister" when Wei named her ("my sister Jiamin"): the named person, first
+  for (let i = 0; i + 1 < raw.length; i++) {
+    if (!raw[i].endsWith("'s")) continue;
+    const holder = mem.names.get(words[i]);
+    if (holder === undefined) continue;
+    for (const attribute of ["family", "relationship"]) {
+      for (const { value } of mem.belief(holder, attribute) ?? []) {
+        const [relation, ...rest] = value.split(" ");
+        const name = rest.length ? mem.names.get(rest.join(" ").toLowerCase()) : undefined;
+        if (relation.toLowerCase() === words[i + 1] && name !== undefined && !found.includes(mem.resolve(name))) found.push(mem.resolve(name));
+      }
+    }
+  }
   for (let n = 3; n >= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
       const name = mem.names.get(raw.slice(i, i + n).join(" ")) ?? mem.names.get(words.slice(i, i + n).join(" "));

@@ -1,0 +1,33 @@
+/**
+ * Linking a question to the entity it asks about: "Wei's sister" is the sister Wei named ("my sister Jiamin"), so her
+ * states answer; an unnamed relation stays its own entity ("Ana's dad"), and a relation the holder never named links
+ * nothing new.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Memory } from "./engine.js";
+import { linkEntities, query } from "./query.js";
+import { extract } from "./models/extractor.js";
+import { answerOffline, questionStates } from "./models/offline.js";
+
+function memoryOf(lines: [string, string][]): Memory {
+  const mem = Memory.open(":memory:", { halfLifeDays: null });
+  const ctx = { speakers: ["Wei", "Ana"] };
+  lines.forEach(([speaker, text], i) => {
+    const t = { id: `D1:${i + 1}`, speaker, text, timestamp: i * 86_400_000 };
+    mem.ingest(t, extract(t, ctx));
+  });
+  return mem;
+}
+
+test("a relation the holder named links to the named person first", () => {
+  const mem = memoryOf([["Wei", "My sister Jiamin lives in Perth."], ["Ana", "My dad works at the Royal Mint."]]);
+  assert.equal(linkEntities(mem, "Where does Wei's sister live?")[0], "Jiamin");
+  const ask = (q: string) => answerOffline(query(mem, q, { stateAttributes: questionStates(q) }));
+  assert.equal(ask("Where does Wei's sister live?"), "Perth");
+  assert.equal(ask("Where does Jiamin live?"), "Perth");
+  assert.equal(ask("Where does Ana's dad work?"), "Royal Mint");
+  // Wei named no brother: nothing is linked for him but Wei
+  assert.deepEqual(linkEntities(mem, "Where does Wei's brother work?"), ["Wei"]);
+  mem.close();
+});
