@@ -127,8 +127,9 @@ process.once("exit", () => {
  * The appending side of a ledger file. A "sent" line is written at once (write-ahead: it is on disk before the
  * request leaves); "done" and "hit" lines, which record what already happened, are gathered and written together
  * once per turn of the event loop (one `write` for all of them, still whole lines under O_APPEND), at `flush()`,
- * and at exit. A crash loses at most that turn's done lines: their sent lines then show requests that may have been
- * billed.
+ * and at exit, or earlier with the next "sent" line: a reply that frees a slot and the request that takes it are
+ * one `write` (in steady state one system call per request, not two). A crash loses at most that turn's done lines:
+ * their sent lines then show requests that may have been billed.
  */
 export class RequestLog {
   readonly path: string;
@@ -145,9 +146,13 @@ export class RequestLog {
     }
   }
 
-  /** Appends one line now (one write call; the text passes through `redactText`). */
+  /** Appends one line now, after the lines waiting for the batch (one write call; the text passes through `redactText`). */
   write(line: Record<string, unknown>): void {
-    this.writeText(redactText(JSON.stringify(line)) + "\n");
+    const text = redactText(JSON.stringify(line)) + "\n";
+    if (this.pending.length === 0) return this.writeText(text);
+    const waiting = this.pending;
+    this.pending = [];
+    this.writeText(waiting.join("") + text);
   }
 
   /** Appends one line with the next batch (this turn of the event loop). */
