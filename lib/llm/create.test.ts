@@ -109,6 +109,8 @@ test("a hung connection times out per attempt, is retried, then fails with LLMTi
     const took = performance.now() - t0;
     assert.ok(took >= 295 && took < 5000, `two attempts of 150 ms took ${took} ms`);
     assert.equal(server.requests.length, 2);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(server.stats.inFlight, 0, "each timed-out request's connection was closed, not left hanging");
   } finally {
     await server.close();
   }
@@ -153,6 +155,8 @@ test("cancellation: an in-flight call and a queued call both end with LLMAbortEr
     await assert.rejects(queued, LLMAbortError);
     assert.ok(performance.now() - t0 < 2000, "cancellation does not wait for the server");
     assert.equal(server.requests.length, 1, "the queued call never reached the server");
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(server.stats.inFlight, 0, "the cancelled request's connection was closed");
     await assert.rejects(model.generate({ ...ask("c"), signal: AbortSignal.abort() }), LLMAbortError);
   } finally {
     await server.close();

@@ -9,6 +9,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Cancel } from "./common.js";
 
 export interface NodeFetchOptions {
   /** Sockets per host at most (default 256; the limiter, not the agent, bounds concurrency). */
@@ -31,12 +32,15 @@ export interface RawRequest {
   headers?: Record<string, string>;
   body?: string | Uint8Array;
   signal?: AbortSignal;
+  /** Receives the request's abort function (a cheaper way than a signal to stop one request; see `common.ts`). */
+  cancel?: Cancel;
 }
 
 /**
  * A keep-alive HTTP client: `request(url, init)` resolves with the buffered reply, rejects with the socket's error
- * (`code` ECONNREFUSED, ECONNRESET, …) or an `AbortError` when the signal fires. What the providers call directly
- * (no Request, Response or Headers objects are made) and what the `fetch` below is built on.
+ * (`code` ECONNREFUSED, ECONNRESET, …) or an `AbortError` when the signal fires or `init.cancel.abort` is called.
+ * What the providers call directly (no Request, Response or Headers objects are made) and what the `fetch` below is
+ * built on.
  * @example const client = createHttpClient(); const r = await client(`${base}/chat/completions`, { method: "POST", body });
  */
 export function createHttpClient(opts: NodeFetchOptions = {}): (url: string, init?: RawRequest) => Promise<RawReply> {
@@ -85,6 +89,7 @@ export function createHttpClient(opts: NodeFetchOptions = {}): (url: string, ini
         req.destroy(abortError(signal!));
       };
       signal?.addEventListener("abort", onAbort, { once: true });
+      if (init.cancel) init.cancel.abort = (reason) => req.destroy(abortError(reason));
       req.on("error", (err) => {
         signal?.removeEventListener("abort", onAbort);
         reject(err);
@@ -176,9 +181,9 @@ class BufferedResponse {
   }
 }
 
-function abortError(signal: AbortSignal): Error {
+function abortError(from: AbortSignal | Error): Error {
   const err = new Error("The operation was aborted");
   err.name = "AbortError";
-  (err as { cause?: unknown }).cause = signal.reason;
+  (err as { cause?: unknown }).cause = from instanceof Error ? from : from.reason;
   return err;
 }

@@ -14,7 +14,7 @@ import { contentText, imageBase64, type Usage, type GenerateRequest, type Genera
 import type { ResolvedSpec } from "../spec.js";
 import { compileSchema, replyResult } from "../structured.js";
 import { isReasoningModel } from "../models.js";
-import { toLLMError } from "./common.js";
+import { CANCEL, CANCELLABLE, toLLMError, type Cancel } from "./common.js";
 import { LLMAPIError } from "../errors.js";
 import { createHttpClient, type RawReply, type RawRequest } from "./http.js";
 
@@ -113,7 +113,7 @@ export function openAIProvider(spec: ResolvedSpec, opts: OpenAIProviderOptions =
     const started = performance.now();
     let reply: RawReply;
     try {
-      reply = await http(endpoint, { method: "POST", headers, body: payload, signal: req.signal });
+      reply = await http(endpoint, { method: "POST", headers, body: payload, signal: req.signal, cancel: (req as { [CANCEL]?: Cancel })[CANCEL] });
     } catch (err) {
       const e = err as { name?: string; message?: string; code?: string };
       if (req.signal?.aborted || e?.name === "AbortError") throw toLLMError({ message: "aborted", aborted: true }, ctx);
@@ -149,7 +149,7 @@ export function openAIProvider(spec: ResolvedSpec, opts: OpenAIProviderOptions =
     return replyResult<T>(spec.id, content, usage, latencyMs, compiled);
   }
 
-  return { id: spec.id, generate };
+  return { id: spec.id, generate, [CANCELLABLE]: true } as LanguageModel;
 }
 
 const PARAMS = ["temperature", "seed", "max_tokens", "max_completion_tokens", "top_p"] as const;

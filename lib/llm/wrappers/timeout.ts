@@ -2,10 +2,13 @@
  * Per-call timeout: each call (each attempt, when inside the retry wrapper) gets `timeoutMs`; past it the call is
  * aborted and fails with `LLMTimeoutError`, which the retry wrapper retries. The caller's own signal still cancels.
  *
- * One promise settles the call, by its reply or by the timer (no race of extra promises per call).
+ * One promise settles the call, by its reply or by the timer (no race of extra promises per call). A provider that
+ * honours `CANCEL` (the OpenAI provider) gets a `Cancel` its HTTP request fills with its abort function, and the
+ * caller's signal unchanged; any other gets an `AbortController`'s signal that the timer and the caller's signal fire.
  */
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import { LLMAbortError, LLMTimeoutError } from "../errors.js";
+import { CANCEL, CANCELLABLE, type Cancel } from "../providers/common.js";
 
 /**
  * Wraps `model` so that no call waits longer than `timeoutMs`.
@@ -13,6 +16,7 @@ import { LLMAbortError, LLMTimeoutError } from "../errors.js";
  * @example const m = withTimeout(provider, 30_000);
  */
 export function withTimeout(model: LanguageModel, timeoutMs: number): LanguageModel {
+  if ((model as { [CANCELLABLE]?: boolean })[CANCELLABLE]) return withCancel(model, timeoutMs);
   return {
     id: model.id,
     generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
@@ -45,6 +49,42 @@ export function withTimeout(model: LanguageModel, timeoutMs: number): LanguageMo
           (err: unknown) => {
             if (done) return;
             end();
+            reject(outer?.aborted ? new LLMAbortError(model.id) : err);
+          },
+        );
+      });
+    },
+  };
+}
+
+/** The timeout around a provider that honours `CANCEL`: a timer and a `Cancel` per call, no `AbortController`. */
+function withCancel(model: LanguageModel, timeoutMs: number): LanguageModel {
+  return {
+    id: model.id,
+    generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      const outer = req.signal;
+      if (outer?.aborted) return Promise.reject(new LLMAbortError(model.id));
+      const cancel: Cancel = {};
+      return new Promise<GenerateResult<T>>((resolve, reject) => {
+        let done = false;
+        const timer = setTimeout(() => {
+          if (done) return;
+          done = true;
+          const err = new LLMTimeoutError(timeoutMs, model.id);
+          cancel.abort?.(err);
+          reject(err);
+        }, timeoutMs);
+        model.generate({ ...req, [CANCEL]: cancel } as GenerateRequest<T>).then(
+          (r) => {
+            if (done) return;
+            done = true;
+            clearTimeout(timer);
+            resolve(r);
+          },
+          (err: unknown) => {
+            if (done) return;
+            done = true;
+            clearTimeout(timer);
             reject(outer?.aborted ? new LLMAbortError(model.id) : err);
           },
         );
