@@ -22,13 +22,23 @@ export const ROLE_OUTPUT_TOKENS: Record<string, number> = {
 /** Output tokens reserved for a call without `maxTokens` and without a known role. */
 export const DEFAULT_OUTPUT_TOKENS = 800;
 
+/** Roles of recent addresses (cleared when it holds 4,096). */
+const roles = new Map<string, string | undefined>();
+
 /**
  * The role of an address string `mechanism/cell/seed=n/role/step=i/agent=a/sample=k` (between `seed=n/` and
  * `/step=`, so a cell or a step holding "/" does not matter), or undefined.
  * @example roleOf("tbs/mode=willing/seed=3/reasoner/step=4/agent=2/sample=0") // → "reasoner"
  */
 export function roleOf(address: string | undefined): string | undefined {
-  return addressRole(address);
+  if (address === undefined) return undefined;
+  // a call's role is looked up several times (limits, budget, estimates): each address is parsed once
+  let role = roles.get(address);
+  if (role === undefined && !roles.has(address)) {
+    if (roles.size >= 4096) roles.clear();
+    roles.set(address, (role = addressRole(address)));
+  }
+  return role;
 }
 
 /**

@@ -27,7 +27,8 @@ export function withLimits(model: LanguageModel, limiter: Limiter, estimate = ne
       let reserve = 0;
       let probe: (() => void) | undefined;
       if (limiter.countsTokens) {
-        probe = await probeTurn(probes, estimate, req, model.id);
+        // a role whose output is known (or a maxTokens) needs no turn: no promise is made for it
+        if (estimate.guessesOutput(req)) probe = await probeTurn(probes, estimate, req, model.id);
         raw = estimateInputTokens(req, estimate.provider, estimate.model);
         reserve = estimate.input(req, raw) + estimate.output(req);
       }
