@@ -1,4 +1,4 @@
-// The keep-alive client (undici's dispatcher) and the fetch on top of it handed to the SDKs: status, headers, bodies,
+// The keep-alive client (node:http agents) and the fetch on top of it handed to the SDKs: status, headers, bodies,
 // errors and aborts behave like fetch's and node:http's; connections are kept alive and never keep the process alive.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -100,11 +100,7 @@ test("the raw client keeps connections alive, joins repeated headers and maps a 
     }
     const all = await Promise.all(Array.from({ length: 12 }, (_, i) => client(`${s.url}/par`, { method: "POST", body: `b${i}` })));
     assert.ok(all.every((r) => r.body.toString() === "ok POST /par"));
-    await assert.rejects(client(`${s.url}/drop`), (err: Error & { code?: string; cause?: { code?: string } }) => {
-      assert.equal(err.code, "ECONNRESET");
-      assert.equal(err.cause?.code, "UND_ERR_SOCKET");
-      return true;
-    });
+    await assert.rejects(client(`${s.url}/drop`), { code: "ECONNRESET" });
   } finally {
     connections = s.connections();
     await s.close();
@@ -113,7 +109,7 @@ test("the raw client keeps connections alive, joins repeated headers and maps a 
   assert.ok(connections >= 2 && connections <= 6, `connections opened: ${connections}`);
 });
 
-test("cancel.abort stops a request in flight and one still waiting for a connection, each with AbortError", async () => {
+test("cancel.abort stops a request in flight and one still waiting for a connection, each with AbortError", { timeout: 10_000 }, async () => {
   const s = await serve(() => undefined); // never answers
   try {
     const client = createHttpClient({ maxSockets: 1 });
@@ -133,7 +129,7 @@ test("cancel.abort stops a request in flight and one still waiting for a connect
   }
 });
 
-test("https with URL credentials as basic auth; an idle keep-alive connection does not keep the process alive", async () => {
+test("https with URL credentials as basic auth; an idle keep-alive connection does not keep the process alive", { timeout: 40_000 }, async () => {
   const dir = await mkdtemp(join(tmpdir(), "agora-http-"));
   const server = createTlsServer({ key: TEST_KEY, cert: TEST_CERT, keepAliveTimeout: 60_000 }, (req, res) => res.end(`${req.url} ${req.headers.authorization}`));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -1,18 +1,22 @@
 /**
- * HTTP over undici's dispatcher (`Pool.dispatch` with a handler, one keep-alive pool per origin): a raw client the
- * OpenAI provider calls directly, and a small `fetch` on top of it for the Gemini SDK and the preflight.
+ * HTTP over `node:http`/`node:https` with a keep-alive agent: a raw client the OpenAI provider calls directly, and a
+ * small `fetch` on top of it for the Gemini SDK and the preflight.
  *
- * Node's global fetch (undici's `fetch`) spends several hundred microseconds of CPU per request in WHATWG streams and
- * header objects, and `node:http` about 150 µs in its streams and agents; at hundreds of requests per second that
- * CPU, not the network, becomes the bottleneck. undici's low-level dispatch (no streams, no Response object) costs
- * about half of `node:http` (bench/llm.ts). Both clients here buffer the (small, non-streaming) JSON replies and keep
- * one connection per call in flight. Streaming request bodies are not supported (the providers send strings).
+ * Node's global fetch (undici) spends several hundred microseconds of CPU per request in WHATWG streams and
+ * header objects; at hundreds of requests per second that CPU, not the network, becomes the bottleneck. Both buffer
+ * the (small, non-streaming) JSON replies and keep one socket per call in flight. Streaming request bodies are not
+ * supported (the providers send strings).
+ *
+ * undici's low-level dispatcher (`Pool.dispatch`) was tried in place of `node:http`: 70–140 µs less client CPU per
+ * call in bench/llm.ts, but lower throughput, because undici (7.30.2, 6.29.1) writes each request on a reused
+ * keep-alive connection only at the event loop's next check phase (lib/llm/README.md, "Benchmark").
  */
-import { Pool } from "undici";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Cancel } from "./common.js";
 
 export interface NodeFetchOptions {
-  /** Connections per origin at most (default 256; the limiter, not the pool, bounds concurrency). */
+  /** Sockets per host at most (default 256; the limiter, not the agent, bounds concurrency). */
   maxSockets?: number;
 }
 
@@ -20,7 +24,7 @@ export interface NodeFetchOptions {
 export interface RawReply {
   status: number;
   statusText: string;
-  /** The value of a header (names are case-insensitive; repeated headers joined by ", "), or null. */
+  /** The value of a header (names are case-insensitive), or null. */
   header(name: string): string | null;
   rawHeaders: string[];
   body: Buffer;
@@ -37,139 +41,75 @@ export interface RawRequest {
 }
 
 /**
- * A keep-alive HTTP client: `request(url, init)` resolves with the buffered reply, rejects with the connection's error
- * (`code` ECONNREFUSED, ECONNRESET, ETIMEDOUT, …, as `node:http` names them; undici's own error is its `cause`) or an
- * `AbortError` when the signal fires or `init.cancel.abort` is called. A URL's `user:password` is sent as basic auth
- * (unless the request has its own `authorization`). No request or body timeout of its own: the timeout wrapper sets
- * one per call. Idle connections do not keep the process alive.
+ * A keep-alive HTTP client: `request(url, init)` resolves with the buffered reply, rejects with the socket's error
+ * (`code` ECONNREFUSED, ECONNRESET, …) or an `AbortError` when the signal fires or `init.cancel.abort` is called.
+ * What the providers call directly (no Request, Response or Headers objects are made) and what the `fetch` below is
+ * built on.
  * @example const client = createHttpClient(); const r = await client(`${base}/chat/completions`, { method: "POST", body });
- * @throws nothing synchronously; the promise rejects as described.
  */
 export function createHttpClient(opts: NodeFetchOptions = {}): (url: string, init?: RawRequest) => Promise<RawReply> {
-  const connections = opts.maxSockets ?? 256;
-  const pools = new Map<string, Pool>();
+  const agentOpts = { keepAlive: true, maxSockets: opts.maxSockets ?? 256, maxFreeSockets: opts.maxSockets ?? 256, scheduling: "lifo" as const };
+  const http = new HttpAgent(agentOpts);
+  const https = new HttpsAgent(agentOpts);
   // A provider calls the same few URLs over and over: parse each once.
   const parsed = new Map<string, Target>();
 
   return function send(href: string, init: RawRequest = {}): Promise<RawReply> {
-    let t = parsed.get(href);
-    if (!t) {
+    let target = parsed.get(href);
+    if (!target) {
       const url = new URL(href);
-      let pool = pools.get(url.origin);
-      if (!pool) pools.set(url.origin, (pool = new Pool(url.origin, { connections, pipelining: 1, headersTimeout: 0, bodyTimeout: 0 })));
-      const auth = url.username ? `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64")}` : undefined;
-      t = { pool, path: url.pathname + url.search, auth };
+      target = { href: url.href, secure: url.protocol === "https:", hostname: url.hostname.replace(/^\[|\]$/g, ""), port: url.port, path: url.pathname + url.search, auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined };
       if (parsed.size >= 64) parsed.clear();
-      parsed.set(href, t);
+      parsed.set(href, target);
     }
-    let headers = init.headers ?? {};
-    if (t.auth && headers.authorization === undefined) headers = { ...headers, authorization: t.auth };
+    const t = target;
+    const headers = init.headers ?? {};
+    const body = init.body;
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     const signal = init.signal;
-    const pool = t.pool;
-    const path = t.path;
     return new Promise<RawReply>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
-      const call = new Call(resolve, reject, signal);
-      if (init.cancel) init.cancel.abort = (reason) => call.stop(abortError(reason));
-      pool.dispatch({ path, method: init.method ?? "GET", headers, body: init.body }, call);
+      const req = (t.secure ? httpsRequest : httpRequest)(
+        { protocol: t.secure ? "https:" : "http:", hostname: t.hostname, port: t.port || undefined, path: t.path, auth: t.auth, method: init.method ?? "GET", headers, agent: t.secure ? https : http },
+        (res: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("error", reject);
+          res.on("end", () => {
+            signal?.removeEventListener("abort", onAbort);
+            const h = res.headers;
+            resolve({
+              status: res.statusCode ?? 500, statusText: res.statusMessage ?? "", rawHeaders: res.rawHeaders,
+              header: (name) => {
+                const v = h[name.toLowerCase()];
+                return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+              },
+              body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+            });
+          });
+        },
+      );
+      // A request still waiting for a socket emits its error only when it gets one: reject at once.
+      const stop = (err: Error) => {
+        signal?.removeEventListener("abort", onAbort);
+        req.destroy(err);
+        reject(err);
+      };
+      const onAbort = () => stop(abortError(signal!));
+      signal?.addEventListener("abort", onAbort, { once: true });
+      if (init.cancel) init.cancel.abort = (reason) => stop(abortError(reason));
+      req.on("error", (err) => {
+        signal?.removeEventListener("abort", onAbort);
+        reject(err);
+      });
+      if (body !== undefined) req.end(body);
+      else req.end();
     });
   };
 }
 
 /**
- * One request's handler (undici's dispatch interface): buffers the reply and settles the promise once. An abort
- * before the request has a connection rejects at once and aborts the request when undici hands it one.
- */
-class Call {
-  private abort: ((err: Error) => void) | undefined;
-  private stopped: Error | undefined;
-  private settled = false;
-  private status = 0;
-  private statusText = "";
-  private raw: Buffer[] = [];
-  private chunks: Buffer[] = [];
-  private readonly onAbort: (() => void) | undefined;
-
-  constructor(
-    private readonly resolve: (r: RawReply) => void,
-    private readonly reject: (e: Error) => void,
-    private readonly signal: AbortSignal | undefined,
-  ) {
-    if (signal) {
-      this.onAbort = () => this.stop(abortError(signal));
-      signal.addEventListener("abort", this.onAbort, { once: true });
-    }
-  }
-
-  stop(err: Error): void {
-    if (this.settled || this.stopped) return;
-    this.stopped = err;
-    if (this.abort) this.abort(err);
-    else this.fail(err);
-  }
-
-  onConnect(abort: (err: Error) => void): void {
-    if (this.stopped) abort(this.stopped);
-    else this.abort = abort;
-  }
-
-  onHeaders(status: number, rawHeaders: Buffer[], _resume: () => void, statusText: string): boolean {
-    this.status = status;
-    this.statusText = statusText;
-    this.raw = rawHeaders;
-    return true;
-  }
-
-  onData(chunk: Buffer): boolean {
-    this.chunks.push(chunk);
-    return true;
-  }
-
-  onComplete(): void {
-    if (this.settled) return;
-    this.settled = true;
-    if (this.onAbort) this.signal!.removeEventListener("abort", this.onAbort);
-    const c = this.chunks;
-    this.resolve(new Reply(this.status, this.statusText, this.raw, c.length === 1 ? c[0] : Buffer.concat(c)));
-  }
-
-  onError(err: Error): void {
-    this.fail(this.stopped ?? nodeError(err));
-  }
-
-  private fail(err: Error): void {
-    if (this.settled) return;
-    this.settled = true;
-    if (this.onAbort) this.signal!.removeEventListener("abort", this.onAbort);
-    this.reject(err);
-  }
-}
-
-/** A buffered reply whose headers are decoded only when asked for (the OpenAI provider reads them on errors only). */
-class Reply implements RawReply {
-  private strings: string[] | undefined;
-  constructor(
-    readonly status: number,
-    readonly statusText: string,
-    private readonly raw: Buffer[],
-    readonly body: Buffer,
-  ) {}
-
-  get rawHeaders(): string[] {
-    return (this.strings ??= this.raw.map((b) => b.toString("latin1")));
-  }
-
-  header = (name: string): string | null => {
-    const want = name.toLowerCase();
-    const h = this.rawHeaders;
-    let out: string | null = null;
-    for (let i = 0; i + 1 < h.length; i += 2) if (h[i].toLowerCase() === want) out = out === null ? h[i + 1] : `${out}, ${h[i + 1]}`;
-    return out;
-  };
-}
-
-/**
- * A fetch-compatible function over `createHttpClient` (for the SDKs and one-off requests).
+ * A fetch-compatible function using keep-alive agents (for the SDKs and one-off requests).
  * @example new GoogleGenAI({ apiKey, httpOptions: { fetch: createNodeFetch() } })
  */
 export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
@@ -194,9 +134,11 @@ export function createNodeFetch(opts: NodeFetchOptions = {}): typeof fetch {
 }
 
 interface Target {
-  pool: Pool;
+  href: string;
+  secure: boolean;
+  hostname: string;
+  port: string;
   path: string;
-  /** The `Authorization` value for the URL's credentials, if it has any. */
   auth?: string;
 }
 
@@ -252,23 +194,4 @@ function abortError(from: AbortSignal | Error): Error {
   err.name = "AbortError";
   (err as { cause?: unknown }).cause = from instanceof Error ? from : from.reason;
   return err;
-}
-
-/** undici's error codes as `node:http` names them (what messages and callers expect); undici's error is the cause. */
-const CODES: Record<string, string> = {
-  UND_ERR_SOCKET: "ECONNRESET",
-  UND_ERR_CLOSED: "ECONNRESET",
-  UND_ERR_DESTROYED: "ECONNRESET",
-  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: "ECONNRESET",
-  UND_ERR_CONNECT_TIMEOUT: "ETIMEDOUT",
-  UND_ERR_HEADERS_TIMEOUT: "ETIMEDOUT",
-  UND_ERR_BODY_TIMEOUT: "ETIMEDOUT",
-};
-
-function nodeError(err: Error): Error {
-  const code = CODES[(err as { code?: string }).code ?? ""];
-  if (!code) return err;
-  const out = new Error(`${err.message} (${code})`, { cause: err });
-  (out as { code?: string }).code = code;
-  return out;
 }
