@@ -7,9 +7,9 @@
  * the (small, non-streaming) JSON replies and keep one socket per call in flight. Streaming request bodies are not
  * supported (the providers send strings).
  *
- * undici's low-level dispatcher (`Pool.dispatch`) was tried in place of `node:http`: 70–140 µs less client CPU per
- * call in bench/llm.ts, but lower throughput, because undici (7.30.2, 6.29.1) writes each request on a reused
- * keep-alive connection only at the event loop's next check phase (lib/llm/README.md, "Benchmark").
+ * undici's low-level dispatcher (`Pool.dispatch`) was tried in place of `node:http`: about 100 µs less client CPU per
+ * call in bench/llm.ts, but lower throughput (our account: undici 7.30.2 and 6.29.1 write each request on a reused
+ * keep-alive connection only at the event loop's next check phase; lib/llm/README.md, "Benchmark").
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
