@@ -222,6 +222,15 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   const sources = idx.map((i) => mem.deltas[i]).filter((d) => d.observation === mode.value).map((d) => d.evidenceId);
   const line: FactLine = { entity: mem.resolve(entity), attribute, mode: mode.value, p: mode.p, alternatives: dist.slice(1, 4), recalled, sources: [...new Set(sources)] };
   if (state.unnamed.size) line.unnamed = [...state.unnamed];
+  // a place known to lie within another ("Salthill" within "Galway"): the containing place, by its own belief
+  if (attribute === "home" || attribute === "origin") {
+    const within: Record<string, string> = {};
+    for (const v of [mode, ...line.alternatives]) {
+      const c = mem.belief(v.value, "within", now)?.[0]?.value;
+      if (c && c !== v.value) within[v.value] = c;
+    }
+    if (Object.keys(within).length) line.within = within;
+  }
   return line;
 }
 
@@ -229,7 +238,8 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
 export function renderFact(f: FactLine): string {
   const alt = f.alternatives.map((a) => `${a.value} (${a.p.toFixed(2)})`).join(", ");
   const rec = f.recalled.length > 1 ? `; all values: ${f.recalled.join(" | ")}` : "";
-  return `- ${f.entity} · ${f.attribute}: ${f.mode} (${f.p.toFixed(2)})${alt ? `; alternatives: ${alt}` : ""}${rec}`;
+  const inside = f.within ? Object.entries(f.within).map(([v, c]) => `${v} is in ${c}`).join(", ") : "";
+  return `- ${f.entity} · ${f.attribute}: ${f.mode} (${f.p.toFixed(2)})${alt ? `; alternatives: ${alt}` : ""}${rec}${inside ? `; ${inside}` : ""}`;
 }
 
 /** One evidence line as rendered for the answerer. */

@@ -23,7 +23,8 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
-import { isQuestion, noteAttribute, noteEndedHome, noteQuestion, presumedHomes, replyState } from "./replies.js";
+import { employerActs, weatherHome } from "./states-agents.js";
+import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -72,6 +73,10 @@ const MOVE = wordSet("moveVerbs");
  * "what about you?" at the end of a statement asks the other speaker, and a tag ("…, did I tell you?", "…, you
  * know?") only asks for attention: either leaves the statement a statement.
  */
+/** News of a new job or a move that names no value ("Got a job!", "I got it!", "We moved!"). */
+const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
+const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?\W*$/i;
+
 const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
 /**
@@ -104,18 +109,36 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const hedges = hedgedSentences(sentences);
   // a bare name answering "where do you live / work?" is the replier's state
   const reply = replyState(ctx, turn.speaker, sentences);
+  const presumed = takePresumed(ctx, turn.speaker);
   if (reply) {
     const conf = reply.indirect ? { confidence: o.indirectConfidence } : {};
+    if (reply.within) {
+      add(o.kinds ? { entity: turn.speaker, attribute: "home", value: reply.within, kind: "state" } : { entity: turn.speaker, attribute: "home", value: reply.within });
+      add({ entity: reply.value, attribute: "within", value: reply.within });
+    }
     add(o.kinds ? { entity: turn.speaker, attribute: reply.attribute, value: reply.value, kind: reply.kind, ...conf } : { entity: turn.speaker, attribute: reply.attribute, value: reply.value, ...conf });
     mention(reply.value);
   }
   const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {
     add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedged ? o.hedgeConfidence : o.indirectConfidence });
-    if (/^[A-Z]/.test(value)) mention(value);
+    if (/^\p{Lu}/u.test(value)) mention(value);
   };
   // what a question presumes about where the listener lives and works ("How's Leipzig treating you?", "your boss at X")
-  if (other) for (const v of presumedHomes(sentences, ctx)) indirect(other, "home", v, false);
+  if (other) {
+    for (const v of presumedHomes(sentences, ctx)) {
+      indirect(other, "home", v, false);
+      notePresumed(ctx, other, v);
+    }
+  }
+  // "Not in Tromsø anymore! Stavanger since August.": a verbless name after the speaker ended a home or job is the new one
+  let endedHere: "home" | "workplace" | undefined;
   sentences.forEach((s, si) => {
+    const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
+    if (endedHere && fragment) {
+      add(o.kinds ? { entity: turn.speaker, attribute: endedHere, value: fragment, kind: "change" } : { entity: turn.speaker, attribute: endedHere, value: fragment });
+      mention(fragment);
+      endedHere = undefined;
+    }
     for (let i = 0; i < s.length; i++) {
       const n = nameAt(s, i);
       if (!n) continue;
@@ -134,7 +157,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
-    let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && /^[A-Z]/.test(t.text)));
+    let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && /^\p{Lu}/u.test(t.text)));
     for (let i = 0; i + 1 < s.length; i++) {
       if (s[i].lower !== "my") continue;
       const rel = s[i + 1].lemma;
@@ -160,7 +183,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (!o.kinds) {
         if (st.kind !== "planned") add({ entity: st.entity, attribute: st.attribute, value: st.kind === "ended" ? `not ${st.value}` : st.value, ...(confidence < 1 ? { confidence } : {}) });
       } else add({ entity: st.entity, attribute: st.attribute, value: st.value, kind, ...(confidence < 1 ? { confidence } : {}) });
-      if (/^[A-Z]/.test(st.value)) mention(st.value);
+      if (/^\p{Lu}/u.test(st.value)) mention(st.value);
+      if (st.entity === turn.speaker && st.kind === "ended" && (st.attribute === "home" || st.attribute === "workplace")) endedHere = st.attribute;
       // "I moved (here) from Sweden": the place one left is also where one comes from
       const moved = clauses.find((c) => c.head === st.at);
       if (st.kind === "ended" && st.attribute === "home" && moved && MOVE.has(moved.verb) && s.slice(st.at, moved.end).some((t) => t.lower === "from")) add({ entity: st.entity, attribute: "origin", value: st.value });
@@ -169,15 +193,31 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {
       if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si]);
     });
+    const passing = (entity: string, attribute: "home" | "workplace" | "job", value: string) => {
+      if (!states.some((st) => st.entity === entity && st.attribute === attribute)) indirect(entity, attribute, value, hedges[si]);
+    };
+    employerActs(s, clauses, turn.speaker, ctx, passing, (value) => {
+      add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "ended" } : { entity: turn.speaker, attribute: "workplace", value: `not ${value}` });
+      endedHere = "workplace";
+    });
+    weatherHome(s, clauses, turn.speaker, ctx, passing);
+    // "Got a job! Admiral, in Cardiff.", "We moved! Bilbao, finally.": news with no value, the next fragment gives it
+    const said = (a: string) => states.some((st) => st.entity === turn.speaker && st.attribute === a);
+    if (!said("workplace") && NEW_JOB.test(words.join(" "))) endedHere = "workplace";
+    else if (!said("home") && NEW_HOME.test(words.join(" "))) endedHere = "home";
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });
+  // "How's Toronto?" "The flat in Leslieville is small": a home the reply names, neither a change nor denied, lies within
+  // the one the question presumed
+  const denied = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i.test(turn.text) || triples.some((t) => t.entity === turn.speaker && t.attribute === "home" && (t.kind === "ended" || t.kind === "change" || t.kind === "planned" || t.value.startsWith("not ")));
+  if (presumed && !denied) for (const t of [...triples]) if (t.entity === turn.speaker && t.attribute === "home" && t.value !== presumed && t.value !== (reply?.within ?? "") && /^\p{Lu}/u.test(t.value)) add({ entity: t.value, attribute: "within", value: presumed });
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
-  for (const t of triples) if (t.attribute === "home" && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEndedHome(ctx, turn.speaker);
+  for (const t of triples) if ((t.attribute === "home" || t.attribute === "workplace") && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEnded(ctx, turn.speaker, t.attribute);
   let fallback: OfflineExtraction["fallback"];
   if (triples.length === 0 && caption) {
     add({ entity: turn.speaker, attribute: "photo", value: caption.replace(/^(a )?(photo|picture|image) of /i, "").split(/\s+/).slice(0, 6).join(" ") });

@@ -95,6 +95,8 @@ export function analyse(text: string): Tok[][] {
       }
       sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: lemma[i].toLowerCase(), date: dateTok.has(i) });
     }
+    // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
+    for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
     out.push(sent);
   }
   return out;
@@ -124,7 +126,7 @@ const CUES = wordSet("hedgeCues");
  */
 function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   const text = doc.out();
-  if (/\b[A-Z][a-z]/.test(text)) return undefined;
+  if (/(?:^|[^\p{L}])\p{Lu}\p{Ll}/u.test(text)) return undefined;
   const nl = engine();
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(nl.its.pos) as string[];
@@ -142,7 +144,7 @@ const CALENDAR = wordSet("calendar");
 const GREETINGS = wordSet("greetings");
 
 /** A capitalised proper noun that is not a calendar word, an interjection or "I". */
-export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && /^[A-Z]/.test(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
+export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && /^\p{Lu}/u.test(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
 
 /** Is this token a calendar or interjection word (never a name)? */
 export const isCalendarOrGreeting = (t: Tok): boolean => CALENDAR.has(t.lower) || GREETINGS.has(t.lower);

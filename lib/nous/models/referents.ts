@@ -40,6 +40,8 @@ export interface SessionContext {
    * caller carries it from one session's context to the next); a repeated mention of one is indirect evidence.
    */
   known?: Record<string, Partial<Record<"home" | "workplace", string>>>;
+  /** Names stated as someone's home or workplace in this conversation (carried across sessions), by what they were. */
+  seenAs?: Record<string, "home" | "workplace">;
 }
 
 const FEMALE = wordSet("femaleRelations");

@@ -144,7 +144,7 @@ function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     for (let k = 0; k < s.length; k++) {
       // the whole name, or its first word standing alone ("Busy spell at Shannonside" for Shannonside Motors)
       const whole = k + words.length <= s.length && words.every((w, i) => s[k + i].text === w);
-      if (!whole && !(words.length > 1 && s[k].text === words[0] && /^[A-Z]/.test(words[0]) && !isName(s[k + 1]))) continue;
+      if (!whole && !(words.length > 1 && s[k].text === words[0] && /^\p{Lu}/u.test(words[0]) && !isName(s[k + 1]))) continue;
       const before = s[k - 1];
       const subject = !before || before.pos === "PUNCT" || before.pos === "INTJ" || SUBJECT_OPENERS.has(before.lower);
       const located = before && (before.lower === "at" || before.lower === "in" || before.lower === "near");
@@ -169,6 +169,7 @@ export function noteKnown(ctx: SessionContext, triples: readonly { entity: strin
       if (known[t.attribute] === t.value) delete known[t.attribute];
     } else if ((t.confidence ?? 1) >= minConfidence && !t.value.startsWith("not ")) {
       known[t.attribute] = t.value;
+      if (t.confidence === undefined) (ctx.seenAs ??= {})[t.value] = t.attribute;
       if (t.attribute === "home") ((ctx as SessionHomes).sessionHome ??= {})[t.entity] = t.value;
     }
   }

@@ -1,0 +1,95 @@
+/**
+ * Two more kinds of indirect evidence, read from statements only (the caller skips questions and conditionals):
+ *
+ * - An organisation acting on the speaker as an employer does: "Equinor is sending me offshore", "Chanel sent me to
+ *   Grasse", "Tesco has us doing nights", "Bosch is moving our team", "Apple gave us all a day off" → the speaker's
+ *   workplace; "Tesco let me go" → the workplace ended. The subject must be a name that is no speaker, no person
+ *   the session knows and no relation ("Mum sent me to the shop" names nobody's employer).
+ * - Weather talk: "Stavanger in November is brutal", "It's so hot in Buenos Aires right now", "Denver had snow
+ *   yesterday", "Good morning from Lagos!" → the speaker's home. Said now (present tense or a day's time word), with
+ *   no trip in the sentence ("in Seville for the weekend, it's boiling" is a visit).
+ */
+import type { Clause } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import { isName, type Tok } from "./nlp.js";
+import type { SessionContext } from "./referents.js";
+import { placeAt } from "./states-common.js";
+import type { IndirectEmit } from "./states-indirect.js";
+
+const EMPLOYER = wordSet("employerVerbs");
+const WEATHER = wordSet("weatherWords");
+const TRIP = wordSet("tripWords");
+const FAMILY = new Set([...wordSet("family"), ...wordSet("partner")]);
+const US = new Set(["me", "us", "our", "my"]);
+
+/** The name a clause's subject is, when it is an organisation-like name (not a speaker, a known person or a relation). */
+function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): string | undefined {
+  let a = c.at;
+  while (a < c.head && ["so", "and", "but", "then", "now", "well", "the", ","].includes(s[a].lower)) a++;
+  if (!isName(s[a]) || s[a - 1]?.lower === "my" || s[a - 1]?.lower === "our") return undefined;
+  const p = placeAt(s, a, c.head);
+  if (!p || p.end >= c.head || s.slice(p.end + 1, c.head).some((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART")) return undefined;
+  const first = p.value.split(" ")[0];
+  if (FAMILY.has(first.toLowerCase()) || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first)) return undefined;
+  // a person named as a relation ("my sister Mariana"); a clause's subject is noted as a person too, so that alone
+  // says nothing (an organisation is a clause's subject as often)
+  if ((ctx.people ?? []).some((r) => (r.name === p.value || r.name.split(" ")[0] === first) && r.gender !== undefined)) return undefined;
+  return p.value;
+}
+
+/**
+ * "Equinor is sending me offshore", "Tesco let me go": an organisation acting on the speaker as an employer.
+ *
+ * @example
+ * employerActs(analyse("Chanel sent me to Grasse for a week.")[0], clauses, "Nadia", ctx, emit, ended);
+ * // emit("Nadia", "workplace", "Chanel", 1)
+ */
+export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit, ended: (value: string) => void): void {
+  for (const c of clauses) {
+    if (c.copula || c.negated || c.intent || c.usedTo || c.noLonger || c.passive) continue;
+    const obj = s[c.head + 1];
+    if (!obj || !US.has(obj.lower)) continue;
+    const v = c.verb;
+    // "sent me to / on / offshore", "has us doing / on", "let me go", "gave us a day off", "is moving our team"
+    const next = s[c.head + 2];
+    const owned = (obj.lower === "our" || obj.lower === "my") && ["team", "office", "department", "unit", "group", "desk"].includes(next?.lemma ?? "");
+    const acts =
+      (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
+      (v === "have" && (obj.lower === "me" || obj.lower === "us") && (next?.pos === "VERB" && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
+      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
+    const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
+    if (!acts && !fired) continue;
+    const org = organisationSubject(s, c, ctx);
+    if (!org) continue;
+    if (fired) ended(org);
+    else emit(speaker, "workplace", org, c.head);
+  }
+}
+
+/**
+ * "It's so hot in Buenos Aires right now", "Stavanger in November is brutal", "Denver had snow yesterday", "Good
+ * morning from Lagos!": weather where the speaker is, said now.
+ *
+ * @example
+ * weatherHome(analyse("Denver had snow yesterday.")[0], clauses, "Tom", ctx, emit); // emit("Tom", "home", "Denver", 0)
+ */
+export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (!s.some((t) => WEATHER.has(t.lemma) || WEATHER.has(t.lower)) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+  if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
+  // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
+  const recent = s.some((t) => ["yesterday", "today", "tonight", "now", "morning", "night", "week"].includes(t.lower));
+  if (clauses.some((c) => c.past) && !recent) return;
+  for (let k = 0; k < s.length; k++) {
+    const prep = s[k - 1]?.lower;
+    const subject = clauses.some((c) => c.at === k && !c.implicit);
+    if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || subject)) continue;
+    // "from" only in a greeting: "Good morning from Lagos", "Greetings from Oslo"
+    if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
+    let stop = k;
+    while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
+    const p = placeAt(s, k, stop);
+    if (!p || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined)) continue;
+    emit(speaker, "home", p.value, k);
+    return;
+  }
+}
