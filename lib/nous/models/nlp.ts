@@ -97,6 +97,8 @@ export function analyse(text: string): Tok[][] {
     }
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
     for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
+    // a capitalised adjective or noun that opens a name ("New York", "Old Trafford") is part of it
+    for (let j = sent.length - 2; j >= 0; j--) if ((sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && /^\p{Lu}\p{Ll}/u.test(sent[j].text) && sent[j + 1].pos === "PROPN" && /^\p{Lu}/u.test(sent[j + 1].text)) sent[j].pos = "PROPN";
     out.push(sent);
   }
   return out;

@@ -153,7 +153,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       // "how's X", "hows X", "how cold is X"
       const verb = s[how]?.lower === "hows" ? how : s[how + 1]?.pos === "ADJ" && s[how + 2]?.lemma === "be" ? how + 2 : how + 1;
       const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? ""));
-      const afterHow = present && k === verb + 1 && (!s[k + 1] || s[k + 1].pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(s[k + 1].lower));
+      // the word after the whole name ("How's São Paulo?")
+      const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
+      const afterHow = present && k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower));
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
       // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
       const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || (s[k - 1]?.lower === "into" && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));

@@ -5,6 +5,8 @@
  *   Grasse", "Tesco has us doing nights", "Bosch is moving our team", "Apple gave us all a day off" → the speaker's
  *   workplace; "Tesco let me go" → the workplace ended. The subject must be a name that is no speaker, no person
  *   the session knows and no relation ("Mum sent me to the shop" names nobody's employer).
+ * - Being there, said in passing: "Back in Lyon.", "Kisumu is home", and the local idioms "Very Chicago.", "Classic
+ *   Mexico City.", "Boston in a nutshell.", "Welcome to Boston.", "Only in Lagos." → the speaker's home.
  * - Weather talk: "Stavanger in November is brutal", "It's so hot in Buenos Aires right now", "Denver had snow
  *   yesterday", "Good morning from Lagos!" → the speaker's home. Said now (present tense or a day's time word), with
  *   no trip in the sentence ("in Seville for the weekend, it's boiling" is a visit).
@@ -92,4 +94,41 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     emit(speaker, "home", p.value, k);
     return;
   }
+}
+
+const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome"]);
+
+/**
+ * "Back in Lyon", "Kisumu is home", "Very Chicago.", "Boston in a nutshell.": the speaker's home, said in passing.
+ *
+ * @example
+ * localHome(analyse("Classic Mexico City.")[0], [], "Pablo", ctx, emit); // emit("Pablo", "home", "Mexico City", 1)
+ */
+export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
+  const place = (k: number) => {
+    const p = isName(s[k]) ? placeAt(s, k) : undefined;
+    return p && !ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) && !(ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) ? p : undefined;
+  };
+  const words = s.filter((t) => t.pos !== "PUNCT");
+  for (let k = 0; k < s.length; k++) {
+    const t = s[k];
+    // "(I'm) back in Lyon", not "back in 2019" (no name) nor someone else's ("she's back in Leeds")
+    if (t.lower === "back" && s[k + 1]?.lower === "in" && place(k + 2)) {
+      const c = clauses.find((x) => x.at <= k && k < x.end);
+      if (!c || c.subjects.every((e) => e === speaker)) return emit(speaker, "home", place(k + 2)!.value, k);
+    }
+    // "Kisumu is home"
+    if (place(k) && s[place(k)!.end + 1]?.lemma === "be" && s[place(k)!.end + 2]?.lower === "home" && (!s[place(k)!.end + 3] || s[place(k)!.end + 3].pos === "PUNCT" || s[place(k)!.end + 3].pos === "CCONJ")) return emit(speaker, "home", place(k)!.value, k);
+  }
+  // a fragment of two to five words: "Very Chicago.", "Welcome to Boston.", "Boston in a nutshell."
+  if (words.length < 2 || words.length > 5 || clauses.some((c) => !c.implicit && c.subjects.length)) return;
+  const first = words[0].lower;
+  const at = IDIOM_BEFORE.has(first) ? (first === "welcome" || first === "only" ? 2 : 1) : 0;
+  const k = s.indexOf(words[at]);
+  const p = place(k);
+  if (!p) return;
+  const rest = s.slice(p.end + 1).filter((x) => x.pos !== "PUNCT").map((x) => x.lower).join(" ");
+  const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell";
+  if (idiom) emit(speaker, "home", p.value, k);
 }
