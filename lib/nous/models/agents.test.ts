@@ -63,3 +63,30 @@ test("taking an organisation's offer is a change of workplace; a name of accente
   // "How's Corvale?" after the job: a workplace, not a home
   assert.deepEqual(talk([["Ann", "I took the Corvale offer."], ["Bob", "How's Corvale?"]]), ["Ann | workplace | Corvale | change"]);
 });
+
+test("a place said in passing: back in X, X is home, the local idioms; not someone else's or a trip", () => {
+  assert.deepEqual(states("Back in Truro. The kettle is on."), ["Ann | home | Truro | 0.5"]);
+  assert.deepEqual(states("Kells is home, my sister is here."), ["Ann | home | Kells | 0.5"]);
+  assert.deepEqual(states("Very Galway."), ["Ann | home | Galway | 0.5"]);
+  assert.deepEqual(states("Classic Mexico City."), ["Ann | home | Mexico City | 0.5"]);
+  assert.deepEqual(states("Leeds in a nutshell."), ["Ann | home | Leeds | 0.5"]);
+  assert.deepEqual(states("Welcome to Leeds."), ["Ann | home | Leeds | 0.5"]);
+  assert.deepEqual(states("She is back in Leeds for the conference."), []);
+  assert.deepEqual(states("Very nice."), []);
+});
+
+test("a work thing named after an organisation is the speaker's workplace; someone else's is not", () => {
+  assert.deepEqual(states("The Corvale Christmas party is in August."), ["Ann | workplace | Corvale | 0.5"]);
+  assert.deepEqual(states("the Pellow Foods canteen is shut again"), ["Ann | workplace | Pellow Foods | 0.5"]);
+  assert.deepEqual(states("His Pellow Foods badge broke."), []);
+});
+
+test("a move told in passing: getting used to X, X growing on me, visit me in X; missing a known home ends it", () => {
+  assert.deepEqual(states("Still getting used to Exeter, the hills are no joke."), ["Ann | home | Exeter | change | 0.5"]);
+  assert.deepEqual(states("Nantes is growing on me."), ["Ann | home | Nantes | change | 0.5"]);
+  assert.deepEqual(states("You can visit me in Bilbao instead."), ["Ann | home | Bilbao | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's Zaragoza?"], ["Ann", "It rains every day here. I miss the wind in Zaragoza."]]), ["Ann | home | Zaragoza | 0.5", "Ann | home | Zaragoza | ended | 0.5"]);
+  // missing a place that is not one's home says nothing of it
+  assert.deepEqual(states("I miss Paris so much."), []);
+  assert.deepEqual(talk([["Bob", "How's Bristol?"], ["Ann", "I left Bristol in May."]]), ["Ann | home | Bristol | 0.5", "Ann | home | Bristol | ended"]);
+});

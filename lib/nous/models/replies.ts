@@ -107,7 +107,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     if (p) return;
   }
   // "How's the job?", "and work?", "How's the new place?"
-  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? ""))));
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || (s[i - 1]?.pos === "ADJ" && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   if (topic(WORK_TOPIC) || topic(DWELLING) || there) {

@@ -5,8 +5,12 @@
  *   Grasse", "Tesco has us doing nights", "Bosch is moving our team", "Apple gave us all a day off" → the speaker's
  *   workplace; "Tesco let me go" → the workplace ended. The subject must be a name that is no speaker, no person
  *   the session knows and no relation ("Mum sent me to the shop" names nobody's employer).
+ * - A work thing named after an organisation: "the Nordhavn Design Studio Christmas party", "the Tesco canteen" → the
+ *   speaker's workplace (a name that is a person, a speaker or a known entity is not an organisation).
  * - Being there, said in passing: "Back in Lyon.", "Kisumu is home", and the local idioms "Very Chicago.", "Classic
  *   Mexico City.", "Boston in a nutshell.", "Welcome to Boston.", "Only in Lagos." → the speaker's home.
+ * - A move told in passing: "Still getting used to Exeter", "Nantes is growing on me" → a new home; "You can visit
+ *   me in Bilbao" → the home; "I miss the wind in Zaragoza", said of the speaker's known home → that home ended.
  * - Weather talk: "Stavanger in November is brutal", "It's so hot in Buenos Aires right now", "Denver had snow
  *   yesterday", "Good morning from Lagos!" → the speaker's home. Said now (present tense or a day's time word), with
  *   no trip in the sentence ("in Seville for the weekend, it's boiling" is a visit).
@@ -35,7 +39,7 @@ function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): string |
   if (FAMILY.has(first.toLowerCase()) || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first)) return undefined;
   // a person named as a relation ("my sister Mariana"); a clause's subject is noted as a person too, so that alone
   // says nothing (an organisation is a clause's subject as often)
-  if ((ctx.people ?? []).some((r) => (r.name === p.value || r.name.split(" ")[0] === first) && r.gender !== undefined)) return undefined;
+  if ((ctx.people ?? []).some((r) => (r.name === p.value || r.name.split(" ")[0] === first) && r.gender !== undefined) || ctx.known?.[p.value]) return undefined;
   return p.value;
 }
 
@@ -83,14 +87,15 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   if (clauses.some((c) => c.past) && !recent) return;
   for (let k = 0; k < s.length; k++) {
     const prep = s[k - 1]?.lower;
-    const subject = clauses.some((c) => c.at === k && !c.implicit);
+    // a place as the subject of being or having weather ("Turin is freezing", "Denver had snow"), not a person acting
+    const subject = clauses.some((c) => c.at === k && !c.implicit && (c.verb === "be" || c.verb === "have" || c.copula || WEATHER.has(c.verb)));
     if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || subject)) continue;
     // "from" only in a greeting: "Good morning from Lagos", "Greetings from Oslo"
     if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
     let stop = k;
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
     const p = placeAt(s, k, stop);
-    if (!p || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined)) continue;
+    if (!p || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
     emit(speaker, "home", p.value, k);
     return;
   }
@@ -108,7 +113,7 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
   const place = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
-    return p && !ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) && !(ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) ? p : undefined;
+    return p && !ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) && !(ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) && !ctx.known?.[p.value] ? p : undefined;
   };
   const words = s.filter((t) => t.pos !== "PUNCT");
   for (let k = 0; k < s.length; k++) {
@@ -131,4 +136,61 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   const rest = s.slice(p.end + 1).filter((x) => x.pos !== "PUNCT").map((x) => x.lower).join(" ");
   const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell";
   if (idiom) emit(speaker, "home", p.value, k);
+}
+
+const WORK_THINGS = wordSet("workThings");
+
+/**
+ * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen": a name before a work thing.
+ *
+ * @example
+ * workCompound(analyse("The Tesco canteen is shut.")[0], [], "Rhys", ctx, emit); // emit("Rhys", "workplace", "Tesco", 1)
+ */
+export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (clauses.some((c) => c.negated || c.intent || c.usedTo || c.noLonger)) return;
+  for (let k = 1; k < s.length; k++) {
+    const party = s[k].lemma === "party" && ["christmas", "xmas", "office", "staff", "summer"].includes(s[k - 1].lower);
+    if (!(WORK_THINGS.has(s[k].lemma) && s[k].pos === "NOUN") && !party) continue;
+    let end = party ? k - 2 : k - 1;
+    if (!isName(s[end]) || s[end].text === "'s") continue;
+    let a = end;
+    while (a > 0 && (isName(s[a - 1]) || s[a - 1].text === "&")) a--;
+    // "my / our / the <Name> canteen" or the sentence's start; "his" or "Tom's" is someone else's
+    const before = s[a - 1]?.lower;
+    if (before !== undefined && !["the", "our", "my", "at", "in", "to", "from", ","].includes(before)) continue;
+    const value = s.slice(a, end + 1).map((t) => t.text).join(" ");
+    const first = value.split(" ")[0];
+    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
+    return emit(speaker, "workplace", value, k);
+  }
+}
+
+/** Emits an indirect observation of a given kind (a change or an ending, at the indirect confidence). */
+export type KindEmit = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => void;
+
+/**
+ * "Still getting used to Exeter", "Nantes is growing on me", "come visit me in Bilbao", "I miss Zaragoza" (the
+ * speaker's known home): a move told in passing.
+ *
+ * @example
+ * movedInPassing(analyse("Still getting used to Exeter.")[0], clauses, "Yasmin", ctx, emit); // emit("Yasmin", "home", "Exeter", "change")
+ */
+export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): void {
+  const name = (k: number) => (isName(s[k]) && !ctx.known?.[s[k].text] && !ctx.speakers.includes(s[k].text) ? placeAt(s, k)?.value : undefined);
+  if (clauses.some((c) => c.negated || c.usedTo)) return;
+  // "(you can / come and) visit me in X", "come see us in X", "stay with me in X": whoever visits, the home is mine
+  for (let k = 1; k + 2 < s.length; k++) if ((s[k].lower === "me" || s[k].lower === "us") && ["visit", "see", "with"].includes(s[k - 1].lemma) && s[k + 1].lower === "in" && name(k + 2)) return emit(speaker, "home", name(k + 2)!, "state");
+  if (clauses.some((c) => c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
+  for (let k = 0; k < s.length; k++) {
+    const t = s[k];
+    // "getting used to X", "settling into X"
+    if (t.lower === "used" && s[k - 1]?.lemma === "get" && s[k + 1]?.lower === "to" && name(k + 2)) return emit(speaker, "home", name(k + 2)!, "change");
+    // "X is growing on me"
+    if (name(k) && s[placeAt(s, k)!.end + 1]?.lemma === "be" && s[placeAt(s, k)!.end + 2]?.lower === "growing" && s[placeAt(s, k)!.end + 3]?.lower === "on" && s[placeAt(s, k)!.end + 4]?.lower === "me") return emit(speaker, "home", name(k)!, "change");
+    // "I miss X", "I miss the wind in X": of the speaker's known home, it is over
+    if (t.lemma === "miss" && t.pos === "VERB" && clauses.some((c) => c.head === k && c.subjects.length === 1 && c.subjects[0] === speaker && !c.past && !c.future && !c.intent)) {
+      const known = ctx.known?.[speaker]?.home;
+      for (let j = k + 1; j < Math.min(s.length, k + 6); j++) if (known && isName(s[j]) && placeAt(s, j)?.value === known) return emit(speaker, "home", known, "ended");
+    }
+  }
 }

@@ -62,7 +62,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   for (let k = 0; k < s.length; k++) {
     const t = s[k];
     const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
-    const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB");
+    // "the flat in X": the tagger reads "flat" after a determiner as an adjective now and then
+    const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new"].includes(s[k - 1]?.lower ?? "") && s[k + 1]?.pos === "ADP"));
     if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
       // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
       // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not
@@ -135,6 +136,8 @@ function habitualWork(s: Tok[], clauses: Clause[], emit: IndirectEmit): void {
 
 /** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */
 function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // "I miss the wind in Zaragoza": missing a place is no sign of being there
+  if (s.some((t) => t.lemma === "miss" && t.pos === "VERB")) return;
   const known = ctx.known?.[speaker];
   if (!known) return;
   for (const attr of ["home", "workplace"] as const) {

@@ -144,7 +144,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       emit(c.subjects, "home", placeAt(s, from + 1, to)?.value, changeKind(c), c.head);
     } else if ((QUIT.has(v) || DISMISS.has(v)) && !jobNounIn(s, from, to)) {
       const p = QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, from, to, new Set(["from", "at", "by"]));
-      emit(c.subjects, "workplace", p?.value, endKind(c), c.head);
+      // "left Bristol" where Bristol is the one's known home: a move, not a job
+      const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home");
+      emit(c.subjects, home ? "home" : "workplace", p?.value, endKind(c), c.head);
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
     else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
     else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "")) {
