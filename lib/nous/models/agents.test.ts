@@ -90,3 +90,13 @@ test("a move told in passing: getting used to X, X growing on me, visit me in X;
   assert.deepEqual(states("I miss Paris so much."), []);
   assert.deepEqual(talk([["Bob", "How's Bristol?"], ["Ann", "I left Bristol in May."]]), ["Ann | home | Bristol | 0.5", "Ann | home | Bristol | ended"]);
 });
+
+test("'s after a name before a participle is 'has'; a shift is no place; a subjectless 'still at X' is the speaker's", () => {
+  assert.deepEqual(states("My sister Dora's just moved to Leeds."), ["Dora | home | Leeds | change"]);
+  assert.deepEqual(states("My flatmate Kit's started at Wexley Infirmary."), ["Kit | workplace | Wexley Infirmary | change"]);
+  assert.deepEqual(states("Dora's flat is tiny."), []);
+  assert.deepEqual(states("Kit has moved to nights at Wexley Infirmary."), ["Kit | workplace | Wexley Infirmary"]);
+  assert.deepEqual(states("Loud as ever. Still at Pellow Foods, still stuck in traffic."), ["Ann | workplace | Pellow Foods"]);
+  assert.deepEqual(states("Yes, still in Truro."), ["Ann | home | Truro"]);
+  assert.deepEqual(states("It is still in Truro, the parcel."), []);
+});

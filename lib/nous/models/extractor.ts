@@ -23,7 +23,7 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
-import { employerActs, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
+import { elidedStill, employerActs, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -203,6 +203,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     weatherHome(s, clauses, turn.speaker, ctx, passing);
     localHome(s, clauses, turn.speaker, ctx, passing);
     workCompound(s, clauses, turn.speaker, ctx, passing);
+    if (!states.some((st) => st.entity === turn.speaker)) {
+      for (const e of elidedStill(s, ctx)) {
+        add(o.kinds ? { entity: turn.speaker, attribute: e.attribute, value: e.value, kind: "state", ...(hedges[si] ? { confidence: o.hedgeConfidence } : {}) } : { entity: turn.speaker, attribute: e.attribute, value: e.value, ...(hedges[si] ? { confidence: o.hedgeConfidence } : {}) });
+        mention(e.value);
+      }
+    }
     movedInPassing(s, clauses, turn.speaker, ctx, (entity, attribute, value, kind) => {
       if (states.some((st) => st.entity === entity && st.attribute === attribute)) return;
       add(o.kinds ? { entity, attribute, value, kind, confidence: hedges[si] ? o.hedgeConfidence : o.indirectConfidence } : { entity, attribute, value: kind === "ended" ? `not ${value}` : value, confidence: hedges[si] ? o.hedgeConfidence : o.indirectConfidence });

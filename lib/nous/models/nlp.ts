@@ -97,6 +97,21 @@ export function analyse(text: string): Tok[][] {
     }
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
     for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
+    // "Orla's just moved", "Jack's started at X": after a name, "'s" before an adverb of time or a past participle is
+    // "has" / "is", not a possessive
+    for (let j = 1; j + 1 < sent.length; j++) {
+      const t = sent[j], next = sent[j + 1];
+      if (t.text !== "'s" || t.pos !== "PART" || sent[j - 1].pos !== "PROPN") continue;
+      const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower);
+      const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been)$/.test(next.lower) && next.lower !== next.lemma;
+      if (adverb || participle || next.lower === "been" || next.lower === "got") {
+        t.pos = "AUX";
+        // read as the word it stands for, as the clause reader reads any auxiliary
+        const be = adverb && sent[j + 2]?.pos === "VERB" && /ing$/.test(sent[j + 2].lower);
+        t.lemma = be ? "be" : "have";
+        t.text = t.lower = be ? "is" : "has";
+      }
+    }
     // a capitalised adjective or noun that opens a name ("New York", "Old Trafford") is part of it
     for (let j = sent.length - 2; j >= 0; j--) if ((sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && /^\p{Lu}\p{Ll}/u.test(sent[j].text) && sent[j + 1].pos === "PROPN" && /^\p{Lu}/u.test(sent[j + 1].text)) sent[j].pos = "PROPN";
     out.push(sent);

@@ -194,3 +194,26 @@ export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx
     }
   }
 }
+
+/**
+ * "Still at Access Bank, still stuck in traffic", "Yes, still in Chennai": a subjectless "still at / with / in <Name>"
+ * opening a sentence or after a comma is the speaker's ("I'm still at …"): a workplace, or with "in" a home.
+ *
+ * @example
+ * elidedStill(analyse("Still at Access Bank, still stuck in traffic.")[0], ctx); // [{ attribute: "workplace", value: "Access Bank" }]
+ */
+export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" | "workplace"; value: string }[] {
+  const out: { attribute: "home" | "workplace"; value: string }[] = [];
+  for (let k = 0; k + 2 < s.length; k++) {
+    if (s[k].lower !== "still") continue;
+    // at the sentence's start (after "yes", "yep", "oh", a comma) or right after a comma
+    const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "oh", "well", "and", "but"].includes(t.lower));
+    if (!start && s[k - 1]?.text !== "," && !/\.$/.test(s[k - 1]?.text ?? "")) continue;
+    const prep = s[k + 1].lower;
+    if (!["at", "with", "in"].includes(prep) || !(isName(s[k + 2]) || (/^\p{Lu}/u.test(s[k + 2].text) && ["NOUN", "ADJ"].includes(s[k + 2].pos)))) continue;
+    const p = placeAt(s, k + 2);
+    if (!p || ctx.speakers.includes(p.value) || (ctx.people ?? []).some((r) => r.name === p.value) || ctx.known?.[p.value]) continue;
+    out.push({ attribute: prep === "in" ? "home" : "workplace", value: p.value });
+  }
+  return out;
+}

@@ -33,6 +33,8 @@ const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH])
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), TAKE = set("takeVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
 const LOSE = set("loseVerbs"), STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
 const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
+/** Shifts one moves to or works ("nights", "the early shift"): no place. */
+const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekends|nightshift|(?:night|day|early|late|morning|evening) shifts?)$/i;
 const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
 const WORK_PREPS = new Set(["at", "for"]);
 
@@ -106,7 +108,14 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const attr = afterAttr ?? "home";
       const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
       if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
-      const into = ppAfter(s, from, to, new Set(["to", "into"]));
+      let into = ppAfter(s, from, to, new Set(["to", "into"]));
+      // "moved to nights at the Royal Infirmary": a shift, not a place; the place after it is where they work
+      if (into && SHIFTS.test(into.value)) {
+        const at = ppAfter(s, into.end + 1, to, new Set(["at"]));
+        if (at && !c.negated && !c.intent) emit(c.subjects, "workplace", at.value, stateKind(c) ?? "state", c.head);
+        into = undefined;
+        if (attr === "home") continue;
+      }
       // "Moved down in May." with no place: the home this speaker named earlier in the session ("Cork's treating me well")
       const named = !into && !away && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? (ctx as SessionHomes).sessionHome?.[c.subjects[0]] : undefined;
       emit(c.subjects, attr, into?.value ?? named, changeKind(c), c.head);
