@@ -100,3 +100,11 @@ test("'s after a name before a participle is 'has'; a shift is no place; a subje
   assert.deepEqual(states("Yes, still in Truro."), ["Ann | home | Truro"]);
   assert.deepEqual(states("It is still in Truro, the parcel."), []);
 });
+
+test("an ending waits for its new value through the speaker's next turns; 'not staying in X anymore', 'now at X'", () => {
+  assert.deepEqual(talk([["Ann", "ok update: I'm not in Derby anymore"], ["Bob", "since when!!"], ["Ann", "since sunday lol. Leeds. my mate had a room going"]]), ["Ann | home | Derby | ended", "Ann | home | Leeds | change"]);
+  assert.deepEqual(states("Not staying in Kells anymore, gave the landlord notice today."), ["Ann | home | Kells | ended"]);
+  assert.deepEqual(states("Yes! Now at Corvale, in operations."), ["Ann | workplace | Corvale"]);
+  // with no ending, a later name alone is nothing
+  assert.deepEqual(talk([["Ann", "Long day."], ["Bob", "since when!!"], ["Ann", "since sunday lol. Leeds."]]), []);
+});

@@ -131,7 +131,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     }
   }
   // "Not in Tromsø anymore! Stavanger since August.": a verbless name after the speaker ended a home or job is the new one
-  let endedHere: "home" | "workplace" | undefined;
+  const pending = ctx.pendingEnd?.entity === turn.speaker && !reply ? ctx.pendingEnd : undefined;
+  let endedHere: "home" | "workplace" | undefined = pending?.attribute;
   sentences.forEach((s, si) => {
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
     if (endedHere && fragment) {
@@ -205,7 +206,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     workCompound(s, clauses, turn.speaker, ctx, passing);
     if (!states.some((st) => st.entity === turn.speaker)) {
       for (const e of elidedStill(s, ctx)) {
-        add(o.kinds ? { entity: turn.speaker, attribute: e.attribute, value: e.value, kind: "state", ...(hedges[si] ? { confidence: o.hedgeConfidence } : {}) } : { entity: turn.speaker, attribute: e.attribute, value: e.value, ...(hedges[si] ? { confidence: o.hedgeConfidence } : {}) });
+        const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};
+        add(o.kinds ? { entity: turn.speaker, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: turn.speaker, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });
+        if (e.ended) endedHere = e.attribute;
         mention(e.value);
       }
     }
@@ -231,6 +234,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
   for (const t of triples) if ((t.attribute === "home" || t.attribute === "workplace") && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEnded(ctx, turn.speaker, t.attribute);
+  // an ending still waiting for its new value waits through the speaker's next three turns
+  const named = (a: string) => triples.some((t) => t.entity === turn.speaker && t.attribute === a && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) >= o.indirectConfidence);
+  if (endedHere && !named(endedHere)) ctx.pendingEnd = { entity: turn.speaker, attribute: endedHere, turns: pending && pending.attribute === endedHere ? pending.turns + 1 : 0 };
+  else if (ctx.pendingEnd?.entity === turn.speaker) ctx.pendingEnd = undefined;
+  if (ctx.pendingEnd && ctx.pendingEnd.turns >= 3) ctx.pendingEnd = undefined;
   let fallback: OfflineExtraction["fallback"];
   if (triples.length === 0 && caption) {
     add({ entity: turn.speaker, attribute: "photo", value: caption.replace(/^(a )?(photo|picture|image) of /i, "").split(/\s+/).slice(0, 6).join(" ") });

@@ -196,24 +196,30 @@ export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx
 }
 
 /**
- * "Still at Access Bank, still stuck in traffic", "Yes, still in Chennai": a subjectless "still at / with / in <Name>"
+ * "Still at Access Bank, still stuck in traffic", "Yes, still in Chennai", "Now at Grab": a subjectless "still / now at / with / in <Name>"
  * opening a sentence or after a comma is the speaker's ("I'm still at …"): a workplace, or with "in" a home.
  *
  * @example
  * elidedStill(analyse("Still at Access Bank, still stuck in traffic.")[0], ctx); // [{ attribute: "workplace", value: "Access Bank" }]
  */
-export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" | "workplace"; value: string }[] {
-  const out: { attribute: "home" | "workplace"; value: string }[] = [];
+export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" | "workplace"; value: string; ended?: boolean }[] {
+  const out: { attribute: "home" | "workplace"; value: string; ended?: boolean }[] = [];
+  const anymore = s.some((t, i) => t.lower === "anymore" || (t.lower === "any" && s[i + 1]?.lower === "more"));
   for (let k = 0; k + 2 < s.length; k++) {
-    if (s[k].lower !== "still") continue;
-    // at the sentence's start (after "yes", "yep", "oh", a comma) or right after a comma
-    const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "oh", "well", "and", "but"].includes(t.lower));
+    const lead = s[k].lower;
+    if (lead !== "still" && lead !== "now" && !(lead === "not" && anymore)) continue;
+    // at the sentence's start (after "yes", "yep", "oh", a comma) or right after a comma or a stop
+    const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "oh", "well", "and", "but", "so"].includes(t.lower));
     if (!start && s[k - 1]?.text !== "," && !/\.$/.test(s[k - 1]?.text ?? "")) continue;
-    const prep = s[k + 1].lower;
-    if (!["at", "with", "in"].includes(prep) || !(isName(s[k + 2]) || (/^\p{Lu}/u.test(s[k + 2].text) && ["NOUN", "ADJ"].includes(s[k + 2].pos)))) continue;
-    const p = placeAt(s, k + 2);
+    // "still (living / working / based) in X"
+    const j = ["living", "staying", "working", "based", "stationed"].includes(s[k + 1].lower) ? k + 2 : k + 1;
+    const prep = s[j]?.lower;
+    const n = s[j + 1];
+    if (!prep || !["at", "with", "in"].includes(prep) || !n || !(isName(n) || (/^\p{Lu}/u.test(n.text) && ["NOUN", "ADJ", "VERB"].includes(n.pos)))) continue;
+    const p = placeAt(s, j + 1) ?? (n.pos === "VERB" ? { value: n.text, end: j + 1 } : undefined);
     if (!p || ctx.speakers.includes(p.value) || (ctx.people ?? []).some((r) => r.name === p.value) || ctx.known?.[p.value]) continue;
-    out.push({ attribute: prep === "in" ? "home" : "workplace", value: p.value });
+    const attribute = prep === "in" && s[k + 1].lower !== "working" ? "home" : "workplace";
+    out.push(lead === "not" ? { attribute, value: p.value, ended: true } : { attribute, value: p.value });
   }
   return out;
 }
