@@ -108,3 +108,10 @@ test("an ending waits for its new value through the speaker's next turns; 'not s
   // with no ending, a later name alone is nothing
   assert.deepEqual(talk([["Ann", "Long day."], ["Bob", "since when!!"], ["Ann", "since sunday lol. Leeds."]]), []);
 });
+
+test("a dwelling's place in the turn that moves, or that answers a presumed home, lies within it", () => {
+  assert.deepEqual(talk([["Bob", "How's São Paulo?"], ["Ann", "Huge and loud. I just found a new apartment in Pinheiros."]]).filter((x) => x.includes("within")), ["Pinheiros | within | São Paulo"]);
+  assert.deepEqual(states("Moving to Leeds next month, found a flat in Headingley.").filter((x) => x.includes("within")), ["Headingley | within | Leeds"]);
+  // looking back is no nesting
+  assert.deepEqual(states("Moved to Leeds in May. The old flat in York was too small.").filter((x) => x.includes("within")), []);
+});

@@ -23,6 +23,7 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, nameAt } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
+import { placesWithin } from "./within.js";
 import { elidedStill, employerActs, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
@@ -226,10 +227,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });
-  // "How's Toronto?" "The flat in Leslieville is small": a home the reply names, neither a change nor denied, lies within
-  // the one the question presumed
-  const denied = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i.test(turn.text) || triples.some((t) => t.entity === turn.speaker && t.attribute === "home" && (t.kind === "ended" || t.kind === "change" || t.kind === "planned" || t.value.startsWith("not ")));
-  if (presumed && !denied) for (const t of [...triples]) if (t.entity === turn.speaker && t.attribute === "home" && t.value !== presumed && t.value !== (reply?.within ?? "") && /^\p{Lu}/u.test(t.value)) add({ entity: t.value, attribute: "within", value: presumed });
+  // "How's Toronto?" "The flat in Leslieville is small": places within places (within.ts)
+  for (const [inner, outer] of placesWithin(turn.text, triples, turn.speaker, presumed)) if (inner !== reply?.value || outer !== reply?.within) add({ entity: inner, attribute: "within", value: outer });
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
