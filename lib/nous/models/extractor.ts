@@ -21,7 +21,7 @@ import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
 import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, nameAt } from "./nlp.js";
+import { analyse, nameAt, upper } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import { elidedStill, employerActs, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
@@ -122,7 +122,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   }
   const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {
     add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedged ? o.hedgeConfidence : o.indirectConfidence });
-    if (/^\p{Lu}/u.test(value)) mention(value);
+    if (upper(value)) mention(value);
   };
   // what a question presumes about where the listener lives and works ("How's Leipzig treating you?", "your boss at X")
   if (other) {
@@ -134,6 +134,22 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // "Not in Tromsø anymore! Stavanger since August.": a verbless name after the speaker ended a home or job is the new one
   const pending = ctx.pendingEnd?.entity === turn.speaker && !reply ? ctx.pendingEnd : undefined;
   let endedHere: "home" | "workplace" | undefined = pending?.attribute;
+  // what is said in passing (states-agents.ts), unless the sentence stated the same attribute directly; one set of
+  // closures per turn, over the current sentence's states and hedge
+  const cur: { states: readonly { entity: string; attribute: string }[]; hedged: boolean } = { states: [], hedged: false };
+  const passing = (entity: string, attribute: "home" | "workplace" | "job", value: string) => {
+    if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute)) indirect(entity, attribute, value, cur.hedged);
+  };
+  const endedAt = (value: string) => {
+    add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "ended" } : { entity: turn.speaker, attribute: "workplace", value: `not ${value}` });
+    endedHere = "workplace";
+  };
+  const moved = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => {
+    if (cur.states.some((st) => st.entity === entity && st.attribute === attribute)) return;
+    const confidence = cur.hedged ? o.hedgeConfidence : o.indirectConfidence;
+    add(o.kinds ? { entity, attribute, value, kind, confidence } : { entity, attribute, value: kind === "ended" ? `not ${value}` : value, confidence });
+    if (kind === "ended") endedHere = "home";
+  };
   sentences.forEach((s, si) => {
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
     if (endedHere && fragment) {
@@ -159,7 +175,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
-    let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && /^\p{Lu}/u.test(t.text)));
+    let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
     for (let i = 0; i + 1 < s.length; i++) {
       if (s[i].lower !== "my") continue;
       const rel = s[i + 1].lemma;
@@ -185,7 +201,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (!o.kinds) {
         if (st.kind !== "planned") add({ entity: st.entity, attribute: st.attribute, value: st.kind === "ended" ? `not ${st.value}` : st.value, ...(confidence < 1 ? { confidence } : {}) });
       } else add({ entity: st.entity, attribute: st.attribute, value: st.value, kind, ...(confidence < 1 ? { confidence } : {}) });
-      if (/^\p{Lu}/u.test(st.value)) mention(st.value);
+      if (upper(st.value)) mention(st.value);
       if (st.entity === turn.speaker && st.kind === "ended" && (st.attribute === "home" || st.attribute === "workplace")) endedHere = st.attribute;
       // "I moved (here) from Sweden": the place one left is also where one comes from
       const moved = clauses.find((c) => c.head === st.at);
@@ -195,13 +211,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {
       if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si]);
     });
-    const passing = (entity: string, attribute: "home" | "workplace" | "job", value: string) => {
-      if (!states.some((st) => st.entity === entity && st.attribute === attribute)) indirect(entity, attribute, value, hedges[si]);
-    };
-    employerActs(s, clauses, turn.speaker, ctx, passing, (value) => {
-      add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "ended" } : { entity: turn.speaker, attribute: "workplace", value: `not ${value}` });
-      endedHere = "workplace";
-    });
+    cur.states = states;
+    cur.hedged = hedges[si];
+    employerActs(s, clauses, turn.speaker, ctx, passing, endedAt);
     weatherHome(s, clauses, turn.speaker, ctx, passing);
     localHome(s, clauses, turn.speaker, ctx, passing);
     workCompound(s, clauses, turn.speaker, ctx, passing);
@@ -213,15 +225,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
         mention(e.value);
       }
     }
-    movedInPassing(s, clauses, turn.speaker, ctx, (entity, attribute, value, kind) => {
-      if (states.some((st) => st.entity === entity && st.attribute === attribute)) return;
-      add(o.kinds ? { entity, attribute, value, kind, confidence: hedges[si] ? o.hedgeConfidence : o.indirectConfidence } : { entity, attribute, value: kind === "ended" ? `not ${value}` : value, confidence: hedges[si] ? o.hedgeConfidence : o.indirectConfidence });
-      if (kind === "ended") endedHere = "home";
-    });
+    movedInPassing(s, clauses, turn.speaker, ctx, moved);
     // "Got a job! Admiral, in Cardiff.", "We moved! Bilbao, finally.": news with no value, the next fragment gives it
-    const said = (a: string) => states.some((st) => st.entity === turn.speaker && st.attribute === a);
-    if (!said("workplace") && NEW_JOB.test(words.join(" "))) endedHere = "workplace";
-    else if (!said("home") && NEW_HOME.test(words.join(" "))) endedHere = "home";
+    if (NEW_JOB.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) endedHere = "workplace";
+    else if (NEW_HOME.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "home")) endedHere = "home";
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)

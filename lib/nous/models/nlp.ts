@@ -113,7 +113,7 @@ export function analyse(text: string): Tok[][] {
       }
     }
     // a capitalised adjective or noun that opens a name ("New York", "Old Trafford") is part of it
-    for (let j = sent.length - 2; j >= 0; j--) if ((sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && /^\p{Lu}\p{Ll}/u.test(sent[j].text) && sent[j + 1].pos === "PROPN" && /^\p{Lu}/u.test(sent[j + 1].text)) sent[j].pos = "PROPN";
+    for (let j = sent.length - 2; j >= 0; j--) if (sent[j + 1].pos === "PROPN" && (sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && upper(sent[j].text) && sent[j].text.length > 1 && sent[j].text[1] === sent[j].text[1].toLowerCase() && upper(sent[j + 1].text)) sent[j].pos = "PROPN";
     out.push(sent);
   }
   return out;
@@ -143,7 +143,7 @@ const CUES = wordSet("hedgeCues");
  */
 function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   const text = doc.out();
-  if (/(?:^|[^\p{L}])\p{Lu}\p{Ll}/u.test(text)) return undefined;
+  if (/\b[A-Z][a-z]/.test(text) || /(?:^|[^\p{L}])[À-ÖØ-Þ]\p{Ll}/u.test(text)) return undefined;
   const nl = engine();
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(nl.its.pos) as string[];
@@ -161,7 +161,13 @@ const CALENDAR = wordSet("calendar");
 const GREETINGS = wordSet("greetings");
 
 /** A capitalised proper noun that is not a calendar word, an interjection or "I". */
-export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && /^\p{Lu}/u.test(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
+/** Does a text start with a capital letter (any script's: "Škoda", "Éireann")? ASCII first, the Unicode test only beyond it. */
+export function upper(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c >= 65 && c <= 90 ? true : c < 128 || Number.isNaN(c) ? false : /^\p{Lu}/u.test(text);
+}
+
+export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && upper(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
 
 /** Is this token a calendar or interjection word (never a name)? */
 export const isCalendarOrGreeting = (t: Tok): boolean => CALENDAR.has(t.lower) || GREETINGS.has(t.lower);

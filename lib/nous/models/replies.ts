@@ -7,7 +7,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
-import { isName, nameAt, type Tok } from "./nlp.js";
+import { isName, nameAt, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
 import { placeAt } from "./states-common.js";
 
@@ -78,7 +78,7 @@ function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; en
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
   // a sentence's first word is a name only with more of it capitalised, or a verb soon after it ("Crestfield bank is
   // fine"; "Third time this month." is no name)
-  const n = nameAt(s, k) ?? (p && (k > 0 || (p.end > k && /^\p{Lu}/u.test(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
+  const n = nameAt(s, k) ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
   const first = n.name.split(" ")[0];
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
@@ -121,7 +121,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   }
   // the listener just ended a home or a job: "what now?", "where are you?" ask for the new one
   const ended = c.ended?.entity === other ? c.ended : undefined;
-  const last = q[q.length - 1]?.map((t) => t.text).join(" ").replace(/ (?=[?!.,'’])/g, "").replace(/ ’/g, "’") ?? "";
+  const last = ended ? q[q.length - 1]?.map((t) => t.text).join(" ").replace(/ (?=[?!.,'’])/g, "").replace(/ ’/g, "’") ?? "" : "";
   if (other && ended && NEXT_Q.test(last)) {
     c.asked = { by: speaker, attribute: ended.attribute, kind: "change" };
     return;

@@ -17,7 +17,7 @@
  */
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
 import { placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
@@ -110,6 +110,8 @@ const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "wel
  * localHome(analyse("Classic Mexico City.")[0], [], "Pablo", ctx, emit); // emit("Pablo", "home", "Mexico City", 1)
  */
 export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // cheap test first: most sentences have no "back", "home" or "nutshell" and open with no idiom's word
+  if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell")) return;
   if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
   const place = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
@@ -147,6 +149,7 @@ const WORK_THINGS = wordSet("workThings");
  * workCompound(analyse("The Tesco canteen is shut.")[0], [], "Rhys", ctx, emit); // emit("Rhys", "workplace", "Tesco", 1)
  */
 export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party")) return;
   if (clauses.some((c) => c.negated || c.intent || c.usedTo || c.noLonger)) return;
   for (let k = 1; k < s.length; k++) {
     const party = s[k].lemma === "party" && ["christmas", "xmas", "office", "staff", "summer"].includes(s[k - 1].lower);
@@ -176,6 +179,7 @@ export type KindEmit = (entity: string, attribute: "home", value: string, kind: 
  * movedInPassing(analyse("Still getting used to Exeter.")[0], clauses, "Yasmin", ctx, emit); // emit("Yasmin", "home", "Exeter", "change")
  */
 export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): void {
+  if (!s.some((t) => t.lower === "used" || t.lower === "growing" || t.lower === "me" || t.lower === "us" || t.lemma === "miss")) return;
   const name = (k: number) => (isName(s[k]) && !ctx.known?.[s[k].text] && !ctx.speakers.includes(s[k].text) ? placeAt(s, k)?.value : undefined);
   if (clauses.some((c) => c.negated || c.usedTo)) return;
   // "(you can / come and) visit me in X", "come see us in X", "stay with me in X": whoever visits, the home is mine
@@ -204,6 +208,7 @@ export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx
  */
 export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" | "workplace"; value: string; ended?: boolean }[] {
   const out: { attribute: "home" | "workplace"; value: string; ended?: boolean }[] = [];
+  if (!s.some((t) => t.lower === "still" || t.lower === "now" || t.lower === "not")) return out;
   const anymore = s.some((t, i) => t.lower === "anymore" || (t.lower === "any" && s[i + 1]?.lower === "more"));
   for (let k = 0; k + 2 < s.length; k++) {
     const lead = s[k].lower;
@@ -215,7 +220,7 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     const j = ["living", "staying", "working", "based", "stationed"].includes(s[k + 1].lower) ? k + 2 : k + 1;
     const prep = s[j]?.lower;
     const n = s[j + 1];
-    if (!prep || !["at", "with", "in"].includes(prep) || !n || !(isName(n) || (/^\p{Lu}/u.test(n.text) && ["NOUN", "ADJ", "VERB"].includes(n.pos)))) continue;
+    if (!prep || !["at", "with", "in"].includes(prep) || !n || !(isName(n) || (upper(n.text) && ["NOUN", "ADJ", "VERB"].includes(n.pos)))) continue;
     const p = placeAt(s, j + 1) ?? (n.pos === "VERB" ? { value: n.text, end: j + 1 } : undefined);
     if (!p || ctx.speakers.includes(p.value) || (ctx.people ?? []).some((r) => r.name === p.value) || ctx.known?.[p.value]) continue;
     const attribute = prep === "in" && s[k + 1].lower !== "working" ? "home" : "workplace";

@@ -18,7 +18,7 @@
  */
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt, type StateAttribute } from "./states-common.js";
 
@@ -147,7 +147,7 @@ function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     for (let k = 0; k < s.length; k++) {
       // the whole name, or its first word standing alone ("Busy spell at Shannonside" for Shannonside Motors)
       const whole = k + words.length <= s.length && words.every((w, i) => s[k + i].text === w);
-      if (!whole && !(words.length > 1 && s[k].text === words[0] && /^\p{Lu}/u.test(words[0]) && !isName(s[k + 1]))) continue;
+      if (!whole && !(words.length > 1 && s[k].text === words[0] && upper(words[0]) && !isName(s[k + 1]))) continue;
       const before = s[k - 1];
       const subject = !before || before.pos === "PUNCT" || before.pos === "INTJ" || SUBJECT_OPENERS.has(before.lower);
       const located = before && (before.lower === "at" || before.lower === "in" || before.lower === "near");

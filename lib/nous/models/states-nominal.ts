@@ -6,7 +6,7 @@
 import type { Clause } from "./clause.js";
 import { relationAt } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { changeKind, endKind, jobPhrase, placeAt, stateKind, type Emit, type StateAttribute } from "./states-common.js";
 
@@ -106,11 +106,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     } else if (t.lower === "not" && (next === "in" || next === "at") && !gov && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && s.slice(k + 2).some((x, i) => x.lower === "anymore" || (x.lower === "any" && s[k + 3 + i]?.lower === "more") || (x.lower === "no" && s[k + 3 + i]?.lower === "longer"))) {
       // "so uh. not at Sandstone anymore": "I'm not …" without its subject and verb
       const p = placeAt(s, k + 2);
-      if (p && (next === "in" ? /^\p{Lu}/u.test(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
+      if (p && (next === "in" ? upper(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
     } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
       // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb
       const p = placeAt(s, k + 2);
-      if (p && (next === "in" ? /^\p{Lu}/u.test(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
+      if (p && (next === "in" ? upper(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
     } else if (k === 0 && t.lower === "as" && (s[1]?.lower === "a" || s[1]?.lower === "an")) {
       emit([speaker], "job", jobPhrase(s, 1, s.length), "state", k);
     }

@@ -16,7 +16,7 @@
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
 import type { SessionHomes } from "./states-indirect.js";
@@ -101,7 +101,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       else {
         const p = ppAfter(s, from, to, HOME_PREPS);
         // "stay in shape", "stay on track": staying is a residence only in a named place
-        if (!(v === "stay" && p && !/^\p{Lu}/u.test(p.value))) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+        if (!(v === "stay" && p && !upper(p.value))) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
       }
     } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
     else if (MOVE.has(v) && !c.passive) {
@@ -134,7 +134,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
       const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
       const target = JOIN.has(v) ? placeAt(s, from, to) : s[at]?.pos === "ADP" ? ppAfter(s, at, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"])) : undefined;
-      if (JOIN.has(v) && target && !/^\p{Lu}/u.test(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
+      if (JOIN.has(v) && target && !upper(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
       emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
     } else if (v === "take" && !c.passive && isName(s[c.at]) && c.subjects.length === 1 && (s[from]?.lower === "me" || s[from]?.lower === "us") && (!s[from + 1] || s[from + 1].pos === "PUNCT" || s[from + 1].lower === "on")) {
       // "Castleknock Dental took me (on)": an organisation taking the speaker is hiring
@@ -199,7 +199,7 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   }
   if (t.lower === "done" && s[j + 1]?.lower === "with" && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
   const np = placeAt(s, j, c.end);
-  const atOrg = !!np && s[np.end + 1]?.lower === "at" && /^\p{Lu}/u.test(placeAt(s, np.end + 2, c.end)?.value ?? "");
+  const atOrg = !!np && s[np.end + 1]?.lower === "at" && upper(placeAt(s, np.end + 2, c.end)?.value ?? "");
   const job = jobPhrase(s, j, c.end, !atOrg);
   if (!job) return;
   emit(c.subjects, "job", job, stateKind(c), c.head);

@@ -7,6 +7,7 @@
  * - the place the same turn moves to ("Moving to Leeds, found a flat in Headingley.").
  * A turn that looks back ("the old flat", "used to", "before") says nothing of nesting.
  */
+import { upper } from "./nlp.js";
 
 /** A home triple of a turn. */
 interface HomeTriple {
@@ -28,8 +29,9 @@ const DENIAL = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i;
  * // [["Pinheiros", "São Paulo"]]
  */
 export function placesWithin(text: string, triples: readonly HomeTriple[], speaker: string, presumed?: string): [string, string][] {
+  if (!presumed && !triples.some((t) => t.attribute === "home" && t.entity === speaker)) return [];
   if (LOOKING_BACK.test(text)) return [];
-  const homes = triples.filter((t) => t.entity === speaker && t.attribute === "home" && /^\p{Lu}/u.test(t.value) && !t.value.startsWith("not "));
+  const homes = triples.filter((t) => t.entity === speaker && t.attribute === "home" && upper(t.value) && !t.value.startsWith("not "));
   const out: [string, string][] = [];
   const push = (a: string, b: string) => {
     if (a !== b && !out.some(([x, y]) => x === a && y === b)) out.push([a, b]);
