@@ -208,7 +208,7 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   const state = mem.dimensionState(entity, attribute);
   if (!state) return undefined;
   const o = mem.options;
-  const dist = state.distributionAt(now, o.halfLifeDays, o.decayTarget);
+  const dist = foldAcronyms(state.distributionAt(now, o.halfLifeDays, o.decayTarget));
   const idx = mem.dimensionDeltas(entity, attribute);
   const recalled: string[] = [];
   if (o.thetaMin !== null) {
@@ -222,14 +222,46 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   const sources = idx.map((i) => mem.deltas[i]).filter((d) => d.observation === mode.value).map((d) => d.evidenceId);
   const line: FactLine = { entity: mem.resolve(entity), attribute, mode: mode.value, p: mode.p, alternatives: dist.slice(1, 4), recalled, sources: [...new Set(sources)] };
   if (state.unnamed.size) line.unnamed = [...state.unnamed];
+  // a place known to lie within another ("Salthill" within "Galway"): the containing place, by its own belief
+  if (attribute === "home" || attribute === "origin") {
+    const within: Record<string, string> = {};
+    for (const v of [mode, ...line.alternatives]) {
+      const c = mem.belief(v.value, "within", now)?.[0]?.value;
+      if (c && c !== v.value) within[v.value] = c;
+    }
+    if (Object.keys(within).length) line.within = within;
+  }
   return line;
+}
+
+/** The initials of a name's words, its small words left out: "University of Ibadan" → "ui", "São Paulo" → "sp". */
+const initials = (v: string): string => v.split(/[\s-]+/).filter((w) => !/^(?:of|the|and|de|da|do|du|des|la|le|&)$/i.test(w)).map((w) => w[0]).join("").toLowerCase();
+
+/**
+ * A value written as the initials of another value of the same dimension ("DB" beside "Deutsche Bahn") is that
+ * value: its probability joins the full name's.
+ *
+ * @example
+ * foldAcronyms([{ value: "DB", p: 0.6 }, { value: "Deutsche Bahn", p: 0.4 }]); // [{ value: "Deutsche Bahn", p: 1 }]
+ */
+export function foldAcronyms<T extends { value: string; p: number }>(dist: T[]): T[] {
+  const long = (v: string) => /^\p{Lu}{2,5}$/u.test(v) ? dist.find((d) => d.value !== v && d.value.includes(" ") && initials(d.value) === v.toLowerCase()) : undefined;
+  if (!dist.some((d) => long(d.value))) return dist;
+  const out = new Map<string, T>();
+  for (const d of dist) {
+    const to = long(d.value)?.value ?? d.value;
+    const cur = out.get(to);
+    out.set(to, cur ? { ...cur, p: cur.p + d.p } : { ...d, value: to });
+  }
+  return [...out.values()].sort((a, b) => b.p - a.p);
 }
 
 /** One fact line as rendered for the answerer. */
 export function renderFact(f: FactLine): string {
   const alt = f.alternatives.map((a) => `${a.value} (${a.p.toFixed(2)})`).join(", ");
   const rec = f.recalled.length > 1 ? `; all values: ${f.recalled.join(" | ")}` : "";
-  return `- ${f.entity} · ${f.attribute}: ${f.mode} (${f.p.toFixed(2)})${alt ? `; alternatives: ${alt}` : ""}${rec}`;
+  const inside = f.within ? Object.entries(f.within).map(([v, c]) => `${v} is in ${c}`).join(", ") : "";
+  return `- ${f.entity} · ${f.attribute}: ${f.mode} (${f.p.toFixed(2)})${alt ? `; alternatives: ${alt}` : ""}${rec}${inside ? `; ${inside}` : ""}`;
 }
 
 /** One evidence line as rendered for the answerer. */

@@ -128,6 +128,8 @@ export interface FactLine {
   recalled: string[];
   /** Values standing for "some value other than X, not yet named" ("not X", from `ended` observations). */
   unnamed?: string[];
+  /** Places among these values known to lie within another ("Salthill" → "Galway"; a home's or origin's only). */
+  within?: Record<string, string>;
   /** Evidence ids of the deltas that set the mode. */
   sources: string[];
 }

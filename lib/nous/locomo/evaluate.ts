@@ -151,7 +151,7 @@ export async function ingestConversation(mem: Memory, conv: LocomoConversation, 
   for (const [index, w] of sessionWindows(conv, window).entries()) {
     if (w.session !== session) {
       session = w.session;
-      context = { speakers: [...conv.speakers], known: context.known };
+      context = { speakers: [...conv.speakers], known: context.known, seenAs: context.seenAs, pendingEnd: context.pendingEnd };
     }
     let keys: SessionWindow["keys"] | undefined;
     const extracted = await extractor({ conversation: conv.id, session: w.session, index, turns: w.turns, speakers: [...conv.speakers], get keys() { return (keys ??= memoryKeys(mem)); }, context });

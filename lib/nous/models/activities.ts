@@ -60,7 +60,7 @@ export function objectAfter(s: Tok[], i: number): { words: string[]; names: stri
     }
     if (t.pos === "NOUN" || t.pos === "ADJ" || t.pos === "NUM" || (t.pos === "VERB" && words.length === 0)) {
       // a capitalised word inside a sentence is a name whatever its tag: kept as written
-      const named = j > 0 && /^[A-Z][a-z]/.test(t.text) && !CALENDAR.has(t.lower);
+      const named = j > 0 && /^\p{Lu}\p{Ll}/u.test(t.text) && !CALENDAR.has(t.lower);
       if (named) names.push(t.text);
       words.push(named ? t.text : t.pos === "NOUN" || t.pos === "VERB" ? t.lemma : t.lower);
       kinds.add(t.pos);

@@ -21,9 +21,11 @@ import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
 import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, nameAt } from "./nlp.js";
+import { analyse, nameAt, upper } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
-import { isQuestion, noteAttribute, noteEndedHome, noteQuestion, presumedHomes, replyState } from "./replies.js";
+import { placesWithin } from "./within.js";
+import { elidedStill, employerActs, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
+import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -72,6 +74,10 @@ const MOVE = wordSet("moveVerbs");
  * "what about you?" at the end of a statement asks the other speaker, and a tag ("…, did I tell you?", "…, you
  * know?") only asks for attention: either leaves the statement a statement.
  */
+/** News of a new job or a move that names no value ("Got a job!", "I got it!", "We moved!"). */
+const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
+const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?\W*$/i;
+
 const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
 /**
@@ -104,18 +110,53 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const hedges = hedgedSentences(sentences);
   // a bare name answering "where do you live / work?" is the replier's state
   const reply = replyState(ctx, turn.speaker, sentences);
+  const presumed = takePresumed(ctx, turn.speaker);
   if (reply) {
     const conf = reply.indirect ? { confidence: o.indirectConfidence } : {};
+    if (reply.within) {
+      add(o.kinds ? { entity: turn.speaker, attribute: "home", value: reply.within, kind: "state" } : { entity: turn.speaker, attribute: "home", value: reply.within });
+      add({ entity: reply.value, attribute: "within", value: reply.within });
+    }
     add(o.kinds ? { entity: turn.speaker, attribute: reply.attribute, value: reply.value, kind: reply.kind, ...conf } : { entity: turn.speaker, attribute: reply.attribute, value: reply.value, ...conf });
     mention(reply.value);
   }
   const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {
     add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedged ? o.hedgeConfidence : o.indirectConfidence });
-    if (/^[A-Z]/.test(value)) mention(value);
+    if (upper(value)) mention(value);
   };
   // what a question presumes about where the listener lives and works ("How's Leipzig treating you?", "your boss at X")
-  if (other) for (const v of presumedHomes(sentences, ctx)) indirect(other, "home", v, false);
+  if (other) {
+    for (const v of presumedHomes(sentences, ctx)) {
+      indirect(other, "home", v, false);
+      notePresumed(ctx, other, v);
+    }
+  }
+  // "Not in Tromsø anymore! Stavanger since August.": a verbless name after the speaker ended a home or job is the new one
+  const pending = ctx.pendingEnd?.entity === turn.speaker && !reply ? ctx.pendingEnd : undefined;
+  let endedHere: "home" | "workplace" | undefined = pending?.attribute;
+  // what is said in passing (states-agents.ts), unless the sentence stated the same attribute directly; one set of
+  // closures per turn, over the current sentence's states and hedge
+  const cur: { states: readonly { entity: string; attribute: string }[]; hedged: boolean } = { states: [], hedged: false };
+  const passing = (entity: string, attribute: "home" | "workplace" | "job", value: string) => {
+    if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute)) indirect(entity, attribute, value, cur.hedged);
+  };
+  const endedAt = (value: string) => {
+    add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "ended" } : { entity: turn.speaker, attribute: "workplace", value: `not ${value}` });
+    endedHere = "workplace";
+  };
+  const moved = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => {
+    if (cur.states.some((st) => st.entity === entity && st.attribute === attribute)) return;
+    const confidence = cur.hedged ? o.hedgeConfidence : o.indirectConfidence;
+    add(o.kinds ? { entity, attribute, value, kind, confidence } : { entity, attribute, value: kind === "ended" ? `not ${value}` : value, confidence });
+    if (kind === "ended") endedHere = "home";
+  };
   sentences.forEach((s, si) => {
+    const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
+    if (endedHere && fragment) {
+      add(o.kinds ? { entity: turn.speaker, attribute: endedHere, value: fragment, kind: "change" } : { entity: turn.speaker, attribute: endedHere, value: fragment });
+      mention(fragment);
+      endedHere = undefined;
+    }
     for (let i = 0; i < s.length; i++) {
       const n = nameAt(s, i);
       if (!n) continue;
@@ -134,7 +175,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
-    let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && /^[A-Z]/.test(t.text)));
+    let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
     for (let i = 0; i + 1 < s.length; i++) {
       if (s[i].lower !== "my") continue;
       const rel = s[i + 1].lemma;
@@ -160,7 +201,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (!o.kinds) {
         if (st.kind !== "planned") add({ entity: st.entity, attribute: st.attribute, value: st.kind === "ended" ? `not ${st.value}` : st.value, ...(confidence < 1 ? { confidence } : {}) });
       } else add({ entity: st.entity, attribute: st.attribute, value: st.value, kind, ...(confidence < 1 ? { confidence } : {}) });
-      if (/^[A-Z]/.test(st.value)) mention(st.value);
+      if (upper(st.value)) mention(st.value);
+      if (st.entity === turn.speaker && st.kind === "ended" && (st.attribute === "home" || st.attribute === "workplace")) endedHere = st.attribute;
       // "I moved (here) from Sweden": the place one left is also where one comes from
       const moved = clauses.find((c) => c.head === st.at);
       if (st.kind === "ended" && st.attribute === "home" && moved && MOVE.has(moved.verb) && s.slice(st.at, moved.end).some((t) => t.lower === "from")) add({ entity: st.entity, attribute: "origin", value: st.value });
@@ -169,15 +211,40 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {
       if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si]);
     });
+    cur.states = states;
+    cur.hedged = hedges[si];
+    employerActs(s, clauses, turn.speaker, ctx, passing, endedAt);
+    weatherHome(s, clauses, turn.speaker, ctx, passing);
+    localHome(s, clauses, turn.speaker, ctx, passing);
+    workCompound(s, clauses, turn.speaker, ctx, passing);
+    if (!states.some((st) => st.entity === turn.speaker)) {
+      for (const e of elidedStill(s, ctx)) {
+        const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};
+        add(o.kinds ? { entity: turn.speaker, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: turn.speaker, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });
+        if (e.ended) endedHere = e.attribute;
+        mention(e.value);
+      }
+    }
+    movedInPassing(s, clauses, turn.speaker, ctx, moved);
+    // "Got a job! Admiral, in Cardiff.", "We moved! Bilbao, finally.": news with no value, the next fragment gives it
+    if (NEW_JOB.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) endedHere = "workplace";
+    else if (NEW_HOME.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "home")) endedHere = "home";
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });
+  // "How's Toronto?" "The flat in Leslieville is small": places within places (within.ts)
+  for (const [inner, outer] of placesWithin(turn.text, triples, turn.speaker, presumed)) if (inner !== reply?.value || outer !== reply?.within) add({ entity: inner, attribute: "within", value: outer });
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
-  for (const t of triples) if (t.attribute === "home" && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEndedHome(ctx, turn.speaker);
+  for (const t of triples) if ((t.attribute === "home" || t.attribute === "workplace") && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEnded(ctx, turn.speaker, t.attribute);
+  // an ending still waiting for its new value waits through the speaker's next three turns
+  const named = (a: string) => triples.some((t) => t.entity === turn.speaker && t.attribute === a && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) >= o.indirectConfidence);
+  if (endedHere && !named(endedHere)) ctx.pendingEnd = { entity: turn.speaker, attribute: endedHere, turns: pending && pending.attribute === endedHere ? pending.turns + 1 : 0 };
+  else if (ctx.pendingEnd?.entity === turn.speaker) ctx.pendingEnd = undefined;
+  if (ctx.pendingEnd && ctx.pendingEnd.turns >= 3) ctx.pendingEnd = undefined;
   let fallback: OfflineExtraction["fallback"];
   if (triples.length === 0 && caption) {
     add({ entity: turn.speaker, attribute: "photo", value: caption.replace(/^(a )?(photo|picture|image) of /i, "").split(/\s+/).slice(0, 6).join(" ") });

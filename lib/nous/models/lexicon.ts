@@ -143,6 +143,10 @@ export const LEXICON = {
   hyperboleModifiers: { use: "cues: 'my real/actual/second <home|employer> is X' is a joke", match: "token", on: "turns", words: w("real actual true second") },
   femaleRelations: { use: "referents: the relation's gender (she)", match: "lemma", on: "turns", words: w("sister mom mum mother grandma grandmother gran nan aunt niece daughter wife girlfriend fiancee") },
   maleRelations: { use: "referents: the relation's gender (he)", match: "lemma", on: "turns", words: w("brother dad father grandpa grandfather grandad uncle nephew son husband boyfriend fiance") },
+  employerVerbs: { use: "agents: '<Org> is sending me / moved our team / promoted me' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("send move transfer promote pay post relocate second") },
+  workThings: { use: "agents: 'the Tesco canteen', 'the X rota' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("canteen cafeteria rota staffroom payroll lanyard badge uniform locker breakroom") },
+  weatherWords: { use: "agents: weather where the speaker is, said now ('Denver had snow yesterday') → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("weather rain raining snow snowing sunny hot cold freezing warm humid grey gray dark chilly boiling degrees storm windy wet foggy frost heatwave") },
+  tripWords: { use: "agents: weather talk on a trip is no home ('in Seville for the weekend')", match: "lemma", on: "turns", words: w("trip holiday vacation visit visiting weekend conference flight flew fly travel traveling hotel") },
   nonRestrictive: { use: "states: adjectives dropped from a place's name ('a small bakery' → bakery)", match: "token", on: "turns", words: w("new old little small tiny big huge local same current lovely nice great cute cosy cozy favourite favorite beautiful whole own") },
 } as const satisfies Record<string, LexiconList>;
 

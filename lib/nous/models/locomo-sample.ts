@@ -60,7 +60,7 @@ export function scoreLocomoSample(convs: readonly LocomoConversation[], path = L
     let ctx: SessionContext = { speakers: [...conv.speakers] };
     let session = -1;
     for (const t of conv.turns) {
-      if (t.session !== session) [session, ctx] = [t.session, { speakers: [...conv.speakers], known: ctx.known }];
+      if (t.session !== session) [session, ctx] = [t.session, { speakers: [...conv.speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd }];
       const ex = extract({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, ctx, t.caption);
       if (wanted.has(`${conv.id}/${t.id}`)) got.set(`${conv.id}/${t.id}`, ex.fallback ? [] : ex.triples);
     }

@@ -95,6 +95,25 @@ export function analyse(text: string): Tok[][] {
       }
       sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: lemma[i].toLowerCase(), date: dateTok.has(i) });
     }
+    // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
+    for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
+    // "Orla's just moved", "Jack's started at X": after a name, "'s" before an adverb of time or a past participle is
+    // "has" / "is", not a possessive
+    for (let j = 1; j + 1 < sent.length; j++) {
+      const t = sent[j], next = sent[j + 1];
+      if (t.text !== "'s" || t.pos !== "PART" || sent[j - 1].pos !== "PROPN") continue;
+      const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower);
+      const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been)$/.test(next.lower) && next.lower !== next.lemma;
+      if (adverb || participle || next.lower === "been" || next.lower === "got") {
+        t.pos = "AUX";
+        // read as the word it stands for, as the clause reader reads any auxiliary
+        const be = adverb && sent[j + 2]?.pos === "VERB" && /ing$/.test(sent[j + 2].lower);
+        t.lemma = be ? "be" : "have";
+        t.text = t.lower = be ? "is" : "has";
+      }
+    }
+    // a capitalised adjective or noun that opens a name ("New York", "Old Trafford") is part of it
+    for (let j = sent.length - 2; j >= 0; j--) if (sent[j + 1].pos === "PROPN" && (sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && upper(sent[j].text) && sent[j].text.length > 1 && sent[j].text[1] === sent[j].text[1].toLowerCase() && upper(sent[j + 1].text)) sent[j].pos = "PROPN";
     out.push(sent);
   }
   return out;
@@ -124,7 +143,7 @@ const CUES = wordSet("hedgeCues");
  */
 function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   const text = doc.out();
-  if (/\b[A-Z][a-z]/.test(text)) return undefined;
+  if (/\b[A-Z][a-z]/.test(text) || /(?:^|[^\p{L}])[À-ÖØ-Þ]\p{Ll}/u.test(text)) return undefined;
   const nl = engine();
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(nl.its.pos) as string[];
@@ -142,7 +161,13 @@ const CALENDAR = wordSet("calendar");
 const GREETINGS = wordSet("greetings");
 
 /** A capitalised proper noun that is not a calendar word, an interjection or "I". */
-export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && /^[A-Z]/.test(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
+/** Does a text start with a capital letter (any script's: "Škoda", "Éireann")? ASCII first, the Unicode test only beyond it. */
+export function upper(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c >= 65 && c <= 90 ? true : c < 128 || Number.isNaN(c) ? false : /^\p{Lu}/u.test(text);
+}
+
+export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && upper(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
 
 /** Is this token a calendar or interjection word (never a name)? */
 export const isCalendarOrGreeting = (t: Tok): boolean => CALENDAR.has(t.lower) || GREETINGS.has(t.lower);

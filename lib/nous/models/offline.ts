@@ -99,9 +99,11 @@ export function stateAnswer(f: FactLine, past: boolean, asked: Set<string>): str
     const x = f.mode.replace(/^not /, "");
     now = named.find((a) => a.value !== x)?.value ?? `no longer ${x}`;
   }
-  if (!past) return now;
-  const fresh = (v: string) => v !== now && tokens(v).every((t) => !asked.has(t));
-  return named.map((a) => a.value).find(fresh) ?? f.recalled.find((v) => fresh(v) && !unnamed.has(v));
+  // a place within another is answered with it, as an address is written: "Salthill, Galway"
+  const place = (v: string | undefined) => (v && f.within?.[v] && !tokens(f.within[v]).some((t) => asked.has(t)) ? `${v}, ${f.within[v]}` : v);
+  if (!past) return place(now);
+  const fresh = (v: string) => v !== now && tokens(v).every((t) => !asked.has(t)) && !(f.within?.[v] === now || f.within?.[now] === v);
+  return place(named.map((a) => a.value).find(fresh) ?? f.recalled.find((v) => fresh(v) && !unnamed.has(v)));
 }
 
 /**

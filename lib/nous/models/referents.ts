@@ -40,6 +40,13 @@ export interface SessionContext {
    * caller carries it from one session's context to the next); a repeated mention of one is indirect evidence.
    */
   known?: Record<string, Partial<Record<"home" | "workplace", string>>>;
+  /** Names stated as someone's home or workplace in this conversation (carried across sessions), by what they were. */
+  seenAs?: Record<string, "home" | "workplace">;
+  /**
+   * A home or workplace a speaker ended with no new one named yet (carried across sessions): a verbless name in
+   * that speaker's next few turns is the new one ("I'm not in Bath anymore." … "since sunday lol. cardiff.").
+   */
+  pendingEnd?: { entity: string; attribute: "home" | "workplace"; turns: number };
 }
 
 const FEMALE = wordSet("femaleRelations");

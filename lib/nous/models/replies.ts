@@ -7,7 +7,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
-import { isName, nameAt, type Tok } from "./nlp.js";
+import { isName, nameAt, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
 import { placeAt } from "./states-common.js";
 
@@ -22,7 +22,14 @@ export interface PendingQuestion {
   topic?: boolean;
 }
 
-type WithQuestion = SessionContext & { asked?: PendingQuestion; homeEnded?: string; lastAttribute?: Record<string, "home" | "workplace"> };
+type WithQuestion = SessionContext & {
+  asked?: PendingQuestion;
+  homeEnded?: string;
+  /** The speaker who last ended a home or workplace this session, and which ("I'm not at Savannah Trails anymore"). */
+  ended?: { entity: string; attribute: "home" | "workplace" };
+  presumed?: { entity: string; home: string };
+  lastAttribute?: Record<string, "home" | "workplace">;
+};
 
 /** Notes the attribute of an entity's latest home or workplace observation this session (for a bare "where to?"). */
 export function noteAttribute(ctx: SessionContext, entity: string, attribute: "home" | "workplace"): void {
@@ -32,11 +39,15 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
 const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up)\b/i;
 const WORK_Q = /\bwhere\b.*\b(?:work|working|job)\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
+/** "Where are you these days?": where the listener lives, asked without a verb of living. */
+const WHERE_NOW_Q = /\bwhere (?:are|r) (?:you|u)\b.*\b(?:these days|nowadays|now)\b/i;
+/** Right after the listener ended a home or job: "what now?", "what's next?", "where are you (now)?", "so where?". */
+const NEXT_Q = /^\W*(?:\w+\W+){0,2}?(?:(?:so|and) )?(?:what(?:'s| is)? (?:now|next)|where (?:are|r) (?:you|u)\b.*|where (?:now|next|then)|where to|what are you doing now|(?:and )?now what)\W*$/i;
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 
 const DWELLING = wordSet("dwellingNouns");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
-const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course)\b/i;
+const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same)\b/i;
 
 const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
 const ASK_AUX = new Set(["did", "do", "does", "are", "is", "r", "have", "has", "were", "was"]);
@@ -67,8 +78,8 @@ function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; en
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
   // a sentence's first word is a name only with more of it capitalised, or a verb soon after it ("Crestfield bank is
   // fine"; "Third time this month." is no name)
-  const n = nameAt(s, k) ?? (p && (k > 0 || (p.end > k && /^[A-Z]/.test(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
-  if (!n || !/^[A-Z][\p{L}'’-]/u.test(n.name)) return undefined;
+  const n = nameAt(s, k) ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
+  if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
   const first = n.name.split(" ")[0];
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
   return n;
@@ -96,7 +107,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     if (p) return;
   }
   // "How's the job?", "and work?", "How's the new place?"
-  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? ""))));
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || (s[i - 1]?.pos === "ADJ" && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   if (topic(WORK_TOPIC) || topic(DWELLING) || there) {
@@ -106,6 +117,17 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   // a bare "where?" / "where to?" right after the listener told of a move or a new job: the reply names the new value
   if (other && q.length === 1 && /^\s*(?:to )?where(?: to)?\s*[?!]*\s*$/i.test(text)) {
     c.asked = { by: speaker, attribute: c.lastAttribute?.[other] ?? "home", kind: "change" };
+    return;
+  }
+  // the listener just ended a home or a job: "what now?", "where are you?" ask for the new one
+  const ended = c.ended?.entity === other ? c.ended : undefined;
+  const last = ended ? q[q.length - 1]?.map((t) => t.text).join(" ").replace(/ (?=[?!.,'’])/g, "").replace(/ ’/g, "’") ?? "" : "";
+  if (other && ended && NEXT_Q.test(last)) {
+    c.asked = { by: speaker, attribute: ended.attribute, kind: "change" };
+    return;
+  }
+  if (other && WHERE_NOW_Q.test(text) && !WORK_Q.test(text)) {
+    c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
   }
   if (!/\b(?:you|home)\b/i.test(text)) return;
@@ -131,21 +153,74 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       // "how's X", "hows X", "how cold is X"
       const verb = s[how]?.lower === "hows" ? how : s[how + 1]?.pos === "ADJ" && s[how + 2]?.lemma === "be" ? how + 2 : how + 1;
       const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? ""));
-      const afterHow = present && k === verb + 1 && (!s[k + 1] || s[k + 1].pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(s[k + 1].lower));
+      // the word after the whole name ("How's São Paulo?")
+      const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
+      const afterHow = present && k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower));
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
-      if (!afterHow && !inAsked) continue;
+      // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
+      const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || (s[k - 1]?.lower === "into" && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
+      if (!afterHow && !inAsked && !liking) continue;
       const n = placeName(s, k, ctx);
-      if (n && !out.includes(n.name)) out.push(n.name);
+      // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
+      if (n && ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] !== "workplace" && ctx.seenAs?.[n.name] !== "workplace" && !out.includes(n.name)) out.push(n.name);
     }
   }
   return out;
 }
 
-/** Notes that a speaker ended a home this session (for "Where did you go?"). */
-export function noteEndedHome(ctx: SessionContext, entity: string): void {
-  (ctx as WithQuestion).homeEnded = entity;
+/** Notes the home a question presumed of the listener ("How's Toronto?"), for the listener's next turn. */
+export function notePresumed(ctx: SessionContext, entity: string, home: string): void {
+  (ctx as WithQuestion).presumed = { entity, home };
 }
 
+/**
+ * The home a question presumed of this speaker in the other speaker's last turn, taken (cleared) now: a reply that
+ * names another home without denying it ("How's Toronto?" "The flat in Leslieville is small") names a place within it.
+ */
+export function takePresumed(ctx: SessionContext, speaker: string): string | undefined {
+  const c = ctx as WithQuestion;
+  const p = c.presumed;
+  if (p && (p.entity === speaker || !ctx.speakers.includes(p.entity))) c.presumed = undefined;
+  return p?.entity === speaker ? p.home : undefined;
+}
+
+/** Notes that a speaker ended a home or a workplace this session (for "Where did you go?", "What now?"). */
+export function noteEnded(ctx: SessionContext, entity: string, attribute: "home" | "workplace"): void {
+  const c = ctx as WithQuestion;
+  if (attribute === "home") c.homeEnded = entity;
+  c.ended = { entity, attribute };
+}
+
+/**
+ * A fragment that names a new value with no verb: a name standing alone ("Glasgow.", "Stavanger since August.",
+ * "Aarhus, it's quieter"), or, for a workplace, a job or a noun phrase before "at/with/for <Name>" ("Marketing at
+ * Kilima Coffee in Nairobi.").
+ *
+ * @example
+ * fragmentValue(analyse("Stavanger since August.")[0], "home", ctx); // "Stavanger"
+ */
+export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: SessionContext): string | undefined {
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "so", "now", ","].includes(s[k].lower))) k++;
+  // no verb or pronoun before the first comma or stop ("Admiral, in Cardiff, claims handler." is a fragment)
+  let seg = k;
+  while (seg < s.length && !(seg > k && s[seg].pos === "PUNCT")) seg++;
+  if (s.slice(k, seg).some((t) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PRON")) return undefined;
+  const known = (v: string) => ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v);
+  if (attribute === "workplace") {
+    // "Marketing at Kilima Coffee (in Nairobi)": a job before the organisation
+    const at = s.findIndex((t, i) => i > k && ["at", "with", "for"].includes(t.lower) && isName(s[i + 1]));
+    if (at > 0 && s.slice(k, at).every((t) => ["NOUN", "ADJ", "PROPN"].includes(t.pos))) {
+      const p = placeAt(s, at + 1);
+      return p && !known(p.value) ? p.value : undefined;
+    }
+  }
+  if (!isName(s[k])) return undefined;
+  let stop = k;
+  while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && ["ADP", "ADV", "SCONJ", "CCONJ"].includes(s[stop].pos))) stop++;
+  const p = placeAt(s, k, stop);
+  return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
+}
 /**
  * The state a reply gives by fragment, if the turn answers a pending where-question with a bare name; clears the
  * question either way (only the next turn of the other speaker can answer it).
@@ -154,7 +229,7 @@ export function noteEndedHome(ctx: SessionContext, entity: string): void {
  * noteQuestion(ctx, "Tomasz", "Where are you living now?");
  * replyState(ctx, "Ingrid", analyse("Lübeck, it's quieter.")); // { attribute: "home", value: "Lübeck", kind: "state" }
  */
-export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean } | undefined {
+export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean; within?: string } | undefined {
   const c = ctx as WithQuestion;
   const q = c.asked;
   if (!q || q.by === speaker) return undefined;
@@ -166,8 +241,15 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
     // "Still at Tarang?" "Yep, …": the reply confirms the value, or names the place itself ("Yep, fixing cars at Fenwick Motors")
     if (!YES.test(text)) return undefined;
     const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]));
-    const named = k >= 0 ? placeAt(s, k + 1)?.value : undefined;
-    return { attribute: q.attribute, value: named ?? q.still, kind: "state" };
+    // "Yes, Bandra.": a name standing alone after the yes
+    let b = 1;
+    while (b < s.length && s[b].pos === "PUNCT") b++;
+    const bare = k < 0 && isName(s[b]) ? placeAt(s, b) : undefined;
+    const alone = !!bare && (!s[bare.end + 1] || s[bare.end + 1].pos === "PUNCT") && placeName(s, b, ctx) !== undefined;
+    const named = k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined;
+    // "Still in Galway?" "Yep, same flat in Salthill.": both hold, Salthill within Galway
+    const inside = named && named !== q.still && q.attribute === "home" && (k < 0 || s[k].lower === "in") ? q.still : undefined;
+    return { attribute: q.attribute, value: named ?? q.still, kind: "state", ...(inside ? { within: inside } : {}) };
   }
   if (q.topic) {
     // "How's the job?" "Crestfield Bank is fine": the first place or organisation the reply names, as weak evidence
@@ -183,11 +265,16 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
   }
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || s[k].lower === "oh" || s[k].lower === "well" || s[k].text === ",")) k++;
-  if (!isName(s[k])) return undefined;
+  const fragment = (): ReturnType<typeof replyState> => {
+    // "Marketing at Kilima Coffee in Nairobi.", "Stavanger since August."
+    const v = fragmentValue(s, q.attribute, ctx);
+    return v ? { attribute: q.attribute, value: v, kind: q.kind } : undefined;
+  };
+  if (!isName(s[k])) return fragment();
   // the name stands alone: the sentence ends, or a comma or a dash follows it
   let stop = k;
   while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
   const p = placeAt(s, k, stop);
-  if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text))) return undefined;
+  if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text))) return fragment();
   return { attribute: q.attribute, value: p.value, kind: q.kind };
 }

@@ -5,7 +5,7 @@
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
 
 export type StateAttribute = "home" | "workplace" | "job";
 export type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
@@ -35,7 +35,7 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     const t = s[j];
     if (t.date && !isName(t)) break;
     const amp = t.text === "&" && words.length > 0 && isName(s[j + 1]);
-    const capital = j > 0 && /^[A-Z]/.test(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
+    const capital = j > 0 && upper(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
     if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
     if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
       if (t.pos === "ADJ" && !capital && s[j + 1]?.pos !== "NOUN" && s[j + 1]?.pos !== "PROPN") break;
@@ -53,8 +53,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     return undefined;
   }
   // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
-  if (possessive && !words.some((w) => /^[A-Z]/.test(w))) return undefined;
-  if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => /^[A-Z]/.test(w))) return placeAt(s, last + 2, end);
+  if (possessive && !words.some((w) => upper(w))) return undefined;
+  if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => upper(w))) return placeAt(s, last + 2, end);
   if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
   const value = words.join(" ");
   if (NOT_PLACES.has(value.toLowerCase()) || s[k]?.pos === "PRON" && !DETS.has(s[k].lower)) return undefined;

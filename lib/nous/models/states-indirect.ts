@@ -18,7 +18,7 @@
  */
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt, type StateAttribute } from "./states-common.js";
 
@@ -62,7 +62,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   for (let k = 0; k < s.length; k++) {
     const t = s[k];
     const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
-    const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB");
+    // "the flat in X": the tagger reads "flat" after a determiner as an adjective now and then
+    const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new"].includes(s[k - 1]?.lower ?? "") && s[k + 1]?.pos === "ADP"));
     if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
       // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
       // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not
@@ -135,6 +136,8 @@ function habitualWork(s: Tok[], clauses: Clause[], emit: IndirectEmit): void {
 
 /** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */
 function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // "I miss the wind in Zaragoza": missing a place is no sign of being there
+  if (s.some((t) => t.lemma === "miss" && t.pos === "VERB")) return;
   const known = ctx.known?.[speaker];
   if (!known) return;
   for (const attr of ["home", "workplace"] as const) {
@@ -144,7 +147,7 @@ function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     for (let k = 0; k < s.length; k++) {
       // the whole name, or its first word standing alone ("Busy spell at Shannonside" for Shannonside Motors)
       const whole = k + words.length <= s.length && words.every((w, i) => s[k + i].text === w);
-      if (!whole && !(words.length > 1 && s[k].text === words[0] && /^[A-Z]/.test(words[0]) && !isName(s[k + 1]))) continue;
+      if (!whole && !(words.length > 1 && s[k].text === words[0] && upper(words[0]) && !isName(s[k + 1]))) continue;
       const before = s[k - 1];
       const subject = !before || before.pos === "PUNCT" || before.pos === "INTJ" || SUBJECT_OPENERS.has(before.lower);
       const located = before && (before.lower === "at" || before.lower === "in" || before.lower === "near");
@@ -169,6 +172,7 @@ export function noteKnown(ctx: SessionContext, triples: readonly { entity: strin
       if (known[t.attribute] === t.value) delete known[t.attribute];
     } else if ((t.confidence ?? 1) >= minConfidence && !t.value.startsWith("not ")) {
       known[t.attribute] = t.value;
+      if (t.confidence === undefined) (ctx.seenAs ??= {})[t.value] = t.attribute;
       if (t.attribute === "home") ((ctx as SessionHomes).sessionHome ??= {})[t.entity] = t.value;
     }
   }

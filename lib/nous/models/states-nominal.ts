@@ -6,7 +6,7 @@
 import type { Clause } from "./clause.js";
 import { relationAt } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { changeKind, endKind, jobPhrase, placeAt, stateKind, type Emit, type StateAttribute } from "./states-common.js";
 
@@ -73,6 +73,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     } else if (t.lemma === "offer" && t.pos === "NOUN" && next === "from" && isName(s[k + 2]) && gov && gov.head < k && TAKE.has(gov.verb)) {
       // "I've accepted an offer from X": taking a job offer is a change of workplace
       emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, changeKind(gov), k);
+    } else if ((t.lemma === "offer" || t.lemma === "job" || t.lemma === "position" || t.lemma === "role") && t.pos === "NOUN" && k >= 2 && isName(s[k - 1]) && gov && gov.head < k && TAKE.has(gov.verb) && gov.verb !== "find" && !gov.negated && !gov.intent) {
+      // "I took the Seplat offer", "accepted the Bosch job": the organisation named before the offer
+      let a = k - 1;
+      while (a > gov.head + 1 && isName(s[a - 1])) a--;
+      emit(gov.subjects, "workplace", placeAt(s, a, k)?.value, changeKind(gov), k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
       emit([speaker], "workplace", placeAt(s, k + 2)?.value, "state", k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov?.copula && !gov.intent && gov.head < k && /^(in|on)$/.test(s[gov.head + 1]?.lower ?? "") && isName(s[k + 2] ?? s[k + 3])) {
@@ -101,11 +106,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     } else if (t.lower === "not" && (next === "in" || next === "at") && !gov && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && s.slice(k + 2).some((x, i) => x.lower === "anymore" || (x.lower === "any" && s[k + 3 + i]?.lower === "more") || (x.lower === "no" && s[k + 3 + i]?.lower === "longer"))) {
       // "so uh. not at Sandstone anymore": "I'm not …" without its subject and verb
       const p = placeAt(s, k + 2);
-      if (p && (next === "in" ? /^[A-Z]/.test(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
+      if (p && (next === "in" ? upper(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
     } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
       // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb
       const p = placeAt(s, k + 2);
-      if (p && (next === "in" ? /^[A-Z]/.test(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
+      if (p && (next === "in" ? upper(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
     } else if (k === 0 && t.lower === "as" && (s[1]?.lower === "a" || s[1]?.lower === "an")) {
       emit([speaker], "job", jobPhrase(s, 1, s.length), "state", k);
     }

@@ -16,7 +16,7 @@
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
 import type { SessionHomes } from "./states-indirect.js";
@@ -33,6 +33,8 @@ const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH])
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), TAKE = set("takeVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
 const LOSE = set("loseVerbs"), STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
 const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
+/** Shifts one moves to or works ("nights", "the early shift"): no place. */
+const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekends|nightshift|(?:night|day|early|late|morning|evening) shifts?)$/i;
 const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
 const WORK_PREPS = new Set(["at", "for"]);
 
@@ -99,14 +101,21 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       else {
         const p = ppAfter(s, from, to, HOME_PREPS);
         // "stay in shape", "stay on track": staying is a residence only in a named place
-        if (!(v === "stay" && p && !/^[A-Z]/.test(p.value))) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+        if (!(v === "stay" && p && !upper(p.value))) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
       }
     } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
     else if (MOVE.has(v) && !c.passive) {
       const attr = afterAttr ?? "home";
       const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
       if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
-      const into = ppAfter(s, from, to, new Set(["to", "into"]));
+      let into = ppAfter(s, from, to, new Set(["to", "into"]));
+      // "moved to nights at the Royal Infirmary": a shift, not a place; the place after it is where they work
+      if (into && SHIFTS.test(into.value)) {
+        const at = ppAfter(s, into.end + 1, to, new Set(["at"]));
+        if (at && !c.negated && !c.intent) emit(c.subjects, "workplace", at.value, stateKind(c) ?? "state", c.head);
+        into = undefined;
+        if (attr === "home") continue;
+      }
       // "Moved down in May." with no place: the home this speaker named earlier in the session ("Cork's treating me well")
       const named = !into && !away && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? (ctx as SessionHomes).sessionHome?.[c.subjects[0]] : undefined;
       emit(c.subjects, attr, into?.value ?? named, changeKind(c), c.head);
@@ -125,7 +134,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
       const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
       const target = JOIN.has(v) ? placeAt(s, from, to) : s[at]?.pos === "ADP" ? ppAfter(s, at, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"])) : undefined;
-      if (JOIN.has(v) && target && !/^[A-Z]/.test(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
+      if (JOIN.has(v) && target && !upper(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
       emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
     } else if (v === "take" && !c.passive && isName(s[c.at]) && c.subjects.length === 1 && (s[from]?.lower === "me" || s[from]?.lower === "us") && (!s[from + 1] || s[from + 1].pos === "PUNCT" || s[from + 1].lower === "on")) {
       // "Castleknock Dental took me (on)": an organisation taking the speaker is hiring
@@ -144,7 +153,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       emit(c.subjects, "home", placeAt(s, from + 1, to)?.value, changeKind(c), c.head);
     } else if ((QUIT.has(v) || DISMISS.has(v)) && !jobNounIn(s, from, to)) {
       const p = QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, from, to, new Set(["from", "at", "by"]));
-      emit(c.subjects, "workplace", p?.value, endKind(c), c.head);
+      // "left Bristol" where Bristol is the one's known home: a move, not a job
+      const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home");
+      emit(c.subjects, home ? "home" : "workplace", p?.value, endKind(c), c.head);
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
     else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
     else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "")) {
@@ -188,7 +199,7 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   }
   if (t.lower === "done" && s[j + 1]?.lower === "with" && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
   const np = placeAt(s, j, c.end);
-  const atOrg = !!np && s[np.end + 1]?.lower === "at" && /^[A-Z]/.test(placeAt(s, np.end + 2, c.end)?.value ?? "");
+  const atOrg = !!np && s[np.end + 1]?.lower === "at" && upper(placeAt(s, np.end + 2, c.end)?.value ?? "");
   const job = jobPhrase(s, j, c.end, !atOrg);
   if (!job) return;
   emit(c.subjects, "job", job, stateKind(c), c.head);

@@ -1,0 +1,230 @@
+/**
+ * Two more kinds of indirect evidence, read from statements only (the caller skips questions and conditionals):
+ *
+ * - An organisation acting on the speaker as an employer does: "Equinor is sending me offshore", "Chanel sent me to
+ *   Grasse", "Tesco has us doing nights", "Bosch is moving our team", "Apple gave us all a day off" → the speaker's
+ *   workplace; "Tesco let me go" → the workplace ended. The subject must be a name that is no speaker, no person
+ *   the session knows and no relation ("Mum sent me to the shop" names nobody's employer).
+ * - A work thing named after an organisation: "the Nordhavn Design Studio Christmas party", "the Tesco canteen" → the
+ *   speaker's workplace (a name that is a person, a speaker or a known entity is not an organisation).
+ * - Being there, said in passing: "Back in Lyon.", "Kisumu is home", and the local idioms "Very Chicago.", "Classic
+ *   Mexico City.", "Boston in a nutshell.", "Welcome to Boston.", "Only in Lagos." → the speaker's home.
+ * - A move told in passing: "Still getting used to Exeter", "Nantes is growing on me" → a new home; "You can visit
+ *   me in Bilbao" → the home; "I miss the wind in Zaragoza", said of the speaker's known home → that home ended.
+ * - Weather talk: "Stavanger in November is brutal", "It's so hot in Buenos Aires right now", "Denver had snow
+ *   yesterday", "Good morning from Lagos!" → the speaker's home. Said now (present tense or a day's time word), with
+ *   no trip in the sentence ("in Seville for the weekend, it's boiling" is a visit).
+ */
+import type { Clause } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import { isName, type Tok, upper } from "./nlp.js";
+import type { SessionContext } from "./referents.js";
+import { placeAt } from "./states-common.js";
+import type { IndirectEmit } from "./states-indirect.js";
+
+const EMPLOYER = wordSet("employerVerbs");
+const WEATHER = wordSet("weatherWords");
+const TRIP = wordSet("tripWords");
+const FAMILY = new Set([...wordSet("family"), ...wordSet("partner")]);
+const US = new Set(["me", "us", "our", "my"]);
+
+/** The name a clause's subject is, when it is an organisation-like name (not a speaker, a known person or a relation). */
+function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): string | undefined {
+  let a = c.at;
+  while (a < c.head && ["so", "and", "but", "then", "now", "well", "the", ","].includes(s[a].lower)) a++;
+  if (!isName(s[a]) || s[a - 1]?.lower === "my" || s[a - 1]?.lower === "our") return undefined;
+  const p = placeAt(s, a, c.head);
+  if (!p || p.end >= c.head || s.slice(p.end + 1, c.head).some((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART")) return undefined;
+  const first = p.value.split(" ")[0];
+  if (FAMILY.has(first.toLowerCase()) || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first)) return undefined;
+  // a person named as a relation ("my sister Mariana"); a clause's subject is noted as a person too, so that alone
+  // says nothing (an organisation is a clause's subject as often)
+  if ((ctx.people ?? []).some((r) => (r.name === p.value || r.name.split(" ")[0] === first) && r.gender !== undefined) || ctx.known?.[p.value]) return undefined;
+  return p.value;
+}
+
+/**
+ * "Equinor is sending me offshore", "Tesco let me go": an organisation acting on the speaker as an employer.
+ *
+ * @example
+ * employerActs(analyse("Chanel sent me to Grasse for a week.")[0], clauses, "Nadia", ctx, emit, ended);
+ * // emit("Nadia", "workplace", "Chanel", 1)
+ */
+export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit, ended: (value: string) => void): void {
+  for (const c of clauses) {
+    if (c.copula || c.negated || c.intent || c.usedTo || c.noLonger || c.passive) continue;
+    const obj = s[c.head + 1];
+    if (!obj || !US.has(obj.lower)) continue;
+    const v = c.verb;
+    // "sent me to / on / offshore", "has us doing / on", "let me go", "gave us a day off", "is moving our team"
+    const next = s[c.head + 2];
+    const owned = (obj.lower === "our" || obj.lower === "my") && ["team", "office", "department", "unit", "group", "desk"].includes(next?.lemma ?? "");
+    const acts =
+      (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
+      (v === "have" && (obj.lower === "me" || obj.lower === "us") && (next?.pos === "VERB" && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
+      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
+    const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
+    if (!acts && !fired) continue;
+    const org = organisationSubject(s, c, ctx);
+    if (!org) continue;
+    if (fired) ended(org);
+    else emit(speaker, "workplace", org, c.head);
+  }
+}
+
+/**
+ * "It's so hot in Buenos Aires right now", "Stavanger in November is brutal", "Denver had snow yesterday", "Good
+ * morning from Lagos!": weather where the speaker is, said now.
+ *
+ * @example
+ * weatherHome(analyse("Denver had snow yesterday.")[0], clauses, "Tom", ctx, emit); // emit("Tom", "home", "Denver", 0)
+ */
+export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (!s.some((t) => WEATHER.has(t.lemma) || WEATHER.has(t.lower)) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+  if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
+  // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
+  const recent = s.some((t) => ["yesterday", "today", "tonight", "now", "morning", "night", "week"].includes(t.lower));
+  if (clauses.some((c) => c.past) && !recent) return;
+  for (let k = 0; k < s.length; k++) {
+    const prep = s[k - 1]?.lower;
+    // a place as the subject of being or having weather ("Turin is freezing", "Denver had snow"), not a person acting
+    const subject = clauses.some((c) => c.at === k && !c.implicit && (c.verb === "be" || c.verb === "have" || c.copula || WEATHER.has(c.verb)));
+    if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || subject)) continue;
+    // "from" only in a greeting: "Good morning from Lagos", "Greetings from Oslo"
+    if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
+    let stop = k;
+    while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
+    const p = placeAt(s, k, stop);
+    if (!p || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
+    emit(speaker, "home", p.value, k);
+    return;
+  }
+}
+
+const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome"]);
+
+/**
+ * "Back in Lyon", "Kisumu is home", "Very Chicago.", "Boston in a nutshell.": the speaker's home, said in passing.
+ *
+ * @example
+ * localHome(analyse("Classic Mexico City.")[0], [], "Pablo", ctx, emit); // emit("Pablo", "home", "Mexico City", 1)
+ */
+export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // cheap test first: most sentences have no "back", "home" or "nutshell" and open with no idiom's word
+  if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell")) return;
+  if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
+  const place = (k: number) => {
+    const p = isName(s[k]) ? placeAt(s, k) : undefined;
+    return p && !ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) && !(ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) && !ctx.known?.[p.value] ? p : undefined;
+  };
+  const words = s.filter((t) => t.pos !== "PUNCT");
+  for (let k = 0; k < s.length; k++) {
+    const t = s[k];
+    // "(I'm) back in Lyon", not "back in 2019" (no name) nor someone else's ("she's back in Leeds")
+    if (t.lower === "back" && s[k + 1]?.lower === "in" && place(k + 2)) {
+      const c = clauses.find((x) => x.at <= k && k < x.end);
+      if (!c || c.subjects.every((e) => e === speaker)) return emit(speaker, "home", place(k + 2)!.value, k);
+    }
+    // "Kisumu is home"
+    if (place(k) && s[place(k)!.end + 1]?.lemma === "be" && s[place(k)!.end + 2]?.lower === "home" && (!s[place(k)!.end + 3] || s[place(k)!.end + 3].pos === "PUNCT" || s[place(k)!.end + 3].pos === "CCONJ")) return emit(speaker, "home", place(k)!.value, k);
+  }
+  // a fragment of two to five words: "Very Chicago.", "Welcome to Boston.", "Boston in a nutshell."
+  if (words.length < 2 || words.length > 5 || clauses.some((c) => !c.implicit && c.subjects.length)) return;
+  const first = words[0].lower;
+  const at = IDIOM_BEFORE.has(first) ? (first === "welcome" || first === "only" ? 2 : 1) : 0;
+  const k = s.indexOf(words[at]);
+  const p = place(k);
+  if (!p) return;
+  const rest = s.slice(p.end + 1).filter((x) => x.pos !== "PUNCT").map((x) => x.lower).join(" ");
+  const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell";
+  if (idiom) emit(speaker, "home", p.value, k);
+}
+
+const WORK_THINGS = wordSet("workThings");
+
+/**
+ * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen": a name before a work thing.
+ *
+ * @example
+ * workCompound(analyse("The Tesco canteen is shut.")[0], [], "Rhys", ctx, emit); // emit("Rhys", "workplace", "Tesco", 1)
+ */
+export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party")) return;
+  if (clauses.some((c) => c.negated || c.intent || c.usedTo || c.noLonger)) return;
+  for (let k = 1; k < s.length; k++) {
+    const party = s[k].lemma === "party" && ["christmas", "xmas", "office", "staff", "summer"].includes(s[k - 1].lower);
+    if (!(WORK_THINGS.has(s[k].lemma) && s[k].pos === "NOUN") && !party) continue;
+    let end = party ? k - 2 : k - 1;
+    if (!isName(s[end]) || s[end].text === "'s") continue;
+    let a = end;
+    while (a > 0 && (isName(s[a - 1]) || s[a - 1].text === "&")) a--;
+    // "my / our / the <Name> canteen" or the sentence's start; "his" or "Tom's" is someone else's
+    const before = s[a - 1]?.lower;
+    if (before !== undefined && !["the", "our", "my", "at", "in", "to", "from", ","].includes(before)) continue;
+    const value = s.slice(a, end + 1).map((t) => t.text).join(" ");
+    const first = value.split(" ")[0];
+    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
+    return emit(speaker, "workplace", value, k);
+  }
+}
+
+/** Emits an indirect observation of a given kind (a change or an ending, at the indirect confidence). */
+export type KindEmit = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => void;
+
+/**
+ * "Still getting used to Exeter", "Nantes is growing on me", "come visit me in Bilbao", "I miss Zaragoza" (the
+ * speaker's known home): a move told in passing.
+ *
+ * @example
+ * movedInPassing(analyse("Still getting used to Exeter.")[0], clauses, "Yasmin", ctx, emit); // emit("Yasmin", "home", "Exeter", "change")
+ */
+export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): void {
+  if (!s.some((t) => t.lower === "used" || t.lower === "growing" || t.lower === "me" || t.lower === "us" || t.lemma === "miss")) return;
+  const name = (k: number) => (isName(s[k]) && !ctx.known?.[s[k].text] && !ctx.speakers.includes(s[k].text) ? placeAt(s, k)?.value : undefined);
+  if (clauses.some((c) => c.negated || c.usedTo)) return;
+  // "(you can / come and) visit me in X", "come see us in X", "stay with me in X": whoever visits, the home is mine
+  for (let k = 1; k + 2 < s.length; k++) if ((s[k].lower === "me" || s[k].lower === "us") && ["visit", "see", "with"].includes(s[k - 1].lemma) && s[k + 1].lower === "in" && name(k + 2)) return emit(speaker, "home", name(k + 2)!, "state");
+  if (clauses.some((c) => c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
+  for (let k = 0; k < s.length; k++) {
+    const t = s[k];
+    // "getting used to X", "settling into X"
+    if (t.lower === "used" && s[k - 1]?.lemma === "get" && s[k + 1]?.lower === "to" && name(k + 2)) return emit(speaker, "home", name(k + 2)!, "change");
+    // "X is growing on me"
+    if (name(k) && s[placeAt(s, k)!.end + 1]?.lemma === "be" && s[placeAt(s, k)!.end + 2]?.lower === "growing" && s[placeAt(s, k)!.end + 3]?.lower === "on" && s[placeAt(s, k)!.end + 4]?.lower === "me") return emit(speaker, "home", name(k)!, "change");
+    // "I miss X", "I miss the wind in X": of the speaker's known home, it is over
+    if (t.lemma === "miss" && t.pos === "VERB" && clauses.some((c) => c.head === k && c.subjects.length === 1 && c.subjects[0] === speaker && !c.past && !c.future && !c.intent)) {
+      const known = ctx.known?.[speaker]?.home;
+      for (let j = k + 1; j < Math.min(s.length, k + 6); j++) if (known && isName(s[j]) && placeAt(s, j)?.value === known) return emit(speaker, "home", known, "ended");
+    }
+  }
+}
+
+/**
+ * "Still at Access Bank, still stuck in traffic", "Yes, still in Chennai", "Now at Grab": a subjectless "still / now at / with / in <Name>"
+ * opening a sentence or after a comma is the speaker's ("I'm still at …"): a workplace, or with "in" a home.
+ *
+ * @example
+ * elidedStill(analyse("Still at Access Bank, still stuck in traffic.")[0], ctx); // [{ attribute: "workplace", value: "Access Bank" }]
+ */
+export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" | "workplace"; value: string; ended?: boolean }[] {
+  const out: { attribute: "home" | "workplace"; value: string; ended?: boolean }[] = [];
+  if (!s.some((t) => t.lower === "still" || t.lower === "now" || t.lower === "not")) return out;
+  const anymore = s.some((t, i) => t.lower === "anymore" || (t.lower === "any" && s[i + 1]?.lower === "more"));
+  for (let k = 0; k + 2 < s.length; k++) {
+    const lead = s[k].lower;
+    if (lead !== "still" && lead !== "now" && !(lead === "not" && anymore)) continue;
+    // at the sentence's start (after "yes", "yep", "oh", a comma) or right after a comma or a stop
+    const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "oh", "well", "and", "but", "so"].includes(t.lower));
+    if (!start && s[k - 1]?.text !== "," && !/\.$/.test(s[k - 1]?.text ?? "")) continue;
+    // "still (living / working / based) in X"
+    const j = ["living", "staying", "working", "based", "stationed"].includes(s[k + 1].lower) ? k + 2 : k + 1;
+    const prep = s[j]?.lower;
+    const n = s[j + 1];
+    if (!prep || !["at", "with", "in"].includes(prep) || !n || !(isName(n) || (upper(n.text) && ["NOUN", "ADJ", "VERB"].includes(n.pos)))) continue;
+    const p = placeAt(s, j + 1) ?? (n.pos === "VERB" ? { value: n.text, end: j + 1 } : undefined);
+    if (!p || ctx.speakers.includes(p.value) || (ctx.people ?? []).some((r) => r.name === p.value) || ctx.known?.[p.value]) continue;
+    const attribute = prep === "in" && s[k + 1].lower !== "working" ? "home" : "workplace";
+    out.push(lead === "not" ? { attribute, value: p.value, ended: true } : { attribute, value: p.value });
+  }
+  return out;
+}

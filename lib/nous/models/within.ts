@@ -1,0 +1,47 @@
+/**
+ * Places within places, from how a turn names two homes of its speaker (no gazetteer: only what the conversation
+ * says). A home named as a dwelling's place ("a flat in Salthill", "found a new apartment in Pinheiros") lies within
+ * the place of the same turn that is the home at a coarser level:
+ * - the place the other speaker's question presumed ("How's São Paulo?" "… I just found a new apartment in
+ *   Pinheiros."), when the reply neither denies it nor ends or plans a home;
+ * - the place the same turn moves to ("Moving to Leeds, found a flat in Headingley.").
+ * A turn that looks back ("the old flat", "used to", "before") says nothing of nesting.
+ */
+import { upper } from "./nlp.js";
+
+/** A home triple of a turn. */
+interface HomeTriple {
+  entity: string;
+  attribute: string;
+  value: string;
+  kind?: string;
+}
+
+const DWELLING_IN = (place: string) => new RegExp(`\\b(?:flat|apartment|place|house|room|studio|bedsit|unit|condo|digs|pad)\\b[^.!?]{0,40}?\\b(?:in|at)\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
+const LOOKING_BACK = /\b(?:old|used to|before|previous|former|last year|miss)\b/i;
+const DENIAL = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i;
+
+/**
+ * The (inner, outer) place pairs a turn gives.
+ *
+ * @example
+ * placesWithin("Huge, loud. I just found a new apartment in Pinheiros.", [{ entity: "Isa", attribute: "home", value: "Pinheiros", kind: "change" }], "Isa", "São Paulo");
+ * // [["Pinheiros", "São Paulo"]]
+ */
+export function placesWithin(text: string, triples: readonly HomeTriple[], speaker: string, presumed?: string): [string, string][] {
+  if (!presumed && !triples.some((t) => t.attribute === "home" && t.entity === speaker)) return [];
+  if (LOOKING_BACK.test(text)) return [];
+  const homes = triples.filter((t) => t.entity === speaker && t.attribute === "home" && upper(t.value) && !t.value.startsWith("not "));
+  const out: [string, string][] = [];
+  const push = (a: string, b: string) => {
+    if (a !== b && !out.some(([x, y]) => x === a && y === b)) out.push([a, b]);
+  };
+  const ended = homes.some((t) => t.kind === "ended" || t.kind === "planned");
+  if (presumed && !ended && !DENIAL.test(text)) {
+    // a plain statement of another home, or a dwelling's place even when it is new
+    for (const t of homes) if (t.kind !== "change" || DWELLING_IN(t.value).test(text)) push(t.value, presumed);
+  }
+  const moves = homes.filter((t) => (t.kind === "change" || t.kind === "planned") && !DWELLING_IN(t.value).test(text));
+  for (const m of moves) for (const t of homes) if (t.value !== m.value && DWELLING_IN(t.value).test(text)) push(t.value, m.value);
+  return out;
+}
