@@ -115,3 +115,10 @@ test("a dwelling's place in the turn that moves, or that answers a presumed home
   // looking back is no nesting
   assert.deepEqual(states("Moved to Leeds in May. The old flat in York was too small.").filter((x) => x.includes("within")), []);
 });
+
+test("a work gerund as the subject of 'is' is a workplace now; a gerund on its own is a plan", () => {
+  assert.deepEqual(states("Teaching at Wexley Academy is mostly lovely."), ["Ann | workplace | Wexley Academy"]);
+  assert.deepEqual(states("Working at Corvale is fine."), ["Ann | workplace | Corvale"]);
+  assert.deepEqual(states("Starting at Corvale on Monday."), ["Ann | workplace | Corvale | planned | 0.5"]);
+  assert.deepEqual(states("Swimming at Castle Pool is my new hobby."), []);
+});

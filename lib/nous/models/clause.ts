@@ -252,7 +252,8 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
         c.gerundLead = true;
         if (before === "since" || before === "after") c.past = true;
         else if (before === "still") c.still = true; // "Still teaching at X": going on, not planned
-        else c.future = true;
+        else if (!s.slice(c.head + 1).find((x) => x.pos === "AUX" || x.pos === "VERB")?.lemma.match(/^be$/)) c.future = true;
+        // else "Working at X is fine": the gerund is the subject of "is", a state now
       }
       k = c.head;
     }

@@ -101,6 +101,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   }
 }
 
+const GERUND_WORK = new Set(["working", "teaching", "nursing", "interning", "lecturing", "temping", "volunteering"]);
 const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome"]);
 
 /**
@@ -208,6 +209,13 @@ export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx
  */
 export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" | "workplace"; value: string; ended?: boolean }[] {
   const out: { attribute: "home" | "workplace"; value: string; ended?: boolean }[] = [];
+  // "Teaching at Bedok Green Secondary is mostly lovely": a work gerund as the subject of "is" (the tagger may not
+  // read the capitalised gerund as a verb)
+  if (GERUND_WORK.has(s[0]?.lower ?? "") && (s[1]?.lower === "at" || s[1]?.lower === "for") && s[2] && upper(s[2].text)) {
+    const p = placeAt(s, 2);
+    if (p && s.slice(p.end + 1).find((t) => t.pos === "AUX" || t.pos === "VERB")?.lemma === "be") out.push({ attribute: "workplace", value: p.value });
+    return out;
+  }
   if (!s.some((t) => t.lower === "still" || t.lower === "now" || t.lower === "not")) return out;
   const anymore = s.some((t, i) => t.lower === "anymore" || (t.lower === "any" && s[i + 1]?.lower === "more"));
   for (let k = 0; k + 2 < s.length; k++) {
