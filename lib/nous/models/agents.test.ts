@@ -122,3 +122,9 @@ test("a work gerund as the subject of 'is' is a workplace now; a gerund on its o
   assert.deepEqual(states("Starting at Corvale on Monday."), ["Ann | workplace | Corvale | planned | 0.5"]);
   assert.deepEqual(states("Swimming at Castle Pool is my new hobby."), []);
 });
+
+test("the first days at an organisation: the listener's in a question, the speaker's in a statement, nobody's with 'his'", () => {
+  assert.deepEqual(talk([["Bob", "How's the first week at Marlow & Finch?"]]), ["Ann | workplace | Marlow & Finch | 0.5"]);
+  assert.deepEqual(states("My first day at Corvale was chaos."), ["Ann | workplace | Corvale | 0.5"]);
+  assert.deepEqual(states("His first day at Corvale was chaos."), []);
+});

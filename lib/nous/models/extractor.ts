@@ -24,7 +24,7 @@ import { wordSet } from "./lexicon.js";
 import { analyse, nameAt, upper } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
-import { elidedStill, employerActs, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
+import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -166,6 +166,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       i = n.end;
     }
     const words = s.map((t) => t.text);
+    // "How's the first week at Marlow & Finch?" / "My first day at Corvale was chaos"
+    const firstAt = firstDaysAt(s);
+    if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
     if (isQuestion(s) && !questionTail(words)) {
       // a question states nothing, but "How's your dad?" names the person the answer's "he" is
       for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);

@@ -236,3 +236,21 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
   }
   return out;
 }
+
+const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts"]);
+
+/**
+ * "How's the first week at Marlow & Finch?", "my first day at Corvale was chaos": the first days at an organisation
+ * are a new job's, the listener's in a question, else the speaker's (not someone else's: "his first day at X").
+ *
+ * @example
+ * firstDaysAt(analyse("My first week at Corvale was chaos.")[0]); // "Corvale"
+ */
+export function firstDaysAt(s: Tok[]): string | undefined {
+  for (let k = 1; k + 2 < s.length; k++) {
+    if (s[k].lower !== "first" || !FIRST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !s[k + 3] || !upper(s[k + 3].text)) continue;
+    if (!["the", "my", "our", "your"].includes(s[k - 1].lower)) continue;
+    return placeAt(s, k + 3)?.value;
+  }
+  return undefined;
+}
