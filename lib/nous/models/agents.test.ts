@@ -128,3 +128,10 @@ test("the first days at an organisation: the listener's in a question, the speak
   assert.deepEqual(states("My first day at Corvale was chaos."), ["Ann | workplace | Corvale | 0.5"]);
   assert.deepEqual(states("His first day at Corvale was chaos."), []);
 });
+
+test("'the X move' is a move; the same dwelling, or one found after a move in the session, lies within the known home", () => {
+  assert.deepEqual(talk([["Ann", "Sorry, it's been chaos. The Leeds move took over everything."], ["Bob", "wait, Leeds?"], ["Ann", "A month ago. Got a little place in Headingley."]]), ["Ann | home | Leeds | change | 0.5", "Ann | home | Headingley | change", "Headingley | within | Leeds"]);
+  assert.deepEqual(talk([["Bob", "how's Ibadan"], ["Ann", "Not much news. Same job, same house in Bodija."]]).filter((x) => x.includes("within")), ["Bodija | within | Ibadan"]);
+  // his move is not mine
+  assert.deepEqual(states("His Leeds move fell through."), []);
+});

@@ -180,7 +180,7 @@ export type KindEmit = (entity: string, attribute: "home", value: string, kind: 
  * movedInPassing(analyse("Still getting used to Exeter.")[0], clauses, "Yasmin", ctx, emit); // emit("Yasmin", "home", "Exeter", "change")
  */
 export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): void {
-  if (!s.some((t) => t.lower === "used" || t.lower === "growing" || t.lower === "me" || t.lower === "us" || t.lemma === "miss")) return;
+  if (!s.some((t) => t.lower === "used" || t.lower === "growing" || t.lower === "me" || t.lower === "us" || t.lemma === "miss" || t.lower === "move")) return;
   const name = (k: number) => (isName(s[k]) && !ctx.known?.[s[k].text] && !ctx.speakers.includes(s[k].text) ? placeAt(s, k)?.value : undefined);
   if (clauses.some((c) => c.negated || c.usedTo)) return;
   // "(you can / come and) visit me in X", "come see us in X", "stay with me in X": whoever visits, the home is mine
@@ -190,6 +190,15 @@ export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx
     const t = s[k];
     // "getting used to X", "settling into X"
     if (t.lower === "used" && s[k - 1]?.lemma === "get" && s[k + 1]?.lower === "to" && name(k + 2)) return emit(speaker, "home", name(k + 2)!, "change");
+    // "The Nottingham move took over everything", "our Leeds move": a move to X, told in passing
+    if (t.lower === "move" && t.pos === "NOUN" && k >= 2 && isName(s[k - 1])) {
+      let a = k - 1;
+      while (a > 0 && isName(s[a - 1])) a--;
+      if (["the", "our", "my"].includes(s[a - 1]?.lower ?? "") && !s.slice(0, a).some((x) => x.lower === "his" || x.lower === "her" || x.lower === "their")) {
+        const v = s.slice(a, k).map((x) => x.text).join(" ");
+        if (!ctx.known?.[v] && !ctx.speakers.includes(v)) return emit(speaker, "home", v, "change");
+      }
+    }
     // "X is growing on me"
     if (name(k) && s[placeAt(s, k)!.end + 1]?.lemma === "be" && s[placeAt(s, k)!.end + 2]?.lower === "growing" && s[placeAt(s, k)!.end + 3]?.lower === "on" && s[placeAt(s, k)!.end + 4]?.lower === "me") return emit(speaker, "home", name(k)!, "change");
     // "I miss X", "I miss the wind in X": of the speaker's known home, it is over

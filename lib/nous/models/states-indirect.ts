@@ -23,7 +23,7 @@ import { resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt, type StateAttribute } from "./states-common.js";
 
 /** The home each entity was last said to have in this session (the context is a session's; `known` is carried). */
-export type SessionHomes = SessionContext & { sessionHome?: Record<string, string> };
+export type SessionHomes = SessionContext & { sessionHome?: Record<string, string>; sessionMoves?: Record<string, string> };
 
 export type IndirectEmit = (entity: string, attribute: StateAttribute, value: string, at: number) => void;
 
@@ -174,6 +174,7 @@ export function noteKnown(ctx: SessionContext, triples: readonly { entity: strin
       known[t.attribute] = t.value;
       if (t.confidence === undefined) (ctx.seenAs ??= {})[t.value] = t.attribute;
       if (t.attribute === "home") ((ctx as SessionHomes).sessionHome ??= {})[t.entity] = t.value;
+      if (t.attribute === "home" && t.kind === "change") ((ctx as SessionHomes).sessionMoves ??= {})[t.entity] = t.value;
     }
   }
 }

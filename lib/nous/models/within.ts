@@ -5,6 +5,9 @@
  * - the place the other speaker's question presumed ("How's São Paulo?" "… I just found a new apartment in
  *   Pinheiros."), when the reply neither denies it nor ends or plans a home;
  * - the place the same turn moves to ("Moving to Leeds, found a flat in Headingley.").
+ * - the speaker's known home, when the turn says the dwelling is the same one ("Same job, same house in Bodija."), or
+ *   when that home was moved to earlier in the same session ("The Nottingham move took over everything." … "Got a
+ *   little place in Beeston.").
  * A turn that looks back ("the old flat", "used to", "before") says nothing of nesting.
  */
 import { upper } from "./nlp.js";
@@ -18,6 +21,7 @@ interface HomeTriple {
 }
 
 const DWELLING_IN = (place: string) => new RegExp(`\\b(?:flat|apartment|place|house|room|studio|bedsit|unit|condo|digs|pad)\\b[^.!?]{0,40}?\\b(?:in|at)\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
+const SAME_DWELLING = (place: string) => new RegExp(`\\bsame (?:old )?(?:flat|apartment|place|house|room|studio|unit|condo)\\b[^.!?]{0,20}?\\bin\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
 const LOOKING_BACK = /\b(?:old|used to|before|previous|former|last year|miss)\b/i;
 const DENIAL = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i;
 
@@ -28,7 +32,7 @@ const DENIAL = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i;
  * placesWithin("Huge, loud. I just found a new apartment in Pinheiros.", [{ entity: "Isa", attribute: "home", value: "Pinheiros", kind: "change" }], "Isa", "São Paulo");
  * // [["Pinheiros", "São Paulo"]]
  */
-export function placesWithin(text: string, triples: readonly HomeTriple[], speaker: string, presumed?: string): [string, string][] {
+export function placesWithin(text: string, triples: readonly HomeTriple[], speaker: string, presumed?: string, known?: { home?: string; movedThisSession?: boolean }): [string, string][] {
   if (!presumed && !triples.some((t) => t.attribute === "home" && t.entity === speaker)) return [];
   if (LOOKING_BACK.test(text)) return [];
   const homes = triples.filter((t) => t.entity === speaker && t.attribute === "home" && upper(t.value) && !t.value.startsWith("not "));
@@ -43,5 +47,9 @@ export function placesWithin(text: string, triples: readonly HomeTriple[], speak
   }
   const moves = homes.filter((t) => (t.kind === "change" || t.kind === "planned") && !DWELLING_IN(t.value).test(text));
   for (const m of moves) for (const t of homes) if (t.value !== m.value && DWELLING_IN(t.value).test(text)) push(t.value, m.value);
+  // the known home, kept ("same house in X") or just moved to
+  if (known?.home && !ended && !moves.length) {
+    for (const t of homes) if (t.value !== known.home && DWELLING_IN(t.value).test(text) && (known.movedThisSession || SAME_DWELLING(t.value).test(text))) push(t.value, known.home);
+  }
   return out;
 }
