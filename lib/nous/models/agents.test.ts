@@ -135,3 +135,9 @@ test("'the X move' is a move; the same dwelling, or one found after a move in th
   // his move is not mine
   assert.deepEqual(states("His Leeds move fell through."), []);
 });
+
+test("nights at a place are worked there; an ordinary word opening a reply is no name", () => {
+  assert.deepEqual(states("Just finished a run of nights at the Royal Wexley."), ["Ann | workplace | Royal Wexley | 0.5"]);
+  assert.deepEqual(talk([["Bob", "how's the ward?"], ["Ann", "Short staffed as always."]]), []);
+  assert.deepEqual(talk([["Bob", "How's the job?"], ["Ann", "Corvale is fine, busy."]]), ["Ann | workplace | Corvale | 0.5"]);
+});

@@ -121,7 +121,7 @@ export function analyse(text: string): Tok[][] {
 
 const known = new Map<string, boolean>();
 /** Is a lower-case word in the model's lexicon? */
-function inLexicon(word: string): boolean {
+export function inLexicon(word: string): boolean {
   let k = known.get(word);
   if (k === undefined) {
     const nl = engine();

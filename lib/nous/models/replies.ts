@@ -7,7 +7,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
-import { isName, nameAt, type Tok, upper } from "./nlp.js";
+import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
 import { placeAt } from "./states-common.js";
 
@@ -80,6 +80,8 @@ function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; en
   // fine"; "Third time this month." is no name)
   const n = nameAt(s, k) ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
+  // a sentence's first word alone that is an ordinary word ("Short staffed as always.") is no name
+  if (k === 0 && !n.name.includes(" ") && inLexicon(n.name.toLowerCase())) return undefined;
   const first = n.name.split(" ")[0];
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
   return n;

@@ -150,9 +150,15 @@ const WORK_THINGS = wordSet("workThings");
  * workCompound(analyse("The Tesco canteen is shut.")[0], [], "Rhys", ctx, emit); // emit("Rhys", "workplace", "Tesco", 1)
  */
 export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party")) return;
+  if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party" || t.lower === "nights" || t.lower === "lates" || t.lower === "earlies" || t.lower === "nightshifts")) return;
   if (clauses.some((c) => c.negated || c.intent || c.usedTo || c.noLonger)) return;
   for (let k = 1; k < s.length; k++) {
+    // "a run of nights at the QEII", "lates at Corvale": shifts worked at a place
+    const at = s[k + 2]?.lower === "the" ? k + 3 : k + 2;
+    if (["nights", "lates", "earlies", "nightshifts"].includes(s[k].lower) && s[k + 1]?.lower === "at" && s[at] && upper(s[at].text) && !clauses.some((c) => c.subjects.some((e) => e !== speaker))) {
+      const p = placeAt(s, at);
+      if (p && !ctx.known?.[p.value] && !ctx.speakers.includes(p.value)) return emit(speaker, "workplace", p.value, k);
+    }
     const party = s[k].lemma === "party" && ["christmas", "xmas", "office", "staff", "summer"].includes(s[k - 1].lower);
     if (!(WORK_THINGS.has(s[k].lemma) && s[k].pos === "NOUN") && !party) continue;
     let end = party ? k - 2 : k - 1;
