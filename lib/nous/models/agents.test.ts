@@ -141,3 +141,9 @@ test("nights at a place are worked there; an ordinary word opening a reply is no
   assert.deepEqual(talk([["Bob", "how's the ward?"], ["Ann", "Short staffed as always."]]), []);
   assert.deepEqual(talk([["Bob", "How's the job?"], ["Ann", "Corvale is fine, busy."]]), ["Ann | workplace | Corvale | 0.5"]);
 });
+
+test("'I'm at the <Name> Museum': a name whose last word is a kind of workplace is one, said in the present", () => {
+  assert.deepEqual(states("Nah, I'm at the Wexley Museum, same direction."), ["Ann | workplace | Wexley Museum"]);
+  assert.deepEqual(states("I'm at the Red Lion with Tom."), []);
+  assert.deepEqual(states("I was at the Wexley Museum yesterday."), []);
+});

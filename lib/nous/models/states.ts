@@ -35,6 +35,7 @@ const LOSE = set("loseVerbs"), STOP = set("stopVerbs"), BECOME = set("becomeVerb
 const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
 /** Shifts one moves to or works ("nights", "the early shift"): no place. */
 const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekends|nightshift|(?:night|day|early|late|morning|evening) shifts?)$/i;
+const WORKPLACE_KINDS = set("workplaceKinds");
 const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
 const WORK_PREPS = new Set(["at", "for"]);
 
@@ -191,7 +192,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     return emit(c.subjects, "home", p?.value, kind, c.head);
   }
   // "I'm at the Machir Bay Cafe now": "the" and a name, when the clause says it is new, lasting or over
-  const theName = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && (c.now || c.still || c.noLonger || c.negated);
+  // … or, present and unhedged, when the name's last word says it is a workplace ("I'm at the Maritime Museum")
+  const kindHead = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && !c.past && !c.future && WORKPLACE_KINDS.has((placeAt(s, j + 2, c.end)?.value.split(" ").pop() ?? "").toLowerCase());
+  const theName = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && (c.now || c.still || c.noLonger || c.negated || kindHead);
   if ((t.lower === "at" || t.lower === "with") && (isName(s[j + 1]) || theName)) {
     const p = placeAt(s, j + 1, c.end);
     if (p && !(ctx.people ?? []).some((r) => r.name === p.value) && !ctx.speakers.includes(p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
