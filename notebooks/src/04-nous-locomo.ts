@@ -145,29 +145,30 @@ await plot.save(scenFig, "../figures/04-nous-locomo/benchmark-scenarios");
 
 // %% [markdown]
 // ## Hand-written conversations, phrased by hand
-// Seven sets of short conversations about where people live and work (stable values, one-off jokes before and after a
-// long silence, changes, changes after a silence, other people's states, "I don't work at X anymore"), answered
+// Eleven sets of short conversations about where people live and work (stable values, one-off jokes before and after
+// a long silence, changes, changes after a silence, other people's states, "I don't work at X anymore"), answered
 // through the path of `agora locomo --data`. A conversation counts as right when every current-value question gets
 // F1 ≥ 0.5. The **original** set (35, `data/nous/states-check.txt`) was written before the v3 extractor; its 14 `tune`
 // conversations were read while the pipeline was developed. The **fresh** set (35, `data/nous/states-fresh.txt`) was
 // written afterwards without reading the extractor's word lists; its tune/report parts were drawn by a seeded
 // shuffle (2 tune, 3 report per scenario) and committed before any run, and only its tune part was read for
-// failures. Two more sets of 35 (`states-dev-a.txt`: casual lower-case texting, `states-dev-b.txt`: longer messages
-// in several Englishes, places mostly told indirectly) were written by two writers who did not read the code; both
-// are entirely `tune` (read for failures while the extractor's indirect evidence, lower-case names and question
-// readings were written), so their numbers are development numbers, not held-out ones; so is a third (`dev-e`,
-// written later in the style of someone testing a memory assistant; read for failures, nothing changed from it).
-// Two sets of 35 are **held out**: `held-c` (the same product-tester style) and `held-d` (ordinary capitalised chat,
-// a new user's everyday phrasings), written by writers who did not read the code, after the extractor's rules were
-// in place, and only ever scored (never read for failures). With the fresh set's report part they are the numbers
-// to believe: 91 conversations phrased by someone else. "Stable values" are the conversations whose value never
-// changes (stable and both joke scenarios).
+// failures. Five more sets of 35 are entirely `tune`, each by a writer who did not read the code, and were read for
+// failures while the extractor's rules were written, so their numbers are development numbers, not held-out ones:
+// `dev-a` (casual lower-case texting), `dev-b` (longer messages in several Englishes, places mostly told
+// indirectly), `dev-e` (someone testing a memory assistant), `dev-f` (plain, careful written chat) and `dev-g`
+// (catching up over messenger, news told in passing).
+// Four sets of 35 are **held out**, written by writers who did not read the code and never read for failures:
+// `held-c` (product-tester style) and `held-d` (ordinary capitalised chat, a new user's everyday phrasings), scored
+// five times over two rounds of work; `held-h` (plain chat between friends and relatives), scored twice; and `held-i`
+// (everyday chat between people who know each other), written after the last rule and scored once, here. With the
+// fresh set's report part they are the numbers to believe: 161 conversations phrased by someone else. "Stable values"
+// are the conversations whose value never changes (stable and both joke scenarios).
 
 // %%
 // the quick profile: the fresh set, the full model and last-write-wins only
 const CHECK_VARIANTS = PROFILE === "full" ? (["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-merges", "no-multi-valued", "no-hops", "no-graph"] as const) : (["none", "last-write-wins"] as const);
-const CHECK_SETS = PROFILE === "full" ? ["held-c", "held-d", "fresh", "original", "dev-a", "dev-b", "dev-e"] : ["fresh"];
-const HELD_OUT = new Set(["held-c", "held-d", "fresh"]);
+const CHECK_SETS = PROFILE === "full" ? ["held-c", "held-d", "held-h", "held-i", "fresh", "original", "dev-a", "dev-b", "dev-e", "dev-f", "dev-g"] : ["fresh"];
+const HELD_OUT = new Set(["held-c", "held-d", "held-h", "held-i", "fresh"]);
 const heldOut: Awaited<ReturnType<typeof nous.runStatesCheck>>["right"] = [];
 for (const set of CHECK_SETS) {
   const [path] = nous.checkSetPaths(set);
@@ -184,7 +185,7 @@ for (const set of CHECK_SETS) {
 }
 
 // %% [markdown]
-// Every held-out report part pooled (the fresh set's report part, held-c, held-d): the share of conversations with
+// Every held-out report part pooled (the fresh set's report part, held-c, held-d, held-h, held-i): the share of conversations with
 // every current value right, overall and for the stable scenario, by variant.
 
 // %%
