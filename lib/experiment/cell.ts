@@ -10,6 +10,7 @@ import type { Cell } from "./grid.js";
 import type { CellStatus } from "./manifest.js";
 import type { RunPlan } from "./plan.js";
 import { cellPath, writeCell, type CellRecord, type Row } from "./store.js";
+import { codeFingerprint } from "./project.js";
 
 /** What became of one cell: stored (ok or degraded), failed, cut short by the budget, or stopped by a signal. */
 export type CellOutcome =
@@ -74,7 +75,7 @@ export async function runOneCell(plan: RunPlan, cell: Cell, model: CellModel, la
     tables[name] = rows.map((row) => ({ run_id: cell.runId, seed: cell.seed, model: label, ...cell.condition, ...row }));
   }
   const rec: CellRecord = { runId: cell.runId, configHash: plan.hash, seed: cell.seed, condition: cell.condition, tables,
-    usage: result?.usage, durationMs: 0 };
+    usage: result?.usage, durationMs: 0, code: codeFingerprint() };
   // The stored form is what tables are built from, so in-memory rows equal rows read back after a resume.
   return JSON.parse(JSON.stringify(rec)) as CellRecord;
 }

@@ -44,6 +44,10 @@ export interface Manifest {
   rng: string;
   packageVersion: string;
   gitCommit?: string;
+  /** The fingerprint of the code that ran (`codeFingerprint`). */
+  codeFingerprint?: string;
+  /** Cells a resume found computed by other code (another fingerprint, or none recorded) and computed again. */
+  rerunForCode?: number;
   /** The model label written into every row (`offline:tbs-cognitive-v1`, `openai:gpt-4o-mini`). */
   model: string;
   modelSpec: ModelSpec;

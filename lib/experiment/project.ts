@@ -1,10 +1,11 @@
 /**
  * Where the project is: its root folder (found from a file's location, never from the cwd),
- * its package version and its git commit, for default run folders and manifests.
+ * its package version, its git commit and the fingerprint of its code, for default run folders, manifests and resumes.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The nearest folder at or above `start` that holds a package.json, or `undefined`. */
@@ -67,4 +68,28 @@ function readGitCommit(dir: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+let fingerprint: string | undefined;
+
+/**
+ * The fingerprint of the toolkit's own code: sha256 over the path and bytes of every source file under `lib/` (tests
+ * left out) and `package-lock.json`, first 16 hex digits. Read once per process: it stands for the code this process
+ * loaded. A cell stored under another fingerprint was computed by other code, and a resumed run computes it again.
+ *
+ * @example
+ * codeFingerprint(); // "3f9a0c2e71b4d5a8"
+ */
+export function codeFingerprint(): string {
+  if (fingerprint) return fingerprint;
+  const lib = fileURLToPath(new URL("../", import.meta.url));
+  const h = createHash("sha256");
+  const files = (readdirSync(lib, { recursive: true }) as string[])
+    .filter((f) => /\.(?:ts|mjs|js|json)$/.test(f) && !/\.test\.ts$/.test(f) && !f.split(sep).includes("node_modules"))
+    .sort();
+  for (const f of files) h.update(f).update("\0").update(readFileSync(join(lib, f))).update("\0");
+  const lock = join(lib, "..", "package-lock.json");
+  if (existsSync(lock)) h.update(readFileSync(lock));
+  fingerprint = h.digest("hex").slice(0, 16);
+  return fingerprint;
 }

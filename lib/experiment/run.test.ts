@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigError } from "../core/errors.js";
@@ -202,4 +202,28 @@ test("an unreachable llm endpoint is one clear error before any cell runs, and n
     (err: Error) => err instanceof ConfigError && /model: unknown model provider "nosuch"/.test(err.message),
   );
   assert.equal(existsSync(dir), false);
+});
+
+test("resume computes again the cells another version of the code computed, and says how many", async () => {
+  const dir = join(tmp(), "code");
+  await runExperiment(config(), { out: dir, registry: mechanisms });
+  // two stored cells as if an older version of the code had computed them (another fingerprint, and none at all)
+  const files = readdirSync(join(dir, "cells")).sort();
+  const edit = (f: string, code: string | undefined) => {
+    const rec = JSON.parse(readFileSync(join(dir, "cells", f), "utf8"));
+    if (code === undefined) delete rec.code;
+    else rec.code = code;
+    writeFileSync(join(dir, "cells", f), JSON.stringify(rec));
+  };
+  edit(files[0], "0000000000000000");
+  edit(files[1], undefined);
+  let ran = 0;
+  const again = await runExperiment(config(), { out: dir, resume: true, registry: mechanisms, progress: (e) => { ran = e.done - e.skipped; } });
+  assert.equal(ran, 2, "only the two cells of other code ran");
+  assert.equal(again.manifest.rerunForCode, 2);
+  assert.match(String(again.manifest.codeFingerprint), /^[0-9a-f]{16}$/);
+  for (const f of readdirSync(join(dir, "cells"))) assert.equal(JSON.parse(readFileSync(join(dir, "cells", f), "utf8")).code, again.manifest.codeFingerprint);
+  const fresh = join(tmp(), "code-fresh");
+  await runExperiment(config(), { out: fresh, registry: mechanisms });
+  assert.deepEqual(tables(dir), tables(fresh));
 });

@@ -17,7 +17,7 @@ import { checkPrices, createCellModel, isOffline, ledgerSummary, ledgerTotals, m
 import { dryRun, type DryRunOptions, type DryRunReport } from "./dry-run.js";
 import { planRun, type RunPlan } from "./plan.js";
 import { createReporter, type ProgressOption } from "./progress.js";
-import { gitCommit, packageVersion } from "./project.js";
+import { codeFingerprint, gitCommit, packageVersion } from "./project.js";
 import type { Registry } from "./registry.js";
 import type { CellRunner } from "./queue/types.js";
 import { readCells, writeFileAtomic, writeTables, type CellRecord } from "./store.js";
@@ -97,11 +97,15 @@ export async function runExperiment(configPathOrObject: string | ExperimentConfi
     throw err;
   }
   const stored = openRunFolder(plan);
-  // Only ok cells are kept on resume: degraded and failed cells run again.
-  const done = new Map([...stored].filter(([, rec]) => (rec.health ?? "ok") === "ok"));
+  // Only ok cells of this code are kept on resume: degraded and failed cells, and cells another version of the code
+  // computed (an offline model's numbers change with its code; an LLM cell's calls replay from the cache), run again.
+  const code = codeFingerprint();
+  const done = new Map([...stored].filter(([, rec]) => (rec.health ?? "ok") === "ok" && rec.code === code));
+  const otherCode = [...stored.values()].filter((rec) => rec.code !== code).length;
   const label = runner ? runner.label(plan) : model.kind === "offline" ? plan.runner.offlineModelLabel : model.llm.id;
   const concurrency = runner ? plan.cells.length : Math.max(1, Math.floor(opts.concurrency ?? 4));
   const manifest = baseManifest(plan, label, concurrency, new Date(), opts.replay);
+  if (otherCode) manifest.rerunForCode = otherCode;
   if (runner) manifest.queue = runner.manifestInfo();
   const failures = new Map<string, CellStatus>();
   const degraded = new Map<string, CellRecord>();
@@ -225,6 +229,7 @@ function baseManifest(plan: RunPlan, label: string, concurrency: number, start: 
     rng: RNG_DERIVATION,
     packageVersion: packageVersion(),
     gitCommit: gitCommit(plan.root),
+    codeFingerprint: codeFingerprint(),
     model: label,
     modelSpec: redactSpec(plan.config.model),
     determinism: determinismOf(plan, replay),

@@ -31,6 +31,8 @@ export interface CellRecord {
   health?: "ok" | "degraded";
   /** What the cell's LLM calls did (LLM runs only). */
   calls?: CellCalls;
+  /** The fingerprint of the code that computed the cell (`codeFingerprint`); a resume recomputes a cell of other code. */
+  code?: string;
 }
 
 let tempCounter = 0;
