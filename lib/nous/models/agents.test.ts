@@ -6,14 +6,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { extract, type SessionContext } from "./extractor.js";
+import type { SessionContext } from "./extractor.js";
+import { talkLines } from "./testing.js";
 import { analyse } from "./nlp.js";
 import { fragmentValue } from "./replies.js";
 
-const show = (t: { entity: string; attribute: string; value: string; kind?: string; confidence?: number }) =>
-  `${t.entity} | ${t.attribute} | ${t.value}${t.kind && t.kind !== "state" ? ` | ${t.kind}` : ""}${t.confidence !== undefined ? ` | ${t.confidence}` : ""}`;
-const talk = (turns: [string, string][], ctx: SessionContext = { speakers: ["Ann", "Bob"] }) =>
-  turns.flatMap(([speaker, text], i) => extract({ id: `D1:${i + 1}`, speaker, text, timestamp: 0 }, ctx).triples.filter((t) => ["home", "workplace", "within"].includes(t.attribute)).map(show));
+const talk = (turns: [string, string][], ctx?: SessionContext) => talkLines(turns, ["home", "workplace", "within"], ctx);
 const states = (text: string) => talk([["Ann", text]]);
 
 test("an organisation acting on the speaker as an employer is the speaker's workplace, at the indirect confidence", () => {

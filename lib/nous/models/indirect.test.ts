@@ -5,14 +5,12 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { extract, type SessionContext } from "./extractor.js";
+import type { SessionContext } from "./extractor.js";
+import { talkLines } from "./testing.js";
 import { analyse } from "./nlp.js";
 import { isQuestion } from "./replies.js";
 
-const show = (t: { entity: string; attribute: string; value: string; kind?: string; confidence?: number }) =>
-  `${t.entity} | ${t.attribute} | ${t.value}${t.kind && t.kind !== "state" ? ` | ${t.kind}` : ""}${t.confidence !== undefined ? ` | ${t.confidence}` : ""}`;
-const talk = (turns: [string, string][], ctx: SessionContext = { speakers: ["Ann", "Bob"] }) =>
-  turns.flatMap(([speaker, text], i) => extract({ id: `D1:${i + 1}`, speaker, text, timestamp: 0 }, ctx).triples.filter((t) => ["home", "workplace", "job"].includes(t.attribute)).map(show));
+const talk = (turns: [string, string][], ctx?: SessionContext) => talkLines(turns, ["home", "workplace", "job"], ctx);
 const states = (text: string, speaker = "Ann") => talk([[speaker, text]]);
 
 test("context nouns at a place are the speaker's workplace or home, at the indirect confidence", () => {

@@ -1,0 +1,20 @@
+/**
+ * A test helper for the extractor's rules: a conversation's turns read in one session, its triples of some attributes
+ * as one line each ("Ann | workplace | Corvale | change | 0.5": entity, attribute, value, then the kind when it is
+ * not a plain state, then the confidence when one was given).
+ */
+import { extract, type SessionContext } from "./extractor.js";
+
+/** One triple as a line. */
+export const tripleLine = (t: { entity: string; attribute: string; value: string; kind?: string; confidence?: number }): string =>
+  `${t.entity} | ${t.attribute} | ${t.value}${t.kind && t.kind !== "state" ? ` | ${t.kind}` : ""}${t.confidence !== undefined ? ` | ${t.confidence}` : ""}`;
+
+/**
+ * The lines of the triples of `attributes` that a session of (speaker, text) turns gives, in order.
+ *
+ * @example
+ * talkLines([["Ann", "I work at Corvale."]], ["workplace"]); // ["Ann | workplace | Corvale"]
+ */
+export function talkLines(turns: [string, string][], attributes: readonly string[], ctx: SessionContext = { speakers: ["Ann", "Bob"] }): string[] {
+  return turns.flatMap(([speaker, text], i) => extract({ id: `D1:${i + 1}`, speaker, text, timestamp: 0 }, ctx).triples.filter((t) => attributes.includes(t.attribute)).map(tripleLine));
+}
