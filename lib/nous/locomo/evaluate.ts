@@ -19,6 +19,7 @@ import { countTokens } from "../../llm/tokens.js";
 import { renderContext } from "../query.js";
 import type { EvidenceItem, MemoryOptionsInput, QueryContext, Turn } from "../types.js";
 import type { SessionContext } from "../models/extractor.js";
+import { nextSession } from "../models/referents.js";
 import { questionStates } from "../models/offline.js";
 import { CATEGORY_NAMES, type LocomoConversation, type LocomoTurn } from "./data.js";
 
@@ -151,7 +152,7 @@ export async function ingestConversation(mem: Memory, conv: LocomoConversation, 
   for (const [index, w] of sessionWindows(conv, window).entries()) {
     if (w.session !== session) {
       session = w.session;
-      context = { speakers: [...conv.speakers], known: context.known, seenAs: context.seenAs, pendingEnd: context.pendingEnd };
+      context = nextSession(context, conv.speakers);
     }
     let keys: SessionWindow["keys"] | undefined;
     const extracted = await extractor({ conversation: conv.id, session: w.session, index, turns: w.turns, speakers: [...conv.speakers], get keys() { return (keys ??= memoryKeys(mem)); }, context });

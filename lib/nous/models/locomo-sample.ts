@@ -14,7 +14,7 @@ import type { LocomoConversation } from "../locomo/data.js";
 import { tokens } from "../retrieval/text.js";
 import type { Triple } from "../types.js";
 import { extract } from "./extractor.js";
-import type { SessionContext } from "./referents.js";
+import { nextSession, type SessionContext } from "./referents.js";
 
 export const LOCOMO_SAMPLE_PATH = fileURLToPath(new URL("../../../data/nous/locomo-dev-sample.json", import.meta.url));
 
@@ -60,7 +60,7 @@ export function scoreLocomoSample(convs: readonly LocomoConversation[], path = L
     let ctx: SessionContext = { speakers: [...conv.speakers] };
     let session = -1;
     for (const t of conv.turns) {
-      if (t.session !== session) [session, ctx] = [t.session, { speakers: [...conv.speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd }];
+      if (t.session !== session) [session, ctx] = [t.session, nextSession(ctx, conv.speakers)];
       const ex = extract({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, ctx, t.caption);
       if (wanted.has(`${conv.id}/${t.id}`)) got.set(`${conv.id}/${t.id}`, ex.fallback ? [] : ex.triples);
     }

@@ -49,6 +49,17 @@ export interface SessionContext {
   pendingEnd?: { entity: string; attribute: "home" | "workplace"; turns: number };
 }
 
+/**
+ * The context of a conversation's next session: people and pending questions stay behind, what the conversation
+ * knows is carried (known homes and workplaces, names seen as either, an ending still waiting for its new value).
+ *
+ * @example
+ * ctx = nextSession(ctx, ["Ann", "Bob"]);
+ */
+export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd };
+}
+
 const FEMALE = wordSet("femaleRelations");
 const MALE = wordSet("maleRelations");
 
