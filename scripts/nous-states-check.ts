@@ -16,6 +16,7 @@ import { checkSummary, runStatesCheck } from "../lib/nous/benchmarks/states-chec
 import { ABLATIONS, type Ablation } from "../lib/nous/runner.js";
 import { parseLocomo } from "../lib/nous/locomo/data.js";
 import { extract, type SessionContext } from "../lib/nous/models/extractor.js";
+import { nextSession } from "../lib/nous/models/referents.js";
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { set: { type: "string", default: "original" }, part: { type: "string", default: "tune" }, ablations: { type: "string", default: "none,last-write-wins,no-decay" }, show: { type: "boolean" }, only: { type: "string" } } });
 const [TEXT, JSON_PATH] = checkSetPaths(values.set!);
@@ -42,7 +43,7 @@ if (positionals[0] === "build") {
     let ctx: SessionContext = { speakers: [...conv.speakers] };
     let session = -1;
     for (const t of conv.turns) {
-      if (t.session !== session) [session, ctx] = [t.session, { speakers: [...conv.speakers], known: ctx.known }];
+      if (t.session !== session) [session, ctx] = [t.session, session < 0 ? ctx : nextSession(ctx, conv.speakers)];
       const ex = extract({ id: t.id, speaker: t.speaker, text: t.text, timestamp: t.timestamp }, ctx);
       const st = ex.triples.filter((x) => x.attribute === "home" || x.attribute === "workplace" || x.attribute === "job");
       console.log(`${t.id} ${t.speaker}: ${t.text}`);

@@ -208,7 +208,9 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   const state = mem.dimensionState(entity, attribute);
   if (!state) return undefined;
   const o = mem.options;
-  const dist = foldAcronyms(state.distributionAt(now, o.halfLifeDays, o.decayTarget));
+  const raw = state.distributionAt(now, o.halfLifeDays, o.decayTarget);
+  const to = shortFormTargets(raw.map((d) => d.value)) ?? ((v: string) => v);
+  const dist = foldShortForms(raw);
   const idx = mem.dimensionDeltas(entity, attribute);
   const recalled: string[] = [];
   if (o.thetaMin !== null) {
@@ -219,9 +221,9 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
     });
   }
   const mode = dist[0];
-  const sources = idx.map((i) => mem.deltas[i]).filter((d) => d.observation === mode.value).map((d) => d.evidenceId);
+  const sources = idx.map((i) => mem.deltas[i]).filter((d) => to(d.observation) === mode.value).map((d) => d.evidenceId);
   const line: FactLine = { entity: mem.resolve(entity), attribute, mode: mode.value, p: mode.p, alternatives: dist.slice(1, 4), recalled, sources: [...new Set(sources)] };
-  if (state.unnamed.size) line.unnamed = [...state.unnamed];
+  if (state.unnamed.size) line.unnamed = [...new Set([...state.unnamed].map(to))];
   // a place known to lie within another ("Salthill" within "Galway"): the containing place, by its own belief
   if (attribute === "home" || attribute === "origin") {
     const within: Record<string, string> = {};
@@ -237,21 +239,54 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
 /** The initials of a name's words, its small words left out: "University of Ibadan" → "ui", "São Paulo" → "sp". */
 const initials = (v: string): string => v.split(/[\s-]+/).filter((w) => !/^(?:of|the|and|de|da|do|du|des|la|le|&)$/i.test(w)).map((w) => w[0]).join("").toLowerCase();
 
+const nameWords = (v: string): string[] => v.toLowerCase().replace(/^(?:the|a|an) /, "").split(/[\s-]+/).filter(Boolean);
+
 /**
- * A value written as the initials of another value of the same dimension ("DB" beside "Deutsche Bahn") is that
- * value: its probability joins the full name's.
+ * Whether `short` names the same thing as the longer `long` the way chat shortens a name: its initials ("DB" for
+ * "Deutsche Bahn"), or a run of its words ("Kestrel Ridge", "the clinic" and "Miramar" for "Kestrel Ridge Vet
+ * Clinic" and "Hotel Miramar").
+ */
+export function shortFormOf(short: string, long: string): boolean {
+  if (/^\p{Lu}{2,5}$/u.test(short)) return long.includes(" ") && initials(long) === short.toLowerCase();
+  const s = nameWords(short);
+  const l = nameWords(long);
+  if (s.length === 0 || s.length >= l.length) return false;
+  for (let i = 0; i + s.length <= l.length; i++) if (s.every((w, j) => w === l[i + j])) return true;
+  return false;
+}
+
+/**
+ * The full name each value of a dimension stands for, "not X" included; undefined when no value is a short form.
+ */
+export function shortFormTargets(values: readonly string[]): ((v: string) => string) | undefined {
+  const names = [...new Set(values.map((v) => (v.startsWith("not ") ? v.slice(4) : v)))];
+  const target = new Map<string, string>();
+  for (const v of names) {
+    const longer = names.filter((l) => shortFormOf(v, l)).sort((a, b) => nameWords(b).length - nameWords(a).length);
+    if (longer.length && longer.every((l) => l === longer[0] || shortFormOf(l, longer[0]))) target.set(v, longer[0]);
+  }
+  if (target.size === 0) return undefined;
+  return (v) => (v.startsWith("not ") && target.has(v.slice(4)) ? `not ${target.get(v.slice(4))}` : target.get(v) ?? v);
+}
+
+/**
+ * A value written as a short form of another value of the same dimension (its initials, or a run of its words) is
+ * that value: its probability joins the full name's, and an ending of the short form ("not clinic") is an ending of
+ * the full name. A short form that fits two names that do not nest is left alone.
  *
  * @example
- * foldAcronyms([{ value: "DB", p: 0.6 }, { value: "Deutsche Bahn", p: 0.4 }]); // [{ value: "Deutsche Bahn", p: 1 }]
+ * foldShortForms([{ value: "DB", p: 0.6 }, { value: "Deutsche Bahn", p: 0.4 }]); // [{ value: "Deutsche Bahn", p: 1 }]
+ * foldShortForms([{ value: "clinic", p: 0.5 }, { value: "Kestrel Ridge Vet Clinic", p: 0.3 }, { value: "Kestrel Ridge", p: 0.2 }]);
+ * // [{ value: "Kestrel Ridge Vet Clinic", p: 1 }]
  */
-export function foldAcronyms<T extends { value: string; p: number }>(dist: T[]): T[] {
-  const long = (v: string) => /^\p{Lu}{2,5}$/u.test(v) ? dist.find((d) => d.value !== v && d.value.includes(" ") && initials(d.value) === v.toLowerCase()) : undefined;
-  if (!dist.some((d) => long(d.value))) return dist;
+export function foldShortForms<T extends { value: string; p: number }>(dist: T[]): T[] {
+  const to = shortFormTargets(dist.map((d) => d.value));
+  if (to === undefined) return dist;
   const out = new Map<string, T>();
   for (const d of dist) {
-    const to = long(d.value)?.value ?? d.value;
-    const cur = out.get(to);
-    out.set(to, cur ? { ...cur, p: cur.p + d.p } : { ...d, value: to });
+    const t = to(d.value);
+    const cur = out.get(t);
+    out.set(t, cur ? { ...cur, p: cur.p + d.p } : { ...d, value: t });
   }
   return [...out.values()].sort((a, b) => b.p - a.p);
 }

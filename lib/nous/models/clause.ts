@@ -224,7 +224,9 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
     } else {
       // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"
       let k = i;
-      const lead = k === 0 || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
+      // or after a short verbless lead-in and a comma or colon ("some good news, started at X on Monday")
+      const newsLead = k > 1 && k <= 5 && [",", ":"].includes(s[k - 1].text) && t.pos === "VERB" && s.slice(0, k - 1).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "INTJ", "ADV"].includes(x.pos));
+      const lead = k === 0 || newsLead || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
       // chat joins the speaker's clauses with a comma too ("handed my notice in at X, start at Y on the 1st")
       const prev = out[out.length - 1];
       const coord = k > 0 && out.length > 0 && (s[k - 1].pos === "CCONJ" || (s[k - 1].text === "," && t.pos === "VERB" && COMMA_VERBS.has(t.lemma) && prev.subjects.length === 1 && prev.subjects[0] === speaker));

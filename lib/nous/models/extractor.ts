@@ -25,6 +25,8 @@ import { analyse, nameAt, upper } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
+import { atOrganisation } from "./states-at.js";
+import { organisationName } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
@@ -128,6 +130,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // what a question presumes about where the listener lives and works ("How's Leipzig treating you?", "your boss at X")
   if (other) {
     for (const v of presumedHomes(sentences, ctx)) {
+      // "How's Orchard Software?" asks about a workplace
+      if (organisationName(v)) {
+        indirect(other, "workplace", v, false);
+        continue;
+      }
       indirect(other, "home", v, false);
       notePresumed(ctx, other, v);
     }
@@ -221,6 +228,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     weatherHome(s, clauses, turn.speaker, ctx, passing);
     localHome(s, clauses, turn.speaker, ctx, passing);
     workCompound(s, clauses, turn.speaker, ctx, passing);
+    atOrganisation(s, clauses, turn.speaker, ctx, passing);
     if (!states.some((st) => st.entity === turn.speaker)) {
       for (const e of elidedStill(s, ctx)) {
         const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};

@@ -179,7 +179,9 @@ export const isCalendarOrGreeting = (t: Tok): boolean => CALENDAR.has(t.lower) |
  */
 export function nameAt(s: Tok[], i: number): { name: string; end: number } | undefined {
   if (!isName(s[i])) return undefined;
-  if (i === 0 && !isName(s[1]) && s[1]?.pos !== "VERB" && s[1]?.pos !== "AUX" && s[1]?.text !== "'s" && s[1]?.lower !== "and") return undefined;
+  // a sentence's first word is a name before a verb ("Pranav (just) joined Microsoft"), another name, 's or "and"
+  const verbNext = (k: number) => s[k]?.pos === "VERB" || s[k]?.pos === "AUX";
+  if (i === 0 && !isName(s[1]) && !verbNext(1) && !(s[1]?.pos === "ADV" && verbNext(2)) && s[1]?.text !== "'s" && s[1]?.lower !== "and") return undefined;
   let j = i;
   const parts = [s[i].text];
   while (j + 1 < s.length && parts.length < 4) {

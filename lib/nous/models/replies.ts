@@ -73,12 +73,18 @@ export function isQuestion(s: Tok[]): boolean {
   return !!t && (WH.has(t.lower) || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
 }
 
+/** A word without its accents ("café" → "cafe"). */
+const plain = (w: string): string => w.normalize("NFD").replace(/\p{M}/gu, "");
+
 /** The name at k if it names no person the session knows and no speaker. */
 function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
   // a sentence's first word is a name only with more of it capitalised, or a verb soon after it ("Crestfield bank is
   // fine"; "Third time this month." is no name)
-  const n = nameAt(s, k) ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
+  // "Miller's Bakery": a name with a possessive inside it is the whole name, not the person
+  const person = nameAt(s, k);
+  const whole = p && person && p.end > person.end && s[person.end + 1]?.text === "'s" && upper(s[p.end].text) ? { name: p.value, end: p.end } : undefined;
+  const n = whole ?? person ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
   // a sentence's first word alone that is an ordinary word ("Short staffed as always.") is no name
   if (k === 0 && !n.name.includes(" ") && inLexicon(n.name.toLowerCase())) return undefined;
@@ -109,7 +115,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     if (p) return;
   }
   // "How's the job?", "and work?", "How's the new place?"
-  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(t.lemma) && t.pos === "NOUN" && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || (s[i - 1]?.pos === "ADJ" && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
+  // the noun may follow a modifier ("the new job", "the vet practice") and carry an accent ("the café")
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(plain(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && t.lower === t.text)) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   if (topic(WORK_TOPIC) || topic(DWELLING) || there) {
@@ -246,9 +253,11 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
     // "Yes, Bandra.": a name standing alone after the yes
     let b = 1;
     while (b < s.length && s[b].pos === "PUNCT") b++;
-    const bare = k < 0 && isName(s[b]) ? placeAt(s, b) : undefined;
+    const bare = isName(s[b]) ? placeAt(s, b) : undefined;
     const alone = !!bare && (!s[bare.end + 1] || s[bare.end + 1].pos === "PUNCT") && placeName(s, b, ctx) !== undefined;
-    const named = k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined;
+    // "Still at the dental clinic?" "Yes, Meridian Dental in Koregaon Park": the name the yes gives, before where it is
+    const first = !!bare && q.attribute === "workplace" && bare.value.includes(" ") && placeName(s, b, ctx) !== undefined;
+    const named = first ? bare!.value : k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined;
     // "Still in Galway?" "Yep, same flat in Salthill.": both hold, Salthill within Galway
     const inside = named && named !== q.still && q.attribute === "home" && (k < 0 || s[k].lower === "in") ? q.still : undefined;
     return { attribute: q.attribute, value: named ?? q.still, kind: "state", ...(inside ? { within: inside } : {}) };

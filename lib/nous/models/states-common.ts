@@ -89,3 +89,17 @@ export function jobPhrase(s: Tok[], from: number, to: number, requireWord = true
   return !requireWord || JOB_WORDS.has(words[words.length - 1]) || JOB_WORDS.has(words.join(" ")) ? p.value : undefined;
 }
 
+
+const ORGANISATION_HEADS = wordSet("organisationHeads");
+
+/**
+ * Whether a name is an organisation's by its last word ("Orchard Software", "Copperleaf Café"), accents ignored.
+ *
+ * @example
+ * organisationName("Orchard Software"); // true
+ * organisationName("Leipzig"); // false
+ */
+export function organisationName(value: string): boolean {
+  const last = value.split(" ").pop()!.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  return value.includes(" ") && ORGANISATION_HEADS.has(last);
+}

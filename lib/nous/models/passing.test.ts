@@ -1,0 +1,82 @@
+/**
+ * Work and homes named in passing (states-at.ts, replies.ts, clause.ts, nlp.ts) and short forms of a value
+ * (query.ts), on sentences written here (not taken from any conversation set): each rule with sentences it must read
+ * and sentences it must leave alone.
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { talkLines } from "./testing.js";
+import { foldShortForms, shortFormOf } from "../query.js";
+import { organisationName } from "./states-common.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
+const states = (text: string) => talk([["Ann", text]]);
+
+test("'at <Name>' in the speaker's own statement is the speaker's workplace, at the indirect confidence", () => {
+  assert.deepEqual(states("Had another reorg at Pellham today, my desk is now by the lifts."), ["Ann | workplace | Pellham | 0.5"]);
+  assert.deepEqual(states("I finish at Dorset Motors at six, so I can meet you after."), ["Ann | workplace | Dorset Motors | 0.5"]);
+  assert.deepEqual(states("Got my long-service pin at Corvale this morning."), ["Ann | workplace | Corvale | 0.5"]);
+  assert.deepEqual(states("I've been at the Wexley Trust archive since the spring."), ["Ann | workplace | Wexley Trust | 0.5"]);
+  // a joke's cue lowers it as every indirect rule
+  assert.deepEqual(states("still answering phones at Brightline lol"), ["Ann | workplace | Brightline | 0.2"]);
+});
+
+test("'at <Name>' on an outing, an errand, a trip, an application, with company, or said of someone else is no workplace", () => {
+  for (const text of [
+    "Dinner at Luigi's was lovely.",
+    "We went to Ikea and then grabbed lunch at Wagamama.",
+    "Landed at Heathrow at 6am, shattered.",
+    "I applied for a job at Harrow Labs.",
+    "I'm at the Crown with Sam.",
+    "I was at the Crown till midnight.",
+    "Tom works hard at Pellham.",
+    "I won't be at Corvale next year.",
+    "I used to be on the tills at Corvale.",
+    "Spent the whole weekend at Whistler.",
+  ]) assert.deepEqual(states(text), [], text);
+});
+
+test("a name opening a sentence before an adverb and a verb is a subject ('Pranav just joined Microsoft')", () => {
+  assert.deepEqual(talkLines([["Ann", "Pranav just joined Microsoft."]], ["workplace"]), ["Pranav | workplace | Microsoft | change"]);
+  assert.deepEqual(talkLines([["Ann", "grey here. Linnea finally started at Volvo."]], ["workplace"]), ["Linnea | workplace | Volvo | change"]);
+  // an adverb opening a sentence is no name
+  assert.deepEqual(talkLines([["Ann", "Honestly just started at Volvo."]], ["workplace"]).filter((x) => !x.startsWith("Ann")), []);
+});
+
+test("a verb after a short verbless lead-in and a comma is the speaker's ('big news, started at X')", () => {
+  assert.deepEqual(states("Big news, started at Corvale on Monday."), ["Ann | workplace | Corvale | change"]);
+  // a lead-in with a verb of its own is a clause already
+  assert.deepEqual(states("Tom said, started at Corvale on Monday."), []);
+});
+
+test("a reply about the listener's work names it: compound and accented topics, a possessive inside a name", () => {
+  assert.deepEqual(talk([["Bob", "How's the café?"], ["Ann", "Quiet! Bramble Café is empty today."]]), ["Ann | workplace | Bramble Café | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's the vet practice?"], ["Ann", "Mad. Harbour Vets had six puppies in."]]), ["Ann | workplace | Harbour Vets | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's the bakery?"], ["Ann", "Busy! Dunn's Bakery sold out by ten."]]), ["Ann | workplace | Dunn's Bakery | 0.5"]);
+  // "How's <Name ending in an organisation's word>?" asks about a workplace, a town's name about a home
+  assert.deepEqual(talk([["Bob", "How's Orchard Software?"]]), ["Ann | workplace | Orchard Software | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's Leipzig?"]]), ["Ann | home | Leipzig | 0.5"]);
+});
+
+test("'Still at the clinic?' 'Yes, <Name> in <Place>': the name the yes gives is the workplace, not where it is", () => {
+  assert.deepEqual(talk([["Bob", "Are you still at the dental clinic?"], ["Ann", "Yes, Harbour Dental in Leith. Four days a week."]]), ["Ann | workplace | Harbour Dental"]);
+  // a home is still read as before: both the confirmed town and the dwelling's place within it
+  assert.deepEqual(talk([["Bob", "Still in Galway?"], ["Ann", "Yep, same flat in Salthill."]]), ["Ann | home | Galway", "Ann | home | Salthill"]);
+});
+
+test("an organisation's name ends in an organisation's word; a short form joins the full name's probability", () => {
+  assert.equal(organisationName("Orchard Software"), true);
+  assert.equal(organisationName("Copperleaf Café"), true);
+  assert.equal(organisationName("Leipzig"), false);
+  assert.equal(organisationName("Bank"), false);
+  assert.equal(shortFormOf("Kestrel Ridge", "Kestrel Ridge Vet Clinic"), true);
+  assert.equal(shortFormOf("the clinic", "Kestrel Ridge Vet Clinic"), true);
+  assert.equal(shortFormOf("DB", "Deutsche Bahn"), true);
+  assert.equal(shortFormOf("York", "New York"), true);
+  assert.equal(shortFormOf("Kestrel Motors", "Kestrel Ridge Vet Clinic"), false);
+  assert.deepEqual(foldShortForms([{ value: "clinic", p: 0.5 }, { value: "Kestrel Ridge Vet Clinic", p: 0.3 }, { value: "Kestrel Ridge", p: 0.2 }]), [{ value: "Kestrel Ridge Vet Clinic", p: 1 }]);
+  // an ending of the short form is an ending of the full name
+  assert.deepEqual(foldShortForms([{ value: "not hotel", p: 0.6 }, { value: "Dunmore Hotel", p: 0.4 }]).map((d) => d.value), ["not Dunmore Hotel", "Dunmore Hotel"]);
+  // a short form of two names that do not nest is left alone
+  assert.deepEqual(foldShortForms([{ value: "Park", p: 0.5 }, { value: "Roath Park", p: 0.3 }, { value: "Park Hotel", p: 0.2 }]).map((d) => d.value), ["Park", "Roath Park", "Park Hotel"]);
+});

@@ -1,0 +1,66 @@
+/**
+ * Being at an organisation, said in passing: "got my 5 year pin at Bluestone today", "I finish at Kestrel Motors at
+ * 5", "we had a reorg at Lumen", "on call at Brookside that night", "doing the same spreadsheets at Unilever" → the
+ * speaker's workplace, as indirect evidence.
+ *
+ * "at" before a name is where something happens; in the speaker's own statement (I, we, or no subject), about now
+ * or the recent past, with no errand, outing or trip in the sentence ("dinner at Nando's", "went to IKEA", "landed
+ * at Heathrow", "spent the weekend at Whistler"), the name is most often where the speaker works. The name must be
+ * no speaker, no person the conversation knows, no value it holds states for and no place it has seen as a home.
+ * Read from statements only (the caller skips questions and conditionals); a hedged sentence gives the hedge's
+ * confidence, as every indirect rule.
+ */
+import type { Clause } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import { isName, type Tok, upper } from "./nlp.js";
+import type { SessionContext } from "./referents.js";
+import { placeAt } from "./states-common.js";
+import type { IndirectEmit } from "./states-indirect.js";
+
+/** What one does at a place as a customer, a guest or a traveller (verbs, by lemma). */
+const ERRAND_VERBS = wordSet("outingVerbs");
+/** Nouns of an outing, a meal or a trip: "dinner at Nando's", "a gig at the Apollo", "the weekend at Whistler". */
+const OUTING_NOUNS = new Set([...wordSet("outingNouns"), ...wordSet("tripWords")]);
+
+/** The name after "at" (or "at the"), its lower-case tail cut ("the Fondation Lumière archive" → "Fondation Lumière"). */
+function nameAfterAt(s: Tok[], k: number): string | undefined {
+  const a = s[k + 1]?.lower === "the" ? k + 2 : k + 1;
+  // a capitalised word inside a sentence is a name even where the tagger reads a noun ("on the phones at Sky")
+  if (!s[a] || !upper(s[a].text) || !(isName(s[a]) || (s[a].pos === "NOUN" && a > 0))) return undefined;
+  const p = placeAt(s, a);
+  if (!p) return undefined;
+  const words = p.value.split(" ");
+  while (words.length > 1 && !upper(words[words.length - 1])) words.pop();
+  return upper(words[0]) ? words.join(" ") : undefined;
+}
+
+/**
+ * The speaker's workplace from "at <Name>" in a statement about the speaker (see the module's comment).
+ *
+ * @example
+ * atOrganisation(analyse("Got my 5 year pin at Bluestone today lol")[0], clauses, "Rashid", ctx, emit);
+ * // emit("Rashid", "workplace", "Bluestone", 5)
+ */
+export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s.some((t) => OUTING_NOUNS.has(t.lemma) || OUTING_NOUNS.has(t.lower))) return;
+  // "at the Red Lion with Tom": company makes it an outing
+  if (s.some((t, i) => t.lower === "with" && (isName(s[i + 1]) || ["friends", "mates", "family", "the"].includes(s[i + 1]?.lower ?? "")))) return;
+  for (let k = 0; k + 1 < s.length; k++) {
+    if (s[k].lower !== "at") continue;
+    // "at 5", "at this point", "at the moment", "at home": no name
+    const value = nameAfterAt(s, k);
+    if (!value) continue;
+    const c = clauses.filter((x) => x.head < k).pop();
+    if (!c || c.negated || c.intent || c.usedTo || c.noLonger || c.future || (c.copula && c.past)) continue;
+    if (c.subjects.length !== 1 || c.subjects[0] !== speaker || ERRAND_VERBS.has(c.verb)) continue;
+    // "I'm at the Red Lion": being somewhere is not working there (states.ts reads "I'm at X now" and its kinds)
+    // unless it has lasted: "I've been at the Fondation Lumière archive since the summer"
+    const lasted = c.perfect && s.some((t) => t.lower === "since");
+    if (c.copula && !lasted && s.slice(c.head + 1, k).every((t) => t.pos === "ADV" || t.pos === "PART")) continue;
+    const first = value.split(" ")[0];
+    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first)) continue;
+    if ((ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
+    emit(speaker, "workplace", value, k);
+    return;
+  }
+}
