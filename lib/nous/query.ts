@@ -228,7 +228,8 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   if (attribute === "home" || attribute === "origin") {
     const within: Record<string, string> = {};
     for (const v of [mode, ...line.alternatives]) {
-      const c = mem.belief(v.value, "within", now)?.[0]?.value;
+      // held in the spelling first seen ("connewitz"), the place may be known as "Connewitz"
+      const c = (mem.belief(v.value, "within", now) ?? mem.belief(mem.names.get(v.value.toLowerCase()) ?? v.value, "within", now))?.[0]?.value;
       if (c && c !== v.value) within[v.value] = c;
     }
     if (Object.keys(within).length) line.within = within;
@@ -247,6 +248,8 @@ const nameWords = (v: string): string[] => v.toLowerCase().replace(/^(?:the|a|an
  * Clinic" and "Hotel Miramar").
  */
 export function shortFormOf(short: string, long: string): boolean {
+  // the same name in lower case ("connewitz" for "Connewitz")
+  if (short !== long && short.toLowerCase() === long.toLowerCase()) return short === short.toLowerCase();
   if (/^\p{Lu}{2,5}$/u.test(short)) return long.includes(" ") && initials(long) === short.toLowerCase();
   const s = nameWords(short);
   const l = nameWords(long);

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { talkLines } from "./testing.js";
 import { foldShortForms, shortFormOf } from "../query.js";
 import { organisationName } from "./states-common.js";
+import { isCountry, mayLieWithin } from "./gazetteer.js";
 
 const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
 const states = (text: string) => talk([["Ann", text]]);
@@ -79,4 +80,27 @@ test("an organisation's name ends in an organisation's word; a short form joins 
   assert.deepEqual(foldShortForms([{ value: "not hotel", p: 0.6 }, { value: "Dunmore Hotel", p: 0.4 }]).map((d) => d.value), ["not Dunmore Hotel", "Dunmore Hotel"]);
   // a short form of two names that do not nest is left alone
   assert.deepEqual(foldShortForms([{ value: "Park", p: 0.5 }, { value: "Roath Park", p: 0.3 }, { value: "Park Hotel", p: 0.2 }]).map((d) => d.value), ["Park", "Roath Park", "Park Hotel"]);
+});
+
+test("the gazetteer tells a neighbourhood from a town: a place within the known home city, or a city named after it", () => {
+  assert.equal(mayLieWithin("Kilimani", "Nairobi"), true);
+  assert.equal(mayLieWithin("Manchester", "London"), false);
+  assert.equal(mayLieWithin("Hove", "London"), false);
+  assert.equal(mayLieWithin("Nairobi", "Nairobi"), false);
+  // the outer place must be a city of the gazetteer
+  assert.equal(mayLieWithin("Tollgate", "Salthill"), false);
+  const within = (turns: [string, string][]) => talkLines(turns, ["within"]);
+  assert.deepEqual(within([["Ann", "Big news: found a place in Tollgate, Rotterdam. Keys on Friday."]]), ["Tollgate | within | Rotterdam"]);
+  assert.deepEqual(within([["Bob", "How's Nairobi?"], ["Ann", "Good! I'm in Tollgate now, did I tell you"]]), ["Tollgate | within | Nairobi"]);
+  assert.deepEqual(within([["Ann", "Still in Leipzig, still in Tollgate, still happy."]]), ["Tollgate | within | Leipzig"]);
+  // a move to another city is a move
+  assert.deepEqual(within([["Bob", "How's Nairobi?"], ["Ann", "I'm in Mombasa now, did I tell you"]]), []);
+  // leaving the known home: the new place is not within it
+  assert.deepEqual(within([["Bob", "How's Leipzig?"], ["Ann", "I left Leipzig! Found a flat in Tollgate."]]), []);
+});
+
+test("a country lies in no city", () => {
+  assert.equal(isCountry("Sweden"), true);
+  assert.equal(mayLieWithin("Spain", "London"), false);
+  assert.deepEqual(talkLines([["Bob", "How's London?"], ["Ann", "Loving Spain so far, I'm in Spain now."]], ["within"]), []);
 });

@@ -8,8 +8,12 @@
  * - the speaker's known home, when the turn says the dwelling is the same one ("Same job, same house in Bodija."), or
  *   when that home was moved to earlier in the same session ("The Nottingham move took over everything." … "Got a
  *   little place in Beeston.").
+ * - with the gazetteer (gazetteer.ts), a town named right after the home ("a place in Kralingen, Rotterdam", "Da'an
+ *   in Taipei"), another home of the same turn that is a city it lies in ("Still in Leipzig, still in Connewitz"), and the speaker's known home when it is a city the new home can lie in ("How's Nairobi?" … "I'm in
+ *   Kilimani now"; "I'm in Durban now" … "got a flat in Morningside"): a neighbourhood is no move to another town.
  * A turn that looks back ("the old flat", "used to", "before") says nothing of nesting.
  */
+import { mayLieWithin } from "./gazetteer.js";
 import { upper } from "./nlp.js";
 
 /** A home triple of a turn. */
@@ -22,6 +26,9 @@ interface HomeTriple {
 
 const DWELLING_IN = (place: string) => new RegExp(`\\b(?:flat|apartment|place|house|room|studio|bedsit|unit|condo|digs|pad)\\b[^.!?]{0,40}?\\b(?:in|at)\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
 const SAME_DWELLING = (place: string) => new RegExp(`\\bsame (?:old )?(?:flat|apartment|place|house|room|studio|unit|condo)\\b[^.!?]{0,20}?\\bin\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
+const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** "Kralingen, Rotterdam", "Da'an in Taipei": the name after a home, a comma or "in" between. */
+const TOWN_AFTER = (place: string) => new RegExp(`\\b${escape(place)}(?:,\\s*|\\s+in\\s+)(\\p{Lu}[\\p{L}'’-]*(?:\\s\\p{Lu}[\\p{L}'’-]*)?)`, "u");
 const LOOKING_BACK = /\b(?:old|used to|before|previous|former|last year|miss)\b/i;
 const DENIAL = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i;
 
@@ -50,6 +57,14 @@ export function placesWithin(text: string, triples: readonly HomeTriple[], speak
   // the known home, kept ("same house in X") or just moved to
   if (known?.home && !ended && !moves.length) {
     for (const t of homes) if (t.value !== known.home && DWELLING_IN(t.value).test(text) && (known.movedThisSession || SAME_DWELLING(t.value).test(text))) push(t.value, known.home);
+  }
+  // the gazetteer: a town named right after the home, or the known home when it is a city the home lies in
+  for (const t of homes) {
+    if (t.kind === "ended" || t.kind === "planned") continue;
+    const town = TOWN_AFTER(t.value).exec(text)?.[1];
+    if (town && mayLieWithin(t.value, town)) push(t.value, town);
+    else if (homes.some((h) => h.value !== t.value && h.kind !== "ended" && h.kind !== "planned" && h.value.toLowerCase() !== t.value.toLowerCase() && mayLieWithin(t.value, h.value) && (push(t.value, h.value), true))) continue;
+    else if (known?.home && !ended && t.value !== known.home && !homes.some((h) => h.value === known.home) && mayLieWithin(t.value, known.home)) push(t.value, known.home);
   }
   return out;
 }

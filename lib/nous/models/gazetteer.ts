@@ -1,0 +1,81 @@
+/**
+ * Towns and cities, to tell a town from a place within it (data/nous/gazetteer.tsv: GeoNames' populated places of
+ * 15,000 inhabitants or more, written by scripts/nous-gazetteer.ts). Read once, on first use.
+ *
+ * A place lies within a city, for the extractor, when the city has 100,000 inhabitants or more and the place is no
+ * town of the gazetteer at all (a neighbourhood: "Kilimani", "Croix-Rousse") or one within 30 km of that city and
+ * smaller ("Ixelles" of Brussels would be, were it listed). Names are compared in lower case, accents kept.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const GAZETTEER_PATH = fileURLToPath(new URL("../../../data/nous/gazetteer.tsv", import.meta.url));
+
+/** One populated place. */
+export interface Place {
+  name: string;
+  country: string;
+  population: number;
+  lat: number;
+  lon: number;
+}
+
+let places: Map<string, Place[]> | undefined;
+let countries: Set<string> | undefined;
+
+function load(): Map<string, Place[]> {
+  if (places) return places;
+  places = new Map();
+  for (const line of readFileSync(GAZETTEER_PATH, "utf8").split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const [name, country, population, lat, lon] = line.split("\t");
+    const key = name.toLowerCase();
+    const p = { name, country, population: Number(population), lat: Number(lat), lon: Number(lon) };
+    const list = places.get(key);
+    if (list) list.push(p);
+    else places.set(key, [p]);
+  }
+  // the countries' English names, from the places' country codes (ICU's region names): a country lies in no city
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  countries = new Set();
+  for (const list of places.values()) for (const p of list) countries.add(names.of(p.country)?.toLowerCase() ?? p.country);
+  return places;
+}
+
+/** Whether a name is a country's ("Spain", "United Kingdom"). */
+export function isCountry(name: string): boolean {
+  load();
+  return countries!.has(name.toLowerCase());
+}
+
+/** The gazetteer's places of a name, largest first (empty when it lists none). */
+export function placesNamed(name: string): readonly Place[] {
+  return load().get(name.toLowerCase()) ?? [];
+}
+
+const CITY = 100_000;
+const NEAR_KM = 30;
+
+/** Great-circle distance in km. */
+function km(a: Place, b: Place): number {
+  const r = Math.PI / 180;
+  const h = Math.sin(((b.lat - a.lat) * r) / 2) ** 2 + Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.sin(((b.lon - a.lon) * r) / 2) ** 2;
+  return 12742 * Math.asin(Math.sqrt(h));
+}
+
+/**
+ * Whether `inner` can lie within the city `outer` (see the module's comment).
+ *
+ * @example
+ * mayLieWithin("Kilimani", "Nairobi"); // true: Nairobi is a city, Kilimani no town of the gazetteer
+ * mayLieWithin("Manchester", "London"); // false: a city of its own, far away
+ * mayLieWithin("Kilimani", "Salthill"); // false: Salthill is no city of the gazetteer
+ * mayLieWithin("Spain", "London"); // false: a country
+ */
+export function mayLieWithin(inner: string, outer: string): boolean {
+  const cities = placesNamed(outer).filter((p) => p.population >= CITY);
+  if (!cities.length || inner.toLowerCase() === outer.toLowerCase() || isCountry(inner)) return false;
+  const towns = placesNamed(inner);
+  if (!towns.length) return true;
+  return towns.every((t) => cities.some((c) => t.population < c.population && km(t, c) <= NEAR_KM));
+}
