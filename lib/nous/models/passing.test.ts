@@ -104,3 +104,11 @@ test("a country lies in no city", () => {
   assert.equal(mayLieWithin("Spain", "London"), false);
   assert.deepEqual(talkLines([["Bob", "How's London?"], ["Ann", "Loving Spain so far, I'm in Spain now."]], ["within"]), []);
 });
+
+test("'Are you still teaching?' asks about the listener's work; 'Year 4' and 'Loud but good' name no place", () => {
+  assert.deepEqual(talk([["Bob", "Are you still teaching?"], ["Ann", "Yep, Year 4 at Marlow Primary. Third year there now."]]), ["Ann | workplace | Marlow Primary | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's nursing going?"], ["Ann", "Tiring. Ward 7 at St Brennan's, nights mostly."]]), ["Ann | workplace | St Brennan's | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Got it!! Thanks for sending it."], ["Bob", "How's the new street?"], ["Ann", "Loud but friendly. There's a bakery downstairs."]]), []);
+  // a name after news of a job is still the new job
+  assert.deepEqual(talk([["Ann", "Got a job! Admiral, in Cardiff, claims handler."]]), ["Ann | workplace | Admiral | change"]);
+});

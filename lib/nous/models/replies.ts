@@ -46,6 +46,7 @@ const NEXT_Q = /^\W*(?:\w+\W+){0,2}?(?:(?:so|and) )?(?:what(?:'s| is)? (?:now|ne
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 
 const DWELLING = wordSet("dwellingNouns");
+const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same)\b/i;
 
@@ -86,6 +87,8 @@ function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; en
   const whole = p && person && p.end > person.end && s[person.end + 1]?.text === "'s" && upper(s[p.end].text) ? { name: p.value, end: p.end } : undefined;
   const n = whole ?? person ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
+  // "Year 4", "Ward 7": an ordinary word and a number name no place
+  if (/^\S+ \d+$/.test(n.name) && inLexicon(n.name.split(" ")[0].toLowerCase())) return undefined;
   // a sentence's first word alone that is an ordinary word ("Short staffed as always.") is no name
   if (k === 0 && !n.name.includes(" ") && inLexicon(n.name.toLowerCase())) return undefined;
   const first = n.name.split(" ")[0];
@@ -119,8 +122,10 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(plain(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && t.lower === t.text)) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
-  if (topic(WORK_TOPIC) || topic(DWELLING) || there) {
-    c.asked = { by: speaker, attribute: topic(WORK_TOPIC) ? "workplace" : "home", kind: "state", topic: true };
+  // "Are you still teaching?", "How's nursing going?": the listener's work
+  const gerund = q.some((s) => s.some((t, i) => WORK_GERUNDS.has(t.lower) && (s[i - 1]?.lower === "still" || s.some((x) => x.lower === "how" || x.lower === "hows"))));
+  if (topic(WORK_TOPIC) || topic(DWELLING) || there || gerund) {
+    c.asked = { by: speaker, attribute: topic(WORK_TOPIC) || gerund ? "workplace" : "home", kind: "state", topic: true };
     return;
   }
   // a bare "where?" / "where to?" right after the listener told of a move or a new job: the reply names the new value
@@ -228,6 +233,8 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   let stop = k;
   while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && ["ADP", "ADV", "SCONJ", "CCONJ"].includes(s[stop].pos))) stop++;
   const p = placeAt(s, k, stop);
+  // a description opening the reply ("Loud but good.", "Busy and fun") is no name
+  if (p && s[p.end + 1]?.pos === "CCONJ" && s[p.end + 2]?.pos === "ADJ") return undefined;
   return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
 }
 /**
