@@ -6,7 +6,7 @@
  * is the speaker's, and a verb after "and / but" keeps the subject of the clause before it.
  */
 import { wordSet } from "./lexicon.js";
-import { isName, nameAt, type Tok } from "./nlp.js";
+import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
 import { addPerson, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
 
 export interface Clause {
@@ -161,6 +161,11 @@ function verbGroup(s: Tok[], j: number, c: Clause): number {
       j++;
     }
     const t = s[j];
+    // "has finally retired": a past participle after "have" that the tagger read as an adjective is the verb
+    if (t?.pos === "ADJ" && /[^e]ed$|ied$/.test(t.lower) && aux.length && (HAVE.has(aux[aux.length - 1]) || aux[aux.length - 1] === "had")) {
+      s[j] = { ...t, pos: "VERB", lemma: t.lower.endsWith("ied") ? `${t.lower.slice(0, -3)}y` : inLexicon(t.lower.slice(0, -1)) ? t.lower.slice(0, -1) : t.lower.slice(0, -2) };
+      continue;
+    }
     if (t?.pos === "VERB" && t.lemma === "use" && s[j + 1]?.lower === "to") { c.usedTo = true; j += 2; continue; }
     if (t?.pos === "VERB" && t.lemma === "go" && t.lower === "going" && s[j + 1]?.lower === "to" && (s[j + 2]?.pos === "VERB" || s[j + 2]?.pos === "AUX")) { c.future = true; j += 2; continue; }
     if (t?.pos === "VERB" && INTENT.has(t.lemma) && (s[j + 1]?.lower === "to" || ((s[j + 1]?.lower === "about" || s[j + 1]?.lower === "of") && s[j + 2]?.lower.endsWith("ing")))) {

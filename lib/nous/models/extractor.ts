@@ -21,7 +21,7 @@ import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
 import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, nameAt, upper } from "./nlp.js";
+import { analyse, isName, nameAt, upper } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
@@ -180,6 +180,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (isQuestion(s) && !questionTail(words)) {
       // a question states nothing, but "How's your dad?" names the person the answer's "he" is
       for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);
+      // a name asked back ("Kristian? Good, barely see him."): the person the next "he" or "she" is
+      if (s.length === 2 && isName(s[0]) && !isSpeakerName(s[0].text)) addPerson(ctx, { name: s[0].text, turn: turn.id });
       if (other) indirectStates(s, [], other, ctx, turn.id, (entity, attribute, value) => indirect(entity, attribute, value, false), true);
       return;
     }

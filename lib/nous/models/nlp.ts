@@ -97,11 +97,13 @@ export function analyse(text: string): Tok[][] {
     }
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
     for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
-    // "Orla's just moved", "Jack's started at X": after a name, "'s" before an adverb of time or a past participle is
+    // "Orla's just moved", "Jack's started at X", "my mum's moved": after a name or a relation, "'s" before an adverb of time or a past participle is
     // "has" / "is", not a possessive
     for (let j = 1; j + 1 < sent.length; j++) {
       const t = sent[j], next = sent[j + 1];
-      if (t.text !== "'s" || t.pos !== "PART" || sent[j - 1].pos !== "PROPN") continue;
+      // after a name, or a relation the speaker names ("my mum's finally retired")
+      const holder = sent[j - 1].pos === "PROPN" || (sent[j - 1].pos === "NOUN" && ["my", "our", "his", "her", "their", "your"].includes(sent[j - 2]?.lower ?? ""));
+      if (t.text !== "'s" || t.pos !== "PART" || !holder) continue;
       const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower);
       const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been)$/.test(next.lower) && next.lower !== next.lemma;
       if (adverb || participle || next.lower === "been" || next.lower === "got") {

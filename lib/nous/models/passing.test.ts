@@ -112,3 +112,15 @@ test("'Are you still teaching?' asks about the listener's work; 'Year 4' and 'Lo
   // a name after news of a job is still the new job
   assert.deepEqual(talk([["Ann", "Got a job! Admiral, in Cardiff, claims handler."]]), ["Ann | workplace | Admiral | change"]);
 });
+
+test("'my mum's finally retired and moved to X': 's is 'has' after a relation, and a participle read as an adjective is the verb", () => {
+  assert.deepEqual(talkLines([["Ann", "my mum's finally retired and moved to Tarbert"]], ["home"]), ["Ann's mum | home | Tarbert | change"]);
+  assert.deepEqual(talkLines([["Ann", "My dad has finally retired and moved to Tarbert."]], ["home"]), ["Ann's dad | home | Tarbert | change"]);
+  // a possessive stays one
+  assert.deepEqual(talkLines([["Ann", "my mum's house in Tarbert is tiny"]], ["home"]).filter((x) => x.startsWith("Ann |")), []);
+});
+
+test("a job and its organisation across a comma; a name asked back is the next pronoun's person", () => {
+  assert.deepEqual(talkLines([["Ann", "my sister Runa just moved to Bergen."], ["Bob", "what does she do?"], ["Ann", "she's a geologist, at the Fjordlab Institute now"]], ["workplace"]), ["Runa | workplace | Fjordlab Institute | change"]);
+  assert.deepEqual(talkLines([["Bob", "how's the new flatmate?"], ["Ann", "Tomas? Good, barely see him. He's a porter at Westgate Infirmary, nights mostly"]], ["workplace"]), ["Tomas | workplace | Westgate Infirmary"]);
+});
