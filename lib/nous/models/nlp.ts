@@ -11,6 +11,8 @@ import winkNLP, { type WinkMethods } from "wink-nlp";
 import type Model from "wink-eng-lite-web-model";
 import { wordSet } from "./lexicon.js";
 
+const WEATHER = wordSet("weatherWords");
+
 export interface Tok {
   text: string;
   lower: string;
@@ -106,10 +108,12 @@ export function analyse(text: string): Tok[][] {
       if (t.text !== "'s" || t.pos !== "PART" || !holder) continue;
       const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower);
       const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been)$/.test(next.lower) && next.lower !== next.lemma;
-      if (adverb || participle || next.lower === "been" || next.lower === "got") {
+      // "Glasgow's freezing", "Tom's working late": "is"
+      const gerund = /ing$/.test(next.lower) && (next.pos === "VERB" || WEATHER.has(next.lower));
+      if (adverb || participle || gerund || next.lower === "been" || next.lower === "got") {
         t.pos = "AUX";
         // read as the word it stands for, as the clause reader reads any auxiliary
-        const be = adverb && sent[j + 2]?.pos === "VERB" && /ing$/.test(sent[j + 2].lower);
+        const be = gerund || (adverb && sent[j + 2]?.pos === "VERB" && /ing$/.test(sent[j + 2].lower));
         t.lemma = be ? "be" : "have";
         t.text = t.lower = be ? "is" : "has";
       }

@@ -124,3 +124,15 @@ test("a job and its organisation across a comma; a name asked back is the next p
   assert.deepEqual(talkLines([["Ann", "my sister Runa just moved to Bergen."], ["Bob", "what does she do?"], ["Ann", "she's a geologist, at the Fjordlab Institute now"]], ["workplace"]), ["Runa | workplace | Fjordlab Institute | change"]);
   assert.deepEqual(talkLines([["Bob", "how's the new flatmate?"], ["Ann", "Tomas? Good, barely see him. He's a porter at Westgate Infirmary, nights mostly"]], ["workplace"]), ["Tomas | workplace | Westgate Infirmary"]);
 });
+
+test("trips are no home; 'still in the same flat in X', 'X's freezing', 'still X?' of a town and 'settled in X?' are", () => {
+  assert.deepEqual(states("I've been in Tarbert for work three times this month."), []);
+  assert.deepEqual(states("Not much news. Still in the same flat in Porto."), ["Ann | home | Porto"]);
+  assert.deepEqual(states("Good. Glasgow's freezing though."), ["Ann | home | Glasgow | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Where are you these days, still Leicester?"], ["Ann", "Yeah, same house as ever"]]), ["Ann | home | Leicester"]);
+  // a name no town of the gazetteer is a workplace, as before
+  assert.deepEqual(talk([["Bob", "Still Corvale?"], ["Ann", "Yeah, same desk as ever"]]), ["Ann | workplace | Corvale"]);
+  assert.deepEqual(talk([["Bob", "Are you settled in Galway now?"]]), ["Ann | home | Galway | 0.5"]);
+  // "Tom's wedding" stays a possessive
+  assert.deepEqual(states("Tom's wedding in Porto was lovely."), []);
+});

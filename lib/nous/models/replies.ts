@@ -9,6 +9,7 @@ import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
+import { placesNamed } from "./gazetteer.js";
 import { placeAt } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
@@ -113,7 +114,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     const p = trailing ? placeAt(s, 0, k) : placeAt(s, bare ? k + 1 : k + 2);
     const prep = trailing || bare ? undefined : s[k + 1].lower;
     // "Still Ashdown?": a home if that is the listener's known home, else a workplace
-    const knownHome = p && other && ctx.known?.[other]?.home === p.value;
+    // … or a town of the gazetteer ("still Leicester?")
+    const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && placesNamed(p.value).length > 0));
     if (p) c.asked = { by: speaker, attribute: prep === "in" || knownHome ? "home" : "workplace", kind: "state", still: p.value };
     if (p) return;
   }
@@ -172,7 +174,7 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const afterHow = present && k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower));
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
       // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
-      const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || (s[k - 1]?.lower === "into" && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
+      const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
       if (!afterHow && !inAsked && !liking) continue;
       const n = placeName(s, k, ctx);
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home

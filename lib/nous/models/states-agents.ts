@@ -240,7 +240,9 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "oh", "well", "and", "but", "so"].includes(t.lower));
     if (!start && s[k - 1]?.text !== "," && !/\.$/.test(s[k - 1]?.text ?? "")) continue;
     // "still (living / working / based) in X"
-    const j = ["living", "staying", "working", "based", "stationed"].includes(s[k + 1].lower) ? k + 2 : k + 1;
+    let j = ["living", "staying", "working", "based", "stationed"].includes(s[k + 1].lower) ? k + 2 : k + 1;
+    // "Still in the same flat in Porto": the dwelling's place
+    if (s[j]?.lower === "in" && s[j + 1]?.lower === "the" && s[j + 2]?.lower === "same" && DWELLINGS.has(s[j + 3]?.lemma ?? "") && s[j + 4]?.lower === "in") j += 4;
     const prep = s[j]?.lower;
     const n = s[j + 1];
     if (!prep || !["at", "with", "in"].includes(prep) || !n || !(isName(n) || (upper(n.text) && ["NOUN", "ADJ", "VERB"].includes(n.pos)))) continue;
@@ -252,6 +254,7 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
   return out;
 }
 
+const DWELLINGS = wordSet("dwellingNouns");
 const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts"]);
 
 /**

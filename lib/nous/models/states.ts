@@ -189,6 +189,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     // "I've been in Sopot with her every day": being somewhere with someone is a visit, not a home
     const p = placeAt(s, j + 1, c.end);
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
+    // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home
+    const rest = s.slice((p?.end ?? j) + 1, c.end).map((x) => x.lower).join(" ");
+    if (/\b(?:for work|for a conference|on business|times|twice)\b/.test(rest)) return;
     return emit(c.subjects, "home", p?.value, kind, c.head);
   }
   // "I'm at the Machir Bay Cafe now": "the" and a name, when the clause says it is new, lasting or over
