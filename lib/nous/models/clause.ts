@@ -69,7 +69,7 @@ function verbLike(t: Tok | undefined): Tok | undefined {
 }
 
 /** Verbs of a home or a workplace, the only ones a comma joins to the speaker's clause before it. */
-const COMMA_VERBS = new Set(["resideVerbs", "settleVerbs", "moveVerbs", "workVerbs", "teachVerbs", "startVerbs", "quitVerbs", "signVerbs", "joinVerbs"].flatMap((l) => [...wordSet(l as Parameters<typeof wordSet>[0])]));
+const COMMA_VERBS = new Set(["resideVerbs", "settleVerbs", "moveVerbs", "workVerbs", "teachVerbs", "startVerbs", "quitVerbs", "signVerbs", "joinVerbs", "noticeVerbs"].flatMap((l) => [...wordSet(l as Parameters<typeof wordSet>[0])]));
 
 export const isRelation = (lemma: string): boolean => FAMILY.has(lemma) || PARTNER.has(lemma);
 

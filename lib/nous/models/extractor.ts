@@ -25,7 +25,7 @@ import { analyse, isName, nameAt, upper } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { atOrganisation } from "./states-at.js";
+import { appliedAt, atOrganisation } from "./states-at.js";
 import { organisationName } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
@@ -158,6 +158,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     add(o.kinds ? { entity, attribute, value, kind, confidence } : { entity, attribute, value: kind === "ended" ? `not ${value}` : value, confidence });
     if (kind === "ended") endedHere = "home";
   };
+  const applied = appliedAt(sentences);
   sentences.forEach((s, si) => {
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
     if (endedHere && fragment) {
@@ -216,6 +217,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       } else add({ entity: st.entity, attribute: st.attribute, value: st.value, kind, ...(confidence < 1 ? { confidence } : {}) });
       if (upper(st.value)) mention(st.value);
       if (st.entity === turn.speaker && st.kind === "ended" && (st.attribute === "home" || st.attribute === "workplace")) endedHere = st.attribute;
+      else if (st.entity === turn.speaker && st.attribute === endedHere && st.kind !== "planned") endedHere = undefined;
       // "I moved (here) from Sweden": the place one left is also where one comes from
       const moved = clauses.find((c) => c.head === st.at);
       if (st.kind === "ended" && st.attribute === "home" && moved && MOVE.has(moved.verb) && s.slice(st.at, moved.end).some((t) => t.lower === "from")) add({ entity: st.entity, attribute: "origin", value: st.value });
@@ -241,7 +243,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     }
     movedInPassing(s, clauses, turn.speaker, ctx, moved);
     // "Got a job! Admiral, in Cardiff.", "We moved! Bilbao, finally.": news with no value, the next fragment gives it
-    if (NEW_JOB.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) endedHere = "workplace";
+    // "I GOT IT" after an interview at X: X is the new workplace
+    const appliedTo = ctx.applied?.[turn.speaker];
+    if (NEW_JOB.test(words.join(" ")) && appliedTo && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) {
+      add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value: appliedTo, kind: "change" } : { entity: turn.speaker, attribute: "workplace", value: appliedTo });
+      delete ctx.applied![turn.speaker];
+    } else if (NEW_JOB.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) endedHere = "workplace";
     else if (NEW_HOME.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "home")) endedHere = "home";
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
@@ -252,6 +259,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const knownHome = ctx.known?.[turn.speaker]?.home;
   const movedHere = !!knownHome && (ctx as SessionHomes).sessionMoves?.[turn.speaker] === knownHome;
   for (const [inner, outer] of placesWithin(turn.text, triples, turn.speaker, presumed, { home: knownHome, movedThisSession: movedHere })) if (inner !== reply?.value || outer !== reply?.within) add({ entity: inner, attribute: "within", value: outer });
+  if (applied) (ctx.applied ??= {})[turn.speaker] = applied;
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);

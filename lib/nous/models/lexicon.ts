@@ -128,6 +128,7 @@ export const LEXICON = {
   becomeVerbs: { use: "states: 'became a <job>' → job (change)", match: "lemma", on: "turns", words: w("become") },
   buyVerbs: { use: "states: 'bought/found/rented a <dwelling> in X' → home", match: "lemma", on: "turns", words: w("buy rent find get") },
   callVerbs: { use: "states: 'call X home' → home", match: "lemma", on: "turns", words: w("call") },
+  noticeVerbs: { use: "clause: 'handed in my notice at X' joins the speaker's clause before it after a comma", match: "lemma", on: "turns", words: w("hand give put") },
   noticeNouns: { use: "states: 'gave/handed in (my) notice at X' → workplace (ended)", match: "lemma", on: "turns", words: w("notice") },
   jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department") },
   dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage") },

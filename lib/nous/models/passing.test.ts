@@ -136,3 +136,15 @@ test("trips are no home; 'still in the same flat in X', 'X's freezing', 'still X
   // "Tom's wedding" stays a possessive
   assert.deepEqual(states("Tom's wedding in Porto was lovely."), []);
 });
+
+test("'I GOT IT' after an interview at X is a new job at X; a new value stated after an ending is no fragment's", () => {
+  assert.deepEqual(talk([["Ann", "I had an interview today!! at Westgate Infirmary"], ["Bob", "fingers crossed"], ["Ann", "I GOT IT."]]), ["Ann | workplace | Westgate Infirmary | change"]);
+  assert.deepEqual(talk([["Ann", "Applied for a job at Harrow Labs, fingers crossed."], ["Ann", "Got the job!"]]), ["Ann | workplace | Harrow Labs | change"]);
+  // no application: the news waits for its value, as before
+  assert.deepEqual(talk([["Ann", "Got the job!"], ["Ann", "Corvale, in Leeds."]]), ["Ann | workplace | Corvale | change"]);
+  // not applying is no application
+  assert.deepEqual(talk([["Ann", "I didn't apply for the job at Harrow Labs."], ["Ann", "Got it!"]]), []);
+  assert.deepEqual(states("Good! I left Brookside, I'm at Westgate Vets now. Emergency work."), ["Ann | workplace | Brookside | ended", "Ann | workplace | Westgate Vets | change"]);
+  assert.deepEqual(states("Starting at Westgate on the 1st, handed in my notice at Corvale today"), ["Ann | workplace | Westgate | planned | 0.5", "Ann | workplace | Corvale | ended"]);
+  assert.deepEqual(states("First proper week at Harrow Labs done."), ["Ann | workplace | Harrow Labs | 0.5"]);
+});

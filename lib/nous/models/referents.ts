@@ -47,17 +47,23 @@ export interface SessionContext {
    * that speaker's next few turns is the new one ("I'm not in Bath anymore." … "since sunday lol. cardiff.").
    */
   pendingEnd?: { entity: string; attribute: "home" | "workplace"; turns: number };
+  /**
+   * The organisation each speaker last applied to or had an interview at ("interview at Skåne University Hospital"),
+   * carried across sessions: "I got it!" then names it.
+   */
+  applied?: Record<string, string>;
 }
 
 /**
  * The context of a conversation's next session: people and pending questions stay behind, what the conversation
- * knows is carried (known homes and workplaces, names seen as either, an ending still waiting for its new value).
+ * knows is carried (known homes and workplaces, names seen as either, an ending still waiting for its new value, the
+ * organisations applied to).
  *
  * @example
  * ctx = nextSession(ctx, ["Ann", "Bob"]);
  */
 export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
-  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd };
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied };
 }
 
 const FEMALE = wordSet("femaleRelations");

@@ -265,10 +265,12 @@ const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", 
  * firstDaysAt(analyse("My first week at Corvale was chaos.")[0]); // "Corvale"
  */
 export function firstDaysAt(s: Tok[]): string | undefined {
-  for (let k = 1; k + 2 < s.length; k++) {
-    if (s[k].lower !== "first" || !FIRST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !s[k + 3] || !upper(s[k + 3].text)) continue;
-    if (!["the", "my", "our", "your"].includes(s[k - 1].lower)) continue;
-    return placeAt(s, k + 3)?.value;
+  for (let k = 0; k + 2 < s.length; k++) {
+    // "first (proper / full) week at X"
+    const m = s[k + 1]?.pos === "ADJ" && FIRST_SPANS.has(s[k + 2]?.lower ?? "") ? k + 1 : k;
+    if (s[k].lower !== "first" || !FIRST_SPANS.has(s[m + 1]?.lower ?? "") || s[m + 2]?.lower !== "at" || !s[m + 3] || !upper(s[m + 3].text)) continue;
+    if (!["the", "my", "our", "your"].includes(s[k - 1]?.lower ?? "") && k > 0) continue;
+    return placeAt(s, m + 3)?.value;
   }
   return undefined;
 }

@@ -64,3 +64,29 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     return;
   }
 }
+
+/**
+ * The organisation a turn says the speaker applied to or had an interview at: "I had an interview today!! at Skåne
+ * University Hospital", "applied for a job at Harland Engineering", "interview at the council tomorrow", "a job came
+ * up at Corvale, applying tonight". Sentences are read as one (chat splits them anywhere); a name, or "the" and a
+ * noun ("the council").
+ *
+ * @example
+ * appliedAt(analyse("Applied for a job at Harland Engineering, project coordinator.")); // "Harland Engineering"
+ */
+export function appliedAt(sentences: Tok[][]): string | undefined {
+  const s = sentences.flat();
+  for (let k = 0; k < s.length; k++) {
+    if (!(s[k].lemma === "interview" || s[k].lemma === "apply" || s[k].lower === "applying" || (s[k].lemma === "job" && s[k + 1]?.lemma === "come" && s[k + 2]?.lower === "up"))) continue;
+    if (s.slice(Math.max(0, k - 3), k).some((t) => t.lower === "not" || t.lower === "never" || t.lower === "didn't" || t.lower === "might" || t.lower === "should")) continue;
+    for (let j = k + 1; j < Math.min(s.length, k + 9); j++) {
+      if (s[j].lower !== "at" && s[j].lower !== "with" && s[j].lower !== "to") continue;
+      const a = s[j + 1]?.lower === "the" ? j + 2 : j + 1;
+      if (!s[a]) break;
+      if (isName(s[a]) && upper(s[a].text)) return placeAt(s, a)?.value;
+      if (a === j + 2 && s[a].pos === "NOUN" && !OUTING_NOUNS.has(s[a].lemma)) return s[a].text;
+      break;
+    }
+  }
+  return undefined;
+}
