@@ -4,7 +4,7 @@
  *
  * A place lies within a city, for the extractor, when the city has 100,000 inhabitants or more and the place is no
  * town of the gazetteer at all (a neighbourhood: "Kilimani", "Croix-Rousse") or one within 30 km of that city and
- * smaller ("Ixelles" of Brussels would be, were it listed). Names are compared in lower case, accents kept.
+ * smaller ("Ixelles" of Brussels would be, were it listed). Names are compared in lower case, accents dropped.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -29,7 +29,7 @@ function load(): Map<string, Place[]> {
   for (const line of readFileSync(GAZETTEER_PATH, "utf8").split("\n")) {
     if (!line || line.startsWith("#")) continue;
     const [name, country, population, lat, lon] = line.split("\t");
-    const key = name.toLowerCase();
+    const key = fold(name);
     const p = { name, country, population: Number(population), lat: Number(lat), lon: Number(lon) };
     const list = places.get(key);
     if (list) list.push(p);
@@ -50,8 +50,11 @@ export function isCountry(name: string): boolean {
 
 /** The gazetteer's places of a name, largest first (empty when it lists none). */
 export function placesNamed(name: string): readonly Place[] {
-  return load().get(name.toLowerCase()) ?? [];
+  return load().get(fold(name)) ?? [];
 }
+
+/** A name's key: lower case, accents dropped ("Montréal" and "montreal" are one). */
+const fold = (name: string): string => name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
 
 const CITY = 100_000;
 const NEAR_KM = 30;
@@ -74,7 +77,7 @@ function km(a: Place, b: Place): number {
  */
 export function mayLieWithin(inner: string, outer: string): boolean {
   const cities = placesNamed(outer).filter((p) => p.population >= CITY);
-  if (!cities.length || inner.toLowerCase() === outer.toLowerCase() || isCountry(inner)) return false;
+  if (!cities.length || fold(inner) === fold(outer) || isCountry(inner)) return false;
   const towns = placesNamed(inner);
   if (!towns.length) return true;
   return towns.every((t) => cities.some((c) => t.population < c.population && km(t, c) <= NEAR_KM));

@@ -9,6 +9,7 @@
 import { createRequire } from "node:module";
 import winkNLP, { type WinkMethods } from "wink-nlp";
 import type Model from "wink-eng-lite-web-model";
+import { placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 
 const WEATHER = wordSet("weatherWords");
@@ -118,11 +119,37 @@ export function analyse(text: string): Tok[][] {
         t.text = t.lower = be ? "is" : "has";
       }
     }
+    townsInLowerCase(sent);
     // a capitalised adjective or noun that opens a name ("New York", "Old Trafford") is part of it
     for (let j = sent.length - 2; j >= 0; j--) if (sent[j + 1].pos === "PROPN" && (sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && upper(sent[j].text) && sent[j].text.length > 1 && sent[j].text[1] === sent[j].text[1].toLowerCase() && upper(sent[j + 1].text)) sent[j].pos = "PROPN";
     out.push(sent);
   }
   return out;
+}
+
+const PLACE_LEAD = new Set(["in", "to", "from", "near", "around", "outside", "hows"]);
+const capitalised = (w: string): string => w.replace(/(^|[\s-])(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+const bigTown = (name: string): boolean => placesNamed(name).some((p) => p.population >= 100_000);
+
+/**
+ * Lower-case chat names towns in lower case: a town of 100,000 or more in the gazetteer, after a preposition of
+ * place or "how's" ("moved to toronto", "hows montreal", "back in cape town"), is a name, capitalised, unless it is
+ * an English word ("in bath", "to reading").
+ */
+function townsInLowerCase(sent: Tok[]): void {
+  for (let j = 1; j < sent.length; j++) {
+    const t = sent[j];
+    const before = sent[j - 1].lower;
+    const lead = PLACE_LEAD.has(before) || ((before === "'s" || before === "s") && sent[j - 2]?.lower === "how");
+    if (!lead || !/^\p{Ll}[\p{Ll}'-]+$/u.test(t.text)) continue;
+    const next = sent[j + 1];
+    const pair = next && /^\p{Ll}+$/u.test(next.text) ? `${t.text} ${next.text}` : undefined;
+    const words = pair && bigTown(pair) ? [t, next] : !inLexicon(t.lower) && bigTown(t.lower) ? [t] : [];
+    for (const w of words) {
+      w.text = capitalised(w.text);
+      w.pos = "PROPN";
+    }
+  }
 }
 
 const known = new Map<string, boolean>();

@@ -148,3 +148,12 @@ test("'I GOT IT' after an interview at X is a new job at X; a new value stated a
   assert.deepEqual(states("Starting at Westgate on the 1st, handed in my notice at Corvale today"), ["Ann | workplace | Westgate | planned | 0.5", "Ann | workplace | Corvale | ended"]);
   assert.deepEqual(states("First proper week at Harrow Labs done."), ["Ann | workplace | Harrow Labs | 0.5"]);
 });
+
+test("lower-case towns after a preposition of place are names; 'when did you move to X?' takes the move as known", () => {
+  assert.deepEqual(talk([["Bob", "hows montreal"]]), ["Ann | home | Montreal | 0.5"]);
+  assert.deepEqual(states("finally back in cape town"), ["Ann | home | Cape Town | 0.5"]);
+  // an English word stays one
+  assert.deepEqual(states("we went to reading week"), []);
+  assert.deepEqual(talk([["Bob", "wait, when did you move to Sapporo??"]]), ["Ann | home | Sapporo | 0.5"]);
+  assert.deepEqual(talk([["Bob", "are you going to move to Sapporo?"]]), []);
+});

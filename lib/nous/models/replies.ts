@@ -175,7 +175,10 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
       // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
       const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
-      if (!afterHow && !inAsked && !liking) continue;
+      // "when did you move to Sapporo??": the question takes the move as known
+      const past = s[k - 2]?.lower === "moved" || s[k - 2]?.lower === "relocated" || (s[k - 2]?.lower === "move" && s.slice(0, k).some((t) => t.lower === "did"));
+      const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");
+      if (!afterHow && !inAsked && !liking && !movedTo) continue;
       const n = placeName(s, k, ctx);
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
       if (n && ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] !== "workplace" && ctx.seenAs?.[n.name] !== "workplace" && !out.includes(n.name)) out.push(n.name);
