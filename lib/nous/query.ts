@@ -203,14 +203,18 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
   return ctx;
 }
 
+const FOLDED = new Set(["home", "workplace", "origin"]);
+
 /** The fact line of one dimension at time `now`. */
 export function factLine(mem: Memory, entity: string, attribute: string, now: number): FactLine | undefined {
   const state = mem.dimensionState(entity, attribute);
   if (!state) return undefined;
   const o = mem.options;
   const raw = state.distributionAt(now, o.halfLifeDays, o.decayTarget);
-  const to = shortFormTargets(raw.map((d) => d.value)) ?? ((v: string) => v);
-  const dist = foldShortForms(raw);
+  // runs of words fold only in the states of places and organisations (a dimension of topics holds hundreds of values)
+  const runs = FOLDED.has(attribute);
+  const to = shortFormTargets(raw.map((d) => d.value), runs) ?? ((v: string) => v);
+  const dist = foldShortForms(raw, runs);
   const idx = mem.dimensionDeltas(entity, attribute);
   const recalled: string[] = [];
   if (o.thetaMin !== null) {
@@ -261,10 +265,13 @@ export function shortFormOf(short: string, long: string): boolean {
 /**
  * The full name each value of a dimension stands for, "not X" included; undefined when no value is a short form.
  */
-export function shortFormTargets(values: readonly string[]): ((v: string) => string) | undefined {
+export function shortFormTargets(values: readonly string[], runs = true): ((v: string) => string) | undefined {
+  // without runs of words, only initials fold: nothing to do unless a value is written as initials
+  if (!runs && !values.some((v) => /^\p{Lu}{2,5}$/u.test(v))) return undefined;
   const names = [...new Set(values.map((v) => (v.startsWith("not ") ? v.slice(4) : v)))];
   const target = new Map<string, string>();
   for (const v of names) {
+    if (!runs && !/^\p{Lu}{2,5}$/u.test(v)) continue;
     const longer = names.filter((l) => shortFormOf(v, l)).sort((a, b) => nameWords(b).length - nameWords(a).length);
     if (longer.length && longer.every((l) => l === longer[0] || shortFormOf(l, longer[0]))) target.set(v, longer[0]);
   }
@@ -275,15 +282,16 @@ export function shortFormTargets(values: readonly string[]): ((v: string) => str
 /**
  * A value written as a short form of another value of the same dimension (its initials, or a run of its words) is
  * that value: its probability joins the full name's, and an ending of the short form ("not clinic") is an ending of
- * the full name. A short form that fits two names that do not nest is left alone.
+ * the full name. A short form that fits two names that do not nest is left alone. With `runs` false, only initials
+ * fold.
  *
  * @example
  * foldShortForms([{ value: "DB", p: 0.6 }, { value: "Deutsche Bahn", p: 0.4 }]); // [{ value: "Deutsche Bahn", p: 1 }]
  * foldShortForms([{ value: "clinic", p: 0.5 }, { value: "Kestrel Ridge Vet Clinic", p: 0.3 }, { value: "Kestrel Ridge", p: 0.2 }]);
  * // [{ value: "Kestrel Ridge Vet Clinic", p: 1 }]
  */
-export function foldShortForms<T extends { value: string; p: number }>(dist: T[]): T[] {
-  const to = shortFormTargets(dist.map((d) => d.value));
+export function foldShortForms<T extends { value: string; p: number }>(dist: T[], runs = true): T[] {
+  const to = shortFormTargets(dist.map((d) => d.value), runs);
   if (to === undefined) return dist;
   const out = new Map<string, T>();
   for (const d of dist) {
