@@ -6,7 +6,7 @@
  * is the speaker's, and a verb after "and / but" keeps the subject of the clause before it.
  */
 import { wordSet } from "./lexicon.js";
-import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
+import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { addPerson, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
 
 export interface Clause {
@@ -51,6 +51,8 @@ const BE = new Set(["am", "is", "are", "was", "were", "be", "been", "being"]);
 const PAST_AUX = new Set(["was", "were", "did", "had"]);
 const HAVE = new Set(["have", "has", "'ve"]);
 const IRREGULAR_PAST = new Set(["left", "quit", "got", "went", "took", "became", "lost", "began", "found", "bought", "came", "gave", "sold", "grew", "made", "put", "set", "hired", "moved", "started", "joined", "ran", "met", "had", "did", "was", "were"]);
+const BARE_PARENTS = new Set(["mum", "mom", "dad", "mam", "nan", "gran", "grandma", "grandad", "grandpa"]);
+const POSSESSIVE_BEFORE = new Set(["my", "our", "your", "his", "her", "their", "the", "a"]);
 const PRONOUN_SUBJECT = new Set(["i", "we", "you", "he", "she", "they"]);
 const DET_BEFORE_NAME = new Set(["the", "a", "an", "this", "that"]);
 /** Third-person verbs the lite model tags as plural nouns after a subject ("My cousin lives in Oslo": lives/NOUN/life). */
@@ -111,6 +113,12 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
     // "my partner and I"
     if (s[end + 1]?.lower === "and" && s[end + 2]?.lower === "i") return { entities: [speaker], end: end + 2 };
     return { entities, end };
+  }
+  // "Mum's settled in Eastbourne", "Dad is coming up from Bucharest": a parent named by the word alone is the speaker's
+  if (BARE_PARENTS.has(t.lower) && upper(t.text) && !POSSESSIVE_BEFORE.has(s[i - 1]?.lower ?? "") && (s[i + 1]?.pos === "VERB" || s[i + 1]?.pos === "AUX" || s[i + 1]?.pos === "ADV")) {
+    const entity = `${speaker}'s ${t.lower}`;
+    addPerson(ctx, { name: entity, gender: relationGender(t.lower), turn });
+    return { entities: [entity], end: i };
   }
   // a capitalised gerund opening a sentence ("Networking was a lifesaver") is not a name
   if (isName(t) && !(i === 0 && t.lower.endsWith("ing")) && (i === 0 || !(s[i - 1].pos === "ADP" || DET_BEFORE_NAME.has(s[i - 1].lower)))) {

@@ -25,7 +25,7 @@ import { analyse, isName, nameAt, upper } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, atOrganisation } from "./states-at.js";
+import { appliedAt, atOrganisation, travelHome } from "./states-at.js";
 import { organisationName } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
@@ -233,6 +233,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     localHome(s, clauses, turn.speaker, ctx, passing);
     workCompound(s, clauses, turn.speaker, ctx, passing);
     atOrganisation(s, clauses, turn.speaker, ctx, passing);
+    travelHome(s, clauses, turn.speaker, ctx, passing);
     if (!states.some((st) => st.entity === turn.speaker)) {
       for (const e of elidedStill(s, ctx)) {
         const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};

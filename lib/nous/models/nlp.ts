@@ -49,6 +49,9 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not"], [/\b(\w+)n't\b/gi, "$1 not"],
   [/\b(how|where|what)s\b/gi, "$1's"], [/\bgonna\b/gi, "going to"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
+  // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
+  // stop) would no longer be split, so that one conversation's text would change how the next one is read
+  [/(\p{L})'s\b/gu, "$1 's"],
 ];
 
 /** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat spelling, or "…nt"). */

@@ -157,3 +157,20 @@ test("lower-case towns after a preposition of place are names; 'when did you mov
   assert.deepEqual(talk([["Bob", "wait, when did you move to Sapporo??"]]), ["Ann | home | Sapporo | 0.5"]);
   assert.deepEqual(talk([["Bob", "are you going to move to Sapporo?"]]), []);
 });
+
+test("reading one text does not change how the next is read (the tagger learns words; 's stands apart)", () => {
+  const before = talkLines([["Ann", "Mum's flying in from Lahore next week."]], ["home"]);
+  talkLines([["Bob", "Mum's. Then back to work on the 27th."]], ["home"]);
+  assert.deepEqual(talkLines([["Ann", "Mum's flying in from Lahore next week."]], ["home"]), before);
+  assert.deepEqual(before, ["Ann's mum | home | Lahore | 0.5"]);
+});
+
+test("someone coming from or going home to a town lives there; 'Mum' alone is the speaker's; leaving a town is a move", () => {
+  assert.deepEqual(states("My dad is coming up from Bucharest this weekend."), ["Ann's dad | home | Bucharest | 0.5"]);
+  assert.deepEqual(talkLines([["Ann", "my cousin Youssef is visiting from Casablanca"], ["Ann", "Youssef flew home to Casablanca yesterday"]], ["home"]), ["Youssef | home | Casablanca | 0.5", "Youssef | home | Casablanca | 0.5"]);
+  // the speaker's own travel says nothing of the speaker's home
+  assert.deepEqual(states("I'm coming back from Lisbon tomorrow."), []);
+  assert.deepEqual(states("Mum's settled in Eastbourne now."), ["Ann's mum | home | Eastbourne | change"]);
+  assert.deepEqual(talkLines([["Ann", "My brother Pawel has just left Kraków, he started at Norbank in Warsaw."]], ["home", "workplace"]), ["Pawel | home | Kraków | ended", "Pawel | workplace | Norbank | change"]);
+  assert.deepEqual(talk([["Bob", "How's the planning team at Kestrel District Council?"]]), ["Ann | workplace | Kestrel District Council | 0.5"]);
+});

@@ -10,7 +10,7 @@ import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
-import { placeAt } from "./states-common.js";
+import { organisationName, placeAt } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
 export interface PendingQuestion {
@@ -178,7 +178,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       // "when did you move to Sapporo??": the question takes the move as known
       const past = s[k - 2]?.lower === "moved" || s[k - 2]?.lower === "relocated" || (s[k - 2]?.lower === "move" && s.slice(0, k).some((t) => t.lower === "did"));
       const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");
-      if (!afterHow && !inAsked && !liking && !movedTo) continue;
+      // "How's the planning team at Kapiti Coast District Council?": an organisation's name after "at"
+      const atAsked = s[k - 1]?.lower === "at" && present && organisationName(placeAt(s, k)?.value ?? "");
+      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked) continue;
       const n = placeName(s, k, ctx);
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
       if (n && ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] !== "workplace" && ctx.seenAs?.[n.name] !== "workplace" && !out.includes(n.name)) out.push(n.name);

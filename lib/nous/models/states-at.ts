@@ -14,6 +14,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
+import { placesNamed } from "./gazetteer.js";
 import { placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
@@ -89,4 +90,30 @@ export function appliedAt(sentences: Tok[][]): string | undefined {
     }
   }
   return undefined;
+}
+
+const TRAVEL_VERBS = new Set(["come", "fly", "visit", "drive", "travel", "head", "go", "get"]);
+
+/**
+ * Where someone else comes from or goes home to: "My dad is coming up from Bucharest", "Mum's flying in from Lahore",
+ * "my cousin is visiting from Casablanca" → their home; "Youssef flew home to Casablanca", "she goes back to Lahore on
+ * Sunday" after a visit → their home. Not the speaker's own travel (one may be coming from anywhere).
+ *
+ * @example
+ * travelHome(analyse("My dad is coming up from Bucharest this weekend.")[0], clauses, "Teodor", ctx, emit);
+ * // emit("Teodor's dad", "home", "Bucharest", 6)
+ */
+export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  for (const c of clauses) {
+    if (!TRAVEL_VERBS.has(c.verb) || c.negated || c.intent || c.usedTo || c.subjects.length !== 1 || c.subjects[0] === speaker || ctx.speakers.includes(c.subjects[0])) continue;
+    for (let k = c.head + 1; k + 1 < c.end; k++) {
+      // "from X" on the way here; "home to X" or "back to X" on the way back
+      const from = s[k].lower === "from" && (c.progressive || c.future || ["in", "up", "down", "over"].includes(s[k - 1]?.lower ?? ""));
+      const home = s[k].lower === "to" && (s[k - 1]?.lower === "home" || s[k - 1]?.lower === "back");
+      if (!(from || home) || !isName(s[k + 1])) continue;
+      const p = placeAt(s, k + 1, c.end);
+      if (p && placesNamed(p.value).length + (ctx.seenAs?.[p.value] === "home" ? 1 : 0) > 0) emit(c.subjects[0], "home", p.value, k);
+      return;
+    }
+  }
 }

@@ -19,6 +19,7 @@ import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
+import { placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { changeKind, DETS, endKind, jobPhrase, placeAt, POSSESSIVES, stateKind, type Emit, type StateAttribute } from "./states-common.js";
 
@@ -154,8 +155,10 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       emit(c.subjects, "home", placeAt(s, from + 1, to)?.value, changeKind(c), c.head);
     } else if ((QUIT.has(v) || DISMISS.has(v)) && !jobNounIn(s, from, to)) {
       const p = QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, from, to, new Set(["from", "at", "by"]));
-      // "left Bristol" where Bristol is the one's known home: a move, not a job
-      const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home");
+      // "left Bristol" where Bristol is the one's known home, or a town of the gazetteer never said to be a
+      // workplace ("he's just left Kraków"): a move, not a job
+      const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0;
+      const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home" || town);
       emit(c.subjects, home ? "home" : "workplace", p?.value, endKind(c), c.head);
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
     else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
