@@ -111,7 +111,7 @@ export function analyse(text: string): Tok[][] {
       const holder = sent[j - 1].pos === "PROPN" || (sent[j - 1].pos === "NOUN" && ["my", "our", "his", "her", "their", "your"].includes(sent[j - 2]?.lower ?? ""));
       if (t.text !== "'s" || t.pos !== "PART" || !holder) continue;
       const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower);
-      const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been)$/.test(next.lower) && next.lower !== next.lemma;
+      const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been|found|bought|sold|made|had|done|become|begun|won|lost|quit)$/.test(next.lower) && next.lower !== next.lemma;
       // "Glasgow's freezing", "Tom's working late": "is"
       const gerund = /ing$/.test(next.lower) && (next.pos === "VERB" || WEATHER.has(next.lower));
       if (adverb || participle || gerund || next.lower === "been" || next.lower === "got") {

@@ -15,6 +15,7 @@
  * So the update rule, decay and multi-valued recall change offline answers, and the ablations show by how much.
  */
 import type { Extraction } from "../engine.js";
+import { nameFromEvidence } from "./evidence-names.js";
 import { FALLBACK_ATTRIBUTES } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
@@ -127,6 +128,10 @@ export function answerOffline(ctx: QueryContext): string {
       if (e.includes("'s ")) break;
     }
   }
+  // no belief about the state asked for: a name of its kind in the evidence about the entity (evidence-names.ts)
+  const asked = questionStates(ctx.question).find((a) => a === "home" || a === "workplace");
+  const named = asked && ctx.linked[0] && !PAST_Q.test(ctx.question) ? nameFromEvidence(ctx, asked, ctx.linked[0]) : undefined;
+  if (named) return named;
   const novel = (v: string) => tokens(v).some((t) => !q.has(t));
   const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && novel(e.observation));
   // an evidence whose attribute the question's words point at, else the best-ranked usable one

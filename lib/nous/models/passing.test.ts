@@ -174,3 +174,8 @@ test("someone coming from or going home to a town lives there; 'Mum' alone is th
   assert.deepEqual(talkLines([["Ann", "My brother Pawel has just left Kraków, he started at Norbank in Warsaw."]], ["home", "workplace"]), ["Pawel | home | Kraków | ended", "Pawel | workplace | Norbank | change"]);
   assert.deepEqual(talk([["Bob", "How's the planning team at Kestrel District Council?"]]), ["Ann | workplace | Kestrel District Council | 0.5"]);
 });
+
+test("'moved to <organisation>' is a new workplace; 'Declan's found a flat in X' is Declan's", () => {
+  assert.deepEqual(talkLines([["Ann", "I moved to Westgate University Hospital in June."]], ["home", "workplace"]), ["Ann | workplace | Westgate University Hospital | change"]);
+  assert.deepEqual(talkLines([["Ann", "Declan's found a flat in Leith."]], ["home"]), ["Declan | home | Leith | change"]);
+});

@@ -21,7 +21,7 @@ import { resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
 import { placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, placeAt, POSSESSIVES, stateKind, type Emit, type StateAttribute } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, stateKind, type Emit, type StateAttribute } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -120,7 +120,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       }
       // "Moved down in May." with no place: the home this speaker named earlier in the session ("Cork's treating me well")
       const named = !into && !away && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? (ctx as SessionHomes).sessionHome?.[c.subjects[0]] : undefined;
-      emit(c.subjects, attr, into?.value ?? named, changeKind(c), c.head);
+      // "I moved to Aga Khan University Hospital in June": an organisation's name is a workplace
+      const org = attr === "home" && !!into && organisationName(into.value);
+      emit(c.subjects, org ? "workplace" : attr, into?.value ?? named, changeKind(c), c.head);
     } else if (WORK.has(v) || (STOP.has(v) && s[from]?.lemma === "work")) {
       const stop = STOP.has(v);
       const start = stop ? from + 1 : from;
