@@ -4,7 +4,8 @@
  * construction "my real / actual / second <home|employer|office> is X". A cue that is itself negated or set aside
  * ("no joke", "not kidding", "joking aside") is not one. Laughter inside a sentence marks it; laughter standing
  * alone as the next sentence of the same turn marks the sentence before it; laughter standing alone before a
- * sentence ("Haha yeah. I work at the museum now.") answers the other speaker and marks nothing.
+ * sentence ("Haha yeah. I work at the museum now.") or opening it before a comma or a yes ("ha, we left Galway in
+ * June") answers the other speaker and marks nothing.
  */
 import { LEXICON, wordSet } from "./lexicon.js";
 import type { Tok } from "./nlp.js";
@@ -18,7 +19,10 @@ const isCue = (s: Tok[], i: number): boolean => {
   const t = s[i];
   if (!CUES.has(t.lower)) return false;
   const before = s[i - 1]?.lower;
-  return !(before === "no" || before === "not" || s[i + 1]?.lower === "aside");
+  // laughter opening a reply, set off by a comma or a yes ("ha, we left Galway in June", "haha yeah, moved"),
+  // answers the other speaker, as laughter standing alone does
+  const opening = s.slice(0, i).every((x) => x.pos === "PUNCT") && ["ha", "haha", "hahaha", "hah", "hehe", "lol"].includes(t.lower) && [",", "yeah", "yes", "yep", "ok", "okay"].includes(s[i + 1]?.lower ?? "");
+  return !(before === "no" || before === "not" || s[i + 1]?.lower === "aside" || opening);
 };
 
 /** Is the sentence hedged or joking by its own words? */

@@ -179,3 +179,10 @@ test("'moved to <organisation>' is a new workplace; 'Declan's found a flat in X'
   assert.deepEqual(talkLines([["Ann", "I moved to Westgate University Hospital in June."]], ["home", "workplace"]), ["Ann | workplace | Westgate University Hospital | change"]);
   assert.deepEqual(talkLines([["Ann", "Declan's found a flat in Leith."]], ["home"]), ["Declan | home | Leith | change"]);
 });
+
+test("laughter opening a reply before a comma or a yes answers the other speaker; a joke's own cues still mark it", () => {
+  assert.deepEqual(states("ha, we're in Limerick now"), ["Ann | home | Limerick | change"]);
+  assert.deepEqual(states("haha yeah, I work at Corvale now"), ["Ann | workplace | Corvale | change"]);
+  assert.deepEqual(states("haha I basically live at the gym"), ["Ann | home | gym | 0.2"]);
+  assert.deepEqual(states("I live at the office now haha"), ["Ann | home | office | 0.2"]);
+});
