@@ -25,7 +25,7 @@ import { analyse, isName, nameAt, upper } from "./nlp.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, atOrganisation, travelHome } from "./states-at.js";
+import { appliedAt, atOrganisation, homeInPassing, homeSaidTo, travelHome } from "./states-at.js";
 import { organisationName } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
@@ -181,6 +181,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (isQuestion(s) && !questionTail(words)) {
       // a question states nothing, but "How's your dad?" names the person the answer's "he" is
       for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);
+      // "Any chance you can visit us in Copenhagen?": the speaker's home
+      const visit = homeSaidTo(s).speaker;
+      if (visit) indirect(turn.speaker, "home", visit, false);
       // a name asked back ("Kristian? Good, barely see him."): the person the next "he" or "she" is
       if (s.length === 2 && isName(s[0]) && !isSpeakerName(s[0].text)) addPerson(ctx, { name: s[0].text, turn: turn.id });
       if (other) indirectStates(s, [], other, ctx, turn.id, (entity, attribute, value) => indirect(entity, attribute, value, false), true);
@@ -234,6 +237,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     workCompound(s, clauses, turn.speaker, ctx, passing);
     atOrganisation(s, clauses, turn.speaker, ctx, passing);
     travelHome(s, clauses, turn.speaker, ctx, passing);
+    homeInPassing(s, turn.speaker, ctx, passing);
+    const there = homeSaidTo(s).listener;
+    if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {
       for (const e of elidedStill(s, ctx)) {
         const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};

@@ -186,3 +186,17 @@ test("laughter opening a reply before a comma or a yes answers the other speaker
   assert.deepEqual(states("haha I basically live at the gym"), ["Ann | home | gym | 0.2"]);
   assert.deepEqual(states("I live at the office now haha"), ["Ann | home | office | 0.2"]);
 });
+
+test("homes said in passing: a greeting from a town, 'home safe in X', 'my building in X', 'Manchester rain', 'over there in X' to the listener, 'visit us in X?'", () => {
+  assert.deepEqual(states("Merry Christmas from Porto! Is it really summer there?"), ["Ann | home | Porto | 0.5"]);
+  assert.deepEqual(states("Greetings from Tampere, where it is -18."), ["Ann | home | Tampere | 0.5"]);
+  assert.deepEqual(states("Home safe in Galway. Thanks again."), ["Ann | home | Galway | 0.5"]);
+  assert.deepEqual(states("The tram outside my building in Milan is so noisy."), ["Ann | home | Milan | 0.5"]);
+  assert.deepEqual(states("Manchester rain is enough for me."), ["Ann | home | Manchester | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Hope the weather holds for you over there in Graz."]]), ["Ann | home | Graz | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Any chance you can visit us in Copenhagen in March?"]]), ["Bob | home | Copenhagen | 0.5"]);
+  // a greeting to someone, a trip, a denial in another clause
+  assert.deepEqual(states("Hello from the other side."), []);
+  assert.deepEqual(states("Still getting used to Athens, I don't know how people survive August."), ["Ann | home | Athens | change | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I handed in my notice at the opera today."], ["Bob", "Do you have a plan?"], ["Ann", "Sort of. My uncle needs someone."]]), ["Ann | workplace | opera | ended"]);
+});

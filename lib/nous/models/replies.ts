@@ -240,8 +240,8 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   let stop = k;
   while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && ["ADP", "ADV", "SCONJ", "CCONJ"].includes(s[stop].pos))) stop++;
   const p = placeAt(s, k, stop);
-  // a description opening the reply ("Loud but good.", "Busy and fun") is no name
-  if (p && s[p.end + 1]?.pos === "CCONJ" && s[p.end + 2]?.pos === "ADJ") return undefined;
+  // a description opening the reply ("Loud but good.", "Busy and fun", "Sort of.") is no name
+  if (p && ((s[p.end + 1]?.pos === "CCONJ" && s[p.end + 2]?.pos === "ADJ") || s[p.end + 1]?.lower === "of")) return undefined;
   return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
 }
 /**

@@ -89,12 +89,18 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     const prep = s[k - 1]?.lower;
     // a place as the subject of being or having weather ("Turin is freezing", "Denver had snow"), not a person acting
     const subject = clauses.some((c) => c.at === k && !c.implicit && (c.verb === "be" || c.verb === "have" || c.copula || WEATHER.has(c.verb)));
-    if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || subject)) continue;
+    // "Manchester rain is enough for me": a name before a weather noun
+    let e = k;
+    while (isName(s[e + 1])) e++;
+    const nounWeather = isName(s[k]) && WEATHER.has(s[e + 1]?.lemma ?? "") && (k === 0 || s[k - 1].pos === "PUNCT");
+    // "for you over there in Graz": said of the listener's place
+    if (prep === "in" && s[k - 2]?.lower === "there") continue;
+    if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || subject || nounWeather)) continue;
     // "from" only in a greeting: "Good morning from Lagos", "Greetings from Oslo"
     if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
     let stop = k;
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
-    const p = placeAt(s, k, stop);
+    const p = nounWeather ? { value: s.slice(k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);
     if (!p || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
     emit(speaker, "home", p.value, k);
     return;
@@ -188,29 +194,31 @@ export type KindEmit = (entity: string, attribute: "home", value: string, kind: 
 export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): void {
   if (!s.some((t) => t.lower === "used" || t.lower === "growing" || t.lower === "me" || t.lower === "us" || t.lemma === "miss" || t.lower === "move")) return;
   const name = (k: number) => (isName(s[k]) && !ctx.known?.[s[k].text] && !ctx.speakers.includes(s[k].text) ? placeAt(s, k)?.value : undefined);
-  if (clauses.some((c) => c.negated || c.usedTo)) return;
+  // a negation or "used to" counts in the clause that holds the words ("I don't know how people survive August" is no
+  // denial of "Still getting used to Athens")
+  const denied = (k: number) => clauses.some((c) => (c.negated || c.usedTo) && (c.at <= k && k < c.end));
   // "(you can / come and) visit me in X", "come see us in X", "stay with me in X": whoever visits, the home is mine
-  for (let k = 1; k + 2 < s.length; k++) if ((s[k].lower === "me" || s[k].lower === "us") && ["visit", "see", "with"].includes(s[k - 1].lemma) && s[k + 1].lower === "in" && name(k + 2)) return emit(speaker, "home", name(k + 2)!, "state");
+  for (let k = 1; k + 2 < s.length; k++) if ((s[k].lower === "me" || s[k].lower === "us") && ["visit", "see", "with"].includes(s[k - 1].lemma) && s[k + 1].lower === "in" && name(k + 2)) return denied(k) ? undefined : emit(speaker, "home", name(k + 2)!, "state");
   if (clauses.some((c) => c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
   for (let k = 0; k < s.length; k++) {
     const t = s[k];
     // "getting used to X", "settling into X"
-    if (t.lower === "used" && s[k - 1]?.lemma === "get" && s[k + 1]?.lower === "to" && name(k + 2)) return emit(speaker, "home", name(k + 2)!, "change");
+    if (t.lower === "used" && s[k - 1]?.lemma === "get" && s[k + 1]?.lower === "to" && name(k + 2)) return denied(k) ? undefined : emit(speaker, "home", name(k + 2)!, "change");
     // "The Nottingham move took over everything", "our Leeds move": a move to X, told in passing
     if (t.lower === "move" && t.pos === "NOUN" && k >= 2 && isName(s[k - 1])) {
       let a = k - 1;
       while (a > 0 && isName(s[a - 1])) a--;
       if (["the", "our", "my"].includes(s[a - 1]?.lower ?? "") && !s.slice(0, a).some((x) => x.lower === "his" || x.lower === "her" || x.lower === "their")) {
         const v = s.slice(a, k).map((x) => x.text).join(" ");
-        if (!ctx.known?.[v] && !ctx.speakers.includes(v)) return emit(speaker, "home", v, "change");
+        if (!ctx.known?.[v] && !ctx.speakers.includes(v)) return denied(k) ? undefined : emit(speaker, "home", v, "change");
       }
     }
     // "X is growing on me"
-    if (name(k) && s[placeAt(s, k)!.end + 1]?.lemma === "be" && s[placeAt(s, k)!.end + 2]?.lower === "growing" && s[placeAt(s, k)!.end + 3]?.lower === "on" && s[placeAt(s, k)!.end + 4]?.lower === "me") return emit(speaker, "home", name(k)!, "change");
+    if (name(k) && s[placeAt(s, k)!.end + 1]?.lemma === "be" && s[placeAt(s, k)!.end + 2]?.lower === "growing" && s[placeAt(s, k)!.end + 3]?.lower === "on" && s[placeAt(s, k)!.end + 4]?.lower === "me") return denied(k) ? undefined : emit(speaker, "home", name(k)!, "change");
     // "I miss X", "I miss the wind in X": of the speaker's known home, it is over
     if (t.lemma === "miss" && t.pos === "VERB" && clauses.some((c) => c.head === k && c.subjects.length === 1 && c.subjects[0] === speaker && !c.past && !c.future && !c.intent)) {
       const known = ctx.known?.[speaker]?.home;
-      for (let j = k + 1; j < Math.min(s.length, k + 6); j++) if (known && isName(s[j]) && placeAt(s, j)?.value === known) return emit(speaker, "home", known, "ended");
+      for (let j = k + 1; j < Math.min(s.length, k + 6); j++) if (known && isName(s[j]) && placeAt(s, j)?.value === known) return denied(k) ? undefined : emit(speaker, "home", known, "ended");
     }
   }
 }

@@ -117,3 +117,54 @@ export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     }
   }
 }
+
+const GREETING_WORDS = new Set(["good", "morning", "evening", "afternoon", "night", "greetings", "hello", "hi", "hey", "love", "merry", "christmas", "xmas", "happy", "new", "year", "easter", "holidays", "hugs", "cheers", ","]);
+
+/**
+ * Where the speaker is at home, said in passing without the weather: a greeting sent from a town ("Greetings from
+ * Tampere", "Merry Christmas from Porto!"), "home (safe / again) in X" opening a sentence ("Home safe in Galway."),
+ * and "my building in X".
+ *
+ * @example
+ * homeInPassing(analyse("Merry Christmas from Porto!")[0], "Beatriz", ctx, emit); // emit("Beatriz", "home", "Porto", 3)
+ */
+export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const town = (k: number) => (isName(s[k]) ? placeAt(s, k)?.value : undefined);
+  const ok = (v: string | undefined): v is string => !!v && !ctx.speakers.includes(v) && !(ctx.people ?? []).some((r) => r.name === v);
+  for (let k = 1; k + 1 < s.length; k++) {
+    if (s[k].lower === "from" && s.slice(0, k).every((t) => GREETING_WORDS.has(t.lower) || t.pos === "PUNCT") && s.slice(0, k).some((t) => t.pos !== "PUNCT")) {
+      const v = town(k + 1);
+      if (ok(v)) return emit(speaker, "home", v, k);
+    }
+  }
+  // "Home safe in Galway.", "Home again in Leeds"
+  if (s[0]?.lower === "home" && s[2] && ((s[1].lower === "in" && isName(s[2])) || (["safe", "again", "now"].includes(s[1].lower) && s[2].lower === "in"))) {
+    const v = town(s[1].lower === "in" ? 2 : 3);
+    if (ok(v)) return emit(speaker, "home", v, 0);
+  }
+  // "the tram outside my building in Milan"
+  for (let k = 1; k + 2 < s.length; k++) {
+    if (s[k].lower === "building" && (s[k - 1].lower === "my" || s[k - 1].lower === "our") && s[k + 1].lower === "in") {
+      const v = town(k + 2);
+      if (ok(v)) return emit(speaker, "home", v, k);
+    }
+  }
+}
+
+/**
+ * The listener's home, said to them: "hope the weather holds for you over there in Graz" ("there in X" after a "you"
+ * of the same sentence), and the speaker's, asked: "Any chance you can visit us in Copenhagen?".
+ *
+ * @example
+ * homeSaidTo(analyse("Hope it holds for you over there in Graz.")[0]); // { listener: "Graz" }
+ */
+export function homeSaidTo(s: Tok[]): { listener?: string; speaker?: string } {
+  for (let k = 1; k + 1 < s.length; k++) {
+    if (s[k].lower !== "in" || !isName(s[k + 1])) continue;
+    const v = placeAt(s, k + 1)?.value;
+    if (!v) continue;
+    if (s[k - 1].lower === "there" && s.slice(0, k - 1).some((t) => t.lower === "you" || t.lower === "your")) return { listener: v };
+    if ((s[k - 1].lower === "me" || s[k - 1].lower === "us") && ["visit", "see"].includes(s[k - 2]?.lemma ?? "")) return { speaker: v };
+  }
+  return {};
+}
