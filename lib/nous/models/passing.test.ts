@@ -200,3 +200,13 @@ test("homes said in passing: a greeting from a town, 'home safe in X', 'my build
   assert.deepEqual(states("Still getting used to Athens, I don't know how people survive August."), ["Ann | home | Athens | change | 0.5"]);
   assert.deepEqual(talk([["Ann", "I handed in my notice at the opera today."], ["Bob", "Do you have a plan?"], ["Ann", "Sort of. My uncle needs someone."]]), ["Ann | workplace | opera | ended"]);
 });
+
+test("'started with a bang' is no job; time spent in a town up to now, a town in a month, 'commute from X' are homes; '&' names an organisation", () => {
+  assert.deepEqual(states("Started with a bang, my street is a river."), []);
+  assert.deepEqual(states("Two weeks in Bangalore now. Boxes everywhere."), ["Ann | home | Bangalore | 0.5"]);
+  assert.deepEqual(states("Two weeks in Spain this summer, can't wait."), []);
+  assert.deepEqual(states("Dundee in November is a test of character."), ["Ann | home | Dundee | 0.5"]);
+  assert.deepEqual(states("I'll commute from Leeds for now."), ["Ann | home | Leeds | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's the new place treating you?"], ["Ann", "Lovely. Everyone at Arden & Kell takes a lunch break."]]), ["Ann | workplace | Arden & Kell | 0.5"]);
+  assert.equal(organisationName("Marks & Spencer"), true);
+});

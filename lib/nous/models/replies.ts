@@ -283,7 +283,9 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
         const before = r[k - 1];
         if (before && !["at", "for", "with", "in", ",", "."].includes(before.lower) && !["INTJ", "PUNCT", "ADJ"].includes(before.pos)) continue;
         const n = placeName(r, k, ctx);
-        if (n) return { attribute: q.attribute, value: placeAt(r, k)?.value ?? n.name, kind: "state", indirect: true };
+        const v = n && (placeAt(r, k)?.value ?? n.name);
+        // "How's the new place?" "… everyone at Arden & Kell …": an organisation's name answers about work
+        if (v) return { attribute: organisationName(v) ? "workplace" : q.attribute, value: v, kind: "state", indirect: true };
       }
     }
     return undefined;

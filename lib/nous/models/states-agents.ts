@@ -25,6 +25,7 @@ import type { IndirectEmit } from "./states-indirect.js";
 const EMPLOYER = wordSet("employerVerbs");
 const WEATHER = wordSet("weatherWords");
 const TRIP = wordSet("tripWords");
+const SEASONS = new Set(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "winter", "summer", "autumn", "spring", "fall"]);
 const FAMILY = new Set([...wordSet("family"), ...wordSet("partner")]);
 const US = new Set(["me", "us", "our", "my"]);
 
@@ -80,7 +81,9 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
  * weatherHome(analyse("Denver had snow yesterday.")[0], clauses, "Tom", ctx, emit); // emit("Tom", "home", "Denver", 0)
  */
 export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  if (!s.some((t) => WEATHER.has(t.lemma) || WEATHER.has(t.lower)) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+  // "Dundee in November is a test of character": a town in a month or season, said now, is talk of its weather
+  const season = s.some((t, i) => isName(t) && s[i + 1]?.lower === "in" && SEASONS.has(s[i + 2]?.lower ?? "") && s[i + 3]?.lemma === "be");
+  if (!(season || s.some((t) => WEATHER.has(t.lemma) || WEATHER.has(t.lower))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
   if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
   // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
   const recent = s.some((t) => ["yesterday", "today", "tonight", "now", "morning", "night", "week"].includes(t.lower));
@@ -95,7 +98,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     const nounWeather = isName(s[k]) && WEATHER.has(s[e + 1]?.lemma ?? "") && (k === 0 || s[k - 1].pos === "PUNCT");
     // "for you over there in Graz": said of the listener's place
     if (prep === "in" && s[k - 2]?.lower === "there") continue;
-    if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || subject || nounWeather)) continue;
+    if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || subject || nounWeather || (season && s[e + 1]?.lower === "in" && SEASONS.has(s[e + 2]?.lower ?? "")))) continue;
     // "from" only in a greeting: "Good morning from Lagos", "Greetings from Oslo"
     if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
     let stop = k;

@@ -123,7 +123,7 @@ const GREETING_WORDS = new Set(["good", "morning", "evening", "afternoon", "nigh
 /**
  * Where the speaker is at home, said in passing without the weather: a greeting sent from a town ("Greetings from
  * Tampere", "Merry Christmas from Porto!"), "home (safe / again) in X" opening a sentence ("Home safe in Galway."),
- * and "my building in X".
+ * time spent in a town ("Two weeks in Bangalore now."), "commute from X" and "my building in X".
  *
  * @example
  * homeInPassing(analyse("Merry Christmas from Porto!")[0], "Beatriz", ctx, emit); // emit("Beatriz", "home", "Porto", 3)
@@ -141,6 +141,18 @@ export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, em
   if (s[0]?.lower === "home" && s[2] && ((s[1].lower === "in" && isName(s[2])) || (["safe", "again", "now"].includes(s[1].lower) && s[2].lower === "in"))) {
     const v = town(s[1].lower === "in" ? 2 : 3);
     if (ok(v)) return emit(speaker, "home", v, 0);
+  }
+  // "Two weeks in Bangalore now.", "Three years in Leeds already": time spent in a town up to now, said of oneself
+  if (["NUM", "DET"].includes(s[0]?.pos ?? "") && ["day", "week", "month", "year"].includes(s[1]?.lemma ?? "") && s[2]?.lower === "in" && isName(s[3])) {
+    const v = town(3);
+    if (ok(v) && s.some((t) => t.lower === "now" || t.lower === "already")) return emit(speaker, "home", v, 2);
+  }
+  // "I'll commute from Leeds for now"
+  for (let k = 1; k + 2 < s.length; k++) {
+    if (s[k].lemma === "commute" && s[k + 1].lower === "from") {
+      const v = town(k + 2);
+      if (ok(v)) return emit(speaker, "home", v, k);
+    }
   }
   // "the tram outside my building in Milan"
   for (let k = 1; k + 2 < s.length; k++) {

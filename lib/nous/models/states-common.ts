@@ -101,5 +101,6 @@ const ORGANISATION_HEADS = wordSet("organisationHeads");
  */
 export function organisationName(value: string): boolean {
   const last = value.split(" ").pop()!.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
-  return value.includes(" ") && ORGANISATION_HEADS.has(last);
+  // "Arden & Kell", "Marks & Spencer": no town is named with an ampersand
+  return value.includes(" ") && (ORGANISATION_HEADS.has(last) || value.includes(" & "));
 }

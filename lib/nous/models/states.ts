@@ -139,6 +139,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
       const target = JOIN.has(v) ? placeAt(s, from, to) : s[at]?.pos === "ADP" ? ppAfter(s, at, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"])) : undefined;
       if (JOIN.has(v) && target && !upper(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
+      // "started with a bang": an indefinite common noun is no organisation
+      if (target && !upper(target.value) && ["a", "an"].includes(s[at + 1]?.lower ?? "")) continue;
       emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
     } else if (v === "take" && !c.passive && isName(s[c.at]) && c.subjects.length === 1 && (s[from]?.lower === "me" || s[from]?.lower === "us") && (!s[from + 1] || s[from + 1].pos === "PUNCT" || s[from + 1].lower === "on")) {
       // "Castleknock Dental took me (on)": an organisation taking the speaker is hiring
