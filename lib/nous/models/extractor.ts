@@ -146,7 +146,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // closures per turn, over the current sentence's states and hedge
   const cur: { states: readonly { entity: string; attribute: string }[]; hedged: boolean } = { states: [], hedged: false };
   const passing = (entity: string, attribute: "home" | "workplace" | "job", value: string) => {
-    if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute)) indirect(entity, attribute, value, cur.hedged);
+    // (an ending stated in the sentence leaves room for the new value: "I left the hospital and now I manage …")
+    if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute && (st.kind !== "ended" || st.value === value))) indirect(entity, attribute, value, cur.hedged);
   };
   const endedAt = (value: string) => {
     add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "ended" } : { entity: turn.speaker, attribute: "workplace", value: `not ${value}` });

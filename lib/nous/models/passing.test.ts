@@ -210,3 +210,14 @@ test("'started with a bang' is no job; time spent in a town up to now, a town in
   assert.deepEqual(talk([["Bob", "How's the new place treating you?"], ["Ann", "Lovely. Everyone at Arden & Kell takes a lunch break."]]), ["Ann | workplace | Arden & Kell | 0.5"]);
   assert.equal(organisationName("Marks & Spencer"), true);
 });
+
+test("'Thanks! Yes, same place.' confirms; 'left the hospital' ends the known one; 'a branch of X'; life and family in a town; outings at a beach", () => {
+  assert.deepEqual(talk([["Bob", "Still at Standard Bank, right?"], ["Ann", "Thanks Lucia! Yes, same place, just a bigger desk."]]), ["Ann | workplace | Standard Bank"]);
+  assert.deepEqual(talk([["Ann", "Night shifts this week at the hospital."], ["Ann", "I left the hospital in March and now I manage a branch of Ernest Chemists."]]), ["Ann | workplace | hospital", "Ann | workplace | hospital | ended", "Ann | workplace | Ernest Chemists | 0.5"]);
+  assert.deepEqual(states("Life in Polokwane is quiet."), ["Ann | home | Polokwane | 0.5"]);
+  assert.deepEqual(states("I'm with my parents in Polokwane now, working remotely."), ["Ann | home | Polokwane | 0.5"]);
+  assert.deepEqual(states("I'm taking my nieces to the beach at Malvarrosa."), []);
+  assert.deepEqual(states("Mine sends me home with five jars of soup."), []);
+  // an organisation acting as an employer still is one
+  assert.deepEqual(states("Apple gave us all a day off after, which was nice."), ["Ann | workplace | Apple | 0.5"]);
+});

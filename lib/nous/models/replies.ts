@@ -257,7 +257,9 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
   const q = c.asked;
   if (!q || q.by === speaker) return undefined;
   c.asked = undefined;
-  const s = sentences[0];
+  // "Thanks Lucia! Yes, same place.": a thanks or a greeting before the answer is passed over
+  const lead = sentences[0] && sentences.length > 1 && /^\W*(?:thanks|thank you|cheers|aw+|oh|hey|hi|hello)\b/i.test(sentences[0].map((t) => t.text).join(" ")) && YES.test(sentences[1].map((t) => t.text).join(" "));
+  const s = lead ? sentences[1] : sentences[0];
   if (!s) return undefined;
   const text = s.map((t) => t.text).join(" ");
   if (q.still !== undefined) {

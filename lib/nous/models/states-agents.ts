@@ -34,6 +34,8 @@ function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): string |
   let a = c.at;
   while (a < c.head && ["so", "and", "but", "then", "now", "well", "the", ","].includes(s[a].lower)) a++;
   if (!isName(s[a]) || s[a - 1]?.lower === "my" || s[a - 1]?.lower === "our") return undefined;
+  // "Mine sends me home with soup": a possessive pronoun is no organisation
+  if (["mine", "yours", "ours", "theirs", "hers", "his"].includes(s[a].lower)) return undefined;
   const p = placeAt(s, a, c.head);
   if (!p || p.end >= c.head || s.slice(p.end + 1, c.head).some((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART")) return undefined;
   const first = p.value.split(" ")[0];

@@ -44,6 +44,14 @@ function nameAfterAt(s: Tok[], k: number): string | undefined {
  */
 export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   if (s.some((t) => OUTING_NOUNS.has(t.lemma) || OUTING_NOUNS.has(t.lower))) return;
+  // "now I manage a branch of Ernest Chemists": a branch, store or office of an organisation the speaker runs or works in
+  for (let k = 2; k + 2 < s.length; k++) {
+    if (!["branch", "store", "office", "outlet"].includes(s[k].lemma) || s[k + 1].lower !== "of" || !isName(s[k + 2])) continue;
+    const c = clauses.filter((x) => x.head < k).pop();
+    if (!c || c.negated || c.intent || c.usedTo || c.noLonger || c.future || c.subjects.length !== 1 || c.subjects[0] !== speaker || !["manage", "run", "work", "open", "be"].includes(c.verb)) continue;
+    const v = placeAt(s, k + 2)?.value;
+    if (v && !ctx.speakers.includes(v)) return emit(speaker, "workplace", v, k);
+  }
   // "at the Red Lion with Tom": company makes it an outing
   if (s.some((t, i) => t.lower === "with" && (isName(s[i + 1]) || ["friends", "mates", "family", "the"].includes(s[i + 1]?.lower ?? "")))) return;
   for (let k = 0; k + 1 < s.length; k++) {
@@ -151,6 +159,17 @@ export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, em
   for (let k = 1; k + 2 < s.length; k++) {
     if (s[k].lemma === "commute" && s[k + 1].lower === "from") {
       const v = town(k + 2);
+      if (ok(v)) return emit(speaker, "home", v, k);
+    }
+  }
+  // "Life in Polokwane is quiet", "I'm with my parents in Polokwane now"
+  if (s[0]?.lower === "life" && s[1]?.lower === "in" && isName(s[2])) {
+    const v = town(2);
+    if (ok(v) && placeAt(s, 2) && s[placeAt(s, 2)!.end + 1]?.lemma === "be") return emit(speaker, "home", v, 1);
+  }
+  for (let k = 1; k + 3 < s.length; k++) {
+    if (s[k].lower === "with" && ["my", "our"].includes(s[k + 1].lower) && s[k + 3]?.lower === "in" && isName(s[k + 4]) && s.some((t) => t.lower === "now") && s.slice(0, k).some((t) => t.lower === "i" || t.lower === "am" || t.lower === "staying" || t.lower === "living")) {
+      const v = town(k + 4);
       if (ok(v)) return emit(speaker, "home", v, k);
     }
   }

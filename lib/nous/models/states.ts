@@ -158,7 +158,10 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "We packed up and left for Utrecht, the new place is smaller": leaving for a place with one's things is a move
       emit(c.subjects, "home", placeAt(s, from + 1, to)?.value, changeKind(c), c.head);
     } else if ((QUIT.has(v) || DISMISS.has(v)) && !jobNounIn(s, from, to)) {
-      const p = QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, from, to, new Set(["from", "at", "by"]));
+      // "I left the hospital in March": "the" and the last word of the known workplace is that workplace
+      const known = c.subjects.length === 1 ? ctx.known?.[c.subjects[0]]?.workplace : undefined;
+      const theKnown = QUIT.has(v) && !c.passive && s[from]?.lower === "the" && !!known && s[from + 1]?.lower === known.split(" ").pop()!.toLowerCase() ? { value: known, end: from + 1 } : undefined;
+      const p = theKnown ?? (QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, from, to, new Set(["from", "at", "by"])));
       // "left Bristol" where Bristol is the one's known home, or a town of the gazetteer never said to be a
       // workplace ("he's just left Kraków"): a move, not a job
       const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0;
