@@ -144,7 +144,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   let endedHere: "home" | "workplace" | undefined = pending?.attribute;
   // what is said in passing (states-agents.ts), unless the sentence stated the same attribute directly; one set of
   // closures per turn, over the current sentence's states and hedge
-  const cur: { states: readonly { entity: string; attribute: string }[]; hedged: boolean } = { states: [], hedged: false };
+  const cur: { states: readonly { entity: string; attribute: string; value: string; kind?: string }[]; hedged: boolean } = { states: [], hedged: false };
   const passing = (entity: string, attribute: "home" | "workplace" | "job", value: string) => {
     // (an ending stated in the sentence leaves room for the new value: "I left the hospital and now I manage …")
     if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute && (st.kind !== "ended" || st.value === value))) indirect(entity, attribute, value, cur.hedged);
