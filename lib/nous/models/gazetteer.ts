@@ -20,26 +20,27 @@ export interface Place {
   lon: number;
 }
 
-let places: Map<string, Place[]> | undefined;
+let lines: Map<string, string[]> | undefined;
 let countries: Set<string> | undefined;
 
-function load(): Map<string, Place[]> {
-  if (places) return places;
-  places = new Map();
+/** The gazetteer's lines by name key (parsed into places when asked for: most names are never asked about). */
+function load(): Map<string, string[]> {
+  if (lines) return lines;
+  lines = new Map();
+  const codes = new Set<string>();
   for (const line of readFileSync(GAZETTEER_PATH, "utf8").split("\n")) {
     if (!line || line.startsWith("#")) continue;
-    const [name, country, population, lat, lon] = line.split("\t");
-    const key = fold(name);
-    const p = { name, country, population: Number(population), lat: Number(lat), lon: Number(lon) };
-    const list = places.get(key);
-    if (list) list.push(p);
-    else places.set(key, [p]);
+    const tab = line.indexOf("\t");
+    const key = fold(line.slice(0, tab));
+    codes.add(line.slice(tab + 1, line.indexOf("\t", tab + 1)));
+    const list = lines.get(key);
+    if (list) list.push(line);
+    else lines.set(key, [line]);
   }
   // the countries' English names, from the places' country codes (ICU's region names): a country lies in no city
   const names = new Intl.DisplayNames(["en"], { type: "region" });
-  countries = new Set();
-  for (const list of places.values()) for (const p of list) countries.add(names.of(p.country)?.toLowerCase() ?? p.country);
-  return places;
+  countries = new Set([...codes].map((c) => names.of(c)?.toLowerCase() ?? c.toLowerCase()));
+  return lines;
 }
 
 /** Whether a name is a country's ("Spain", "United Kingdom"). */
@@ -50,11 +51,14 @@ export function isCountry(name: string): boolean {
 
 /** The gazetteer's places of a name, largest first (empty when it lists none). */
 export function placesNamed(name: string): readonly Place[] {
-  return load().get(fold(name)) ?? [];
+  return (load().get(fold(name)) ?? []).map((line) => {
+    const [n, country, population, lat, lon] = line.split("\t");
+    return { name: n, country, population: Number(population), lat: Number(lat), lon: Number(lon) };
+  });
 }
 
 /** A name's key: lower case, accents dropped ("Montréal" and "montreal" are one). */
-const fold = (name: string): string => name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+const fold = (name: string): string => (/^[\x00-\x7f]*$/.test(name) ? name.toLowerCase() : name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, ""));
 
 const CITY = 100_000;
 const NEAR_KM = 30;
