@@ -97,44 +97,61 @@ function fromReply<T>(reply: CachedReply, compiled: CompiledSchema | undefined):
 export function withCache(model: LanguageModel, opts: CacheOptions): LanguageModel & { flush(): Promise<void>; store?: CacheStore } {
   const store = opts.mode === "off" ? undefined : new CacheStore(opts.dir);
   const inFlight = new Map<string, Promise<GenerateResult>>();
+  /** The stored reply, the reply of an identical call in flight, or a new call; may throw (made a rejection above). */
+  const lookup = <T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> => {
+    if (!store && addressOf(req) === undefined) return model.generate(req);
+    const compiled = req.schema ? compileSchema(req.schema) : undefined;
+    const key = keyOf(opts.provider, opts.model, req, compiled);
+    if (store && opts.mode !== "record") {
+      const reply = store.get(key);
+      if (reply) {
+        const result = fromReply<T>(reply, compiled);
+        if (result) {
+          opts.onHit?.(req, result, "cache");
+          return Promise.resolve(result);
+        }
+      }
+    }
+    const shared = inFlight.get(key);
+    if (shared) {
+      return shared.then((leader) => {
+        const result = fromReply<T>(leader, compiled) ?? (leader as GenerateResult<T>);
+        opts.onHit?.(req, result, "in-flight");
+        return result;
+      });
+    }
+    if (store && opts.mode === "replay") throw new ReplayMissError(key, cacheRequest(opts.provider, opts.model, req), store.file, addressOf(req));
+    const call = model.generate(req);
+    inFlight.set(key, call);
+    return call.then(
+      (result) => {
+        try {
+          // only a reply that passed the request's schema is stored (the re-ask wrapper below validates every reply)
+          if (store && (!compiled || result.data !== undefined || fromReply(result as CachedReply, compiled))) {
+            const reply: CachedReply = { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model };
+            store.put(key, reply, requestText(requestFields(opts.provider, opts.model, req), compiled?.jsonText), addressOf(req), opts.mode === "record");
+          }
+        } finally {
+          inFlight.delete(key);
+        }
+        return result;
+      },
+      (err: unknown) => {
+        inFlight.delete(key);
+        throw err;
+      },
+    );
+  };
   return {
     id: model.id,
     store,
     flush: () => (store ? store.flush() : Promise.resolve()),
-    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
-      if (!store && addressOf(req) === undefined) return model.generate(req);
-      const compiled = req.schema ? compileSchema(req.schema) : undefined;
-      const key = keyOf(opts.provider, opts.model, req, compiled);
-      if (store && opts.mode !== "record") {
-        const reply = store.get(key);
-        if (reply) {
-          const result = fromReply<T>(reply, compiled);
-          if (result) {
-            opts.onHit?.(req, result, "cache");
-            return result;
-          }
-        }
-      }
-      const shared = inFlight.get(key);
-      if (shared) {
-        const leader = await shared;
-        const result = fromReply<T>(leader, compiled) ?? (leader as GenerateResult<T>);
-        opts.onHit?.(req, result, "in-flight");
-        return result;
-      }
-      if (store && opts.mode === "replay") throw new ReplayMissError(key, cacheRequest(opts.provider, opts.model, req), store.file, addressOf(req));
-      const call = model.generate(req);
-      inFlight.set(key, call);
+    // no async frame (see `call.ts`): a call waiting below for a slot holds only the key and the handlers here
+    generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       try {
-        const result = await call;
-        // only a reply that passed the request's schema is stored (the re-ask wrapper below validates every reply)
-        if (store && (!compiled || result.data !== undefined || fromReply(result as CachedReply, compiled))) {
-          const reply: CachedReply = { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model };
-          store.put(key, reply, requestText(requestFields(opts.provider, opts.model, req), compiled?.jsonText), addressOf(req), opts.mode === "record");
-        }
-        return result;
-      } finally {
-        inFlight.delete(key);
+        return lookup(req);
+      } catch (err) {
+        return Promise.reject(err);
       }
     },
   };

@@ -10,6 +10,7 @@
 import type { ChatMessage, GenerateRequest, GenerateResult, LanguageModel, Usage } from "../../core/model.js";
 import { LLMParseError } from "../errors.js";
 import { compileSchema, parseReply, reaskMessage } from "../structured.js";
+import { callModel } from "./call.js";
 
 export interface ReaskOptions {
   /** Follow-up attempts after the first (default 2). */
@@ -25,29 +26,42 @@ export interface ReaskOptions {
  */
 export function withReask(model: LanguageModel, opts: ReaskOptions = {}): LanguageModel {
   const maxReasks = opts.maxReasks ?? 2;
+  /** The re-asks after a first attempt that failed with `first` (rethrown unless it is an `LLMParseError`). */
+  async function again<T>(req: GenerateRequest<T>, first: unknown): Promise<GenerateResult<T>> {
+    const spent: Usage = { inputTokens: 0, outputTokens: 0 };
+    let messages: ChatMessage[] = req.messages;
+    let err = first;
+    for (let attempt = 0; ; attempt++) {
+      // `err` is how attempt `attempt` failed
+      if (!(err instanceof LLMParseError)) throw err;
+      spent.inputTokens += err.usage?.inputTokens ?? 0;
+      spent.outputTokens += err.usage?.outputTokens ?? 0;
+      if (attempt >= maxReasks) throw new LLMParseError(model.id, err.raw, err.issues, attempt + 1, { ...spent });
+      opts.onReask?.({ attempt: attempt + 1, error: err });
+      messages = [...messages, { role: "assistant", content: err.raw }, { role: "user", content: reaskMessage(err.issues) }];
+      try {
+        const result = validated(await model.generate({ ...req, messages }), req, model.id);
+        return {
+          ...result,
+          usage: { inputTokens: spent.inputTokens + result.usage.inputTokens, outputTokens: spent.outputTokens + result.usage.outputTokens },
+        };
+      } catch (e) {
+        err = e;
+      }
+    }
+  }
   return {
     id: model.id,
-    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
-      if (!req.schema) return model.generate(req);
-      const spent: Usage = { inputTokens: 0, outputTokens: 0 };
-      let messages: ChatMessage[] = req.messages;
-      for (let attempt = 0; ; attempt++) {
+    // The first attempt without an async frame (see `call.ts`); only a failed one goes on to `again`.
+    generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      if (!req.schema) return callModel(model, req);
+      return callModel(model, req).then((result) => {
         try {
-          const result = validated(await model.generate({ ...req, messages }), req, model.id);
-          if (attempt === 0) return result;
-          return {
-            ...result,
-            usage: { inputTokens: spent.inputTokens + result.usage.inputTokens, outputTokens: spent.outputTokens + result.usage.outputTokens },
-          };
+          return validated(result, req, model.id);
         } catch (err) {
-          if (!(err instanceof LLMParseError)) throw err;
-          spent.inputTokens += err.usage?.inputTokens ?? 0;
-          spent.outputTokens += err.usage?.outputTokens ?? 0;
-          if (attempt >= maxReasks) throw new LLMParseError(model.id, err.raw, err.issues, attempt + 1, { ...spent });
-          opts.onReask?.({ attempt: attempt + 1, error: err });
-          messages = [...messages, { role: "assistant", content: err.raw }, { role: "user", content: reaskMessage(err.issues) }];
+          return again(req, err);
         }
-      }
+      }, (err: unknown) => again(req, err));
     },
   };
 }
