@@ -175,28 +175,37 @@ export function withLedger(model: LanguageModel, ledger: UsageLedger, now: () =>
     // No async frame and no named closure per call (see `wrappers/call.ts`): the call may wait long for a slot.
     generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       const t0 = now();
-      return callModel(model, req).then((r) => {
-        try {
-          ledger.record({
-            model: r.model,
-            tag: req.tag,
-            inputTokens: r.usage.inputTokens,
-            outputTokens: r.usage.outputTokens,
-            latencyMs: r.latencyMs,
-            wallMs: now() - t0,
-            cached: r.cached,
-          });
-        } catch (err) {
-          return recordFailure(ledger, model.id, req.tag, now() - t0, err);
-        }
-        return r;
-      }, (err: unknown) => recordFailure(ledger, model.id, req.tag, now() - t0, err));
+      return callModel(model, req).then(
+        (r) => recordSuccess(ledger, model.id, req.tag, t0, now, r),
+        (err: unknown) => recordFailure(ledger, model.id, req.tag, now() - t0, err),
+      );
     },
   };
 }
 
-/** Records a failed call (its usage, if the error carries one) and rethrows its error. */
-function recordFailure(ledger: UsageLedger, model: string, tag: string | undefined, ms: number, err: unknown): never {
+/**
+ * Records a call that succeeded (started at `t0` on `now`'s clock) and returns its result; if recording throws (a
+ * progress listener), the call is recorded as failed with that error, which is thrown.
+ */
+export function recordSuccess<T>(ledger: UsageLedger, model: string, tag: string | undefined, t0: number, now: () => number, r: GenerateResult<T>): GenerateResult<T> {
+  try {
+    ledger.record({
+      model: r.model,
+      tag,
+      inputTokens: r.usage.inputTokens,
+      outputTokens: r.usage.outputTokens,
+      latencyMs: r.latencyMs,
+      wallMs: now() - t0,
+      cached: r.cached,
+    });
+  } catch (err) {
+    return recordFailure(ledger, model, tag, now() - t0, err);
+  }
+  return r;
+}
+
+/** Records a failed call (its usage, if the error carries one) that took `ms`, and rethrows its error. */
+export function recordFailure(ledger: UsageLedger, model: string, tag: string | undefined, ms: number, err: unknown): never {
   const usage = (err as { usage?: { inputTokens: number; outputTokens: number } }).usage;
   ledger.record({
     model,

@@ -86,7 +86,9 @@ export function createHttpClient(opts: NodeFetchOptions = {}): (url: string, ini
       // A request still waiting for a socket emits its error only when it gets one: an abort rejects at once.
       const listener = signal ? new AbortListener(req, reject, signal) : undefined;
       if (listener) signal!.addEventListener("abort", listener, { once: true });
-      if (init.cancel) init.cancel.abort = (reason) => stopRequest(req, reject, signal, listener, abortError(reason));
+      // bound, not a closure: a closure naming `req` here would put the request into this scope's context, which every
+      // handler above shares (a call's whole request and reply then outlived it by a scavenge or more)
+      if (init.cancel) init.cancel.abort = abortRequest.bind(undefined, req, reject, signal, listener);
       req.on("error", (err) => {
         if (listener) signal!.removeEventListener("abort", listener);
         reject(err);
@@ -102,6 +104,11 @@ function stopRequest(req: ClientRequest, reject: (err: Error) => void, signal: A
   if (listener) signal!.removeEventListener("abort", listener);
   req.destroy(err);
   reject(err);
+}
+
+/** Stops a request for `reason` (what `Cancel.abort` calls). */
+function abortRequest(req: ClientRequest, reject: (err: Error) => void, signal: AbortSignal | undefined, listener: AbortListener | undefined, reason: Error): void {
+  stopRequest(req, reject, signal, listener, abortError(reason));
 }
 
 /** The abort listener of one request with a signal (an object with `handleEvent`, as EventTarget accepts). */

@@ -19,12 +19,20 @@ export interface ReaskOptions {
   onReask?: (info: { attempt: number; error: LLMParseError }) => void;
 }
 
+/** The re-ask wrapper, and its two steps (createModel chains them with the other wrappers' steps). */
+export interface ReaskModel extends LanguageModel {
+  /** A first attempt's reply: validated (when the provider left `data` out), or asked again when it fails. */
+  finish<T>(req: GenerateRequest<T>, result: GenerateResult<T>): GenerateResult<T> | Promise<GenerateResult<T>>;
+  /** A first attempt's error: asked again when it is a schema failure (with a schema), else rethrown. */
+  recover<T>(req: GenerateRequest<T>, err: unknown): Promise<GenerateResult<T>>;
+}
+
 /**
  * Wraps `model` with bounded re-asks on schema failures.
  * @throws LLMParseError after `maxReasks` failed re-asks, with the tokens of every attempt in `usage`.
  * @example const m = withReask(provider, { maxReasks: 2 });
  */
-export function withReask(model: LanguageModel, opts: ReaskOptions = {}): LanguageModel {
+export function withReask(model: LanguageModel, opts: ReaskOptions = {}): ReaskModel {
   const maxReasks = opts.maxReasks ?? 2;
   /** The re-asks after a first attempt that failed with `first` (rethrown unless it is an `LLMParseError`). */
   async function again<T>(req: GenerateRequest<T>, first: unknown): Promise<GenerateResult<T>> {
@@ -50,20 +58,26 @@ export function withReask(model: LanguageModel, opts: ReaskOptions = {}): Langua
       }
     }
   }
-  return {
+  const reask: ReaskModel = {
     id: model.id,
+    finish<T>(req: GenerateRequest<T>, result: GenerateResult<T>): GenerateResult<T> | Promise<GenerateResult<T>> {
+      if (!req.schema) return result;
+      try {
+        return validated(result, req, model.id);
+      } catch (err) {
+        return again(req, err);
+      }
+    },
+    recover<T>(req: GenerateRequest<T>, err: unknown): Promise<GenerateResult<T>> {
+      return req.schema ? again(req, err) : Promise.reject(err);
+    },
     // The first attempt without an async frame (see `call.ts`); only a failed one goes on to `again`.
     generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       if (!req.schema) return callModel(model, req);
-      return callModel(model, req).then((result) => {
-        try {
-          return validated(result, req, model.id);
-        } catch (err) {
-          return again(req, err);
-        }
-      }, (err: unknown) => again(req, err));
+      return callModel(model, req).then((result) => reask.finish(req, result), (err: unknown) => again(req, err));
     },
   };
+  return reask;
 }
 
 /** The result with `data` parsed from its text when the provider left it out. @throws LLMParseError when invalid. */

@@ -39,12 +39,18 @@ export function backoffMs(attempt: number, opts: { baseDelayMs: number; maxDelay
   return cap / 2 + (cap / 2) * u;
 }
 
+/** The retry wrapper, and its step after a failed first attempt (createModel chains it with the others' steps). */
+export interface RetryModel extends LanguageModel {
+  /** The retries after a first attempt that failed with `err` (rethrown when it is not retryable). */
+  recover<T>(req: GenerateRequest<T>, err: unknown): Promise<GenerateResult<T>>;
+}
+
 /**
  * Wraps `model` with retries.
  * @throws the last error when retries are exhausted or the error is not retryable; LLMAbortError when cancelled.
  * @example const m = withRetry(provider, { maxRetries: 3, rng: createRng(0) });
  */
-export function withRetry(model: LanguageModel, opts: RetryOptions): LanguageModel {
+export function withRetry(model: LanguageModel, opts: RetryOptions): RetryModel {
   const maxRetries = opts.maxRetries ?? 5;
   const backoff = { baseDelayMs: opts.baseDelayMs ?? 500, maxDelayMs: opts.maxDelayMs ?? 30_000 };
   const maxRetryAfter = opts.maxRetryAfterMs ?? 120_000;
@@ -82,6 +88,7 @@ export function withRetry(model: LanguageModel, opts: RetryOptions): LanguageMod
   }
   return {
     id: model.id,
+    recover: retry,
     // The first attempt without an async frame (see `call.ts`); only a failed one goes on to `retry`.
     generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       return callModel(model, req).then(undefined, (err: unknown) => retry(req, err));
