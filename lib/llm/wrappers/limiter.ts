@@ -54,7 +54,7 @@ class HeldPermit implements Permit {
   release(actual?: number): void {
     if (this.released) return;
     this.released = true;
-    this.limiter.settle(this.spend, actual);
+    this.limiter.endHold(this.spend, actual);
   }
 }
 
@@ -210,8 +210,8 @@ export class Limiter {
     return new HeldPermit(this, spend);
   }
 
-  /** Ends a permit's hold (`HeldPermit.release`): frees its slot and corrects its spend with the real count. */
-  settle(spend: Spend | undefined, actual: number | undefined): void {
+  /** @internal A permit's release (`HeldPermit.release`): frees its slot and corrects its spend with the real count. */
+  endHold(spend: Spend | undefined, actual: number | undefined): void {
     this.active--;
     if (spend && actual !== undefined && !spend.expired) {
       this.tokensInWindow += actual - spend.tokens;
