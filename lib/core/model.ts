@@ -5,7 +5,7 @@
  * Mechanisms never see which provider or which wrapper they talk to.
  */
 import type { ZodType } from "zod";
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** A text part of a message. */
 export interface TextPart {
@@ -78,7 +78,14 @@ export function addressRole(address: string | undefined): string | undefined {
  * providerSeed("tbs/mode=willing/seed=3/reasoner/step=4/agent=2/sample=0"); // same number on every run
  */
 export function providerSeed(address: string): number {
-  return createHash("sha256").update(address).digest().readUInt32LE(0) & 0x7fffffff;
+  // the digest's first four bytes read little-endian, from its hex text (no Hash object or Buffer per call)
+  const h = hash("sha256", address, "hex");
+  return (hexByte(h, 0) | (hexByte(h, 1) << 8) | (hexByte(h, 2) << 16) | (hexByte(h, 3) << 24)) & 0x7fffffff;
+}
+
+/** Byte `i` of a hex string. */
+function hexByte(hex: string, i: number): number {
+  return parseInt(hex.slice(2 * i, 2 * i + 2), 16);
 }
 
 /** The base64 text of an image part's bytes. */

@@ -5,6 +5,7 @@
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../core/model.js";
 import { LLMError } from "./errors.js";
 import { DEFAULT_PRICES, priceOf, type PriceTable } from "./prices.js";
+import { callModel } from "./wrappers/call.js";
 
 export interface LedgerEntry {
   model: string;
@@ -171,34 +172,50 @@ export function formatProgress(p: Progress): string {
 export function withLedger(model: LanguageModel, ledger: UsageLedger, now: () => number = () => performance.now()): LanguageModel {
   return {
     id: model.id,
-    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+    // No async frame and no named closure per call (see `wrappers/call.ts`): the call may wait long for a slot.
+    generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       const t0 = now();
-      try {
-        const r = await model.generate(req);
-        ledger.record({
-          model: r.model,
-          tag: req.tag,
-          inputTokens: r.usage.inputTokens,
-          outputTokens: r.usage.outputTokens,
-          latencyMs: r.latencyMs,
-          wallMs: now() - t0,
-          cached: r.cached,
-        });
-        return r;
-      } catch (err) {
-        const usage = (err as { usage?: { inputTokens: number; outputTokens: number } }).usage;
-        ledger.record({
-          model: model.id,
-          tag: req.tag,
-          inputTokens: usage?.inputTokens ?? 0,
-          outputTokens: usage?.outputTokens ?? 0,
-          latencyMs: now() - t0,
-          wallMs: now() - t0,
-          cached: false,
-          error: err instanceof LLMError ? err.code : "error",
-        });
-        throw err;
-      }
+      return callModel(model, req).then(
+        (r) => recordSuccess(ledger, model.id, req.tag, t0, now, r),
+        (err: unknown) => recordFailure(ledger, model.id, req.tag, now() - t0, err),
+      );
     },
   };
+}
+
+/**
+ * Records a call that succeeded (started at `t0` on `now`'s clock) and returns its result; if recording throws (a
+ * progress listener), the call is recorded as failed with that error, which is thrown.
+ */
+export function recordSuccess<T>(ledger: UsageLedger, model: string, tag: string | undefined, t0: number, now: () => number, r: GenerateResult<T>): GenerateResult<T> {
+  try {
+    ledger.record({
+      model: r.model,
+      tag,
+      inputTokens: r.usage.inputTokens,
+      outputTokens: r.usage.outputTokens,
+      latencyMs: r.latencyMs,
+      wallMs: now() - t0,
+      cached: r.cached,
+    });
+  } catch (err) {
+    return recordFailure(ledger, model, tag, now() - t0, err);
+  }
+  return r;
+}
+
+/** Records a failed call (its usage, if the error carries one) that took `ms`, and rethrows its error. */
+export function recordFailure(ledger: UsageLedger, model: string, tag: string | undefined, ms: number, err: unknown): never {
+  const usage = (err as { usage?: { inputTokens: number; outputTokens: number } }).usage;
+  ledger.record({
+    model,
+    tag,
+    inputTokens: usage?.inputTokens ?? 0,
+    outputTokens: usage?.outputTokens ?? 0,
+    latencyMs: ms,
+    wallMs: ms,
+    cached: false,
+    error: err instanceof LLMError ? err.code : "error",
+  });
+  throw err;
 }

@@ -24,6 +24,7 @@ import { BudgetExceededError, LLMAPIError, LLMError, LLMParseError, LLMTimeoutEr
 import { costOf, type Price } from "./prices.js";
 import { estimateInputTokens, type RequestEstimate } from "./estimate.js";
 import { outputTokensFor } from "./roles.js";
+import { callModel } from "./wrappers/call.js";
 import { ATTEMPT } from "./wrappers/retry.js";
 
 export { estimateInputTokens } from "./estimate.js";
@@ -223,39 +224,62 @@ export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): L
   if (!log && !budget && !opts.onDone) return model;
   return {
     id: model.id,
-    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+    // No async frame and no named closure per call (see `wrappers/call.ts`); the budget and the sent line come first.
+    generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       const address = typeof req.address === "string" ? req.address : undefined;
-      let settle: ((usd: number) => void) | undefined;
-      if (budget && price) {
-        const e = opts.estimate;
-        const estimate = costOf(price, e ? { inputTokens: e.input(req), outputTokens: e.output(req) }
-          : { inputTokens: estimateInputTokens(req), outputTokens: outputTokensFor(req.maxTokens, address) });
-        settle = budget.reserve(estimate, address);
-      }
-      const attempt = (req as { [ATTEMPT]?: number })[ATTEMPT] ?? 1;
-      const id = newId();
-      log?.write({ event: "sent", t: Date.now(), id, address: address ?? null, attempt, model: model.id });
-      const done = (status: string | number, usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } | undefined, extra: Record<string, unknown> = {}) => {
-        const cost = price && usage ? costOf(price, usage) : 0;
-        settle?.(cost);
-        log?.append({
-          event: "done", t: Date.now(), id, address: address ?? null, attempt, model: model.id, status,
-          input_tokens: usage?.inputTokens ?? 0, cached_input_tokens: usage?.cachedInputTokens ?? 0, output_tokens: usage?.outputTokens ?? 0,
-          cost_usd: cost, replay: false, ...extra,
-        });
-        opts.onDone?.({ status: String(status), unsupportedParam: extra.unsupported_param as string | undefined });
-      };
+      let call: Attempt;
       try {
-        const result = await model.generate(req);
-        done(200, result.usage);
-        return result;
+        let settle: ((usd: number) => void) | undefined;
+        if (budget && price) {
+          const e = opts.estimate;
+          const estimate = costOf(price, e ? { inputTokens: e.input(req), outputTokens: e.output(req) }
+            : { inputTokens: estimateInputTokens(req), outputTokens: outputTokensFor(req.maxTokens, address) });
+          settle = budget.reserve(estimate, address);
+        }
+        call = { id: newId(), address: address ?? null, attempt: (req as { [ATTEMPT]?: number })[ATTEMPT] ?? 1, model: model.id, settle };
+        log?.write({ event: "sent", t: Date.now(), id: call.id, address: call.address, attempt: call.attempt, model: call.model });
       } catch (err) {
-        if (err instanceof LLMParseError) done(200, err.usage);
-        else if (err instanceof LLMAPIError) done(err.status, undefined, err.unsupportedParam ? { unsupported_param: err.unsupportedParam } : {});
-        else if (err instanceof LLMTimeoutError) done("timeout", undefined);
-        else done(err instanceof LLMError && err.code === "llm-abort" ? "aborted" : "error", undefined);
-        throw err;
+        return Promise.reject(err);
       }
+      return callModel(model, req).then((result) => {
+        try {
+          attemptDone(opts, call, 200, result.usage);
+        } catch (err) {
+          return attemptFailed(opts, call, err);
+        }
+        return result;
+      }, (err: unknown) => attemptFailed(opts, call, err));
     },
   };
+}
+
+/** One HTTP attempt as its ledger lines name it. */
+interface Attempt {
+  id: string;
+  address: string | null;
+  attempt: number;
+  model: string;
+  /** Settles the budget's reservation with the real cost. */
+  settle: ((usd: number) => void) | undefined;
+}
+
+/** Settles the budget and queues the attempt's done line. */
+function attemptDone(opts: RequestLogOptions, call: Attempt, status: string | number, usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } | undefined, extra: Record<string, unknown> = {}): void {
+  const cost = opts.price && usage ? costOf(opts.price, usage) : 0;
+  call.settle?.(cost);
+  opts.log?.append({
+    event: "done", t: Date.now(), id: call.id, address: call.address, attempt: call.attempt, model: call.model, status,
+    input_tokens: usage?.inputTokens ?? 0, cached_input_tokens: usage?.cachedInputTokens ?? 0, output_tokens: usage?.outputTokens ?? 0,
+    cost_usd: cost, replay: false, ...extra,
+  });
+  opts.onDone?.({ status: String(status), unsupportedParam: extra.unsupported_param as string | undefined });
+}
+
+/** The done line of an attempt that failed (its status from the error), then the error rethrown. */
+function attemptFailed(opts: RequestLogOptions, call: Attempt, err: unknown): never {
+  if (err instanceof LLMParseError) attemptDone(opts, call, 200, err.usage);
+  else if (err instanceof LLMAPIError) attemptDone(opts, call, err.status, undefined, err.unsupportedParam ? { unsupported_param: err.unsupportedParam } : {});
+  else if (err instanceof LLMTimeoutError) attemptDone(opts, call, "timeout", undefined);
+  else attemptDone(opts, call, err instanceof LLMError && err.code === "llm-abort" ? "aborted" : "error", undefined);
+  throw err;
 }

@@ -11,7 +11,7 @@
  * call in bench/llm.ts, but lower throughput (our account: undici 7.30.2 and 6.29.1 write each request on a reused
  * keep-alive connection only at the event loop's next check phase; lib/llm/README.md, "Benchmark").
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Cancel } from "./common.js";
 
@@ -67,6 +67,8 @@ export function createHttpClient(opts: NodeFetchOptions = {}): (url: string, ini
     const body = init.body;
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     const signal = init.signal;
+    // No named closure per request (each costs a `name` property under tsx's keep-names transform): the handlers
+    // are anonymous, the reply is a class, the abort listener an object with `handleEvent`.
     return new Promise<RawReply>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
       const req = (t.secure ? httpsRequest : httpRequest)(
@@ -76,36 +78,72 @@ export function createHttpClient(opts: NodeFetchOptions = {}): (url: string, ini
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("error", reject);
           res.on("end", () => {
-            signal?.removeEventListener("abort", onAbort);
-            const h = res.headers;
-            resolve({
-              status: res.statusCode ?? 500, statusText: res.statusMessage ?? "", rawHeaders: res.rawHeaders,
-              header: (name) => {
-                const v = h[name.toLowerCase()];
-                return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
-              },
-              body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
-            });
+            if (listener) signal!.removeEventListener("abort", listener);
+            resolve(new BufferedReply(res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
           });
         },
       );
-      // A request still waiting for a socket emits its error only when it gets one: reject at once.
-      const stop = (err: Error) => {
-        signal?.removeEventListener("abort", onAbort);
-        req.destroy(err);
-        reject(err);
-      };
-      const onAbort = () => stop(abortError(signal!));
-      signal?.addEventListener("abort", onAbort, { once: true });
-      if (init.cancel) init.cancel.abort = (reason) => stop(abortError(reason));
+      // A request still waiting for a socket emits its error only when it gets one: an abort rejects at once.
+      const listener = signal ? new AbortListener(req, reject, signal) : undefined;
+      if (listener) signal!.addEventListener("abort", listener, { once: true });
+      // bound, not a closure: a closure naming `req` here would put the request into this scope's context, which every
+      // handler above shares (a call's whole request and reply then outlived it by a scavenge or more)
+      if (init.cancel) init.cancel.abort = abortRequest.bind(undefined, req, reject, signal, listener);
       req.on("error", (err) => {
-        signal?.removeEventListener("abort", onAbort);
+        if (listener) signal!.removeEventListener("abort", listener);
         reject(err);
       });
       if (body !== undefined) req.end(body);
       else req.end();
     });
   };
+}
+
+/** Stops a request: no more abort listening, the request destroyed, its promise rejected with `err`. */
+function stopRequest(req: ClientRequest, reject: (err: Error) => void, signal: AbortSignal | undefined, listener: AbortListener | undefined, err: Error): void {
+  if (listener) signal!.removeEventListener("abort", listener);
+  req.destroy(err);
+  reject(err);
+}
+
+/** Stops a request for `reason` (what `Cancel.abort` calls). */
+function abortRequest(req: ClientRequest, reject: (err: Error) => void, signal: AbortSignal | undefined, listener: AbortListener | undefined, reason: Error): void {
+  stopRequest(req, reject, signal, listener, abortError(reason));
+}
+
+/** The abort listener of one request with a signal (an object with `handleEvent`, as EventTarget accepts). */
+class AbortListener {
+  constructor(
+    private readonly req: ClientRequest,
+    private readonly reject: (err: Error) => void,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  handleEvent(): void {
+    stopRequest(this.req, this.reject, this.signal, this, abortError(this.signal));
+  }
+}
+
+/** A buffered reply (`RawReply`): status, headers, raw headers and the body. */
+class BufferedReply implements RawReply {
+  readonly status: number;
+  readonly statusText: string;
+  readonly rawHeaders: string[];
+  private readonly headers: IncomingMessage["headers"];
+  constructor(
+    res: IncomingMessage,
+    readonly body: Buffer,
+  ) {
+    this.status = res.statusCode ?? 500;
+    this.statusText = res.statusMessage ?? "";
+    this.rawHeaders = res.rawHeaders;
+    this.headers = res.headers;
+  }
+
+  header(name: string): string | null {
+    const v = this.headers[name.toLowerCase()];
+    return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+  }
 }
 
 /**

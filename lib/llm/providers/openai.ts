@@ -137,7 +137,7 @@ export function openAIProvider(spec: ResolvedSpec, opts: OpenAIProviderOptions =
         if (!info.droppedParams.includes(param)) info.droppedParams.push(param);
         throw new LLMAPIError(400, `${spec.id}: HTTP 400: the server refused the parameter "${param}" (${message}); retried without it`, undefined, { unsupportedParam: param });
       }
-      throw toLLMError({ status, headers: { get: reply.header }, message }, ctx);
+      throw toLLMError({ status, headers: { get: (name) => reply.header(name) }, message }, ctx);
     }
     if (json.model) info.reported.model = json.model;
     if (json.system_fingerprint) info.reported.systemFingerprint = json.system_fingerprint;

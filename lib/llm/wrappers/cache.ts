@@ -21,6 +21,7 @@ import { hash } from "node:crypto";
 import { ReplayMissError } from "../errors.js";
 import type { CacheMode } from "../spec.js";
 import { compileSchema, parseReply, type CompiledSchema } from "../structured.js";
+import { callModel } from "./call.js";
 import { CacheStore, requestText, type CachedReply } from "./cache-store.js";
 
 export interface CacheOptions {
@@ -89,20 +90,66 @@ function fromReply<T>(reply: CachedReply, compiled: CompiledSchema | undefined):
 }
 
 /**
+ * A call the cache could not answer, in flight: identical calls made meanwhile wait for its reply (single-flight).
+ * Their promise is made only when the first of them joins.
+ */
+export class Lead {
+  private shared?: Promise<GenerateResult>;
+  private resolve?: (r: GenerateResult) => void;
+  private reject?: (err: unknown) => void;
+  constructor(
+    readonly key: string,
+    readonly compiled: CompiledSchema | undefined,
+  ) {}
+
+  /** The leader's reply (or its error), for an identical call. */
+  join(): Promise<GenerateResult> {
+    this.shared ??= new Promise<GenerateResult>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    return this.shared;
+  }
+
+  /** Hands the leader's outcome to the calls that joined. */
+  settle(result: GenerateResult | undefined, err?: unknown): void {
+    if (result) this.resolve?.(result);
+    else this.reject?.(err);
+  }
+}
+
+/** The replay cache around a model: the wrapper, and its steps one by one (createModel chains them with others). */
+export interface CacheModel extends LanguageModel {
+  flush(): Promise<void>;
+  store?: CacheStore;
+  /**
+   * The cache's answer to `req` before any call: a promise (a stored reply, or the reply of an identical call in
+   * flight), a `Lead` (no answer: the caller calls the model, then `finish` or `abandon`), or undefined (no cache
+   * and no address: the model is called with no single-flight).
+   * @throws ReplayMissError in replay mode when the entry is missing; CacheStoreError when the file cannot be read.
+   */
+  begin<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> | Lead | undefined;
+  /** A lead's reply: stored if it passed its schema, then handed to the calls that joined. @throws CacheStoreError. */
+  finish(lead: Lead, req: GenerateRequest, result: GenerateResult): void;
+  /** A lead's call failed: the calls that joined get its error. */
+  abandon(lead: Lead, err: unknown): void;
+}
+
+/**
  * Wraps `model` with the replay cache and single-flight. Entries are written behind the calls; `flush()` waits.
  * @throws ReplayMissError in replay mode when an entry is missing; CacheStoreError when the cache file cannot be
  *   opened, read or written (naming the file).
  * @example const m = withCache(inner, { dir: "runs/x/llm-cache", mode: "auto", provider: "openai", model: "gpt-4o-mini" });
  */
-export function withCache(model: LanguageModel, opts: CacheOptions): LanguageModel & { flush(): Promise<void>; store?: CacheStore } {
+export function withCache(model: LanguageModel, opts: CacheOptions): CacheModel {
   const store = opts.mode === "off" ? undefined : new CacheStore(opts.dir);
-  const inFlight = new Map<string, Promise<GenerateResult>>();
-  return {
+  const inFlight = new Map<string, Lead>();
+  const cache: CacheModel = {
     id: model.id,
     store,
     flush: () => (store ? store.flush() : Promise.resolve()),
-    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
-      if (!store && addressOf(req) === undefined) return model.generate(req);
+    begin<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> | Lead | undefined {
+      if (!store && addressOf(req) === undefined) return undefined;
       const compiled = req.schema ? compileSchema(req.schema) : undefined;
       const key = keyOf(opts.provider, opts.model, req, compiled);
       if (store && opts.mode !== "record") {
@@ -111,31 +158,62 @@ export function withCache(model: LanguageModel, opts: CacheOptions): LanguageMod
           const result = fromReply<T>(reply, compiled);
           if (result) {
             opts.onHit?.(req, result, "cache");
-            return result;
+            return Promise.resolve(result);
           }
         }
       }
-      const shared = inFlight.get(key);
-      if (shared) {
-        const leader = await shared;
-        const result = fromReply<T>(leader, compiled) ?? (leader as GenerateResult<T>);
-        opts.onHit?.(req, result, "in-flight");
-        return result;
+      const running = inFlight.get(key);
+      if (running) {
+        return running.join().then((leader) => {
+          const result = fromReply<T>(leader, compiled) ?? (leader as GenerateResult<T>);
+          opts.onHit?.(req, result, "in-flight");
+          return result;
+        });
       }
       if (store && opts.mode === "replay") throw new ReplayMissError(key, cacheRequest(opts.provider, opts.model, req), store.file, addressOf(req));
-      const call = model.generate(req);
-      inFlight.set(key, call);
+      const lead = new Lead(key, compiled);
+      inFlight.set(key, lead);
+      return lead;
+    },
+    finish(lead: Lead, req: GenerateRequest, result: GenerateResult): void {
+      const compiled = lead.compiled;
       try {
-        const result = await call;
         // only a reply that passed the request's schema is stored (the re-ask wrapper below validates every reply)
         if (store && (!compiled || result.data !== undefined || fromReply(result as CachedReply, compiled))) {
           const reply: CachedReply = { text: result.text, usage: result.usage, latencyMs: result.latencyMs, model: result.model };
-          store.put(key, reply, requestText(requestFields(opts.provider, opts.model, req), compiled?.jsonText), addressOf(req), opts.mode === "record");
+          store.put(lead.key, reply, requestText(requestFields(opts.provider, opts.model, req), compiled?.jsonText), addressOf(req), opts.mode === "record");
         }
-        return result;
       } finally {
-        inFlight.delete(key);
+        inFlight.delete(lead.key);
+        lead.settle(result);
       }
     },
+    abandon(lead: Lead, err: unknown): void {
+      inFlight.delete(lead.key);
+      lead.settle(undefined, err);
+    },
+    // No async frame (see `call.ts`): a call waiting below for a slot holds its lead and the two handlers here.
+    generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
+      let found;
+      try {
+        found = cache.begin(req);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      if (found === undefined) return callModel(model, req);
+      if (!(found instanceof Lead)) return found;
+      const lead = found;
+      return callModel(model, req).then(
+        (result) => {
+          cache.finish(lead, req, result);
+          return result;
+        },
+        (err: unknown) => {
+          cache.abandon(lead, err);
+          throw err;
+        },
+      );
+    },
   };
+  return cache;
 }

@@ -36,11 +36,26 @@ interface Waiter {
   onAbort?: () => void;
 }
 
-interface Spend {
+export interface Spend {
   at: number;
   tokens: number;
   /** Left the window (its tokens no longer count). */
   expired: boolean;
+}
+
+/** A permit as a small object with a method (no closure per call). */
+class HeldPermit implements Permit {
+  private released = false;
+  constructor(
+    private readonly limiter: Limiter,
+    private readonly spend: Spend | undefined,
+  ) {}
+
+  release(actual?: number): void {
+    if (this.released) return;
+    this.released = true;
+    this.limiter.endHold(this.spend, actual);
+  }
 }
 
 /**
@@ -192,19 +207,17 @@ export class Limiter {
       this.spends.push(spend);
       this.tokensInWindow += tokens;
     }
-    let released = false;
-    return {
-      release: (actual?: number) => {
-        if (released) return;
-        released = true;
-        this.active--;
-        if (spend && actual !== undefined && !spend.expired) {
-          this.tokensInWindow += actual - spend.tokens;
-          spend.tokens = actual;
-        }
-        this.pump();
-      },
-    };
+    return new HeldPermit(this, spend);
+  }
+
+  /** @internal A permit's release (`HeldPermit.release`): frees its slot and corrects its spend with the real count. */
+  endHold(spend: Spend | undefined, actual: number | undefined): void {
+    this.active--;
+    if (spend && actual !== undefined && !spend.expired) {
+      this.tokensInWindow += actual - spend.tokens;
+      spend.tokens = actual;
+    }
+    this.pump();
   }
 
   private pump(): void {

@@ -11,6 +11,7 @@
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import { LLMAbortError, LLMParseError, RateLimitError } from "../errors.js";
 import { estimateInputTokens, RequestEstimate, roleKey } from "../estimate.js";
+import { callModel } from "./call.js";
 import { Limiter } from "./limiter.js";
 
 /**
@@ -20,40 +21,64 @@ import { Limiter } from "./limiter.js";
  */
 export function withLimits(model: LanguageModel, limiter: Limiter, estimate = new RequestEstimate()): LanguageModel {
   const probes = new Map<string, Promise<unknown>>();
-  return {
-    id: model.id,
-    async generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
-      let raw = 0;
-      let reserve = 0;
-      let probe: (() => void) | undefined;
-      if (limiter.countsTokens) {
-        // a role whose output is known (or a maxTokens) needs no turn: no promise is made for it
-        if (estimate.guessesOutput(req)) probe = await probeTurn(probes, estimate, req, model.id);
-        raw = estimateInputTokens(req, estimate.provider, estimate.model);
-        reserve = estimate.input(req, raw) + estimate.output(req);
-      }
-      let permit;
-      try {
-        permit = await limiter.acquire(reserve, req.signal);
-      } catch {
+  /** Waits for a permit reserving `reserve` tokens, then calls the model; `probe` ends the role's probe turn. */
+  const run = <T>(req: GenerateRequest<T>, raw: number, reserve: number, probe: (() => void) | undefined): Promise<GenerateResult<T>> =>
+    limiter.acquire(reserve, req.signal).then(
+      (permit) =>
+        callModel(model, req).then(
+          (result) => {
+            try {
+              permit.release(result.usage.inputTokens + result.usage.outputTokens);
+              if (limiter.countsTokens) estimate.observe(req, result.usage, raw);
+            } finally {
+              probe?.();
+            }
+            return result;
+          },
+          (err: unknown) => {
+            try {
+              // A 429 pauses the pool before this slot is given to the next call (for its Retry-After, else 500 ms;
+              // the retry wrapper extends the pause to its backoff).
+              if (err instanceof RateLimitError) limiter.pause(err.retryAfter ?? 500);
+              const u = err instanceof LLMParseError ? err.usage : undefined;
+              permit.release(u ? u.inputTokens + u.outputTokens : undefined);
+              if (u && limiter.countsTokens) estimate.observe(req, u, raw);
+            } finally {
+              probe?.();
+            }
+            throw err;
+          },
+        ),
+      () => {
         probe?.();
         throw new LLMAbortError(model.id);
-      }
+      },
+    );
+  /** The reservation of `req` (0 without a tpm budget) and the call, after its probe turn if it has one. */
+  const reserveAndRun = <T>(req: GenerateRequest<T>, probe: (() => void) | undefined): Promise<GenerateResult<T>> => {
+    if (!limiter.countsTokens) return run(req, 0, 0, probe);
+    const raw = estimateInputTokens(req, estimate.provider, estimate.model);
+    return run(req, raw, estimate.input(req, raw) + estimate.output(req), probe);
+  };
+  return {
+    id: model.id,
+    // No async frame (see `call.ts`): a call waiting for its permit holds the permit's promise and these handlers.
+    generate<T>(req: GenerateRequest<T>): Promise<GenerateResult<T>> {
       try {
-        const result = await model.generate(req);
-        permit.release(result.usage.inputTokens + result.usage.outputTokens);
-        if (limiter.countsTokens) estimate.observe(req, result.usage, raw);
-        return result;
+        // a role whose output is known (or a maxTokens) needs no turn: no promise is made for it
+        if (limiter.countsTokens && estimate.guessesOutput(req)) {
+          return probeTurn(probes, estimate, req, model.id).then((probe) => {
+            try {
+              return reserveAndRun(req, probe);
+            } catch (err) {
+              probe?.();
+              throw err;
+            }
+          });
+        }
+        return reserveAndRun(req, undefined);
       } catch (err) {
-        // A 429 pauses the pool before this slot is given to the next call (for its Retry-After, else 500 ms; the
-        // retry wrapper extends the pause to its backoff).
-        if (err instanceof RateLimitError) limiter.pause(err.retryAfter ?? 500);
-        const u = err instanceof LLMParseError ? err.usage : undefined;
-        permit.release(u ? u.inputTokens + u.outputTokens : undefined);
-        if (u && limiter.countsTokens) estimate.observe(req, u, raw);
-        throw err;
-      } finally {
-        probe?.();
+        return Promise.reject(err);
       }
     },
   };
