@@ -28,3 +28,8 @@ test("with no belief about the state asked, the answer is a name of its kind fro
   const mem3 = memoryOf([["Ann", "I work at Corvale."], ["Ann", "The robot arm demo at Mitsuki Robotics went well."]]);
   assert.equal(ask(mem3, "Where does Ann work now?"), "Corvale");
 });
+
+test("the last resort skips what the entity says of someone else and questions", () => {
+  const mem = memoryOf([["Ann", "My wife Yumi started at Nagoya City Hall this week."], ["Bob", "Does she like Orchard Software?"], ["Ann", "Busy week, the demo at Mitsuki Robotics went well."]]);
+  assert.equal(ask(mem, "Where does Ann work now?"), "Mitsuki Robotics");
+});

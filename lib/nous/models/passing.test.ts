@@ -221,3 +221,9 @@ test("'Thanks! Yes, same place.' confirms; 'left the hospital' ends the known on
   // an organisation acting as an employer still is one
   assert.deepEqual(states("Apple gave us all a day off after, which was nice."), ["Ann | workplace | Apple | 0.5"]);
 });
+
+test("'left X for Y' between towns is a move to Y", () => {
+  assert.deepEqual(talkLines([["Ann", "My brother just left Paris for Marseille."]], ["home"]), ["Ann's brother | home | Paris | ended", "Ann's brother | home | Marseille | change"]);
+  // a job left for a town is no home
+  assert.deepEqual(talkLines([["Ann", "I left Corvale for a startup."]], ["home"]), []);
+});

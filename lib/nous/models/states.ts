@@ -167,6 +167,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0;
       const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home" || town);
       emit(c.subjects, home ? "home" : "workplace", p?.value, endKind(c), c.head);
+      // "my brother just left Paris for Marseille": the town left for is the new home
+      const forTown = home && p && s[p.end + 1]?.lower === "for" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2, to) : undefined;
+      if (forTown && placesNamed(forTown.value).length > 0) emit(c.subjects, "home", forTown.value, changeKind(c), c.head);
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
     else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
     else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "")) {
