@@ -227,3 +227,9 @@ test("'left X for Y' between towns is a move to Y", () => {
   // a job left for a town is no home
   assert.deepEqual(talkLines([["Ann", "I left Corvale for a startup."]], ["home"]), []);
 });
+
+test("a visit to a relation in a town is the relation's home", () => {
+  assert.deepEqual(states("Going down to see my mum in Marseille this weekend."), ["Ann's mum | home | Marseille | 0.5"]);
+  assert.deepEqual(states("Third weekend in a row at my mum's in Dundee."), ["Ann's mum | home | Dundee | 0.5"]);
+  assert.deepEqual(states("I met my friend in a café."), []);
+});

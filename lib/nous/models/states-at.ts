@@ -10,7 +10,7 @@
  * Read from statements only (the caller skips questions and conditionals); a hedged sentence gives the hedge's
  * confidence, as every indirect rule.
  */
-import type { Clause } from "./clause.js";
+import { relationAt, type Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
@@ -198,4 +198,33 @@ export function homeSaidTo(s: Tok[]): { listener?: string; speaker?: string } {
     if ((s[k - 1].lower === "me" || s[k - 1].lower === "us") && ["visit", "see"].includes(s[k - 2]?.lemma ?? "")) return { speaker: v };
   }
   return {};
+}
+
+const VISIT_VERBS = new Set(["see", "visit", "stay"]);
+
+/**
+ * A relation's home from a visit: "Going down to see my mum in Marseille", "staying with my sister Pooja in
+ * Melbourne", "a weekend at my mum's in Dundee" → that relation's home (a town of the gazetteer, or a place the
+ * conversation has seen as a home).
+ *
+ * @example
+ * relationVisited(analyse("Going down to see my mum in Marseille this weekend.")[0], "Camille", ctx, "D2:1", emit);
+ * // emit("Camille's mum", "home", "Marseille", 7)
+ */
+export function relationVisited(s: Tok[], speaker: string, ctx: SessionContext, turn: string, emit: IndirectEmit): void {
+  for (let k = 1; k + 3 < s.length; k++) {
+    if (s[k].lower !== "my") continue;
+    const visit = VISIT_VERBS.has(s[k - 1].lemma) || (s[k - 1].lower === "with" && VISIT_VERBS.has(s[k - 2]?.lemma ?? "")) || s[k - 1].lower === "at";
+    if (!visit) continue;
+    const r = relationAt(s, k, speaker, ctx, turn);
+    if (!r?.entity) continue;
+    let j = r.end + 1;
+    if (s[k - 1].lower === "at") {
+      if (s[j]?.text !== "'s") continue;
+      j++;
+    }
+    if (s[j]?.lower !== "in" || !isName(s[j + 1])) continue;
+    const v = placeAt(s, j + 1)?.value;
+    if (v && (placesNamed(v).length > 0 || ctx.seenAs?.[v] === "home")) return emit(r.entity, "home", v, j);
+  }
 }
