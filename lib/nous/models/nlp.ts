@@ -123,6 +123,7 @@ export function analyse(text: string): Tok[][] {
       }
     }
     townsInLowerCase(sent);
+    organisationsInLowerCase(sent);
     // a capitalised adjective or noun that opens a name ("New York", "Old Trafford") is part of it
     for (let j = sent.length - 2; j >= 0; j--) if (sent[j + 1].pos === "PROPN" && (sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && upper(sent[j].text) && sent[j].text.length > 1 && sent[j].text[1] === sent[j].text[1].toLowerCase() && upper(sent[j + 1].text)) sent[j].pos = "PROPN";
     out.push(sent);
@@ -151,6 +152,27 @@ function townsInLowerCase(sent: Tok[]): void {
     for (const w of words) {
       w.text = capitalised(w.text);
       w.pos = "PROPN";
+    }
+  }
+}
+
+const ORG_HEADS = new Set([...wordSet("organisationHeads"), "architects", "solicitors", "accountants", "builders", "roasters", "co", "union", "center", "centre", "sanctuary", "winery"]);
+
+/**
+ * Lower-case chat names organisations in lower case: a run of up to three lower-case words ending in an
+ * organisation's word, with at least one word the language model does not know ("kolanut media", "brindley
+ * architects", "rittenhouse bread co"), is a name, capitalised. "the city council" (known words only) stays as it is.
+ */
+function organisationsInLowerCase(sent: Tok[]): void {
+  for (let j = 1; j < sent.length; j++) {
+    if (!ORG_HEADS.has(sent[j].lower) || sent[j].text !== sent[j].lower) continue;
+    let a = j;
+    // (a word the truecaser already capitalised, "Riverbend", belongs to the run)
+    while (a > 0 && j - a < 3 && /^\p{L}[\p{Ll}'-]*$/u.test(sent[a - 1].text) && ["NOUN", "PROPN", "ADJ", "X", "VERB"].includes(sent[a - 1].pos) && !["my", "our", "the", "a", "an"].includes(sent[a - 1].lower)) a--;
+    if (a === j || !sent.slice(a, j).some((t) => !inLexicon(t.lower) || t.pos === "PROPN")) continue;
+    for (const t of sent.slice(a, j + 1)) {
+      t.text = capitalised(t.text);
+      t.pos = "PROPN";
     }
   }
 }

@@ -233,3 +233,10 @@ test("a visit to a relation in a town is the relation's home", () => {
   assert.deepEqual(states("Third weekend in a row at my mum's in Dundee."), ["Ann's mum | home | Dundee | 0.5"]);
   assert.deepEqual(states("I met my friend in a café."), []);
 });
+
+test("lower-case organisations ending in an organisation's word, with a word the model does not know, are names", () => {
+  assert.deepEqual(states("busy at work, brindley architects has me on 3 projects at once"), ["Ann | workplace | Brindley Architects | 0.5"]);
+  assert.deepEqual(states("started at riverbend medical center last week"), ["Ann | workplace | Riverbend Medical Center | change"]);
+  // known words only stay as they are
+  assert.deepEqual(states("i work at the city council"), ["Ann | workplace | city council"]);
+});
