@@ -51,11 +51,20 @@ export function isCountry(name: string): boolean {
 
 /** The gazetteer's places of a name, largest first (empty when it lists none). */
 export function placesNamed(name: string): readonly Place[] {
-  return (load().get(fold(name)) ?? []).map((line) => {
-    const [n, country, population, lat, lon] = line.split("\t");
-    return { name: n, country, population: Number(population), lat: Number(lat), lon: Number(lon) };
-  });
+  const key = fold(name);
+  let got = parsed.get(key);
+  if (got === undefined) {
+    got = (load().get(key) ?? []).map((line) => {
+      const [n, country, population, lat, lon] = line.split("\t");
+      return { name: n, country, population: Number(population), lat: Number(lat), lon: Number(lon) };
+    });
+    parsed.set(key, got);
+  }
+  return got;
 }
+
+/** The places of the names asked about so far, parsed once. */
+const parsed = new Map<string, readonly Place[]>();
 
 /** A name's key: lower case, accents dropped ("Montréal" and "montreal" are one). */
 const fold = (name: string): string => (/^[\x00-\x7f]*$/.test(name) ? name.toLowerCase() : name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, ""));
