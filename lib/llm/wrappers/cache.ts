@@ -136,6 +136,27 @@ export interface CacheModel extends LanguageModel {
 }
 
 /**
+ * A lead's call, settled through the cache: its reply finished (stored, handed to the calls that joined), its error
+ * handed to them too.
+ *
+ * @example
+ * const found = cache.begin(req);
+ * if (found instanceof Lead) return throughLead(cache, found, req, callModel(model, req));
+ */
+export function throughLead<T>(cache: Pick<CacheModel, "finish" | "abandon">, lead: Lead, req: GenerateRequest<T>, call: Promise<GenerateResult<T>>): Promise<GenerateResult<T>> {
+  return call.then(
+    (result) => {
+      cache.finish(lead, req, result);
+      return result;
+    },
+    (err: unknown) => {
+      cache.abandon(lead, err);
+      throw err;
+    },
+  );
+}
+
+/**
  * Wraps `model` with the replay cache and single-flight. Entries are written behind the calls; `flush()` waits.
  * @throws ReplayMissError in replay mode when an entry is missing; CacheStoreError when the cache file cannot be
  *   opened, read or written (naming the file).
@@ -202,17 +223,7 @@ export function withCache(model: LanguageModel, opts: CacheOptions): CacheModel 
       }
       if (found === undefined) return callModel(model, req);
       if (!(found instanceof Lead)) return found;
-      const lead = found;
-      return callModel(model, req).then(
-        (result) => {
-          cache.finish(lead, req, result);
-          return result;
-        },
-        (err: unknown) => {
-          cache.abandon(lead, err);
-          throw err;
-        },
-      );
+      return throughLead(cache, found, req, callModel(model, req));
     },
   };
   return cache;

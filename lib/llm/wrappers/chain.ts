@@ -12,7 +12,7 @@
  */
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import { recordFailure, recordSuccess, type UsageLedger } from "../ledger.js";
-import { Lead, type CacheModel } from "./cache.js";
+import { Lead, throughLead, type CacheModel } from "./cache.js";
 import { callModel } from "./call.js";
 import type { ReaskModel } from "./reask.js";
 import type { RetryModel } from "./retry.js";
@@ -38,18 +38,7 @@ export function chainedGenerate(p: ChainParts): LanguageModel["generate"] {
   const id = cache.id;
   /** The wrappers' way from a reply (or error) of the re-ask level on: the cache's steps, then the ledger's. */
   const settle = <T>(req: GenerateRequest<T>, t0: number, lead: Lead | undefined, reasked: Promise<GenerateResult<T>>): Promise<GenerateResult<T>> => {
-    const cached = !lead
-      ? reasked
-      : reasked.then(
-          (r) => {
-            cache.finish(lead, req, r);
-            return r;
-          },
-          (err: unknown) => {
-            cache.abandon(lead, err);
-            throw err;
-          },
-        );
+    const cached = !lead ? reasked : throughLead(cache, lead, req, reasked);
     return cached.then(
       (r) => recordSuccess(ledger, id, req.tag, t0, now, r),
       (err: unknown) => recordFailure(ledger, id, req.tag, now() - t0, err),

@@ -66,8 +66,8 @@ export function placesNamed(name: string): readonly Place[] {
 /** The places of the names asked about so far, parsed once. */
 const parsed = new Map<string, readonly Place[]>();
 
-/** A name's key: lower case, accents dropped ("Montréal" and "montreal" are one). */
-const fold = (name: string): string => (/^[\x00-\x7f]*$/.test(name) ? name.toLowerCase() : name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, ""));
+/** A name's key: lower case, accents dropped ("Montréal" and "montreal" are one; "Café" and "cafe"). */
+export const fold = (name: string): string => (/^[\x00-\x7f]*$/.test(name) ? name.toLowerCase() : name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, ""));
 
 const CITY = 100_000;
 const NEAR_KM = 30;

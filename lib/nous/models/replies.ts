@@ -9,7 +9,7 @@ import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
-import { placesNamed } from "./gazetteer.js";
+import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
@@ -75,9 +75,6 @@ export function isQuestion(s: Tok[]): boolean {
   return !!t && (WH.has(t.lower) || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
 }
 
-/** A word without its accents ("café" → "cafe"). */
-const plain = (w: string): string => w.normalize("NFD").replace(/\p{M}/gu, "");
-
 /** The name at k if it names no person the session knows and no speaker. */
 function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
@@ -121,7 +118,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   }
   // "How's the job?", "and work?", "How's the new place?"
   // the noun may follow a modifier ("the new job", "the vet practice") and carry an accent ("the café")
-  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(plain(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && t.lower === t.text)) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && t.lower === t.text)) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   // "Are you still teaching?", "How's nursing going?": the listener's work

@@ -4,6 +4,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
+import { fold } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 
@@ -100,7 +101,7 @@ const ORGANISATION_HEADS = wordSet("organisationHeads");
  * organisationName("Leipzig"); // false
  */
 export function organisationName(value: string): boolean {
-  const last = value.split(" ").pop()!.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+  const last = fold(value.split(" ").pop()!);
   // "Arden & Kell", "Marks & Spencer": no town is named with an ampersand
   return value.includes(" ") && (ORGANISATION_HEADS.has(last) || value.includes(" & "));
 }
