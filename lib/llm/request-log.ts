@@ -149,7 +149,12 @@ export class RequestLog {
 
   /** Appends one line now, after the lines waiting for the batch (one write call; the text passes through `redactText`). */
   write(line: Record<string, unknown>): void {
-    const text = redactText(JSON.stringify(line)) + "\n";
+    this.writeLine(JSON.stringify(line));
+  }
+
+  /** `write` of a line already serialised as one JSON object (no newline). */
+  writeLine(json: string): void {
+    const text = redactText(json) + "\n";
     if (this.pending.length === 0) return this.writeText(text);
     const waiting = this.pending;
     this.pending = [];
@@ -158,8 +163,13 @@ export class RequestLog {
 
   /** Appends one line with the next batch (this turn of the event loop). */
   append(line: Record<string, unknown>): void {
+    this.appendLine(JSON.stringify(line));
+  }
+
+  /** `append` of a line already serialised as one JSON object (no newline). */
+  appendLine(json: string): void {
     if (this.fd === undefined) return;
-    this.pending.push(redactText(JSON.stringify(line)) + "\n");
+    this.pending.push(redactText(json) + "\n");
     if (!this.scheduled) {
       this.scheduled = true;
       pendingLogs.add(this);
@@ -188,7 +198,7 @@ export class RequestLog {
 
   /** A reply that cost nothing (replay-cache hit, or shared with a call in flight). */
   hit(model: string, address: string | undefined, source: "cache" | "in-flight"): void {
-    this.append({ event: "hit", t: Date.now(), id: newId(), address: address ?? null, model, source, replay: true });
+    this.appendLine(`{"event":"hit","t":${Date.now()},"id":"${newId()}","address":${jsonString(address)},"model":${JSON.stringify(model)},"source":${JSON.stringify(source)},"replay":true}`);
   }
 
   close(): void {
@@ -198,8 +208,27 @@ export class RequestLog {
   }
 }
 
+const PID = process.pid.toString(36);
+
+/** A request's id in the ledger: the process id and a counter, in base 36 (letters, digits and "-": no JSON escaping). */
 function newId(): string {
-  return `${process.pid.toString(36)}-${(nextId++).toString(36)}`;
+  return `${PID}-${(nextId++).toString(36)}`;
+}
+
+/*
+ * The ledger's lines are written as text, field by field, in the order and form `JSON.stringify` gives their objects
+ * (request-log.test.ts checks both against each other): strings through `JSON.stringify`, numbers as JSON writes them.
+ * A line is written for every request, twice, between a reply and the next request going out.
+ */
+
+/** A string or null/undefined as JSON (undefined as null, as the lines always carry the field). */
+function jsonString(s: string | null | undefined): string {
+  return s === undefined || s === null ? "null" : JSON.stringify(s);
+}
+
+/** A number as `JSON.stringify` writes it (NaN and the infinities as null). */
+function jsonNumber(n: number): string {
+  return Number.isFinite(n) ? String(n) : "null";
 }
 
 export interface RequestLogOptions {
@@ -222,6 +251,7 @@ export interface RequestLogOptions {
 export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): LanguageModel {
   const { log, price, budget } = opts;
   if (!log && !budget && !opts.onDone) return model;
+  const modelJSON = JSON.stringify(model.id);
   return {
     id: model.id,
     // No async frame and no named closure per call (see `wrappers/call.ts`); the budget and the sent line come first.
@@ -237,7 +267,7 @@ export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): L
           settle = budget.reserve(estimate, address);
         }
         call = { id: newId(), address: address ?? null, attempt: (req as { [ATTEMPT]?: number })[ATTEMPT] ?? 1, model: model.id, settle };
-        log?.write({ event: "sent", t: Date.now(), id: call.id, address: call.address, attempt: call.attempt, model: call.model });
+        log?.writeLine(`{"event":"sent","t":${Date.now()},"id":"${call.id}","address":${jsonString(call.address)},"attempt":${jsonNumber(call.attempt)},"model":${modelJSON}}`);
       } catch (err) {
         return Promise.reject(err);
       }
@@ -267,11 +297,11 @@ interface Attempt {
 function attemptDone(opts: RequestLogOptions, call: Attempt, status: string | number, usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number } | undefined, extra: Record<string, unknown> = {}): void {
   const cost = opts.price && usage ? costOf(opts.price, usage) : 0;
   call.settle?.(cost);
-  opts.log?.append({
-    event: "done", t: Date.now(), id: call.id, address: call.address, attempt: call.attempt, model: call.model, status,
-    input_tokens: usage?.inputTokens ?? 0, cached_input_tokens: usage?.cachedInputTokens ?? 0, output_tokens: usage?.outputTokens ?? 0,
-    cost_usd: cost, replay: false, ...extra,
-  });
+  if (opts.log) {
+    let line = `{"event":"done","t":${Date.now()},"id":"${call.id}","address":${jsonString(call.address)},"attempt":${jsonNumber(call.attempt)},"model":${JSON.stringify(call.model)},"status":${typeof status === "number" ? jsonNumber(status) : JSON.stringify(status)},"input_tokens":${jsonNumber(usage?.inputTokens ?? 0)},"cached_input_tokens":${jsonNumber(usage?.cachedInputTokens ?? 0)},"output_tokens":${jsonNumber(usage?.outputTokens ?? 0)},"cost_usd":${jsonNumber(cost)},"replay":false`;
+    for (const k in extra) if (extra[k] !== undefined) line += `,${JSON.stringify(k)}:${JSON.stringify(extra[k])}`;
+    opts.log.appendLine(line + "}");
+  }
   opts.onDone?.({ status: String(status), unsupportedParam: extra.unsupported_param as string | undefined });
 }
 
