@@ -31,3 +31,13 @@ test("a relation the holder named links to the named person first", () => {
   assert.deepEqual(linkEntities(mem, "Where does Wei's brother work?"), ["Wei"]);
   mem.close();
 });
+
+test("a relation is linked by any of its everyday words, and a name given to it later links to it", () => {
+  const mem = memoryOf([["Wei", "My mom moved to Winnipeg."], ["Ana", "my brother moved to Dubai!!"], ["Wei", "Tariq?? for real"]]);
+  assert.deepEqual(linkEntities(mem, "Where does Wei's mum live?"), ["Wei's mom", "Wei"]);
+  assert.deepEqual(linkEntities(mem, "Where does Wei's mother live?"), ["Wei's mom", "Wei"]);
+  const ask = (q: string) => answerOffline(query(mem, q, { stateAttributes: questionStates(q) }));
+  assert.equal(ask("Where does Wei's mum live?"), "Winnipeg");
+  assert.equal(ask("Where does Tariq live?"), "Dubai");
+  mem.close();
+});

@@ -21,11 +21,12 @@ import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
 import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, isName, nameAt, upper } from "./nlp.js";
+import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
+import { placesNamed } from "./gazetteer.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, atOrganisation, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { appliedAt, askedPerson, atOrganisation, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
@@ -81,6 +82,8 @@ const MOVE = wordSet("moveVerbs");
 const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
 const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?\W*$/i;
 
+const WORK_UNITS = /\b(?:department|dept|team|ward|unit|branch|division|desk|shift|role|position|job|project)$/i;
+const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us", "our", "am"]);
 const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
 /**
@@ -104,6 +107,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const add = (t: Triple) => {
     const v = t.value.trim().replace(/\s+/g, " ");
     if (v.length < 2 || v === "not") return;
+    // "Moved to the planning department": a unit of a workplace is no home
+    if (t.attribute === "home" && WORK_UNITS.test(v)) return;
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };
   const mention = (n: string) => {
@@ -160,6 +165,18 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (kind === "ended") endedHere = "home";
   };
   const applied = appliedAt(sentences);
+  // a reply to the other speaker's "How's Mārtiņš doing?" (asked in the turn just before)
+  const askedOf = ctx.askedAbout && ctx.askedAbout.asker !== turn.speaker ? ctx.askedAbout.person : undefined;
+  ctx.askedAbout = undefined;
+  // "my brother's moving to Dubai!!" "sam?? for real": a name asked back at once names the relation
+  const unnamed = ctx.unnamedRelation?.holder !== turn.speaker ? ctx.unnamedRelation : undefined;
+  ctx.unnamedRelation = undefined;
+  const echo = sentences[0];
+  if (unnamed && echo && echo.length >= 2 && echo.slice(1).every((t) => t.text === "?" || t.text === "!") && echo.some((t) => t.text === "?") && /^\p{L}[\p{L}'-]+$/u.test(echo[0].text) && (echo[0].pos === "PROPN" || !inLexicon(echo[0].lower)) && !isSpeakerName(echo[0].text) && placesNamed(echo[0].text).length === 0) {
+    const name = echo[0].text[0].toUpperCase() + echo[0].text.slice(1);
+    add({ entity: unnamed.holder, attribute: "family", value: `${unnamed.relation} ${name}` });
+    mention(name);
+  }
   sentences.forEach((s, si) => {
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
     if (endedHere && fragment) {
@@ -181,7 +198,14 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
     if (isQuestion(s) && !questionTail(words)) {
       // a question states nothing, but "How's your dad?" names the person the answer's "he" is
-      for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);
+      for (let i = 0; i + 1 < s.length; i++) {
+        if (s[i].lower !== "your") continue;
+        const r = relationAt(s, i, turn.speaker, ctx, turn.id);
+        if (r?.entity && i <= 3 && s[0]?.lower === "how") ctx.askedAbout = { asker: turn.speaker, person: r.entity };
+      }
+      // "How's Mārtiņš doing?": a person asked about by name (no town, no organisation, no speaker)
+      const about = askedPerson(s, ctx);
+      if (about && !isSpeakerName(about)) ctx.askedAbout = { asker: turn.speaker, person: about };
       // "Any chance you can visit us in Copenhagen?": the speaker's home
       const visit = homeSaidTo(s).speaker;
       if (visit) indirect(turn.speaker, "home", visit, false);
@@ -205,12 +229,15 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       }
       const r = relationAt(s, i, turn.speaker, ctx, turn.id);
       if (!r || !(FAMILY.has(r.relation) || PARTNER.has(r.relation))) continue;
+      if (!r.named && !r.entity?.includes(" and ")) ctx.unnamedRelation = { holder: turn.speaker, relation: r.relation };
       add({ entity: turn.speaker, attribute: FAMILY.has(r.relation) ? "family" : "relationship", value: r.named && r.entity ? `${r.relation} ${r.entity}` : r.relation });
       if (r.named && r.entity) mention(r.entity);
     }
     if (conditional) return void (pet && addPet(ctx));
     const clauses = readClauses(s, turn.speaker, other, ctx, turn.id);
-    const states = readStates(s, clauses, turn.speaker, ctx, turn.id);
+    let states = readStates(s, clauses, turn.speaker, ctx, turn.id);
+    // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
+    if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
     for (const st of states) {
       const positive = st.kind !== "ended";
       const hedge = hedges[si] && positive;
@@ -243,10 +270,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const there = homeSaidTo(s).listener;
     if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {
+      // the answer to "How's Mārtiņš doing?" is about Mārtiņš
+      const whom = askedOf ?? turn.speaker;
       for (const e of elidedStill(s, ctx)) {
         const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};
-        add(o.kinds ? { entity: turn.speaker, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: turn.speaker, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });
-        if (e.ended) endedHere = e.attribute;
+        add(o.kinds ? { entity: whom, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: whom, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });
+        if (e.ended && whom === turn.speaker) endedHere = e.attribute;
         mention(e.value);
       }
     }

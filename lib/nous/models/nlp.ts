@@ -109,6 +109,17 @@ export function analyse(text: string): Tok[][] {
       const t = sent[j], next = sent[j + 1];
       // after a name, or a relation the speaker names ("my mum's finally retired")
       const holder = sent[j - 1].pos === "PROPN" || (sent[j - 1].pos === "NOUN" && ["my", "our", "his", "her", "their", "your"].includes(sent[j - 2]?.lower ?? ""));
+      // "Pooja's in Melbourne", "Mom's back in Regina", "Sam's all moved in": before a preposition of place, "all",
+      // "back" or "based", "'s" is "is" after any noun (no possessive stands before "in")
+      // ("at my mum's in Dundee" is her house)
+      const visit = sent.slice(Math.max(0, j - 3), j).some((x) => ["at", "to", "from", "round", "near", "by"].includes(x.lower));
+      const located = t.text === "'s" && !visit && (sent[j - 1].pos === "PROPN" || sent[j - 1].pos === "NOUN") && (["in", "at", "back", "based", "all", "living"].includes(next.lower) || (next.lower === "now" && ["in", "at", "back", "based", "living"].includes(sent[j + 2]?.lower ?? "")));
+      if (located) {
+        t.pos = "AUX";
+        t.lemma = "be";
+        t.text = t.lower = "is";
+        continue;
+      }
       if (t.text !== "'s" || t.pos !== "PART" || !holder) continue;
       const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower);
       const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been|found|bought|sold|made|had|done|become|begun|won|lost|quit)$/.test(next.lower) && next.lower !== next.lemma;

@@ -240,3 +240,41 @@ test("lower-case organisations ending in an organisation's word, with a word the
   // known words only stay as they are
   assert.deepEqual(states("i work at the city council"), ["Ann | workplace | city council"]);
 });
+
+test("'X's in <town>' is 'X is in <town>'; short stays are no home", () => {
+  assert.deepEqual(states("Pooja's in Melbourne now, she loves it."), ["Pooja | home | Melbourne | change"]);
+  assert.deepEqual(states("Mom's in Winnipeg now."), ["Ann's mom | home | Winnipeg | change"]);
+  // a house, not a person's place: "at my mum's in Dundee" stays a visit (at the indirect confidence)
+  assert.deepEqual(states("Third weekend in a row at my mum's in Dundee."), ["Ann's mum | home | Dundee | 0.5"]);
+  for (const text of ["I'm in Paris for the weekend.", "We're in Rome this week.", "I'm in Leeds until Friday.", "I'm in Oslo on holiday."]) assert.deepEqual(states(text), [], text);
+});
+
+test("a named person visited in a town lives there; going home for Christmas is a visit", () => {
+  assert.deepEqual(talk([["Bob", "Lotte got the job at Airbus!"], ["Bob", "Visited Lotte in Hamburg last weekend."]]), ["Lotte | workplace | Airbus | change", "Lotte | home | Hamburg | 0.5"]);
+  assert.deepEqual(talk([["Bob", "My cousin Lotte moved to Hamburg."], ["Bob", "But she'll come home to Munich at Christmas."]]), ["Lotte | home | Hamburg | change"]);
+  // a town visited is no person
+  assert.deepEqual(talk([["Bob", "Visited Hamburg in August."]]), []);
+});
+
+test("a subjectless answer to 'How's <person> doing?' is that person's", () => {
+  assert.deepEqual(talk([["Bob", "How's Marek doing?"], ["Ann", "Passed his exams! Still at Norbank, now with a bigger ego."]]), ["Marek | workplace | Norbank"]);
+  assert.deepEqual(talk([["Bob", "How's your sister?"], ["Ann", "Still in Leeds, loving it."]]), ["Ann's sister | home | Leeds"]);
+  // said in the first person it stays the speaker's
+  assert.deepEqual(talk([["Bob", "How's Marek doing?"], ["Ann", "Good! I'm still at Norbank myself."]]), ["Ann | workplace | Norbank"]);
+  // a town asked after is no person
+  assert.deepEqual(talk([["Bob", "How's Leeds?"], ["Ann", "Still at Norbank, still busy."]]), ["Ann | home | Leeds | 0.5", "Ann | workplace | Norbank"]);
+});
+
+test("an address is its writer's home; a holiday rota or a department is no organisation or home", () => {
+  assert.deepEqual(states("41 birch st, halifax, same as always."), ["Ann | home | Halifax | 0.5"]);
+  assert.deepEqual(states("My mum's address is 3 Hill Road, Leeds."), []);
+  assert.deepEqual(states("Christmas rota came out and I'm on the 25th."), []);
+  assert.deepEqual(states("Moved to the planning department, more maps."), []);
+});
+
+test("a name asked back names the relation just mentioned ('my brother's moving' 'Sam??')", () => {
+  assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Bob", "Ishita?? to where"]], ["family"]), ["Ann | family | sister", "Ann | family | sister Ishita"]);
+  // not a town, and not when the same speaker goes on
+  assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Bob", "Hyderabad??"]], ["family"]), ["Ann | family | sister"]);
+  assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Ann", "Ishita?? yes"]], ["family"]), ["Ann | family | sister"]);
+});

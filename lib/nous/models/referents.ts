@@ -52,6 +52,13 @@ export interface SessionContext {
    * carried across sessions: "I got it!" then names it.
    */
   applied?: Record<string, string>;
+  /**
+   * The person a speaker just asked about ("How's Mārtiņš doing?", "how is your sister?"): the other speaker's
+   * subjectless answer ("Still at airBaltic") is about that person, not about the one who answers.
+   */
+  askedAbout?: { asker: string; person: string };
+  /** A relation the last turn named without a name ("my brother's moving to Dubai"): "sam??" in reply names it. */
+  unnamedRelation?: { holder: string; relation: string };
 }
 
 /**

@@ -153,6 +153,7 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
 }
 
 const WORK_THINGS = wordSet("workThings");
+const CALENDAR = /^(?:christmas|xmas|easter|new year|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|summer|winter|spring|autumn|fall|weekend|holiday)s?$/i;
 
 /**
  * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen": a name before a work thing.
@@ -180,6 +181,8 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const before = s[a - 1]?.lower;
     if (before !== undefined && !["the", "our", "my", "at", "in", "to", "from", ","].includes(before)) continue;
     const value = s.slice(a, end + 1).map((t) => t.text).join(" ");
+    // "the Christmas rota", "the Monday meeting": a time, not an organisation
+    if (CALENDAR.test(value)) continue;
     const first = value.split(" ")[0];
     if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
     return emit(speaker, "workplace", value, k);
