@@ -26,7 +26,7 @@ import { placesNamed } from "./gazetteer.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, askedPerson, atOrganisation, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
@@ -267,6 +267,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     travelHome(s, clauses, turn.speaker, ctx, passing);
     homeInPassing(s, turn.speaker, ctx, passing);
     relationVisited(s, turn.speaker, ctx, turn.id, passing);
+    runsBusiness(s, turn.speaker, ctx, passing);
     const there = homeSaidTo(s).listener;
     if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {

@@ -278,3 +278,20 @@ test("a name asked back names the relation just mentioned ('my brother's moving'
   assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Bob", "Hyderabad??"]], ["family"]), ["Ann | family | sister"]);
   assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Ann", "Ishita?? yes"]], ["family"]), ["Ann | family | sister"]);
 });
+
+test("a lease signed, renting in a town and 'shifting to' are homes; a town's job is no employer; 'X life' needs a city", () => {
+  assert.deepEqual(states("Big news, I signed a lease in Trento!"), ["Ann | home | Trento | 0.5"]);
+  assert.deepEqual(states("I'm renting in Leith now."), ["Ann | home | Leith | change"]);
+  assert.deepEqual(states("Then shifting to Bangalore only."), ["Ann | home | Bangalore | planned | 0.5"]);
+  assert.deepEqual(states("We rented a car in Faro."), []);
+  assert.deepEqual(states("ok big news, i took the seattle job"), []);
+  assert.deepEqual(states("I took the Bosch job."), ["Ann | workplace | Bosch | change"]);
+  assert.deepEqual(talk([["Bob", "How's Highland life?"]]), []);
+  assert.deepEqual(talk([["Bob", "How's Dubai life?"]]), ["Ann | home | Dubai | 0.5"]);
+});
+
+test("running a business now is one's workplace; a race run once is not", () => {
+  assert.deepEqual(states("I'm helping my aunt run Panadería Rosales, up at 5am every day."), ["Ann | workplace | Panadería Rosales | 0.5"]);
+  assert.deepEqual(states("I manage the Crown & Anchor these days."), ["Ann | workplace | Crown & Anchor | 0.5"]);
+  for (const text of ["I ran the London Marathon.", "I'm running the Berlin Marathon next week.", "My sister runs Bella Pasta.", "I don't run Bella Pasta."]) assert.deepEqual(states(text), [], text);
+});

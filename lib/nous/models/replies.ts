@@ -179,6 +179,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const atAsked = s[k - 1]?.lower === "at" && present && organisationName(placeAt(s, k)?.value ?? "");
       if (!afterHow && !inAsked && !liking && !movedTo && !atAsked) continue;
       const n = placeName(s, k, ctx);
+      // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
+      if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
       if (n && ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] !== "workplace" && ctx.seenAs?.[n.name] !== "workplace" && !out.includes(n.name)) out.push(n.name);
     }

@@ -275,3 +275,28 @@ export function askedPerson(s: Tok[], ctx: SessionContext): string | undefined {
   const known = (ctx.people ?? []).some((r) => r.name === p.value && !r.plural) || !!ctx.known?.[p.value];
   return doing || known ? p.value : undefined;
 }
+
+const RUN_VERBS = new Set(["run", "manage", "own"]);
+/** What one runs once: a race, a meeting, a course. */
+const RUN_EVENTS = new Set(["marathon", "race", "half", "10k", "5k", "session", "sessions", "meeting", "workshop", "course", "quiz", "show", "event"]);
+
+/**
+ * Running a business said of oneself: "I run Panadería Rosales now", "I'm helping my aunt run Panadería Rosales",
+ * "we manage the Crown & Anchor" → the speaker's workplace (in passing). The name must be no town, no speaker and no
+ * person the conversation knows; the first person must come before the verb.
+ *
+ * @example
+ * runsBusiness(analyse("I run Panadería Rosales now.")[0], "Camila", ctx, emit); // emit("Camila", "workplace", "Panadería Rosales", 1)
+ */
+export function runsBusiness(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  for (let k = 1; k + 1 < s.length; k++) {
+    // now, not once ("I ran the London marathon")
+    if (!RUN_VERBS.has(s[k].lemma) || s[k].pos !== "VERB" || !["run", "runs", "running", "manage", "manages", "managing", "own", "owns"].includes(s[k].lower)) continue;
+    const at = s[k + 1].lower === "the" ? k + 2 : k + 1;
+    if (!isName(s[at]) || !s.slice(0, k).some((t) => ["i", "we", "i'm", "we're"].includes(t.lower))) continue;
+    if (s.slice(0, k).some((t) => ["not", "never", "if", "want", "would", "could"].includes(t.lower))) return;
+    const v = placeAt(s, at)?.value;
+    if (!v || RUN_EVENTS.has(v.split(" ").pop()!.toLowerCase()) || placesNamed(v).length > 0 || ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v) || ctx.known?.[v]) continue;
+    return emit(speaker, "workplace", v, k);
+  }
+}
