@@ -215,6 +215,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       return;
     }
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
+    // the clauses first: a pronoun refers back, never to a relation named later in the sentence ("she's left Pune to
+    // live with my sister")
+    const clauses = conditional ? [] : readClauses(s, turn.speaker, other, ctx, turn.id);
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
     let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
@@ -234,7 +237,6 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (r.named && r.entity) mention(r.entity);
     }
     if (conditional) return void (pet && addPet(ctx));
-    const clauses = readClauses(s, turn.speaker, other, ctx, turn.id);
     let states = readStates(s, clauses, turn.speaker, ctx, turn.id);
     // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
     if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));

@@ -295,3 +295,9 @@ test("running a business now is one's workplace; a race run once is not", () => 
   assert.deepEqual(states("I manage the Crown & Anchor these days."), ["Ann | workplace | Crown & Anchor | 0.5"]);
   for (const text of ["I ran the London Marathon.", "I'm running the Berlin Marathon next week.", "My sister runs Bella Pasta.", "I don't run Bella Pasta."]) assert.deepEqual(states(text), [], text);
 });
+
+test("'she's left X' is 'she has left'; a pronoun refers back, never to a relation named later in its sentence; 'lives' is someone's verb", () => {
+  assert.deepEqual(talk([["Ann", "My mum moved. She's left Pune to live with my sister."]]), ["Ann's mum | home | Pune | ended"]);
+  // "My mum lives in X" is the mum's home, not the speaker's life in X
+  assert.deepEqual(states("My mum lives with my sister in Bangalore now."), ["Ann's mum | home | Bangalore | change"]);
+});
