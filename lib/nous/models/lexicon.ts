@@ -113,7 +113,7 @@ export const LEXICON = {
   cueEducation: { use: "answerer cue → education", match: "phrase", on: "questions", words: w("school college university degree study studies studied major") },
   cueOrigin: { use: "answerer cue → origin", match: "phrase", on: "questions", words: ["from where", "where (?:is|was|are|were|does|did) [\\w' ]+ (?:come )?from", "originally", "grew up", "grow up"] },
   // states (home, workplace, job): verb classes read with the clause's tense, aspect and negation (states.ts)
-  resideVerbs: { use: "states: '<subject> lives/resides/stays in X' → home", match: "lemma", on: "turns", words: w("live reside stay base rent") },
+  resideVerbs: { use: "states: '<subject> lives/resides/stays in X' → home", match: "lemma", on: "turns", words: w("live reside stay base") },
   settleVerbs: { use: "states: 'settled in X' → home (change)", match: "lemma", on: "turns", words: w("settle") },
   emigrateVerbs: { use: "states: 'emigrated to X' → home (change), like move/relocate", match: "lemma", on: "turns", words: w("emigrate") },
   employVerbs: { use: "states: 'X hired/employed me', 'I was hired by X' → workplace", match: "lemma", on: "turns", words: w("hire employ") },

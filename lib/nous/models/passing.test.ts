@@ -279,9 +279,8 @@ test("a name asked back names the relation just mentioned ('my brother's moving'
   assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Ann", "Ishita?? yes"]], ["family"]), ["Ann | family | sister"]);
 });
 
-test("a lease signed, renting in a town and 'shifting to' are homes; a town's job is no employer; 'X life' needs a city", () => {
+test("a lease signed in a town and 'shifting to' are homes; a town's job is no employer; 'X life' needs a city", () => {
   assert.deepEqual(states("Big news, I signed a lease in Trento!"), ["Ann | home | Trento | 0.5"]);
-  assert.deepEqual(states("I'm renting in Leith now."), ["Ann | home | Leith | change"]);
   assert.deepEqual(states("Then shifting to Bangalore only."), ["Ann | home | Bangalore | planned | 0.5"]);
   assert.deepEqual(states("We rented a car in Faro."), []);
   assert.deepEqual(states("ok big news, i took the seattle job"), []);
