@@ -29,7 +29,7 @@ import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
-import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
+import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -171,6 +171,21 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // "my brother's moving to Dubai!!" "sam?? for real": a name asked back at once names the relation
   const unnamed = ctx.unnamedRelation?.holder !== turn.speaker ? ctx.unnamedRelation : undefined;
   ctx.unnamedRelation = undefined;
+  // "She's working at a hotel there." "Which hotel?" "Atlantis The Palm.": the named one
+  const common = ctx.common;
+  if (common?.asked && common.teller === turn.speaker && sentences[0] && !isQuestion(sentences[0])) {
+    const v = whichAnswer(sentences[0]);
+    if (v && !isSpeakerName(v) && !(ctx.people ?? []).some((r) => r.name === v)) {
+      add(o.kinds ? { entity: common.entity, attribute: common.attribute, value: v, kind: "state" } : { entity: common.entity, attribute: common.attribute, value: v });
+      mention(v);
+    }
+  }
+  if (common && (common.asked || common.teller === turn.speaker)) ctx.common = undefined;
+  if (common && !common.asked && common.teller !== turn.speaker) {
+    // the other speaker asks "Which hotel?" (or "Which one?") in this turn
+    const which = sentences.some((q) => isQuestion(q) && q[0]?.lower === "which" && (q[1]?.lemma === common.noun || q[1]?.lower === "one"));
+    ctx.common = which ? { ...common, asked: true } : undefined;
+  }
   const echo = sentences[0];
   if (unnamed && echo && echo.length >= 2 && echo.slice(1).every((t) => t.text === "?" || t.text === "!") && echo.some((t) => t.text === "?") && /^\p{L}[\p{L}'-]+$/u.test(echo[0].text) && (echo[0].pos === "PROPN" || !inLexicon(echo[0].lower)) && !isSpeakerName(echo[0].text) && placesNamed(echo[0].text).length === 0) {
     const name = echo[0].text[0].toUpperCase() + echo[0].text.slice(1);
@@ -301,6 +316,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const movedHere = !!knownHome && (ctx as SessionHomes).sessionMoves?.[turn.speaker] === knownHome;
   for (const [inner, outer] of placesWithin(turn.text, triples, turn.speaker, presumed, { home: knownHome, movedThisSession: movedHere })) if (inner !== reply?.value || outer !== reply?.within) add({ entity: inner, attribute: "within", value: outer });
   if (applied) (ctx.applied ??= {})[turn.speaker] = applied;
+  // a home or workplace named by a common noun ("a hotel", "the hospital"), for a "Which hotel?" to come
+  const plain = triples.find((t) => (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && /^\p{Ll}+$/u.test(t.value));
+  if (plain && !ctx.common) ctx.common = { teller: turn.speaker, entity: plain.entity, attribute: plain.attribute as "home" | "workplace", noun: plain.value };
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);

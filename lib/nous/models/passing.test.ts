@@ -300,3 +300,11 @@ test("'she's left X' is 'she has left'; a pronoun refers back, never to a relati
   // "My mum lives in X" is the mum's home, not the speaker's life in X
   assert.deepEqual(states("My mum lives with my sister in Bangalore now."), ["Ann's mum | home | Bangalore | change"]);
 });
+
+test("'Which hotel?' after a workplace told by its kind: the teller's next fragment names it", () => {
+  const turns: [string, string][] = [["Ann", "My cousin flew out to Dubai! She's working at a hotel there."], ["Bob", "Dubai, wow. Which hotel?"], ["Ann", "Atlantis The Palm. The huge pink one."]];
+  assert.deepEqual(talkLines(turns, ["workplace"]), ["Ann's cousin | workplace | hotel", "Ann's cousin | workplace | Atlantis The Palm"]);
+  // not asked which: the next fragment names nothing; nor does the asker's own reply
+  assert.deepEqual(talkLines([turns[0], ["Bob", "Nice!"], ["Ann", "Atlantis The Palm. The huge pink one."]], ["workplace"]), ["Ann's cousin | workplace | hotel"]);
+  assert.deepEqual(talkLines([turns[0], turns[1], ["Bob", "Atlantis The Palm?"]], ["workplace"]), ["Ann's cousin | workplace | hotel"]);
+});

@@ -59,6 +59,11 @@ export interface SessionContext {
   askedAbout?: { asker: string; person: string };
   /** A relation the last turn named without a name ("my brother's moving to Dubai"): "sam??" in reply names it. */
   unnamedRelation?: { holder: string; relation: string };
+  /**
+   * A home or workplace stated by a common noun ("She's working at a hotel there"), then "Which hotel?" from the other
+   * speaker: the teller's next fragment ("Atlantis The Palm.") names it.
+   */
+  common?: { teller: string; entity: string; attribute: "home" | "workplace"; noun: string; asked?: boolean };
 }
 
 /**

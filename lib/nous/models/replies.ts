@@ -306,3 +306,20 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
   if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text))) return fragment();
   return { attribute: q.attribute, value: p.value, kind: q.kind };
 }
+
+/**
+ * The name a reply to "Which hotel?" opens with: "Atlantis The Palm. The huge pink one.", "The Royal Infirmary, in
+ * Leeds.", "St James's." (a run of capitalised words, "the", "&" and "'s" inside it; a verb or another word ends it).
+ *
+ * @example
+ * whichAnswer(analyse("Atlantis The Palm. The huge pink one.")[0]); // "Atlantis The Palm"
+ */
+export function whichAnswer(s: Tok[]): string | undefined {
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "um", "it", "it's", "its", "is", "'s", "at", "the"].includes(s[k].lower))) k++;
+  let e = k;
+  while (e < s.length && (isName(s[e]) || ((s[e].lower === "the" || s[e].text === "&" || s[e].text === "'s") && e > k))) e++;
+  while (e > k && !isName(s[e - 1]) && s[e - 1].text !== "'s") e--;
+  if (e === k || !(e === s.length || s[e].pos === "PUNCT" || ["in", "on", "near", "by"].includes(s[e].lower))) return undefined;
+  return s.slice(k, e).map((t) => t.text).join(" ").replace(/ 's\b/g, "'s");
+}
