@@ -22,12 +22,12 @@ import { readClauses, relationAt } from "./clause.js";
 import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
-import { placesNamed } from "./gazetteer.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
-import { organisationName } from "./states-common.js";
+import { organisationName, placeAt } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
@@ -269,6 +269,20 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       // "I moved (here) from Sweden": the place one left is also where one comes from
       const moved = clauses.find((c) => c.head === st.at);
       if (st.kind === "ended" && st.attribute === "home" && moved && MOVE.has(moved.verb) && s.slice(st.at, moved.end).some((t) => t.lower === "from")) add({ entity: st.entity, attribute: "origin", value: st.value });
+    }
+    // "Themba has finally left Durban, he's got a post at a law firm in Cape Town": a home left, and a town named
+    // after it in the same sentence is the new one
+    for (const st of states) {
+      if (st.attribute !== "home" || st.kind !== "ended" || states.some((x) => x.entity === st.entity && x.attribute === "home" && x.kind !== "ended")) continue;
+      for (let k = st.at + 1; k + 1 < s.length; k++) {
+        if (s[k].lower !== "in" || !isName(s[k + 1])) continue;
+        const v = placeAt(s, k + 1)?.value;
+        if (!v || v === st.value || placesNamed(v).length === 0 || isCountry(v)) continue;
+        add(o.kinds ? { entity: st.entity, attribute: "home", value: v, kind: "change", confidence: o.indirectConfidence } : { entity: st.entity, attribute: "home", value: v, confidence: o.indirectConfidence });
+        mention(v);
+        if (st.entity === turn.speaker) endedHere = undefined;
+        break;
+      }
     }
     // indirect evidence, unless the sentence stated the same value directly
     indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {

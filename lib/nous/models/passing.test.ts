@@ -171,7 +171,7 @@ test("someone coming from or going home to a town lives there; 'Mum' alone is th
   // the speaker's own travel says nothing of the speaker's home
   assert.deepEqual(states("I'm coming back from Lisbon tomorrow."), []);
   assert.deepEqual(states("Mum's settled in Eastbourne now."), ["Ann's mum | home | Eastbourne | change"]);
-  assert.deepEqual(talkLines([["Ann", "My brother Pawel has just left Kraków, he started at Norbank in Warsaw."]], ["home", "workplace"]), ["Pawel | home | Kraków | ended", "Pawel | workplace | Norbank | change"]);
+  assert.deepEqual(talkLines([["Ann", "My brother Pawel has just left Kraków, he started at Norbank in Warsaw."]], ["home", "workplace"]), ["Pawel | home | Kraków | ended", "Pawel | workplace | Norbank | change", "Pawel | home | Warsaw | change | 0.5"]);
   assert.deepEqual(talk([["Bob", "How's the planning team at Kestrel District Council?"]]), ["Ann | workplace | Kestrel District Council | 0.5"]);
 });
 
@@ -307,4 +307,10 @@ test("'Which hotel?' after a workplace told by its kind: the teller's next fragm
   // not asked which: the next fragment names nothing; nor does the asker's own reply
   assert.deepEqual(talkLines([turns[0], ["Bob", "Nice!"], ["Ann", "Atlantis The Palm. The huge pink one."]], ["workplace"]), ["Ann's cousin | workplace | hotel"]);
   assert.deepEqual(talkLines([turns[0], turns[1], ["Bob", "Atlantis The Palm?"]], ["workplace"]), ["Ann's cousin | workplace | hotel"]);
+});
+
+test("a home left, then a town named in the same sentence, is a move there; 'first week in X?' presumes a new home", () => {
+  assert.deepEqual(states("My brother Themba has finally left Durban, he's got a post at a law firm in Cape Town."), ["Themba | home | Durban | ended", "Themba | workplace | law firm", "Themba | home | Cape Town | change | 0.5"]);
+  assert.deepEqual(states("I left Leeds in May."), ["Ann | home | Leeds | ended"]);
+  assert.deepEqual(talk([["Bob", "First week in Tainan, verdict?"]]), ["Ann | home | Tainan | 0.5"]);
 });
