@@ -28,7 +28,7 @@ import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
-import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
+import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -210,6 +210,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const words = s.map((t) => t.text);
     // "How's the first week at Marlow & Finch?" / "My first day at Corvale was chaos"
     const firstAt = firstDaysAt(s);
+    const lastAt = isQuestion(s) ? undefined : lastDayAt(s);
+    if (lastAt && !isSpeakerName(lastAt)) endedAt(lastAt);
     if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
     if (isQuestion(s) && !questionTail(words)) {
       // a question states nothing, but "How's your dad?" names the person the answer's "he" is

@@ -314,3 +314,10 @@ test("a home left, then a town named in the same sentence, is a move there; 'fir
   assert.deepEqual(states("I left Leeds in May."), ["Ann | home | Leeds | ended"]);
   assert.deepEqual(talk([["Bob", "First week in Tainan, verdict?"]]), ["Ann | home | Tainan | 0.5"]);
 });
+
+test("a last day at an organisation ends the workplace; a first feature there and an employer putting one on a project begin it", () => {
+  assert.deepEqual(states("Yesss. Last day at Sampaguita was Friday, training starts Monday."), ["Ann | workplace | Sampaguita | ended"]);
+  assert.deepEqual(talk([["Bob", "Is your last day at Tesco on Friday?"]]), []);
+  assert.deepEqual(states("Shipped my first feature at Maplewave today!"), ["Ann | workplace | Maplewave | 0.5"]);
+  assert.deepEqual(states("National Trust put me on the Tredegar House project."), ["Ann | workplace | National Trust | 0.5"]);
+});

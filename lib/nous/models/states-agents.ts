@@ -271,7 +271,24 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
 }
 
 const DWELLINGS = wordSet("dwellingNouns");
-const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts"]);
+const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts", "feature", "project", "paycheck", "paycheque", "payslip", "client", "patient"]);
+const LAST_SPANS = new Set(["day", "shift", "week"]);
+
+/**
+ * "last day at Sampaguita was Friday", "my last shift at Corvale is Sunday": the speaker's workplace ends (a
+ * statement's; "your last day at X?" asks).
+ *
+ * @example
+ * lastDayAt(analyse("Last day at Sampaguita was Friday.")[0]); // "Sampaguita"
+ */
+export function lastDayAt(s: Tok[]): string | undefined {
+  for (let k = 0; k + 3 < s.length; k++) {
+    if (s[k].lower !== "last" || !LAST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !upper(s[k + 3].text)) continue;
+    if (k > 0 && !["my", "our", "the", ",", "and", "so", "but"].includes(s[k - 1].lower)) continue;
+    return placeAt(s, k + 3)?.value;
+  }
+  return undefined;
+}
 
 /**
  * "How's the first week at Marlow & Finch?", "my first day at Corvale was chaos": the first days at an organisation
