@@ -43,7 +43,7 @@ export { nousClaims } from "./claims.js";
 export { generateBalanced, truthOf, SCENARIOS, type BalancedTruth, type BalancedScenario, type BalancedParams } from "./benchmarks/balanced.js";
 export { runBenchmark } from "./benchmarks/run.js";
 export { benchmarkInstance, BENCHMARKS, type BenchmarkName } from "./benchmarks/instances.js";
-export { buildStatesCheck, checkSetPaths, conversationsRight, FRESH_CHECK_TEXT, STATES_CHECK_TEXT } from "./benchmarks/states-check.js";
+export { buildStatesCheck, checkSetPaths, conversationsRight, FRESH_CHECK_TEXT, STATES_CHECK_TEXT, valueRight } from "./benchmarks/states-check.js";
 export { runStatesCheck, checkSummary, CHECK_GROUPS } from "./benchmarks/states-check-run.js";
 export { beliefTrajectoryFigure, surpriseHistogram, decayCurvesFigure, categoryBarsFigure, scenarioBarsFigure } from "./figures.js";
 export { runner, ABLATIONS, NousParamsSchema, LOCOMO_BUDGET, LOCOMO_MEMORY, ablationOptions, type NousParams } from "./runner.js";

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { Memory } from "./engine.js";
 import { linkEntities, query } from "./query.js";
 import { extract } from "./models/extractor.js";
-import { answerOffline, questionStates } from "./models/offline.js";
+import { answerOffline, questionStates, stateAnswer } from "./models/offline.js";
 
 function memoryOf(lines: [string, string][]): Memory {
   const mem = Memory.open(":memory:", { halfLifeDays: null });
@@ -30,4 +30,25 @@ test("a relation the holder named links to the named person first", () => {
   // Wei named no brother: nothing is linked for him but Wei
   assert.deepEqual(linkEntities(mem, "Where does Wei's brother work?"), ["Wei"]);
   mem.close();
+});
+
+test("a relation is linked by any of its everyday words, and a name given to it later links to it", () => {
+  const mem = memoryOf([["Wei", "My mom moved to Winnipeg."], ["Ana", "my brother moved to Dubai!!"], ["Wei", "Tariq?? for real"]]);
+  assert.deepEqual(linkEntities(mem, "Where does Wei's mum live?"), ["Wei's mom", "Wei"]);
+  assert.deepEqual(linkEntities(mem, "Where does Wei's mother live?"), ["Wei's mom", "Wei"]);
+  const ask = (q: string) => answerOffline(query(mem, q, { stateAttributes: questionStates(q) }));
+  assert.equal(ask("Where does Wei's mum live?"), "Winnipeg");
+  assert.equal(ask("Where does Tariq live?"), "Dubai");
+  mem.close();
+});
+
+test("a home that is no town is answered with the city its belief also holds ('Kelvinbrae, Glasgow'); not a facility or an acronym", () => {
+  const line = (mode: string, recalled: string[]) => ({ entity: "Wei", attribute: "home", mode, p: 0.5, alternatives: [{ value: "Glasgow", p: 0.4 }], recalled, sources: [] });
+  assert.equal(stateAnswer(line("Kelvinbrae", ["Kelvinbrae", "Glasgow"]), false, new Set()), "Kelvinbrae, Glasgow");
+  assert.equal(stateAnswer(line("Kelvinbrae", ["Glasgow", "Kelvinbrae"]), false, new Set()), "Kelvinbrae, Glasgow");
+  // the question names the city: the place alone
+  assert.equal(stateAnswer(line("Kelvinbrae", ["Kelvinbrae", "Glasgow"]), false, new Set(["glasgow"])), "Kelvinbrae");
+  for (const v of ["AVE", "Headingley Leisure Centre", "Spain"]) assert.equal(stateAnswer(line(v, [v, "Glasgow"]), false, new Set()), v);
+  // a town of its own, far from the city, lies in no city
+  assert.equal(stateAnswer(line("Leeds", ["Leeds", "Glasgow"]), false, new Set()), "Leeds");
 });

@@ -9,6 +9,11 @@ import type { Memory } from "./engine.js";
 import { tokens } from "./retrieval/text.js";
 import type { EvidenceItem, FactLine, QueryContext } from "./types.js";
 
+/** Everyday words for one relation ("mum", "mom", "mother"), each to the others. */
+const RELATION_WORDS = new Map<string, string[]>();
+for (const group of [["mum", "mom", "mother", "mam", "ma", "mummy", "mommy"], ["dad", "father", "papa", "daddy", "pa"], ["sister", "sis"], ["brother", "bro"], ["grandmother", "grandma", "gran", "granny", "nan", "nana"], ["grandfather", "grandpa", "grandad", "granddad"], ["partner", "girlfriend", "boyfriend", "husband", "wife", "fiance", "fiancee", "fiancé", "fiancée", "spouse"], ["flatmate", "roommate", "housemate"], ["neighbour", "neighbor"]])
+  for (const w of group) RELATION_WORDS.set(w, group.filter((x) => x !== w));
+
 /**
  * Entities named in a text (whole words, up to three-word names, case-insensitive), canonical, longest names first:
  * "Zara's dad" before "Zara" when the memory holds both, and before both the person Zara named as her dad ("my dad
@@ -33,10 +38,27 @@ export function linkEntities(mem: Memory, text: string): string[] {
   }
   for (let n = 3; n >= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
-      const name = mem.names.get(raw.slice(i, i + n).join(" ")) ?? mem.names.get(words.slice(i, i + n).join(" "));
+      // "Tyler's mum" when Tyler said "my mom" ("my mother", "my mam"): a relation by any of its everyday words
+      const alike = n >= 2 && raw[i + n - 2].endsWith("'s") ? (RELATION_WORDS.get(words[i + n - 1]) ?? []).map((w) => mem.names.get([...raw.slice(i, i + n - 1), w].join(" "))).find((x) => x !== undefined) : undefined;
+      const name = mem.names.get(raw.slice(i, i + n).join(" ")) ?? mem.names.get(words.slice(i, i + n).join(" ")) ?? alike;
       if (name !== undefined) {
         const c = mem.resolve(name);
         if (!found.includes(c)) found.push(c);
+      }
+    }
+  }
+  // "Sam" when the speaker named "my brother" Sam in passing ("my brother's moving to Dubai" "sam?? for real"): the
+  // relation's own entity, after the named one
+  const named = found.filter((f) => !f.includes("'s ") && !f.includes(" "));
+  if (named.length) {
+    for (const holder of new Set(mem.names.values())) {
+      for (const attribute of ["family", "relationship"]) {
+        for (const { value } of mem.belief(holder, attribute) ?? []) {
+          const [relation, ...rest] = value.split(" ");
+          if (!rest.length || !named.some((n) => n.toLowerCase() === rest.join(" ").toLowerCase())) continue;
+          const rel = mem.names.get(`${holder.toLowerCase()}'s ${relation.toLowerCase()}`);
+          if (rel !== undefined && !found.includes(mem.resolve(rel))) found.push(mem.resolve(rel));
+        }
       }
     }
   }

@@ -21,14 +21,15 @@ import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
 import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, isName, nameAt, upper } from "./nlp.js";
+import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 import { addPerson, addPet, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, atOrganisation, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
-import { organisationName } from "./states-common.js";
-import { elidedStill, employerActs, firstDaysAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
-import { isQuestion, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
+import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { organisationName, placeAt } from "./states-common.js";
+import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
+import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -81,6 +82,8 @@ const MOVE = wordSet("moveVerbs");
 const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
 const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?\W*$/i;
 
+const WORK_UNITS = /\b(?:department|dept|team|ward|unit|branch|division|desk|shift|role|position|job|project)$/i;
+const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us", "our", "am"]);
 const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
 /**
@@ -104,6 +107,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const add = (t: Triple) => {
     const v = t.value.trim().replace(/\s+/g, " ");
     if (v.length < 2 || v === "not") return;
+    // "Moved to the planning department": a unit of a workplace is no home
+    if (t.attribute === "home" && WORK_UNITS.test(v)) return;
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };
   const mention = (n: string) => {
@@ -160,6 +165,33 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (kind === "ended") endedHere = "home";
   };
   const applied = appliedAt(sentences);
+  // a reply to the other speaker's "How's Mārtiņš doing?" (asked in the turn just before)
+  const askedOf = ctx.askedAbout && ctx.askedAbout.asker !== turn.speaker ? ctx.askedAbout.person : undefined;
+  ctx.askedAbout = undefined;
+  // "my brother's moving to Dubai!!" "sam?? for real": a name asked back at once names the relation
+  const unnamed = ctx.unnamedRelation?.holder !== turn.speaker ? ctx.unnamedRelation : undefined;
+  ctx.unnamedRelation = undefined;
+  // "She's working at a hotel there." "Which hotel?" "Atlantis The Palm.": the named one
+  const common = ctx.common;
+  if (common?.asked && common.teller === turn.speaker && sentences[0] && !isQuestion(sentences[0])) {
+    const v = whichAnswer(sentences[0]);
+    if (v && !isSpeakerName(v) && !(ctx.people ?? []).some((r) => r.name === v)) {
+      add(o.kinds ? { entity: common.entity, attribute: common.attribute, value: v, kind: "state" } : { entity: common.entity, attribute: common.attribute, value: v });
+      mention(v);
+    }
+  }
+  if (common && (common.asked || common.teller === turn.speaker)) ctx.common = undefined;
+  if (common && !common.asked && common.teller !== turn.speaker) {
+    // the other speaker asks "Which hotel?" (or "Which one?") in this turn
+    const which = sentences.some((q) => isQuestion(q) && q[0]?.lower === "which" && (q[1]?.lemma === common.noun || q[1]?.lower === "one"));
+    ctx.common = which ? { ...common, asked: true } : undefined;
+  }
+  const echo = sentences[0];
+  if (unnamed && echo && echo.length >= 2 && echo.slice(1).every((t) => t.text === "?" || t.text === "!") && echo.some((t) => t.text === "?") && /^\p{L}[\p{L}'-]+$/u.test(echo[0].text) && (echo[0].pos === "PROPN" || !inLexicon(echo[0].lower)) && !isSpeakerName(echo[0].text) && placesNamed(echo[0].text).length === 0) {
+    const name = echo[0].text[0].toUpperCase() + echo[0].text.slice(1);
+    add({ entity: unnamed.holder, attribute: "family", value: `${unnamed.relation} ${name}` });
+    mention(name);
+  }
   sentences.forEach((s, si) => {
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
     if (endedHere && fragment) {
@@ -178,10 +210,19 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const words = s.map((t) => t.text);
     // "How's the first week at Marlow & Finch?" / "My first day at Corvale was chaos"
     const firstAt = firstDaysAt(s);
+    const lastAt = isQuestion(s) ? undefined : lastDayAt(s);
+    if (lastAt && !isSpeakerName(lastAt)) endedAt(lastAt);
     if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
     if (isQuestion(s) && !questionTail(words)) {
       // a question states nothing, but "How's your dad?" names the person the answer's "he" is
-      for (let i = 0; i + 1 < s.length; i++) if (s[i].lower === "your") relationAt(s, i, turn.speaker, ctx, turn.id);
+      for (let i = 0; i + 1 < s.length; i++) {
+        if (s[i].lower !== "your") continue;
+        const r = relationAt(s, i, turn.speaker, ctx, turn.id);
+        if (r?.entity && i <= 3 && s[0]?.lower === "how") ctx.askedAbout = { asker: turn.speaker, person: r.entity };
+      }
+      // "How's Mārtiņš doing?": a person asked about by name (no town, no organisation, no speaker)
+      const about = askedPerson(s, ctx);
+      if (about && !isSpeakerName(about)) ctx.askedAbout = { asker: turn.speaker, person: about };
       // "Any chance you can visit us in Copenhagen?": the speaker's home
       const visit = homeSaidTo(s).speaker;
       if (visit) indirect(turn.speaker, "home", visit, false);
@@ -191,6 +232,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       return;
     }
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
+    // the clauses first: a pronoun refers back, never to a relation named later in the sentence ("she's left Pune to
+    // live with my sister")
+    const clauses = conditional ? [] : readClauses(s, turn.speaker, other, ctx, turn.id);
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
     let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
@@ -205,12 +249,14 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       }
       const r = relationAt(s, i, turn.speaker, ctx, turn.id);
       if (!r || !(FAMILY.has(r.relation) || PARTNER.has(r.relation))) continue;
+      if (!r.named && !r.entity?.includes(" and ")) ctx.unnamedRelation = { holder: turn.speaker, relation: r.relation };
       add({ entity: turn.speaker, attribute: FAMILY.has(r.relation) ? "family" : "relationship", value: r.named && r.entity ? `${r.relation} ${r.entity}` : r.relation });
       if (r.named && r.entity) mention(r.entity);
     }
     if (conditional) return void (pet && addPet(ctx));
-    const clauses = readClauses(s, turn.speaker, other, ctx, turn.id);
-    const states = readStates(s, clauses, turn.speaker, ctx, turn.id);
+    let states = readStates(s, clauses, turn.speaker, ctx, turn.id);
+    // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
+    if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
     for (const st of states) {
       const positive = st.kind !== "ended";
       const hedge = hedges[si] && positive;
@@ -226,6 +272,20 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       const moved = clauses.find((c) => c.head === st.at);
       if (st.kind === "ended" && st.attribute === "home" && moved && MOVE.has(moved.verb) && s.slice(st.at, moved.end).some((t) => t.lower === "from")) add({ entity: st.entity, attribute: "origin", value: st.value });
     }
+    // "Themba has finally left Durban, he's got a post at a law firm in Cape Town": a home left, and a town named
+    // after it in the same sentence is the new one
+    for (const st of states) {
+      if (st.attribute !== "home" || st.kind !== "ended" || states.some((x) => x.entity === st.entity && x.attribute === "home" && x.kind !== "ended")) continue;
+      for (let k = st.at + 1; k + 1 < s.length; k++) {
+        if (s[k].lower !== "in" || !isName(s[k + 1])) continue;
+        const v = placeAt(s, k + 1)?.value;
+        if (!v || v === st.value || placesNamed(v).length === 0 || isCountry(v)) continue;
+        add(o.kinds ? { entity: st.entity, attribute: "home", value: v, kind: "change", confidence: o.indirectConfidence } : { entity: st.entity, attribute: "home", value: v, confidence: o.indirectConfidence });
+        mention(v);
+        if (st.entity === turn.speaker) endedHere = undefined;
+        break;
+      }
+    }
     // indirect evidence, unless the sentence stated the same value directly
     indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {
       if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si]);
@@ -240,13 +300,16 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     travelHome(s, clauses, turn.speaker, ctx, passing);
     homeInPassing(s, turn.speaker, ctx, passing);
     relationVisited(s, turn.speaker, ctx, turn.id, passing);
+    runsBusiness(s, turn.speaker, ctx, passing);
     const there = homeSaidTo(s).listener;
     if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {
+      // the answer to "How's Mārtiņš doing?" is about Mārtiņš
+      const whom = askedOf ?? turn.speaker;
       for (const e of elidedStill(s, ctx)) {
         const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};
-        add(o.kinds ? { entity: turn.speaker, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: turn.speaker, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });
-        if (e.ended) endedHere = e.attribute;
+        add(o.kinds ? { entity: whom, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: whom, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });
+        if (e.ended && whom === turn.speaker) endedHere = e.attribute;
         mention(e.value);
       }
     }
@@ -269,6 +332,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const movedHere = !!knownHome && (ctx as SessionHomes).sessionMoves?.[turn.speaker] === knownHome;
   for (const [inner, outer] of placesWithin(turn.text, triples, turn.speaker, presumed, { home: knownHome, movedThisSession: movedHere })) if (inner !== reply?.value || outer !== reply?.within) add({ entity: inner, attribute: "within", value: outer });
   if (applied) (ctx.applied ??= {})[turn.speaker] = applied;
+  // a home or workplace named by a common noun ("a hotel", "the hospital"), for a "Which hotel?" to come
+  const plain = triples.find((t) => (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && /^\p{Ll}+$/u.test(t.value));
+  if (plain && !ctx.common) ctx.common = { teller: turn.speaker, entity: plain.entity, attribute: plain.attribute as "home" | "workplace", noun: plain.value };
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);

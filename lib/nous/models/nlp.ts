@@ -43,7 +43,7 @@ const engine = (): WinkMethods => {
 const CONTRACTIONS: [RegExp, string][] = [
   [/[’‘]/g, "'"], [/\bI'm\b/gi, "I am"], [/\bim\b/g, "I am"], [/\bI've\b/gi, "I have"], [/\bive\b/g, "I have"],
   [/\bI'd\b/gi, "I would"], [/\bI'll\b/gi, "I will"], [/\b(we|they|you)'re\b/gi, "$1 are"], [/\b(we|they|you)'ve\b/gi, "$1 have"],
-  [/\b(we|they|you|he|she|it|this|that)'ll\b/gi, "$1 will"], [/\b(he|she|it|that|there)'s been\b/gi, "$1 has been"],
+  [/\b(we|they|you|he|she|it|this|that)'ll\b/gi, "$1 will"], [/\b(he|she|it|that|there)'s been\b/gi, "$1 has been"], [/\b(he|she)'s ((?:just |finally |already |now |also )?(?:left|moved|gone|got|started|quit|found|bought|sold|taken|joined|changed|finished|landed|settled|signed|accepted))\b/gi, "$1 has $2"],
   [/\b(he|she|it|that|there)'s\b/gi, "$1 is"], [/\b(we|they|you|he|she)'d\b/gi, "$1 would"],
   [/\bcan't\b/gi, "can not"], [/\bcant\b/gi, "can not"], [/\bwon't\b/gi, "will not"], [/\bwont\b/gi, "will not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
@@ -109,6 +109,17 @@ export function analyse(text: string): Tok[][] {
       const t = sent[j], next = sent[j + 1];
       // after a name, or a relation the speaker names ("my mum's finally retired")
       const holder = sent[j - 1].pos === "PROPN" || (sent[j - 1].pos === "NOUN" && ["my", "our", "his", "her", "their", "your"].includes(sent[j - 2]?.lower ?? ""));
+      // "Pooja's in Melbourne", "Mom's back in Regina", "Sam's all moved in": before a preposition of place, "all",
+      // "back" or "based", "'s" is "is" after any noun (no possessive stands before "in")
+      // ("at my mum's in Dundee" is her house)
+      const visit = sent.slice(Math.max(0, j - 3), j).some((x) => ["at", "to", "from", "round", "near", "by"].includes(x.lower));
+      const located = t.text === "'s" && !visit && (sent[j - 1].pos === "PROPN" || sent[j - 1].pos === "NOUN") && (["in", "at", "back", "based", "all", "living"].includes(next.lower) || (next.lower === "now" && ["in", "at", "back", "based", "living"].includes(sent[j + 2]?.lower ?? "")));
+      if (located) {
+        t.pos = "AUX";
+        t.lemma = "be";
+        t.text = t.lower = "is";
+        continue;
+      }
       if (t.text !== "'s" || t.pos !== "PART" || !holder) continue;
       const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower);
       const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been|found|bought|sold|made|had|done|become|begun|won|lost|quit)$/.test(next.lower) && next.lower !== next.lemma;

@@ -20,8 +20,13 @@ import { FALLBACK_ATTRIBUTES } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
 import { extract, EXTRACTOR_LABEL, type ExtractorOptions, type SessionContext } from "./extractor.js";
-import { listPattern, type LexiconName } from "./lexicon.js";
+import { listPattern, wordSet, type LexiconName } from "./lexicon.js";
 import { resolveTime } from "./temporal.js";
+import { isCountry, mayLieWithin } from "./gazetteer.js";
+import { organisationName } from "./states-common.js";
+
+/** A home value named after a facility ("the Todmorden leisure centre") is a joke's or a visit's, never a district. */
+const FACILITY = new Set([...wordSet("workplaceKinds"), "centre", "center", "gym", "airport", "station", "library", "museum", "office", "pub", "bar", "cafe", "café"]);
 
 export const OFFLINE_LABEL = EXTRACTOR_LABEL;
 
@@ -100,10 +105,23 @@ export function stateAnswer(f: FactLine, past: boolean, asked: Set<string>): str
     const x = f.mode.replace(/^not /, "");
     now = named.find((a) => a.value !== x)?.value ?? `no longer ${x}`;
   }
-  // a place within another is answered with it, as an address is written: "Salthill, Galway"
-  const place = (v: string | undefined) => (v && f.within?.[v] && !tokens(f.within[v]).some((t) => asked.has(t)) ? `${v}, ${f.within[v]}` : v);
+  // a place within another is answered with it, as an address is written: "Salthill, Galway"; a home that is no
+  // town, beside a city the same belief holds that it may lie within ("I'm in Kelvinbrae now" … "How are you
+  // finding Glasgow?"), is answered the same way: the city named after it first, else the last one named before it
+  const around = (v: string): string | undefined => {
+    if (f.within?.[v]) return f.within[v];
+    if (f.attribute !== "home" || !/^\p{Lu}/u.test(v) || /^\p{Lu}+$/u.test(v) || v.split(" ").length > 3 || organisationName(v) || isCountry(v) || FACILITY.has(v.split(" ").pop()!.toLowerCase())) return undefined;
+    // (recalled values run oldest first)
+    const i = f.recalled.indexOf(v);
+    const fits = (c: string) => !unnamed.has(c) && mayLieWithin(v, c);
+    return i < 0 ? undefined : (f.recalled.slice(i + 1).find(fits) ?? f.recalled.slice(0, i).reverse().find(fits));
+  };
+  const place = (v: string | undefined) => {
+    const c = v ? around(v) : undefined;
+    return v && c && !tokens(c).some((t) => asked.has(t)) ? `${v}, ${c}` : v;
+  };
   if (!past) return place(now);
-  const fresh = (v: string) => v !== now && tokens(v).every((t) => !asked.has(t)) && !(f.within?.[v] === now || f.within?.[now] === v);
+  const fresh = (v: string) => v !== now && tokens(v).every((t) => !asked.has(t)) && !(around(v) === now || around(now) === v);
   return place(named.map((a) => a.value).find(fresh) ?? f.recalled.find((v) => fresh(v) && !unnamed.has(v)));
 }
 

@@ -171,7 +171,7 @@ test("someone coming from or going home to a town lives there; 'Mum' alone is th
   // the speaker's own travel says nothing of the speaker's home
   assert.deepEqual(states("I'm coming back from Lisbon tomorrow."), []);
   assert.deepEqual(states("Mum's settled in Eastbourne now."), ["Ann's mum | home | Eastbourne | change"]);
-  assert.deepEqual(talkLines([["Ann", "My brother Pawel has just left Kraków, he started at Norbank in Warsaw."]], ["home", "workplace"]), ["Pawel | home | Kraków | ended", "Pawel | workplace | Norbank | change"]);
+  assert.deepEqual(talkLines([["Ann", "My brother Pawel has just left Kraków, he started at Norbank in Warsaw."]], ["home", "workplace"]), ["Pawel | home | Kraków | ended", "Pawel | workplace | Norbank | change", "Pawel | home | Warsaw | change | 0.5"]);
   assert.deepEqual(talk([["Bob", "How's the planning team at Kestrel District Council?"]]), ["Ann | workplace | Kestrel District Council | 0.5"]);
 });
 
@@ -239,4 +239,85 @@ test("lower-case organisations ending in an organisation's word, with a word the
   assert.deepEqual(states("started at riverbend medical center last week"), ["Ann | workplace | Riverbend Medical Center | change"]);
   // known words only stay as they are
   assert.deepEqual(states("i work at the city council"), ["Ann | workplace | city council"]);
+});
+
+test("'X's in <town>' is 'X is in <town>'; short stays are no home", () => {
+  assert.deepEqual(states("Pooja's in Melbourne now, she loves it."), ["Pooja | home | Melbourne | change"]);
+  assert.deepEqual(states("Mom's in Winnipeg now."), ["Ann's mom | home | Winnipeg | change"]);
+  // a house, not a person's place: "at my mum's in Dundee" stays a visit (at the indirect confidence)
+  assert.deepEqual(states("Third weekend in a row at my mum's in Dundee."), ["Ann's mum | home | Dundee | 0.5"]);
+  for (const text of ["I'm in Paris for the weekend.", "We're in Rome this week.", "I'm in Leeds until Friday.", "I'm in Oslo on holiday."]) assert.deepEqual(states(text), [], text);
+});
+
+test("a named person visited in a town lives there; going home for Christmas is a visit", () => {
+  assert.deepEqual(talk([["Bob", "Lotte got the job at Airbus!"], ["Bob", "Visited Lotte in Hamburg last weekend."]]), ["Lotte | workplace | Airbus | change", "Lotte | home | Hamburg | 0.5"]);
+  assert.deepEqual(talk([["Bob", "My cousin Lotte moved to Hamburg."], ["Bob", "But she'll come home to Munich at Christmas."]]), ["Lotte | home | Hamburg | change"]);
+  // a town visited is no person
+  assert.deepEqual(talk([["Bob", "Visited Hamburg in August."]]), []);
+});
+
+test("a subjectless answer to 'How's <person> doing?' is that person's", () => {
+  assert.deepEqual(talk([["Bob", "How's Marek doing?"], ["Ann", "Passed his exams! Still at Norbank, now with a bigger ego."]]), ["Marek | workplace | Norbank"]);
+  assert.deepEqual(talk([["Bob", "How's your sister?"], ["Ann", "Still in Leeds, loving it."]]), ["Ann's sister | home | Leeds"]);
+  // said in the first person it stays the speaker's
+  assert.deepEqual(talk([["Bob", "How's Marek doing?"], ["Ann", "Good! I'm still at Norbank myself."]]), ["Ann | workplace | Norbank"]);
+  // a town asked after is no person
+  assert.deepEqual(talk([["Bob", "How's Leeds?"], ["Ann", "Still at Norbank, still busy."]]), ["Ann | home | Leeds | 0.5", "Ann | workplace | Norbank"]);
+});
+
+test("an address is its writer's home; a holiday rota or a department is no organisation or home", () => {
+  assert.deepEqual(states("41 birch st, halifax, same as always."), ["Ann | home | Halifax | 0.5"]);
+  assert.deepEqual(states("My mum's address is 3 Hill Road, Leeds."), []);
+  assert.deepEqual(states("Christmas rota came out and I'm on the 25th."), []);
+  assert.deepEqual(states("Moved to the planning department, more maps."), []);
+});
+
+test("a name asked back names the relation just mentioned ('my brother's moving' 'Sam??')", () => {
+  assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Bob", "Ishita?? to where"]], ["family"]), ["Ann | family | sister", "Ann | family | sister Ishita"]);
+  // not a town, and not when the same speaker goes on
+  assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Bob", "Hyderabad??"]], ["family"]), ["Ann | family | sister"]);
+  assert.deepEqual(talkLines([["Ann", "my sister finally got the transfer"], ["Ann", "Ishita?? yes"]], ["family"]), ["Ann | family | sister"]);
+});
+
+test("a lease signed in a town and 'shifting to' are homes; a town's job is no employer; 'X life' needs a city", () => {
+  assert.deepEqual(states("Big news, I signed a lease in Trento!"), ["Ann | home | Trento | 0.5"]);
+  assert.deepEqual(states("Then shifting to Bangalore only."), ["Ann | home | Bangalore | planned | 0.5"]);
+  assert.deepEqual(states("We rented a car in Faro."), []);
+  assert.deepEqual(states("ok big news, i took the seattle job"), []);
+  assert.deepEqual(states("I took the Bosch job."), ["Ann | workplace | Bosch | change"]);
+  assert.deepEqual(talk([["Bob", "How's Highland life?"]]), []);
+  assert.deepEqual(talk([["Bob", "How's Dubai life?"]]), ["Ann | home | Dubai | 0.5"]);
+});
+
+test("running a business now is one's workplace; a race run once is not", () => {
+  assert.deepEqual(states("I'm helping my aunt run Panadería Rosales, up at 5am every day."), ["Ann | workplace | Panadería Rosales | 0.5"]);
+  assert.deepEqual(states("I manage the Crown & Anchor these days."), ["Ann | workplace | Crown & Anchor | 0.5"]);
+  for (const text of ["I ran the London Marathon.", "I'm running the Berlin Marathon next week.", "My sister runs Bella Pasta.", "I don't run Bella Pasta."]) assert.deepEqual(states(text), [], text);
+});
+
+test("'she's left X' is 'she has left'; a pronoun refers back, never to a relation named later in its sentence; 'lives' is someone's verb", () => {
+  assert.deepEqual(talk([["Ann", "My mum moved. She's left Pune to live with my sister."]]), ["Ann's mum | home | Pune | ended"]);
+  // "My mum lives in X" is the mum's home, not the speaker's life in X
+  assert.deepEqual(states("My mum lives with my sister in Bangalore now."), ["Ann's mum | home | Bangalore | change"]);
+});
+
+test("'Which hotel?' after a workplace told by its kind: the teller's next fragment names it", () => {
+  const turns: [string, string][] = [["Ann", "My cousin flew out to Dubai! She's working at a hotel there."], ["Bob", "Dubai, wow. Which hotel?"], ["Ann", "Atlantis The Palm. The huge pink one."]];
+  assert.deepEqual(talkLines(turns, ["workplace"]), ["Ann's cousin | workplace | hotel", "Ann's cousin | workplace | Atlantis The Palm"]);
+  // not asked which: the next fragment names nothing; nor does the asker's own reply
+  assert.deepEqual(talkLines([turns[0], ["Bob", "Nice!"], ["Ann", "Atlantis The Palm. The huge pink one."]], ["workplace"]), ["Ann's cousin | workplace | hotel"]);
+  assert.deepEqual(talkLines([turns[0], turns[1], ["Bob", "Atlantis The Palm?"]], ["workplace"]), ["Ann's cousin | workplace | hotel"]);
+});
+
+test("a home left, then a town named in the same sentence, is a move there; 'first week in X?' presumes a new home", () => {
+  assert.deepEqual(states("My brother Themba has finally left Durban, he's got a post at a law firm in Cape Town."), ["Themba | home | Durban | ended", "Themba | workplace | law firm", "Themba | home | Cape Town | change | 0.5"]);
+  assert.deepEqual(states("I left Leeds in May."), ["Ann | home | Leeds | ended"]);
+  assert.deepEqual(talk([["Bob", "First week in Tainan, verdict?"]]), ["Ann | home | Tainan | 0.5"]);
+});
+
+test("a last day at an organisation ends the workplace; a first feature there and an employer putting one on a project begin it", () => {
+  assert.deepEqual(states("Yesss. Last day at Sampaguita was Friday, training starts Monday."), ["Ann | workplace | Sampaguita | ended"]);
+  assert.deepEqual(talk([["Bob", "Is your last day at Tesco on Friday?"]]), []);
+  assert.deepEqual(states("Shipped my first feature at Maplewave today!"), ["Ann | workplace | Maplewave | 0.5"]);
+  assert.deepEqual(states("National Trust put me on the Tredegar House project."), ["Ann | workplace | National Trust | 0.5"]);
 });

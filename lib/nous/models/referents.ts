@@ -52,6 +52,18 @@ export interface SessionContext {
    * carried across sessions: "I got it!" then names it.
    */
   applied?: Record<string, string>;
+  /**
+   * The person a speaker just asked about ("How's Mārtiņš doing?", "how is your sister?"): the other speaker's
+   * subjectless answer ("Still at airBaltic") is about that person, not about the one who answers.
+   */
+  askedAbout?: { asker: string; person: string };
+  /** A relation the last turn named without a name ("my brother's moving to Dubai"): "sam??" in reply names it. */
+  unnamedRelation?: { holder: string; relation: string };
+  /**
+   * A home or workplace stated by a common noun ("She's working at a hotel there"), then "Which hotel?" from the other
+   * speaker: the teller's next fragment ("Atlantis The Palm.") names it.
+   */
+  common?: { teller: string; entity: string; attribute: "home" | "workplace"; noun: string; asked?: boolean };
 }
 
 /**

@@ -170,6 +170,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
       const afterHow = present && k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower));
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
+      // "first week in Tainan, verdict?": the first days of a new home
+      const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
       // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
       const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
       // "when did you move to Sapporo??": the question takes the move as known
@@ -177,8 +179,10 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");
       // "How's the planning team at Kapiti Coast District Council?": an organisation's name after "at"
       const atAsked = s[k - 1]?.lower === "at" && present && organisationName(placeAt(s, k)?.value ?? "");
-      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked) continue;
+      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays) continue;
       const n = placeName(s, k, ctx);
+      // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
+      if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
       if (n && ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] !== "workplace" && ctx.seenAs?.[n.name] !== "workplace" && !out.includes(n.name)) out.push(n.name);
     }
@@ -303,4 +307,21 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
   const p = placeAt(s, k, stop);
   if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text))) return fragment();
   return { attribute: q.attribute, value: p.value, kind: q.kind };
+}
+
+/**
+ * The name a reply to "Which hotel?" opens with: "Atlantis The Palm. The huge pink one.", "The Royal Infirmary, in
+ * Leeds.", "St James's." (a run of capitalised words, "the", "&" and "'s" inside it; a verb or another word ends it).
+ *
+ * @example
+ * whichAnswer(analyse("Atlantis The Palm. The huge pink one.")[0]); // "Atlantis The Palm"
+ */
+export function whichAnswer(s: Tok[]): string | undefined {
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "um", "it", "it's", "its", "is", "'s", "at", "the"].includes(s[k].lower))) k++;
+  let e = k;
+  while (e < s.length && (isName(s[e]) || ((s[e].lower === "the" || s[e].text === "&" || s[e].text === "'s") && e > k))) e++;
+  while (e > k && !isName(s[e - 1]) && s[e - 1].text !== "'s") e--;
+  if (e === k || !(e === s.length || s[e].pos === "PUNCT" || ["in", "on", "near", "by"].includes(s[e].lower))) return undefined;
+  return s.slice(k, e).map((t) => t.text).join(" ").replace(/ 's\b/g, "'s");
 }

@@ -153,6 +153,7 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
 }
 
 const WORK_THINGS = wordSet("workThings");
+const CALENDAR = /^(?:christmas|xmas|easter|new year|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|summer|winter|spring|autumn|fall|weekend|holiday)s?$/i;
 
 /**
  * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen": a name before a work thing.
@@ -180,6 +181,8 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const before = s[a - 1]?.lower;
     if (before !== undefined && !["the", "our", "my", "at", "in", "to", "from", ","].includes(before)) continue;
     const value = s.slice(a, end + 1).map((t) => t.text).join(" ");
+    // "the Christmas rota", "the Monday meeting": a time, not an organisation
+    if (CALENDAR.test(value)) continue;
     const first = value.split(" ")[0];
     if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
     return emit(speaker, "workplace", value, k);
@@ -268,7 +271,24 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
 }
 
 const DWELLINGS = wordSet("dwellingNouns");
-const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts"]);
+const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts", "feature", "project", "paycheck", "paycheque", "payslip", "client", "patient"]);
+const LAST_SPANS = new Set(["day", "shift", "week"]);
+
+/**
+ * "last day at Sampaguita was Friday", "my last shift at Corvale is Sunday": the speaker's workplace ends (a
+ * statement's; "your last day at X?" asks).
+ *
+ * @example
+ * lastDayAt(analyse("Last day at Sampaguita was Friday.")[0]); // "Sampaguita"
+ */
+export function lastDayAt(s: Tok[]): string | undefined {
+  for (let k = 0; k + 3 < s.length; k++) {
+    if (s[k].lower !== "last" || !LAST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !upper(s[k + 3].text)) continue;
+    if (k > 0 && !["my", "our", "the", ",", "and", "so", "but"].includes(s[k - 1].lower)) continue;
+    return placeAt(s, k + 3)?.value;
+  }
+  return undefined;
+}
 
 /**
  * "How's the first week at Marlow & Finch?", "my first day at Corvale was chaos": the first days at an organisation

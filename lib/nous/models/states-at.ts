@@ -119,12 +119,18 @@ export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const from = s[k].lower === "from" && (c.progressive || c.future || ["in", "up", "down", "over"].includes(s[k - 1]?.lower ?? ""));
       const home = s[k].lower === "to" && (s[k - 1]?.lower === "home" || s[k - 1]?.lower === "back");
       if (!(from || home) || !isName(s[k + 1])) continue;
+      // "she'll come home to Munich at Christmas": going home for a holiday is a visit to where one comes from
+      if (home && c.future && s.some((t) => HOLIDAYS.has(t.lower))) return;
       const p = placeAt(s, k + 1, c.end);
       if (p && placesNamed(p.value).length + (ctx.seenAs?.[p.value] === "home" ? 1 : 0) > 0) emit(c.subjects[0], "home", p.value, k);
       return;
     }
   }
 }
+
+const STREETS = new Set(["st", "street", "rd", "road", "ave", "avenue", "lane", "ln", "drive", "dr", "close", "crescent", "terrace", "way", "place", "pl", "court", "ct", "blvd", "boulevard", "gardens", "grove", "row", "square", "sq", "rue", "calle", "strasse", "straße", "via", "avenida", "rua"]);
+
+const HOLIDAYS = new Set(["christmas", "xmas", "easter", "holidays", "holiday", "thanksgiving", "eid", "diwali", "hanukkah", "summer", "birthday", "weekend"]);
 
 const GREETING_WORDS = new Set(["good", "morning", "evening", "afternoon", "night", "greetings", "hello", "hi", "hey", "love", "merry", "christmas", "xmas", "happy", "new", "year", "easter", "holidays", "hugs", "cheers", ","]);
 
@@ -172,6 +178,18 @@ export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, em
       const v = town(k + 4);
       if (ok(v)) return emit(speaker, "home", v, k);
     }
+  }
+  // an address: "41 Birch St, Halifax", "12 Rue des Lilas, Lyon" (a number, a street of one to four words, a comma and a
+  // town), the speaker's own unless the sentence gives it to someone else ("my mum's address is …")
+  for (let k = 0; k + 3 < s.length; k++) {
+    if (s[k].pos !== "NUM" || !/^\d{1,4}[a-z]?$/i.test(s[k].text)) continue;
+    let j = k + 1;
+    while (j < s.length && j - k <= 4 && s[j].text !== "," && s[j].pos !== "PUNCT") j++;
+    const street = s.slice(k + 1, j).map((t) => t.lower);
+    if (s[j]?.text !== "," || !street.some((w) => STREETS.has(w.replace(/\.$/, ""))) || !isName(s[j + 1])) continue;
+    if (s.slice(0, k).some((t) => t.text === "'s" || ["his", "her", "their", "your"].includes(t.lower))) return;
+    const v = town(j + 1);
+    if (ok(v) && placesNamed(v).length > 0) return emit(speaker, "home", v, j + 1);
   }
   // "the tram outside my building in Milan"
   for (let k = 1; k + 2 < s.length; k++) {
@@ -226,5 +244,59 @@ export function relationVisited(s: Tok[], speaker: string, ctx: SessionContext, 
     if (s[j]?.lower !== "in" || !isName(s[j + 1])) continue;
     const v = placeAt(s, j + 1)?.value;
     if (v && (placesNamed(v).length > 0 || ctx.seenAs?.[v] === "home")) return emit(r.entity, "home", v, j);
+  }
+  // "Visited Lotte in Hamburg", "staying with Paolo in Lyon": a person the conversation has named, by name
+  for (let k = 1; k + 2 < s.length; k++) {
+    const visit = VISIT_VERBS.has(s[k - 1].lemma) || (s[k - 1].lower === "with" && VISIT_VERBS.has(s[k - 2]?.lemma ?? ""));
+    if (!visit || !isName(s[k]) || s[k + 1]?.lower !== "in" || !isName(s[k + 2])) continue;
+    // a person: named before as one, or holding states in this conversation (no town, no organisation)
+    const n = placeAt(s, k)?.value;
+    const person = !!n && n === s[k].text && ((ctx.people ?? []).some((p) => p.name === n && !p.plural) || (!!ctx.known?.[n] && !ctx.seenAs?.[n] && placesNamed(n).length === 0));
+    const who = person ? n : undefined;
+    if (!who || ctx.speakers.includes(who)) continue;
+    const v = placeAt(s, k + 2)?.value;
+    if (v && (placesNamed(v).length > 0 || ctx.seenAs?.[v] === "home")) return emit(who, "home", v, k + 1);
+  }
+}
+
+/**
+ * The person a question asks after: "How's Mārtiņš doing?", "how is Sam getting on?", "How's Paolo?" (a person the
+ * conversation knows). Not a town, an organisation, or a name the conversation has seen as a home or workplace.
+ *
+ * @example
+ * askedPerson(analyse("How's Mārtiņš doing?")[0], ctx); // "Mārtiņš"
+ */
+export function askedPerson(s: Tok[], ctx: SessionContext): string | undefined {
+  if (s[0]?.lower !== "how" || !["'s", "is", "s"].includes(s[1]?.lower ?? "") || !isName(s[2])) return undefined;
+  const p = placeAt(s, 2);
+  if (!p || p.value.includes(" ") || placesNamed(p.value).length > 0 || ctx.seenAs?.[p.value]) return undefined;
+  const next = s[p.end + 1]?.lower;
+  const doing = next === "doing" || next === "getting" || next === "keeping" || next === "finding";
+  const known = (ctx.people ?? []).some((r) => r.name === p.value && !r.plural) || !!ctx.known?.[p.value];
+  return doing || known ? p.value : undefined;
+}
+
+const RUN_VERBS = new Set(["run", "manage", "own"]);
+/** What one runs once: a race, a meeting, a course. */
+const RUN_EVENTS = new Set(["marathon", "race", "half", "10k", "5k", "session", "sessions", "meeting", "workshop", "course", "quiz", "show", "event"]);
+
+/**
+ * Running a business said of oneself: "I run Panadería Rosales now", "I'm helping my aunt run Panadería Rosales",
+ * "we manage the Crown & Anchor" → the speaker's workplace (in passing). The name must be no town, no speaker and no
+ * person the conversation knows; the first person must come before the verb.
+ *
+ * @example
+ * runsBusiness(analyse("I run Panadería Rosales now.")[0], "Camila", ctx, emit); // emit("Camila", "workplace", "Panadería Rosales", 1)
+ */
+export function runsBusiness(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  for (let k = 1; k + 1 < s.length; k++) {
+    // now, not once ("I ran the London marathon")
+    if (!RUN_VERBS.has(s[k].lemma) || s[k].pos !== "VERB" || !["run", "runs", "running", "manage", "manages", "managing", "own", "owns"].includes(s[k].lower)) continue;
+    const at = s[k + 1].lower === "the" ? k + 2 : k + 1;
+    if (!isName(s[at]) || !s.slice(0, k).some((t) => ["i", "we", "i'm", "we're"].includes(t.lower))) continue;
+    if (s.slice(0, k).some((t) => ["not", "never", "if", "want", "would", "could"].includes(t.lower))) return;
+    const v = placeAt(s, at)?.value;
+    if (!v || RUN_EVENTS.has(v.split(" ").pop()!.toLowerCase()) || placesNamed(v).length > 0 || ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v) || ctx.known?.[v]) continue;
+    return emit(speaker, "workplace", v, k);
   }
 }

@@ -76,6 +76,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     }
     if (blocked(clauseAt(k))) continue;
     if (work || home) {
+      // "My mum lives in Bangalore" (the tagger may read "lives" as the noun): the verb of someone's clause, not
+      // "life in X" said of the speaker
+      if (t.lower === "lives" && k > 0 && !["our", "their", "my", "your", "the", "his", "her"].includes(s[k - 1].lower)) continue;
       let p = k + 1;
       if (s[p]?.lower === "here" || s[p]?.lower === "over") p++;
       const prep = s[p]?.lower;
