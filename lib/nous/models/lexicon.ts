@@ -89,6 +89,8 @@ export const LEXICON = {
   countWords: { use: "extractor: numbers dropped from a pet's value", match: "token", on: "turns", words: w("one two three four five") },
   chatWords: { use: "nlp: chat shorthand is not a name in lower-case chat", match: "token", on: "turns", words: w("tbh btw rn idk omg ngl imo smh irl ppl bday thurs tues weds hrs mins yrs pls plz thx tho cuz coz bc abt nvm wyd hbu wbu lmk fyi asap mad lowkey highkey bruh") },
   calendar: { use: "extractor: capitalised calendar words are not names", match: "token", on: "turns", words: w("monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december") },
+  seasons: { use: "extractor: a season is a time, not a place or an organisation ('Hamburg in winter is grey', 'the summer party')", match: "token", on: "turns", words: w("summer winter autumn spring fall") },
+  occasions: { use: "extractor: a holiday or an occasion is a time ('the Christmas rota'); going home for one is a visit, not a move", match: "token", on: "turns", words: w("christmas xmas easter thanksgiving eid diwali hanukkah holiday holidays birthday weekend") },
   greetings: {
     use: "extractor: capitalised interjections are not names, nor subjects after them", match: "token", on: "turns",
     words: w(`hey hi hello thanks thank wow oh yes yeah no congrats congratulations haha lol bye sure ok okay

@@ -25,7 +25,8 @@ import type { IndirectEmit } from "./states-indirect.js";
 const EMPLOYER = wordSet("employerVerbs");
 const WEATHER = wordSet("weatherWords");
 const TRIP = wordSet("tripWords");
-const SEASONS = new Set(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "winter", "summer", "autumn", "spring", "fall"]);
+/** Weekdays, months and seasons: "X in winter is …" speaks of a place at a time. */
+const SEASONS = new Set([...wordSet("calendar"), ...wordSet("seasons")]);
 const FAMILY = new Set([...wordSet("family"), ...wordSet("partner")]);
 const US = new Set(["me", "us", "our", "my"]);
 
@@ -153,7 +154,12 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
 }
 
 const WORK_THINGS = wordSet("workThings");
-const CALENDAR = /^(?:christmas|xmas|easter|new year|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december|summer|winter|spring|autumn|fall|weekend|holiday)s?$/i;
+/** Words naming a time (weekdays, months, seasons, holidays and occasions, "new year"), alone or plural. */
+const TIMES = new Set([...SEASONS, ...wordSet("occasions"), "new year"]);
+const isTime = (value: string): boolean => {
+  const v = value.toLowerCase();
+  return TIMES.has(v) || (v.endsWith("s") && TIMES.has(v.slice(0, -1)));
+};
 
 /**
  * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen": a name before a work thing.
@@ -182,7 +188,7 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     if (before !== undefined && !["the", "our", "my", "at", "in", "to", "from", ","].includes(before)) continue;
     const value = s.slice(a, end + 1).map((t) => t.text).join(" ");
     // "the Christmas rota", "the Monday meeting": a time, not an organisation
-    if (CALENDAR.test(value)) continue;
+    if (isTime(value)) continue;
     const first = value.split(" ")[0];
     if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
     return emit(speaker, "workplace", value, k);

@@ -130,7 +130,8 @@ export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
 
 const STREETS = new Set(["st", "street", "rd", "road", "ave", "avenue", "lane", "ln", "drive", "dr", "close", "crescent", "terrace", "way", "place", "pl", "court", "ct", "blvd", "boulevard", "gardens", "grove", "row", "square", "sq", "rue", "calle", "strasse", "straße", "via", "avenida", "rua"]);
 
-const HOLIDAYS = new Set(["christmas", "xmas", "easter", "holidays", "holiday", "thanksgiving", "eid", "diwali", "hanukkah", "summer", "birthday", "weekend"]);
+/** Holidays, occasions and seasons: coming home for one of them is a visit. */
+const HOLIDAYS = new Set([...wordSet("occasions"), ...wordSet("seasons")]);
 
 const GREETING_WORDS = new Set(["good", "morning", "evening", "afternoon", "night", "greetings", "hello", "hi", "hey", "love", "merry", "christmas", "xmas", "happy", "new", "year", "easter", "holidays", "hugs", "cheers", ","]);
 
