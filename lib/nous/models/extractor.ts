@@ -28,7 +28,7 @@ import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
-import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
+import { commute, elidedStill, employerActs, jobFragment, firstDaysAt, lastDayAt, localHome, movedInPassing, townRemark, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -65,6 +65,25 @@ export interface ExtractorOptions {
   kinds: boolean;
 }
 export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, indirectConfidence: 0.5, kinds: true };
+
+const WORKPLACE_KINDS = wordSet("workplaceKinds");
+
+/**
+ * The kind of workplace a statement says the speaker is at, unnamed: "I'm at the shop till 2", "Long day at the
+ * clinic" (no one else in the sentence before it, no interview or application in it).
+ */
+function workplaceKindAt(sentences: ReturnType<typeof analyse>): string | undefined {
+  for (const s of sentences) {
+    if (isQuestion(s) || s.some((t) => t.lemma === "interview" || t.lemma === "apply")) continue;
+    for (let k = 0; k + 2 < s.length; k++) {
+      if (s[k].lower !== "at" || s[k + 1].lower !== "the" || s[k + 2].pos !== "NOUN" || !WORKPLACE_KINDS.has(s[k + 2].lemma) || isName(s[k + 3])) continue;
+      const before = s.slice(0, k);
+      if (before.some((t) => t.pos === "PROPN" || (t.pos === "PRON" && !["i", "we", "me", "my", "our", "us"].includes(t.lower)))) break;
+      return s[k + 2].lemma;
+    }
+  }
+  return undefined;
+}
 
 const FAMILY = wordSet("family");
 const PARTNER = wordSet("partner");
@@ -295,6 +314,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     employerActs(s, clauses, turn.speaker, ctx, passing, endedAt);
     weatherHome(s, clauses, turn.speaker, ctx, passing);
     localHome(s, clauses, turn.speaker, ctx, passing);
+    townRemark(s, clauses, turn.speaker, ctx, passing);
+    commute(s, clauses, turn.speaker, ctx, passing);
+    if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     workCompound(s, clauses, turn.speaker, ctx, passing);
     atOrganisation(s, clauses, turn.speaker, ctx, passing);
     travelHome(s, clauses, turn.speaker, ctx, passing);
@@ -335,6 +357,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // a home or workplace named by a common noun ("a hotel", "the hospital"), for a "Which hotel?" to come
   const plain = triples.find((t) => (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && /^\p{Ll}+$/u.test(t.value));
   if (plain && !ctx.common) ctx.common = { teller: turn.speaker, entity: plain.entity, attribute: plain.attribute as "home" | "workplace", noun: plain.value };
+  // "I'm at the shop till 2 on Saturday" "Which shop again?": the speaker's own workplace by its kind
+  const kindNoun = plain || ctx.common ? undefined : workplaceKindAt(sentences);
+  if (kindNoun) ctx.common = { teller: turn.speaker, entity: turn.speaker, attribute: "workplace", noun: kindNoun };
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);

@@ -64,7 +64,7 @@ export const LEXICON = {
       engineer vet paramedic midwife lecturer receptionist illustrator gardener surgeon journalist editor translator
       cleaner hairdresser butcher postman courier guard technician secretary banker surveyor optician physiotherapist
       psychologist carer nanny waitress bartender builder welder fisherman solicitor paralegal administrator
-      sous-chef`),
+      sous-chef planner coordinator supervisor`),
   },
   travelVerbs: { use: "extractor: verb → travel (named places) or event", match: "lemma", on: "turns", words: w("visit travel tour fly") },
   eventVerbs: { use: "extractor: verb → event", match: "lemma", on: "turns", words: w("attend join participate celebrate run host organize volunteer perform win compete race") },
@@ -89,6 +89,9 @@ export const LEXICON = {
   countWords: { use: "extractor: numbers dropped from a pet's value", match: "token", on: "turns", words: w("one two three four five") },
   chatWords: { use: "nlp: chat shorthand is not a name in lower-case chat", match: "token", on: "turns", words: w("tbh btw rn idk omg ngl imo smh irl ppl bday thurs tues weds hrs mins yrs pls plz thx tho cuz coz bc abt nvm wyd hbu wbu lmk fyi asap mad lowkey highkey bruh") },
   calendar: { use: "extractor: capitalised calendar words are not names", match: "token", on: "turns", words: w("monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december") },
+  hyphenWords: { use: "nlp: a word after a hyphen that makes no name with the word before it ('Berlin-based', 'Paris-born')", match: "token", on: "turns", words: w("based born bound free like wide made ish era area run type size style esque only owned") },
+  localNouns: { use: "agents: '<town> traffic / rent / buses …', said now → the speaker's home (low confidence)", match: "token", on: "turns", words: w("traffic rent rents buses council prices commute heat humidity") },
+  commuteWords: { use: "agents: 'commuting in from <town>' → home, 'walk home from <name>' → workplace, said now (low confidence)", match: "lemma", on: "turns", words: w("commute commuting drive walk cycle bike bus train ride") },
   seasons: { use: "extractor: a season is a time, not a place or an organisation ('Hamburg in winter is grey', 'the summer party')", match: "token", on: "turns", words: w("summer winter autumn spring fall") },
   occasions: { use: "extractor: a holiday or an occasion is a time ('the Christmas rota'); going home for one is a visit, not a move", match: "token", on: "turns", words: w("christmas xmas easter thanksgiving eid diwali hanukkah holiday holidays birthday weekend") },
   greetings: {
@@ -115,7 +118,7 @@ export const LEXICON = {
   cueEducation: { use: "answerer cue → education", match: "phrase", on: "questions", words: w("school college university degree study studies studied major") },
   cueOrigin: { use: "answerer cue → origin", match: "phrase", on: "questions", words: ["from where", "where (?:is|was|are|were|does|did) [\\w' ]+ (?:come )?from", "originally", "grew up", "grow up"] },
   // states (home, workplace, job): verb classes read with the clause's tense, aspect and negation (states.ts)
-  resideVerbs: { use: "states: '<subject> lives/resides/stays in X' → home", match: "lemma", on: "turns", words: w("live reside stay base") },
+  resideVerbs: { use: "states: '<subject> lives/resides/stays/rents in X' → home", match: "lemma", on: "turns", words: w("live reside stay base rent") },
   settleVerbs: { use: "states: 'settled in X' → home (change)", match: "lemma", on: "turns", words: w("settle") },
   emigrateVerbs: { use: "states: 'emigrated to X' → home (change), like move/relocate", match: "lemma", on: "turns", words: w("emigrate") },
   employVerbs: { use: "states: 'X hired/employed me', 'I was hired by X' → workplace", match: "lemma", on: "turns", words: w("hire employ") },
@@ -150,7 +153,7 @@ export const LEXICON = {
   workThings: { use: "agents: 'the Tesco canteen', 'the X rota' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("canteen cafeteria rota staffroom payroll lanyard badge uniform locker breakroom") },
   weatherWords: { use: "agents: weather where the speaker is, said now ('Denver had snow yesterday') → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("weather rain raining snow snowing sunny hot cold freezing warm humid grey gray dark chilly boiling degrees storm windy wet foggy frost heatwave") },
   tripWords: { use: "agents: weather talk on a trip is no home ('in Seville for the weekend')", match: "lemma", on: "turns", words: w("trip holiday vacation visit visiting weekend conference flight flew fly travel traveling hotel") },
-  organisationHeads: { use: "replies: a name ending in one of these is an organisation, not a town ('How's Orchard Software?' asks about a workplace)", match: "lemma", on: "turns", words: w("software pharma analytics logistics labs group motors vets dental bakery cafe bank hospital clinic school college university council academy institute foundation trust ltd inc plc company corp studio studios agency consulting partners media solutions systems technologies airlines airways hotel restaurant bistro pub brewery distillery museum library theatre gallery primary pharmacy surgery practice garage factory warehouse depot insurance energy") },
+  organisationHeads: { use: "replies: a name ending in one of these is an organisation, not a town ('How's Orchard Software?' asks about a workplace)", match: "lemma", on: "turns", words: w("software pharma analytics logistics labs group motors vets dental bakery cafe bank hospital clinic school college university council academy institute foundation trust ltd inc plc company corp studio studios agency consulting partners media solutions systems technologies airlines airways hotel restaurant bistro pub brewery distillery museum library theatre gallery primary pharmacy surgery practice garage factory warehouse depot insurance energy construction engineering shipping freight holdings industries services publishing press design architects associates telecom beverages") },
   workGerunds: { use: "replies: 'Are you still teaching?', 'How's nursing going?' ask about the listener's workplace", match: "token", on: "turns", words: w("working teaching nursing lecturing interning temping volunteering") },
   outingVerbs: { use: "at: 'at <Name>' after what one does as a customer, guest or traveller is no workplace ('went to IKEA', 'landed at Heathrow')", match: "lemma", on: "turns", words: w("go come visit eat drink shop buy order grab meet see watch play swim spend stay land arrive fly sleep live queue park book attend pick drop try celebrate dine party apply interview") },
   outingNouns: { use: "at: a meal, an outing or an event in the sentence makes 'at <Name>' no workplace ('dinner at Nando's', 'a gig at the Apollo')", match: "lemma", on: "turns", words: w("dinner lunch breakfast brunch coffee drinks drink pint pints beer wine party wedding concert gig match game show movie film festival birthday date gym class holiday weekend tickets ticket table reservation meal pizza burger curry queue beach park pool cinema picnic walk hike") },

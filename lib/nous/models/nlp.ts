@@ -65,6 +65,16 @@ export function expandContractions(text: string): string {
   return t;
 }
 
+/** Words a capitalised word takes after a hyphen that make no name ("Berlin-based", "Paris-born"). */
+const HYPHEN_WORDS = wordSet("hyphenWords");
+
+/** Whether `left-right` is one name: both capitalised ("Saint-Louis"), or a short given name ("Min-jun", "Soo-ah"). */
+function hyphenName(left: string, right: string): boolean {
+  if (!/^\p{Lu}\p{L}*$/u.test(left) || !/^\p{L}+$/u.test(right)) return false;
+  if (/^\p{Lu}/u.test(right)) return true;
+  return left.length <= 4 && right.length <= 4 && !HYPHEN_WORDS.has(right);
+}
+
 /**
  * The sentences of a text as tagged tokens.
  *
@@ -97,6 +107,15 @@ export function analyse(text: string): Tok[][] {
         prev.text += words[i];
         prev.lower = prev.text.toLowerCase();
         prev.lemma = prev.lower;
+        continue;
+      }
+      // a hyphenated name is one word ("Saint-Louis", "Dar Al-Sanabel", "Min-jun"): joined back
+      if (prev && words[i] === "-" && i + 1 <= b && spaces[i] === "" && spaces[i + 1] === "" && hyphenName(prev.text, words[i + 1])) {
+        prev.text += `-${words[i + 1]}`;
+        prev.lower = prev.text.toLowerCase();
+        prev.lemma = prev.lower;
+        prev.pos = "PROPN";
+        i++;
         continue;
       }
       sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: lemma[i].toLowerCase(), date: dateTok.has(i) });

@@ -321,3 +321,64 @@ test("a last day at an organisation ends the workplace; a first feature there an
   assert.deepEqual(states("Shipped my first feature at Maplewave today!"), ["Ann | workplace | Maplewave | 0.5"]);
   assert.deepEqual(states("National Trust put me on the Tredegar House project."), ["Ann | workplace | National Trust | 0.5"]);
 });
+
+test("a hyphenated name is one word; 'a <kind> called X' is X; 'work (as …) in <organisation>' is a workplace", () => {
+  assert.deepEqual(states("Morning from Aix-en-Provence, the market is heaving."), ["Ann | home | Aix-en-Provence | 0.5"]);
+  assert.deepEqual(states("I teach at Dar Al-Hikma."), ["Ann | workplace | Dar Al-Hikma"]);
+  assert.deepEqual(states("I work in a tiny agency called Bright Pebble."), ["Ann | workplace | Bright Pebble"]);
+  assert.deepEqual(states("I work as a welder in Tarsus Engineering."), ["Ann | workplace | Tarsus Engineering"]);
+  // a town after "work in" is no workplace; "Berlin-based" stays two words
+  assert.deepEqual(states("I work in Leeds."), []);
+  assert.deepEqual(states("I work as a nurse in Leeds."), []);
+  assert.deepEqual(states("I met a Berlin-based painter."), []);
+});
+
+test("'X hired him' is the workplace of the man named before, never of X itself or the speaker", () => {
+  assert.deepEqual(states("Big news: Tomasz quit the brewery and Halden Freight hired him straight away."), ["Tomasz | workplace | Halden Freight | change"]);
+  assert.deepEqual(states("They hired him at Halden Freight."), []);
+});
+
+test("renting in a town is living there; renting a thing there is not", () => {
+  assert.deepEqual(states("My son Piet is renting in Gouda with two friends."), ["Piet | home | Gouda"]);
+  assert.deepEqual(states("I rent in Leith now."), ["Ann | home | Leith | change"]);
+  assert.deepEqual(states("We rented a car in Perth."), []);
+});
+
+test("'Which shop?' after 'I'm at the shop till 2': the teller's next fragment names the workplace, a number word inside it", () => {
+  const turns: [string, string][] = [["Ann", "Can't, I'm at the bakery till 4 on Sunday."], ["Bob", "Which bakery?"], ["Ann", "Seven Sheaves, on the corner by the church."]];
+  assert.deepEqual(talkLines(turns, ["workplace"]), ["Ann | workplace | Seven Sheaves"]);
+  // someone else at the place, an interview, or no question after it: nothing
+  assert.deepEqual(talkLines([["Ann", "Mum is at the bakery till 4."], turns[1], turns[2]], ["workplace"]), []);
+  assert.deepEqual(talkLines([["Ann", "I had an interview at the bakery today."], turns[1], turns[2]], ["workplace"]), []);
+  assert.deepEqual(talkLines([turns[0], ["Bob", "Nice."], turns[2]], ["workplace"]), []);
+});
+
+test("a town remarked on now ('Tamworth's dead quiet', 'Hobart traffic', 'life in Perth') is the speaker's home, at the indirect confidence", () => {
+  assert.deepEqual(states("Tamworth's dead quiet since the show ended."), ["Ann | home | Tamworth | 0.5"]);
+  assert.deepEqual(states("Hobart traffic is getting silly."), ["Ann | home | Hobart | 0.5"]);
+  assert.deepEqual(states("Life in Perth is slow but I like it."), ["Ann | home | Perth | 0.5"]);
+  for (const text of ["Is Hobart nice?", "Hobart was lovely on our trip.", "Hobart will be cold next week.", "My sister says Hobart is cold."]) assert.deepEqual(states(text), [], text);
+});
+
+test("the daily way between home and work: from a town is the home, 'home from X' or 'from X to my flat' the workplace", () => {
+  assert.deepEqual(states("I'm still commuting in from Geelong every day."), ["Ann | home | Geelong | 0.5"]);
+  assert.deepEqual(states("I cycle home from Brightwell Labs along the canal."), ["Ann | workplace | Brightwell Labs | 0.5"]);
+  assert.deepEqual(states("drove from Kestrel Dairy to my flat in the fog"), ["Ann | workplace | Kestrel Dairy | 0.5"]);
+  for (const text of ["I took the train from Geelong to Ballarat.", "My sister cycles home from Brightwell Labs.", "We drove from Geelong yesterday."]) assert.deepEqual(states(text), [], text);
+});
+
+test("a verbless opening naming one's work: '<job word> at X', '<work>, <organisation>'", () => {
+  assert.deepEqual(states("supervisor at Marrow Mills, so nights for me."), ["Ann | workplace | Marrow Mills | 0.5"]);
+  assert.deepEqual(states("payroll admin, Kettering Beverages. Riveting stuff."), ["Ann | workplace | Kettering Beverages | 0.5"]);
+  for (const text of ["dinner at Luigi's, then bed.", "great news, Kettering Beverages.", "supervisor at Geelong"]) assert.deepEqual(states(text), [], text);
+});
+
+test("a job found or taken 'in' a town or a kind of place is at the organisation named after it", () => {
+  assert.deepEqual(states("Ayumi found a job in Sendai, at Hokuto Logistics."), ["Ayumi | workplace | Hokuto Logistics | change"]);
+  assert.deepEqual(states("I got a post in a clinic in Porto, Clínica Ribeira."), ["Ann | workplace | Clínica Ribeira | change"]);
+  assert.deepEqual(states("She got a job in Leeds."), []);
+});
+
+test("an employer acting on a man or woman named before is their employer", () => {
+  assert.deepEqual(states("My brother Sipho is fine. Karoo Freight sent him to Durban for a month."), ["Sipho | workplace | Karoo Freight | 0.5"]);
+});

@@ -104,7 +104,8 @@ export function addPet(ctx: SessionContext): void {
 }
 
 /**
- * The entity a third-person pronoun refers to, or undefined (left unresolved).
+ * The entity a third-person pronoun refers to, or undefined (left unresolved); never one of `exclude` (the clause's own
+ * subject and the speaker, for the object of "X hired him").
  *
  * @example
  * const ctx = { speakers: ["Ann", "Ben"] };
@@ -112,8 +113,8 @@ export function addPet(ctx: SessionContext): void {
  * resolvePronoun(ctx, "she", "D1:2"); // "Ann's sister"
  * resolvePronoun(ctx, "he", "D1:2"); // undefined
  */
-export function resolvePronoun(ctx: SessionContext, pronoun: string, turn: string): string | undefined {
-  const people = ctx.people ?? [];
+export function resolvePronoun(ctx: SessionContext, pronoun: string, turn: string, exclude: readonly string[] = []): string | undefined {
+  const people = exclude.length ? (ctx.people ?? []).filter((r) => !exclude.includes(r.name)) : ctx.people ?? [];
   const p = pronoun.toLowerCase();
   if (p === "they" || p === "them" || p === "their") {
     for (let i = people.length - 1; i >= 0; i--) if (people[i].plural || people[i].turn === turn) return people[i].name;

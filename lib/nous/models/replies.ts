@@ -320,7 +320,9 @@ export function whichAnswer(s: Tok[]): string | undefined {
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || ["oh", "um", "it", "it's", "its", "is", "'s", "at", "the"].includes(s[k].lower))) k++;
   let e = k;
-  while (e < s.length && (isName(s[e]) || ((s[e].lower === "the" || s[e].text === "&" || s[e].text === "'s") && e > k))) e++;
+  // a capitalised number word in a name ("Frankton Four Square", "Seven Sheaves")
+  const numberWord = (i: number) => s[i].pos === "NUM" && /^\p{Lu}\p{Ll}+$/u.test(s[i].text) && (i > k || isName(s[i + 1]));
+  while (e < s.length && (isName(s[e]) || numberWord(e) || ((s[e].lower === "the" || s[e].text === "&" || s[e].text === "'s") && e > k))) e++;
   while (e > k && !isName(s[e - 1]) && s[e - 1].text !== "'s") e--;
   if (e === k || !(e === s.length || s[e].pos === "PUNCT" || ["in", "on", "near", "by"].includes(s[e].lower))) return undefined;
   return s.slice(k, e).map((t) => t.text).join(" ").replace(/ 's\b/g, "'s");

@@ -18,8 +18,9 @@
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import type { SessionContext } from "./referents.js";
-import { placeAt } from "./states-common.js";
+import { resolvePronoun, type SessionContext } from "./referents.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
+import { organisationName, placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 const EMPLOYER = wordSet("employerVerbs");
@@ -58,19 +59,26 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
   for (const c of clauses) {
     if (c.copula || c.negated || c.intent || c.usedTo || c.noLonger || c.passive) continue;
     const obj = s[c.head + 1];
-    if (!obj || !US.has(obj.lower)) continue;
+    // "Volunteer Freight has him doing the Atlanta run": the employer of a person named before
+    const third = obj && (obj.lower === "him" || obj.lower === "her");
+    if (!obj || !(US.has(obj.lower) || third)) continue;
     const v = c.verb;
     // "sent me to / on / offshore", "has us doing / on", "let me go", "gave us a day off", "is moving our team"
     const next = s[c.head + 2];
     const owned = (obj.lower === "our" || obj.lower === "my") && ["team", "office", "department", "unit", "group", "desk"].includes(next?.lemma ?? "");
     const acts =
-      (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
-      (v === "have" && (obj.lower === "me" || obj.lower === "us") && (next?.pos === "VERB" && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
+      (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
+      (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && (next?.pos === "VERB" && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
       (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
     const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
     if (!acts && !fired) continue;
     const org = organisationSubject(s, c, ctx);
     if (!org) continue;
+    if (third) {
+      const who = resolvePronoun(ctx, obj.lower, "", [org, speaker]);
+      if (who && acts && !ctx.speakers.includes(who)) emit(who, "workplace", org, c.head);
+      continue;
+    }
     if (fired) ended(org);
     else emit(speaker, "workplace", org, c.head);
   }
@@ -110,6 +118,111 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     if (!p || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
     emit(speaker, "home", p.value, k);
     return;
+  }
+}
+
+const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
+
+/**
+ * "Ballarat's miserable after May", "Kellyville's so quiet", "Marseille traffic sends its regards", "Cape Town winter is
+ * no joke", "life in Quito is chaos": a town remarked on as the place one lives with, said now (a town of the
+ * gazetteer, not a country, a speaker, a person or someone's known value; no trip in the sentence).
+ *
+ * @example
+ * townRemark(analyse("Ballarat's miserable after May.")[0], clauses, "Lorraine", ctx, emit); // emit("Lorraine", "home", "Ballarat", 0)
+ */
+export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || s.some((t) => t.text === "?")) return;
+  if (clauses.some((c) => c.future || c.intent || c.usedTo || (c.past && !c.perfect))) return;
+  for (let k = 0; k < s.length; k++) {
+    const life = s[k].lower === "life" && s[k + 1]?.lower === "in" && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || s[k - 1].lower === "my" || s[k - 1].lower === "but" || s[k - 1].lower === "and");
+    const a = life ? k + 2 : k;
+    if (!life && k > 0 && s[k - 1].pos !== "PUNCT" && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "CCONJ") continue;
+    if (!isName(s[a]) || s[a].pos !== "PROPN") continue;
+    let e = a;
+    while (isName(s[e + 1]) && s[e + 1].pos === "PROPN") e++;
+    const value = s.slice(a, e + 1).map((t) => t.text).join(" ");
+    const next = s[e + 1], after = s[e + 2];
+    // "X is / X's" and a judgement ("miserable", "so quiet", "no better", "never gonna be the same")
+    const judged = !!next && (next.lemma === "be" || next.text === "'s") && !!after && (after.pos === "ADJ" || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
+    const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
+    if (!(life || judged || local)) continue;
+    if (isCountry(value) || placesNamed(value).length === 0) continue;
+    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value) || ctx.known?.[value]) continue;
+    return emit(speaker, "home", value, a);
+  }
+}
+
+const COMMUTE = wordSet("commuteWords");
+const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
+
+/**
+ * The way between home and work, said now: "commuting in from Queanbeyan", "the drive down from Mount Barker" (a
+ * town: the home); "I walk home from MedPlus", "drove from UNN to my house" (a name that is no town: the workplace).
+ *
+ * @example
+ * commute(analyse("I walk home from MedPlus and I'm soaked.")[0], clauses, "Ngozi", ctx, emit); // emit("Ngozi", "workplace", "MedPlus", 3)
+ */
+export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+  for (let k = 1; k < s.length; k++) {
+    if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
+    // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
+    const c = clauses.filter((x) => x.at <= k).pop();
+    const bare = COMMUTE.has(s[0].lemma) || (s[0].lower === "the" && COMMUTE.has(s[1]?.lemma ?? ""));
+    if (!c && !bare) return;
+    if (c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker))) return;
+    // the commuting word just before: "commuting (in) from", "the drive (down) from", "walk home from"
+    const w = [s[k - 1], s[k - 2]].find((t) => t && (COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)));
+    if (!w) continue;
+    const home = s[k - 1].lower === "home";
+    let e = k + 1;
+    while (isName(s[e + 1])) e++;
+    const value = s.slice(k + 1, e + 1).map((t) => t.text).join(" ");
+    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value)) return;
+    const town = placesNamed(value).length > 0 || isCountry(value);
+    // "… from X to my house": X is where one works
+    const toHome = s[e + 1]?.lower === "to" && s[e + 2]?.lower === "my" && OWN_DWELLINGS.has(s[e + 3]?.lower ?? "");
+    if (!town && (home || toHome)) return emit(speaker, "workplace", value, k + 1);
+    // "the train from Paris to Lyon", "took the bus from Leeds": a journey, not the daily way in
+    if (c?.past || s[e + 1]?.lower === "to") return;
+    // a town, or a name no organisation's ("commuting in from Queanbeyan": the gazetteer holds the larger towns only)
+    if (!home && !toHome && !isCountry(value) && (town || !organisationName(value))) return emit(speaker, "home", value, k + 1);
+    return;
+  }
+}
+
+const JOB_WORDS = wordSet("jobWords");
+/** Openings that greet or give news, not one's work ("great news, Acme Software called"). */
+const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "congrats", "luck", "morning", "night", "day", "evening", "afternoon", "weekend", "question", "idea", "plan"]);
+
+/**
+ * A verbless fragment opening a sentence that names one's work: "nurse at St Mary's now", "planner at HHLA, I tell the
+ * cranes what to do" (a job word, then "at" a name that is no town), "quality control, Delta Beverages" (a name an
+ * organisation's by its last word).
+ *
+ * @example
+ * jobFragment(analyse("planner at HHLA, I tell the cranes what to do.")[0], "Greta", ctx, emit); // emit("Greta", "workplace", "HHLA", 2)
+ */
+export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  let stop = 0;
+  while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
+  const part = s.slice(0, stop);
+  if (part.length < 2 || part.some((t) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PRON")) return;
+  let k = 0;
+  while (k < stop && (s[k].pos === "DET" || s[k].pos === "ADJ" || (s[k].pos === "NOUN" && !upper(s[k].text)))) k++;
+  if (k === 0 || s[k - 1].pos !== "NOUN") return;
+  const known = (v: string) => ctx.speakers.some((x) => x === v || x.split(" ")[0] === v) || (ctx.people ?? []).some((r) => r.name === v) || ctx.known?.[v];
+  if (s[k]?.lower === "at" && JOB_WORDS.has(s[k - 1].lemma) && isName(s[k + 1])) {
+    const p = placeAt(s, k + 1, stop);
+    if (p && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1);
+    return;
+  }
+  if (k === stop && s[stop]?.text === "," && isName(s[stop + 1]) && !NOT_WORK_HEADS.has(s[k - 1].lemma)) {
+    let e = stop + 1;
+    while (e + 1 < s.length && s[e + 1].pos !== "PUNCT") e++;
+    const p = placeAt(s, stop + 1, e + 1);
+    if (p && p.end === e && organisationName(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, stop + 1);
   }
 }
 

@@ -41,6 +41,7 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
       if (t.pos === "ADJ" && !capital && s[j + 1]?.pos !== "NOUN" && s[j + 1]?.pos !== "PROPN") break;
       if (t.text === "'s" || t.text === "-") words[words.length - 1] += t.text;
+      else if (words.length > 0 && words[words.length - 1].endsWith("-")) words[words.length - 1] += t.text; // "x-ray"
       else words.push(t.text);
       last = j;
       if (t.lower === "same" || t.lower === "as") words.pop();
@@ -56,6 +57,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
   if (possessive && !words.some((w) => upper(w))) return undefined;
   if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => upper(w))) return placeAt(s, last + 2, end);
+  // "a small office called Pars Design Studio", "a shop named Kolo Servis": the name, not the kind
+  if ((s[last + 1]?.lower === "called" || s[last + 1]?.lower === "named") && isName(s[last + 2]) && !words.some((w) => upper(w))) return placeAt(s, last + 2, end);
   if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
   const value = words.join(" ");
   if (NOT_PLACES.has(value.toLowerCase()) || s[k]?.pos === "PRON" && !DETS.has(s[k].lower)) return undefined;

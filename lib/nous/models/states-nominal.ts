@@ -34,6 +34,25 @@ function holderBefore(s: Tok[], k: number, speaker: string, ctx: SessionContext,
   return undefined;
 }
 
+/**
+ * Where a job "in" a town or a kind of place is: the organisation named after it ("a job in Hangzhou, at Hangzhou
+ * Metro", "a position in a hospital in Istanbul, Başakşehir City Hospital", "a job in Hawler Construction").
+ */
+function jobInTown(s: Tok[], k: number): { value: string; end: number } | undefined {
+  if (s[k + 1]?.lower !== "in") return undefined;
+  let p = placeAt(s, k + 2);
+  if (!p) return undefined;
+  if (isName(s[k + 2]) && organisationName(p.value)) return p;
+  // "in a hospital in Istanbul": the kind, then the town; after a kind, the name that follows is its name
+  const kind = !isName(s[k + 2]) && !upper(p.value);
+  if (s[p.end + 1]?.lower === "in" && isName(s[p.end + 2])) p = placeAt(s, p.end + 2) ?? p;
+  let j = p.end + 1;
+  if (s[j]?.text === ",") j++;
+  if ((s[j]?.lower === "at" || s[j]?.lower === "with") && isName(s[j + 1] ?? s[j + 2])) return placeAt(s, j + 1);
+  const named = isName(s[j]) && j > p.end + 1 ? placeAt(s, j) : undefined;
+  return named && (kind || organisationName(named.value)) ? named : undefined;
+}
+
 /** Nominal states: "my job at X", "our flat in X", "home is X", "my employer is X", "my manager at X", "As a nurse, …". */
 export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: Emit, clauseAt: (k: number) => Clause | undefined): void {
   for (let k = 0; k < s.length; k++) {
@@ -54,9 +73,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     // "double shift on the children's ward at X": a shift may name where in the place before the place
     const span = t.lemma === "shift" ? 6 : 1;
     const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP", "ADJ"].includes(y.pos) || y.text === "'s" || (span > 1 && y.pos === "VERB" && y.lower === y.lemma))) : -1;
-    if (t.pos === "NOUN" && prep > k) {
+    // "a job in Hangzhou, at Hangzhou Metro", "a position in a hospital in Istanbul, Başakşehir City Hospital"
+    const inTown = prep < 0 && JOB_NOUNS.has(t.lemma) && t.pos === "NOUN" ? jobInTown(s, k) : undefined;
+    if (t.pos === "NOUN" && (prep > k || inTown)) {
       if (gov?.intent) continue;
-      const p = placeAt(s, prep + 1);
+      const p = inTown ?? placeAt(s, prep + 1);
       // no holder written and no clause around it ("Three night shifts at X."): chat ellipsis, the speaker's
       const holder = holderBefore(s, k, speaker, ctx, turn) ?? gov?.subjects[0] ?? (clauses.length === 0 || k === 0 || s[k - 1].lower === "to" ? speaker : undefined);
       if (!holder || !p) continue;

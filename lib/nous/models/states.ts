@@ -98,7 +98,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (!c.subjects.length || c.intent) continue;
     const v = c.verb, from = c.head + 1, to = c.end;
     if (c.copula) readCopula(s, c, emit, ctx);
-    else if (RESIDE.has(v)) {
+    // "he's renting in Port Hedland"; "renting a car in Perth" is no home
+    else if (RESIDE.has(v) && (v !== "rent" || s[from]?.lower === "in")) {
       if (s[from]?.lower === "there" && ctx.lastPlace) emit(c.subjects, "home", ctx.lastPlace, stateKind(c), c.head);
       else {
         const p = ppAfter(s, from, to, HOME_PREPS);
@@ -133,7 +134,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "teach maths at X": a teaching verb's own object (a subject taught) may come before the place
       let obj = start;
       if (TEACH.has(v)) while (obj < to && (s[obj].pos === "NOUN" || s[obj].pos === "ADJ")) obj++;
-      const pp = ppAfter(s, start, to, WORK_PREPS) ?? inOrganisation(s, start, to) ?? (obj > start ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
+      const pp = ppAfter(s, start, to, WORK_PREPS) ?? inOrganisation(s, start, to) ?? inOrganisationName(s, start, to) ?? (obj > start ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
       emit(c.subjects, "workplace", pp?.value, stop ? endKind(c) : stateKind(c), c.head);
     } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
       const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
@@ -151,7 +152,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       else if (c.passive) emit(c.subjects, "workplace", ppAfter(s, from, to, new Set(["by", "at"]))?.value, v === "hire" ? changeKind(c) : stateKind(c), c.head);
       else {
         const obj = s[from];
-        const who = obj?.lower === "me" || obj?.lower === "us" ? [speaker] : obj && (obj.lower === "him" || obj.lower === "her") ? [resolvePronoun(ctx, obj.lower, turn)].filter((x): x is string => !!x) : [];
+        const who = obj?.lower === "me" || obj?.lower === "us" ? [speaker] : obj && (obj.lower === "him" || obj.lower === "her") ? [resolvePronoun(ctx, obj.lower, turn, [...c.subjects, speaker])].filter((x): x is string => !!x) : [];
         if (c.subjects.length === 1 && who.length) emit(who, "workplace", c.subjects[0], changeKind(c), c.head);
       }
     } else if (v === "leave" && s[from]?.lower === "for" && isName(s[from + 1]) && s.some((t, i) => t.lemma === "pack" || (t.lower === "new" && DWELLING.has(s[i + 1]?.lemma ?? "")))) {
@@ -189,6 +190,12 @@ const jobNounIn = (s: Tok[], from: number, to: number): boolean => s.slice(from,
 function inOrganisation(s: Tok[], from: number, to: number): { value: string } | undefined {
   const pp = ppAfter(s, from, to, new Set(["in"]));
   return pp && DETS.has(s[pp.at + 1]?.lower ?? "") && !POSSESSIVES.has(s[pp.at + 1].lower) ? pp : undefined;
+}
+
+/** "I work as pharmacist in Vardar Pharmacy": "in" an organisation's name (by its last word; "in Leeds" is no workplace). */
+function inOrganisationName(s: Tok[], from: number, to: number): { value: string } | undefined {
+  const pp = ppAfter(s, from, to, new Set(["in"]));
+  return pp && isName(s[pp.at + 1]) && organisationName(pp.value) ? pp : undefined;
 }
 
 /** "I'm a nurse at X", "we're still in Glasgow", "I'm not with Tyrell anymore", "I'm done with X". */
