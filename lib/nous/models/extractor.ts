@@ -28,7 +28,7 @@ import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
-import { commute, elidedStill, employerActs, jobFragment, firstDaysAt, lastDayAt, localHome, movedInPassing, townRemark, weatherHome, workCompound } from "./states-agents.js";
+import { commute, dayAt, elidedStill, employerActs, jobFragment, firstDaysAt, lastDayAt, localHome, movedInPassing, townRemark, weatherHome, workCompound } from "./states-agents.js";
 import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -317,6 +317,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     townRemark(s, clauses, turn.speaker, ctx, passing);
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
+    dayAt(s, turn.speaker, ctx, passing);
     workCompound(s, clauses, turn.speaker, ctx, passing);
     atOrganisation(s, clauses, turn.speaker, ctx, passing);
     travelHome(s, clauses, turn.speaker, ctx, passing);

@@ -382,3 +382,13 @@ test("a job found or taken 'in' a town or a kind of place is at the organisation
 test("an employer acting on a man or woman named before is their employer", () => {
   assert.deepEqual(states("My brother Sipho is fine. Karoo Freight sent him to Durban for a month."), ["Sipho | workplace | Karoo Freight | 0.5"]);
 });
+
+test("a greeting opening a reply names no place; a town the reply remarks on does", () => {
+  const turns: [string, string][] = [["Bob", "Happy Easter! How's the new place?"], ["Ann", "Happy Easter! It's lovely. Bendigo is smaller but I like it."]];
+  assert.deepEqual(talkLines(turns, ["home"]), ["Ann | home | Bendigo | 0.5"]);
+});
+
+test("'<long / slow / busy> day at X' is a working day at X; an outing in company or someone else's day is not", () => {
+  assert.deepEqual(states("Slow shift at Marrow Mills, I read half a novel."), ["Ann | workplace | Marrow Mills | 0.5"]);
+  for (const text of ["Long day at Legoland with the kids!", "His long day at Marrow Mills ended at nine.", "Busy week at Geelong?"]) assert.deepEqual(states(text), [], text);
+});

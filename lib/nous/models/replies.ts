@@ -46,6 +46,9 @@ const WHERE_NOW_Q = /\bwhere (?:are|r) (?:you|u)\b.*\b(?:these days|nowadays|now
 const NEXT_Q = /^\W*(?:\w+\W+){0,2}?(?:(?:so|and) )?(?:what(?:'s| is)? (?:now|next)|where (?:are|r) (?:you|u)\b.*|where (?:now|next|then)|where to|what are you doing now|(?:and )?now what)\W*$/i;
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 
+const OCCASIONS = new Set([...wordSet("occasions"), "new"]);
+/** "Merry Christmas!", "Happy New Year": a greeting at `k` names no place. */
+const greeting = (s: Tok[], k: number): boolean => (s[k]?.lower === "merry" || s[k]?.lower === "happy") && OCCASIONS.has(s[k + 1]?.lower ?? "");
 const DWELLING = wordSet("dwellingNouns");
 const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
@@ -237,7 +240,7 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
       return p && !known(p.value) ? p.value : undefined;
     }
   }
-  if (!isName(s[k])) return undefined;
+  if (!isName(s[k]) || greeting(s, k)) return undefined;
   let stop = k;
   while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && ["ADP", "ADV", "SCONJ", "CCONJ"].includes(s[stop].pos))) stop++;
   const p = placeAt(s, k, stop);
@@ -285,6 +288,7 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
       for (let k = 0; k < r.length; k++) {
         const before = r[k - 1];
         if (before && !["at", "for", "with", "in", ",", "."].includes(before.lower) && !["INTJ", "PUNCT", "ADJ"].includes(before.pos)) continue;
+        if (greeting(r, k)) continue;
         const n = placeName(r, k, ctx);
         const v = n && (placeAt(r, k)?.value ?? n.name);
         // "How's the new place?" "… everyone at Arden & Kell …": an organisation's name answers about work

@@ -148,7 +148,8 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
     if (!(life || judged || local)) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
-    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value) || ctx.known?.[value]) continue;
+    // (a clause's subject is noted as a person too: only a person with a gender is one)
+    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value && r.gender !== undefined) || ctx.known?.[value]) continue;
     return emit(speaker, "home", value, a);
   }
 }
@@ -223,6 +224,33 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
     while (e + 1 < s.length && s[e + 1].pos !== "PUNCT") e++;
     const p = placeAt(s, stop + 1, e + 1);
     if (p && p.end === e && organisationName(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, stop + 1);
+  }
+}
+
+const DAY_SPANS = new Set(["day", "shift", "week", "night", "morning"]);
+const DAY_KINDS = new Set(["long", "slow", "busy", "quiet", "rough", "hard", "crazy", "mad", "manic", "hectic", "tough", "brutal", "full", "another", "normal", "usual", "typical", "late", "early"]);
+
+/**
+ * "long day at the Bibliotheca Alexandrina", "slow shift at Banco Nacional", "another hectic week at Corvale": a
+ * working day somewhere with a name (not a town, a person or someone's known value), the speaker's own.
+ *
+ * @example
+ * dayAt(analyse("Long day at Corvale, my feet hurt.")[0], "Ann", ctx, emit); // emit("Ann", "workplace", "Corvale", 3)
+ */
+export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+  for (let k = 0; k + 3 < s.length; k++) {
+    if (!DAY_KINDS.has(s[k].lower) || !DAY_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at") continue;
+    // the speaker's day: nothing, "my", "a", "another" or "what a" before it, not "his" or a name's
+    if (k > 0 && !["my", "a", "what", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
+    const at = s[k + 3].lower === "the" ? k + 4 : k + 3;
+    if (!isName(s[at])) continue;
+    const p = placeAt(s, at);
+    if (!p || placesNamed(p.value).length > 0 || isCountry(p.value)) continue;
+    // "long day at Disneyland with the kids": an outing in company
+    if (s[p.end + 1]?.lower === "with") return;
+    if (ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
+    return emit(speaker, "workplace", p.value, at);
   }
 }
 
