@@ -249,7 +249,11 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     if (!p || placesNamed(p.value).length > 0 || isCountry(p.value)) continue;
     // "long day at Disneyland with the kids": an outing in company
     if (s[p.end + 1]?.lower === "with") return;
-    if (ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
+    // a known value, by its first word too ("Busy week at Pellow" confirms Pellow Brothers: states-indirect.ts)
+    const first = p.value.split(" ")[0];
+    if (ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
+    const longer = (v: string | undefined) => !!v && v !== p.value && v.split(" ")[0] === first;
+    if (Object.keys(ctx.seenAs ?? {}).some(longer) || Object.values(ctx.known ?? {}).some((r) => longer(r.home) || longer(r.workplace))) continue;
     return emit(speaker, "workplace", p.value, at);
   }
 }
