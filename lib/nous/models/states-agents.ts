@@ -132,9 +132,11 @@ const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
  * townRemark(analyse("Ballarat's miserable after May.")[0], clauses, "Lorraine", ctx, emit); // emit("Lorraine", "home", "Ballarat", 0)
  */
 export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || s.some((t) => t.text === "?")) return;
-  if (clauses.some((c) => c.future || c.intent || c.usedTo || (c.past && !c.perfect))) return;
+  // the cheap test first: most sentences name no place
+  let guarded: boolean | undefined;
+  const barred = () => (guarded ??= s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.usedTo || (c.past && !c.perfect)));
   for (let k = 0; k < s.length; k++) {
+    if (s[k].pos !== "PROPN" && s[k].lower !== "life") continue;
     const life = s[k].lower === "life" && s[k + 1]?.lower === "in" && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || s[k - 1].lower === "my" || s[k - 1].lower === "but" || s[k - 1].lower === "and");
     const a = life ? k + 2 : k;
     if (!life && k > 0 && s[k - 1].pos !== "PUNCT" && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "CCONJ") continue;
@@ -146,7 +148,7 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     // "X is / X's" and a judgement ("miserable", "so quiet", "no better", "never gonna be the same")
     const judged = !!next && (next.lemma === "be" || next.text === "'s") && !!after && (after.pos === "ADJ" || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
-    if (!(life || judged || local)) continue;
+    if (!(life || judged || local) || barred()) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
     // (a clause's subject is noted as a person too: only a person with a gender is one)
     if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value && r.gender !== undefined) || ctx.known?.[value]) continue;
@@ -165,9 +167,9 @@ const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
  * commute(analyse("I walk home from MedPlus and I'm soaked.")[0], clauses, "Ngozi", ctx, emit); // emit("Ngozi", "workplace", "MedPlus", 3)
  */
 export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
   for (let k = 1; k < s.length; k++) {
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
+    if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
     const c = clauses.filter((x) => x.at <= k).pop();
     const bare = COMMUTE.has(s[0].lemma) || (s[0].lower === "the" && COMMUTE.has(s[1]?.lemma ?? ""));
@@ -238,9 +240,9 @@ const DAY_KINDS = new Set(["long", "slow", "busy", "quiet", "rough", "hard", "cr
  * dayAt(analyse("Long day at Corvale, my feet hurt.")[0], "Ann", ctx, emit); // emit("Ann", "workplace", "Corvale", 3)
  */
 export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  if (s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
   for (let k = 0; k + 3 < s.length; k++) {
     if (!DAY_KINDS.has(s[k].lower) || !DAY_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at") continue;
+    if (s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the speaker's day: nothing, "my", "a", "another" or "what a" before it, not "his" or a name's
     if (k > 0 && !["my", "a", "what", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
     const at = s[k + 3].lower === "the" ? k + 4 : k + 3;
