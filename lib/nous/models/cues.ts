@@ -25,10 +25,26 @@ const isCue = (s: Tok[], i: number): boolean => {
   return !(before === "no" || before === "not" || s[i + 1]?.lower === "aside" || opening);
 };
 
+const ADVERB_HEDGES = new Set(["basically", "practically", "virtually", "literally"]);
+
+/**
+ * A hedging adverb inside a verbless aside after a comma hedges the aside, not the statement: "I'm in Santa Cruz
+ * since March, basically sea level" states the home plainly (laughter keeps marking the whole sentence).
+ */
+const inAside = (s: Tok[], i: number): boolean => {
+  if (!ADVERB_HEDGES.has(s[i].lower)) return false;
+  let a = i;
+  while (a > 0 && s[a - 1].text !== ",") a--;
+  if (a === 0) return false;
+  let b = i;
+  while (b < s.length && s[b].text !== ",") b++;
+  return !s.slice(a, b).some((t) => t.pos === "VERB" || t.pos === "AUX");
+};
+
 /** Is the sentence hedged or joking by its own words? */
 export function hedged(s: Tok[]): boolean {
   for (let i = 0; i < s.length; i++) {
-    if (isCue(s, i)) return true;
+    if (isCue(s, i) && !inAside(s, i)) return true;
     // "my real employer is", "my second home is", "my actual home is"
     if ((s[i].lower === "my" || s[i].lower === "our") && HYPERBOLE.has(s[i + 1]?.lower ?? "") && ROLE_NOUNS.has(s[i + 2]?.lemma ?? "")) return true;
   }

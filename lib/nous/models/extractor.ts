@@ -99,7 +99,7 @@ const MOVE = wordSet("moveVerbs");
  */
 /** News of a new job or a move that names no value ("Got a job!", "I got it!", "We moved!"). */
 const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
-const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?\W*$/i;
+const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?got the keys(?: \w+)?)\W*$/i;
 
 const WORK_UNITS = /\b(?:department|dept|team|ward|unit|branch|division|desk|shift|role|position|job|project)$/i;
 const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us", "our", "am"]);

@@ -6,11 +6,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { talkLines } from "./testing.js";
+import type { SessionContext } from "./referents.js";
 import { foldShortForms, shortFormOf } from "../query.js";
 import { organisationName } from "./states-common.js";
 import { isCountry, mayLieWithin } from "./gazetteer.js";
 
-const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
+const talk = (turns: [string, string][], ctx?: SessionContext) => talkLines(turns, ["home", "workplace"], ctx);
 const states = (text: string) => talk([["Ann", text]]);
 
 test("'at <Name>' in the speaker's own statement is the speaker's workplace, at the indirect confidence", () => {
@@ -391,4 +392,28 @@ test("a greeting opening a reply names no place; a town the reply remarks on doe
 test("'<long / slow / busy> day at X' is a working day at X; an outing in company or someone else's day is not", () => {
   assert.deepEqual(states("Slow shift at Marrow Mills, I read half a novel."), ["Ann | workplace | Marrow Mills | 0.5"]);
   for (const text of ["Long day at Legoland with the kids!", "His long day at Marrow Mills ended at nine.", "Busy week at Geelong?"]) assert.deepEqual(states(text), [], text);
+});
+
+test("a hedging adverb in a verbless aside hedges the aside, not the statement; laughter still marks the sentence", () => {
+  assert.deepEqual(states("I'm in Tarija since June, basically a sauna, 30 degrees."), ["Ann | home | Tarija"]);
+  assert.deepEqual(states("I basically live at the library now."), ["Ann | home | library | 0.2"]);
+  assert.deepEqual(states("I'm in Tarija since June, lol."), ["Ann | home | Tarija | 0.2"]);
+});
+
+test("a remark dated by a year tells no present home; 'X's gone quiet' does", () => {
+  assert.deepEqual(states("Hobart summer school 2015, best month of my life."), []);
+  assert.deepEqual(states("Tamworth's gone quiet since the show."), ["Ann | home | Tamworth | 0.5"]);
+});
+
+test("'got the keys' announces a new home the next fragment names; 'cycled in to X' is the way to work", () => {
+  assert.deepEqual(states("Got the keys Friday!! Gorebridge, two bed cottage, needs work."), ["Ann | home | Gorebridge | change"]);
+  assert.deepEqual(states("I cycled in to Marrow Mills in the rain."), ["Ann | workplace | Marrow Mills | 0.5"]);
+  assert.deepEqual(states("I cycled in to Geelong in the rain."), []);
+});
+
+test("a move with no place takes the home named before, unless the sentence leaves it or a future or negation governs it", () => {
+  const ctx: SessionContext = { speakers: ["Ann", "Bob"] };
+  talk([["Ann", "Hobart traffic is getting silly."]], ctx);
+  assert.deepEqual(talk([["Ann", "They won't even notice I've moved."]], ctx), []);
+  assert.deepEqual(talk([["Ann", "We moved up in May, left Hobart in a van."]], ctx), ["Ann | home | Hobart | ended"]);
 });

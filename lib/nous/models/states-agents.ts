@@ -94,7 +94,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
 export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // "Dundee in November is a test of character": a town in a month or season, said now, is talk of its weather
   const season = s.some((t, i) => isName(t) && s[i + 1]?.lower === "in" && SEASONS.has(s[i + 2]?.lower ?? "") && s[i + 3]?.lemma === "be");
-  if (!(season || s.some((t) => WEATHER.has(t.lemma) || WEATHER.has(t.lower))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+  if (!(season || s.some((t) => WEATHER.has(t.lemma) || WEATHER.has(t.lower))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
   if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
   // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
   const recent = s.some((t) => ["yesterday", "today", "tonight", "now", "morning", "night", "week"].includes(t.lower));
@@ -121,6 +121,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   }
 }
 
+const YEAR = /^(?:19|20)\d\d$/;
 const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
 
 /**
@@ -134,7 +135,8 @@ const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
 export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // the cheap test first: most sentences name no place
   let guarded: boolean | undefined;
-  const barred = () => (guarded ??= s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.usedTo || (c.past && !c.perfect)));
+  // (a year or "ago" dates the remark: "Salzburg summer choir 2016")
+  const barred = () => (guarded ??= s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text) || t.lower === "ago") || clauses.some((c) => c.future || c.intent || c.usedTo || (c.past && !c.perfect)));
   for (let k = 0; k < s.length; k++) {
     if (s[k].pos !== "PROPN" && s[k].lower !== "life") continue;
     const life = s[k].lower === "life" && s[k + 1]?.lower === "in" && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || s[k - 1].lower === "my" || s[k - 1].lower === "but" || s[k - 1].lower === "and");
@@ -146,7 +148,9 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const value = s.slice(a, e + 1).map((t) => t.text).join(" ");
     const next = s[e + 1], after = s[e + 2];
     // "X is / X's" and a judgement ("miserable", "so quiet", "no better", "never gonna be the same")
-    const judged = !!next && (next.lemma === "be" || next.text === "'s") && !!after && (after.pos === "ADJ" || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
+    // … or has changed: "Peckham's gone arctic", "Moseley's got all fancy"
+    const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[e + 3]?.pos === "ADJ" || s[e + 3]?.lower === "all");
+    const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
     if (!(life || judged || local) || barred()) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
@@ -168,6 +172,14 @@ const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
  */
 export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   for (let k = 1; k < s.length; k++) {
+    // "I cycled in to Kerr's Bikes this morning": the daily way in, to a name that is no town, is to work
+    if (s[k].lower === "in" && (s[k + 1]?.lower === "to" || s[k + 1]?.lower === "into") && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower))) {
+      const c = clauses.filter((x) => x.at <= k).pop();
+      if (!c || c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker)) return;
+      const p = placeAt(s, k + 2);
+      if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || ctx.speakers.includes(p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined)) return;
+      return emit(speaker, "workplace", p.value, k + 2);
+    }
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
     if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
