@@ -118,7 +118,8 @@ export function analyse(text: string): Tok[][] {
         i++;
         continue;
       }
-      sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: lemma[i].toLowerCase(), date: dateTok.has(i) });
+      // (wink gives some words no lemma, "cannot" among them: the word stands for it)
+      sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? words[i]).toLowerCase(), date: dateTok.has(i) });
     }
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
     for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";

@@ -417,3 +417,8 @@ test("a move with no place takes the home named before, unless the sentence leav
   assert.deepEqual(talk([["Ann", "They won't even notice I've moved."]], ctx), []);
   assert.deepEqual(talk([["Ann", "We moved up in May, left Hobart in a van."]], ctx), ["Ann | home | Hobart | ended"]);
 });
+
+test("a word wink gives no lemma ('cannot') is read, not a crash", () => {
+  assert.deepEqual(states("cannot, straight shift at Marrow Mills that week."), ["Ann | workplace | Marrow Mills"]);
+  assert.deepEqual(states("I cannot believe I work at Marrow Mills now."), ["Ann | workplace | Marrow Mills | change"]);
+});
