@@ -28,7 +28,8 @@ import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
-import { commute, dayAt, elidedStill, employerActs, jobFragment, firstDaysAt, lastDayAt, localHome, movedInPassing, townRemark, weatherHome, workCompound } from "./states-agents.js";
+import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
+import { commute, dayAt, jobFragment, townRemark } from "./states-remarks.js";
 import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -166,7 +167,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // "Not in Tromsø anymore! Stavanger since August.": a verbless name after the speaker ended a home or job is the new one
   const pending = ctx.pendingEnd?.entity === turn.speaker && !reply ? ctx.pendingEnd : undefined;
   let endedHere: "home" | "workplace" | undefined = pending?.attribute;
-  // what is said in passing (states-agents.ts), unless the sentence stated the same attribute directly; one set of
+  // what is said in passing (states-agents.ts, states-remarks.ts), unless the sentence stated the same attribute directly; one set of
   // closures per turn, over the current sentence's states and hedge
   const cur: { states: readonly { entity: string; attribute: string; value: string; kind?: string }[]; hedged: boolean } = { states: [], hedged: false };
   const passing = (entity: string, attribute: "home" | "workplace" | "job", value: string) => {

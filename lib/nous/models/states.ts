@@ -123,9 +123,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // (not under a future or a negation: "they won't even notice I've moved" tells no move yet)
       const embedded = clauses.some((x) => x !== c && x.at < c.at && (x.future || x.negated || x.intent));
       // "we moved up in May, left Cobh in a van": the home named before is the one left, not the new one
-      const leftNamed = (ctx as SessionHomes).sessionHome?.[c.subjects[0]];
-      const left = !!leftNamed && s.some((t, i) => t.lemma === "leave" && s.slice(i + 1, i + 4).some((x) => x.text === leftNamed.split(" ")[0]));
-      const named = !into && !away && !embedded && !left && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? (ctx as SessionHomes).sessionHome?.[c.subjects[0]] : undefined;
+      const before = (ctx as SessionHomes).sessionHome?.[c.subjects[0]];
+      const left = !!before && s.some((t, i) => t.lemma === "leave" && s.slice(i + 1, i + 4).some((x) => x.text === before.split(" ")[0]));
+      const named = !into && !away && !embedded && !left && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? before : undefined;
       // "I moved to Aga Khan University Hospital in June": an organisation's name is a workplace
       const org = attr === "home" && !!into && organisationName(into.value);
       emit(c.subjects, org ? "workplace" : attr, into?.value ?? named, changeKind(c), c.head);

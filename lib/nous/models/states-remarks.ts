@@ -1,0 +1,173 @@
+/**
+ * Work and homes named in remarks of everyday talk, read from statements only (the caller skips questions):
+ *
+ * - A town remarked on now: "Ballarat's miserable after May", "Peckham's gone arctic", "Marseille traffic", "life in
+ *   Quito is chaos" → the speaker's home.
+ * - The daily way between home and work: "commuting in from Queanbeyan" → the home; "I walk home from MedPlus",
+ *   "drove from UNN to my house", "cycled in to Kerr's Bikes" → the workplace.
+ * - A verbless opening that names one's work: "planner at HHLA", "quality control, Delta Beverages".
+ * - A working day somewhere: "long day at the Bibliotheca Alexandrina", "slow shift at Banco Nacional".
+ *
+ * All are the speaker's, at the indirect confidence (the caller's emit), never with a trip, a question or a year.
+ */
+import type { Clause } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import { isName, type Tok, upper } from "./nlp.js";
+import type { SessionContext } from "./referents.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
+import { organisationName, placeAt } from "./states-common.js";
+import type { IndirectEmit } from "./states-indirect.js";
+
+const TRIP = wordSet("tripWords");
+
+/** A year ("2016"): a remark dated by one tells of the past. */
+export const YEAR = /^(?:19|20)\d\d$/;
+const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
+
+/**
+ * "Ballarat's miserable after May", "Kellyville's so quiet", "Marseille traffic sends its regards", "Cape Town winter is
+ * no joke", "life in Quito is chaos": a town remarked on as the place one lives with, said now (a town of the
+ * gazetteer, not a country, a speaker, a person or someone's known value; no trip in the sentence).
+ *
+ * @example
+ * townRemark(analyse("Ballarat's miserable after May.")[0], clauses, "Lorraine", ctx, emit); // emit("Lorraine", "home", "Ballarat", 0)
+ */
+export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // the cheap test first: most sentences name no place
+  let guarded: boolean | undefined;
+  // (a year or "ago" dates the remark: "Salzburg summer choir 2016")
+  const barred = () => (guarded ??= s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text) || t.lower === "ago") || clauses.some((c) => c.future || c.intent || c.usedTo || (c.past && !c.perfect)));
+  for (let k = 0; k < s.length; k++) {
+    if (s[k].pos !== "PROPN" && s[k].lower !== "life") continue;
+    const life = s[k].lower === "life" && s[k + 1]?.lower === "in" && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || s[k - 1].lower === "my" || s[k - 1].lower === "but" || s[k - 1].lower === "and");
+    const a = life ? k + 2 : k;
+    if (!life && k > 0 && s[k - 1].pos !== "PUNCT" && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "CCONJ") continue;
+    if (!isName(s[a]) || s[a].pos !== "PROPN") continue;
+    let e = a;
+    while (isName(s[e + 1]) && s[e + 1].pos === "PROPN") e++;
+    const value = s.slice(a, e + 1).map((t) => t.text).join(" ");
+    const next = s[e + 1], after = s[e + 2];
+    // "X is / X's" and a judgement ("miserable", "so quiet", "no better", "never gonna be the same")
+    // … or has changed: "Peckham's gone arctic", "Moseley's got all fancy"
+    const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[e + 3]?.pos === "ADJ" || s[e + 3]?.lower === "all");
+    const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
+    const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
+    if (!(life || judged || local) || barred()) continue;
+    if (isCountry(value) || placesNamed(value).length === 0) continue;
+    // (a clause's subject is noted as a person too: only a person with a gender is one)
+    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value && r.gender !== undefined) || ctx.known?.[value]) continue;
+    return emit(speaker, "home", value, a);
+  }
+}
+
+const COMMUTE = wordSet("commuteWords");
+const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
+
+/**
+ * The way between home and work, said now: "commuting in from Queanbeyan", "the drive down from Mount Barker" (a
+ * town: the home); "I walk home from MedPlus", "drove from UNN to my house" (a name that is no town: the workplace).
+ *
+ * @example
+ * commute(analyse("I walk home from MedPlus and I'm soaked.")[0], clauses, "Ngozi", ctx, emit); // emit("Ngozi", "workplace", "MedPlus", 3)
+ */
+export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  for (let k = 1; k < s.length; k++) {
+    // "I cycled in to Kerr's Bikes this morning": the daily way in, to a name that is no town, is to work
+    if (s[k].lower === "in" && (s[k + 1]?.lower === "to" || s[k + 1]?.lower === "into") && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower))) {
+      const c = clauses.filter((x) => x.at <= k).pop();
+      if (!c || c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker)) return;
+      const p = placeAt(s, k + 2);
+      if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || ctx.speakers.includes(p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined)) return;
+      return emit(speaker, "workplace", p.value, k + 2);
+    }
+    if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
+    if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+    // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
+    const c = clauses.filter((x) => x.at <= k).pop();
+    const bare = COMMUTE.has(s[0].lemma) || (s[0].lower === "the" && COMMUTE.has(s[1]?.lemma ?? ""));
+    if (!c && !bare) return;
+    if (c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker))) return;
+    // the commuting word just before: "commuting (in) from", "the drive (down) from", "walk home from"
+    const w = [s[k - 1], s[k - 2]].find((t) => t && (COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)));
+    if (!w) continue;
+    const home = s[k - 1].lower === "home";
+    let e = k + 1;
+    while (isName(s[e + 1])) e++;
+    const value = s.slice(k + 1, e + 1).map((t) => t.text).join(" ");
+    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value)) return;
+    const town = placesNamed(value).length > 0 || isCountry(value);
+    // "… from X to my house": X is where one works
+    const toHome = s[e + 1]?.lower === "to" && s[e + 2]?.lower === "my" && OWN_DWELLINGS.has(s[e + 3]?.lower ?? "");
+    if (!town && (home || toHome)) return emit(speaker, "workplace", value, k + 1);
+    // "the train from Paris to Lyon", "took the bus from Leeds": a journey, not the daily way in
+    if (c?.past || s[e + 1]?.lower === "to") return;
+    // a town, or a name no organisation's ("commuting in from Queanbeyan": the gazetteer holds the larger towns only)
+    if (!home && !toHome && !isCountry(value) && (town || !organisationName(value))) return emit(speaker, "home", value, k + 1);
+    return;
+  }
+}
+
+const JOB_WORDS = wordSet("jobWords");
+/** Openings that greet or give news, not one's work ("great news, Acme Software called"). */
+const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "congrats", "luck", "morning", "night", "day", "evening", "afternoon", "weekend", "question", "idea", "plan"]);
+
+/**
+ * A verbless fragment opening a sentence that names one's work: "nurse at St Mary's now", "planner at HHLA, I tell the
+ * cranes what to do" (a job word, then "at" a name that is no town), "quality control, Delta Beverages" (a name an
+ * organisation's by its last word).
+ *
+ * @example
+ * jobFragment(analyse("planner at HHLA, I tell the cranes what to do.")[0], "Greta", ctx, emit); // emit("Greta", "workplace", "HHLA", 2)
+ */
+export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  let stop = 0;
+  while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
+  const part = s.slice(0, stop);
+  if (part.length < 2 || part.some((t) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PRON")) return;
+  let k = 0;
+  while (k < stop && (s[k].pos === "DET" || s[k].pos === "ADJ" || (s[k].pos === "NOUN" && !upper(s[k].text)))) k++;
+  if (k === 0 || s[k - 1].pos !== "NOUN") return;
+  const known = (v: string) => ctx.speakers.some((x) => x === v || x.split(" ")[0] === v) || (ctx.people ?? []).some((r) => r.name === v) || ctx.known?.[v];
+  if (s[k]?.lower === "at" && JOB_WORDS.has(s[k - 1].lemma) && isName(s[k + 1])) {
+    const p = placeAt(s, k + 1, stop);
+    if (p && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1);
+    return;
+  }
+  if (k === stop && s[stop]?.text === "," && isName(s[stop + 1]) && !NOT_WORK_HEADS.has(s[k - 1].lemma)) {
+    let e = stop + 1;
+    while (e + 1 < s.length && s[e + 1].pos !== "PUNCT") e++;
+    const p = placeAt(s, stop + 1, e + 1);
+    if (p && p.end === e && organisationName(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, stop + 1);
+  }
+}
+
+const DAY_SPANS = new Set(["day", "shift", "week", "night", "morning"]);
+const DAY_KINDS = new Set(["long", "slow", "busy", "quiet", "rough", "hard", "crazy", "mad", "manic", "hectic", "tough", "brutal", "full", "another", "normal", "usual", "typical", "late", "early"]);
+
+/**
+ * "long day at the Bibliotheca Alexandrina", "slow shift at Banco Nacional", "another hectic week at Corvale": a
+ * working day somewhere with a name (not a town, a person or someone's known value), the speaker's own.
+ *
+ * @example
+ * dayAt(analyse("Long day at Corvale, my feet hurt.")[0], "Ann", ctx, emit); // emit("Ann", "workplace", "Corvale", 3)
+ */
+export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  for (let k = 0; k + 3 < s.length; k++) {
+    if (!DAY_KINDS.has(s[k].lower) || !DAY_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at") continue;
+    if (s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+    // the speaker's day: nothing, "my", "a", "another" or "what a" before it, not "his" or a name's
+    if (k > 0 && !["my", "a", "what", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
+    const at = s[k + 3].lower === "the" ? k + 4 : k + 3;
+    if (!isName(s[at])) continue;
+    const p = placeAt(s, at);
+    if (!p || placesNamed(p.value).length > 0 || isCountry(p.value)) continue;
+    // "long day at Disneyland with the kids": an outing in company
+    if (s[p.end + 1]?.lower === "with") return;
+    // a known value, by its first word too ("Busy week at Pellow" confirms Pellow Brothers: states-indirect.ts)
+    const first = p.value.split(" ")[0];
+    if (ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
+    const longer = (v: string | undefined) => !!v && v !== p.value && v.split(" ")[0] === first;
+    if (Object.keys(ctx.seenAs ?? {}).some(longer) || Object.values(ctx.known ?? {}).some((r) => longer(r.home) || longer(r.workplace))) continue;
+    return emit(speaker, "workplace", p.value, at);
+  }
+}
