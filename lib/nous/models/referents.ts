@@ -98,6 +98,25 @@ export function addPerson(ctx: SessionContext, r: Omit<Referent, "at">): void {
   if (!r.plural) ctx.lastPerson = r.name;
 }
 
+/**
+ * Does a value name someone rather than a place: a speaker, a person named in the session, or (with `known`) an entity
+ * whose home or workplace is known? `firstName` also matches a speaker's first name, against the whole value or
+ * (`"first"`) its first word; `gendered` counts only people named with a gender (a relation's "Ann's sister", not a
+ * bare capitalised word).
+ *
+ * @example
+ * const ctx = { speakers: ["Ann Lee", "Ben"] };
+ * namesSomeone(ctx, "Ann"); // false: not a whole speaker name
+ * namesSomeone(ctx, "Ann", { firstName: "value" }); // true
+ * namesSomeone(ctx, "Ann Street", { firstName: "first" }); // true
+ */
+export function namesSomeone(ctx: SessionContext, value: string, o: { firstName?: "value" | "first"; gendered?: boolean; known?: boolean } = {}): boolean {
+  const first = o.firstName === "first" ? value.split(" ")[0] : value;
+  if (ctx.speakers.some((x) => x === value || (o.firstName !== undefined && x.split(" ")[0] === first))) return true;
+  if ((ctx.people ?? []).some((r) => r.name === value && (!o.gendered || r.gender !== undefined))) return true;
+  return !!o.known && !!ctx.known?.[value];
+}
+
 /** Registers a pet mention (it blocks he/she until a person is named again). */
 export function addPet(ctx: SessionContext): void {
   ctx.lastPet = tick(ctx);

@@ -18,7 +18,7 @@
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import { resolvePronoun, type SessionContext } from "./referents.js";
+import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -115,7 +115,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     let stop = k;
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
     const p = nounWeather ? { value: s.slice(k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);
-    if (!p || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
+    if (!p || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) continue;
     emit(speaker, "home", p.value, k);
     return;
   }
@@ -136,7 +136,7 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
   const place = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
-    return p && !ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === p.value) && !(ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) && !ctx.known?.[p.value] ? p : undefined;
+    return p && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p : undefined;
   };
   const words = s.filter((t) => t.pos !== "PUNCT");
   for (let k = 0; k < s.length; k++) {
@@ -198,7 +198,7 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // "the Christmas rota", "the Monday meeting": a time, not an organisation
     if (isTime(value)) continue;
     const first = value.split(" ")[0];
-    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
+    if (namesSomeone(ctx, value, { firstName: "first", known: true }) || (ctx.people ?? []).some((r) => r.name.split(" ")[0] === first) || ctx.seenAs?.[value] === "home") continue;
     return emit(speaker, "workplace", value, k);
   }
 }
@@ -277,7 +277,7 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     const n = s[j + 1];
     if (!prep || !["at", "with", "in"].includes(prep) || !n || !(isName(n) || (upper(n.text) && ["NOUN", "ADJ", "VERB"].includes(n.pos)))) continue;
     const p = placeAt(s, j + 1) ?? (n.pos === "VERB" ? { value: n.text, end: j + 1 } : undefined);
-    if (!p || ctx.speakers.includes(p.value) || (ctx.people ?? []).some((r) => r.name === p.value) || ctx.known?.[p.value]) continue;
+    if (!p || namesSomeone(ctx, p.value, { known: true })) continue;
     const attribute = prep === "in" && s[k + 1].lower !== "working" ? "home" : "workplace";
     out.push(lead === "not" ? { attribute, value: p.value, ended: true } : { attribute, value: p.value });
   }

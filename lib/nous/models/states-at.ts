@@ -13,7 +13,7 @@
 import { relationAt, type Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import type { SessionContext } from "./referents.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
 import { placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
@@ -145,7 +145,7 @@ const GREETING_WORDS = new Set(["good", "morning", "evening", "afternoon", "nigh
  */
 export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   const town = (k: number) => (isName(s[k]) ? placeAt(s, k)?.value : undefined);
-  const ok = (v: string | undefined): v is string => !!v && !ctx.speakers.includes(v) && !(ctx.people ?? []).some((r) => r.name === v);
+  const ok = (v: string | undefined): v is string => !!v && !namesSomeone(ctx, v);
   for (let k = 1; k + 1 < s.length; k++) {
     if (s[k].lower === "from" && s.slice(0, k).every((t) => GREETING_WORDS.has(t.lower) || t.pos === "PUNCT") && s.slice(0, k).some((t) => t.pos !== "PUNCT")) {
       const v = town(k + 1);
@@ -297,7 +297,7 @@ export function runsBusiness(s: Tok[], speaker: string, ctx: SessionContext, emi
     if (!isName(s[at]) || !s.slice(0, k).some((t) => ["i", "we", "i'm", "we're"].includes(t.lower))) continue;
     if (s.slice(0, k).some((t) => ["not", "never", "if", "want", "would", "could"].includes(t.lower))) return;
     const v = placeAt(s, at)?.value;
-    if (!v || RUN_EVENTS.has(v.split(" ").pop()!.toLowerCase()) || placesNamed(v).length > 0 || ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v) || ctx.known?.[v]) continue;
+    if (!v || RUN_EVENTS.has(v.split(" ").pop()!.toLowerCase()) || placesNamed(v).length > 0 || namesSomeone(ctx, v, { known: true })) continue;
     return emit(speaker, "workplace", v, k);
   }
 }

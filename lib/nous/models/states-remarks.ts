@@ -13,7 +13,7 @@
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import type { SessionContext } from "./referents.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
@@ -55,7 +55,7 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (!(life || judged || local) || barred()) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
     // (a clause's subject is noted as a person too: only a person with a gender is one)
-    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value && r.gender !== undefined) || ctx.known?.[value]) continue;
+    if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true })) continue;
     return emit(speaker, "home", value, a);
   }
 }
@@ -77,7 +77,7 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const c = clauses.filter((x) => x.at <= k).pop();
       if (!c || c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker)) return;
       const p = placeAt(s, k + 2);
-      if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || ctx.speakers.includes(p.value) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined)) return;
+      if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { gendered: true })) return;
       return emit(speaker, "workplace", p.value, k + 2);
     }
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
@@ -94,7 +94,7 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     let e = k + 1;
     while (isName(s[e + 1])) e++;
     const value = s.slice(k + 1, e + 1).map((t) => t.text).join(" ");
-    if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === value) || (ctx.people ?? []).some((r) => r.name === value)) return;
+    if (namesSomeone(ctx, value, { firstName: "value" })) return;
     const town = placesNamed(value).length > 0 || isCountry(value);
     // "… from X to my house": X is where one works
     const toHome = s[e + 1]?.lower === "to" && s[e + 2]?.lower === "my" && OWN_DWELLINGS.has(s[e + 3]?.lower ?? "");
@@ -127,7 +127,7 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
   let k = 0;
   while (k < stop && (s[k].pos === "DET" || s[k].pos === "ADJ" || (s[k].pos === "NOUN" && !upper(s[k].text)))) k++;
   if (k === 0 || s[k - 1].pos !== "NOUN") return;
-  const known = (v: string) => ctx.speakers.some((x) => x === v || x.split(" ")[0] === v) || (ctx.people ?? []).some((r) => r.name === v) || ctx.known?.[v];
+  const known = (v: string) => namesSomeone(ctx, v, { firstName: "value", known: true });
   if (s[k]?.lower === "at" && JOB_WORDS.has(s[k - 1].lemma) && isName(s[k + 1])) {
     const p = placeAt(s, k + 1, stop);
     if (p && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1);
@@ -165,7 +165,7 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     if (s[p.end + 1]?.lower === "with") return;
     // a known value, by its first word too ("Busy week at Pellow" confirms Pellow Brothers: states-indirect.ts)
     const first = p.value.split(" ")[0];
-    if (ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first) || (ctx.people ?? []).some((r) => r.name === p.value && r.gender !== undefined) || ctx.known?.[p.value]) continue;
+    if (namesSomeone(ctx, p.value, { firstName: "first", gendered: true, known: true })) continue;
     const longer = (v: string | undefined) => !!v && v !== p.value && v.split(" ")[0] === first;
     if (Object.keys(ctx.seenAs ?? {}).some(longer) || Object.values(ctx.known ?? {}).some((r) => longer(r.home) || longer(r.workplace))) continue;
     return emit(speaker, "workplace", p.value, at);
