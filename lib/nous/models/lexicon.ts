@@ -96,7 +96,7 @@ export const LEXICON = {
   occasions: { use: "extractor: a holiday or an occasion is a time ('the Christmas rota'); going home for one is a visit, not a move", match: "token", on: "turns", words: w("christmas xmas easter thanksgiving eid diwali hanukkah holiday holidays birthday weekend") },
   greetings: {
     use: "extractor: capitalised interjections are not names, nor subjects after them", match: "token", on: "turns",
-    words: w(`hey hi hello thanks thank wow oh yes yeah no congrats congratulations haha lol bye sure ok okay
+    words: w(`hey hi hello thanks thank wow oh yes yeah yep yup aye nah no congrats congratulations haha lol bye sure ok okay
       awesome cool nice great yesterday today tomorrow kids gotta cheers aww ugh sounds love`),
   },
   timeExpressions: { use: "time resolver: relative time expressions resolved against a turn's date (temporal.ts, in order)", match: "phrase", on: "turns", words: Object.values(TIME_EXPRESSIONS).flat() },
@@ -136,7 +136,7 @@ export const LEXICON = {
   noticeVerbs: { use: "clause: 'handed in my notice at X' joins the speaker's clause before it after a comma", match: "lemma", on: "turns", words: w("hand give put") },
   noticeNouns: { use: "states: 'gave/handed in (my) notice at X' → workplace (ended)", match: "lemma", on: "turns", words: w("notice") },
   jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department") },
-  dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage lease") },
+  dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage lease block street neighbourhood neighborhood") },
   workplaceNouns: { use: "states: 'my employer/office/workplace is X' → workplace", match: "lemma", on: "turns", words: w("employer office workplace company") },
   workplaceKinds: { use: "replies: 'how's the garage / the practice?' asks about the listener's workplace", match: "lemma", on: "turns", words: w("firm garage hospital school clinic practice shop bank studio bakery restaurant cafe hotel museum library warehouse factory site depot agency store surgery station aquarium zoo distillery brewery council office gallery theatre pharmacy nursery airport newsroom") },
   workContextNouns: { use: "indirect: 'the canteen / my desk / the rota at X' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("canteen cafeteria desk office rota staffroom locker uniform payroll badge lanyard boss manager colleague coworker team shift") },

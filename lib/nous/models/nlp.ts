@@ -121,6 +121,8 @@ export function analyse(text: string): Tok[][] {
       // (wink gives some words no lemma, "cannot" among them: the word stands for it)
       sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? words[i]).toLowerCase(), date: dateTok.has(i) });
     }
+    // an interjection opening a sentence that the tagger took for a name ("Aye still in Oban", "Yep, same flat")
+    if (sent[0]?.pos === "PROPN" && GREETINGS.has(sent[0].lower)) sent[0].pos = "INTJ";
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
     for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
     // "Orla's just moved", "Jack's started at X", "my mum's moved": after a name or a relation, "'s" before an adverb of time or a past participle is

@@ -422,3 +422,33 @@ test("a word wink gives no lemma ('cannot') is read, not a crash", () => {
   assert.deepEqual(states("cannot, straight shift at Marrow Mills that week."), ["Ann | workplace | Marrow Mills"]);
   assert.deepEqual(states("I cannot believe I work at Marrow Mills now."), ["Ann | workplace | Marrow Mills | change"]);
 });
+
+test("an interjection the tagger took for a name opens the sentence; 'still in X' after it is the speaker's home", () => {
+  assert.deepEqual(states("Aye still in Dingwall, nine years now."), ["Ann | home | Dingwall"]);
+  assert.deepEqual(states("Aye, the bus is still in Dingwall."), []);
+});
+
+test("'You still down in X?' and 'You're (in) X, aye?' ask about the home a yes confirms; a bare name answers them too", () => {
+  assert.deepEqual(talk([["Bob", "You still down in Mosgiel?"], ["Ann", "Still here. Wind straight off the hills."]]), ["Ann | home | Mosgiel"]);
+  assert.deepEqual(talk([["Bob", "And you're Timaru, aye?"], ["Ann", "Yep. Sea and wind."]]), ["Ann | home | Timaru"]);
+  assert.deepEqual(talk([["Bob", "You're in Canada I heard?"], ["Ann", "Kamloops, in the interior."]]), ["Ann | home | Kamloops"]);
+  assert.deepEqual(talk([["Bob", "You're in Canada I heard?"], ["Ann", "Not for long, haha."]]), []);
+});
+
+test("'Auckland. You?' asks back what the speaker was just asked; the next reply answers it", () => {
+  assert.deepEqual(talk([["Bob", "Where are you living now?"], ["Ann", "Mosgiel. You?"], ["Bob", "Dingwall. Rain, mostly."]]), ["Ann | home | Mosgiel", "Bob | home | Dingwall"]);
+  assert.deepEqual(talk([["Bob", "Nice weather today."], ["Ann", "Lovely. You?"], ["Bob", "Knackered, mostly. Long week."]]), []);
+});
+
+test("'where is it you go every day?' asks about work", () => {
+  assert.deepEqual(talk([["Bob", "Where is it you're going every day?"], ["Ann", "Harlow Mutual, on George St."]]), ["Ann | workplace | Harlow Mutual"]);
+});
+
+test("an offer ('you can stay with my sis in X') states no home; nor does 'we live in a society'", () => {
+  assert.deepEqual(talk([["Bob", "Do it. You can stay with my sis in Ngaruawahia."]]), []);
+  assert.deepEqual(states("We live in a society."), []);
+});
+
+test("'my (whole) block / street in X' is the speaker's home", () => {
+  assert.deepEqual(states("Power's out on my whole block in Dunedin tonight."), ["Ann | home | Dunedin"]);
+});

@@ -25,6 +25,8 @@ export interface PendingQuestion {
 
 type WithQuestion = SessionContext & {
   asked?: PendingQuestion;
+  /** The speaker whose turn answers a question, and about what ("Where are you now?" "Auckland. You?"). */
+  answering?: { by: string; attribute: "home" | "workplace" };
   homeEnded?: string;
   /** The speaker who last ended a home or workplace this session, and which ("I'm not at Savannah Trails anymore"). */
   ended?: { entity: string; attribute: "home" | "workplace" };
@@ -38,7 +40,7 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
 }
 
 const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up)\b/i;
-const WORK_Q = /\bwhere\b.*\b(?:work|working|job)\b/i;
+const WORK_Q = /\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?": where the listener lives, asked without a verb of living. */
 const WHERE_NOW_Q = /\bwhere (?:are|r) (?:you|u)\b.*\b(?:these days|nowadays|now)\b/i;
@@ -52,6 +54,7 @@ const greeting = (s: Tok[], k: number): boolean => (s[k]?.lower === "merry" || s
 const DWELLING = wordSet("dwellingNouns");
 const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
+const DIRECTIONS = new Set(["down", "up", "out", "over", "back"]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same)\b/i;
 
 const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
@@ -106,9 +109,24 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   c.asked = undefined;
   const other = ctx.speakers.find((s) => s !== speaker);
   const q = sentences.filter(isQuestion);
+  // "Auckland. You?": the question the speaker just answered, asked back
+  const back = c.answering?.by === speaker ? c.answering.attribute : undefined;
+  if (back && q.some((s) => /^\W*(?:and |what about |how about )?(?:you|u|yourself|urself)\W*$/i.test(s.map((t) => t.text).join(" ")))) {
+    c.asked = { by: speaker, attribute: back, kind: "state" };
+    return;
+  }
   for (const s of q) {
-    const k = s.findIndex((t, i) => t.lower === "still" && (["at", "in", "with"].includes(s[i + 1]?.lower ?? "") || (isName(s[i + 1]) && placeAt(s, i + 1)?.end === s.length - 2) || (i > 0 && s[i - 1].pos !== "VERB" && i >= s.length - 2)));
+    // "still (down / up / out / over) in X?", or without "still": "You're (down) in X these days?"
+    const prepAt = (i: number) => (["at", "in", "with"].includes(s[i]?.lower ?? "") ? i : DIRECTIONS.has(s[i]?.lower ?? "") && ["at", "in"].includes(s[i + 1]?.lower ?? "") ? i + 1 : -1);
+    let k = s.findIndex((t, i) => t.lower === "still" && (prepAt(i + 1) >= 0 || (isName(s[i + 1]) && placeAt(s, i + 1)?.end === s.length - 2) || (i > 0 && s[i - 1].pos !== "VERB" && i >= s.length - 2)));
+    if (k < 0) {
+      // … or a town of the gazetteer named straight after: "And you're Napier, aye?"
+      const town = (i: number) => isName(s[i]) && placesNamed(placeAt(s, i)?.value ?? "").length > 0;
+      const y = s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && ["'re", "are", "r"].includes(s[i + 1]?.lower ?? "") && ((prepAt(i + 2) >= 0 && isName(s[prepAt(i + 2) + 1])) || town(i + 2)));
+      if (y >= 0) k = y + 1;
+    }
     if (k < 0) continue;
+    if (s[k].lower === "still" ? prepAt(k + 1) > k + 1 : prepAt(k + 1) >= 0) k = prepAt(k + 1) - 1;
     const trailing = s[k + 1]?.text === "?" || k === s.length - 1;
     const bare = !trailing && isName(s[k + 1]);
     const p = trailing ? placeAt(s, 0, k) : placeAt(s, bare ? k + 1 : k + 2);
@@ -259,16 +277,18 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
 export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean; within?: string } | undefined {
   const c = ctx as WithQuestion;
   const q = c.asked;
+  c.answering = undefined;
   if (!q || q.by === speaker) return undefined;
   c.asked = undefined;
+  c.answering = { by: speaker, attribute: q.attribute };
   // "Thanks Lucia! Yes, same place.": a thanks or a greeting before the answer is passed over
   const lead = sentences[0] && sentences.length > 1 && /^\W*(?:thanks|thank you|cheers|aw+|oh|hey|hi|hello)\b/i.test(sentences[0].map((t) => t.text).join(" ")) && YES.test(sentences[1].map((t) => t.text).join(" "));
   const s = lead ? sentences[1] : sentences[0];
   if (!s) return undefined;
   const text = s.map((t) => t.text).join(" ");
-  if (q.still !== undefined) {
-    // "Still at Tarang?" "Yep, …": the reply confirms the value, or names the place itself ("Yep, fixing cars at Fenwick Motors")
-    if (!YES.test(text)) return undefined;
+  // "Still at Tarang?" "Yep, …": the reply confirms the value, or names the place itself ("Yep, fixing cars at Fenwick
+  // Motors"); a reply with no yes is read as an answer to "where?" ("You're in New Zealand?" "Nelson, top of the South")
+  if (q.still !== undefined && YES.test(text)) {
     const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]));
     // "Yes, Bandra.": a name standing alone after the yes
     let b = 1;

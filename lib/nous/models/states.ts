@@ -103,8 +103,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       if (s[from]?.lower === "there" && ctx.lastPlace) emit(c.subjects, "home", ctx.lastPlace, stateKind(c), c.head);
       else {
         const p = ppAfter(s, from, to, HOME_PREPS);
-        // "stay in shape", "stay on track": staying is a residence only in a named place
-        if (!(v === "stay" && p && !upper(p.value))) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+        // "stay in shape", "stay on track": staying is a residence only in a named place; "live in a society" names none
+        const common = p && !upper(p.value) && s.slice(from, to).some((t, i) => HOME_PREPS.has(t.lower) && (s[from + i + 1]?.lower === "a" || s[from + i + 1]?.lower === "an"));
+        if (!(v === "stay" && p && !upper(p.value)) && !common) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
       }
     } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
     else if (MOVE.has(v) && !c.passive) {
