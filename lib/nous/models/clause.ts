@@ -232,7 +232,8 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       c = blank(i);
       c.subjects = subj.entities;
       if (verbGroup(s, subj.end + 1, c) < 0) continue;
-      for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ")) addPerson(ctx, { name: e, turn });
+      // an acronym acting ("TSC has posted him") is an organisation, no one a pronoun can stand for
+      for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e)) addPerson(ctx, { name: e, turn });
       if (subj.entities.length > 1 && !subj.entities.includes(speaker)) addPerson(ctx, { name: subj.entities.join(" and "), plural: true, turn });
     } else {
       // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"
@@ -242,7 +243,12 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       const lead = k === 0 || newsLead || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
       // chat joins the speaker's clauses with a comma too ("handed my notice in at X, start at Y on the 1st")
       const prev = out[out.length - 1];
-      const coord = k > 0 && out.length > 0 && (s[k - 1].pos === "CCONJ" || (s[k - 1].text === "," && t.pos === "VERB" && COMMA_VERBS.has(t.lemma) && prev.subjects.length === 1 && prev.subjects[0] === speaker));
+      // … and a third person's, when the verb agrees with them ("he's moved back to Holland, lives in Utrecht")
+      // (the tagger reads "lives" as a noun there)
+      const agrees = verbLike(t);
+      const third = !!prev && !!agrees && prev.subjects.length === 1 && prev.subjects[0] !== speaker && prev.subjects[0] !== other && agrees.lower !== agrees.lemma && agrees.lower.endsWith("s") && COMMA_VERBS.has(agrees.lemma);
+      if (third && t !== agrees) s[i] = agrees!;
+      const coord = k > 0 && out.length > 0 && (s[k - 1].pos === "CCONJ" || (s[k - 1].text === "," && (third || (t.pos === "VERB" && COMMA_VERBS.has(t.lemma) && prev.subjects.length === 1 && prev.subjects[0] === speaker))));
       // "it's been great living in Sydney", "about working at the zoo": a gerund of the speaker's own
       const gerund = k > 0 && ["ADP", "ADJ", "SCONJ"].includes(s[k - 1].pos) ? gerundLemma(t) : undefined;
       if (gerund) {
@@ -254,7 +260,7 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
         out.push(c);
         continue;
       }
-      if (!(lead || coord) || (t.pos !== "VERB" && t.pos !== "AUX" && t.pos !== "ADV")) continue;
+      if (!(lead || coord) || (s[i].pos !== "VERB" && s[i].pos !== "AUX" && s[i].pos !== "ADV")) continue;
       if (t.pos === "ADV" && s[k + 1]?.pos !== "VERB" && s[k + 1]?.pos !== "AUX") continue;
       if (t.pos === "VERB" && t.lower === t.lemma && lead && !coord) continue; // an imperative or a bare verb: no statement
       c = blank(i);

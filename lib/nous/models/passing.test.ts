@@ -452,3 +452,20 @@ test("an offer ('you can stay with my sis in X') states no home; nor does 'we li
 test("'my (whole) block / street in X' is the speaker's home", () => {
   assert.deepEqual(states("Power's out on my whole block in Dunedin tonight."), ["Ann | home | Dunedin"]);
 });
+
+test("an acronym acting is an organisation: a later 'he' is the man named before it", () => {
+  const ctx: SessionContext = { speakers: ["Ann", "Bob"] };
+  talk([["Ann", "Dennis got transferred. TSC has posted him to a school up north."]], ctx);
+  assert.deepEqual(talk([["Ann", "He lives in Isiolo during the week."]], ctx), ["Dennis | home | Isiolo"]);
+});
+
+test("someone remembered is a person; a comma joins a verb agreeing with a third person to their clause", () => {
+  assert.deepEqual(talk([["Ann", "Remember Sander, the exchange student?"], ["Bob", "Legend."], ["Ann", "He's moved back home, lives in Utrecht."]]), ["Sander | home | Utrecht"]);
+  assert.deepEqual(states("My sister got married, lives in Ghent now."), ["Ann's sister | home | Ghent | change"]);
+  assert.deepEqual(states("I moved out, lives are busy."), []);
+});
+
+test("'what's X like to live in?' presumes the listener's home; 'what's X like?' does not", () => {
+  assert.deepEqual(talk([["Bob", "What's Nyeri like to live in?"]]), ["Ann | home | Nyeri | 0.5"]);
+  assert.deepEqual(talk([["Bob", "What's Nyeri like?"]]), []);
+});

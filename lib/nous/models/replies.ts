@@ -200,7 +200,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");
       // "How's the planning team at Kapiti Coast District Council?": an organisation's name after "at"
       const atAsked = s[k - 1]?.lower === "at" && present && organisationName(placeAt(s, k)?.value ?? "");
-      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays) continue;
+      // "what's Nyeri like to live in?", "what's life like in Hobart?"
+      const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
+      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike) continue;
       const n = placeName(s, k, ctx);
       // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
       if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
