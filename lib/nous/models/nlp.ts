@@ -43,7 +43,7 @@ const engine = (): WinkMethods => {
 const CONTRACTIONS: [RegExp, string][] = [
   [/[’‘]/g, "'"], [/\bI'm\b/gi, "I am"], [/\bim\b/g, "I am"], [/\bI've\b/gi, "I have"], [/\bive\b/g, "I have"],
   [/\bI'd\b/gi, "I would"], [/\bI'll\b/gi, "I will"], [/\b(we|they|you)'re\b/gi, "$1 are"], [/\b(we|they|you)'ve\b/gi, "$1 have"],
-  [/\b(we|they|you|he|she|it|this|that)'ll\b/gi, "$1 will"], [/\b(he|she|it|that|there)'s been\b/gi, "$1 has been"], [/\b(he|she)'s ((?:just |finally |already |now |also )?(?:left|moved|gone|got|started|quit|found|bought|sold|taken|joined|changed|finished|landed|settled|signed|accepted))\b/gi, "$1 has $2"],
+  [/\b(we|they|you|he|she|it|this|that)'ll\b/gi, "$1 will"], [/(\p{Lu}\p{Ll}+)'ll\b/gu, "$1 will"], [/\b(he|she|it|that|there)'s been\b/gi, "$1 has been"], [/\b(he|she)'s ((?:just |finally |already |now |also )?(?:left|moved|gone|got|started|quit|found|bought|sold|taken|joined|changed|finished|landed|settled|signed|accepted))\b/gi, "$1 has $2"],
   [/\b(he|she|it|that|there)'s\b/gi, "$1 is"], [/\b(we|they|you|he|she)'d\b/gi, "$1 would"],
   [/\bcan't\b/gi, "can not"], [/\bcant\b/gi, "can not"], [/\bwon't\b/gi, "will not"], [/\bwont\b/gi, "will not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],

@@ -469,3 +469,14 @@ test("'what's X like to live in?' presumes the listener's home; 'what's X like?'
   assert.deepEqual(talk([["Bob", "What's Nyeri like to live in?"]]), ["Ann | home | Nyeri | 0.5"]);
   assert.deepEqual(talk([["Bob", "What's Nyeri like?"]]), []);
 });
+
+test("a name's 'll is 'will'; a town set after a country names the home within it", () => {
+  assert.deepEqual(talk([["Ann", "Gary'll be chuffed. He's away in Canada now, Calgary, drives trucks."]]), ["Gary | home | Calgary | change"]);
+  assert.deepEqual(states("I'm in Canada, Toronto to be exact."), ["Ann | home | Toronto"]);
+  assert.deepEqual(states("I moved to Spain, Anna says hi."), ["Ann | home | Spain | change"]);
+});
+
+test("'she's a <job> in <town>' tells where she lives; 'in training' is no town", () => {
+  assert.deepEqual(talk([["Ann", "My sister Rachelle is a nanny in Hong Kong."]]), ["Rachelle | home | Hong Kong"]);
+  assert.deepEqual(talk([["Ann", "My sister Rachelle is a nurse in training."]]), []);
+});

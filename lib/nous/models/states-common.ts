@@ -4,7 +4,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
-import { fold } from "./gazetteer.js";
+import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 
@@ -62,6 +62,13 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
   const value = words.join(" ");
   if (NOT_PLACES.has(value.toLowerCase()) || s[k]?.pos === "PRON" && !DETS.has(s[k].lower)) return undefined;
+  // "in Canada now, Calgary": a town set after a country names the place within it
+  let c = last + 1;
+  if (s[c]?.lower === "now") c++;
+  if (s[c]?.text === "," && isName(s[c + 1]) && isCountry(value)) {
+    const town = placeAt(s, c + 1, end);
+    if (town && placesNamed(town.value).length > 0 && !isCountry(town.value)) return town;
+  }
   return { value, end: last };
 }
 

@@ -240,5 +240,10 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   emit(c.subjects, "job", job, stateKind(c), c.head);
   const after = placeAt(s, j, c.end)!.end + 1 + (atOrg ? gap : 0);
   if (s[after]?.lower === "at" || s[after]?.lower === "for") emit(c.subjects, "workplace", placeAt(s, after + 1, c.end)?.value, stateKind(c), c.head);
+  // "she's a nanny in Hong Kong now": a town the job is done in is where the person lives
+  else if (s[after]?.lower === "in" && isName(s[after + 1])) {
+    const town = placeAt(s, after + 1, c.end);
+    if (town && placesNamed(town.value).length > 0) emit(c.subjects, "home", town.value, stateKind(c), c.head);
+  }
 }
 
