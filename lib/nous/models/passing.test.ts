@@ -480,3 +480,19 @@ test("'she's a <job> in <town>' tells where she lives; 'in training' is no town"
   assert.deepEqual(talk([["Ann", "My sister Rachelle is a nanny in Hong Kong."]]), ["Rachelle | home | Hong Kong"]);
   assert.deepEqual(talk([["Ann", "My sister Rachelle is a nurse in training."]]), []);
 });
+
+test("a temperature below zero or in degrees is weather talk; a wish for the rain to ease is not the speaker's", () => {
+  assert.deepEqual(states("its -10 in Olsztyn, come here instead"), ["Ann | home | Olsztyn | 0.5"]);
+  assert.deepEqual(states("34° in Sorocaba today."), ["Ann | home | Sorocaba | 0.5"]);
+  assert.deepEqual(states("I hope the rains in Sorocaba have eased."), []);
+});
+
+test("a town the listener plainly lives in, remarked on, is not the speaker's home", () => {
+  assert.deepEqual(talk([["Bob", "im in Olsztyn now. moved in march."], ["Ann", "olsztyn is gorgeous, castle and everything"]]), ["Bob | home | Olsztyn | change"]);
+  assert.deepEqual(talk([["Ann", "olsztyn is gorgeous, castle and everything"]]), ["Ann | home | Olsztyn | 0.5"]);
+});
+
+test("'home in X' is the speaker's home; someone else's getting home is not", () => {
+  assert.deepEqual(states("2 hours on the bridge to get home in Sorocaba."), ["Ann | home | Sorocaba | 0.5"]);
+  assert.deepEqual(states("She got home in Sorocaba at six."), []);
+});

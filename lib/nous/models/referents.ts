@@ -117,6 +117,18 @@ export function namesSomeone(ctx: SessionContext, value: string, o: { firstName?
   return !!o.known && !!ctx.known?.[value];
 }
 
+/**
+ * Is a town the other speaker's known home, stated plainly, and not the speaker's? A remark on it ("edinburgh is dark souls irl",
+ * "sunny in BH?") is about where the listener lives, not the speaker.
+ *
+ * @example
+ * listenersHome({ speakers: ["Ann", "Bob"], known: { Bob: { home: "Leeds" } }, seenAs: { Leeds: "home" } }, "Ann", "Leeds"); // true
+ */
+export function listenersHome(ctx: SessionContext, speaker: string, value: string): boolean {
+  // (stated plainly: a remark's guess is not enough to take a town from the speaker)
+  return ctx.known?.[speaker]?.home !== value && ctx.seenAs?.[value] === "home" && ctx.speakers.some((x) => x !== speaker && ctx.known?.[x]?.home === value);
+}
+
 /** Registers a pet mention (it blocks he/she until a person is named again). */
 export function addPet(ctx: SessionContext): void {
   ctx.lastPet = tick(ctx);

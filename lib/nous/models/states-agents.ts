@@ -18,7 +18,7 @@
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
+import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -94,9 +94,13 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
 export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // "Dundee in November is a test of character": a town in a month or season, said now, is talk of its weather
   const season = s.some((t, i) => isName(t) && s[i + 1]?.lower === "in" && SEASONS.has(s[i + 2]?.lower ?? "") && s[i + 3]?.lemma === "be");
-  if (!(season || s.some((t) => WEATHER.has(t.lemma) || WEATHER.has(t.lower))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
+  // a temperature below zero or in degrees ("its -10 in Warsaw", "34° in Campinas") is weather talk too
+  const temperature = (t: Tok, i: number) => t.pos === "NUM" && (/^[-−]\d/.test(t.text) || t.text.includes("°") || s[i + 1]?.text === "°");
+  if (!(season || s.some((t, i) => WEATHER.has(t.lemma) || WEATHER.has(t.lower) || temperature(t, i))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
   if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
   // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
+  // "I hope the rains in Shillong have eased": a wish for the listener's weather
+  if (s.some((t) => t.lemma === "hope" && t.pos === "VERB")) return;
   const recent = s.some((t) => ["yesterday", "today", "tonight", "now", "morning", "night", "week"].includes(t.lower));
   if (clauses.some((c) => c.past) && !recent) return;
   for (let k = 0; k < s.length; k++) {
@@ -115,7 +119,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     let stop = k;
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
     const p = nounWeather ? { value: s.slice(k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);
-    if (!p || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) continue;
+    if (!p || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) continue;
     emit(speaker, "home", p.value, k);
     return;
   }
@@ -142,6 +146,12 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   for (let k = 0; k < s.length; k++) {
     const t = s[k];
     // "(I'm) back in Lyon", not "back in 2019" (no name) nor someone else's ("she's back in Leeds")
+    // "… to get home in Vitória", "home in Lyon by six": home in a town, unowned or the speaker's
+    const owner = s[k - 1]?.lower;
+    if (t.lower === "home" && s[k + 1]?.lower === "in" && place(k + 2) && owner !== "his" && owner !== "her" && owner !== "their" && owner !== "your" && s[k - 1]?.text !== "'s") {
+      const c = clauses.find((x) => x.at <= k && k < x.end);
+      if (!c || ((c.subjects.length > 0 || c.implicit) && c.subjects.every((e) => e === speaker))) return emit(speaker, "home", place(k + 2)!.value, k);
+    }
     if (t.lower === "back" && s[k + 1]?.lower === "in" && place(k + 2)) {
       const c = clauses.find((x) => x.at <= k && k < x.end);
       if (!c || c.subjects.every((e) => e === speaker)) return emit(speaker, "home", place(k + 2)!.value, k);

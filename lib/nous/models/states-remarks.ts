@@ -13,7 +13,7 @@
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import { namesSomeone, type SessionContext } from "./referents.js";
+import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
@@ -55,7 +55,7 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (!(life || judged || local) || barred()) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
     // (a clause's subject is noted as a person too: only a person with a gender is one)
-    if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true })) continue;
+    if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, value)) continue;
     return emit(speaker, "home", value, a);
   }
 }
