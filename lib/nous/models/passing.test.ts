@@ -496,3 +496,8 @@ test("'home in X' is the speaker's home; someone else's getting home is not", ()
   assert.deepEqual(states("2 hours on the bridge to get home in Sorocaba."), ["Ann | home | Sorocaba | 0.5"]);
   assert.deepEqual(states("She got home in Sorocaba at six."), []);
 });
+
+test("more organisation heads: a hospital named '<X> General', a games studio, a mutual, a lodge, a shop", () => {
+  for (const v of ["Harrowgate General", "Kestrel Games", "Lothian Mutual", "Craigellachie Lodge", "Onda Sul Surf Shop", "Casco Bay Lobster Co"]) assert.equal(organisationName(v), true, v);
+  assert.equal(organisationName("General"), false);
+});
