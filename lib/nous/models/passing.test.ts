@@ -501,3 +501,9 @@ test("more organisation heads: a hospital named '<X> General', a games studio, a
   for (const v of ["Harrowgate General", "Kestrel Games", "Lothian Mutual", "Craigellachie Lodge", "Onda Sul Surf Shop", "Casco Bay Lobster Co"]) assert.equal(organisationName(v), true, v);
   assert.equal(organisationName("General"), false);
 });
+
+test("a verbless '<worker> at <organisation>' names one's work, even opening with a capitalised common word; an outing does not", () => {
+  assert.deepEqual(states("Yard man at Eastern Bay Hardware, Monday."), ["Ann | workplace | Eastern Bay Hardware | 0.5"]);
+  assert.deepEqual(states("Christmas dinner at Eastern Bay Hardware."), []);
+  assert.deepEqual(states("Birthday party at Eastern Bay Hardware."), []);
+});

@@ -12,7 +12,7 @@
  */
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok, upper } from "./nlp.js";
+import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
@@ -109,6 +109,7 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
 
 const JOB_WORDS = wordSet("jobWords");
 /** Openings that greet or give news, not one's work ("great news, Acme Software called"). */
+const MEALS = new Set(["dinner", "supper", "after", "poster", "chapter", "winter", "summer", "number", "order", "letter", "river", "water", "quarter", "corner", "center", "centre", "tower", "theater", "theatre", "border", "hangover", "shower", "player", "computer", "printer", "sticker", "flyer", "trailer", "teaser", "timer", "paper", "tutorial", "memorial", "editorial"]);
 const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "congrats", "luck", "morning", "night", "day", "evening", "afternoon", "weekend", "question", "idea", "plan"]);
 
 /**
@@ -124,13 +125,16 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
   while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
   const part = s.slice(0, stop);
   if (part.length < 2 || part.some((t) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PRON")) return;
-  let k = 0;
+  // (a common word opening the sentence is capitalised, and may be tagged a name: "Yard man at …")
+  let k = s[0].pos === "PROPN" && inLexicon(s[0].lower) && s[1]?.pos === "NOUN" ? 1 : 0;
   while (k < stop && (s[k].pos === "DET" || s[k].pos === "ADJ" || (s[k].pos === "NOUN" && !upper(s[k].text)))) k++;
   if (k === 0 || s[k - 1].pos !== "NOUN") return;
   const known = (v: string) => namesSomeone(ctx, v, { firstName: "value", known: true });
-  if (s[k]?.lower === "at" && JOB_WORDS.has(s[k - 1].lemma) && isName(s[k + 1])) {
+  if (s[k]?.lower === "at" && isName(s[k + 1])) {
+    // a job word before "at", or a worker's noun before an organisation's name ("Yard man at Eastern Bay Hardware")
     const p = placeAt(s, k + 1, stop);
-    if (p && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1);
+    const worker = JOB_WORDS.has(s[k - 1].lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(s[k - 1].lower) && !MEALS.has(s[k - 1].lower) && organisationName(p?.value ?? ""));
+    if (p && worker && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1);
     return;
   }
   if (k === stop && s[stop]?.text === "," && isName(s[stop + 1]) && !NOT_WORK_HEADS.has(s[k - 1].lemma)) {
