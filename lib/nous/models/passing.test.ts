@@ -507,3 +507,8 @@ test("a verbless '<worker> at <organisation>' names one's work, even opening wit
   assert.deepEqual(states("Christmas dinner at Eastern Bay Hardware."), []);
   assert.deepEqual(states("Birthday party at Eastern Bay Hardware."), []);
 });
+
+test("chat's 'shes' and 'hes' are 'she is' and 'he is'", () => {
+  assert.deepEqual(talk([["Ann", "my flatmate Sander quit the surf shop"], ["Ann", "hes a barista at Café Maré now."]]), ["Sander | workplace | Café Maré | change"]);
+  assert.deepEqual(talk([["Ann", "my mom sold up"], ["Ann", "shes moving to Sorocaba to be near my aunt."]]), ["Ann's mom | home | Sorocaba | planned | 0.5"]);
+});
