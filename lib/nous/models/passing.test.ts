@@ -512,3 +512,10 @@ test("chat's 'shes' and 'hes' are 'she is' and 'he is'", () => {
   assert.deepEqual(talk([["Ann", "my flatmate Sander quit the surf shop"], ["Ann", "hes a barista at Café Maré now."]]), ["Sander | workplace | Café Maré | change"]);
   assert.deepEqual(talk([["Ann", "my mom sold up"], ["Ann", "shes moving to Sorocaba to be near my aunt."]]), ["Ann's mom | home | Sorocaba | planned | 0.5"]);
 });
+
+test("'week 2 at X' counts the first days of a job; '<job> now at X' names it; a terrace is a dwelling", () => {
+  assert.deepEqual(states("week 2 at Dar Al Shifa. I had lunch sitting down."), ["Ann | workplace | Dar Al Shifa | 0.5"]);
+  assert.deepEqual(states("week 2 at the beach."), []);
+  assert.deepEqual(states("clinical instructor now at KMTC Nakuru."), ["Ann | workplace | KMTC Nakuru | 0.5"]);
+  assert.deepEqual(states("tiny terrace in Penarth, 2 min from the sea."), ["Ann | home | Penarth"]);
+});

@@ -329,5 +329,8 @@ export function firstDaysAt(s: Tok[]): string | undefined {
     if (!["the", "my", "our", "your"].includes(s[k - 1]?.lower ?? "") && k > 0) continue;
     return placeAt(s, m + 3)?.value;
   }
+  // "week 2 at Dar Al Shifa", "day 3 at X": a count of the first days, opening the sentence
+  const span = s[0]?.lower ?? "";
+  if (["day", "week", "month", "shift"].includes(span) && s[1]?.pos === "NUM" && /^\d{1,2}$/.test(s[1].text) && s[2]?.lower === "at" && s[3] && upper(s[3].text)) return placeAt(s, 3)?.value;
   return undefined;
 }

@@ -130,10 +130,13 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
   while (k < stop && (s[k].pos === "DET" || s[k].pos === "ADJ" || (s[k].pos === "NOUN" && !upper(s[k].text)))) k++;
   if (k === 0 || s[k - 1].pos !== "NOUN") return;
   const known = (v: string) => namesSomeone(ctx, v, { firstName: "value", known: true });
+  // "clinical instructor now at KMTC Nakuru"
+  const head = k;
+  if ((s[k]?.lower === "now" || s[k]?.lower === "currently") && s[k + 1]?.lower === "at") k++;
   if (s[k]?.lower === "at" && isName(s[k + 1])) {
     // a job word before "at", or a worker's noun before an organisation's name ("Yard man at Eastern Bay Hardware")
     const p = placeAt(s, k + 1, stop);
-    const worker = JOB_WORDS.has(s[k - 1].lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(s[k - 1].lower) && !MEALS.has(s[k - 1].lower) && organisationName(p?.value ?? ""));
+    const worker = JOB_WORDS.has(s[head - 1].lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(s[head - 1].lower) && !MEALS.has(s[head - 1].lower) && organisationName(p?.value ?? ""));
     if (p && worker && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1);
     return;
   }
