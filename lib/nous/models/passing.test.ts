@@ -519,3 +519,16 @@ test("'week 2 at X' counts the first days of a job; '<job> now at X' names it; a
   assert.deepEqual(states("clinical instructor now at KMTC Nakuru."), ["Ann | workplace | KMTC Nakuru | 0.5"]);
   assert.deepEqual(states("tiny terrace in Penarth, 2 min from the sea."), ["Ann | home | Penarth"]);
 });
+
+test("'Where abouts?' asks where the place just told of is; 'your Eilidh' is a person, 'my Roche colleagues' is not", () => {
+  assert.deepEqual(talk([["Ann", "We've put an offer in on a wee cottage on Arran!"], ["Bob", "No way! Where abouts?"], ["Ann", "Lamlash. Right out over the bay."]]), ["Ann | home | Lamlash | change"]);
+  assert.deepEqual(talk([["Ann", "Your Eilidh and my Tui used to run riot."], ["Bob", "How's Tui these days?"]]), []);
+  const ctx: SessionContext = { speakers: ["Ann", "Bob"] };
+  talk([["Ann", "Dinner with my Roche colleagues, then my Tui rang."]], ctx);
+  assert.deepEqual((ctx.people ?? []).map((p) => p.name), ["Tui"]);
+});
+
+test("the possessor of a work thing is a workplace only when named: 'the children's desk' is not", () => {
+  assert.deepEqual(states("I'm on the children's desk on Tuesdays."), []);
+  assert.deepEqual(states("I'm on the Red Lion's payroll now."), ["Ann | workplace | Red Lion | 0.5"]);
+});

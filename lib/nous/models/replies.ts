@@ -149,7 +149,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     return;
   }
   // a bare "where?" / "where to?" right after the listener told of a move or a new job: the reply names the new value
-  if (other && q.length === 1 && /^\s*(?:to )?where(?: to)?\s*[?!]*\s*$/i.test(text)) {
+  if (other && q.length === 1 && /^\s*(?:to )?(?:where(?: to| abouts| exactly)?|whereabouts)[\s?!]*$/i.test(q[0].map((t) => t.text).join(" "))) {
     c.asked = { by: speaker, attribute: c.lastAttribute?.[other] ?? "home", kind: "change" };
     return;
   }

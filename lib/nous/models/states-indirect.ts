@@ -69,7 +69,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not
       let a = k - 2;
       while (a > 0 && ["PROPN", "NOUN", "ADJ"].includes(s[a - 1].pos)) a--;
-      const place = s[a - 1]?.lower === "the" ? placeAt(s, a, k - 1) : undefined;
+      // (a name: "the children's desk" is no workplace)
+      const place = s[a - 1]?.lower === "the" && upper(s[a].text) ? placeAt(s, a, k - 1) : undefined;
       const gov = clauseAt(k);
       if (place && !(gov && (gov.negated || gov.usedTo || gov.noLonger))) emit(gov && gov.subjects.length === 1 ? gov.subjects[0] : speaker, "workplace", place.value, k);
       continue;
