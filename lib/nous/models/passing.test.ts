@@ -532,3 +532,8 @@ test("the possessor of a work thing is a workplace only when named: 'the childre
   assert.deepEqual(states("I'm on the children's desk on Tuesdays."), []);
   assert.deepEqual(states("I'm on the Red Lion's payroll now."), ["Ann | workplace | Red Lion | 0.5"]);
 });
+
+test("a town remarked on to the listener ('Verdun is lucky to have you') is not the speaker's home; a later clause's 'you' does not stop a remark", () => {
+  assert.deepEqual(states("Verdun is lucky to have you."), []);
+  assert.deepEqual(states("Wrocław is beautiful and snowing, as you well know."), ["Ann | home | Wrocław | 0.5"]);
+});

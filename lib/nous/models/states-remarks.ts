@@ -53,6 +53,10 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
     if (!(life || judged || local) || barred()) continue;
+    // "Verdun is lucky to have you": a remark made to the listener about their place
+    let stop = e + 1;
+    while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
+    if (judged && s.slice(e + 1, stop).some((t) => t.lower === "you" || t.lower === "your" || t.lower === "u")) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
     // (a clause's subject is noted as a person too: only a person with a gender is one)
     if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, value)) continue;
