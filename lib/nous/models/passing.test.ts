@@ -537,3 +537,14 @@ test("a town remarked on to the listener ('Verdun is lucky to have you') is not 
   assert.deepEqual(states("Verdun is lucky to have you."), []);
   assert.deepEqual(states("Wrocław is beautiful and snowing, as you well know."), ["Ann | home | Wrocław | 0.5"]);
 });
+
+test("the workplace after a job: 'work as civil engineer in X', 'a cook in a hotpot restaurant, X', 'work in a laboratory, at X'", () => {
+  assert.deepEqual(states("I work as civil engineer in Hawler Construction."), ["Ann | workplace | Hawler Construction"]);
+  assert.deepEqual(states("I am a cook in a hotpot restaurant, Lao Ma Hotpot, in Chengdu."), ["Ann | workplace | Lao Ma Hotpot"]);
+  assert.deepEqual(states("I work in a laboratory, at Deccan Genomics in Hyderabad."), ["Ann | workplace | Deccan Genomics"]);
+  assert.deepEqual(states("I am a nurse in a big hospital."), []);
+});
+
+test("'still in the old kitchen?' asks about no home", () => {
+  assert.deepEqual(talk([["Bob", "Are you in the new branch now or still in the old kitchen?"], ["Ann", "Still in the old one on our street."]]), []);
+});

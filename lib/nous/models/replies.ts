@@ -134,6 +134,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     // "Still Ashdown?": a home if that is the listener's known home, else a workplace
     // … or a town of the gazetteer ("still Leicester?")
     const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && placesNamed(p.value).length > 0));
+    // ("still in the old kitchen?" asks about no home)
+    if (p && prep === "in" && !upper(p.value)) continue;
     if (p) c.asked = { by: speaker, attribute: prep === "in" || knownHome ? "home" : "workplace", kind: "state", still: p.value };
     if (p) return;
   }

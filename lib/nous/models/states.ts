@@ -133,14 +133,20 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     } else if (WORK.has(v) || (STOP.has(v) && s[from]?.lemma === "work")) {
       const stop = STOP.has(v);
       const start = stop ? from + 1 : from;
+      // (the place is read after the job: "as civil engineer in Hawler Construction")
+      let place = start;
       if (s[start]?.lower === "as") {
         const job = placeAt(s, start + 1, to);
         emit(c.subjects, "job", job?.value, stop ? endKind(c) : stateKind(c), c.head);
+        if (job && s[start].pos !== "ADP") place = job.end + 1;
       }
       // "teach maths at X": a teaching verb's own object (a subject taught) may come before the place
-      let obj = start;
+      let obj = place;
       if (TEACH.has(v)) while (obj < to && (s[obj].pos === "NOUN" || s[obj].pos === "ADJ")) obj++;
-      const pp = ppAfter(s, start, to, WORK_PREPS) ?? inOrganisation(s, start, to) ?? inOrganisationName(s, start, to) ?? (obj > start ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
+      let pp: { value: string; end?: number } | undefined = ppAfter(s, place, to, WORK_PREPS) ?? inOrganisation(s, place, to) ?? inOrganisationName(s, place, to) ?? (obj > place ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
+      // "in a laboratory, at Deccan Genomics": a kind of place, then its name
+      const named = pp && !upper(pp.value) && pp.end !== undefined && s[pp.end + 1]?.text === "," && s[pp.end + 2]?.lower === "at" && isName(s[pp.end + 3]) ? placeAt(s, pp.end + 3) : undefined;
+      if (named) pp = named;
       emit(c.subjects, "workplace", pp?.value, stop ? endKind(c) : stateKind(c), c.head);
     } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
       const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
@@ -240,10 +246,12 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   emit(c.subjects, "job", job, stateKind(c), c.head);
   const after = placeAt(s, j, c.end)!.end + 1 + (atOrg ? gap : 0);
   if (s[after]?.lower === "at" || s[after]?.lower === "for") emit(c.subjects, "workplace", placeAt(s, after + 1, c.end)?.value, stateKind(c), c.head);
-  // "she's a nanny in Hong Kong now": a town the job is done in is where the person lives
-  else if (s[after]?.lower === "in" && isName(s[after + 1])) {
-    const town = placeAt(s, after + 1, c.end);
-    if (town && placesNamed(town.value).length > 0) emit(c.subjects, "home", town.value, stateKind(c), c.head);
+  // "she's a nanny in Hong Kong now": a town the job is done in is where the person lives; "a cook in a hotpot
+  // restaurant, Lao Ma Hotpot" or "in Hawler Construction": an organisation is where the job is
+  else if (s[after]?.lower === "in") {
+    const p = placeAt(s, after + 1, c.end);
+    if (p && isName(s[after + 1]) && placesNamed(p.value).length > 0) emit(c.subjects, "home", p.value, stateKind(c), c.head);
+    else if (p && upper(p.value) && (organisationName(p.value) || !isName(s[after + 1]))) emit(c.subjects, "workplace", p.value, stateKind(c), c.head);
   }
 }
 
