@@ -548,3 +548,13 @@ test("the workplace after a job: 'work as civil engineer in X', 'a cook in a hot
 test("'still in the old kitchen?' asks about no home", () => {
   assert.deepEqual(talk([["Bob", "Are you in the new branch now or still in the old kitchen?"], ["Ann", "Still in the old one on our street."]]), []);
 });
+
+test("'X is my home' needs a name before the copula and nothing but adverbs after it; 'my home town' and 'from my home' are not it", () => {
+  assert.deepEqual(states("The school is Lanna Wellness School, in Chiang Mai, my home town."), []);
+  assert.deepEqual(states("The factory is near Amman, so I drive forty minutes from my home."), []);
+  assert.deepEqual(states("Sorocaba is really my home now."), ["Ann | home | Sorocaba"]);
+});
+
+test("a greeting in another language opens a reply; the listener greeted by name is no answer", () => {
+  assert.deepEqual(talk([["Bob", "Where in Oman do you live?"], ["Ann", "Marhaba Bob, nice to meet you! I live in Sohar, by the sea."]]), ["Ann | home | Sohar"]);
+});

@@ -8,7 +8,7 @@
 import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
-import type { SessionContext } from "./referents.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
 
@@ -326,7 +326,7 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
   const fragment = (): ReturnType<typeof replyState> => {
     // "Marketing at Kilima Coffee in Nairobi.", "Stavanger since August."
     const v = fragmentValue(s, q.attribute, ctx);
-    return v ? { attribute: q.attribute, value: v, kind: q.kind } : undefined;
+    return v && !namesSomeone(ctx, v, { firstName: "value" }) ? { attribute: q.attribute, value: v, kind: q.kind } : undefined;
   };
   if (!isName(s[k])) return fragment();
   // the name stands alone: the sentence ends, or a comma or a dash follows it
@@ -334,6 +334,8 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
   while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
   const p = placeAt(s, k, stop);
   if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text))) return fragment();
+  // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer
+  if (namesSomeone(ctx, p.value, { firstName: "value" })) return undefined;
   return { attribute: q.attribute, value: p.value, kind: q.kind };
 }
 
