@@ -99,6 +99,8 @@ export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionCon
 /** The subject starting at i, if one does: its entities (maybe none: unresolved) and last index. */
 function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefined, ctx: SessionContext, turn: string): { entities: string[]; end: number } | undefined {
   const t = s[i];
+  // "guess who starts at the Kölner Zoo next week!", "guess who's a flight nurse": the speaker, teasing
+  if (t.lower === "who" && s[i - 1]?.lower === "guess" && (i === 1 || s[i - 2].pos === "PUNCT" || s[i - 2].pos === "INTJ")) return { entities: [speaker], end: i };
   if (t.pos === "PRON" && PRONOUN_SUBJECT.has(t.lower)) {
     if (t.lower === "i" || t.lower === "we") return { entities: [speaker], end: i };
     if (t.lower === "you") return { entities: other ? [other] : [], end: i };

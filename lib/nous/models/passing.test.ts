@@ -558,3 +558,10 @@ test("'X is my home' needs a name before the copula and nothing but adverbs afte
 test("a greeting in another language opens a reply; the listener greeted by name is no answer", () => {
   assert.deepEqual(talk([["Bob", "Where in Oman do you live?"], ["Ann", "Marhaba Bob, nice to meet you! I live in Sohar, by the sea."]]), ["Ann | home | Sohar"]);
 });
+
+test("'guess who starts at X' is the speaker's news; '<organisation>, <job>.' names one's work", () => {
+  assert.deepEqual(states("guess who starts at the Kölner Zoo on Monday!"), ["Ann | workplace | Kölner Zoo | planned | 0.5"]);
+  assert.deepEqual(states("Harlow City Museum, education officer."), ["Ann | workplace | Harlow City Museum | 0.5"]);
+  assert.deepEqual(states("Leeds, nurse."), []);
+  assert.deepEqual(talk([["Ann", "Harlow City Museum, education officer, lovely colleagues."]]), []);
+});

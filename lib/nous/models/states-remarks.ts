@@ -125,15 +125,23 @@ const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "
  * jobFragment(analyse("planner at HHLA, I tell the cranes what to do.")[0], "Greta", ctx, emit); // emit("Greta", "workplace", "HHLA", 2)
  */
 export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const known = (v: string) => namesSomeone(ctx, v, { firstName: "value", known: true });
   let stop = 0;
   while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
   const part = s.slice(0, stop);
+  // "Galway City Museum, education officer.": a name that is no town, then one's job, and nothing more
+  if (isName(s[0]) && s[stop]?.text === ",") {
+    const p = placeAt(s, 0, stop);
+    let e = stop + 1;
+    while (e < s.length && s[e].pos !== "PUNCT") e++;
+    const job = s.slice(stop + 1, e);
+    if (p && p.end === stop - 1 && job.length > 0 && job.length <= 3 && (e === s.length || s[e].text !== ",") && JOB_WORDS.has(job[job.length - 1].lemma) && job.every((t) => t.pos === "NOUN" || t.pos === "ADJ") && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) return emit(speaker, "workplace", p.value, 0);
+  }
   if (part.length < 2 || part.some((t) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PRON")) return;
   // (a common word opening the sentence is capitalised, and may be tagged a name: "Yard man at …")
   let k = s[0].pos === "PROPN" && inLexicon(s[0].lower) && s[1]?.pos === "NOUN" ? 1 : 0;
   while (k < stop && (s[k].pos === "DET" || s[k].pos === "ADJ" || (s[k].pos === "NOUN" && !upper(s[k].text)))) k++;
   if (k === 0 || s[k - 1].pos !== "NOUN") return;
-  const known = (v: string) => namesSomeone(ctx, v, { firstName: "value", known: true });
   // "clinical instructor now at KMTC Nakuru"
   const head = k;
   if ((s[k]?.lower === "now" || s[k]?.lower === "currently") && s[k + 1]?.lower === "at") k++;
