@@ -565,3 +565,10 @@ test("'guess who starts at X' is the speaker's news; '<organisation>, <job>.' na
   assert.deepEqual(states("Leeds, nurse."), []);
   assert.deepEqual(talk([["Ann", "Harlow City Museum, education officer, lovely colleagues."]]), []);
 });
+
+test("a common word capitalised to open a sentence is no place: 'House is freezing', 'Couch at Mum's for now'; 'I swear' hedges", () => {
+  assert.deepEqual(states("House is freezing, the kids are whinging."), []);
+  assert.deepEqual(talk([["Ann", "I moved out of the Porirua flat on Sunday."], ["Ann", "Couch at Mum's for now."]]), ["Ann | home | Porirua | ended"]);
+  assert.deepEqual(talk([["Ann", "I've left Harlow Mutual."], ["Ann", "Admiral, in Cardiff, claims handler."]]), ["Ann | workplace | Harlow Mutual | ended", "Ann | workplace | Admiral | change"]);
+  assert.deepEqual(states("I swear I live at the playground now."), ["Ann | home | playground | 0.2"]);
+});

@@ -268,6 +268,9 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   const p = placeAt(s, k, stop);
   // a description opening the reply ("Loud but good.", "Busy and fun", "Sort of.") is no name
   if (p && ((s[p.end + 1]?.pos === "CCONJ" && s[p.end + 2]?.pos === "ADJ") || s[p.end + 1]?.lower === "of")) return undefined;
+  // "Couch at Mum's for now.": a common word capitalised to open the sentence is no name (unless a town is so named)
+  // ("Admiral, in Cardiff, claims handler." is a name: a comma sets it off)
+  if (p && k === 0 && p.end === 0 && s[1]?.pos === "ADP" && inLexicon(s[0].lower) && placesNamed(p.value).length === 0) return undefined;
   return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
 }
 /**
