@@ -572,3 +572,13 @@ test("a common word capitalised to open a sentence is no place: 'House is freezi
   assert.deepEqual(talk([["Ann", "I've left Harlow Mutual."], ["Ann", "Admiral, in Cardiff, claims handler."]]), ["Ann | workplace | Harlow Mutual | ended", "Ann | workplace | Admiral | change"]);
   assert.deepEqual(states("I swear I live at the playground now."), ["Ann | home | playground | 0.2"]);
 });
+
+test("'still at the insurance place?' is answered by a name, a trailing yes cut off; a correction's organisation answers 'still at the bank?'", () => {
+  assert.deepEqual(talk([["Bob", "lol still at the insurance place?"], ["Ann", "Kestrel Insurance ja. on the claims side now"]]), ["Ann | workplace | Kestrel Insurance"]);
+  assert.deepEqual(talk([["Bob", "still at the bank?"], ["Ann", "credit union, they get mad when u call it a bank. Saguaro Credit Union"]]), ["Ann | workplace | Saguaro Credit Union"]);
+});
+
+test("'I'm doing marketing at X now' is work at X; shopping is an outing", () => {
+  assert.deepEqual(states("im doing marketing at Adinkra Media now"), ["Ann | workplace | Adinkra Media | change"]);
+  assert.deepEqual(states("I'm doing my shopping at Tesco."), []);
+});

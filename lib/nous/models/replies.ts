@@ -54,6 +54,7 @@ const greeting = (s: Tok[], k: number): boolean => (s[k]?.lower === "merry" || s
 const DWELLING = wordSet("dwellingNouns");
 const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
+const DETS_ASKED = new Set(["the", "your", "that"]);
 const DIRECTIONS = new Set(["down", "up", "out", "over", "back"]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same)\b/i;
 
@@ -136,6 +137,11 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && placesNamed(p.value).length > 0));
     // ("still in the old kitchen?" asks about no home)
     if (p && prep === "in" && !upper(p.value)) continue;
+    // "still at the insurance place?": a workplace asked after with no name; a reply may name it
+    if (!p && prep === "at" && s[k + 2] && (DETS_ASKED.has(s[k + 2].lower) || s[k + 2].pos === "NOUN")) {
+      c.asked = { by: speaker, attribute: "workplace", kind: "state", still: "" };
+      return;
+    }
     if (p) c.asked = { by: speaker, attribute: prep === "in" || knownHome ? "home" : "workplace", kind: "state", still: p.value };
     if (p) return;
   }
@@ -324,6 +330,15 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
     }
     return undefined;
   }
+  // "Still at the bank?" "credit union, they get mad when u call it a bank. Saguaro Credit Union": a sentence of the
+  // reply that is an organisation's name and nothing else
+  if (q.attribute === "workplace" && q.still !== undefined) {
+    for (const r of sentences) {
+      const words = r.filter((t) => t.pos !== "PUNCT");
+      const p = isName(r[0]) ? placeAt(r, 0) : undefined;
+      if (p && p.end === words.length - 1 && words.length === p.end + 1 && organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value" })) return { attribute: "workplace", value: p.value, kind: "state" };
+    }
+  }
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || s[k].lower === "oh" || s[k].lower === "well" || s[k].text === ",")) k++;
   const fragment = (): ReturnType<typeof replyState> => {
@@ -333,10 +348,11 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
   };
   if (!isName(s[k])) return fragment();
   // the name stands alone: the sentence ends, or a comma or a dash follows it
+  // ("Kestrel Insurance ja.": a yes after the name ends it)
   let stop = k;
-  while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
+  while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && YES.test(s[stop].text) && s[stop].lower !== "still" && s[stop].lower !== "same")) stop++;
   const p = placeAt(s, k, stop);
-  if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text))) return fragment();
+  if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text))) return fragment();
   // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer
   if (namesSomeone(ctx, p.value, { firstName: "value" })) return undefined;
   return { attribute: q.attribute, value: p.value, kind: q.kind };

@@ -185,6 +185,10 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       if (forTown && placesNamed(forTown.value).length > 0) emit(c.subjects, "home", forTown.value, changeKind(c), c.head);
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
     else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
+    else if (v === "do" && c.progressive && !c.past && s[from]?.pos === "NOUN" && !DETS.has(s[from].lower) && s[from + 1]?.lower === "at" && isName(s[from + 2])) {
+      // "I'm doing marketing at Adinkra Media now": a bare line of work, done at a named place
+      emit(c.subjects, "workplace", placeAt(s, from + 2, to)?.value, stateKind(c), c.head);
+    }
     else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "")) {
       const d = s.findIndex((t, i) => i >= from && DWELLING.has(t.lemma));
       const p = ppAfter(s, d + 1, to, new Set(["in", "near", "outside"]));
