@@ -582,3 +582,9 @@ test("'I'm doing marketing at X now' is work at X; shopping is an outing", () =>
   assert.deepEqual(states("im doing marketing at Adinkra Media now"), ["Ann | workplace | Adinkra Media | change"]);
   assert.deepEqual(states("I'm doing my shopping at Tesco."), []);
 });
+
+test("'I am an Otsu person now', 'we are officially Red Deer residents': the speaker lives there; someone else or a negation does not", () => {
+  assert.deepEqual(states("I am an Otsu person now! Everything is in boxes."), ["Ann | home | Otsu | 0.5"]);
+  assert.deepEqual(states("We are officially Red Deer residents."), ["Ann | home | Red Deer | 0.5"]);
+  assert.deepEqual(states("I'm not a Leeds person."), []);
+});

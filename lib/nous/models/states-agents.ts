@@ -128,6 +128,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   }
 }
 
+const RESIDENT_NOUNS = new Set(["person", "local", "locals", "resident", "residents", "girl", "boy", "guy", "native"]);
 const GERUND_WORK = new Set(["working", "teaching", "nursing", "interning", "lecturing", "temping", "volunteering"]);
 const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome"]);
 
@@ -139,7 +140,7 @@ const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "wel
  */
 export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // cheap test first: most sentences have no "back", "home" or "nutshell" and open with no idiom's word
-  if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell")) return;
+  if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell" || RESIDENT_NOUNS.has(t.lower))) return;
   if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
   const place = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
@@ -158,6 +159,14 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     if (t.lower === "back" && s[k + 1]?.lower === "in" && place(k + 2)) {
       const c = clauses.find((x) => x.at <= k && k < x.end);
       if (!c || c.subjects.every((e) => e === speaker)) return emit(speaker, "home", place(k + 2)!.value, k);
+    }
+    // "I am an Otsu person now", "we are officially Red Deer residents": a resident of a town, the speaker being one
+    let e = k;
+    while (isName(s[e]) && isName(s[e + 1])) e++;
+    if (isName(s[k]) && RESIDENT_NOUNS.has(s[e + 1]?.lower ?? "") && ["a", "an", "be", "officially", "now", "proper"].includes(s[k - 1]?.lemma ?? "")) {
+      const c = clauses.find((x) => x.at <= k && k < x.end);
+      const value = placeAt(s, k, e + 1)?.value;
+      if (value && !namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) && c && c.copula && !c.negated && !c.past && c.subjects.length === 1 && c.subjects[0] === speaker) return emit(speaker, "home", value, k);
     }
     // "Kisumu is home"
     if (place(k) && s[place(k)!.end + 1]?.lemma === "be" && s[place(k)!.end + 2]?.lower === "home" && (!s[place(k)!.end + 3] || s[place(k)!.end + 3].pos === "PUNCT" || s[place(k)!.end + 3].pos === "CCONJ")) return emit(speaker, "home", place(k)!.value, k);
