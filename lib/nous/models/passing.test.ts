@@ -588,3 +588,9 @@ test("'I am an Otsu person now', 'we are officially Red Deer residents': the spe
   assert.deepEqual(states("We are officially Red Deer residents."), ["Ann | home | Red Deer | 0.5"]);
   assert.deepEqual(states("I'm not a Leeds person."), []);
 });
+
+test("the town after a landmark ('a house near the water in Sydney'); a town after a country, set off by ', in'", () => {
+  assert.deepEqual(talk([["Ann", "My sister found a little house near the water in Sydney."]]), ["Ann's sister | home | Sydney | change"]);
+  assert.deepEqual(talk([["Ann", "My daughter Rhea is in Canada as well now, in Toronto."]]), ["Rhea | home | Toronto | change"]);
+  assert.deepEqual(states("I work at Harlow Mutual, in Leeds."), ["Ann | workplace | Harlow Mutual"]);
+});

@@ -51,7 +51,12 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   const head = s[last];
   if (DWELLING.has(head.lemma) && (head.pos === "NOUN" || head.pos === "ADJ")) {
     const p = s[last + 1];
-    if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) return placeAt(s, last + 2, end);
+    if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) {
+      // "a little house near the water in Sydney": the town after the landmark
+      const inner = placeAt(s, last + 2, end);
+      if (inner && !upper(inner.value) && s[inner.end + 1]?.lower === "in" && isName(s[inner.end + 2])) return placeAt(s, inner.end + 2, end);
+      return inner;
+    }
     return undefined;
   }
   // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
@@ -62,11 +67,14 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
   const value = words.join(" ");
   if (NOT_PLACES.has(value.toLowerCase()) || s[k]?.pos === "PRON" && !DETS.has(s[k].lower)) return undefined;
-  // "in Canada now, Calgary": a town set after a country names the place within it
+  // "in Canada now, Calgary", "in Canada as well now, in Toronto": a town set after a country names the place within it
   let c = last + 1;
-  if (s[c]?.lower === "now") c++;
-  if (s[c]?.text === "," && isName(s[c + 1]) && isCountry(value)) {
-    const town = placeAt(s, c + 1, end);
+  if (s[c]?.lower === "as" && s[c + 1]?.lower === "well") c += 2;
+  if (s[c]?.lower === "now" || s[c]?.lower === "too") c++;
+  if (s[c]?.text === "," && s[c + 1]?.lower === "in") c++;
+  const townAt = s[c]?.text === "," ? c + 1 : s[c]?.lower === "in" && s[c - 1]?.text === "," ? c + 1 : -1;
+  if (townAt > 0 && isName(s[townAt]) && isCountry(value)) {
+    const town = placeAt(s, townAt, end);
     if (town && placesNamed(town.value).length > 0 && !isCountry(town.value)) return town;
   }
   return { value, end: last };

@@ -191,7 +191,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     }
     else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "")) {
       const d = s.findIndex((t, i) => i >= from && DWELLING.has(t.lemma));
-      const p = ppAfter(s, d + 1, to, new Set(["in", "near", "outside"]));
+      let p: { value: string; end: number } | undefined = ppAfter(s, d + 1, to, new Set(["in", "near", "outside"]));
+      // "a little house near the water in Sydney": the town after the landmark
+      if (p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2])) p = placeAt(s, p.end + 2, to);
       emit(c.subjects, "home", p?.value, v === "rent" ? stateKind(c) : c.perfect && v === "get" ? stateKind(c) : changeKind(c), c.head);
     } else if (CALL.has(v) && s.slice(from, to).some((t) => t.lower === "home")) emit(c.subjects, "home", placeAt(s, from, to)?.value, stateKind(c), c.head);
   }
