@@ -594,3 +594,8 @@ test("the town after a landmark ('a house near the water in Sydney'); a town aft
   assert.deepEqual(talk([["Ann", "My daughter Rhea is in Canada as well now, in Toronto."]]), ["Rhea | home | Toronto | change"]);
   assert.deepEqual(states("I work at Harlow Mutual, in Leeds."), ["Ann | workplace | Harlow Mutual"]);
 });
+
+test("'a village near York' still names a home; 'the office is basically my home' is still a (hedged) home", () => {
+  assert.deepEqual(talk([["Ann", "My parents live in a village near York."]]), ["Ann's parents | home | village"]);
+  assert.deepEqual(states("The office is basically my home now."), ["Ann | home | office | 0.2"]);
+});

@@ -118,11 +118,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
         // "my (real) employer is X", "home these days is X"
         emit([speaker], attr, placeAt(s, b + 1, s.length, { demonstrative: true })?.value, "state", k);
       } else if (attr === "home" && owner === speaker && s[k + 1]?.pos !== "NOUN") {
-        // "X is (basically) my home", "Leeds is home": a name before the copula, and only adverbs between it and
-        // "my home" ("the school is …, my home town" and "the factory is …, from my home" are not this)
+        // "X is (basically) my home", "Leeds is home": only adverbs between the copula and "my home" ("the school is
+        // …, my home town" and "the factory is …, from my home" are not this)
         const be = s.slice(0, k).findIndex((x) => x.lemma === "be");
         const p = be > 0 ? placeAt(s, 0, be) : undefined;
-        if (p && upper(p.value) && s.slice(be + 1, k - 1).every((x) => x.pos === "ADV")) emit([speaker], "home", p.value, "state", k);
+        if (p && s.slice(be + 1, k - 1).every((x) => x.pos === "ADV")) emit([speaker], "home", p.value, "state", k);
       } else if (attr === "home" && k > 0 && s[k - 1].lemma === "be" && k - 1 > 0) {
         // "Leeds is home", "…, austin's home now": the name right before the copula
         let a = k - 1;
