@@ -128,7 +128,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   }
 }
 
-const RESIDENT_NOUNS = new Set(["person", "local", "locals", "resident", "residents", "girl", "boy", "guy", "native"]);
+const RESIDENT_NOUNS = wordSet("residentNouns");
 const GERUND_WORK = new Set(["working", "teaching", "nursing", "interning", "lecturing", "temping", "volunteering"]);
 const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome"]);
 

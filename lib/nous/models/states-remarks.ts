@@ -112,8 +112,9 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
 }
 
 const JOB_WORDS = wordSet("jobWords");
+/** Words that end like a worker's noun but name none ("Christmas dinner at X"). */
+const NOT_WORKERS = wordSet("notWorkerNouns");
 /** Openings that greet or give news, not one's work ("great news, Acme Software called"). */
-const MEALS = new Set(["dinner", "supper", "after", "poster", "chapter", "winter", "summer", "number", "order", "letter", "river", "water", "quarter", "corner", "center", "centre", "tower", "theater", "theatre", "border", "hangover", "shower", "player", "computer", "printer", "sticker", "flyer", "trailer", "teaser", "timer", "paper", "tutorial", "memorial", "editorial"]);
 const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "congrats", "luck", "morning", "night", "day", "evening", "afternoon", "weekend", "question", "idea", "plan"]);
 
 /**
@@ -148,7 +149,7 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
   if (s[k]?.lower === "at" && isName(s[k + 1])) {
     // a job word before "at", or a worker's noun before an organisation's name ("Yard man at Eastern Bay Hardware")
     const p = placeAt(s, k + 1, stop);
-    const worker = JOB_WORDS.has(s[head - 1].lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(s[head - 1].lower) && !MEALS.has(s[head - 1].lower) && organisationName(p?.value ?? ""));
+    const worker = JOB_WORDS.has(s[head - 1].lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(s[head - 1].lower) && !NOT_WORKERS.has(s[head - 1].lower) && organisationName(p?.value ?? ""));
     if (p && worker && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1);
     return;
   }
