@@ -1,13 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRng } from "../core/rng.js";
-import { binaryUpdate, calibratedUpdate, renormalise, rouletteSample, uniformWeights } from "./weights.js";
+import { binaryUpdate, calibratedUpdate, renormalise, rouletteSample } from "./weights.js";
 import { brierScore, couplingGamma, expectedCalibrationError, uncertainShare, weightsJsd } from "./metrics.js";
 import { inflateSync } from "node:zlib";
 import { SlidingIsotonic, plattFit, selectPairs, plattCalibrate, type CalibrationPair } from "./calibrators.js";
 import { repairJudgement, truncateKeepingAnswer } from "./models/llm.js";
 import { runCell } from "./cells.js";
-import { CalibrationParamsSchema, STRATEGIES } from "./types.js";
+import { STRATEGIES } from "./types.js";
 import { makeTasks, taskImage } from "./tasks.js";
 import { encodePNG } from "./png.js";
 

@@ -9,7 +9,7 @@ import { policyFlags } from "./policies.js";
 import { compileTask } from "./task.js";
 import { snapshotWorld } from "./snapshot.js";
 import { rowTask } from "./testing/tasks.js";
-import { PROBLEM_KINDS, SimParamsSchema } from "./types.js";
+import { SimParamsSchema } from "./types.js";
 import type { Problem, SimParams } from "./types.js";
 import { isNecessary, rollOut } from "./uer.js";
 import { BlockWorld } from "./block-world.js";

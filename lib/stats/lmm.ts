@@ -11,7 +11,7 @@ import type { DataInput, DroppedRows } from "./frame.js";
 import { defaultProgressSink, reported, withProgress } from "./warnings.js";
 import { cholInverse } from "./linalg.js";
 import { chooseProfiler } from "./lmm-backend.js";
-import { blockProfiler, templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
+import { templateOf, thetaLayout, type Profile, type Profiler } from "./lmm-deviance.js";
 import { profiledDeviance, separateFitsStart } from "./lmm-start.js";
 import { satterthwaite } from "./lmm-satterthwaite.js";
 import { minimize } from "./optimize.js";

@@ -24,9 +24,9 @@
  */
 import { StatsError } from "../core/errors.js";
 import type { RandomSystem } from "./glmm-system.js";
-import { cholSolve, DONE, MAX_ITER, QUADRATIC, type GlmmData, type PirlsResult, type PirlsWork } from "./pirls.js";
+import { cholSolve, DONE, MAX_ITER, QUADRATIC, type PirlsResult, type PirlsWork } from "./pirls.js";
 import { halveSteps, TOL_PWRSS } from "./pirls-lme4.js";
-import { binomialPass, deviance, exponentials, fixedPart, fixedSums, groupSums, kernelFor, logisticMean, poissonPass, zeros, type RowData } from "./pirls-rows.js";
+import { binomialPass, deviance, exponentials, fixedPart, fixedSums, groupSums, kernelFor, logisticMean, poissonPass, type RowData } from "./pirls-rows.js";
 
 export { rowData, type RowData } from "./pirls-rows.js";
 

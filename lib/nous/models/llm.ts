@@ -14,7 +14,7 @@ import { turnText, type SessionWindow } from "../locomo/evaluate.js";
 import type { Extraction } from "../engine.js";
 import { renderContext } from "../query.js";
 import { formatDate } from "../query.js";
-import { TripleSchema, type QueryContext, type Triple, type Turn } from "../types.js";
+import { TripleSchema, type QueryContext, type Triple } from "../types.js";
 
 export const promptTemplates = {
   extract:

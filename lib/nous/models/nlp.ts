@@ -210,6 +210,14 @@ function organisationsInLowerCase(sent: Tok[]): void {
   }
 }
 
+/**
+ * "House is freezing", "Couch at Mum's for now.": a common word, capitalised because it opens the sentence, names
+ * no place, unless a town is so named. `p` is the name found at `k`.
+ */
+export function openingCommonWord(s: Tok[], k: number, p: { value: string; end: number }): boolean {
+  return k === 0 && p.end === 0 && inLexicon(s[0].lower) && placesNamed(p.value).length === 0;
+}
+
 const known = new Map<string, boolean>();
 /** Is a lower-case word in the model's lexicon? */
 export function inLexicon(word: string): boolean {

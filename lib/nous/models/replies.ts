@@ -7,7 +7,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
-import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
+import { inLexicon, isName, nameAt, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
@@ -274,9 +274,8 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   const p = placeAt(s, k, stop);
   // a description opening the reply ("Loud but good.", "Busy and fun", "Sort of.") is no name
   if (p && ((s[p.end + 1]?.pos === "CCONJ" && s[p.end + 2]?.pos === "ADJ") || s[p.end + 1]?.lower === "of")) return undefined;
-  // "Couch at Mum's for now.": a common word capitalised to open the sentence is no name (unless a town is so named)
-  // ("Admiral, in Cardiff, claims handler." is a name: a comma sets it off)
-  if (p && k === 0 && p.end === 0 && s[1]?.pos === "ADP" && inLexicon(s[0].lower) && placesNamed(p.value).length === 0) return undefined;
+  // "Couch at Mum's for now." ("Admiral, in Cardiff, claims handler." is a name: a comma sets it off)
+  if (p && s[1]?.pos === "ADP" && openingCommonWord(s, k, p)) return undefined;
   return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
 }
 /**
@@ -336,7 +335,7 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
     for (const r of sentences) {
       const words = r.filter((t) => t.pos !== "PUNCT");
       const p = isName(r[0]) ? placeAt(r, 0) : undefined;
-      if (p && p.end === words.length - 1 && words.length === p.end + 1 && organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value" })) return { attribute: "workplace", value: p.value, kind: "state" };
+      if (p && p.end === words.length - 1 && organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value" })) return { attribute: "workplace", value: p.value, kind: "state" };
     }
   }
   let k = 0;

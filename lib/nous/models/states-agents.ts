@@ -17,8 +17,7 @@
  */
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import { inLexicon, isName, type Tok, upper } from "./nlp.js";
-import { placesNamed } from "./gazetteer.js";
+import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
@@ -121,8 +120,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
     const p = nounWeather ? { value: s.slice(k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);
     if (!p || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) continue;
-    // "House is freezing": a common word capitalised to open the sentence is no place (unless a town is so named)
-    if (k === 0 && p.end === 0 && inLexicon(s[0].lower) && placesNamed(p.value).length === 0) continue;
+    // "House is freezing"
+    if (openingCommonWord(s, k, p)) continue;
     emit(speaker, "home", p.value, k);
     return;
   }

@@ -31,8 +31,8 @@ export interface StateObservation { entity: string; attribute: StateAttribute; v
 const set = wordSet;
 const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([...set("moveVerbs"), ...set("emigrateVerbs")]);
 const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH]), EMPLOY = set("employVerbs"), START = set("startVerbs");
-const JOIN = new Set(["join"]), SIGN = set("signVerbs"), TAKE = set("takeVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
-const LOSE = set("loseVerbs"), STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
+const JOIN = new Set(["join"]), SIGN = set("signVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
+const STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
 const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
 /** Shifts one moves to or works ("nights", "the early shift"): no place. */
 const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekends|nightshift|(?:night|day|early|late|morning|evening) shifts?)$/i;
