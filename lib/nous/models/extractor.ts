@@ -29,7 +29,7 @@ import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
-import { commute, dayAt, jobFragment, townRemark } from "./states-remarks.js";
+import { commute, dayAt, jobFragment, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -324,6 +324,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
+    // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
+    if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);
     workCompound(s, clauses, turn.speaker, ctx, passing);
     atOrganisation(s, clauses, turn.speaker, ctx, passing);
     travelHome(s, clauses, turn.speaker, ctx, passing);

@@ -242,7 +242,8 @@ const CUES = wordSet("hedgeCues");
  */
 function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   const text = doc.out();
-  if (/\b[A-Z][a-z]/.test(text) || /(?:^|[^\p{L}])[À-ÖØ-Þ]\p{Ll}/u.test(text)) return undefined;
+  // (any script's capital: "Płock" and "Łódź" are capitalised words too)
+  if (/\b[A-Z][a-z]/.test(text) || /(?:^|[^\p{L}])\p{Lu}\p{Ll}/u.test(text)) return undefined;
   const nl = engine();
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(nl.its.pos) as string[];
@@ -253,7 +254,8 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
     if (pos[i] === "PROPN" || !inLexicon(w)) caps.add(w);
   });
   if (!caps.size) return undefined;
-  return text.replace(/[a-z][a-z'-]{2,}/g, (w) => (caps.has(w) ? w[0].toUpperCase() + w.slice(1) : w));
+  // whole words only: the "ock" of "płock" is no word
+  return text.replace(/(?<!\p{L})[a-z][a-z'-]{2,}(?!\p{L})/gu, (w) => (caps.has(w) ? w[0].toUpperCase() + w.slice(1) : w));
 }
 
 const CALENDAR = wordSet("calendar");

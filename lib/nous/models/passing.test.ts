@@ -599,3 +599,32 @@ test("'a village near York' still names a home; 'the office is basically my home
   assert.deepEqual(talk([["Ann", "My parents live in a village near York."]]), ["Ann's parents | home | village"]);
   assert.deepEqual(states("The office is basically my home now."), ["Ann | home | office | 0.2"]);
 });
+
+test("a town named before one's dwelling ('my Tampines flat', 'your Croydon place') is its holder's home; a flat sold or missed is not", () => {
+  assert.deepEqual(states("Here 33 degree and the aircon in my Tampines flat die already"), ["Ann | home | Tampines"]);
+  assert.deepEqual(talk([["Bob", "hi"], ["Ann", "Your flat in Croydon must be full of dust"]]), ["Bob | home | Croydon"]);
+  assert.deepEqual(states("I sold my Leeds flat last year."), []);
+  assert.deepEqual(states("We still miss our Leeds house."), []);
+  assert.deepEqual(states("My Google office is tiny."), []);
+});
+
+test("where one writes from: 'Whitehorse since the spring', 'update from Canmore', 'writing from Bhopal now'; not a trip or a question", () => {
+  assert.deepEqual(states("yep! Whitehorse since the spring, loving it"), ["Ann | home | Whitehorse | 0.5"]);
+  assert.deepEqual(states("ok update from Canmore: a bear walked down Main Street yesterday"), ["Ann | home | Canmore | 0.5"]);
+  assert.deepEqual(states("I'm writing from Bhopal now, full sasural life"), ["Ann | home | Bhopal | 0.5"]);
+  assert.deepEqual(states("Update from the Brightwell Bakery: chaos"), []);
+  assert.deepEqual(states("Writing from Lisbon now, the conference is great"), []);
+});
+
+test("'I'm on reception at X', 'she's on the tills at X': a post at a place is work there; a plan is a plan", () => {
+  assert.deepEqual(states("I'm on reception at the Marine Parade Hotel, people shouting about parking all day"), ["Ann | workplace | Marine Parade Hotel"]);
+  assert.deepEqual(talk([["Ann", "My sister is on the tills at Lidl."]]), ["Ann's sister | workplace | Lidl"]);
+  assert.deepEqual(states("I'm going to be on reception at the Ritz."), ["Ann | workplace | Ritz | planned | 0.5"]);
+});
+
+test("'right now' ends a name; weather nouns and a town ('Auckland wind is brutal'); 'wah' is an interjection; names in any script stay whole", () => {
+  assert.deepEqual(states("Living in Wrexham right now is like living inside a film set"), ["Ann | home | Wrexham | change"]);
+  assert.deepEqual(states("Auckland wind is brutal this week"), ["Ann | home | Auckland | 0.5"]);
+  assert.deepEqual(states("Wah sideways rain here"), []);
+  assert.deepEqual(states("fog in Płock today, my whole street looks like silent hill"), ["Ann | home | Płock | 0.5"]);
+});

@@ -24,7 +24,7 @@ import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
 
 const EMPLOYER = wordSet("employerVerbs");
-const WEATHER = wordSet("weatherWords");
+const WEATHER = wordSet("weatherWords"), LEFT = wordSet("leaveDwellingVerbs");
 const TRIP = wordSet("tripWords");
 /** Weekdays, months and seasons: "X in winter is …" speaks of a place at a time. */
 const SEASONS = new Set([...wordSet("calendar"), ...wordSet("seasons")]);
@@ -101,6 +101,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
   // "I hope the rains in Shillong have eased": a wish for the listener's weather
   if (s.some((t) => t.lemma === "hope" && t.pos === "VERB")) return;
+  // "I miss the wind in Zaragoza": weather one has left (or visits) is not where one lives
+  if (clauses.some((c) => LEFT.has(c.verb))) return;
   const recent = s.some((t) => ["yesterday", "today", "tonight", "now", "morning", "night", "week"].includes(t.lower));
   if (clauses.some((c) => c.past) && !recent) return;
   for (let k = 0; k < s.length; k++) {

@@ -38,6 +38,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     const amp = t.text === "&" && words.length > 0 && isName(s[j + 1]);
     const capital = j > 0 && upper(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
     if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
+    // "Living in Wrexham right now": "right" before a time or place adverb is no part of a name
+    if (words.length > 0 && t.lower === "right" && ["now", "here", "there", "away"].includes(s[j + 1]?.lower ?? "")) break;
     if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
       if (t.pos === "ADJ" && !capital && s[j + 1]?.pos !== "NOUN" && s[j + 1]?.pos !== "PROPN") break;
       if (t.text === "'s" || t.text === "-") words[words.length - 1] += t.text;

@@ -7,13 +7,13 @@ import type { Clause } from "./clause.js";
 import { relationAt } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import { resolvePronoun, type SessionContext } from "./referents.js";
+import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, type Emit, type StateAttribute } from "./states-common.js";
 import { placesNamed } from "./gazetteer.js";
 
 const QUIT = wordSet("quitVerbs"), LOSE = wordSet("loseVerbs"), TAKE = wordSet("takeVerbs"), START = wordSet("startVerbs");
 const NOTICE = wordSet("noticeNouns"), JOB_NOUNS = wordSet("jobNouns"), DWELLING = wordSet("dwellingNouns"), WORKPLACE_NOUNS = wordSet("workplaceNouns");
-const COLLEAGUES = wordSet("colleagueNouns");
+const COLLEAGUES = wordSet("colleagueNouns"), STATIONS = wordSet("stationNouns"), LEAVE_DWELLING = wordSet("leaveDwellingVerbs");
 const MODALS = new Set(["might", "should", "could", "may", "must", "would"]);
 
 /** The holder of a possessed noun at k ("my job", "his shift", "my husband's job"), or undefined. */
@@ -87,8 +87,19 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
       // no holder and no clause ("Same flat in Aarhus."): chat ellipsis, the speaker's, when the place is a name
       const elided = clauses.length === 0 && s.slice(0, k).every((x, i) => x.pos === "ADJ" || x.pos === "DET" || x.pos === "INTJ" || x.pos === "PUNCT" || (i === 0 && x.pos === "PROPN")) && isName(s[k + 2]);
-      const holder = holderBefore(s, k, speaker, ctx, turn) ?? (elided ? speaker : undefined);
+      // "Your flat in Croydon must be full of dust": the listener's
+      const yours = s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "your") ? ctx.speakers.find((x) => x !== speaker) : undefined;
+      const holder = holderBefore(s, k, speaker, ctx, turn) ?? (elided ? speaker : yours);
       if (holder && !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like")) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
+    } else if (DWELLING.has(t.lemma) && t.pos !== "VERB" && k >= 2 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo && !(gov && gov.head < k && LEAVE_DWELLING.has(gov.verb))) {
+      // "the aircon in my Tampines flat", "your Croydon flat": a town named before one's dwelling is one's home (the
+      // tagger reads "flat" after a name as an adverb now and then)
+      let a = k - 1;
+      while (a > 0 && isName(s[a - 1])) a--;
+      const owner = s[a - 1]?.lower;
+      const holder = owner === "my" || owner === "our" ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
+      const p = placeAt(s, a, k);
+      if (holder && p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, "state", k);
     } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && (next === "at" || (next === "in" && s[k + 2]?.lower === "at")) && gov && !gov.negated && !gov.intent) {
       // "handed my notice in at X"
       emit(gov.subjects, "workplace", placeAt(s, next === "at" ? k + 2 : k + 3)?.value, endKind(gov), k);
@@ -107,6 +118,10 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov?.copula && !gov.intent && gov.head < k && /^(in|on)$/.test(s[gov.head + 1]?.lower ?? "") && isName(s[k + 2] ?? s[k + 3])) {
       // "I'm in the finance team at X": being in a team at a place is working there
       emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, stateKind(gov, "none") ?? "state", k);
+    } else if (t.lower === "on" && gov?.copula && gov.head === k - 1 && !gov.intent && !gov.negated && !gov.usedTo && STATIONS.has(s[k + 1]?.lemma === "the" ? s[k + 2]?.lemma ?? "" : s[k + 1]?.lemma ?? "")) {
+      // "I'm on reception at the Marine Parade Hotel", "she's on the tills at Lidl": a post at a place is work there
+      const at = s[k + 1].lower === "the" ? k + 3 : k + 2;
+      if (s[at]?.lower === "at" && (isName(s[at + 1]) || (s[at + 1]?.lower === "the" && isName(s[at + 2])))) emit(gov.subjects, "workplace", placeAt(s, at + 1)?.value, stateKind(gov, "none"), k);
     } else if ((t.lower === "home" || WORKPLACE_NOUNS.has(t.lemma)) && t.pos === "NOUN") {
       const attr: StateAttribute = t.lower === "home" ? "home" : "workplace";
       const owner = holderBefore(s, k, speaker, ctx, turn);

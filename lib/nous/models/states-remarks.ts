@@ -7,6 +7,7 @@
  *   "drove from UNN to my house", "cycled in to Kerr's Bikes" → the workplace.
  * - A verbless opening that names one's work: "planner at HHLA", "quality control, Delta Beverages".
  * - A working day somewhere: "long day at the Bibliotheca Alexandrina", "slow shift at Banco Nacional".
+ * - Where one writes from: "Whitehorse since the spring", "update from Canmore", "writing from Bhopal now" → the home.
  *
  * All are the speaker's, at the indirect confidence (the caller's emit), never with a trip, a question or a year.
  */
@@ -190,4 +191,42 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     if (Object.keys(ctx.seenAs ?? {}).some(longer) || Object.values(ctx.known ?? {}).some((r) => longer(r.home) || longer(r.workplace))) continue;
     return emit(speaker, "workplace", p.value, at);
   }
+}
+
+const NEWS_NOUNS = wordSet("newsNouns");
+const WRITE = wordSet("writeVerbs");
+
+/**
+ * Where the speaker writes from, said now: "Whitehorse since the spring" (a verbless opening: a town, then "since"),
+ * "ok update from Canmore: …", "I'm writing from Bhopal now" → the speaker's home (a town of the gazetteer, not a
+ * country, a person, someone's known value or the listener's home; never in a question or with a trip).
+ *
+ * @example
+ * writtenFrom(analyse("Whitehorse since the spring, I got a job.")[0], clauses, "Chloe", ctx, emit); // emit("Chloe", "home", "Whitehorse", 0)
+ */
+export function writtenFrom(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT")) k++;
+  let at = -1;
+  if (isName(s[k])) {
+    // "Whitehorse since the spring"
+    const p = placeAt(s, k);
+    if (p && s[p.end + 1]?.lower === "since") at = k;
+  }
+  for (let j = k; at < 0 && j + 2 < s.length; j++) {
+    if (s[j + 1].lower !== "from" || !isName(s[j + 2])) continue;
+    // "(ok) (quick) update from Canmore": news from where one is, opening the sentence
+    const news = NEWS_NOUNS.has(s[j].lemma) && s.slice(k, j).every((t) => t.pos === "ADJ" || t.pos === "DET" || t.pos === "ADV");
+    // "I'm writing from Bhopal now": a present clause of writing, and "now"
+    const c = clauses.find((x) => x.head === j);
+    const writing = !!c && WRITE.has(c.verb) && c.progressive && !c.past && c.subjects.includes(speaker) && s.some((t) => t.lower === "now");
+    if (news || writing) at = j + 2;
+  }
+  if (at < 0 || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
+  const p = placeAt(s, at);
+  // (news from a place may come from a small one: any name that is no organisation's)
+  const news = NEWS_NOUNS.has(s[at - 2]?.lemma ?? "") && s[at - 1]?.lower === "from";
+  if (!p || isCountry(p.value) || (news ? organisationName(p.value) : placesNamed(p.value).length === 0)) return;
+  if (namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) return;
+  emit(speaker, "home", p.value, at);
 }
