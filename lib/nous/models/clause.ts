@@ -51,7 +51,7 @@ const BE = new Set(["am", "is", "are", "was", "were", "be", "been", "being"]);
 const PAST_AUX = new Set(["was", "were", "did", "had"]);
 const HAVE = new Set(["have", "has", "'ve"]);
 const IRREGULAR_PAST = new Set(["left", "quit", "got", "went", "took", "became", "lost", "began", "found", "bought", "came", "gave", "sold", "grew", "made", "put", "set", "hired", "moved", "started", "joined", "ran", "met", "had", "did", "was", "were", "drove", "rode", "flew"]);
-const BARE_PARENTS = new Set(["mum", "mom", "dad", "mam", "nan", "gran", "grandma", "grandad", "grandpa"]);
+const BARE_PARENTS = wordSet("bareParents");
 const POSSESSIVE_BEFORE = new Set(["my", "our", "your", "his", "her", "their", "the", "a"]);
 const PRONOUN_SUBJECT = new Set(["i", "we", "you", "he", "she", "they"]);
 const DET_BEFORE_NAME = new Set(["the", "a", "an", "this", "that"]);
@@ -117,7 +117,8 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
     return { entities, end };
   }
   // "Mum's settled in Eastbourne", "Dad is coming up from Bucharest": a parent named by the word alone is the speaker's
-  if (BARE_PARENTS.has(t.lower) && upper(t.text) && !POSSESSIVE_BEFORE.has(s[i - 1]?.lower ?? "") && (s[i + 1]?.pos === "VERB" || s[i + 1]?.pos === "AUX" || s[i + 1]?.pos === "ADV")) {
+  // (in lower case too, opening the sentence: "dad's got a job at …")
+  if (BARE_PARENTS.has(t.lower) && (upper(t.text) || i === 0 || s[i - 1].pos === "PUNCT" || s[i - 1].pos === "INTJ" || s[i - 1].pos === "CCONJ" || s[i - 1].lower === "so") && !POSSESSIVE_BEFORE.has(s[i - 1]?.lower ?? "") && (s[i + 1]?.pos === "VERB" || s[i + 1]?.pos === "AUX" || s[i + 1]?.pos === "ADV")) {
     const entity = `${speaker}'s ${t.lower}`;
     addPerson(ctx, { name: entity, gender: relationGender(t.lower), turn });
     return { entities: [entity], end: i };

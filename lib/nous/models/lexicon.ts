@@ -100,7 +100,7 @@ export const LEXICON = {
     use: "extractor: capitalised interjections are not names, nor subjects after them", match: "token", on: "turns",
     words: w(`hey hi hello thanks thank wow oh yes yeah yep yup aye nah no congrats congratulations haha lol bye sure ok okay
       awesome cool nice great yesterday today tomorrow kids gotta cheers aww ugh sounds love marhaba merhaba talofa bula namaste salaam salam sawasdee konnichiwa jambo shalom bonjour hallo
-      wah aiya aiyo alamak abeg oi`),
+      wah aiya aiyo alamak abeg oi ha hah eish`),
   },
   timeExpressions: { use: "time resolver: relative time expressions resolved against a turn's date (temporal.ts, in order)", match: "phrase", on: "turns", words: Object.values(TIME_EXPRESSIONS).flat() },
   temporalQuestion: { use: "answerer: questions answered with a date", match: "question-start", on: "questions", words: ["when", "what (?:year|month|date|day|time)", "how long ago", "which (?:year|month)"] },
@@ -144,6 +144,8 @@ export const LEXICON = {
   newsNouns: { use: "remarks: '(ok) update from <town>' opening a sentence → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("update news greetings report") },
   writeVerbs: { use: "remarks: 'I'm writing from <town> now' → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("write text type message") },
   stationNouns: { use: "nominal: 'I'm on reception / the tills / nights at X' → workplace", match: "lemma", on: "turns", words: w("reception till tills night nights earlies lates desk ward door bar counter checkout phones helpdesk") },
+  bareParents: { use: "clause: 'Mum's settled in X', 'dad's got a job at X': a parent named by the word alone is the speaker's", match: "token", on: "turns", words: w("mum mom dad mam nan gran grandma grandad grandpa") },
+  ofHeads: { use: "extractor: a capitalised head that takes 'of' and a name inside an organisation's name ('Bank of Ireland', 'City of Ottawa')", match: "token", on: "turns", words: w("bank university city college institute museum department ministry church school academy society council chamber court office bureau board centre center hospital") },
   workplaceNouns: { use: "states: 'my employer/office/workplace is X' → workplace", match: "lemma", on: "turns", words: w("employer office workplace company") },
   workplaceKinds: { use: "replies: 'how's the garage / the practice?' asks about the listener's workplace", match: "lemma", on: "turns", words: w("firm garage hospital school clinic practice shop bank studio bakery restaurant cafe hotel museum library warehouse factory site depot agency store surgery station aquarium zoo distillery brewery council office gallery theatre pharmacy nursery airport newsroom") },
   workContextNouns: { use: "indirect: 'the canteen / my desk / the rota at X' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("canteen cafeteria desk office rota staffroom locker uniform payroll badge lanyard boss manager colleague coworker team shift") },

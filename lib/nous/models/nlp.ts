@@ -130,7 +130,8 @@ export function analyse(text: string): Tok[][] {
     for (let j = 1; j + 1 < sent.length; j++) {
       const t = sent[j], next = sent[j + 1];
       // after a name, or a relation the speaker names ("my mum's finally retired")
-      const holder = sent[j - 1].pos === "PROPN" || (sent[j - 1].pos === "NOUN" && ["my", "our", "his", "her", "their", "your"].includes(sent[j - 2]?.lower ?? ""));
+      // … or a parent named by the word alone, opening the sentence ("dad's got a job")
+      const holder = sent[j - 1].pos === "PROPN" || (sent[j - 1].pos === "NOUN" && ["my", "our", "his", "her", "their", "your"].includes(sent[j - 2]?.lower ?? "")) || (j === 1 && PARENTS.has(sent[0].lower));
       // "Pooja's in Melbourne", "Mom's back in Regina", "Sam's all moved in": before a preposition of place, "all",
       // "back" or "based", "'s" is "is" after any noun (no possessive stands before "in")
       // ("at my mum's in Dundee" is her house)
@@ -231,6 +232,7 @@ export function inLexicon(word: string): boolean {
 }
 
 const CHAT = wordSet("chatWords");
+const PARENTS = wordSet("bareParents");
 const CUES = wordSet("hedgeCues");
 
 /**

@@ -628,3 +628,11 @@ test("'right now' ends a name; weather nouns and a town ('Auckland wind is bruta
   assert.deepEqual(states("Wah sideways rain here"), []);
   assert.deepEqual(states("fog in Płock today, my whole street looks like silent hill"), ["Ann | home | Płock | 0.5"]);
 });
+
+test("'of' and a name after an organisation's head belongs to the name ('Bank of Ireland'); a parent named by the word alone opens a sentence in lower case too; 'Ha' is an interjection", () => {
+  assert.deepEqual(states("still at Bank of Ireland, still in mortgages"), ["Ann | workplace | Bank of Ireland"]);
+  assert.deepEqual(states("I work at the University of Ghana."), ["Ann | workplace | University of Ghana"]);
+  assert.deepEqual(talk([["Ann", "dad's got a part-time job at Lahinch Golf Club"]]), ["Ann's dad | workplace | Lahinch Golf Club"]);
+  assert.deepEqual(talk([["Ann", "so mum moved to Leeds"]]), ["Ann's mum | home | Leeds | change"]);
+  assert.deepEqual(talk([["Ann", "Ha Gus is fine, he got that job at the Table Mountain cableway"]]), ["Gus | workplace | Table Mountain cableway | 0.2"]);
+});

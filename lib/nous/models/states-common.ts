@@ -11,6 +11,7 @@ import { isName, type Tok, upper } from "./nlp.js";
 export type StateAttribute = "home" | "workplace" | "job";
 export type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
 
+const OF_HEADS = wordSet("ofHeads");
 const DWELLING = wordSet("dwellingNouns"), JOB_WORDS = wordSet("jobWords"), LOOSE = wordSet("nonRestrictive");
 export const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
@@ -38,6 +39,11 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     const amp = t.text === "&" && words.length > 0 && isName(s[j + 1]);
     const capital = j > 0 && upper(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
     if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
+    // "Bank of Ireland", "City of Ottawa", "University of Ghana": "of" and a name after an organisation's head
+    if (t.lower === "of" && words.length > 0 && upper(words[words.length - 1]) && OF_HEADS.has(words[words.length - 1].toLowerCase()) && isName(s[j + 1]) && j + 1 < end) {
+      words.push("of");
+      continue;
+    }
     // "Living in Wrexham right now": "right" before a time or place adverb is no part of a name
     if (words.length > 0 && t.lower === "right" && ["now", "here", "there", "away"].includes(s[j + 1]?.lower ?? "")) break;
     if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
