@@ -636,3 +636,11 @@ test("'of' and a name after an organisation's head belongs to the name ('Bank of
   assert.deepEqual(talk([["Ann", "so mum moved to Leeds"]]), ["Ann's mum | home | Leeds | change"]);
   assert.deepEqual(talk([["Ann", "Ha Gus is fine, he got that job at the Table Mountain cableway"]]), ["Gus | workplace | Table Mountain cableway | 0.2"]);
 });
+
+test("a verbless gerund of one's work before 'at' a name is the workplace ('Teaching Form 3 at X, …'); 'driving home to X' is the home; a town before a work thing names no employer", () => {
+  assert.deepEqual(states("Same place, same heat. Teaching Form 3 at Naparima Heights College, they real loud"), ["Ann | workplace | Naparima Heights College"]);
+  assert.deepEqual(states("Teaching kids at Leeds?"), []);
+  assert.deepEqual(states("Real talk, driving home to Handsworth at 10pm is dread"), ["Ann | home | Handsworth | 0.5"]);
+  assert.deepEqual(states("I was driving home to Leeds for Christmas."), []);
+  assert.deepEqual(states("The Leeds canteen is shut."), []);
+});

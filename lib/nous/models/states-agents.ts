@@ -19,7 +19,8 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { placeAt } from "./states-common.js";
+import { organisationName, placeAt } from "./states-common.js";
+import { placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
 
@@ -220,6 +221,8 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const value = s.slice(a, end + 1).map((t) => t.text).join(" ");
     // "the Christmas rota", "the Monday meeting": a time, not an organisation
     if (isTime(value)) continue;
+    // "the Seville staff party": a town names where, not who employs
+    if (placesNamed(value).length > 0 && !organisationName(value)) continue;
     const first = value.split(" ")[0];
     if (namesSomeone(ctx, value, { firstName: "first", known: true }) || (ctx.people ?? []).some((r) => r.name.split(" ")[0] === first) || ctx.seenAs?.[value] === "home") continue;
     return emit(speaker, "workplace", value, k);
@@ -268,6 +271,12 @@ export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx
   }
 }
 
+/** Nothing but a stop (or "now", "these days") follows the name ending at `end`. */
+const verblessAfter = (s: Tok[], end: number): boolean => {
+  const t = s[end + 1];
+  return !t || (t.pos === "PUNCT" && t.text !== "?") || ((t.lower === "now" || t.lower === "these") && (!s[end + 2] || s[end + 2].pos === "PUNCT" || s[end + 2].lower === "days"));
+};
+
 /**
  * "Still at Access Bank, still stuck in traffic", "Yes, still in Chennai", "Now at Grab": a subjectless "still / now at / with / in <Name>"
  * opening a sentence or after a comma is the speaker's ("I'm still at …"): a workplace, or with "in" a home.
@@ -282,6 +291,15 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
   if (GERUND_WORK.has(s[0]?.lower ?? "") && (s[1]?.lower === "at" || s[1]?.lower === "for") && s[2] && upper(s[2].text)) {
     const p = placeAt(s, 2);
     if (p && s.slice(p.end + 1).find((t) => t.pos === "AUX" || t.pos === "VERB")?.lemma === "be") out.push({ attribute: "workplace", value: p.value });
+    else if (p && verblessAfter(s, p.end)) out.push({ attribute: "workplace", value: p.value });
+    return out;
+  }
+  // "Teaching Form 3 at Naparima Heights College, they real loud": a verbless gerund of one's work, what one does, then
+  // "at" a name (no town), and nothing but a stop after it
+  if (GERUND_WORK.has(s[0]?.lower ?? "") && !s.some((t) => t.text === "?")) {
+    const at = s.findIndex((t, i) => i > 1 && i <= 4 && t.lower === "at");
+    const p = at > 0 && s.slice(1, at).every((t) => ["NOUN", "NUM", "PROPN", "ADJ", "DET"].includes(t.pos)) && isName(s[at + 1] ?? s[at]) ? placeAt(s, at + 1) : undefined;
+    if (p && verblessAfter(s, p.end) && placesNamed(p.value).length === 0) out.push({ attribute: "workplace", value: p.value });
     return out;
   }
   if (!s.some((t) => t.lower === "still" || t.lower === "now" || t.lower === "not")) return out;

@@ -85,6 +85,14 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { gendered: true })) return;
       return emit(speaker, "workplace", p.value, k + 2);
     }
+    // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
+    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower))) {
+      const c = clauses.filter((x) => x.at <= k).pop();
+      if ((c && (c.future || c.intent || c.negated || c.usedTo || c.past || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+      const p = placeAt(s, k + 2);
+      if (!p || isCountry(p.value) || organisationName(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+      return emit(speaker, "home", p.value, k + 2);
+    }
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
     if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
