@@ -644,3 +644,10 @@ test("a verbless gerund of one's work before 'at' a name is the workplace ('Teac
   assert.deepEqual(states("I was driving home to Leeds for Christmas."), []);
   assert.deepEqual(states("The Leeds canteen is shut."), []);
 });
+
+test("'call X home' needs the name right before 'home' (a phone call on the way home is none); a common word opening the sentence before a work thing is no employer", () => {
+  assert.deepEqual(states("Ok. Wrap up well, I'll call Mummy from Piccadilly on my way home"), []);
+  assert.deepEqual(states("We've called Kyoto home for ten years."), ["Ann | home | Kyoto"]);
+  assert.deepEqual(states("Plant canteen had gulab jamun today to celebrate"), []);
+  assert.deepEqual(states("Tesco canteen had gulab jamun today"), ["Ann | workplace | Tesco | 0.5"]);
+});

@@ -221,8 +221,8 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const value = s.slice(a, end + 1).map((t) => t.text).join(" ");
     // "the Christmas rota", "the Monday meeting": a time, not an organisation
     if (isTime(value)) continue;
-    // "the Seville staff party": a town names where, not who employs
-    if (placesNamed(value).length > 0 && !organisationName(value)) continue;
+    // "the Seville staff party": a town names where, not who employs; "Plant canteen had …": a common word opening the sentence
+    if ((placesNamed(value).length > 0 && !organisationName(value)) || openingCommonWord(s, a, { value, end })) continue;
     const first = value.split(" ")[0];
     if (namesSomeone(ctx, value, { firstName: "first", known: true }) || (ctx.people ?? []).some((r) => r.name.split(" ")[0] === first) || ctx.seenAs?.[value] === "home") continue;
     return emit(speaker, "workplace", value, k);

@@ -196,7 +196,12 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "a little house near the water in Sydney": the town after the landmark
       if (p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2])) p = placeAt(s, p.end + 2, to);
       emit(c.subjects, "home", p?.value, v === "rent" ? stateKind(c) : c.perfect && v === "get" ? stateKind(c) : changeKind(c), c.head);
-    } else if (CALL.has(v) && s.slice(from, to).some((t) => t.lower === "home")) emit(c.subjects, "home", placeAt(s, from, to)?.value, stateKind(c), c.head);
+    } else if (CALL.has(v) && s.slice(from, to).some((t) => t.lower === "home")) {
+      // "I call Leeds home now": the name right before "home" ("I'll call Mummy from Piccadilly on my way home" is a phone call)
+      const h = s.findIndex((t, i) => i >= from && i < to && t.lower === "home");
+      const p = placeAt(s, from, h);
+      if (p && p.end === h - 1) emit(c.subjects, "home", p.value, stateKind(c), c.head);
+    }
   }
   nominal(s, clauses, speaker, ctx, turn, emit, clauseAt);
   return out;
