@@ -263,6 +263,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
     let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
+    // "a gecko … that I've named Kevin": a one-word name given to something that is no organisation or town
+    for (let k = 0; k + 1 < s.length; k++) {
+      const n = NAMING.has(s[k].lower) ? nameAt(s, k + 1) : undefined;
+      if (n && !n.name.includes(" ") && !organisationName(n.name) && placesNamed(n.name).length === 0 && !isSpeakerName(n.name)) (ctx.named ??= []).push(n.name);
+    }
     for (let i = 0; i + 1 < s.length; i++) {
       if (s[i].lower !== "my") continue;
       const rel = s[i + 1].lemma;

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { talkLines } from "./testing.js";
-import type { SessionContext } from "./referents.js";
+import { nextSession, type SessionContext } from "./referents.js";
 import { foldShortForms, shortFormOf } from "../query.js";
 import { organisationName } from "./states-common.js";
 import { isCountry, mayLieWithin } from "./gazetteer.js";
@@ -650,4 +650,13 @@ test("'call X home' needs the name right before 'home' (a phone call on the way 
   assert.deepEqual(states("We've called Kyoto home for ten years."), ["Ann | home | Kyoto"]);
   assert.deepEqual(states("Plant canteen had gulab jamun today to celebrate"), []);
   assert.deepEqual(states("Tesco canteen had gulab jamun today"), ["Ann | workplace | Tesco | 0.5"]);
+});
+
+test("a name given to an animal or a thing ('a gecko I've named Kevin') is asked after as no town, in later sessions too; a town remark is barred only by a clause of its own", () => {
+  const ctx: SessionContext = { speakers: ["Ann", "Bob"] };
+  assert.deepEqual(talk([["Ann", "there's a gecko living in the bathroom that I've named Kevin"]], ctx), []);
+  assert.deepEqual(talk([["Bob", "how's Kevin"], ["Ann", "Kevin is thriving, the dogs are terrified of him"]], nextSession(ctx, ["Ann", "Bob"])), []);
+  assert.deepEqual(talk([["Bob", "how's Kevin"]]), ["Ann | home | Kevin | 0.5"]);
+  assert.deepEqual(talk([["Ann", "bored no, Athlone's grand, but I'll tell you a secret"]]), ["Ann | home | Athlone | 0.5"]);
+  assert.deepEqual(states("Leeds was lovely"), []);
 });

@@ -52,6 +52,8 @@ export interface SessionContext {
    * carried across sessions: "I got it!" then names it.
    */
   applied?: Record<string, string>;
+  /** Names given to animals and things ("a gecko I've named Kevin"), carried across sessions: "How's Kevin?" asks after no town. */
+  named?: string[];
   /**
    * The person a speaker just asked about ("How's Mārtiņš doing?", "how is your sister?"): the other speaker's
    * subjectless answer ("Still at airBaltic") is about that person, not about the one who answers.
@@ -69,13 +71,13 @@ export interface SessionContext {
 /**
  * The context of a conversation's next session: people and pending questions stay behind, what the conversation
  * knows is carried (known homes and workplaces, names seen as either, an ending still waiting for its new value, the
- * organisations applied to).
+ * organisations applied to, the names given to animals and things).
  *
  * @example
  * ctx = nextSession(ctx, ["Ann", "Bob"]);
  */
 export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
-  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied };
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named };
 }
 
 const FEMALE = wordSet("femaleRelations");

@@ -97,7 +97,7 @@ function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; en
   // a sentence's first word alone that is an ordinary word ("Short staffed as always.") is no name
   if (k === 0 && !n.name.includes(" ") && inLexicon(n.name.toLowerCase())) return undefined;
   const first = n.name.split(" ")[0];
-  if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`))) return undefined;
+  if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`)) || ctx.named?.includes(n.name)) return undefined;
   return n;
 }
 

@@ -37,7 +37,9 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
   // the cheap test first: most sentences name no place
   let guarded: boolean | undefined;
   // (a year or "ago" dates the remark: "Salzburg summer choir 2016")
-  const barred = () => (guarded ??= s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text) || t.lower === "ago") || clauses.some((c) => c.future || c.intent || c.usedTo || (c.past && !c.perfect)));
+  // (a future, an intent, a habit of the past or a past clause bars the remark when it spans the town or its judgement:
+  // "bored no, Athlone's grand, but I'll tell you a secret" is said of now)
+  const barred = (k: number) => (guarded ??= s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text) || t.lower === "ago")) || clauses.some((c) => c.at <= k + 2 && k < c.end && c.head >= k && (c.future || c.intent || c.usedTo || (c.past && !c.perfect)));
   for (let k = 0; k < s.length; k++) {
     if (s[k].pos !== "PROPN" && s[k].lower !== "life") continue;
     const life = s[k].lower === "life" && s[k + 1]?.lower === "in" && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || s[k - 1].lower === "my" || s[k - 1].lower === "but" || s[k - 1].lower === "and");
@@ -53,7 +55,7 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[e + 3]?.pos === "ADJ" || s[e + 3]?.lower === "all");
     const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
-    if (!(life || judged || local) || barred()) continue;
+    if (!(life || judged || local) || barred(a)) continue;
     // "Verdun is lucky to have you": a remark made to the listener about their place
     let stop = e + 1;
     while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
