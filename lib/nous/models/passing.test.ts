@@ -9,7 +9,7 @@ import { talkLines } from "./testing.js";
 import { nextSession, type SessionContext } from "./referents.js";
 import { foldShortForms, shortFormOf } from "../query.js";
 import { organisationName } from "./states-common.js";
-import { isCountry, mayLieWithin } from "./gazetteer.js";
+import { isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
 
 const talk = (turns: [string, string][], ctx?: SessionContext) => talkLines(turns, ["home", "workplace"], ctx);
 const states = (text: string) => talk([["Ann", text]]);
@@ -659,4 +659,11 @@ test("a name given to an animal or a thing ('a gecko I've named Kevin') is asked
   assert.deepEqual(talk([["Bob", "how's Kevin"]]), ["Ann | home | Kevin | 0.5"]);
   assert.deepEqual(talk([["Ann", "bored no, Athlone's grand, but I'll tell you a secret"]]), ["Ann | home | Athlone | 0.5"]);
   assert.deepEqual(states("Leeds was lovely"), []);
+});
+
+test("'is Halifax still foggy?' presumes the listener's town (a town of the gazetteer, not a person); 'on my doorstep in X' is a home; Irish towns have their English names", () => {
+  assert.deepEqual(talk([["Bob", "So how's the other side of the Atlantic, is Halifax still foggy?"]]), ["Ann | home | Halifax | 0.5"]);
+  assert.deepEqual(talk([["Bob", "is Tom still sick?"]]), []);
+  assert.deepEqual(states("the sea is on my doorstep in Mumbles"), ["Ann | home | Mumbles"]);
+  assert.deepEqual(["Galway", "Limerick", "Wexford"].map((x) => placesNamed(x)[0]?.country), ["IE", "IE", "IE"]);
 });

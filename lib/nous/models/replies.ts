@@ -210,7 +210,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const atAsked = s[k - 1]?.lower === "at" && present && organisationName(placeAt(s, k)?.value ?? "");
       // "what's Nyeri like to live in?", "what's life like in Hobart?"
       const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
-      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike) continue;
+      // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
+      const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
+      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill) continue;
       const n = placeName(s, k, ctx);
       // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
       if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;

@@ -24,6 +24,7 @@ const TRIP = wordSet("tripWords");
 /** A year ("2016"): a remark dated by one tells of the past. */
 export const YEAR = /^(?:19|20)\d\d$/;
 const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
+const TOWN_STATES = wordSet("townStates");
 
 /**
  * "Ballarat's miserable after May", "Kellyville's so quiet", "Marseille traffic sends its regards", "Cape Town winter is
@@ -53,7 +54,7 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     // "X is / X's" and a judgement ("miserable", "so quiet", "no better", "never gonna be the same")
     // … or has changed: "Peckham's gone arctic", "Moseley's got all fancy"
     const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[e + 3]?.pos === "ADJ" || s[e + 3]?.lower === "all");
-    const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
+    const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
     if (!(life || judged || local) || barred(a)) continue;
     // "Verdun is lucky to have you": a remark made to the listener about their place
