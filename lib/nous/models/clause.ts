@@ -103,7 +103,8 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
   if (t.lower === "who" && s[i - 1]?.lower === "guess" && (i === 1 || s[i - 2].pos === "PUNCT" || s[i - 2].pos === "INTJ")) return { entities: [speaker], end: i };
   if (t.pos === "PRON" && PRONOUN_SUBJECT.has(t.lower)) {
     if (t.lower === "i" || t.lower === "we") return { entities: [speaker], end: i };
-    if (t.lower === "you") return { entities: other ? [other] : [], end: i };
+    // "you two / you both / you guys packed up and left": the listener (and company)
+    if (t.lower === "you") return { entities: other ? [other] : [], end: ["two", "both", "guys", "lot", "all"].includes(s[i + 1]?.lower ?? "") ? i + 1 : i };
     const r = resolvePronoun(ctx, t.lower, turn);
     return { entities: r ? [r] : [], end: i };
   }

@@ -124,7 +124,7 @@ export const LEXICON = {
   resideVerbs: { use: "states: '<subject> lives/resides/stays/rents in X' → home", match: "lemma", on: "turns", words: w("live reside stay base rent") },
   settleVerbs: { use: "states: 'settled in X' → home (change)", match: "lemma", on: "turns", words: w("settle") },
   emigrateVerbs: { use: "states: 'emigrated to X' → home (change), like move/relocate", match: "lemma", on: "turns", words: w("emigrate") },
-  employVerbs: { use: "states: 'X hired/employed me', 'I was hired by X' → workplace", match: "lemma", on: "turns", words: w("hire employ") },
+  employVerbs: { use: "states: 'X hired/employed me', 'I was hired by X' → workplace", match: "lemma", on: "turns", words: w("hire employ poach headhunt") },
   teachVerbs: { use: "states: 'teach/intern at|for X' → workplace (like work)", match: "lemma", on: "turns", words: w("teach intern") },
   startVerbs: { use: "states: 'started/began at X' → workplace (change)", match: "lemma", on: "turns", words: w("start begin") },
   signVerbs: { use: "states: 'signed with X' → workplace (change)", match: "lemma", on: "turns", words: w("sign") },

@@ -667,3 +667,9 @@ test("'is Halifax still foggy?' presumes the listener's town (a town of the gaze
   assert.deepEqual(states("the sea is on my doorstep in Mumbles"), ["Ann | home | Mumbles"]);
   assert.deepEqual(["Galway", "Limerick", "Wexford"].map((x) => placesNamed(x)[0]?.country), ["IE", "IE", "IE"]);
 });
+
+test("'you two / you both … left X' is the listener's; 'back at mums in X', 'back with my parents in X' is a home", () => {
+  assert.deepEqual(talk([["Ann", "I still can't believe you two packed up and left Albuquerque."]]), ["Bob | home | Albuquerque | ended"]);
+  assert.deepEqual(states("back at mums in Birmingham like im 17"), ["Ann | home | Birmingham | 0.5"]);
+  assert.deepEqual(states("back with my parents in Leeds for now"), ["Ann | home | Leeds | 0.5"]);
+});

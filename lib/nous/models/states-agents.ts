@@ -131,6 +131,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
 }
 
 const RESIDENT_NOUNS = wordSet("residentNouns");
+const KIN = new Set([...wordSet("family"), ...wordSet("bareParents")]);
 const GERUND_WORK = new Set(["working", "teaching", "nursing", "interning", "lecturing", "temping", "volunteering"]);
 const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome"]);
 
@@ -161,6 +162,13 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     if (t.lower === "back" && s[k + 1]?.lower === "in" && place(k + 2)) {
       const c = clauses.find((x) => x.at <= k && k < x.end);
       if (!c || c.subjects.every((e) => e === speaker)) return emit(speaker, "home", place(k + 2)!.value, k);
+    }
+    // "back at mums in Birmingham", "back with my parents in Leeds": living with family again, in a town
+    if (t.lower === "back" && ["at", "with"].includes(s[k + 1]?.lower ?? "")) {
+      const i = s.findIndex((x, j) => j > k + 2 && j <= k + 5 && x.lower === "in");
+      const c = clauses.find((x) => x.at <= k && k < x.end);
+      const family = s.slice(k + 2, i).some((x) => KIN.has(x.lemma) || KIN.has(x.lower.replace(/'?s$/, "")));
+      if (i > 0 && family && place(i + 1) && (!c || c.subjects.every((e) => e === speaker))) return emit(speaker, "home", place(i + 1)!.value, k);
     }
     // "I am an Otsu person now", "we are officially Red Deer residents": a resident of a town, the speaker being one
     let e = k;
