@@ -13,6 +13,7 @@ import type { Tok } from "./nlp.js";
 const CUES = wordSet("hedgeCues");
 const PHRASES = new RegExp(`\\b(?:${LEXICON.hedgePhrases.words.join("|")})\\b`, "i");
 const HYPERBOLE = wordSet("hyperboleModifiers");
+const SIGN_OFFS = new RegExp(`\\b(?:${LEXICON.jokeSignOffs.words.join("|")})\\b`, "i");
 const ROLE_NOUNS = new Set(["home", ...LEXICON.workplaceNouns.words, "job"]);
 
 const isCue = (s: Tok[], i: number): boolean => {
@@ -65,5 +66,10 @@ export function laughterOnly(s: Tok[]): boolean {
  * hedgedSentences(analyse("I live at the office now. Haha!")); // [true, false]
  */
 export function hedgedSentences(sentences: Tok[][]): boolean[] {
-  return sentences.map((s, i) => hedged(s) || (i + 1 < sentences.length && laughterOnly(sentences[i + 1])));
+  // "i officially live at the airport now. gate 7. forward my mail": a joke's sign-off marks the turn up to it
+  let signOff = -1;
+  sentences.forEach((s, i) => {
+    if (SIGN_OFFS.test(s.map((t) => t.text).join(" "))) signOff = i;
+  });
+  return sentences.map((s, i) => i <= signOff || hedged(s) || (i + 1 < sentences.length && laughterOnly(sentences[i + 1])));
 }

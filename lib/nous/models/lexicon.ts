@@ -155,6 +155,7 @@ export const LEXICON = {
   intentVerbs: { use: "states: a state under 'want/hope/plan/think about/apply …' is not a fact", match: "lemma", on: "turns", words: w("want hope plan wish intend think consider dream try apply aim love like") },
   futureWords: { use: "states: a change verb with one of these is planned, not done", match: "token", on: "turns", words: w("next tomorrow soon upcoming") },
   hedgeCues: { use: "cues: laughter, hedges and jokes lower an observation's confidence", match: "token", on: "turns", words: w("haha hahaha ha hah hehe lol lmao lmfao rofl jk basically practically virtually literally honestly apparently kidding joking 😂 🤣 😆 😅 😜 😝 🙃 🤪 😛 😉 🙈") },
+  jokeSignOffs: { use: "cues: a joke's sign-off ('forward my mail', 'address all mail accordingly') marks the turn up to it as a joke", match: "phrase", on: "turns", words: ["forward my mail", "forward my post", "address all mail", "address my mail", "send my mail"] },
   hedgePhrases: { use: "cues: hedging phrases that lower an observation's confidence", match: "phrase", on: "turns", words: ["pretty much", "at this rate", "at this point", "at this stage", "might as well", "more or less", "i swear"] },
   hyperboleModifiers: { use: "cues: 'my real/actual/second <home|employer> is X' is a joke", match: "token", on: "turns", words: w("real actual true second") },
   femaleRelations: { use: "referents: the relation's gender (she)", match: "lemma", on: "turns", words: w("sister mom mum mother grandma grandmother gran nan aunt niece daughter wife girlfriend fiancee") },

@@ -673,3 +673,9 @@ test("'you two / you both … left X' is the listener's; 'back at mums in X', 'b
   assert.deepEqual(states("back at mums in Birmingham like im 17"), ["Ann | home | Birmingham | 0.5"]);
   assert.deepEqual(states("back with my parents in Leeds for now"), ["Ann | home | Leeds | 0.5"]);
 });
+
+test("a joke's sign-off ('forward my mail', 'address all mail accordingly') marks the turn up to it as a joke; a plain move is not marked", () => {
+  assert.deepEqual(states("i officially live at Confins airport now. gate 7. forward my mail"), ["Ann | home | Confins airport | 0.2"]);
+  assert.deepEqual(states("it's -40 and I have officially relocated to Cancun. please address all mail accordingly"), ["Ann | home | Cancun | 0.2"]);
+  assert.deepEqual(states("I have relocated to Cancun. The flat is lovely."), ["Ann | home | Cancun | change"]);
+});
