@@ -5,7 +5,7 @@
  * ("no joke", "not kidding", "joking aside") is not one. Laughter inside a sentence marks it; laughter standing
  * alone as the next sentence of the same turn marks the sentence before it; laughter standing alone before a
  * sentence ("Haha yeah. I work at the museum now.") or opening it before a comma or a yes ("ha, we left Galway in
- * June") answers the other speaker and marks nothing.
+ * June") answers the other speaker and marks nothing. A joke's sign-off ("forward my mail") marks its turn up to it.
  */
 import { LEXICON, wordSet } from "./lexicon.js";
 import type { Tok } from "./nlp.js";

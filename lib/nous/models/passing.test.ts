@@ -679,3 +679,7 @@ test("a joke's sign-off ('forward my mail', 'address all mail accordingly') mark
   assert.deepEqual(states("it's -40 and I have officially relocated to Cancun. please address all mail accordingly"), ["Ann | home | Cancun | 0.2"]);
   assert.deepEqual(states("I have relocated to Cancun. The flat is lovely."), ["Ann | home | Cancun | change"]);
 });
+
+test("'I hope the new semester at X has started smoothly' is a wish for the listener's work, not the speaker's", () => {
+  assert.deepEqual(talk([["Ann", "Good morning. I hope the new semester at Karavali Engineering College has started smoothly."]]), ["Bob | workplace | Karavali Engineering College | 0.5"]);
+});

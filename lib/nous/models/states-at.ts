@@ -15,7 +15,7 @@ import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
-import { placeAt } from "./states-common.js";
+import { organisationName, placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 /** What one does at a place as a customer, a guest or a traveller (verbs, by lemma). */
@@ -61,6 +61,12 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     if (!value) continue;
     const c = clauses.filter((x) => x.head < k).pop();
     if (!c || c.negated || c.intent || c.usedTo || c.noLonger || c.future || (c.copula && c.past)) continue;
+    // "I hope the new semester at Karavali Engineering College has started smoothly": a wish for the listener's work
+    if (clauses.some((x) => x.head < k && x.verb === "hope" && x.subjects.includes(speaker))) {
+      const other = ctx.speakers.find((x) => x !== speaker);
+      if (other && organisationName(value)) emit(other, "workplace", value, k);
+      return;
+    }
     if (c.subjects.length !== 1 || c.subjects[0] !== speaker || ERRAND_VERBS.has(c.verb)) continue;
     // "I'm at the Red Lion": being somewhere is not working there (states.ts reads "I'm at X now" and its kinds)
     // unless it has lasted: "I've been at the Fondation Lumière archive since the summer"
