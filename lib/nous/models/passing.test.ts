@@ -683,3 +683,11 @@ test("a joke's sign-off ('forward my mail', 'address all mail accordingly') mark
 test("'I hope the new semester at X has started smoothly' is a wish for the listener's work, not the speaker's", () => {
   assert.deepEqual(talk([["Ann", "Good morning. I hope the new semester at Karavali Engineering College has started smoothly."]]), ["Bob | workplace | Karavali Engineering College | 0.5"]);
 });
+
+test("a town acting as the subject of a present clause of its own is a remark on living there ('Charlottetown gets its streets back'); a match, hearsay or what a town has is not", () => {
+  assert.deepEqual(states("Beautiful and empty now. Charlottetown gets its streets back every September."), ["Ann | home | Charlottetown | 0.5"]);
+  assert.deepEqual(states("Leeds play Chelsea tonight"), []);
+  assert.deepEqual(states("Haha. Hobart sounds very peaceful."), []);
+  assert.deepEqual(states("London has great museums"), []);
+  assert.deepEqual(states("Charlottetown got its streets back last September."), []);
+});

@@ -25,6 +25,7 @@ const TRIP = wordSet("tripWords");
 export const YEAR = /^(?:19|20)\d\d$/;
 const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
 const TOWN_STATES = wordSet("townStates");
+const NOT_TOWN_ACTS = wordSet("notTownActs");
 
 /**
  * "Ballarat's miserable after May", "Kellyville's so quiet", "Marseille traffic sends its regards", "Cape Town winter is
@@ -56,7 +57,10 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[e + 3]?.pos === "ADJ" || s[e + 3]?.lower === "all");
     const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
-    if (!(life || judged || local) || barred(a)) continue;
+    // "Charlottetown gets its streets back every September", "Mangaluru does not do rain by halves": the town as the
+    // subject of a present clause of its own (not a team's match, a move or a visit)
+    const acting = !life && !judged && !local && clauses.some((c) => c.at === a && !c.implicit && !c.past && !c.perfect && !c.future && !c.intent && !c.usedTo && !c.copula && !NOT_TOWN_ACTS.has(c.verb));
+    if (!(life || judged || local || acting) || barred(a)) continue;
     // "Verdun is lucky to have you": a remark made to the listener about their place
     let stop = e + 1;
     while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
@@ -64,6 +68,8 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (isCountry(value) || placesNamed(value).length === 0) continue;
     // (a clause's subject is noted as a person too: only a person with a gender is one)
     if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, value)) continue;
+    // "Delta has a plant here" after "Delta Beverages": the first word of a workplace already named is that workplace
+    if (acting && Object.entries(ctx.seenAs ?? {}).some(([v, as]) => as === "workplace" && v !== value && v.split(" ")[0] === value)) continue;
     return emit(speaker, "home", value, a);
   }
 }
