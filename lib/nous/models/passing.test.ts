@@ -691,3 +691,9 @@ test("a town acting as the subject of a present clause of its own is a remark on
   assert.deepEqual(states("London has great museums"), []);
   assert.deepEqual(states("Charlottetown got its streets back last September."), []);
 });
+
+test("'glad to get out of X for a bit' names the home one leaves for a while; '<town> things' is what is typical of one's town; month and weekday abbreviations are no places", () => {
+  assert.deepEqual(states("Glad to get out of Stirling for a bit, it's all roadworks"), ["Ann | home | Stirling | 0.5"]);
+  assert.deepEqual(states("we were doing deliveries and swatting at the same time. Kisumu things"), ["Ann | home | Kisumu | 0.5"]);
+  assert.deepEqual(states("I'm coming home in Dec! landing JKIA then"), []);
+});

@@ -143,7 +143,7 @@ const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "wel
  */
 export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // cheap test first: most sentences have no "back", "home" or "nutshell" and open with no idiom's word
-  if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell" || RESIDENT_NOUNS.has(t.lower))) return;
+  if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell" || t.lower === "things" || t.lower === "out" || RESIDENT_NOUNS.has(t.lower))) return;
   if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
   const place = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
@@ -170,6 +170,11 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
       const family = s.slice(k + 2, i).some((x) => KIN.has(x.lemma) || KIN.has(x.lower.replace(/'?s$/, "")));
       if (i > 0 && family && place(i + 1) && (!c || c.subjects.every((e) => e === speaker))) return emit(speaker, "home", place(i + 1)!.value, k);
     }
+    // "Glad to get out of Stirling for a bit": a short break from the town one lives in
+    if (t.lower === "out" && s[k + 1]?.lower === "of" && s[k - 1]?.lemma === "get" && place(k + 2) && s[place(k + 2)!.end + 1]?.lower === "for" && ["a", "the"].includes(s[place(k + 2)!.end + 2]?.lower ?? "")) {
+      const c = clauses.find((x) => x.at <= k && k < x.end);
+      if (!c || c.subjects.every((e) => e === speaker)) return emit(speaker, "home", place(k + 2)!.value, k);
+    }
     // "I am an Otsu person now", "we are officially Red Deer residents": a resident of a town, the speaker being one
     let e = k;
     while (isName(s[e]) && isName(s[e + 1])) e++;
@@ -186,10 +191,13 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   const first = words[0].lower;
   const at = IDIOM_BEFORE.has(first) ? (first === "welcome" || first === "only" ? 2 : 1) : 0;
   const k = s.indexOf(words[at]);
-  const p = place(k);
+  // ("Kisumu things": the name ends before "things")
+  const things = words[words.length - 1].lower === "things" && words.length === at + 2 ? s.indexOf(words[words.length - 1]) : -1;
+  const p = things > 0 ? (isName(s[k]) && !namesSomeone(ctx, s[k].text, { firstName: "value", gendered: true, known: true }) ? placeAt(s, k, things) : undefined) : place(k);
   if (!p) return;
   const rest = s.slice(p.end + 1).filter((x) => x.pos !== "PUNCT").map((x) => x.lower).join(" ");
-  const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell";
+  // ("Kisumu things": what is typical of the town one lives in)
+  const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell" || rest === "things";
   if (idiom) emit(speaker, "home", p.value, k);
 }
 
