@@ -697,3 +697,10 @@ test("'glad to get out of X for a bit' names the home one leaves for a while; '<
   assert.deepEqual(states("we were doing deliveries and swatting at the same time. Kisumu things"), ["Ann | home | Kisumu | 0.5"]);
   assert.deepEqual(states("I'm coming home in Dec! landing JKIA then"), []);
 });
+
+test("the speaker's own return told in the past ('when I came back to Izmir') names the home, not a trip out or a holiday; 'Winnipeg reached minus thirty-four' is weather", () => {
+  assert.deepEqual(states("I was very happy to see the sea again when I came back to Izmir."), ["Ann | home | Izmir | 0.5"]);
+  assert.deepEqual(states("I went back to Paris for a week"), []);
+  assert.deepEqual(states("I'm coming back to Leeds"), []);
+  assert.deepEqual(states("Winnipeg reached minus thirty-four this morning."), ["Ann | home | Winnipeg | 0.5"]);
+});

@@ -96,7 +96,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   // "Dundee in November is a test of character": a town in a month or season, said now, is talk of its weather
   const season = s.some((t, i) => isName(t) && s[i + 1]?.lower === "in" && SEASONS.has(s[i + 2]?.lower ?? "") && s[i + 3]?.lemma === "be");
   // a temperature below zero or in degrees ("its -10 in Warsaw", "34° in Campinas") is weather talk too
-  const temperature = (t: Tok, i: number) => t.pos === "NUM" && (/^[-−]\d/.test(t.text) || t.text.includes("°") || s[i + 1]?.text === "°");
+  // ("minus thirty-four", "minus 20")
+  const temperature = (t: Tok, i: number) => (t.pos === "NUM" && (/^[-−]\d/.test(t.text) || t.text.includes("°") || s[i + 1]?.text === "°")) || (t.lower === "minus" && s[i + 1]?.pos === "NUM");
   if (!(season || s.some((t, i) => WEATHER.has(t.lemma) || WEATHER.has(t.lower) || temperature(t, i))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
   if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
   // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
@@ -109,7 +110,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   for (let k = 0; k < s.length; k++) {
     const prep = s[k - 1]?.lower;
     // a place as the subject of being or having weather ("Turin is freezing", "Denver had snow"), not a person acting
-    const subject = clauses.some((c) => c.at === k && !c.implicit && (c.verb === "be" || c.verb === "have" || c.copula || WEATHER.has(c.verb)));
+    // ("Winnipeg reached minus thirty-four": any verb, with a temperature)
+    const subject = clauses.some((c) => c.at === k && !c.implicit && (c.verb === "be" || c.verb === "have" || c.copula || WEATHER.has(c.verb) || (c.verb === "reach" || c.verb === "hit") && s.some(temperature)));
     // "Manchester rain is enough for me": a name before a weather noun
     let e = k;
     while (isName(s[e + 1])) e++;

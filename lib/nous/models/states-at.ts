@@ -111,7 +111,8 @@ const TRAVEL_VERBS = new Set(["come", "fly", "visit", "drive", "travel", "head",
 /**
  * Where someone else comes from or goes home to: "My dad is coming up from Bucharest", "Mum's flying in from Lahore",
  * "my cousin is visiting from Casablanca" → their home; "Youssef flew home to Casablanca", "she goes back to Lahore on
- * Sunday" after a visit → their home. Not the speaker's own travel (one may be coming from anywhere).
+ * Sunday" after a visit → their home. Of the speaker's own travel, only a return told in the past ("when I came back
+ * to Izmir", "got back to Leeds last night"): one may be coming from anywhere.
  *
  * @example
  * travelHome(analyse("My dad is coming up from Bucharest this weekend.")[0], clauses, "Teodor", ctx, emit);
@@ -119,14 +120,16 @@ const TRAVEL_VERBS = new Set(["come", "fly", "visit", "drive", "travel", "head",
  */
 export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   for (const c of clauses) {
-    if (!TRAVEL_VERBS.has(c.verb) || c.negated || c.intent || c.usedTo || c.subjects.length !== 1 || c.subjects[0] === speaker || ctx.speakers.includes(c.subjects[0])) continue;
+    if (!TRAVEL_VERBS.has(c.verb) || c.negated || c.intent || c.usedTo || c.subjects.length !== 1) continue;
+    const own = c.subjects[0] === speaker;
+    if ((own && !(c.past && !c.future && c.verb !== "go" && c.verb !== "visit")) || (!own && ctx.speakers.includes(c.subjects[0]))) continue;
     for (let k = c.head + 1; k + 1 < c.end; k++) {
       // "from X" on the way here; "home to X" or "back to X" on the way back
-      const from = s[k].lower === "from" && (c.progressive || c.future || ["in", "up", "down", "over"].includes(s[k - 1]?.lower ?? ""));
+      const from = !own && s[k].lower === "from" && (c.progressive || c.future || ["in", "up", "down", "over"].includes(s[k - 1]?.lower ?? ""));
       const home = s[k].lower === "to" && (s[k - 1]?.lower === "home" || s[k - 1]?.lower === "back");
       if (!(from || home) || !isName(s[k + 1])) continue;
       // "she'll come home to Munich at Christmas": going home for a holiday is a visit to where one comes from
-      if (home && c.future && s.some((t) => HOLIDAYS.has(t.lower))) return;
+      if (home && (c.future || own) && s.some((t) => HOLIDAYS.has(t.lower))) return;
       const p = placeAt(s, k + 1, c.end);
       if (p && placesNamed(p.value).length + (ctx.seenAs?.[p.value] === "home" ? 1 : 0) > 0) emit(c.subjects[0], "home", p.value, k);
       return;

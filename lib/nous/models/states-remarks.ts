@@ -46,7 +46,8 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (s[k].pos !== "PROPN" && s[k].lower !== "life") continue;
     const life = s[k].lower === "life" && s[k + 1]?.lower === "in" && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || s[k - 1].lower === "my" || s[k - 1].lower === "but" || s[k - 1].lower === "and");
     const a = life ? k + 2 : k;
-    if (!life && k > 0 && s[k - 1].pos !== "PUNCT" && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "CCONJ") continue;
+    // (after a comma, an interjection, "and" / "but", or "though" / "because")
+    if (!life && k > 0 && s[k - 1].pos !== "PUNCT" && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "CCONJ" && s[k - 1].pos !== "SCONJ") continue;
     if (!isName(s[a]) || s[a].pos !== "PROPN") continue;
     let e = a;
     while (isName(s[e + 1]) && s[e + 1].pos === "PROPN") e++;
