@@ -256,6 +256,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (other) indirectStates(s, [], other, ctx, turn.id, (entity, attribute, value) => indirect(entity, attribute, value, false), true);
       return;
     }
+    // "my branch manager at X says if you bring that cobbler again …": a condition someone is reported to set leaves
+    // what comes before "says" standing; read that
+    const ifAt = s.findIndex((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
+    if (ifAt > 2 && (s[ifAt - 1].lemma === "say" || s[ifAt - 1].lemma === "tell")) s = s.slice(0, ifAt);
     const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
     // the clauses first: a pronoun refers back, never to a relation named later in the sentence ("she's left Pune to
     // live with my sister")

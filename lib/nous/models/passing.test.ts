@@ -704,3 +704,10 @@ test("the speaker's own return told in the past ('when I came back to Izmir') na
   assert.deepEqual(states("I'm coming back to Leeds"), []);
   assert.deepEqual(states("Winnipeg reached minus thirty-four this morning."), ["Ann | home | Winnipeg | 0.5"]);
 });
+
+test("a condition someone is reported to set ('my manager at X says if you …') leaves the statement before it; 'the one I work at, X' names the workplace", () => {
+  assert.deepEqual(states("Also my branch manager at Heartland Credit Union says if you bring that peach cobbler again she'll open an account just for you."), ["Ann | workplace | Heartland Credit Union"]);
+  assert.deepEqual(states("If I got the job I'd move to Leeds"), []);
+  assert.deepEqual(states("I think I live on the M4 now, if you're sending a card send it there"), []);
+  assert.deepEqual(states("the one I work at, Café Turri, the fancy one at the top of the hill."), ["Ann | workplace | Café Turri"]);
+});

@@ -34,6 +34,7 @@ const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH])
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
 const STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
 const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
+const WORKPLACE_ONES = new Set(["one", "place", ...set("workplaceKinds")]);
 /** Shifts one moves to or works ("nights", "the early shift"): no place. */
 const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekends|nightshift|(?:night|day|early|late|morning|evening) shifts?)$/i;
 const WORKPLACE_KINDS = set("workplaceKinds");
@@ -148,6 +149,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "in a laboratory, at Deccan Genomics": a kind of place, then its name
       const named = pp && !upper(pp.value) && pp.end !== undefined && s[pp.end + 1]?.text === "," && s[pp.end + 2]?.lower === "at" && isName(s[pp.end + 3]) ? placeAt(s, pp.end + 3) : undefined;
       if (named) pp = named;
+      // "the one I work at, Café Turri": a stranded preposition, then the name set off by a comma
+      if (!pp && WORK_PREPS.has(s[place]?.lower ?? "") && s[place + 1]?.text === "," && isName(s[place + 2]) && c.at > 0 && WORKPLACE_ONES.has(s[c.at - 1]?.lemma ?? "")) pp = placeAt(s, place + 2);
       emit(c.subjects, "workplace", pp?.value, stop ? endKind(c) : stateKind(c), c.head);
     } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
       const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
