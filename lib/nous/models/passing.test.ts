@@ -711,3 +711,8 @@ test("a condition someone is reported to set ('my manager at X says if you …')
   assert.deepEqual(states("I think I live on the M4 now, if you're sending a card send it there"), []);
   assert.deepEqual(states("the one I work at, Café Turri, the fancy one at the top of the hill."), ["Ann | workplace | Café Turri"]);
 });
+
+test("'at <town>' in one's own statement is where something happened, not an employer", () => {
+  assert.deepEqual(states("We had a shipment of pepper rejected at Rotterdam this week over a moisture reading."), []);
+  assert.deepEqual(states("Got my 5 year pin at Bluestone today lol"), ["Ann | workplace | Bluestone | 0.2"]);
+});

@@ -73,6 +73,8 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     const lasted = c.perfect && s.some((t) => t.lower === "since");
     if (c.copula && !lasted && s.slice(c.head + 1, k).every((t) => t.pos === "ADV" || t.pos === "PART")) continue;
     const first = value.split(" ")[0];
+    // "a shipment rejected at Rotterdam": a town is where something happened, not an employer
+    if (placesNamed(value).length > 0 && !organisationName(value)) continue;
     if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first)) continue;
     if ((ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
     emit(speaker, "workplace", value, k);
