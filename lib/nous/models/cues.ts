@@ -13,6 +13,7 @@ import type { Tok } from "./nlp.js";
 const CUES = wordSet("hedgeCues");
 const PHRASES = new RegExp(`\\b(?:${LEXICON.hedgePhrases.words.join("|")})\\b`, "i");
 const HYPERBOLE = wordSet("hyperboleModifiers");
+const SIGN_OFF_ENDS = new Set(LEXICON.jokeSignOffs.words.map((w) => w.split(" ").pop()!));
 const SIGN_OFFS = new RegExp(`\\b(?:${LEXICON.jokeSignOffs.words.join("|")})\\b`, "i");
 const ROLE_NOUNS = new Set(["home", ...LEXICON.workplaceNouns.words, "job"]);
 
@@ -67,9 +68,10 @@ export function laughterOnly(s: Tok[]): boolean {
  */
 export function hedgedSentences(sentences: Tok[][]): boolean[] {
   // "i officially live at the airport now. gate 7. forward my mail": a joke's sign-off marks the turn up to it
+  // (the cheap test first: every sign-off ends in its last word, "mail" or "post")
   let signOff = -1;
   sentences.forEach((s, i) => {
-    if (SIGN_OFFS.test(s.map((t) => t.text).join(" "))) signOff = i;
+    if (s.some((t) => SIGN_OFF_ENDS.has(t.lower)) && SIGN_OFFS.test(s.map((t) => t.text).join(" "))) signOff = i;
   });
   return sentences.map((s, i) => i <= signOff || hedged(s) || (i + 1 < sentences.length && laughterOnly(sentences[i + 1])));
 }
