@@ -216,8 +216,9 @@ const WRITE = wordSet("writeVerbs");
 
 /**
  * Where the speaker writes from, said now: "Whitehorse since the spring" (a verbless opening: a town, then "since"),
- * "ok update from Canmore: …", "I'm writing from Bhopal now" → the speaker's home (a town of the gazetteer, not a
- * country, a person, someone's known value or the listener's home; never in a question or with a trip).
+ * "ok update from Canmore: …", "I'm writing from Bhopal now" → the speaker's home (a town of the gazetteer, or after
+ * "update from" any name that is no organisation's; not a country, a person, someone's known value or the listener's
+ * home; never in a question or with a trip).
  *
  * @example
  * writtenFrom(analyse("Whitehorse since the spring, I got a job.")[0], clauses, "Chloe", ctx, emit); // emit("Chloe", "home", "Whitehorse", 0)
