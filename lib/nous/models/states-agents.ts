@@ -316,7 +316,7 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
   // "at" a name (no town), and nothing but a stop after it
   if (GERUND_WORK.has(s[0]?.lower ?? "") && !s.some((t) => t.text === "?")) {
     const at = s.findIndex((t, i) => i > 1 && i <= 4 && t.lower === "at");
-    const p = at > 0 && s.slice(1, at).every((t) => ["NOUN", "NUM", "PROPN", "ADJ", "DET"].includes(t.pos)) && isName(s[at + 1] ?? s[at]) ? placeAt(s, at + 1) : undefined;
+    const p = at > 0 && s.slice(1, at).every((t) => ["NOUN", "NUM", "PROPN", "ADJ", "DET"].includes(t.pos)) && isName(s[at + 1]) ? placeAt(s, at + 1) : undefined;
     if (p && verblessAfter(s, p.end) && placesNamed(p.value).length === 0) out.push({ attribute: "workplace", value: p.value });
     return out;
   }
