@@ -19,7 +19,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { placeAt, townName } from "./states-common.js";
 import { placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -240,7 +240,7 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // "the Christmas rota", "the Monday meeting": a time, not an organisation
     if (isTime(value)) continue;
     // "the Seville staff party": a town names where, not who employs; "Plant canteen had …": a common word opening the sentence
-    if ((placesNamed(value).length > 0 && !organisationName(value)) || openingCommonWord(s, a, { value, end })) continue;
+    if (townName(value) || openingCommonWord(s, a, { value, end })) continue;
     const first = value.split(" ")[0];
     if (namesSomeone(ctx, value, { firstName: "first", known: true }) || (ctx.people ?? []).some((r) => r.name.split(" ")[0] === first) || ctx.seenAs?.[value] === "home") continue;
     return emit(speaker, "workplace", value, k);

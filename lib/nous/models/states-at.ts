@@ -15,7 +15,7 @@ import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 /** What one does at a place as a customer, a guest or a traveller (verbs, by lemma). */
@@ -74,7 +74,7 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     if (c.copula && !lasted && s.slice(c.head + 1, k).every((t) => t.pos === "ADV" || t.pos === "PART")) continue;
     const first = value.split(" ")[0];
     // "a shipment rejected at Rotterdam": a town is where something happened, not an employer
-    if (placesNamed(value).length > 0 && !organisationName(value)) continue;
+    if (townName(value)) continue;
     if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first)) continue;
     if ((ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
     emit(speaker, "workplace", value, k);

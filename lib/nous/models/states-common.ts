@@ -131,3 +131,14 @@ export function organisationName(value: string): boolean {
   // "Arden & Kell", "Marks & Spencer": no town is named with an ampersand
   return value.includes(" ") && (ORGANISATION_HEADS.has(last) || value.includes(" & "));
 }
+
+/**
+ * Whether a name is a town's: the gazetteer knows it and its last word names no organisation.
+ *
+ * @example
+ * townName("Leipzig"); // true
+ * townName("Leipzig Software"); // false
+ */
+export function townName(value: string): boolean {
+  return placesNamed(value).length > 0 && !organisationName(value);
+}

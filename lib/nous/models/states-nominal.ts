@@ -8,8 +8,7 @@ import { relationAt } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, type Emit, type StateAttribute } from "./states-common.js";
-import { placesNamed } from "./gazetteer.js";
+import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
 
 const QUIT = wordSet("quitVerbs"), LOSE = wordSet("loseVerbs"), TAKE = wordSet("takeVerbs"), START = wordSet("startVerbs");
 const NOTICE = wordSet("noticeNouns"), JOB_NOUNS = wordSet("jobNouns"), DWELLING = wordSet("dwellingNouns"), WORKPLACE_NOUNS = wordSet("workplaceNouns");
@@ -112,7 +111,7 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       while (a > gov.head + 1 && isName(s[a - 1])) a--;
       // "I took the Seattle job": a town names where the job is, not who gives it
       const v = placeAt(s, a, k)?.value;
-      if (!(v && placesNamed(v).length > 0 && !organisationName(v))) emit(gov.subjects, "workplace", v, changeKind(gov), k);
+      if (!(v && townName(v))) emit(gov.subjects, "workplace", v, changeKind(gov), k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
       emit([speaker], "workplace", placeAt(s, k + 2)?.value, "state", k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov?.copula && !gov.intent && gov.head < k && /^(in|on)$/.test(s[gov.head + 1]?.lower ?? "") && isName(s[k + 2] ?? s[k + 3])) {

@@ -227,6 +227,8 @@ export function writtenFrom(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT")) k++;
   let at = -1;
+  // found after "update from": news from a place may come from a small one, any name that is no organisation's
+  let fromNews = false;
   if (isName(s[k])) {
     // "Whitehorse since the spring"
     const p = placeAt(s, k);
@@ -239,13 +241,14 @@ export function writtenFrom(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     // "I'm writing from Bhopal now": a present clause of writing, and "now"
     const c = clauses.find((x) => x.head === j);
     const writing = !!c && WRITE.has(c.verb) && c.progressive && !c.past && c.subjects.includes(speaker) && s.some((t) => t.lower === "now");
-    if (news || writing) at = j + 2;
+    if (news || writing) {
+      at = j + 2;
+      fromNews = news;
+    }
   }
   if (at < 0 || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
   const p = placeAt(s, at);
-  // (news from a place may come from a small one: any name that is no organisation's)
-  const news = NEWS_NOUNS.has(s[at - 2]?.lemma ?? "") && s[at - 1]?.lower === "from";
-  if (!p || isCountry(p.value) || (news ? organisationName(p.value) : placesNamed(p.value).length === 0)) return;
+  if (!p || isCountry(p.value) || (fromNews ? organisationName(p.value) : placesNamed(p.value).length === 0)) return;
   if (namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) return;
   emit(speaker, "home", p.value, at);
 }
