@@ -28,7 +28,7 @@ import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
-import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, weatherHome, workCompound } from "./states-agents.js";
+import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { commute, dayAt, jobFragment, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
@@ -68,6 +68,8 @@ export interface ExtractorOptions {
 export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, indirectConfidence: 0.5, kinds: true };
 
 const WORKPLACE_KINDS = wordSet("workplaceKinds");
+/** Who comes into a shop the speaker serves in: someone, a customer. */
+const CUSTOMERS = new Set(["someone", "somebody", "customer", "client", "patient", "punter"]);
 
 /**
  * The kind of workplace a statement says the speaker is at, unnamed: "I'm at the shop till 2", "Long day at the
@@ -77,7 +79,10 @@ function workplaceKindAt(sentences: ReturnType<typeof analyse>): string | undefi
   for (const s of sentences) {
     if (isQuestion(s) || s.some((t) => t.lemma === "interview" || t.lemma === "apply")) continue;
     for (let k = 0; k + 2 < s.length; k++) {
-      if (s[k].lower !== "at" || s[k + 1].lower !== "the" || s[k + 2].pos !== "NOUN" || !WORKPLACE_KINDS.has(s[k + 2].lemma) || isName(s[k + 3])) continue;
+      // "Someone came into the shop today and asked for …": a customer coming in, where the speaker serves
+      const served = s[k].lower === "into" && s.slice(0, k).some((t) => CUSTOMERS.has(t.lemma));
+      if ((s[k].lower !== "at" && !served) || s[k + 1].lower !== "the" || s[k + 2].pos !== "NOUN" || !WORKPLACE_KINDS.has(s[k + 2].lemma) || isName(s[k + 3])) continue;
+      if (served) return s[k + 2].lemma;
       const before = s.slice(0, k);
       if (before.some((t) => t.pos === "PROPN" || (t.pos === "PRON" && !["i", "we", "me", "my", "our", "us"].includes(t.lower)))) break;
       return s[k + 2].lemma;
@@ -327,6 +332,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     cur.states = states;
     cur.hedged = hedges[si];
     employerActs(s, clauses, turn.speaker, ctx, passing, endedAt);
+    postedTo(s, turn.speaker, ctx, passing);
     weatherHome(s, clauses, turn.speaker, ctx, passing);
     localHome(s, clauses, turn.speaker, ctx, passing);
     townRemark(s, clauses, turn.speaker, ctx, passing);

@@ -48,14 +48,14 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bcan't\b/gi, "can not"], [/\bcant\b/gi, "can not"], [/\bwon't\b/gi, "will not"], [/\bwont\b/gi, "will not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not"], [/\b(\w+)n't\b/gi, "$1 not"],
-  [/\b(how|where|what)s\b/gi, "$1's"], [/\b(she|he)s\b/g, "$1 is"], [/\bgonna\b/gi, "going to"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
+  [/\b(how|where|what)s\b/gi, "$1's"], [/\b(she|he)s\b/g, "$1 is"], [/\bgonna\b/gi, "going to"], [/(?<![\p{L}\p{N}_'-])u(?![\p{L}\p{N}_'-])/gu, "you"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
   // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
   // stop) would no longer be split, so that one conversation's text would change how the next one is read
   [/(\p{L})'s\b/gu, "$1 's"],
 ];
 
-/** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat spelling, or "…nt"). */
-const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|hows|wheres|whats|shes|hes)\b|nt\b/i;
+/** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat spelling, or "…nt"; "u" for "you" is lower case only). */
+const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes)\b|nt\b/i;
 
 /** The contraction pre-pass alone. */
 export function expandContractions(text: string): string {

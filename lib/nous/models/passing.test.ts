@@ -716,3 +716,47 @@ test("'at <town>' in one's own statement is where something happened, not an emp
   assert.deepEqual(states("We had a shipment of pepper rejected at Rotterdam this week over a moisture reading."), []);
   assert.deepEqual(states("Got my 5 year pin at Bluestone today lol"), ["Ann | workplace | Bluestone | 0.2"]);
 });
+
+test("weather over a town ('rain coming in sideways over Kendal') is the speaker's home; a town gridlocked or flooded now is a town remark", () => {
+  assert.deepEqual(states("rain coming in sideways over barnsley, no gardening today"), ["Ann | home | Barnsley | 0.5"]);
+  assert.deepEqual(states("Fog rolling in over Perth this morning."), ["Ann | home | Perth | 0.5"]);
+  assert.deepEqual(states("ice on the roads and carlisle's gridlocked so I'm staying in"), ["Ann | home | Carlisle | 0.5"]);
+  // no weather word, a flight, or a past trip: nothing
+  for (const text of ["I flew over Kendal on the way to Glasgow.", "The plane circled over Perth for an hour.", "It rained over Kendal on our holiday last year."]) assert.deepEqual(states(text), [], text);
+});
+
+test("'u' in chat is 'you': 'kez u working at the Crown tonight' asks after the listener, and states nothing of the speaker", () => {
+  assert.deepEqual(talk([["Bob", "kez u working at the crown tonight"]]).filter((l) => l.startsWith("Bob")), []);
+  assert.deepEqual(talk([["Bob", "u still at Halvorsen Electric?"], ["Ann", "yep same place"]]), talk([["Bob", "you still at Halvorsen Electric?"], ["Ann", "yep same place"]]));
+  // a letter inside a word or a name is left alone
+  assert.deepEqual(states("I did a u-turn outside Halvorsen Electric."), []);
+});
+
+test("a verbless job fragment may open with an interjection and a comma ('nope, apprentice electrician at X now')", () => {
+  assert.deepEqual(states("nope, apprentice electrician at Halvorsen Electric now. got zapped twice already"), ["Ann | workplace | Halvorsen Electric | 0.5"]);
+  assert.deepEqual(states("yeah, nurse at Kettering General now"), ["Ann | workplace | Kettering General | 0.5"]);
+  // a greeting before someone else's job, or a town: nothing
+  assert.deepEqual(states("nope, my sister is a nurse at Kettering General."), ["Ann's sister | workplace | Kettering General"]);
+  assert.deepEqual(states("yeah, teacher at Leeds."), []);
+});
+
+test("'Someone came into the shop today' then 'Which shop?': the teller's named reply is the workplace where customers come in", () => {
+  const turns: [string, string][] = [["Ann", "A customer came into the shop today and asked for a blue book."], ["Bob", "Which shop is this, so I can visit?"], ["Ann", "Quillmore Books, on Causewayside."]];
+  assert.deepEqual(talkLines(turns, ["workplace"]), ["Ann | workplace | Quillmore Books"]);
+  // the speaker going into a shop is a customer; no question, no reading
+  assert.deepEqual(talkLines([["Ann", "I went into the shop today for milk."], turns[1], turns[2]], ["workplace"]), []);
+  assert.deepEqual(talkLines([turns[0], ["Bob", "Ha, nice."], turns[2]], ["workplace"]), []);
+});
+
+test("'Derby lad, before you ask' and 'then I'm a Sheffield man': a resident of a town, said of oneself", () => {
+  assert.deepEqual(states("Derby lad, before you ask. Born and bred."), ["Ann | home | Derby | 0.5"]);
+  assert.deepEqual(states("Then I'm a Sheffield man."), ["Ann | home | Sheffield | 0.5"]);
+  // praise ("Good man."), someone else's, or a plural remark: nothing
+  for (const text of ["Good man. Mine has been coming tomorrow for weeks.", "My brother is a Leeds lad.", "Leeds lads are the worst."]) assert.deepEqual(states(text), [], text);
+});
+
+test("an employer posting the speaker to a town ('my company posted me to Accra') is a move there; a stint, a plan or a refusal is not", () => {
+  assert.deepEqual(states("My company posted me to Accra and I just stayed."), ["Ann | home | Accra | 0.5"]);
+  assert.deepEqual(states("Work transferred me to Leeds in May."), ["Ann | home | Leeds | 0.5"]);
+  for (const text of ["They sent me to Leeds for a month.", "They want to transfer me to Leeds.", "They haven't moved me to Leeds.", "They moved me to Leeds for the project.", "Did they transfer me to Leeds?"]) assert.deepEqual(states(text), [], text);
+});

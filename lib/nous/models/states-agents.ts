@@ -20,7 +20,7 @@ import { wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt, townName } from "./states-common.js";
-import { placesNamed } from "./gazetteer.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
 
@@ -85,6 +85,29 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
   }
 }
 
+const POSTING = new Set(["post", "transfer", "relocate", "move", "station", "base"]);
+const STINTS = new Set(["day", "week", "fortnight", "month", "season", "project", "contract"]);
+
+/**
+ * "My company posted me to Accra and I just stayed", "they transferred me to Leeds in May": an employer posting the
+ * speaker to a town (of the gazetteer) is a move there, told in passing (not a trip, a plan or a refusal).
+ *
+ * @example
+ * postedTo(analyse("My company posted me to Accra.")[0], "Nurul", ctx, emit); // emit("Nurul", "home", "Accra", 5)
+ */
+export function postedTo(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  for (let k = 1; k + 3 < s.length; k++) {
+    if (s[k + 1].lower !== "me" || s[k + 2].lower !== "to" || s[k].pos !== "VERB" || !POSTING.has(s[k].lemma) || !isName(s[k + 3])) continue;
+    // done: "posted", "have transferred"; not "want to transfer me", "didn't post me", "will move me"
+    if (!/ed$/.test(s[k].lower) || s.slice(Math.max(0, k - 3), k).some((t) => t.pos === "PART" || t.lower === "never" || t.lower === "to" || t.lemma === "will" || t.lemma === "would")) continue;
+    // ("for a month", "for two weeks": a stint, not a move)
+    if (s.some((t, i) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || (t.lower === "for" && s.slice(i + 1, i + 4).some((x) => STINTS.has(x.lemma))))) return;
+    const p = placeAt(s, k + 3);
+    if (!p || !townName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) continue;
+    return emit(speaker, "home", p.value, k + 3);
+  }
+}
+
 /**
  * "It's so hot in Buenos Aires right now", "Stavanger in November is brutal", "Denver had snow yesterday", "Good
  * morning from Lagos!": weather where the speaker is, said now.
@@ -107,6 +130,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   if (clauses.some((c) => LEFT.has(c.verb))) return;
   const recent = s.some((t) => ["yesterday", "today", "tonight", "now", "morning", "night", "week"].includes(t.lower));
   if (clauses.some((c) => c.past) && !recent) return;
+  // "rain coming in sideways over Barnsley", "fog's that thick over Stirling": weather over a town
+  const weatherBefore = (k: number) => s.slice(0, k).some((t) => WEATHER.has(t.lemma) || WEATHER.has(t.lower));
   for (let k = 0; k < s.length; k++) {
     const prep = s[k - 1]?.lower;
     // a place as the subject of being or having weather ("Turin is freezing", "Denver had snow"), not a person acting
@@ -118,7 +143,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     const nounWeather = isName(s[k]) && WEATHER.has(s[e + 1]?.lemma ?? "") && (k === 0 || s[k - 1].pos === "PUNCT");
     // "for you over there in Graz": said of the listener's place
     if (prep === "in" && s[k - 2]?.lower === "there") continue;
-    if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || subject || nounWeather || (season && s[e + 1]?.lower === "in" && SEASONS.has(s[e + 2]?.lower ?? "")))) continue;
+    if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || (prep === "over" && weatherBefore(k)) || subject || nounWeather || (season && s[e + 1]?.lower === "in" && SEASONS.has(s[e + 2]?.lower ?? "")))) continue;
     // "from" only in a greeting: "Good morning from Lagos", "Greetings from Oslo"
     if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
     let stop = k;
@@ -180,10 +205,12 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     // "I am an Otsu person now", "we are officially Red Deer residents": a resident of a town, the speaker being one
     let e = k;
     while (isName(s[e]) && isName(s[e + 1])) e++;
-    if (isName(s[k]) && RESIDENT_NOUNS.has(s[e + 1]?.lower ?? "") && ["a", "an", "be", "officially", "now", "proper"].includes(s[k - 1]?.lemma ?? "")) {
+    if (isName(s[k]) && RESIDENT_NOUNS.has(s[e + 1]?.lower ?? "") && (k === 0 || ["a", "an", "be", "officially", "now", "proper"].includes(s[k - 1]?.lemma ?? ""))) {
       const c = clauses.find((x) => x.at <= k && k < x.end);
       const value = placeAt(s, k, e + 1)?.value;
-      if (value && !namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) && c && c.copula && !c.negated && !c.past && c.subjects.length === 1 && c.subjects[0] === speaker) return emit(speaker, "home", value, k);
+      // ("Derby lad, before you ask.": the same said verbless, opening the sentence)
+      const said = c ? c.copula && !c.negated && !c.past && c.subjects.length === 1 && c.subjects[0] === speaker : k === 0 && s[e + 2]?.pos === "PUNCT" && townName(value ?? "");
+      if (value && !namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) && said) return emit(speaker, "home", value, k);
     }
     // "Kisumu is home"
     if (place(k) && s[place(k)!.end + 1]?.lemma === "be" && s[place(k)!.end + 2]?.lower === "home" && (!s[place(k)!.end + 3] || s[place(k)!.end + 3].pos === "PUNCT" || s[place(k)!.end + 3].pos === "CCONJ")) return emit(speaker, "home", place(k)!.value, k);

@@ -131,6 +131,7 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
 }
 
 const JOB_WORDS = wordSet("jobWords");
+const OPENERS = wordSet("greetings");
 /** Words that end like a worker's noun but name none ("Christmas dinner at X"). */
 const NOT_WORKERS = wordSet("notWorkerNouns");
 /** Openings that greet or give news, not one's work ("great news, Acme Software called"). */
@@ -145,6 +146,8 @@ const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "
  * jobFragment(analyse("planner at HHLA, I tell the cranes what to do.")[0], "Greta", ctx, emit); // emit("Greta", "workplace", "HHLA", 2)
  */
 export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // "nope, apprentice electrician at Sooner Electric now": an interjection and a comma open the fragment
+  if (s.length > 4 && s[1].text === "," && (s[0].pos === "INTJ" || OPENERS.has(s[0].lower))) return jobFragment(s.slice(2), speaker, ctx, (e, a, v, at) => emit(e, a, v, at + 2));
   const known = (v: string) => namesSomeone(ctx, v, { firstName: "value", known: true });
   let stop = 0;
   while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
