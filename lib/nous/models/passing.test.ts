@@ -760,3 +760,24 @@ test("an employer posting the speaker to a town ('my company posted me to Accra'
   assert.deepEqual(states("Work transferred me to Leeds in May."), ["Ann | home | Leeds | 0.5"]);
   for (const text of ["They sent me to Leeds for a month.", "They want to transfer me to Leeds.", "They haven't moved me to Leeds.", "They moved me to Leeds for the project.", "Did they transfer me to Leeds?"]) assert.deepEqual(states(text), [], text);
 });
+
+test("a reply to where one lives now may open with 'in' or name a dwelling in the town ('In Halifax.', 'Her spare room in Halifax.')", () => {
+  const asked = (reply: string) => talk([["Bob", "where are you now?"], ["Ann", reply]]);
+  assert.deepEqual(asked("In Halifax."), ["Ann | home | Halifax"]);
+  assert.deepEqual(asked("Her spare room in Halifax. She has a garden."), ["Ann | home | Halifax"]);
+  assert.deepEqual(asked("A flat in Leith, tiny."), ["Ann | home | Leith"]);
+  for (const reply of ["In the garden.", "In bed lol", "Stuck in traffic in Leeds."]) assert.deepEqual(asked(reply), [], reply);
+  // no question before it: nothing
+  assert.deepEqual(talk([["Bob", "nice weather"], ["Ann", "In Halifax."]]), []);
+});
+
+test("a town asked alone as the turn's only question ('saw ur post!! Adelaide??') and answered yes is the listener's home; an echo or a suggestion is not", () => {
+  assert.deepEqual(talk([["Bob", "saw ur post!! adelaide??"], ["Ann", "yep packed up and left in june."]]), ["Ann | home | Adelaide"]);
+  assert.deepEqual(talk([["Bob", "Where should we meet? Leeds?"], ["Ann", "yes fine"]]), []);
+  assert.deepEqual(talk([["Ann", "I'm in Durban now, moved for a job."], ["Bob", "Durban!? Wow"], ["Ann", "Warmer water, fewer parrots"]]), ["Ann | home | Durban | change"]);
+});
+
+test("'Dumaguete life' is a remark on the city one lives in; 'Highland life' or 'island life' is a way of living", () => {
+  assert.deepEqual(states("The sunset on the boulevard is insane. Dumaguete life."), ["Ann | home | Dumaguete | 0.5"]);
+  for (const text of ["Island life.", "Highland life", "Student life."]) assert.deepEqual(states(text), [], text);
+});

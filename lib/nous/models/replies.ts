@@ -10,7 +10,7 @@ import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { fold, placesNamed } from "./gazetteer.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
 export interface PendingQuestion {
@@ -52,6 +52,7 @@ const OCCASIONS = new Set([...wordSet("occasions"), "new"]);
 /** "Merry Christmas!", "Happy New Year": a greeting at `k` names no place. */
 const greeting = (s: Tok[], k: number): boolean => (s[k]?.lower === "merry" || s[k]?.lower === "happy") && OCCASIONS.has(s[k + 1]?.lower ?? "");
 const DWELLING = wordSet("dwellingNouns");
+const POSSESSIVE = new Set(["my", "her", "his", "their", "our"]);
 const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const DETS_ASKED = new Set(["the", "your", "that"]);
@@ -125,6 +126,13 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       const town = (i: number) => isName(s[i]) && placesNamed(placeAt(s, i)?.value ?? "").length > 0;
       const y = s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && ["'re", "are", "r"].includes(s[i + 1]?.lower ?? "") && ((prepAt(i + 2) >= 0 && isName(s[prepAt(i + 2) + 1])) || town(i + 2)));
       if (y >= 0) k = y + 1;
+    }
+    // "saw ur post!! Adelaide??": a town of the gazetteer asked alone, the turn's only question (not an echo of a
+    // value just told: "Durban!? Wow")
+    const alone = isName(s[0]) ? placeAt(s, 0) : undefined;
+    if (k < 0 && q.length === 1 && alone && s.slice(alone.end + 1).every((t) => t.pos === "PUNCT") && townName(alone.value) && !ctx.seenAs?.[alone.value]) {
+      c.asked = { by: speaker, attribute: "home", kind: "state", still: alone.value };
+      return;
     }
     if (k < 0) continue;
     if (s[k].lower === "still" ? prepAt(k + 1) > k + 1 : prepAt(k + 1) >= 0) k = prepAt(k + 1) - 1;
@@ -257,11 +265,22 @@ export function noteEnded(ctx: SessionContext, entity: string, attribute: "home"
 export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: SessionContext): string | undefined {
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "so", "now", ","].includes(s[k].lower))) k++;
-  // no verb or pronoun before the first comma or stop ("Admiral, in Cardiff, claims handler." is a fragment)
+  // no verb or pronoun before the first comma or stop ("Admiral, in Cardiff, claims handler." is a fragment; a
+  // possessive may open one: "Her spare room in Halifax.")
   let seg = k;
   while (seg < s.length && !(seg > k && s[seg].pos === "PUNCT")) seg++;
-  if (s.slice(k, seg).some((t) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PRON")) return undefined;
+  if (s.slice(k, seg).some((t) => t.pos === "VERB" || t.pos === "AUX" || (t.pos === "PRON" && !POSSESSIVE.has(t.lower)))) return undefined;
   const known = (v: string) => ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v);
+  if (attribute === "home") {
+    // "In Halifax.", "Her spare room in Halifax.", "a flat in Leith": in a town, alone or after a dwelling (a room
+    // too, in a reply to where one lives)
+    const at = s.findIndex((t, i) => i >= k && i < seg && t.lower === "in" && isName(s[i + 1]));
+    const before = at >= 0 ? s.slice(k, at) : [];
+    if (at >= 0 && before.every((t) => ["DET", "PRON", "ADJ", "NOUN", "PART"].includes(t.pos)) && (before.length === 0 || before.some((t) => t.pos === "NOUN" && (DWELLING.has(t.lemma) || t.lemma === "room")))) {
+      const p = placeAt(s, at + 1, seg);
+      return p && !known(p.value) && !namesSomeone(ctx, p.value, { firstName: "value" }) ? p.value : undefined;
+    }
+  }
   if (attribute === "workplace") {
     // "Marketing at Kilima Coffee (in Nairobi)": a job before the organisation
     const at = s.findIndex((t, i) => i > k && ["at", "with", "for"].includes(t.lower) && isName(s[i + 1]));

@@ -170,7 +170,7 @@ const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "wel
  */
 export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // cheap test first: most sentences have no "back", "home" or "nutshell" and open with no idiom's word
-  if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell" || t.lower === "things" || t.lower === "out" || RESIDENT_NOUNS.has(t.lower))) return;
+  if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell" || t.lower === "things" || t.lower === "life" || t.lower === "out" || RESIDENT_NOUNS.has(t.lower))) return;
   if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
   const place = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
@@ -220,13 +220,15 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   const first = words[0].lower;
   const at = IDIOM_BEFORE.has(first) ? (first === "welcome" || first === "only" ? 2 : 1) : 0;
   const k = s.indexOf(words[at]);
-  // ("Kisumu things": the name ends before "things")
-  const things = words[words.length - 1].lower === "things" && words.length === at + 2 ? s.indexOf(words[words.length - 1]) : -1;
+  // ("Kisumu things": the name ends before "things"; "Dumaguete life": before "life", a city (as "How's X life?",
+  // replies.ts: "Highland life" is a way of living) or a home already seen)
+  const tail = words[words.length - 1].lower;
+  const things = (tail === "things" || tail === "life") && words.length === at + 2 ? s.indexOf(words[words.length - 1]) : -1;
   const p = things > 0 ? (isName(s[k]) && !namesSomeone(ctx, s[k].text, { firstName: "value", gendered: true, known: true }) ? placeAt(s, k, things) : undefined) : place(k);
   if (!p) return;
   const rest = s.slice(p.end + 1).filter((x) => x.pos !== "PUNCT").map((x) => x.lower).join(" ");
   // ("Kisumu things": what is typical of the town one lives in)
-  const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell" || rest === "things";
+  const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell" || rest === "things" || (rest === "life" && (placesNamed(p.value).some((x) => x.population >= 100_000) || ctx.seenAs?.[p.value] === "home"));
   if (idiom) emit(speaker, "home", p.value, k);
 }
 
