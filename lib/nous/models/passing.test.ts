@@ -781,3 +781,15 @@ test("'Dumaguete life' is a remark on the city one lives in; 'Highland life' or 
   assert.deepEqual(states("The sunset on the boulevard is insane. Dumaguete life."), ["Ann | home | Dumaguete | 0.5"]);
   for (const text of ["Island life.", "Highland life", "Student life."]) assert.deepEqual(states(text), [], text);
 });
+
+test("a remark naming nothing before a reply that opens with a name ('lol I never update that. Lagos, Lekki side') is passed over; a denial is not", () => {
+  const asked = (reply: string) => talk([["Bob", "where are you based these days?"], ["Ann", reply]]);
+  assert.deepEqual(asked("lol I never update that. Lagos, Lekki side, been here three years"), ["Ann | home | Lagos"]);
+  assert.deepEqual(asked("Sorry for the slow reply. Gemma says hi."), []);
+  assert.deepEqual(asked("Where are YOU based? Leeds, right?"), []);
+});
+
+test("an organisation's wifi or intranet is the speaker's workplace, as its canteen is; a hotel's or a town's is not", () => {
+  assert.deepEqual(states("on the platform until thursday. Equinor wifi is holding up for once"), ["Ann | workplace | Equinor | 0.5"]);
+  for (const text of ["the hotel wifi is awful", "Leeds wifi is awful", "Tom's Corvale intranet is down"]) assert.deepEqual(states(text), [], text);
+});
