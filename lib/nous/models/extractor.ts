@@ -150,7 +150,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       add(o.kinds ? { entity: turn.speaker, attribute: "home", value: reply.within, kind: "state" } : { entity: turn.speaker, attribute: "home", value: reply.within });
       add({ entity: reply.value, attribute: "within", value: reply.within });
     }
-    add(o.kinds ? { entity: turn.speaker, attribute: reply.attribute, value: reply.value, kind: reply.kind, ...conf } : { entity: turn.speaker, attribute: reply.attribute, value: reply.value, ...conf });
+    const who = reply.entity ?? turn.speaker;
+    add(o.kinds ? { entity: who, attribute: reply.attribute, value: reply.value, kind: reply.kind, ...conf } : { entity: who, attribute: reply.attribute, value: reply.value, ...conf });
     mention(reply.value);
   }
   const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {

@@ -793,3 +793,11 @@ test("an organisation's wifi or intranet is the speaker's workplace, as its cant
   assert.deepEqual(states("on the platform until thursday. Equinor wifi is holding up for once"), ["Ann | workplace | Equinor | 0.5"]);
   for (const text of ["the hotel wifi is awful", "Leeds wifi is awful", "Tom's Corvale intranet is down"]) assert.deepEqual(states(text), [], text);
 });
+
+test("a where-question about a third person ('Where does your sister live?', 'Where's Tom working now?') gives the reply's name to that person", () => {
+  assert.deepEqual(talk([["Ann", "My sister is visiting."], ["Bob", "Where does your sister live?"], ["Ann", "Leeds."]]), ["Ann's sister | home | Leeds"]);
+  assert.deepEqual(talk([["Ann", "Tom is doing well."], ["Bob", "Where's Tom working now?"], ["Ann", "Brightwell Bakery, on the high street."]]), ["Tom | workplace | Brightwell Bakery"]);
+  // a name never mentioned before, or no question: nothing for the third person
+  assert.deepEqual(talk([["Bob", "Where does Zed live?"], ["Ann", "Leeds."]]).filter((l) => l.startsWith("Zed")), []);
+  assert.deepEqual(talk([["Ann", "My sister is visiting."], ["Bob", "Nice."], ["Ann", "Leeds."]]), []);
+});

@@ -8,7 +8,8 @@
 import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, openingCommonWord, type Tok, upper } from "./nlp.js";
-import { namesSomeone, type SessionContext } from "./referents.js";
+import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
+import { relationAt } from "./clause.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
@@ -21,6 +22,8 @@ export interface PendingQuestion {
   still?: string;
   /** A question about the listener's work or home that names no value ("How's the job?"): a reply's name is weak evidence. */
   topic?: boolean;
+  /** "Where does your sister live?", "where is she?": the third person asked about (the reply's value is theirs). */
+  about?: string;
 }
 
 type WithQuestion = SessionContext & {
@@ -176,6 +179,12 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: ended.attribute, kind: "change" };
     return;
   }
+  // "Where does your sister live?", "where is she?", "Where's Tom working now?": a third person's home or workplace
+  const about = other ? thirdAsked(q, speaker, ctx) : undefined;
+  if (about) {
+    c.asked = { by: speaker, attribute: about.attribute, kind: "state", about: about.entity };
+    return;
+  }
   if (other && WHERE_NOW_Q.test(text) && !WORK_Q.test(text)) {
     c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
@@ -183,6 +192,37 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   if (!/\b(?:you|home)\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
+}
+
+/**
+ * The third person a where-question asks about: "Where does your sister live?" (the listener's sister), "where is
+ * she?" (the person the pronoun stands for), "Where's Tom working now?" (a person named before), and what it asks
+ * (work with a verb of working, else home).
+ */
+function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { entity: string; attribute: "home" | "workplace" } | undefined {
+  for (const s of q) {
+    const w = s.findIndex((t) => t.lower === "where" || t.lower === "wheres");
+    if (w < 0) continue;
+    let k = s[w].lower === "wheres" ? w + 1 : w + 2;
+    if (s[w].lower === "where" && !["does", "is", "'s", "do", "are"].includes(s[w + 1]?.lower ?? "")) continue;
+    let entity: string | undefined;
+    const t = s[k];
+    if (!t) continue;
+    if (t.lower === "he" || t.lower === "she") entity = resolvePronoun(ctx, t.lower, "", ctx.speakers);
+    else if (t.lower === "your" || t.lower === "ur") {
+      const r = relationAt(s.map((x, i) => (i === k ? { ...x, lower: "your" } : x)), k, speaker, ctx, "");
+      entity = r?.entity;
+      if (r) k = r.end;
+    } else if (isName(t) && !ctx.speakers.includes(t.text)) {
+      const n = nameAt(s, k);
+      if (n && ((ctx.people ?? []).some((p) => p.name === n.name) || ctx.known?.[n.name])) entity = n.name;
+      if (n) k = n.end;
+    }
+    if (!entity || ctx.speakers.includes(entity)) continue;
+    const rest = s.slice(k + 1).map((x) => x.lower).join(" ");
+    return { entity, attribute: /\b(?:work|working|job)\b/.test(rest) ? "workplace" : "home" };
+  }
+  return undefined;
 }
 
 /**
@@ -307,7 +347,14 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
  * noteQuestion(ctx, "Tomasz", "Where are you living now?");
  * replyState(ctx, "Ingrid", analyse("Lübeck, it's quieter.")); // { attribute: "home", value: "Lübeck", kind: "state" }
  */
-export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean; within?: string } | undefined {
+export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean; within?: string; entity?: string } | undefined {
+  const about = (ctx as WithQuestion).asked?.by !== speaker ? (ctx as WithQuestion).asked?.about : undefined;
+  const r = replyTo(ctx, speaker, sentences);
+  // (a reply about a third person names their value, never a place within it)
+  return r && about ? { attribute: r.attribute, value: r.value, kind: r.kind, entity: about } : r;
+}
+
+function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean; within?: string } | undefined {
   const c = ctx as WithQuestion;
   const q = c.asked;
   c.answering = undefined;
