@@ -7,7 +7,7 @@
  */
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
-import { addPerson, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
+import { addPerson, relationEntity, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
 
 export interface Clause {
   /** Resolved subject entities; empty when the subject could not be resolved (the clause states nothing). */
@@ -87,7 +87,9 @@ export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionCon
       const n = nameAt(s, k + 1) ?? (s[k + 1]?.text === "," && isName(s[k + 2]) ? nameAt(s, k + 2) : undefined);
       // "your dad" is the other speaker's ("How's your dad?" … "he drives buses": he is that dad)
       const holder = owner === "my" || owner === "our" ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : resolvePronoun(ctx, owner, turn);
-      const entity = n ? n.name : holder ? `${holder}'s ${plural ? t.lower : rel}` : undefined;
+      // ("my grandad Bill": the relation's name, kept for a later "my grandad")
+      if (n && holder && !plural) (ctx.relationNames ??= {})[`${holder}'s ${rel}`] = n.name;
+      const entity = n ? n.name : holder ? (plural ? `${holder}'s ${t.lower}` : relationEntity(ctx, holder, rel)) : undefined;
       if (entity && s[(n?.end ?? k) + 1]?.text !== "'s") addPerson(ctx, { name: entity, gender: relationGender(rel), plural, turn });
       return { entity, end: n ? n.end : k, relation: rel, named: !!n };
     }
@@ -120,7 +122,7 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
   // "Mum's settled in Eastbourne", "Dad is coming up from Bucharest": a parent named by the word alone is the speaker's
   // (in lower case too, opening the sentence: "dad's got a job at …")
   if (BARE_PARENTS.has(t.lower) && (upper(t.text) || i === 0 || s[i - 1].pos === "PUNCT" || s[i - 1].pos === "INTJ" || s[i - 1].pos === "CCONJ" || s[i - 1].lower === "so") && !POSSESSIVE_BEFORE.has(s[i - 1]?.lower ?? "") && (s[i + 1]?.pos === "VERB" || s[i + 1]?.pos === "AUX" || s[i + 1]?.pos === "ADV")) {
-    const entity = `${speaker}'s ${t.lower}`;
+    const entity = relationEntity(ctx, speaker, t.lower);
     addPerson(ctx, { name: entity, gender: relationGender(t.lower), turn });
     return { entities: [entity], end: i };
   }

@@ -801,3 +801,20 @@ test("a where-question about a third person ('Where does your sister live?', 'Wh
   assert.deepEqual(talk([["Bob", "Where does Zed live?"], ["Ann", "Leeds."]]).filter((l) => l.startsWith("Zed")), []);
   assert.deepEqual(talk([["Ann", "My sister is visiting."], ["Bob", "Nice."], ["Ann", "Leeds."]]), []);
 });
+
+test("'moved (back) in with my sister in Margate' names the town after the company kept", () => {
+  assert.deepEqual(states("I moved in with my sister in Margate."), ["Ann | home | Margate | change"]);
+  assert.deepEqual(states("I moved back in with my parents in Leeds."), ["Ann | home | Leeds | change"]);
+  assert.deepEqual(states("We moved in together in Leeds."), ["Ann | home | Leeds | change"]);
+  assert.deepEqual(states("I moved in with Tom in March."), []);
+});
+
+test("a home found for someone ('we've found him a flat in Marlborough') is theirs; a care home is no one's own home; a relation keeps the name it was given ('my grandad Bill' … 'Grandad')", () => {
+  const bill: [string, string] = ["Ann", "Off to see my grandad Bill this weekend."];
+  assert.deepEqual(talk([bill, ["Ann", "Grandad had a fall. We've found him a flat in Marlborough."]]), ["Bill | home | Marlborough | change"]);
+  assert.deepEqual(talk([bill, ["Ann", "Grandad had a fall. We've found him a care home in Marlborough."]]), ["Bill | home | Marlborough | 0.5"]);
+  assert.deepEqual(states("The care home in Marlborough is hiring."), []);
+  assert.deepEqual(states("We found a flat in Marlborough."), ["Ann | home | Marlborough | change"]);
+  // an unnamed relation stays the holder's
+  assert.deepEqual(talk([["Ann", "My grandad moved to Swindon."]]), ["Ann's grandad | home | Swindon | change"]);
+});

@@ -55,6 +55,11 @@ export interface SessionContext {
   /** Names given to animals and things ("a gecko I've named Kevin"), carried across sessions: "How's Kevin?" asks after no town. */
   named?: string[];
   /**
+   * The name a relation was given ("my grandad Bill": "Harry's grandad" → "Bill"), carried across sessions: a later
+   * "Grandad had a fall" or "my grandad" is Bill.
+   */
+  relationNames?: Record<string, string>;
+  /**
    * The person a speaker just asked about ("How's Mārtiņš doing?", "how is your sister?"): the other speaker's
    * subjectless answer ("Still at airBaltic") is about that person, not about the one who answers.
    */
@@ -71,13 +76,25 @@ export interface SessionContext {
 /**
  * The context of a conversation's next session: people and pending questions stay behind, what the conversation
  * knows is carried (known homes and workplaces, names seen as either, an ending still waiting for its new value, the
- * organisations applied to, the names given to animals and things).
+ * organisations applied to, the names given to animals, things and relations).
  *
  * @example
  * ctx = nextSession(ctx, ["Ann", "Bob"]);
  */
 export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
-  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named };
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames };
+}
+
+/**
+ * The entity a holder's relation stands for: the name it was given earlier in the conversation, else "<holder>'s
+ * <relation>".
+ *
+ * @example
+ * relationEntity({ speakers: [], relationNames: { "Harry's grandad": "Bill" } }, "Harry", "grandad"); // "Bill"
+ */
+export function relationEntity(ctx: SessionContext, holder: string, relation: string): string {
+  const key = `${holder}'s ${relation}`;
+  return ctx.relationNames?.[key] ?? key;
 }
 
 const FEMALE = wordSet("femaleRelations");

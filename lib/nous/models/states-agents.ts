@@ -182,7 +182,8 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     // "(I'm) back in Lyon", not "back in 2019" (no name) nor someone else's ("she's back in Leeds")
     // "… to get home in Vitória", "home in Lyon by six": home in a town, unowned or the speaker's
     const owner = s[k - 1]?.lower;
-    if (t.lower === "home" && s[k + 1]?.lower === "in" && place(k + 2) && owner !== "his" && owner !== "her" && owner !== "their" && owner !== "your" && s[k - 1]?.text !== "'s") {
+    // ("a care home in Marlborough", "the nursing home in Leeds": a kind of home, an institution, not the speaker's)
+    if (t.lower === "home" && s[k + 1]?.lower === "in" && place(k + 2) && owner !== "his" && owner !== "her" && owner !== "their" && owner !== "your" && s[k - 1]?.text !== "'s" && !["NOUN", "ADJ", "DET"].includes(s[k - 1]?.pos ?? "")) {
       const c = clauses.find((x) => x.at <= k && k < x.end);
       if (!c || ((c.subjects.length > 0 || c.implicit) && c.subjects.every((e) => e === speaker))) return emit(speaker, "home", place(k + 2)!.value, k);
     }

@@ -89,6 +89,16 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && commute && !isName(s[p + 1]))) continue;
       // no possessive: the thing belongs to the clause's subject ("my mom sold the house in Regina"), else the speaker's
       const gov = clauseAt(k);
+      // … or to the one it was found or bought for ("we've found him a flat in Marlborough")
+      const forWhom = gov && gov.head < k && (s[gov.head + 1]?.lower === "him" || s[gov.head + 1]?.lower === "her") ? s[gov.head + 1].lower : undefined;
+      if (forWhom) {
+        const r = resolvePronoun(ctx, forWhom, turn, [speaker]);
+        if (r && !ctx.speakers.includes(r)) emit(r, attr, place.value, k);
+        continue;
+      }
+      // "a care home in Marlborough", "the nursing home in Leeds": a kind of home named by a noun before it is an
+      // institution, not the speaker's home (found for someone, above, it is theirs)
+      if (t.lower === "home" && s[k - 1]?.pos === "NOUN") continue;
       const subject = gov && gov.head < k && gov.subjects.length === 1 ? gov.subjects[0] : undefined;
       const who = t.pos === "VERB" ? subject : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
       if (who) emit(who, attr, place.value, k);

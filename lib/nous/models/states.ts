@@ -114,7 +114,13 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const attr = afterAttr ?? "home";
       const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
       if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
-      let into = ppAfter(s, from, to, new Set(["to", "into"]));
+      let into: { value: string; end: number } | undefined = ppAfter(s, from, to, new Set(["to", "into"]));
+      // "moved (back) in with my sister in Margate", "moved in together in Leeds": the town after the company kept
+      const inWith = s[from]?.lower === "back" ? from + 1 : from;
+      if (!into && !away && s[inWith]?.lower === "in" && (s[inWith + 1]?.lower === "with" || s[inWith + 1]?.lower === "together")) {
+        const j = s.findIndex((t, i) => i > inWith + 1 && i < to && t.lower === "in" && isName(s[i + 1]));
+        into = j > 0 ? placeAt(s, j + 1, to) : undefined;
+      }
       // "moved to nights at the Royal Infirmary": a shift, not a place; the place after it is where they work
       if (into && SHIFTS.test(into.value)) {
         const at = ppAfter(s, into.end + 1, to, new Set(["at"]));
@@ -198,6 +204,12 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       let p: { value: string; end: number } | undefined = ppAfter(s, d + 1, to, new Set(["in", "near", "outside"]));
       // "a little house near the water in Sydney": the town after the landmark
       if (p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2])) p = placeAt(s, p.end + 2, to);
+      // "we've found him a flat in Marlborough": the home of the one it was found for
+      const forWhom = s[from]?.lower === "him" || s[from]?.lower === "her" ? resolvePronoun(ctx, s[from].lower, turn, [speaker, ...c.subjects]) : undefined;
+      if (s[from]?.lower === "him" || s[from]?.lower === "her") {
+        if (forWhom && !ctx.speakers.includes(forWhom)) emit([forWhom], "home", p?.value, changeKind(c), c.head);
+        continue;
+      }
       emit(c.subjects, "home", p?.value, v === "rent" ? stateKind(c) : c.perfect && v === "get" ? stateKind(c) : changeKind(c), c.head);
     } else if (CALL.has(v) && s.slice(from, to).some((t) => t.lower === "home")) {
       // "I call Leeds home now": the name right before "home" ("I'll call Mummy from Piccadilly on my way home" is a phone call)
