@@ -125,6 +125,12 @@ export function analyse(text: string): Tok[][] {
     if (sent[0]?.pos === "PROPN" && GREETINGS.has(sent[0].lower)) sent[0].pos = "INTJ";
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
     for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
+    // inside a sentence, a capitalised adverb or adjective before a name is the name's first word ("at Sooner
+    // Electric", "Best Buy")
+    for (let j = sent.length - 2; j > 0; j--) {
+      const t = sent[j];
+      if ((t.pos === "ADV" || t.pos === "ADJ") && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
+    }
     // "Orla's just moved", "Jack's started at X", "my mum's moved": after a name or a relation, "'s" before an adverb of time or a past participle is
     // "has" / "is", not a possessive
     for (let j = 1; j + 1 < sent.length; j++) {

@@ -818,3 +818,9 @@ test("a home found for someone ('we've found him a flat in Marlborough') is thei
   // an unnamed relation stays the holder's
   assert.deepEqual(talk([["Ann", "My grandad moved to Swindon."]]), ["Ann's grandad | home | Swindon | change"]);
 });
+
+test("inside a sentence, a capitalised adverb or adjective before a name opens the name ('at Sooner Electric')", () => {
+  assert.deepEqual(states("nope, apprentice electrician at Sooner Electric now."), ["Ann | workplace | Sooner Electric | 0.5"]);
+  // a sentence's first word, or a greeting, stays what it is
+  assert.deepEqual(states("Happy Christmas from Leeds!"), ["Ann | home | Leeds | 0.5"]);
+});
