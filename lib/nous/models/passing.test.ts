@@ -824,3 +824,12 @@ test("inside a sentence, a capitalised adverb or adjective before a name opens t
   // a sentence's first word, or a greeting, stays what it is
   assert.deepEqual(states("Happy Christmas from Leeds!"), ["Ann | home | Leeds | 0.5"]);
 });
+
+test("'for real??' after a home or a job is told: a reply naming a place corrects it ('nah invercargill.'); a town sends its regards", () => {
+  const joke: [string, string] = ["Ann", "my fingers are frozen. i live in antarctica basically"];
+  assert.deepEqual(talk([joke, ["Bob", "for real??"], ["Ann", "nah invercargill. bottom of the south island"]]), ["Ann | home | Antarctica | 0.2", "Ann | home | Invercargill"]);
+  assert.deepEqual(talk([joke, ["Bob", "for real??"], ["Ann", "yes!! so cold"]]), ["Ann | home | Antarctica | 0.2"]);
+  assert.deepEqual(talk([joke, ["Bob", "haha nice"], ["Ann", "Invercargill."]]), ["Ann | home | Antarctica | 0.2"]);
+  assert.deepEqual(states("Invercargill sends its regards."), ["Ann | home | Invercargill | 0.5"]);
+  assert.deepEqual(states("Mum sends her regards."), []);
+});

@@ -167,6 +167,12 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: topic(WORK_TOPIC) || gerund ? "workplace" : "home", kind: "state", topic: true };
     return;
   }
+  // "for real??", "seriously?" right after the listener told of a home or a job: a reply naming a place corrects it
+  // ("i live in antarctica basically" "for real??" "nah invercargill.")
+  if (other && c.lastAttribute?.[other] && q.length === 1 && /^\W*(?:for real|really|seriously|srsly|fr|no way|are you serious)\W*$/i.test(q[0].map((t) => t.text).join(" "))) {
+    c.asked = { by: speaker, attribute: c.lastAttribute[other], kind: "state" };
+    return;
+  }
   // a bare "where?" / "where to?" right after the listener told of a move or a new job: the reply names the new value
   if (other && q.length === 1 && /^\s*(?:to )?(?:where(?: to| abouts| exactly)?|whereabouts)[\s?!]*$/i.test(q[0].map((t) => t.text).join(" "))) {
     c.asked = { by: speaker, attribute: c.lastAttribute?.[other] ?? "home", kind: "change" };
@@ -409,7 +415,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     }
   }
   let k = 0;
-  while (k < s.length && (s[k].pos === "INTJ" || s[k].lower === "oh" || s[k].lower === "well" || s[k].text === ",")) k++;
+  // ("nah Invercargill.", "no, Leeds now": a no before the name corrects what was asked)
+  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "nah", "no", "nope", ","].includes(s[k].lower))) k++;
   const fragment = (): ReturnType<typeof replyState> => {
     // "Marketing at Kilima Coffee in Nairobi.", "Stavanger since August."
     const v = fragmentValue(s, q.attribute, ctx);

@@ -59,8 +59,8 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
     // "Charlottetown gets its streets back every September", "Mangaluru does not do rain by halves": the town as the
-    // subject of a present clause of its own (not a team's match, a move or a visit)
-    const acting = !life && !judged && !local && clauses.some((c) => c.at === a && !c.implicit && !c.past && !c.perfect && !c.future && !c.intent && !c.usedTo && !c.copula && !NOT_TOWN_ACTS.has(c.verb));
+    // subject of a present clause of its own (not a team's match, a move or a visit; "Invercargill sends its regards")
+    const acting = !life && !judged && !local && clauses.some((c) => c.at === a && !c.implicit && !c.past && !c.perfect && !c.future && !c.intent && !c.usedTo && !c.copula && (!NOT_TOWN_ACTS.has(c.verb) || (c.verb === "send" && s[c.head + 1]?.lower === "its")));
     if (!(life || judged || local || acting) || barred(a)) continue;
     // "Verdun is lucky to have you": a remark made to the listener about their place
     let stop = e + 1;
