@@ -8,8 +8,8 @@
 import type { ObservationKind } from "../types.js";
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, openingCommonWord, type Tok, upper } from "./nlp.js";
-import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { relationAt } from "./clause.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
+import { thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
@@ -198,37 +198,6 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   if (!/\b(?:you|home)\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
-}
-
-/**
- * The third person a where-question asks about: "Where does your sister live?" (the listener's sister), "where is
- * she?" (the person the pronoun stands for), "Where's Tom working now?" (a person named before), and what it asks
- * (work with a verb of working, else home).
- */
-function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { entity: string; attribute: "home" | "workplace" } | undefined {
-  for (const s of q) {
-    const w = s.findIndex((t) => t.lower === "where" || t.lower === "wheres");
-    if (w < 0) continue;
-    let k = s[w].lower === "wheres" ? w + 1 : w + 2;
-    if (s[w].lower === "where" && !["does", "is", "'s", "do", "are"].includes(s[w + 1]?.lower ?? "")) continue;
-    let entity: string | undefined;
-    const t = s[k];
-    if (!t) continue;
-    if (t.lower === "he" || t.lower === "she") entity = resolvePronoun(ctx, t.lower, "", ctx.speakers);
-    else if (t.lower === "your" || t.lower === "ur") {
-      const r = relationAt(s.map((x, i) => (i === k ? { ...x, lower: "your" } : x)), k, speaker, ctx, "");
-      entity = r?.entity;
-      if (r) k = r.end;
-    } else if (isName(t) && !ctx.speakers.includes(t.text)) {
-      const n = nameAt(s, k);
-      if (n && ((ctx.people ?? []).some((p) => p.name === n.name) || ctx.known?.[n.name])) entity = n.name;
-      if (n) k = n.end;
-    }
-    if (!entity || ctx.speakers.includes(entity)) continue;
-    const rest = s.slice(k + 1).map((x) => x.lower).join(" ");
-    return { entity, attribute: /\b(?:work|working|job)\b/.test(rest) ? "workplace" : "home" };
-  }
-  return undefined;
 }
 
 /**
