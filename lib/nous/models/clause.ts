@@ -7,7 +7,7 @@
  */
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
-import { addPerson, relationEntity, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
+import { addPerson, nameRelation, relationEntity, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
 
 export interface Clause {
   /** Resolved subject entities; empty when the subject could not be resolved (the clause states nothing). */
@@ -88,7 +88,7 @@ export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionCon
       // "your dad" is the other speaker's ("How's your dad?" … "he drives buses": he is that dad)
       const holder = owner === "my" || owner === "our" ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : resolvePronoun(ctx, owner, turn);
       // ("my grandad Bill": the relation's name, kept for a later "my grandad")
-      if (n && holder && !plural) (ctx.relationNames ??= {})[`${holder}'s ${rel}`] = n.name;
+      if (n && holder && !plural) nameRelation(ctx, holder, rel, n.name);
       const entity = n ? n.name : holder ? (plural ? `${holder}'s ${t.lower}` : relationEntity(ctx, holder, rel)) : undefined;
       if (entity && s[(n?.end ?? k) + 1]?.text !== "'s") addPerson(ctx, { name: entity, gender: relationGender(rel), plural, turn });
       return { entity, end: n ? n.end : k, relation: rel, named: !!n };

@@ -97,6 +97,11 @@ export function relationEntity(ctx: SessionContext, holder: string, relation: st
   return ctx.relationNames?.[key] ?? key;
 }
 
+/** Keeps the name a holder's relation was given ("my grandad Bill"), for `relationEntity`. */
+export function nameRelation(ctx: SessionContext, holder: string, relation: string, name: string): void {
+  (ctx.relationNames ??= {})[`${holder}'s ${relation}`] = name;
+}
+
 const FEMALE = wordSet("femaleRelations");
 const MALE = wordSet("maleRelations");
 

@@ -339,7 +339,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   // "Thanks Lucia! Yes, same place.": a thanks or a greeting before the answer is passed over
   const lead = sentences[0] && sentences.length > 1 && /^\W*(?:thanks|thank you|cheers|aw+|oh|hey|hi|hello)\b/i.test(sentences[0].map((t) => t.text).join(" ")) && YES.test(sentences[1].map((t) => t.text).join(" "));
   // "lol I never update that. Lagos, Lekki side": a remark that names nothing, before a reply opening with a name
-  const aside = !lead && sentences.length > 1 && !sentences[0].some(isName) && !isQuestion(sentences[0]) && !YES.test(sentences[0].map((t) => t.text).join(" ")) && !/^\W*(?:no|nope|nah|not)\b/i.test(sentences[0].map((t) => t.text).join(" ")) && isName(sentences[1][0]);
+  const first = sentences[0]?.map((t) => t.text).join(" ") ?? "";
+  const aside = !lead && sentences.length > 1 && !sentences[0].some(isName) && !isQuestion(sentences[0]) && !YES.test(first) && !/^\W*(?:no|nope|nah|not)\b/i.test(first) && isName(sentences[1][0]);
   const s = lead || aside ? sentences[1] : sentences[0];
   if (!s) return undefined;
   const text = s.map((t) => t.text).join(" ");

@@ -205,8 +205,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "a little house near the water in Sydney": the town after the landmark
       if (p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2])) p = placeAt(s, p.end + 2, to);
       // "we've found him a flat in Marlborough": the home of the one it was found for
-      const forWhom = s[from]?.lower === "him" || s[from]?.lower === "her" ? resolvePronoun(ctx, s[from].lower, turn, [speaker, ...c.subjects]) : undefined;
       if (s[from]?.lower === "him" || s[from]?.lower === "her") {
+        const forWhom = resolvePronoun(ctx, s[from].lower, turn, [speaker, ...c.subjects]);
         if (forWhom && !ctx.speakers.includes(forWhom)) emit([forWhom], "home", p?.value, changeKind(c), c.head);
         continue;
       }
