@@ -103,6 +103,13 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
   const t = s[i];
   // "guess who starts at the Kölner Zoo next week!", "guess who's a flight nurse": the speaker, teasing
   if (t.lower === "who" && s[i - 1]?.lower === "guess" && (i === 1 || s[i - 2].pos === "PUNCT" || s[i - 2].pos === "INTJ")) return { entities: [speaker], end: i };
+  // "me and Callum found a flat", "me and my sister moved": the speaker and the other, in chat grammar
+  if (t.lower === "me" && s[i + 1]?.lower === "and" && (i === 0 || s[i - 1].pos === "PUNCT" || s[i - 1].pos === "CCONJ" || s[i - 1].lower === "so")) {
+    const m = isName(s[i + 2]) ? nameAt(s, i + 2) : undefined;
+    if (m) return { entities: [speaker, m.name], end: m.end };
+    const r = relationAt(s, i + 2, speaker, ctx, turn);
+    if (r) return { entities: r.entity ? [speaker, r.entity] : [speaker], end: r.end };
+  }
   if (t.pos === "PRON" && PRONOUN_SUBJECT.has(t.lower)) {
     if (t.lower === "i" || t.lower === "we") return { entities: [speaker], end: i };
     // "you two / you both / you guys packed up and left": the listener (and company)

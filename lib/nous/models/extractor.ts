@@ -29,7 +29,7 @@ import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
-import { commute, dayAt, jobFragment, townRemark, writtenFrom } from "./states-remarks.js";
+import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -84,13 +84,25 @@ function workplaceKindAt(sentences: ReturnType<typeof analyse>): string | undefi
       if ((s[k].lower !== "at" && !served) || s[k + 1].lower !== "the" || s[k + 2].pos !== "NOUN" || !WORKPLACE_KINDS.has(s[k + 2].lemma) || isName(s[k + 3])) continue;
       if (served) return s[k + 2].lemma;
       const before = s.slice(0, k);
-      if (before.some((t) => t.pos === "PROPN" || (t.pos === "PRON" && !["i", "we", "me", "my", "our", "us"].includes(t.lower)))) break;
+      if (before.some((t) => (t.pos === "PROPN" && !t.date) || (t.pos === "PRON" && !["i", "we", "me", "my", "our", "us"].includes(t.lower)))) break;
       return s[k + 2].lemma;
     }
   }
   return undefined;
 }
 
+/** "Which depot, the Royal Mail one by the retail park?": the name a which-question offers (before "one"). */
+function offeredIn(q: ReturnType<typeof analyse>[number]): { offered?: string } {
+  for (let k = 2; k + 2 < q.length; k++) {
+    if (q[k].lower !== "the" || !isName(q[k + 1])) continue;
+    let e = k + 1;
+    while (isName(q[e + 1]) && q[e + 1].lower !== "one") e++;
+    if (q[e + 1]?.lower === "one") return { offered: q.slice(k + 1, e + 1).map((t) => t.text).join(" ") };
+  }
+  return {};
+}
+
+const YES_WORDS = new Set(["yeah", "yes", "yep", "yup", "aye", "ya", "ja"]);
 const FAMILY = wordSet("family");
 const PARTNER = wordSet("partner");
 const ANIMALS = wordSet("animals");
@@ -151,7 +163,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       add({ entity: reply.value, attribute: "within", value: reply.within });
     }
     const who = reply.entity ?? turn.speaker;
-    add(o.kinds ? { entity: who, attribute: reply.attribute, value: reply.value, kind: reply.kind, ...conf } : { entity: who, attribute: reply.attribute, value: reply.value, ...conf });
+    add(o.kinds ? { entity: who, attribute: reply.attribute, value: reply.value, kind: reply.kind, ...conf } : { entity: who, attribute: reply.attribute, value: reply.kind === "ended" ? `not ${reply.value}` : reply.value, ...conf });
     mention(reply.value);
   }
   const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {
@@ -172,11 +184,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   }
   // "Not in Tromsø anymore! Stavanger since August.": a verbless name after the speaker ended a home or job is the new one
   const pending = ctx.pendingEnd?.entity === turn.speaker && !reply ? ctx.pendingEnd : undefined;
-  let endedHere: "home" | "workplace" | undefined = pending?.attribute;
+  let endedHere: "home" | "workplace" | undefined = pending?.attribute ?? (reply?.kind === "ended" && !reply.entity ? reply.attribute : undefined);
   // what is said in passing (states-agents.ts, states-remarks.ts), unless the sentence stated the same attribute directly; one set of
   // closures per turn, over the current sentence's states and hedge
-  const cur: { states: readonly { entity: string; attribute: string; value: string; kind?: string }[]; hedged: boolean } = { states: [], hedged: false };
-  const passing = (entity: string, attribute: "home" | "workplace" | "job", value: string) => {
+  const cur: { states: readonly { entity: string; attribute: string; value: string; kind?: string }[]; hedged: boolean; whom?: string } = { states: [], hedged: false };
+  const passing = (said: string, attribute: "home" | "workplace" | "job", value: string) => {
+    const entity = said === turn.speaker && cur.whom ? cur.whom : said;
     // (an ending stated in the sentence leaves room for the new value: "I left the hospital and now I manage …")
     if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute && (st.kind !== "ended" || st.value === value))) indirect(entity, attribute, value, cur.hedged);
   };
@@ -200,7 +213,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // "She's working at a hotel there." "Which hotel?" "Atlantis The Palm.": the named one
   const common = ctx.common;
   if (common?.asked && common.teller === turn.speaker && sentences[0] && !isQuestion(sentences[0])) {
-    const v = whichAnswer(sentences[0]);
+    // "Which depot, the Royal Mail one?" "That's the one.": the name offered, confirmed
+    const v = whichAnswer(sentences[0]) ?? (common.offered && /^\W*(?:yes|yeah|yep|yup|aye|that'?s (?:the|that) one|that one|the very same|correct|exactly)\b/i.test(turn.text) ? common.offered : undefined);
     if (v && !isSpeakerName(v) && !(ctx.people ?? []).some((r) => r.name === v)) {
       add(o.kinds ? { entity: common.entity, attribute: common.attribute, value: v, kind: "state" } : { entity: common.entity, attribute: common.attribute, value: v });
       mention(v);
@@ -209,8 +223,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   if (common && (common.asked || common.teller === turn.speaker)) ctx.common = undefined;
   if (common && !common.asked && common.teller !== turn.speaker) {
     // the other speaker asks "Which hotel?" (or "Which one?") in this turn
-    const which = sentences.some((q) => isQuestion(q) && q[0]?.lower === "which" && (q[1]?.lemma === common.noun || q[1]?.lower === "one"));
-    ctx.common = which ? { ...common, asked: true } : undefined;
+    const which = sentences.find((q) => isQuestion(q) && q[0]?.lower === "which" && (q[1]?.lemma === common.noun || q[1]?.lower === "one"));
+    ctx.common = which ? { ...common, asked: true, ...offeredIn(which) } : undefined;
   }
   const echo = sentences[0];
   if (unnamed && echo && echo.length >= 2 && echo.slice(1).every((t) => t.text === "?" || t.text === "!") && echo.some((t) => t.text === "?") && /^\p{L}[\p{L}'-]+$/u.test(echo[0].text) && (echo[0].pos === "PROPN" || !inLexicon(echo[0].lower)) && !isSpeakerName(echo[0].text) && placesNamed(echo[0].text).length === 0) {
@@ -218,7 +232,13 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     add({ entity: unnamed.holder, attribute: "family", value: `${unnamed.relation} ${name}` });
     mention(name);
   }
+  // "Your sister was the one up north?" "Tegan yeah. still up in Darwin": a name and a yes, opening the turn, make the
+  // rest of the turn's subjectless remarks about that person (a name no speaker, town or known value has)
+  const opener = sentences[0]?.filter((t) => t.pos !== "PUNCT");
+  const aboutName = sentences.length > 1 && opener?.length === 2 && isName(opener[0]) && opener[0].pos === "PROPN" && YES_WORDS.has(opener[1].lower) && !isSpeakerName(opener[0].text) && placesNamed(opener[0].text).length === 0 && !ctx.seenAs?.[opener[0].text] ? opener[0].text : undefined;
+  let lastThird: string | undefined;
   sentences.forEach((s, si) => {
+    cur.whom = si > 0 ? aboutName : undefined;
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
     if (endedHere && fragment) {
       add(o.kinds ? { entity: turn.speaker, attribute: endedHere, value: fragment, kind: "change" } : { entity: turn.speaker, attribute: endedHere, value: fragment });
@@ -270,6 +290,15 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // the clauses first: a pronoun refers back, never to a relation named later in the sentence ("she's left Pune to
     // live with my sister")
     const clauses = conditional ? [] : readClauses(s, turn.speaker, other, ctx, turn.id);
+    // "Our supervisor Priya is leaving! Got a job with Severn Trent.": a subjectless sentence right after one about a
+    // third person goes on about them (unless it speaks of "I", "me" or "my")
+    const lead = clauses[0];
+    if (lead?.implicit && lead.subjects.length === 1 && lead.subjects[0] === turn.speaker && lastThird && !s.some((t) => FIRST_PERSON.has(t.lower))) {
+      const own = lead.subjects;
+      for (const c of clauses) if (c.subjects === own) c.subjects = [lastThird];
+    }
+    const told = clauses.find((c) => !c.implicit);
+    lastThird = told && told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other ? told.subjects[0] : undefined;
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
     let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
@@ -340,6 +369,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
+    servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);
     workCompound(s, clauses, turn.speaker, ctx, passing);
@@ -352,7 +382,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {
       // the answer to "How's Mārtiņš doing?" is about Mārtiņš
-      const whom = askedOf ?? turn.speaker;
+      const whom = askedOf ?? cur.whom ?? turn.speaker;
       for (const e of elidedStill(s, ctx)) {
         const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};
         add(o.kinds ? { entity: whom, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: whom, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });

@@ -59,7 +59,8 @@ test("what a question presumes: a present how-question about a place, your <cont
   // a past trip, a person, and a no are not homes
   assert.deepEqual(talk([["Bob", "How was the wedding in Tralee?"]]), []);
   assert.deepEqual(talk([["Ann", "My sister Orla is visiting."], ["Bob", "How's Orla?"]]), []);
-  assert.deepEqual(talk([["Bob", "Still in Tralee?"], ["Ann", "Nope."]]), []);
+  // (a no ends the home asked about: it is no home)
+  assert.deepEqual(talk([["Bob", "Still in Tralee?"], ["Ann", "Nope."]]), ["Ann | home | Tralee | ended"]);
 });
 
 test("all-lower-case chat: unknown words are names, chat shorthand is not", () => {

@@ -143,14 +143,17 @@ export function analyse(text: string): Tok[][] {
       // ("at my mum's in Dundee" is her house)
       const visit = sent.slice(Math.max(0, j - 3), j).some((x) => ["at", "to", "from", "round", "near", "by"].includes(x.lower));
       const located = t.text === "'s" && !visit && (sent[j - 1].pos === "PROPN" || sent[j - 1].pos === "NOUN") && (["in", "at", "back", "based", "all", "living"].includes(next.lower) || (next.lower === "now" && ["in", "at", "back", "based", "living"].includes(sent[j + 2]?.lower ?? "")));
-      if (located) {
+      // "Hannah's a lead engineer now": no possessive stands before "a" or "an" either
+      const described = t.text === "'s" && holder && (next.lower === "a" || next.lower === "an");
+      if (located || described) {
         t.pos = "AUX";
         t.lemma = "be";
         t.text = t.lower = "is";
         continue;
       }
       if (t.text !== "'s" || t.pos !== "PART" || !holder) continue;
-      const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower);
+      // ("at St Mary's now." ends there: a possessive)
+      const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower) && !(next.lower === "now" && (!sent[j + 2] || sent[j + 2].pos === "PUNCT"));
       const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been|found|bought|sold|made|had|done|become|begun|won|lost|quit)$/.test(next.lower) && next.lower !== next.lemma;
       // "Glasgow's freezing", "Tom's working late": "is"
       const gerund = /ing$/.test(next.lower) && (next.pos === "VERB" || WEATHER.has(next.lower));

@@ -833,3 +833,114 @@ test("'for real??' after a home or a job is told: a reply naming a place correct
   assert.deepEqual(states("Invercargill sends its regards."), ["Ann | home | Invercargill | 0.5"]);
   assert.deepEqual(states("Mum sends her regards."), []);
 });
+
+test("'me and Callum found a flat in Perth': the speaker and the other both move; 'They found a house in Roundhay' with 'they' unresolved is nobody's known", () => {
+  assert.deepEqual(states("I've moved. Me and Callum found a flat in Perth."), ["Ann | home | Perth | change", "Callum | home | Perth | change"]);
+  assert.deepEqual(states("Got fed up with the rent, so me and my sister found a flat in Perth."), ["Ann | home | Perth | change", "Ann's sister | home | Perth | change"]);
+  assert.deepEqual(states("They found a house in Roundhay."), []);
+  assert.deepEqual(states("We found a house in Roundhay."), ["Ann | home | Roundhay | change"]);
+});
+
+test("'Home is a box room in Swindon': the town a common noun sits in; 'Home being …' is the same copula", () => {
+  assert.deepEqual(states("Home is a box room in Swindon."), ["Ann | home | Swindon"]);
+  assert.deepEqual(states("Home being a box room in Swindon which the landlord calls a studio."), ["Ann | home | Swindon"]);
+  assert.deepEqual(states("Home is Leeds these days."), ["Ann | home | Leeds"]);
+});
+
+test("a first night in a town is a move; a move told with no place goes to the town named before it; a plan called off and a town left behind end it", () => {
+  assert.deepEqual(states("First night in Nottingham. Boxes everywhere."), ["Ann | home | Nottingham | change | 0.5"]);
+  assert.deepEqual(states("Our first week in Perth, the kids love it."), ["Ann | home | Perth | change | 0.5"]);
+  assert.deepEqual(states("First night in Rome, the hotel is lovely."), []);
+  // (asked, it presumes the listener's new home: test 35)
+  assert.deepEqual(states("First night in Nottingham?"), ["Bob | home | Nottingham | 0.5"]);
+  assert.deepEqual(states("I took the job at the bank in Charlotte and we moved in October."), ["Ann | workplace | bank | change", "Ann | home | Charlotte | change | 0.5"]);
+  assert.deepEqual(states("We moved in October."), []);
+  assert.deepEqual(states("Lisbon plan cancelled, the van needs a new clutch."), ["Ann | home | Lisbon | ended | 0.5"]);
+  assert.deepEqual(states("The Leeds move is off."), ["Ann | home | Leeds | ended | 0.5"]);
+  assert.deepEqual(states("Kirkcaldy's behind me now."), ["Ann | home | Kirkcaldy | ended | 0.5"]);
+  assert.deepEqual(states("Pretoria traffic is behind me forever."), ["Ann | home | Pretoria | ended | 0.5"]);
+  // a town that feels far away is no town one lives in
+  assert.deepEqual(states("Lincoln already feels far away."), []);
+});
+
+test("'Which depot, the Royal Mail one?' answered 'That's the one' names the workplace; customers coming into a named place is where one serves", () => {
+  assert.deepEqual(talk([["Ann", "Rota's out. Saturday lates at the depot again."], ["Bob", "Which depot, the Royal Mail one by the retail park?"], ["Ann", "That's the one. Sorting parcels till ten."]]), ["Ann | workplace | Royal Mail"]);
+  assert.deepEqual(talk([["Ann", "Rota's out. Saturday lates at the depot again."], ["Bob", "Which depot, the Royal Mail one by the retail park?"], ["Ann", "Ha. Parcels till ten."]]), []);
+  assert.deepEqual(states("Spring means everybody and their uncle comes into Kessler's Hardware wanting grass seed."), ["Ann | workplace | Kessler's Hardware | 0.5"]);
+  assert.deepEqual(states("Everyone came into Tesco today."), ["Ann | workplace | Tesco | 0.5"]);
+  for (const text of ["People come into London for work.", "Everyone I know comes into Tesco.", "My mum came into Tesco."]) assert.deepEqual(states(text), [], text);
+});
+
+test("'Still B3 at Queen's Medical Centre': a ward or shift between 'still' and 'at' leaves the workplace", () => {
+  assert.deepEqual(states("Still B3 at Queen's Medical Centre. Nothing changes there."), ["Ann | workplace | Queen's Medical Centre"]);
+  assert.deepEqual(states("Still Bob at the Plough."), []);
+});
+
+test("a name and a yes opening a turn ('Tegan yeah. still up in Darwin') make its subjectless remarks that person's; a subjectless sentence after one about a third person goes on about them", () => {
+  assert.deepEqual(states("Tegan yeah. still up in Darwin, wet season now."), ["Tegan | home | Darwin | 0.5"]);
+  assert.deepEqual(states("Ok. still up in Darwin, wet season now."), ["Ann | home | Darwin | 0.5"]);
+  assert.deepEqual(states("Our supervisor Priya is leaving! Got a job with Severn Trent, the water lot."), ["Priya | workplace | Severn Trent | change"]);
+  assert.deepEqual(states("Priya is leaving! I got a job with Severn Trent."), ["Ann | workplace | Severn Trent | change"]);
+});
+
+test("ordinary words and chat shorthand are no towns: 'Same shouting …', 'Heffers in December', 'Geelong tho', 'Nervous and weirdly happy'", () => {
+  assert.deepEqual(states("Same shouting but at least it matters."), []);
+  assert.deepEqual(states("Heffers in December is a war zone."), []);
+  assert.deepEqual(states("Dundee in November is a test of character."), ["Ann | home | Dundee | 0.5"]);
+  assert.deepEqual(states("bit of a commute from Geelong tho"), ["Ann | home | Geelong | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Last day at Maddox & Pryce today."], ["Bob", "And Monday?"], ["Ann", "Nervous and weirdly happy."]]), ["Ann | workplace | Maddox & Pryce | ended"]);
+  // a question about him is not about the listener
+  assert.deepEqual(talk([["Bob", "Is he settled in Bloemfontein?"]]), []);
+  assert.deepEqual(talk([["Bob", "You settled in Bloemfontein?"]]), ["Ann | home | Bloemfontein | 0.5"]);
+});
+
+test("'You are at the hospital still?' and 'still coding … at Bitsmith?' ask about the listener's work a yes confirms; a name with a capitalised verb is one fragment", () => {
+  assert.deepEqual(talk([["Bob", "Haha. You are at the hospital still?"], ["Ann", "yep, Alice Springs Hospital, emergency."]]), ["Ann | workplace | Alice Springs Hospital", "Ann | home | Alice | 0.5"]);
+  assert.deepEqual(talk([["Bob", "You're at Tesco still?"], ["Ann", "yep."]]), ["Ann | workplace | Tesco"]);
+  assert.deepEqual(talk([["Bob", "You? still coding for those boys at Bitsmith?"], ["Ann", "Yes yes, still with them."]]), ["Ann | workplace | Bitsmith"]);
+  assert.deepEqual(talk([["Bob", "Still at the hospital?"], ["Ann", "yep, Alice Springs Hospital."], ["Ann", "left the hospital. Royal Flying Doctor Service, still based in Alice"]]), ["Ann | workplace | Alice Springs Hospital", "Ann | home | Alice | 0.5", "Ann | workplace | Alice Springs Hospital | ended", "Ann | workplace | Royal Flying Doctor Service | change", "Ann | home | Alice | 0.5"]);
+});
+
+test("a word that matches a town only without its accents ('God help me', Göd) is no town; 'everything's 10 minutes away' leaves the town one remarks on", () => {
+  assert.deepEqual(states("28 small humans in my class this year, God help me"), []);
+  assert.deepEqual(states("God is good!"), []);
+  assert.deepEqual(states("Malmo is freezing."), ["Ann | home | Malmo | 0.5"]);
+  assert.deepEqual(states("Las Cruces is smaller but everything's 10 minutes away."), ["Ann | home | Las Cruces | 0.5"]);
+});
+
+test("'Still herding sheep at St Mary's?' answered 'Ah, no!' ends it; 'at Easter' is a time; 'at Sundaram Motors I have been doing …' fronted is the workplace", () => {
+  assert.deepEqual(talk([["Bob", "Long time. Still herding sheep at St Mary's?"], ["Ann", "Ah, no! I left at Easter. I'm at Little Acorns now."]]), ["Ann | workplace | St Mary's | ended", "Ann | workplace | Little Acorns | change"]);
+  assert.deepEqual(talk([["Bob", "Still at Tesco?"], ["Ann", "Nope. Left in May."]]), ["Ann | workplace | Tesco | ended"]);
+  assert.deepEqual(talk([["Bob", "Still at Tesco?"], ["Ann", "No, still there, sadly."]]), []);
+  assert.deepEqual(states("I left at Easter."), []);
+  assert.deepEqual(states("It's just that at Sundaram Motors I have been doing the same gearbox drawings for three years."), ["Ann | workplace | Sundaram Motors | 0.5"]);
+  for (const text of ["At Tesco I bought milk.", "At Tesco I always buy milk.", "At Tesco I've been buying milk for years.", "At Heathrow I waited for hours."]) assert.deepEqual(states(text), [], text);
+});
+
+test("\"Hannah's a lead engineer now at Cascade Aviation\": 's before 'a' is 'is', and 'now' may stand before 'at'; 'at St Mary's now.' stays a possessive; a word of address opens no fragment", () => {
+  assert.deepEqual(states("Hannah's a lead engineer now at Cascade Aviation."), ["Hannah | workplace | Cascade Aviation | change"]);
+  assert.deepEqual(states("Hannah's a nightmare."), []);
+  assert.deepEqual(talk([["Ann", "Tom is great."], ["Ann", "He's a nurse, at St Mary's now."]]), ["Tom | workplace | St Mary's | change"]);
+  assert.deepEqual(talk([["Ann", "I've handed my notice in at the depot."], ["Bob", "Well done."], ["Ann", "Gran, ankle's all healed."]]), ["Ann | workplace | depot | ended"]);
+});
+
+test("'And you're back at the mine?' asks about the listener's work a yes names; 'a dumpling place in Braddon, Little Lantern' is Little Lantern; 'Much bigger kitchen' is no fragment", () => {
+  assert.deepEqual(talk([["Bob", "And you're back at the mine?"], ["Ann", "yep, back on the haul trucks at Golden Mile Mining."]]), ["Ann | workplace | Golden Mile Mining"]);
+  assert.deepEqual(states("trial shift tomorrow at a dumpling place in Braddon, Little Lantern. fingers crossed"), ["Ann | workplace | Little Lantern", "Ann | home | Braddon | 0.5"]);
+  assert.deepEqual(states("We got a flat in Leith, Edinburgh."), ["Ann | home | Leith | change"]);
+  assert.deepEqual(states("I've left Chez Gaston. Much bigger kitchen, banquets for three hundred."), ["Ann | workplace | Chez Gaston | ended"]);
+});
+
+test("'The bookshop? Wordsmith?' asks about the listener's work by its kind and a name; 'Ja that's the one' confirms it", () => {
+  assert.deepEqual(talk([["Bob", "The bookshop? Wordsmith?"], ["Ann", "Ja that's the one, still there, still underpaid"]]), ["Ann | workplace | Wordsmith"]);
+  assert.deepEqual(talk([["Bob", "The bookshop? Wordsmith?"], ["Ann", "lol what"]]), []);
+  assert.deepEqual(talk([["Bob", "The beach? Brighton?"], ["Ann", "Yes!"]]), []);
+});
+
+test("'St James's Hospital working you to the bone?' presumes the listener's workplace; 'How is the Chicago summer treating you?' their home; 'Welcome to WhatsApp!' and 'Best hospital in Leeds' name nothing", () => {
+  assert.deepEqual(talk([["Bob", "St James's Hospital working you to the bone again?"], ["Ann", "Always. Best hospital in Leeds, worst rota in Leeds."]]), ["Ann | workplace | St James's Hospital | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How is the Chicago summer treating you?"]]), ["Ann | home | Chicago | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How is the wedding treating you?"]]), []);
+  assert.deepEqual(states("Welcome to WhatsApp!"), []);
+  assert.deepEqual(states("Welcome to Boston."), ["Ann | home | Boston | 0.5"]);
+});

@@ -70,7 +70,7 @@ export interface SessionContext {
    * A home or workplace stated by a common noun ("She's working at a hotel there"), then "Which hotel?" from the other
    * speaker: the teller's next fragment ("Atlantis The Palm.") names it.
    */
-  common?: { teller: string; entity: string; attribute: "home" | "workplace"; noun: string; asked?: boolean };
+  common?: { teller: string; entity: string; attribute: "home" | "workplace"; noun: string; asked?: boolean; offered?: string };
 }
 
 /**

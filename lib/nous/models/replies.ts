@@ -60,6 +60,13 @@ const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const DETS_ASKED = new Set(["the", "your", "that"]);
 const DIRECTIONS = new Set(["down", "up", "out", "over", "back"]);
+/** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
+const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "rain", "traffic", "winters", "summers"]);
+const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
+/** A kind of workplace, or a compound ending in one ("bookshop", "carwash"). */
+const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
+const ADDRESS = new Set([...wordSet("bareParents"), "granny", "nana", "nanna", "grandpa", "grandma", "auntie", "aunty", "uncle", "mate", "son", "love", "pet", "hun", "babe", "bro", "sis", "kiddo"]);
+const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same)\b/i;
 
 const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
@@ -98,9 +105,11 @@ function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; en
   if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
   // "Year 4", "Ward 7": an ordinary word and a number name no place
   if (/^\S+ \d+$/.test(n.name) && inLexicon(n.name.split(" ")[0].toLowerCase())) return undefined;
+  const first = n.name.split(" ")[0];
   // a sentence's first word alone that is an ordinary word ("Short staffed as always.") is no name
   if (k === 0 && !n.name.includes(" ") && inLexicon(n.name.toLowerCase())) return undefined;
-  const first = n.name.split(" ")[0];
+  // … nor is it with lower-case words after it ("Best hospital in Leeds")
+  if (k === 0 && inLexicon(first.toLowerCase()) && n.name.split(" ").some((w) => w === w.toLowerCase())) return undefined;
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`)) || ctx.named?.includes(n.name)) return undefined;
   return n;
 }
@@ -127,8 +136,27 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     if (k < 0) {
       // … or a town of the gazetteer named straight after: "And you're Napier, aye?"
       const town = (i: number) => isName(s[i]) && placesNamed(placeAt(s, i)?.value ?? "").length > 0;
-      const y = s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && ["'re", "are", "r"].includes(s[i + 1]?.lower ?? "") && ((prepAt(i + 2) >= 0 && isName(s[prepAt(i + 2) + 1])) || town(i + 2)));
+      // ("And you're back at the mine?": a workplace by its kind, which a yes may name)
+      const kindAt = (i: number) => s[i]?.lower === "at" && s[i + 1]?.lower === "the" && WORKPLACE_KIND.has(s[i + 2]?.lemma ?? "") && s[i + 3]?.text === "?";
+      const y = s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && ["'re", "are", "r"].includes(s[i + 1]?.lower ?? "") && ((prepAt(i + 2) >= 0 && (isName(s[prepAt(i + 2) + 1]) || kindAt(prepAt(i + 2)))) || town(i + 2)));
       if (y >= 0) k = y + 1;
+    }
+    // "The bookshop? Wordsmith?": a workplace by its kind, then a name alone (no town, person or speaker), both asked
+    const kindAsked = q.some((x) => x.length <= 3 && x[x.length - 1].text === "?" && x.slice(0, -1).every((t) => t.pos === "DET" || t.pos === "NOUN") && x.some((t) => t.pos === "NOUN" && workplaceKind(t.lemma)));
+    const nameAlone = kindAsked && s[0] && isName(s[0]) && s[0].pos === "PROPN" ? placeAt(s, 0) : undefined;
+    if (nameAlone && s.slice(nameAlone.end + 1).every((t) => t.pos === "PUNCT") && s.some((t) => t.text === "?") && placesNamed(nameAlone.value).length === 0 && !ctx.speakers.includes(nameAlone.value) && !namesSomeone(ctx, nameAlone.value, { firstName: "value", gendered: true, known: true })) {
+      c.asked = { by: speaker, attribute: "workplace", kind: "state", still: nameAlone.value };
+      return;
+    }
+    // "still coding for those boys at Bitsmith?": a still-question about one's work at a name (no town) further on
+    if (k < 0) {
+      const st = s.findIndex((t) => t.lower === "still");
+      const at = st >= 0 ? s.findIndex((t, i) => i > st + 1 && i <= st + 7 && t.lower === "at" && isName(s[i + 1])) : -1;
+      const p = at > 0 && s.slice(st + 1, at).some((t) => t.pos === "VERB" && t.lower.endsWith("ing")) ? placeAt(s, at + 1) : undefined;
+      if (p && s[p.end + 1]?.text === "?" && placesNamed(p.value).length === 0) {
+        c.asked = { by: speaker, attribute: "workplace", kind: "state", still: p.value };
+        return;
+      }
     }
     // "saw ur post!! Adelaide??": a town of the gazetteer asked alone, the turn's only question (not an echo of a
     // value just told: "Durban!? Wow")
@@ -140,6 +168,13 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     if (k < 0) continue;
     if (s[k].lower === "still" ? prepAt(k + 1) > k + 1 : prepAt(k + 1) >= 0) k = prepAt(k + 1) - 1;
     const trailing = s[k + 1]?.text === "?" || k === s.length - 1;
+    // "You are at the hospital still?": "still" after the place, the place after at / in
+    const j = trailing && s[k].lower === "still" && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") ? s.slice(0, k).map((t) => t.lower).lastIndexOf("at") : -1;
+    if (j > 0 && s[j + 1]) {
+      const named = isName(s[j + 1]) || (s[j + 1].lower === "the" && isName(s[j + 2])) ? placeAt(s, j + 1, k) : undefined;
+      c.asked = { by: speaker, attribute: named && other && ctx.known?.[other]?.home === named.value ? "home" : "workplace", kind: "state", still: named?.value ?? "" };
+      return;
+    }
     const bare = !trailing && isName(s[k + 1]);
     const p = trailing ? placeAt(s, 0, k) : placeAt(s, bare ? k + 1 : k + 2);
     const prep = trailing || bare ? undefined : s[k + 1].lower;
@@ -220,7 +255,7 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? ""));
       // the word after the whole name ("How's São Paulo?")
       const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
-      const afterHow = present && k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower));
+      const afterHow = present && ((k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower))) || (k === verb + 2 && s[verb + 1]?.lower === "the" && TOWN_TIMES.has(after?.lower ?? "")));
       const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
       // "first week in Tainan, verdict?": the first days of a new home
       const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
@@ -235,7 +270,11 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
       // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
       const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
-      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill) continue;
+      // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
+      const employs = k === 0 && isName(s[0]) && organisationName(placeAt(s, 0)?.value ?? "") && s[(placeAt(s, 0)?.end ?? 0) + 1]?.lower.endsWith("ing") && ["you", "u"].includes(s[(placeAt(s, 0)?.end ?? 0) + 2]?.lower ?? "");
+      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs) continue;
+      // "Is he settled in Bloemfontein?": asked of someone else, not the listener
+      if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
       const n = placeName(s, k, ctx);
       // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
       if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
@@ -280,11 +319,14 @@ export function noteEnded(ctx: SessionContext, entity: string, attribute: "home"
 export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: SessionContext): string | undefined {
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "so", "now", ","].includes(s[k].lower))) k++;
+  // "Gran, ankle's all healed": a word of address and its comma open no fragment
+  if (s[k + 1]?.text === "," && (ADDRESS.has(s[k].lower) || ctx.speakers.includes(s[k].text))) k += 2;
   // no verb or pronoun before the first comma or stop ("Admiral, in Cardiff, claims handler." is a fragment; a
   // possessive may open one: "Her spare room in Halifax.")
   let seg = k;
   while (seg < s.length && !(seg > k && s[seg].pos === "PUNCT")) seg++;
-  if (s.slice(k, seg).some((t) => t.pos === "VERB" || t.pos === "AUX" || (t.pos === "PRON" && !POSSESSIVE.has(t.lower)))) return undefined;
+  // (a capitalised verb inside a name is the name's: "Royal Flying Doctor Service")
+  if (s.slice(k, seg).some((t, i) => ((t.pos === "VERB" || t.pos === "AUX") && !(i > 0 && upper(t.text) && isName(s[k + i - 1]) && isName(s[k + i + 1]))) || (t.pos === "PRON" && !POSSESSIVE.has(t.lower)))) return undefined;
   const known = (v: string) => ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v);
   if (attribute === "home") {
     // "In Halifax.", "Her spare room in Halifax.", "a flat in Leith": in a town, alone or after a dwelling (a room
@@ -308,8 +350,11 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   let stop = k;
   while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && ["ADP", "ADV", "SCONJ", "CCONJ"].includes(s[stop].pos))) stop++;
   const p = placeAt(s, k, stop);
+  // "Much bigger kitchen, banquets for three hundred": an ordinary word opening words in lower case is no name
+  if (p && inLexicon(s[k].lower) && p.value.split(" ").slice(1).some((w) => w === w.toLowerCase())) return undefined;
   // a description opening the reply ("Loud but good.", "Busy and fun", "Sort of.") is no name
-  if (p && ((s[p.end + 1]?.pos === "CCONJ" && s[p.end + 2]?.pos === "ADJ") || s[p.end + 1]?.lower === "of")) return undefined;
+  // ("Nervous and weirdly happy.": an adverb may come before the adjective)
+  if (p && ((s[p.end + 1]?.pos === "CCONJ" && (s[p.end + 2]?.pos === "ADJ" || (s[p.end + 2]?.pos === "ADV" && s[p.end + 3]?.pos === "ADJ"))) || s[p.end + 1]?.lower === "of")) return undefined;
   // "Couch at Mum's for now." ("Admiral, in Cardiff, claims handler." is a name: a comma sets it off)
   if (p && s[1]?.pos === "ADP" && openingCommonWord(s, k, p)) return undefined;
   return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
@@ -360,6 +405,9 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     const inside = named && named !== q.still && q.attribute === "home" && (k < 0 || s[k].lower === "in") ? q.still : undefined;
     return { attribute: q.attribute, value: named ?? q.still, kind: "state", ...(inside ? { within: inside } : {}) };
   }
+  // "Still herding sheep at St Mary's?" "Ah, no! I left at Easter": a no (and no name in its sentence, no "still", no
+  // third person: "No, he lives in Hull now" answers of someone else) ends what was asked
+  if (q.still && /^\W*(?:(?:ah|oh|well|haha|lol)\W+)?(?:no|nope|nah)\b/i.test(text) && !s.some((t) => t.lower === "still" || THIRD_PERSON.has(t.lower)) && !s.slice(1).some((t) => isName(t) && t.pos === "PROPN")) return { attribute: q.attribute, value: q.still, kind: "ended" };
   if (q.topic) {
     // "How's the job?" "Crestfield Bank is fine": the first place or organisation the reply names, as weak evidence
     for (const r of sentences.slice(0, 2)) {

@@ -152,6 +152,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     if (!p || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) continue;
     // "House is freezing"
     if (openingCommonWord(s, k, p)) continue;
+    // "Heffers in December is a war zone": a month or season alone names the weather of a town of the gazetteer only
+    if (season && !subject && !nounWeather && prep !== "in" && prep !== "from" && prep !== "over" && !townName(p.value)) continue;
     emit(speaker, "home", p.value, k);
     return;
   }
@@ -230,7 +232,8 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   const rest = s.slice(p.end + 1).filter((x) => x.pos !== "PUNCT").map((x) => x.lower).join(" ");
   // ("Kisumu things": what is typical of the town one lives in)
   const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell" || rest === "things" || (rest === "life" && (placesNamed(p.value).some((x) => x.population >= 100_000) || ctx.seenAs?.[p.value] === "home"));
-  if (idiom) emit(speaker, "home", p.value, k);
+  // ("Welcome to WhatsApp!": a welcome to anything but a town of the gazetteer is no home)
+  if (idiom && !(first === "welcome" && !townName(p.value))) emit(speaker, "home", p.value, k);
 }
 
 const WORK_THINGS = wordSet("workThings");
@@ -288,6 +291,7 @@ export type KindEmit = (entity: string, attribute: "home", value: string, kind: 
  * movedInPassing(analyse("Still getting used to Exeter.")[0], clauses, "Yasmin", ctx, emit); // emit("Yasmin", "home", "Exeter", "change")
  */
 export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): void {
+  if (firstNights(s, clauses, speaker, ctx, emit)) return;
   if (!s.some((t) => t.lower === "used" || t.lower === "growing" || t.lower === "me" || t.lower === "us" || t.lemma === "miss" || t.lower === "move")) return;
   const name = (k: number) => (isName(s[k]) && !ctx.known?.[s[k].text] && !ctx.speakers.includes(s[k].text) ? placeAt(s, k)?.value : undefined);
   // a negation or "used to" counts in the clause that holds the words ("I don't know how people survive August" is no
@@ -317,6 +321,78 @@ export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx
       for (let j = k + 1; j < Math.min(s.length, k + 6); j++) if (known && isName(s[j]) && placeAt(s, j)?.value === known) return denied(k) ? undefined : emit(speaker, "home", known, "ended");
     }
   }
+}
+
+const FIRST_NIGHTS = new Set(["night", "nights", "week", "weekend", "morning", "day", "days"]);
+const MOVE_VERBS = new Set(["move", "relocate"]);
+const CALLED_OFF = new Set(["cancelled", "canceled", "off", "scrapped", "shelved", "dead", "binned", "over"]);
+
+/**
+ * A move called off ("Lisbon plan cancelled", "the Leeds move is off": the town's home ended), a town left behind
+ * ("Kirkcaldy's behind me now": ended), and two ways a move
+ * is told without a destination after the verb:
+ * - "First night in Nottingham.", "Our first week in Perth, boxes everywhere": a first night or week in a town, opening
+ *   the sentence (no question, no trip word: "first night in Rome, the hotel is lovely" is a holiday);
+ * - "I took the job at the bank in Charlotte and we moved in October": a move of the speaker's, told in the past with
+ *   no place of its own, goes to the town named before it in the sentence.
+ * The town is a town of the gazetteer (no country, no organisation's name, not the listener's home). Returns whether
+ * it emitted.
+ */
+function firstNights(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): boolean {
+  const town = (k: number) => {
+    const p = isName(s[k]) ? placeAt(s, k) : undefined;
+    return p && townName(p.value) && !isCountry(p.value) && !listenersHome(ctx, speaker, p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p.value : undefined;
+  };
+  if (s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return false;
+  // "Lisbon plan cancelled", "the Leeds move is off": a planned move called off
+  for (let j = 0; j + 2 < s.length; j++) {
+    if (!isName(s[j]) || !(s[j + 1].lemma === "plan" || s[j + 1].lemma === "move") || s[j + 1].pos !== "NOUN") continue;
+    // (one word: the tagger joins "Lisbon plan" into one name)
+    const v = townName(s[j].text) && !isCountry(s[j].text) && !namesSomeone(ctx, s[j].text, { firstName: "value", gendered: true, known: false }) ? s[j].text : undefined;
+    let e = j + 2;
+    if (s[e]?.lemma === "be" || s[e]?.lemma === "get" || s[e]?.text === "'s") e++;
+    if (v && CALLED_OFF.has(s[e]?.lower ?? "") && !(s[e].lower === "through" && s[e - 1].lower !== "fell")) {
+      emit(speaker, "home", v, "ended");
+      return true;
+    }
+  }
+  // "Kirkcaldy's behind me now", "Pretoria traffic is behind me forever": the home left
+  for (let j = 0; j + 3 < s.length; j++) {
+    if (s[j + 2]?.lower !== "behind" || !(s[j + 1].text === "'s" || s[j + 1].lemma === "be") || !["me", "us"].includes(s[j + 3]?.lower ?? "")) continue;
+    // (the town's name alone: "Kirkcaldy's" and "Pretoria traffic" are read as one name by placeAt)
+    const e = !isName(s[j]) && s[j].pos === "NOUN" ? j - 1 : j;
+    let a = e;
+    while (a > 0 && isName(s[a - 1])) a--;
+    const name = isName(s[a]) && (a === 0 || s[a - 1].pos === "PUNCT") ? s.slice(a, e + 1).map((t) => t.text).join(" ") : "";
+    const v = name && townName(name) && !isCountry(name) && !namesSomeone(ctx, name, { firstName: "value", gendered: true, known: false }) ? name : undefined;
+    if (v) {
+      emit(speaker, "home", v, "ended");
+      return true;
+    }
+  }
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || s[k].lower === "our" || s[k].lower === "my")) k++;
+  if (s[k]?.lower === "first" && FIRST_NIGHTS.has(s[k + 1]?.lower ?? "") && s[k + 2]?.lower === "in") {
+    const v = town(k + 3);
+    if (v) {
+      emit(speaker, "home", v, "change");
+      return true;
+    }
+  }
+  for (const c of clauses) {
+    if (!MOVE_VERBS.has(c.verb) || !c.subjects.includes(speaker) || !(c.past || c.perfect) || c.negated || c.intent || c.future || c.usedTo) continue;
+    // the move names no place of its own ("we moved in October", not "we moved to Leeds" or "moved in with Sam")
+    if (s.slice(c.head + 1, c.end).some((t) => isName(t) && !t.date) || s[c.head + 1]?.lower === "out" || s[c.head + 2]?.lower === "with") continue;
+    for (let j = c.at - 1; j > 0; j--) {
+      if (s[j - 1].lower !== "in") continue;
+      const v = town(j);
+      if (v) {
+        emit(speaker, "home", v, "change");
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Nothing but a stop (or "now", "these days") follows the name ending at `end`. */
@@ -362,8 +438,16 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     let j = ["living", "staying", "working", "based", "stationed"].includes(s[k + 1].lower) ? k + 2 : k + 1;
     // "Still in the same flat in Porto": the dwelling's place
     if (s[j]?.lower === "in" && s[j + 1]?.lower === "the" && s[j + 2]?.lower === "same" && DWELLINGS.has(s[j + 3]?.lemma ?? "") && s[j + 4]?.lower === "in") j += 4;
+    // "Still B3 at Queen's Medical Centre", "still nights at the Royal": a ward, a unit or a shift before "at"
+    let unit = false;
+    if (lead === "still" && j === k + 1 && s[j]?.lower !== "at") {
+      let u = j;
+      while (u < j + 2 && s[u] && ["NOUN", "PROPN", "NUM"].includes(s[u].pos) && !s[u].date) u++;
+      if (u > j && s[u]?.lower === "at") [j, unit] = [u, true];
+    }
     const prep = s[j]?.lower;
     const n = s[j + 1];
+    if (unit && (!isName(n) || placesNamed(placeAt(s, j + 1)?.value ?? "").length > 0)) continue;
     if (!prep || !["at", "with", "in"].includes(prep) || !n || !(isName(n) || (upper(n.text) && ["NOUN", "ADJ", "VERB"].includes(n.pos)))) continue;
     const p = placeAt(s, j + 1) ?? (n.pos === "VERB" ? { value: n.text, end: j + 1 } : undefined);
     if (!p || namesSomeone(ctx, p.value, { known: true })) continue;

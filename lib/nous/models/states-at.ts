@@ -59,6 +59,12 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     // "at 5", "at this point", "at the moment", "at home": no name
     const value = nameAfterAt(s, k);
     if (!value) continue;
+    // "(It's just that) at Sundaram Motors I have been doing the same drawings for three years": "at X" fronted before
+    // the speaker's own clause, said of now
+    const after = clauses.find((x) => x.at > k && x.at <= k + 6);
+    if (after && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "SCONJ" || s[k - 1].lower === "that") && !after.implicit && after.subjects.length === 1 && after.subjects[0] === speaker && (after.progressive || after.perfect || (!after.past && ["work", "teach", "manage", "run"].includes(after.verb))) && !ERRAND_VERBS.has(after.verb) && !after.negated && !after.intent && !after.future && !after.usedTo && !after.noLonger && !after.copula && s.slice(k + 1, after.at).every((t) => isName(t) || t.lower === "the" || t.text === "'s" || t.text === "&")) {
+      if (!townName(value) && !HOLIDAYS.has(value.toLowerCase()) && !namesSomeone(ctx, value, { firstName: "first", known: true })) return emit(speaker, "workplace", value, k);
+    }
     const c = clauses.filter((x) => x.head < k).pop();
     if (!c || c.negated || c.intent || c.usedTo || c.noLonger || c.future || (c.copula && c.past)) continue;
     // "I hope the new semester at Karavali Engineering College has started smoothly": a wish for the listener's work
@@ -75,6 +81,8 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     const first = value.split(" ")[0];
     // "a shipment rejected at Rotterdam": a town is where something happened, not an employer
     if (townName(value)) continue;
+    // "I left at Easter": a holiday or a season is a time
+    if (HOLIDAYS.has(value.toLowerCase())) continue;
     if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first)) continue;
     if ((ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
     emit(speaker, "workplace", value, k);

@@ -12,6 +12,7 @@ export type StateAttribute = "home" | "workplace" | "job";
 export type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
 
 const OF_HEADS = wordSet("ofHeads");
+const CHAT = wordSet("chatWords");
 const DWELLING = wordSet("dwellingNouns"), JOB_WORDS = wordSet("jobWords"), LOOSE = wordSet("nonRestrictive");
 export const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
@@ -39,6 +40,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     const amp = t.text === "&" && words.length > 0 && isName(s[j + 1]);
     const capital = j > 0 && upper(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
     if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
+    // "a commute from Geelong tho": chat shorthand ends a name (in lower case)
+    if (words.length > 0 && t.text === t.lower && CHAT.has(t.lower)) break;
     // "Bank of Ireland", "City of Ottawa", "University of Ghana": "of" and a name after an organisation's head
     if (t.lower === "of" && words.length > 0 && upper(words[words.length - 1]) && OF_HEADS.has(words[words.length - 1].toLowerCase()) && isName(s[j + 1]) && j + 1 < end) {
       words.push("of");
@@ -63,6 +66,12 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
       // "a little house near the water in Sydney": the town after the landmark
       const inner = placeAt(s, last + 2, end);
       if (inner && !upper(inner.value) && s[inner.end + 1]?.lower === "in" && isName(s[inner.end + 2])) return placeAt(s, inner.end + 2, end);
+      // "a dumpling place in Braddon, Little Lantern": a name set after the place that is no town or country is the
+      // place's own ("a flat in Leith, Edinburgh" stays Leith)
+      if (inner && s[inner.end + 1]?.text === "," && isName(s[inner.end + 2]) && upper(inner.value)) {
+        const own = placeAt(s, inner.end + 2, end);
+        if (own && placesNamed(own.value).length === 0 && !isCountry(own.value)) return own;
+      }
       return inner;
     }
     return undefined;

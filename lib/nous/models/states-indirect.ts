@@ -101,7 +101,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (t.lower === "home" && s[k - 1]?.pos === "NOUN") continue;
       const subject = gov && gov.head < k && gov.subjects.length === 1 ? gov.subjects[0] : undefined;
       const who = t.pos === "VERB" ? subject : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
-      if (who) emit(who, attr, place.value, k);
+      // "They found a house in Roundhay" with "they" unresolved: someone else's, not the speaker's (unless "our house")
+      const someoneElse = !!gov && gov.head < k && gov.subjects.length === 0 && ["he", "she", "they"].includes(s[gov.at]?.lower ?? "") && !s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "my" || x.lower === "our");
+      if (who && !(someoneElse && who === speaker)) emit(who, attr, place.value, k);
     } else if (!asked && t.lower === "treating" && isName(s[k - 2] ?? s[k - 1]) && (s[k - 1]?.text === "'s" || s[k - 1]?.lemma === "be") && s[k + 1]?.lower === "me") {
       // "Cork's treating me well": the answer to "how's Cork treating you?", about where one is
       let a = k - 2;
@@ -148,6 +150,8 @@ function habitualWork(s: Tok[], clauses: Clause[], emit: IndirectEmit): void {
   }
 }
 
+const PLAN_NOUNS = new Set(["plan", "move", "fund", "dream", "idea"]);
+
 /** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */
 function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // "I miss the wind in Zaragoza": missing a place is no sign of being there
@@ -162,9 +166,12 @@ function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
       // the whole name, or its first word standing alone ("Busy spell at Shannonside" for Shannonside Motors)
       const whole = k + words.length <= s.length && words.every((w, i) => s[k + i].text === w);
       if (!whole && !(words.length > 1 && s[k].text === words[0] && upper(words[0]) && !isName(s[k + 1]))) continue;
+      // "Lisbon plan cancelled", "the Leeds move", "the Lisbon fund": a plan to go there is no sign of being there
+      if (whole && PLAN_NOUNS.has(s[k + words.length]?.lemma ?? "") && s[k + words.length].pos === "NOUN") continue;
       const before = s[k - 1];
       const subject = !before || before.pos === "PUNCT" || before.pos === "INTJ" || SUBJECT_OPENERS.has(before.lower);
-      const located = before && (before.lower === "at" || before.lower === "in" || before.lower === "near");
+      // (a workplace's first word alone after "in" is a town: "still based in Alice" is not Alice Springs Hospital)
+      const located = before && (before.lower === "at" || ((before.lower === "in" || before.lower === "near") && (whole || attr === "home")));
       const c = clauses.find((x) => x.at <= k && k < x.end);
       if ((subject || located) && !blocked(c)) {
         emit(speaker, attr, value, k);

@@ -128,9 +128,13 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       while (b < s.length && (s[b].date || s[b].pos === "DET" && s[b + 1]?.date)) b++;
       // "my employer might as well be X", "home is basically X": a modal, "as well" or an adverb before the copula
       if (owner === speaker) while (b < s.length && b < k + 5 && s[b].lemma !== "be" && (MODALS.has(s[b].lower) || s[b].lower === "as" || s[b].lower === "well" || s[b].pos === "ADV")) b++;
-      if (s[b]?.lemma === "be" && (owner === speaker || (attr === "home" && (k === 0 || s[k - 1].pos !== "DET")))) {
-        // "my (real) employer is X", "home these days is X"
-        emit([speaker], attr, placeAt(s, b + 1, s.length, { demonstrative: true })?.value, "state", k);
+      // "Home being a box room in Swindon": the participle, opening the sentence, is the copula too
+      const being = attr === "home" && k === 0 && s[b]?.lower === "being";
+      if ((s[b]?.lemma === "be" || being) && (owner === speaker || (attr === "home" && (k === 0 || s[k - 1].pos !== "DET")))) {
+        // "my (real) employer is X", "home these days is X"; "home is a box room in Swindon": the town a common noun sits in
+        const p = placeAt(s, b + 1, s.length, { demonstrative: true });
+        const inTown = attr === "home" && p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2) : undefined;
+        emit([speaker], attr, (inTown ?? p)?.value, "state", k);
       } else if (attr === "home" && owner === speaker && s[k + 1]?.pos !== "NOUN") {
         // "X is (basically) my home", "Leeds is home": only adverbs between the copula and "my home" ("the school is
         // …, my home town" and "the factory is …, from my home" are not this)

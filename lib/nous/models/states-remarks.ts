@@ -62,11 +62,18 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     // subject of a present clause of its own (not a team's match, a move or a visit; "Invercargill sends its regards")
     const acting = !life && !judged && !local && clauses.some((c) => c.at === a && !c.implicit && !c.past && !c.perfect && !c.future && !c.intent && !c.usedTo && !c.copula && (!NOT_TOWN_ACTS.has(c.verb) || (c.verb === "send" && s[c.head + 1]?.lower === "its")));
     if (!(life || judged || local || acting) || barred(a)) continue;
+    // "Same shouting but …": an ordinary word opening the sentence acts as no town (Same is one in Tanzania)
+    if (acting && a === 0 && e === a && inLexicon(s[a].lower)) continue;
     // "Verdun is lucky to have you": a remark made to the listener about their place
     let stop = e + 1;
     while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
     if (judged && s.slice(e + 1, stop).some((t) => t.lower === "you" || t.lower === "your" || t.lower === "u")) continue;
+    // "Lincoln already feels far away", "Leeds seems a world away now": a town one has left behind
+    // ("everything's 10 minutes away" says nothing of the kind)
+    if (s.slice(e + 1, stop).some((t, i) => (t.lower === "away" && ["far", "world", "miles", "lifetime"].includes(s[e + i]?.lower ?? "")) || t.lower === "behind" || t.lower === "distant")) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
+    // "God help me", "God is good": an ordinary word that matches a town only with its accents dropped (Göd) is the word
+    if (!value.includes(" ") && inLexicon(value.toLowerCase()) && !placesNamed(value).some((p) => p.name === value)) continue;
     // (a clause's subject is noted as a person too: only a person with a gender is one)
     if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, value)) continue;
     // "Delta has a plant here" after "Delta Beverages": the first word of a workplace already named is that workplace
@@ -210,6 +217,34 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     if (namesSomeone(ctx, p.value, { firstName: "first", gendered: true, known: true })) continue;
     const longer = (v: string | undefined) => !!v && v !== p.value && v.split(" ")[0] === first;
     if (Object.keys(ctx.seenAs ?? {}).some(longer) || Object.values(ctx.known ?? {}).some((r) => longer(r.home) || longer(r.workplace))) continue;
+    return emit(speaker, "workplace", p.value, at);
+  }
+}
+
+const COMERS = new Set(["someone", "somebody", "everybody", "everyone", "people", "customer", "customers", "client", "clients", "patient", "patients", "punter", "punters"]);
+
+/**
+ * "everybody and their uncle comes into Kessler's Hardware wanting grass seed", "a customer walked into Dunmore's
+ * Pharmacy": customers coming into a named place where the speaker serves (the comers are the clause's subject; the
+ * place is no town, country, person or someone's known value; no question, no trip).
+ *
+ * @example
+ * servedAt(analyse("Everyone comes into Kessler's Hardware wanting seed.")[0], "Caleb", ctx, emit); // emit("Caleb", "workplace", "Kessler's Hardware", 3)
+ */
+export function servedAt(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const c = s.findIndex((t) => COMERS.has(t.lower));
+  if (c < 0 || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+  for (let k = c + 1; k + 2 < s.length && k < c + 6; k++) {
+    if ((s[k].lemma !== "come" && s[k].lemma !== "walk" && s[k].lemma !== "pile") || (s[k + 1].lower !== "into" && s[k + 1].lower !== "in")) {
+      // the comers are the clause's subject ("everybody and their uncle comes into …")
+      if (s[k].pos === "VERB" || s[k].pos === "AUX") return;
+      continue;
+    }
+    const at = s[k + 2].lower === "the" ? k + 3 : k + 2;
+    if (!isName(s[at])) return;
+    const p = placeAt(s, at);
+    if (!p || placesNamed(p.value).length > 0 || isCountry(p.value)) return;
+    if (namesSomeone(ctx, p.value, { firstName: "first", gendered: true, known: true })) return;
     return emit(speaker, "workplace", p.value, at);
   }
 }

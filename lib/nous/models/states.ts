@@ -266,7 +266,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   if (t.lower === "done" && s[j + 1]?.lower === "with" && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
   const np = placeAt(s, j, c.end);
   // "a nurse at X", and "a marine biologist, at X now": the organisation may follow a comma
-  const gap = np && s[np.end + 1]?.text === "," ? 1 : 0;
+  // ("a lead engineer now at X": "now" may stand between)
+  const gap = np && (s[np.end + 1]?.text === "," || (s[np.end + 1]?.lower === "now" && s[np.end + 2]?.lower === "at")) ? 1 : 0;
   const atOrg = !!np && s[np.end + 1 + gap]?.lower === "at" && upper(placeAt(s, np.end + 2 + gap, c.end)?.value ?? "");
   const job = jobPhrase(s, j, c.end, !atOrg);
   if (!job) return;
