@@ -172,6 +172,8 @@ function verbGroup(s: Tok[], j: number, c: Clause): number {
     while (j < s.length) {
       const t = s[j];
       if (t.lower === "not" || t.lower === "never") c.negated = true;
+      // "i almost moved to hoboken", "I nearly quit": what almost happened did not
+      else if ((t.lower === "almost" || t.lower === "nearly") && s[j + 1]?.pos === "VERB") c.negated = true;
       else if (t.lower === "no" && s[j + 1]?.lower === "longer") { c.noLonger = true; j++; }
       else if (t.pos === "AUX") aux.push(t.lower);
       else if (t.pos === "ADV" || (t.pos === "PART" && t.lower !== "to")) {

@@ -23,7 +23,7 @@ import { hedgedSentences } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { addPerson, addPet, type SessionContext } from "./referents.js";
+import { addPerson, addPet, nameRelation, relationGender, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
@@ -236,9 +236,25 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // rest of the turn's subjectless remarks about that person (a name no speaker, town or known value has)
   const opener = sentences[0]?.filter((t) => t.pos !== "PUNCT");
   const aboutName = sentences.length > 1 && opener?.length === 2 && isName(opener[0]) && opener[0].pos === "PROPN" && YES_WORDS.has(opener[1].lower) && !isSpeakerName(opener[0].text) && placesNamed(opener[0].text).length === 0 && !ctx.seenAs?.[opener[0].text] ? opener[0].text : undefined;
+  // (… and names the relation the other speaker just asked about: "Your sister was the one up north?" "Tegan yeah.")
+  const askedRelation = ctx.askedRelation?.asker !== turn.speaker ? ctx.askedRelation : undefined;
+  ctx.askedRelation = undefined;
+  if (aboutName && askedRelation?.holder === turn.speaker) {
+    nameRelation(ctx, turn.speaker, askedRelation.relation, aboutName);
+    addPerson(ctx, { name: aboutName, gender: relationGender(askedRelation.relation), turn: turn.id });
+    add({ entity: turn.speaker, attribute: "family", value: `${askedRelation.relation} ${aboutName}` });
+  }
   let lastThird: string | undefined;
+  let thirdNews: string | undefined;
   sentences.forEach((s, si) => {
     cur.whom = si > 0 ? aboutName : undefined;
+    // "Gran, did you hear Ailsa got the job?": news asked as a question is told
+    let opening = 0;
+    while (opening < s.length && (s[opening].pos === "INTJ" || s[opening].pos === "PUNCT" || (s[opening + 1]?.text === "," && ["did", "have"].includes(s[opening + 2]?.lower ?? "")))) opening += s[opening + 1]?.text === "," && s[opening].pos !== "PUNCT" ? 2 : 1;
+    const heard = s.slice(opening, opening + 3).map((t) => t.lower).join(" ");
+    if (s[s.length - 1]?.text === "?" && (heard === "did you hear" || heard === "have you heard") && isName(s[opening + 3])) s = s.slice(opening + 3, -1);
+    // "… Ailsa got the job. Staff nurse at Raigmore Hospital.": a verbless sentence after news of a third person's job
+    // or move is about them
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
     if (endedHere && fragment) {
       add(o.kinds ? { entity: turn.speaker, attribute: endedHere, value: fragment, kind: "change" } : { entity: turn.speaker, attribute: endedHere, value: fragment });
@@ -270,6 +286,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
         if (s[i].lower !== "your") continue;
         const r = relationAt(s, i, turn.speaker, ctx, turn.id);
         if (r?.entity && i <= 3 && s[0]?.lower === "how") ctx.askedAbout = { asker: turn.speaker, person: r.entity };
+        if (r && !r.named && other && i <= 3) ctx.askedRelation = { asker: turn.speaker, holder: other, relation: r.relation };
       }
       // "How's Mārtiņš doing?": a person asked about by name (no town, no organisation, no speaker)
       const about = askedPerson(s, ctx);
@@ -298,7 +315,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       for (const c of clauses) if (c.subjects === own) c.subjects = [lastThird];
     }
     const told = clauses.find((c) => !c.implicit);
+    if (clauses.length === 0 && thirdNews) cur.whom = thirdNews;
     lastThird = told && told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other ? told.subjects[0] : undefined;
+    thirdNews = lastThird && s.some((t) => t.lemma === "job" || MOVE.has(t.lemma)) ? lastThird : undefined;
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
     let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
@@ -382,7 +401,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {
       // the answer to "How's Mārtiņš doing?" is about Mārtiņš
-      const whom = askedOf ?? cur.whom ?? turn.speaker;
+      const whom = cur.whom ?? askedOf ?? turn.speaker;
       for (const e of elidedStill(s, ctx)) {
         const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};
         add(o.kinds ? { entity: whom, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: whom, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });

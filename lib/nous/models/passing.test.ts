@@ -944,3 +944,36 @@ test("'St James's Hospital working you to the bone?' presumes the listener's wor
   assert.deepEqual(states("Welcome to WhatsApp!"), []);
   assert.deepEqual(states("Welcome to Boston."), ["Ann | home | Boston | 0.5"]);
 });
+
+test("news asked as a question ('Gran, did you hear Ailsa got the job?', 'Did you hear Tom moved to Leeds?') is told", () => {
+  assert.deepEqual(states("Did you hear Tom moved to Leeds?"), ["Tom | home | Leeds | change"]);
+  assert.deepEqual(states("Gran, have you heard Priya started at Asda?"), ["Priya | workplace | Asda | change"]);
+  assert.deepEqual(states("Did you hear the news?"), []);
+  assert.deepEqual(states("Did Tom move to Leeds?"), []);
+});
+
+test("what almost happened did not ('i almost moved to hoboken'); a stay for an offsite is a trip; weather seen on the news is the listener's", () => {
+  assert.deepEqual(states("ngl i almost moved to hoboken out of spite"), []);
+  assert.deepEqual(states("I almost quit Tesco today."), []);
+  assert.deepEqual(states("I nearly always work at Tesco on Sundays."), ["Ann | workplace | Tesco"]);
+  assert.deepEqual(states("i'll be in Berlin for the nordwave offsite anyway, send pics"), []);
+  assert.deepEqual(talk([["Bob", "Saw the ice storm in Toronto on the news, are you alive"]]), ["Ann | home | Toronto | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Saw the floods in Leeds on the news."]]), []);
+});
+
+test("'Your sister was the one up north?' 'Tegan yeah. still up in Darwin, …, she sent me a video': the name names the sister, the home is hers; weather another reports is not the speaker's", () => {
+  assert.deepEqual(talkLines([["Bob", "How's your family? Your sister was the one up north, wasn't she?"], ["Ann", "Tegan yeah. still up in Darwin, wet season now, she sent me a video of a croc"]], ["home", "family"]), ["Ann | family | sister Tegan", "Tegan | home | Darwin | 0.5"]);
+  assert.deepEqual(states("My sister says it's freezing in Oslo."), []);
+  assert.deepEqual(states("It's freezing in Oslo, my sister says."), []);
+});
+
+test("a move the speaker spoke of ('thinking seriously about moving up to Newcastle') is where a later placeless move goes ('did it!! moved up on the weekend')", () => {
+  assert.deepEqual(talk([["Ann", "thinking seriously about moving up to Newcastle. mate's got a spare room"], ["Ann", "did it!! moved up on the weekend."]]), ["Ann | home | Newcastle | change | 0.5"]);
+  assert.deepEqual(talk([["Ann", "My brother is thinking about moving to Newcastle."], ["Ann", "We moved on the weekend."]]), []);
+  assert.deepEqual(talk([["Ann", "I'm not moving to Newcastle."], ["Ann", "We moved on the weekend."]]), []);
+});
+
+test("'I've never lived outside Karachi' is a home, not an ending", () => {
+  assert.deepEqual(states("I've never lived outside Karachi in my life"), ["Ann | home | Karachi"]);
+  assert.deepEqual(states("I don't live in Leeds anymore."), ["Ann | home | Leeds | ended"]);
+});

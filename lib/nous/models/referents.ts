@@ -64,6 +64,10 @@ export interface SessionContext {
    * subjectless answer ("Still at airBaltic") is about that person, not about the one who answers.
    */
   askedAbout?: { asker: string; person: string };
+  /** "thinking seriously about moving up to Newcastle": the town each speaker spoke of moving to, for "moved up on the weekend". */
+  considered?: Record<string, string>;
+  /** "Your sister was the one up north?": the listener's relation a question asked about, unnamed (for "Tegan yeah."). */
+  askedRelation?: { asker: string; holder: string; relation: string };
   /** A relation the last turn named without a name ("my brother's moving to Dubai"): "sam??" in reply names it. */
   unnamedRelation?: { holder: string; relation: string };
   /**
@@ -82,7 +86,7 @@ export interface SessionContext {
  * ctx = nextSession(ctx, ["Ann", "Bob"]);
  */
 export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
-  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames };
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered };
 }
 
 /**

@@ -247,6 +247,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
   const out: string[] = [];
   for (const s of sentences) {
     if (!isQuestion(s)) continue;
+    // "Did you hear Tom moved to Leeds?": news, not a question about the listener
+    if (s.some((t, i) => (t.lower === "hear" || t.lower === "heard") && s[i - 1]?.lower === "you" && ["did", "have", "you"].includes(s[i - 2]?.lower ?? "x"))) continue;
     const how = s.findIndex((t) => t.lower === "how" || t.lower === "hows");
     for (let k = 0; k < s.length; k++) {
       // present tense only: "How was the wedding in Kraków?" asks about a trip

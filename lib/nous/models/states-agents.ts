@@ -122,7 +122,10 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   // ("minus thirty-four", "minus 20")
   const temperature = (t: Tok, i: number) => (t.pos === "NUM" && (/^[-−]\d/.test(t.text) || t.text.includes("°") || s[i + 1]?.text === "°")) || (t.lower === "minus" && s[i + 1]?.pos === "NUM");
   if (!(season || s.some((t, i) => WEATHER.has(t.lemma) || WEATHER.has(t.lower) || temperature(t, i))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
-  if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker && !isName(s[c.at])))) return;
+  if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || ((c.verb === "say" || c.verb === "tell") && c.subjects.some((e) => e !== speaker)))) return;
+  // someone else's clause before the place makes it theirs ("my sister says it's freezing in Oslo"); one after it
+  // does not ("still up in Darwin, wet season now, she sent me a video")
+  const othersBefore = (k: number) => clauses.some((c) => c.at < k && c.subjects.some((e) => e !== speaker && !isName(s[c.at])));
   // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
   // "I hope the rains in Shillong have eased": a wish for the listener's weather
   if (s.some((t) => t.lemma === "hope" && t.pos === "VERB")) return;
@@ -143,6 +146,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     const nounWeather = isName(s[k]) && WEATHER.has(s[e + 1]?.lemma ?? "") && (k === 0 || s[k - 1].pos === "PUNCT");
     // "for you over there in Graz": said of the listener's place
     if (prep === "in" && s[k - 2]?.lower === "there") continue;
+    if (isName(s[k]) && othersBefore(k)) return;
     if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || (prep === "over" && weatherBefore(k)) || subject || nounWeather || (season && s[e + 1]?.lower === "in" && SEASONS.has(s[e + 2]?.lower ?? "")))) continue;
     // "from" only in a greeting: "Good morning from Lagos", "Greetings from Oslo"
     if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
@@ -154,6 +158,12 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     if (openingCommonWord(s, k, p)) continue;
     // "Heffers in December is a war zone": a month or season alone names the weather of a town of the gazetteer only
     if (season && !subject && !nounWeather && prep !== "in" && prep !== "from" && prep !== "over" && !townName(p.value)) continue;
+    // "Saw the ice storm in Toronto on the news, are you alive": weather seen on the news is the listener's
+    if (s.some((t) => t.lemma === "news")) {
+      const other = ctx.speakers.find((x) => x !== speaker);
+      if (other && s.some((t) => t.lower === "you" || t.lower === "u" || t.lower === "your")) emit(other, "home", p.value, k);
+      return;
+    }
     emit(speaker, "home", p.value, k);
     return;
   }
@@ -325,6 +335,7 @@ export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx
 
 const FIRST_NIGHTS = new Set(["night", "nights", "week", "weekend", "morning", "day", "days"]);
 const MOVE_VERBS = new Set(["move", "relocate"]);
+const DIRECTIONS = new Set(["up", "down", "over", "back", "out"]);
 const CALLED_OFF = new Set(["cancelled", "canceled", "off", "scrapped", "shelved", "dead", "binned", "over"]);
 
 /**
@@ -343,7 +354,8 @@ function firstNights(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionC
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
     return p && townName(p.value) && !isCountry(p.value) && !listenersHome(ctx, speaker, p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p.value : undefined;
   };
-  if (s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return false;
+  if (s.some((t) => t.text === "?")) return false;
+  const trip = s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower));
   // "Lisbon plan cancelled", "the Leeds move is off": a planned move called off
   for (let j = 0; j + 2 < s.length; j++) {
     if (!isName(s[j]) || !(s[j + 1].lemma === "plan" || s[j + 1].lemma === "move") || s[j + 1].pos !== "NOUN") continue;
@@ -372,12 +384,23 @@ function firstNights(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionC
   }
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || s[k].lower === "our" || s[k].lower === "my")) k++;
-  if (s[k]?.lower === "first" && FIRST_NIGHTS.has(s[k + 1]?.lower ?? "") && s[k + 2]?.lower === "in") {
+  if (!trip && s[k]?.lower === "first" && FIRST_NIGHTS.has(s[k + 1]?.lower ?? "") && s[k + 2]?.lower === "in") {
     const v = town(k + 3);
     if (v) {
       emit(speaker, "home", v, "change");
       return true;
     }
+  }
+  // "thinking seriously about moving up to Newcastle", "we might relocate to Perth": a move considered, kept for the
+  // placeless move that may follow in a later turn
+  for (let j = 0; j + 2 < s.length; j++) {
+    if (!["moving", "move", "relocating", "relocate"].includes(s[j].lower)) continue;
+    // (the speaker's own thought: the clause that holds it is theirs, and not negated)
+    const gov = clauses.filter((c) => c.at <= j).pop();
+    if (!gov || !gov.subjects.includes(speaker) || gov.negated || s.slice(gov.at, j).some((t) => t.lower === "not" || t.lower === "never")) continue;
+    const to = DIRECTIONS.has(s[j + 1].lower) ? j + 2 : j + 1;
+    const v = s[to]?.lower === "to" ? town(to + 1) : undefined;
+    if (v && !clauses.some((c) => c.head === j && (c.past || c.perfect) && !c.intent && !c.future)) (ctx.considered ??= {})[speaker] = v;
   }
   for (const c of clauses) {
     if (!MOVE_VERBS.has(c.verb) || !c.subjects.includes(speaker) || !(c.past || c.perfect) || c.negated || c.intent || c.future || c.usedTo) continue;
@@ -390,6 +413,13 @@ function firstNights(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionC
         emit(speaker, "home", v, "change");
         return true;
       }
+    }
+    // "did it!! moved up on the weekend": the town the speaker spoke of moving to
+    const considered = ctx.considered?.[speaker];
+    if (considered) {
+      delete ctx.considered![speaker];
+      emit(speaker, "home", considered, "change");
+      return true;
     }
   }
   return false;

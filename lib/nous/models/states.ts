@@ -107,7 +107,10 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         // "stay in shape", "stay on track": staying is a residence only in a named place; "live in a society" names none
         // ("a village near York" names a place by the town after it)
         const common = p && !upper(p.value) && s.slice(from, to).some((t, i) => HOME_PREPS.has(t.lower) && (s[from + i + 1]?.lower === "a" || s[from + i + 1]?.lower === "an")) && !s.slice(from, to).some((t, i) => ["near", "outside", "in"].includes(t.lower) && isName(s[from + i + 1]));
-        if (!(v === "stay" && p && !upper(p.value)) && !common) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+        // "I've never lived outside Karachi": the one place one has lived is home
+        const onlyThere = c.negated && s.slice(from, to).some((t, i) => t.lower === "outside" && isName(s[from + i + 1]));
+        if (onlyThere) emit(c.subjects, "home", p?.value, "state", c.head);
+        else if (!(v === "stay" && p && !upper(p.value)) && !common) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
       }
     } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
     else if (MOVE.has(v) && !c.passive) {
@@ -250,8 +253,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
     // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home
     const rest = s.slice((p?.end ?? j) + 1, c.end).map((x) => x.lower).join(" ");
-    // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday"
-    if (/\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow))\b/.test(rest)) return;
+    // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
+    // "in Berlin for the nordwave offsite"
+    if (/\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow))\b/.test(rest)) return;
     return emit(c.subjects, "home", p?.value, kind, c.head);
   }
   // "I'm at the Machir Bay Cafe now": "the" and a name, when the clause says it is new, lasting or over
