@@ -977,3 +977,7 @@ test("'I've never lived outside Karachi' is a home, not an ending", () => {
   assert.deepEqual(states("I've never lived outside Karachi in my life"), ["Ann | home | Karachi"]);
   assert.deepEqual(states("I don't live in Leeds anymore."), ["Ann | home | Leeds | ended"]);
 });
+
+test("'I never lived outside Kyoto before', said on moving away, stays an ending", () => {
+  assert.deepEqual(states("I am nervous, I never lived outside Kyoto before."), ["Ann | home | Kyoto | ended"]);
+});

@@ -108,7 +108,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         // ("a village near York" names a place by the town after it)
         const common = p && !upper(p.value) && s.slice(from, to).some((t, i) => HOME_PREPS.has(t.lower) && (s[from + i + 1]?.lower === "a" || s[from + i + 1]?.lower === "an")) && !s.slice(from, to).some((t, i) => ["near", "outside", "in"].includes(t.lower) && isName(s[from + i + 1]));
         // "I've never lived outside Karachi": the one place one has lived is home
-        const onlyThere = c.negated && s.slice(from, to).some((t, i) => t.lower === "outside" && isName(s[from + i + 1]));
+        // ("I never lived outside Kyoto before", said on moving away, is the old reading: an ending)
+        const onlyThere = c.negated && s.slice(from, to).some((t, i) => t.lower === "outside" && isName(s[from + i + 1])) && !s.some((t) => t.lower === "before" || t.lower === "until");
         if (onlyThere) emit(c.subjects, "home", p?.value, "state", c.head);
         else if (!(v === "stay" && p && !upper(p.value)) && !common) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
       }
