@@ -30,7 +30,9 @@ import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, ho
 import { organisationName, placeAt } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
-import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, presumedHomes, replyState } from "./replies.js";
+import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, replyState } from "./replies.js";
+import { presumedHomes } from "./presumed.js";
+import { offeredIn, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -66,41 +68,6 @@ export interface ExtractorOptions {
   kinds: boolean;
 }
 export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, indirectConfidence: 0.5, kinds: true };
-
-const WORKPLACE_KINDS = wordSet("workplaceKinds");
-/** Who comes into a shop the speaker serves in: someone, a customer. */
-const CUSTOMERS = new Set(["someone", "somebody", "customer", "client", "patient", "punter"]);
-
-/**
- * The kind of workplace a statement says the speaker is at, unnamed: "I'm at the shop till 2", "Long day at the
- * clinic" (no one else in the sentence before it, no interview or application in it).
- */
-function workplaceKindAt(sentences: ReturnType<typeof analyse>): string | undefined {
-  for (const s of sentences) {
-    if (isQuestion(s) || s.some((t) => t.lemma === "interview" || t.lemma === "apply")) continue;
-    for (let k = 0; k + 2 < s.length; k++) {
-      // "Someone came into the shop today and asked for …": a customer coming in, where the speaker serves
-      const served = s[k].lower === "into" && s.slice(0, k).some((t) => CUSTOMERS.has(t.lemma));
-      if ((s[k].lower !== "at" && !served) || s[k + 1].lower !== "the" || s[k + 2].pos !== "NOUN" || !WORKPLACE_KINDS.has(s[k + 2].lemma) || isName(s[k + 3])) continue;
-      if (served) return s[k + 2].lemma;
-      const before = s.slice(0, k);
-      if (before.some((t) => (t.pos === "PROPN" && !t.date) || (t.pos === "PRON" && !["i", "we", "me", "my", "our", "us"].includes(t.lower)))) break;
-      return s[k + 2].lemma;
-    }
-  }
-  return undefined;
-}
-
-/** "Which depot, the Royal Mail one by the retail park?": the name a which-question offers (before "one"). */
-function offeredIn(q: ReturnType<typeof analyse>[number]): { offered?: string } {
-  for (let k = 2; k + 2 < q.length; k++) {
-    if (q[k].lower !== "the" || !isName(q[k + 1])) continue;
-    let e = k + 1;
-    while (isName(q[e + 1]) && q[e + 1].lower !== "one") e++;
-    if (q[e + 1]?.lower === "one") return { offered: q.slice(k + 1, e + 1).map((t) => t.text).join(" ") };
-  }
-  return {};
-}
 
 const YES_WORDS = new Set(["yeah", "yes", "yep", "yup", "aye", "ya", "ja"]);
 const FAMILY = wordSet("family");

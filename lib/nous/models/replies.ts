@@ -60,8 +60,6 @@ const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const DETS_ASKED = new Set(["the", "your", "that"]);
 const DIRECTIONS = new Set(["down", "up", "out", "over", "back"]);
-/** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
-const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "rain", "traffic", "winters", "summers"]);
 const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 /** A kind of workplace, or a compound ending in one ("bookshop", "carwash"). */
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
@@ -94,7 +92,7 @@ export function isQuestion(s: Tok[]): boolean {
 }
 
 /** The name at k if it names no person the session knows and no speaker. */
-function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
+export function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
   // a sentence's first word is a name only with more of it capitalised, or a verb soon after it ("Crestfield bank is
   // fine"; "Third time this month." is no name)
@@ -233,58 +231,6 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   if (!/\b(?:you|home)\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
-}
-
-/**
- * What a question presumes about where the listener lives: "How's Leipzig (treating you)?", "How are things in
- * Sligo?", "How's the weather in Gdańsk?", "Did the storm reach you in Limerick?" → the listener's home, as indirect
- * evidence (a place asked about is where the asker thinks the listener is; a person's name is not a place).
- *
- * @example
- * presumedHomes(analyse("How's Leipzig treating you?"), { speakers: ["Callum", "Ingrid"] }); // ["Leipzig"]
- */
-export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[] {
-  const out: string[] = [];
-  for (const s of sentences) {
-    if (!isQuestion(s)) continue;
-    // "Did you hear Tom moved to Leeds?": news, not a question about the listener
-    if (s.some((t, i) => (t.lower === "hear" || t.lower === "heard") && s[i - 1]?.lower === "you" && ["did", "have", "you"].includes(s[i - 2]?.lower ?? "x"))) continue;
-    const how = s.findIndex((t) => t.lower === "how" || t.lower === "hows");
-    for (let k = 0; k < s.length; k++) {
-      // present tense only: "How was the wedding in Kraków?" asks about a trip
-      // "how's X", "hows X", "how cold is X"
-      const verb = s[how]?.lower === "hows" ? how : s[how + 1]?.pos === "ADJ" && s[how + 2]?.lemma === "be" ? how + 2 : how + 1;
-      const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? ""));
-      // the word after the whole name ("How's São Paulo?")
-      const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
-      const afterHow = present && ((k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower))) || (k === verb + 2 && s[verb + 1]?.lower === "the" && TOWN_TIMES.has(after?.lower ?? "")));
-      const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
-      // "first week in Tainan, verdict?": the first days of a new home
-      const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
-      // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
-      const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
-      // "when did you move to Sapporo??": the question takes the move as known
-      const past = s[k - 2]?.lower === "moved" || s[k - 2]?.lower === "relocated" || (s[k - 2]?.lower === "move" && s.slice(0, k).some((t) => t.lower === "did"));
-      const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");
-      // "How's the planning team at Kapiti Coast District Council?": an organisation's name after "at"
-      const atAsked = s[k - 1]?.lower === "at" && present && organisationName(placeAt(s, k)?.value ?? "");
-      // "what's Nyeri like to live in?", "what's life like in Hobart?"
-      const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
-      // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
-      const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
-      // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
-      const employs = k === 0 && isName(s[0]) && organisationName(placeAt(s, 0)?.value ?? "") && s[(placeAt(s, 0)?.end ?? 0) + 1]?.lower.endsWith("ing") && ["you", "u"].includes(s[(placeAt(s, 0)?.end ?? 0) + 2]?.lower ?? "");
-      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs) continue;
-      // "Is he settled in Bloemfontein?": asked of someone else, not the listener
-      if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
-      const n = placeName(s, k, ctx);
-      // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
-      if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
-      // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
-      if (n && ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] !== "workplace" && ctx.seenAs?.[n.name] !== "workplace" && !out.includes(n.name)) out.push(n.name);
-    }
-  }
-  return out;
 }
 
 /** Notes the home a question presumed of the listener ("How's Toronto?"), for the listener's next turn. */
