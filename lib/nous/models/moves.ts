@@ -38,13 +38,15 @@ export function movesUntold(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
     return p && townName(p.value) && !isCountry(p.value) && !listenersHome(ctx, speaker, p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p.value : undefined;
   };
+  // a town's name given alone, no person's (the tagger joins "Lisbon plan" and "Kirkcaldy's" into longer names)
+  const bare = (name: string) => (name && townName(name) && !isCountry(name) && !namesSomeone(ctx, name, { firstName: "value", gendered: true, known: false }) ? name : undefined);
   if (s.some((t) => t.text === "?")) return false;
   const trip = s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower));
   // "Lisbon plan cancelled", "the Leeds move is off": a planned move called off
   for (let j = 0; j + 2 < s.length; j++) {
     if (!isName(s[j]) || !(s[j + 1].lemma === "plan" || s[j + 1].lemma === "move") || s[j + 1].pos !== "NOUN") continue;
     // (one word: the tagger joins "Lisbon plan" into one name)
-    const v = townName(s[j].text) && !isCountry(s[j].text) && !namesSomeone(ctx, s[j].text, { firstName: "value", gendered: true, known: false }) ? s[j].text : undefined;
+    const v = bare(s[j].text);
     let e = j + 2;
     if (s[e]?.lemma === "be" || s[e]?.lemma === "get" || s[e]?.text === "'s") e++;
     if (v && CALLED_OFF.has(s[e]?.lower ?? "") && !(s[e].lower === "through" && s[e - 1].lower !== "fell")) {
@@ -60,7 +62,7 @@ export function movesUntold(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     let a = e;
     while (a > 0 && isName(s[a - 1])) a--;
     const name = isName(s[a]) && (a === 0 || s[a - 1].pos === "PUNCT") ? s.slice(a, e + 1).map((t) => t.text).join(" ") : "";
-    const v = name && townName(name) && !isCountry(name) && !namesSomeone(ctx, name, { firstName: "value", gendered: true, known: false }) ? name : undefined;
+    const v = bare(name);
     if (v) {
       emit(speaker, "home", v, "ended");
       return true;
