@@ -15,6 +15,7 @@ export type KindEmit = (entity: string, attribute: "home", value: string, kind: 
 const TRIP = wordSet("tripWords");
 const FIRST_NIGHTS = new Set(["night", "nights", "week", "weekend", "morning", "day", "days"]);
 const MOVE_VERBS = new Set(["move", "relocate"]);
+const MOVE_WORDS = new Set(["moving", "move", "moved", "relocating", "relocate", "relocated"]);
 const DIRECTIONS = new Set(["up", "down", "over", "back", "out"]);
 const CALLED_OFF = new Set(["cancelled", "canceled", "off", "scrapped", "shelved", "dead", "binned", "over"]);
 
@@ -34,6 +35,8 @@ const CALLED_OFF = new Set(["cancelled", "canceled", "off", "scrapped", "shelved
  * movesUntold(analyse("First night in Nottingham.")[0], clauses, "Sophie", ctx, emit); // emit("Sophie", "home", "Nottingham", "change")
  */
 export function movesUntold(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): boolean {
+  // the cheap test first: most sentences hold none of the words these readings start from
+  if (!s.some((t) => t.lemma === "plan" || t.lemma === "move" || t.lemma === "relocate" || t.lower === "behind" || t.lower === "first" || MOVE_WORDS.has(t.lower))) return false;
   const town = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
     return p && townName(p.value) && !isCountry(p.value) && !listenersHome(ctx, speaker, p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p.value : undefined;
