@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { Memory } from "../engine.js";
 import { query } from "../query.js";
 import { extract, type SessionContext } from "./extractor.js";
+import { nameFromEvidence } from "./evidence-names.js";
 import { answerOffline, questionStates } from "./offline.js";
 
 function memoryOf(turns: [string, string][]): Memory {
@@ -32,4 +33,32 @@ test("with no belief about the state asked, the answer is a name of its kind fro
 test("the last resort skips what the entity says of someone else and questions", () => {
   const mem = memoryOf([["Ann", "My wife Yumi started at Nagoya City Hall this week."], ["Bob", "Does she like Orchard Software?"], ["Ann", "Busy week, the demo at Mitsuki Robotics went well."]]);
   assert.equal(ask(mem, "Where does Ann work now?"), "Mitsuki Robotics");
+});
+
+test("the last resort reads a titled name as a person and an organisation's opening word as an organisation", () => {
+  const mem = memoryOf([["Ann", "The dentist list at Clínica Serrano ran late again."], ["Ann", "Spent the morning with Dr Okafor going over the rota."], ["Bob", "sounds long"]]);
+  assert.equal(ask(mem, "Where does Ann work now?"), "Clínica Serrano");
+  const mem2 = memoryOf([["Ann", "Banco Atlântico wants the audit by Friday."], ["Bob", "ugh"]]);
+  assert.equal(ask(mem2, "Where does Ann work now?"), "Banco Atlântico");
+});
+
+test("the last resort takes a plain name the entity tells twice, not once, and not a town's or a day's", () => {
+  // told once, with nothing before it that marks a workplace: no answer from it
+  const once = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"]]);
+  assert.notEqual(ask(once, "Where does Ann work now?"), "Fernhill Glass");
+  const twice = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"], ["Ann", "The Fernhill Glass lot want me on Saturday now."], ["Ann", "Wednesdays are mine though, Wednesdays are sacred."]]);
+  assert.equal(ask(twice, "Where does Ann work now?"), "Fernhill Glass");
+  // "raining in Kelvindale" twice names where Ann is, not whom she works for
+  const rain = memoryOf([["Ann", "Raining in Kelvindale again."], ["Bob", "shame"], ["Ann", "Still raining in Kelvindale, nine days now."]]);
+  assert.equal(nameFromEvidence(query(rain, "Where does Ann work now?", { stateAttributes: ["workplace"] }), "workplace", "Ann"), undefined);
+});
+
+test("the last resort keeps a town before a local noun and drops a place within a town", () => {
+  const bus = memoryOf([["Ann", "The Lisbon bus broke down outside the depot, walking the rest."], ["Bob", "oof"]]);
+  assert.equal(ask(bus, "Where does Ann live now?"), "Lisbon");
+  // news asked as a question is told
+  const news = memoryOf([["Ann", "Did you hear the Lisbon buses are on strike again?"], ["Bob", "no way"]]);
+  assert.equal(ask(news, "Where does Ann live now?"), "Lisbon");
+  const site = memoryOf([["Ann", "Long day on the Lisbon site."], ["Bob", "oof"]]);
+  assert.notEqual(ask(site, "Where does Ann live now?"), "Lisbon");
 });

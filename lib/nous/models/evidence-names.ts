@@ -3,20 +3,32 @@
  * from the retrieved evidence, as a reader of the context would find it. "Where does Hiroshi work now?" with no
  * workplace belief, and the evidence "Work at Mitsuki Robotics is busy" said by Hiroshi → "Mitsuki Robotics".
  *
- * Only sentences said by the entity, or naming it (not for a relation: "Tom's mum"), are read, the latest first. A home is a town of the
- * gazetteer (no country); a workplace is a name that ends in an organisation's word ("… Robotics", "… Council"), or
- * follows "at", "for" or "with" and is no town. Names of the entities the question links, values the memory holds as
- * someone else's state of that kind, and questions are skipped.
+ * Only sentences said by the entity, or naming it (not for a relation: "Tom's mum"), are read, the latest first. A
+ * home is a town of the gazetteer (no country); a workplace is a name that is no town and ends in an organisation's
+ * word ("… Robotics", "… Council"), starts with one ("Banco …", "Radio …", "Ysbyty …"), or follows "at", "for" or
+ * "with"; failing those, the first name the evidence tells twice (once for what someone else says of the entity; not
+ * after "in", "from" or "to", not a day or a holiday, not a word that only opens a sentence). A titled name ("Mrs
+ * Pritchard") and a speaker are people; a lower-case tail is no part of a name ("the Okafor Power vans"), and after a
+ * town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town, no home). Names of
+ * the entities the question links, values the memory holds as someone else's state of that kind, and questions (not
+ * a tag after a comma: "…, you hear?") are skipped.
  */
 import type { QueryContext } from "../types.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, isName } from "./nlp.js";
+import { analyse, isName, upper } from "./nlp.js";
+import { newsAsked } from "./replies.js";
 import { organisationName, placeAt } from "./states-common.js";
 
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner"), "flatmate", "roommate", "neighbour", "neighbor", "colleague", "cousin"]);
 const POSSESSIVE = new Set(["my", "our", "his", "her", "their"]);
 const THIRD = new Set(["he", "she", "they", "him"]);
+const HONORIFICS = wordSet("honorifics");
+const OPENERS = wordSet("organisationOpeners");
+const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
+const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "into"]);
+/** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
+const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords")]);
 
 /**
  * A name of the kind a state asks for in the evidence about `entity`, or undefined.
@@ -30,14 +42,22 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
   const skip = new Set(ctx.linked.flatMap((l) => [l, l.split(/[\s']/)[0]]));
   // a value the memory holds as someone else's state of this kind is theirs ("Mert started at Turkish Airlines")
   for (const f of [...(ctx.states ?? []), ...ctx.facts]) if (f.entity !== entity && f.attribute === attribute) for (const v of [f.mode, ...f.alternatives.map((a) => a.value)]) skip.add(v);
-  // the latest evidence first: the question asks about now
+  // the latest evidence first, as the question asks about now: the first name of the kind that has an
+  // organisation's word ("… Robotics") or "at", "for" or "with" before it, else the first one the evidence names twice
+  // (once for what others say of the entity)
+  const found: { v: string; strong: boolean }[] = [];
+  const told = new Map<string, number>();
+  const people = new Set(ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x));
   for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
     const own = e.entity === entity;
     for (const s of analyse(e.text)) {
       // a question states nothing ("does he like Turkish Airlines?"); what the entity says after naming someone else
       // is theirs ("My wife Yumi started at Nagoya City Hall", "he started at PKO Bank")
-      if (s[s.length - 1]?.text === "?") continue;
-      const spoken = own && e.text.startsWith(`${entity}:`);
+      // ("Okafor Power no dey pay for lateness, you hear?": a tag after a comma asks nothing)
+      const comma = s.map((t) => t.text).lastIndexOf(",");
+      // ("Did you hear the Whanganui council's digging up the road outside our dairy again?" tells)
+      if (s[s.length - 1]?.text === "?" && !(comma > 0 && s.length - comma <= 5) && newsAsked(s[1]?.text === ":" ? s.slice(2) : s) < 0) continue;
+      const spoken = e.text.startsWith(`${entity}:`);
       const aboutOther = (k: number) => s.slice(0, k).some((t, i) => THIRD.has(t.lower) || (POSSESSIVE.has(t.lower) && (RELATIONS.has(s[i + 1]?.lemma ?? "") || RELATIONS.has(s[i + 2]?.lemma ?? ""))));
       // a relation ("Tom's mum") only by its own evidence: a sentence naming Tom is about Tom
       if (!own && (entity.includes("'s ") || !s.some((t) => t.text === first))) continue;
@@ -45,15 +65,35 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         if (!isName(s[k])) continue;
         const p = placeAt(s, k);
         if (!p) continue;
-        const v = p.value;
+        const at = k;
         const before = s[k - 1]?.lower ?? "";
         if (spoken && aboutOther(k)) break;
+        // "Mrs Pritchard's dressing": a titled name is a person
+        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || people.has(p.value);
+        // a capitalised word that starts a sentence ("Respect yourself") is a name only when it is told again
+        const opening = k === 0 || (k === 2 && s[1].text === ":") || s[k - 1].pos === "PUNCT";
         k = p.end;
-        if (skip.has(v) || skip.has(v.split(" ")[0])) continue;
-        const town = placesNamed(v).length > 0 && !isCountry(v);
-        if (attribute === "home" ? town : organisationName(v) || (["at", "for", "with"].includes(before) && !town && !isCountry(v))) return v;
+        if (person) continue;
+        // "the Okafor Power vans": a lower-case tail is no part of the name; after a town, only a local noun ("the
+        // Caernarfon bus"), else it names a place in it ("the Lekki site")
+        const words = p.value.split(" ");
+        const tail: string[] = [];
+        while (words.length > 1 && !upper(words[words.length - 1])) tail.unshift(words.pop()!.toLowerCase());
+        let v = words.join(" ").replace(/'s$/, "");
+        // "in Da Nang": a town may start with a word that is no name
+        if (at > 0 && placesNamed(`${s[at - 1].text} ${v}`).length > 0) v = `${s[at - 1].text} ${v}`;
+        if (attribute === "home" && tail.length && !tail.every((t) => LOCAL.has(t))) continue;
+        if (skip.has(v) || skip.has(v.split(" ")[0]) || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
+        const town = placesNamed(v).length > 0;
+        const strong = attribute === "home" ? town : !town && (organisationName(v) || (v.includes(" ") && OPENERS.has(v.split(" ")[0].toLowerCase())) || ["at", "for", "with"].includes(before));
+        if (attribute === "home" && !town) continue;
+        if (attribute === "workplace" && town) continue;
+        found.push({ v, strong });
+        // a capitalised word that starts a sentence ("Respect yourself") is told by no one
+        // "raining in Ghent": a name after a place's preposition is where something is, not whom one works for
+        if (!(opening && !v.includes(" ")) && !PLACE_PREPS.has(before)) told.set(v, (told.get(v) ?? 0) + (spoken ? 1 : 0.5));
       }
     }
   }
-  return undefined;
+  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v;
 }

@@ -30,7 +30,7 @@ import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, ho
 import { organisationName, placeAt } from "./states-common.js";
 import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
-import { isQuestion, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, replyState } from "./replies.js";
+import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, replyState } from "./replies.js";
 import { presumedHomes } from "./presumed.js";
 import { offeredIn, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
@@ -216,10 +216,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   sentences.forEach((s, si) => {
     cur.whom = si > 0 ? aboutName : undefined;
     // "Gran, did you hear Ailsa got the job?": news asked as a question is told
-    let opening = 0;
-    while (opening < s.length && (s[opening].pos === "INTJ" || s[opening].pos === "PUNCT" || (s[opening + 1]?.text === "," && ["did", "have"].includes(s[opening + 2]?.lower ?? "")))) opening += s[opening + 1]?.text === "," && s[opening].pos !== "PUNCT" ? 2 : 1;
-    const heard = s.slice(opening, opening + 3).map((t) => t.lower).join(" ");
-    if (s[s.length - 1]?.text === "?" && (heard === "did you hear" || heard === "have you heard") && isName(s[opening + 3])) s = s.slice(opening + 3, -1);
+    const news = newsAsked(s);
+    if (news > 0 && isName(s[news])) s = s.slice(news, -1);
     // "… Ailsa got the job. Staff nurse at Raigmore Hospital.": a verbless sentence after news of a third person's job
     // or move is about them
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;

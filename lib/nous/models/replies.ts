@@ -71,6 +71,22 @@ const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "
 const ASK_AUX = new Set(["did", "do", "does", "are", "is", "r", "have", "has", "were", "was"]);
 
 /**
+ * Where the news starts in a question that tells it ("Gran, did you hear Ailsa got the job?", "Have you heard the
+ * council's digging up the road again?"), after interjections and a word calling the listener; -1 for any other
+ * sentence.
+ *
+ * @example
+ * newsAsked(analyse("Gran, did you hear Ailsa got the job?")[0]); // 5 (Ailsa)
+ */
+export function newsAsked(s: Tok[]): number {
+  if (s[s.length - 1]?.text !== "?") return -1;
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || (s[k + 1]?.text === "," && ["did", "have"].includes(s[k + 2]?.lower ?? "")))) k += s[k + 1]?.text === "," && s[k].pos !== "PUNCT" ? 2 : 1;
+  const heard = s.slice(k, k + 3).map((t) => t.lower).join(" ");
+  return heard === "did you hear" || heard === "have you heard" ? k + 3 : -1;
+}
+
+/**
  * Is a sentence a question? It ends with "?", or (chat often drops it) it has no final "." or "!" and opens, after
  * interjections and a name it calls the listener by, with a wh-word or an auxiliary before "you"/"u".
  *
