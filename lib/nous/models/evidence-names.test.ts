@@ -48,6 +48,9 @@ test("the last resort takes a plain name the entity tells twice, not once, and n
   assert.notEqual(ask(once, "Where does Ann work now?"), "Fernhill Glass");
   const twice = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"], ["Ann", "The Fernhill Glass lot want me on Saturday now."], ["Ann", "Wednesdays are mine though, Wednesdays are sacred."]]);
   assert.equal(ask(twice, "Where does Ann work now?"), "Fernhill Glass");
+  // told once, in a turn about the entity's work
+  const boss = memoryOf([["Ann", "Boss kept us late again. Fernhill Glass waits for no one."], ["Bob", "nice"]]);
+  assert.equal(ask(boss, "Where does Ann work now?"), "Fernhill Glass");
   // "raining in Kelvindale" twice names where Ann is, not whom she works for
   const rain = memoryOf([["Ann", "Raining in Kelvindale again."], ["Bob", "shame"], ["Ann", "Still raining in Kelvindale, nine days now."]]);
   assert.equal(nameFromEvidence(query(rain, "Where does Ann work now?", { stateAttributes: ["workplace"] }), "workplace", "Ann"), undefined);

@@ -6,7 +6,8 @@
  * Only sentences said by the entity, or naming it (not for a relation: "Tom's mum"), are read, the latest first. A
  * home is a town of the gazetteer (no country); a workplace is a name that is no town and ends in an organisation's
  * word ("… Robotics", "… Council"), starts with one ("Banco …", "Radio …", "Ysbyty …"), or follows "at", "for" or
- * "with"; failing those, the first name the evidence tells twice (once for what someone else says of the entity; not
+ * "with", or has two words and is said by the entity in a turn about its work ("Boss kept us late. Fernhill Glass
+ * waits for no one."); failing those, the first name the evidence tells twice (once for what someone else says of the entity; not
  * after "in", "from" or "to", not a day or a holiday, not a word that only opens a sentence). A titled name ("Mrs
  * Pritchard") and a speaker are people; a lower-case tail is no part of a name ("the Okafor Power vans"), and after a
  * town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town, no home). Names of
@@ -26,6 +27,7 @@ const THIRD = new Set(["he", "she", "they", "him"]);
 const HONORIFICS = wordSet("honorifics");
 const OPENERS = wordSet("organisationOpeners");
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
+const WORK_TALK = new Set([...wordSet("workContextNouns"), "work"]);
 const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "into"]);
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords")]);
@@ -50,7 +52,9 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
   const people = new Set(ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x));
   for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
     const own = e.entity === entity;
-    for (const s of analyse(e.text)) {
+    const sentences = analyse(e.text);
+    const workTalk = sentences.some((x) => x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower)));
+    for (const s of sentences) {
       // a question states nothing ("does he like Turkish Airlines?"); what the entity says after naming someone else
       // is theirs ("My wife Yumi started at Nagoya City Hall", "he started at PKO Bank")
       // ("Okafor Power no dey pay for lateness, you hear?": a tag after a comma asks nothing)
@@ -88,7 +92,9 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         const strong = attribute === "home" ? town : !town && (organisationName(v) || (v.includes(" ") && OPENERS.has(v.split(" ")[0].toLowerCase())) || ["at", "for", "with"].includes(before));
         if (attribute === "home" && !town) continue;
         if (attribute === "workplace" && town) continue;
-        found.push({ v, strong });
+        // "Boss just told me I'm on Saturday. Lakeshore Auto Glass waits for no man": a name the entity says in a turn
+        // about its work
+        found.push({ v, strong: strong || (attribute === "workplace" && spoken && v.includes(" ") && workTalk) });
         // a capitalised word that starts a sentence ("Respect yourself") is told by no one
         // "raining in Ghent": a name after a place's preposition is where something is, not whom one works for
         if (!(opening && !v.includes(" ")) && !PLACE_PREPS.has(before)) told.set(v, (told.get(v) ?? 0) + (spoken ? 1 : 0.5));
