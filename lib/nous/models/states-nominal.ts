@@ -83,6 +83,9 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const v = gov?.verb ?? "";
       const kind = gov && gov.head < k ? (QUIT.has(v) || LOSE.has(v) ? endKind(gov) : TAKE.has(v) || START.has(v) ? (gov.perfect && v === "get" ? stateKind(gov) : changeKind(gov)) : v === "apply" || v === "interview" ? undefined : stateKind(gov, "none") ?? "state") : "state";
       emit([holder], "workplace", p.value, kind, k);
+    } else if (t.lower === "ours" && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
+      // "the first bus from ours in Caernarfon", "back at ours in Hull": "ours" is the speaker's home
+      emit([speaker], "home", placeAt(s, k + 2)?.value, "state", k);
     } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
       // no holder and no clause ("Same flat in Aarhus."): chat ellipsis, the speaker's, when the place is a name
       const elided = clauses.length === 0 && s.slice(0, k).every((x, i) => x.pos === "ADJ" || x.pos === "DET" || x.pos === "INTJ" || x.pos === "PUNCT" || (i === 0 && x.pos === "PROPN")) && isName(s[k + 2]);
