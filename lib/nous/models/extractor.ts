@@ -32,7 +32,7 @@ import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPa
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, replyState } from "./replies.js";
 import { presumedHomes } from "./presumed.js";
-import { offeredIn, workplaceKindAt } from "./which.js";
+import { kindAsked, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -181,13 +181,21 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const common = ctx.common;
   if (common?.asked && common.teller === turn.speaker && sentences[0] && !isQuestion(sentences[0])) {
     // "Which depot, the Royal Mail one?" "That's the one.": the name offered, confirmed
-    const v = whichAnswer(sentences[0]) ?? (common.offered && /^\W*(?:yes|yeah|yep|yup|aye|that'?s (?:the|that) one|that one|the very same|correct|exactly)\b/i.test(turn.text) ? common.offered : undefined);
+    // "Lairds. Cammell Laird.": a one-word name said again in full
+    const again = sentences[1] && whichAnswer(sentences[1]);
+    const first = whichAnswer(sentences[0]);
+    const v = (first && !first.includes(" ") && again && again.split(" ").length > 1 && again.split(" ").length === sentences[1].length - 1 ? again : first) ?? (common.offered && /^\W*(?:yes|yeah|yep|yup|aye|that'?s (?:the|that) one|that one|the very same|correct|exactly)\b/i.test(turn.text) ? common.offered : undefined);
     if (v && !isSpeakerName(v) && !(ctx.people ?? []).some((r) => r.name === v)) {
       add(o.kinds ? { entity: common.entity, attribute: common.attribute, value: v, kind: "state" } : { entity: common.entity, attribute: common.attribute, value: v });
       mention(v);
     }
   }
   if (common && (common.asked || common.teller === turn.speaker)) ctx.common = undefined;
+  // "Shift started at 6, ship in dry dock" "Which yard dat is?": the workplace the other speaker spoke of, by its kind
+  const worker = ctx.workTalk !== turn.speaker ? ctx.workTalk : undefined;
+  ctx.workTalk = undefined;
+  const asked = !common && worker ? kindAsked(sentences) : undefined;
+  if (asked) ctx.common = { teller: worker!, entity: worker!, attribute: "workplace", asked: true, ...asked };
   if (common && !common.asked && common.teller !== turn.speaker) {
     // the other speaker asks "Which hotel?" (or "Which one?") in this turn
     const which = sentences.find((q) => isQuestion(q) && q[0]?.lower === "which" && (q[1]?.lemma === common.noun || q[1]?.lower === "one"));
@@ -399,6 +407,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // "I'm at the shop till 2 on Saturday" "Which shop again?": the speaker's own workplace by its kind
   const kindNoun = plain || ctx.common ? undefined : workplaceKindAt(sentences);
   if (kindNoun) ctx.common = { teller: turn.speaker, entity: turn.speaker, attribute: "workplace", noun: kindNoun };
+  if (!triples.some((t) => t.entity === turn.speaker && t.attribute === "workplace") && talksOfWork(sentences)) ctx.workTalk = turn.speaker;
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);

@@ -7,6 +7,10 @@ import { type analyse, isName } from "./nlp.js";
 import { isQuestion } from "./replies.js";
 
 const WORKPLACE_KINDS = wordSet("workplaceKinds");
+/** Kinds a which-question may ask after work talk: the workplace kinds, and a few that only name one there. */
+const ASKED_KINDS = new Set([...WORKPLACE_KINDS, "yard", "port", "company", "employer", "ward", "plant", "mill", "branch", "centre", "center"]);
+/** Words of a turn about one's own work, unnamed ("Shift started at 6", "boss kept us late"). */
+const WORK_TALK = new Set([...wordSet("workContextNouns"), "work", "job"]);
 /** Who comes into a shop the speaker serves in: someone, a customer. */
 const CUSTOMERS = new Set(["someone", "somebody", "customer", "client", "patient", "punter"]);
 
@@ -39,4 +43,27 @@ export function offeredIn(q: ReturnType<typeof analyse>[number]): { offered?: st
     if (q[e + 1]?.lower === "one") return { offered: q.slice(k + 1, e + 1).map((t) => t.text).join(" ") };
   }
   return {};
+}
+
+/** Whether a statement talks of the speaker's work without a third person before it ("Shift started at 6, ship in dry dock"). */
+export function talksOfWork(sentences: ReturnType<typeof analyse>): boolean {
+  return sentences.some((s) => !isQuestion(s) && s.some((t, k) => WORK_TALK.has(t.lemma) && !s.slice(0, k).some((x) => x.pos === "PROPN" || ["he", "she", "they", "his", "her", "their"].includes(x.lower))));
+}
+
+/**
+ * "Which yard dat is?", "which call centre", asked just after the other speaker spoke of their work: the kind asked
+ * about (the last noun after "which"), and the name the question offers, if any.
+ *
+ * @example
+ * kindAsked(analyse("Which yard is that?")); // { noun: "yard" }
+ */
+export function kindAsked(sentences: ReturnType<typeof analyse>): { noun: string; offered?: string } | undefined {
+  for (const q of sentences) {
+    if (!isQuestion(q) || q[0]?.lower !== "which") continue;
+    // the kind among the nouns after "which" ("which call centre"; "which yard dat is")
+    let kind: string | undefined;
+    for (let e = 1; q[e]?.pos === "NOUN"; e++) if (ASKED_KINDS.has(q[e].lemma)) kind = q[e].lemma;
+    if (kind) return { noun: kind, ...offeredIn(q) };
+  }
+  return undefined;
 }
