@@ -51,6 +51,12 @@ test("the last resort takes a plain name the entity tells twice, not once, and n
   // told once, in a turn about the entity's work
   const boss = memoryOf([["Ann", "Boss kept us late again. Fernhill Glass waits for no one."], ["Bob", "nice"]]);
   assert.equal(ask(boss, "Where does Ann work now?"), "Fernhill Glass");
+  // a landmark on the way to work is no workplace
+  const bridge = memoryOf([["Ann", "Kingsway Bridge was a car park again, two hours to get to the office."], ["Bob", "brutal"]]);
+  assert.notEqual(ask(bridge, "Where does Ann work now?"), "Kingsway Bridge");
+  // every sentence of the entity's own turn is read, not only the one that carries the name of its speaker
+  const later = memoryOf([["Ann", "Thanks Bob!! Quiet one. The lads at Dunmore Logistics got me a cake shaped like a forklift."], ["Bob", "ha"]]);
+  assert.equal(ask(later, "Where does Ann work now?"), "Dunmore Logistics");
   // "raining in Kelvindale" twice names where Ann is, not whom she works for
   const rain = memoryOf([["Ann", "Raining in Kelvindale again."], ["Bob", "shame"], ["Ann", "Still raining in Kelvindale, nine days now."]]);
   assert.equal(nameFromEvidence(query(rain, "Where does Ann work now?", { stateAttributes: ["workplace"] }), "workplace", "Ann"), undefined);

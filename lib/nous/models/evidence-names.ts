@@ -3,13 +3,13 @@
  * from the retrieved evidence, as a reader of the context would find it. "Where does Hiroshi work now?" with no
  * workplace belief, and the evidence "Work at Mitsuki Robotics is busy" said by Hiroshi → "Mitsuki Robotics".
  *
- * Only sentences said by the entity, or naming it (not for a relation: "Tom's mum"), are read, the latest first. A
+ * Only turns said by the entity, and sentences naming it (not for a relation: "Tom's mum"), are read, the latest first. A
  * home is a town of the gazetteer (no country); a workplace is a name that is no town and ends in an organisation's
  * word ("… Robotics", "… Council"), starts with one ("Banco …", "Radio …", "Ysbyty …"), or follows "at", "for" or
  * "with", or has two words and is said by the entity in a turn about its work ("Boss kept us late. Fernhill Glass
  * waits for no one."); failing those, the first name the evidence tells twice (once for what someone else says of the entity; not
  * after "in", "from" or "to", not a day or a holiday, not a word that only opens a sentence). A titled name ("Mrs
- * Pritchard") and a speaker are people; a lower-case tail is no part of a name ("the Okafor Power vans"), and after a
+ * Pritchard") and a speaker are people, a landmark ("… Bridge", "… Road") is no workplace; a lower-case tail is no part of a name ("the Okafor Power vans"), and after a
  * town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town, no home). Names of
  * the entities the question links, values the memory holds as someone else's state of that kind, and questions (not
  * a tag after a comma: "…, you hear?") are skipped.
@@ -28,6 +28,7 @@ const HONORIFICS = wordSet("honorifics");
 const OPENERS = wordSet("organisationOpeners");
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work"]);
+const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "ave", "lane", "motorway", "highway", "expressway", "roundabout", "tunnel", "square", "beach", "promenade", "prom"]);
 const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "into"]);
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords")]);
@@ -64,7 +65,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
       const spoken = e.text.startsWith(`${entity}:`);
       const aboutOther = (k: number) => s.slice(0, k).some((t, i) => THIRD.has(t.lower) || (POSSESSIVE.has(t.lower) && (RELATIONS.has(s[i + 1]?.lemma ?? "") || RELATIONS.has(s[i + 2]?.lemma ?? ""))));
       // a relation ("Tom's mum") only by its own evidence: a sentence naming Tom is about Tom
-      if (!own && (entity.includes("'s ") || !s.some((t) => t.text === first))) continue;
+      if (!own && !spoken && (entity.includes("'s ") || !s.some((t) => t.text === first))) continue;
       for (let k = 0; k < s.length; k++) {
         if (!isName(s[k])) continue;
         const p = placeAt(s, k);
@@ -73,7 +74,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         const before = s[k - 1]?.lower ?? "";
         if (spoken && aboutOther(k)) break;
         // "Mrs Pritchard's dressing": a titled name is a person
-        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || people.has(p.value);
+        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || p.value.split(" ").some((w) => people.has(w));
         // a capitalised word that starts a sentence ("Respect yourself") is a name only when it is told again
         const opening = k === 0 || (k === 2 && s[1].text === ":") || s[k - 1].pos === "PUNCT";
         k = p.end;
@@ -91,7 +92,8 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         const town = placesNamed(v).length > 0;
         const strong = attribute === "home" ? town : !town && (organisationName(v) || (v.includes(" ") && OPENERS.has(v.split(" ")[0].toLowerCase())) || ["at", "for", "with"].includes(before));
         if (attribute === "home" && !town) continue;
-        if (attribute === "workplace" && town) continue;
+        // "Third Mainland Bridge today was pure suffering": a landmark on the way is no workplace
+        if (attribute === "workplace" && (town || LANDMARKS.has(v.split(" ").pop()!.toLowerCase()))) continue;
         // "Boss just told me I'm on Saturday. Lakeshore Auto Glass waits for no man": a name the entity says in a turn
         // about its work
         found.push({ v, strong: strong || (attribute === "workplace" && spoken && v.includes(" ") && workTalk) });
