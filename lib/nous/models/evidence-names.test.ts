@@ -51,6 +51,9 @@ test("the last resort takes a plain name the entity tells twice, not once, and n
   // told once, in a turn about the entity's work
   const boss = memoryOf([["Ann", "Boss kept us late again. Fernhill Glass waits for no one."], ["Bob", "nice"]]);
   assert.equal(ask(boss, "Where does Ann work now?"), "Fernhill Glass");
+  // a name before the kind of place one works in, in one's own turn
+  const office = memoryOf([["Ann", "Monday again and the AC in the Brightwater office is dripping on my desk."], ["Bob", "grim"]]);
+  assert.equal(ask(office, "Where does Ann work now?"), "Brightwater");
   // a landmark on the way to work is no workplace
   const bridge = memoryOf([["Ann", "Kingsway Bridge was a car park again, two hours to get to the office."], ["Bob", "brutal"]]);
   assert.notEqual(ask(bridge, "Where does Ann work now?"), "Kingsway Bridge");

@@ -7,7 +7,7 @@
  * home is a town of the gazetteer (no country); a workplace is a name that is no town and ends in an organisation's
  * word ("… Robotics", "… Council"), starts with one ("Banco …", "Radio …", "Ysbyty …"), or follows "at", "for" or
  * "with", or has two words and is said by the entity in a turn about its work ("Boss kept us late. Fernhill Glass
- * waits for no one."); failing those, the first name the evidence tells twice (once for what someone else says of the entity; not
+ * waits for no one.") or before the kind of place one works in ("the Coralstone office"); failing those, the first name the evidence tells twice (once for what someone else says of the entity; not
  * after "in", "from" or "to", not a day or a holiday, not a word that only opens a sentence). A titled name ("Mrs
  * Pritchard") and a speaker are people, a landmark ("… Bridge", "… Road") is no workplace; a lower-case tail is no part of a name ("the Okafor Power vans"), and after a
  * town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town, no home). Names of
@@ -29,6 +29,7 @@ const OPENERS = wordSet("organisationOpeners");
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work"]);
 const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "ave", "lane", "motorway", "highway", "expressway", "roundabout", "tunnel", "square", "beach", "promenade", "prom"]);
+const WORK_KINDS = new Set([...wordSet("workplaceKinds"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
 const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "into"]);
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords")]);
@@ -96,7 +97,9 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         if (attribute === "workplace" && (town || LANDMARKS.has(v.split(" ").pop()!.toLowerCase()))) continue;
         // "Boss just told me I'm on Saturday. Lakeshore Auto Glass waits for no man": a name the entity says in a turn
         // about its work
-        found.push({ v, strong: strong || (attribute === "workplace" && spoken && v.includes(" ") && workTalk) });
+        // "the Coralstone office leaking on my keyboard": a name before the kind of place one works in
+        const kindAfter = tail.length === 1 && WORK_KINDS.has(tail[0]);
+        found.push({ v, strong: strong || (attribute === "workplace" && spoken && ((v.includes(" ") && workTalk) || kindAfter)) });
         // a capitalised word that starts a sentence ("Respect yourself") is told by no one
         // "raining in Ghent": a name after a place's preposition is where something is, not whom one works for
         if (!(opening && !v.includes(" ")) && !PLACE_PREPS.has(before)) told.set(v, (told.get(v) ?? 0) + (spoken ? 1 : 0.5));
