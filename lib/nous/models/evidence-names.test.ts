@@ -68,6 +68,9 @@ test("the last resort takes a plain name the entity tells twice, not once, and n
 test("the last resort keeps a town before a local noun and drops a place within a town", () => {
   const bus = memoryOf([["Ann", "The Lisbon bus broke down outside the depot, walking the rest."], ["Bob", "oof"]]);
   assert.equal(ask(bus, "Where does Ann live now?"), "Lisbon");
+  // "Best day ever": a common word opening a sentence names no town; "Crosby beach this morning" does name one
+  const beach = memoryOf([["Ann", "Crosby beach this morning, fog to the knees."], ["Bob", "eerie"], ["Ann", "Best day of my career though."]]);
+  assert.equal(ask(beach, "Where does Ann live now?"), "Crosby");
   // news asked as a question is told
   const news = memoryOf([["Ann", "Did you hear the Lisbon buses are on strike again?"], ["Bob", "no way"]]);
   assert.equal(ask(news, "Where does Ann live now?"), "Lisbon");

@@ -17,7 +17,7 @@
 import type { QueryContext } from "../types.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, isName, upper } from "./nlp.js";
+import { analyse, inLexicon, isName, upper } from "./nlp.js";
 import { newsAsked } from "./replies.js";
 import { organisationName, placeAt } from "./states-common.js";
 
@@ -32,7 +32,7 @@ const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "av
 const WORK_KINDS = new Set([...wordSet("workplaceKinds"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
 const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "into"]);
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
-const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords")]);
+const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords"), "beach", "seafront", "weather", "rain", "snow", "wind"]);
 
 /**
  * A name of the kind a state asks for in the evidence about `entity`, or undefined.
@@ -90,7 +90,9 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         if (at > 0 && placesNamed(`${s[at - 1].text} ${v}`).length > 0) v = `${s[at - 1].text} ${v}`;
         if (attribute === "home" && tail.length && !tail.every((t) => LOCAL.has(t))) continue;
         if (skip.has(v) || skip.has(v.split(" ")[0]) || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
-        const town = placesNamed(v).length > 0;
+        // "Best day of my career", "Deal": a common word that opens a sentence names no town ("Reading's been a
+        // nightmare" does)
+        const town = placesNamed(v).length > 0 && !(opening && !v.includes(" ") && inLexicon(v.toLowerCase()) && s[at + 1]?.pos !== "AUX");
         const strong = attribute === "home" ? town : !town && (organisationName(v) || (v.includes(" ") && OPENERS.has(v.split(" ")[0].toLowerCase())) || ["at", "for", "with"].includes(before));
         if (attribute === "home" && !town) continue;
         // "Third Mainland Bridge today was pure suffering": a landmark on the way is no workplace
