@@ -77,3 +77,10 @@ test("the last resort keeps a town before a local noun and drops a place within 
   const site = memoryOf([["Ann", "Long day on the Lisbon site."], ["Bob", "oof"]]);
   assert.notEqual(ask(site, "Where does Ann live now?"), "Lisbon");
 });
+
+test("a belief that has only left a value ('no longer Monaco') is answered with a name of the kind from the evidence", () => {
+  const mem = memoryOf([["Ann", "I'm in Monaco now. Yacht, casino, the lot."], ["Bob", "Really?!"], ["Ann", "No 😂 Southport. The pier is as glamorous as it gets."]]);
+  assert.equal(ask(mem, "Where does Ann live now?"), "Southport");
+  const job = memoryOf([["Ann", "I don't work at Penneys anymore."], ["Bob", "oh?"], ["Ann", "Started in the creche at Little Acorns on Monday, the boss is lovely."]]);
+  assert.equal(ask(job, "Where does Ann work now?"), "Little Acorns");
+});

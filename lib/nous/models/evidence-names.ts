@@ -35,12 +35,13 @@ const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "i
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords"), "beach", "seafront", "weather", "rain", "snow", "wind"]);
 
 /**
- * A name of the kind a state asks for in the evidence about `entity`, or undefined.
+ * A name of the kind a state asks for in the evidence about `entity` (other than `ended`, a value the entity's belief
+ * has left), or undefined.
  *
  * @example
  * nameFromEvidence(ctx, "workplace", "Hiroshi"); // "Mitsuki Robotics"
  */
-export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: string): string | undefined {
+export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: string, ended?: string): string | undefined {
   if (attribute !== "home" && attribute !== "workplace") return undefined;
   const first = entity.split(/[\s']/)[0];
   const skip = new Set(ctx.linked.flatMap((l) => [l, l.split(/[\s']/)[0]]));
@@ -89,7 +90,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         // "in Da Nang": a town may start with a word that is no name
         if (at > 0 && placesNamed(`${s[at - 1].text} ${v}`).length > 0) v = `${s[at - 1].text} ${v}`;
         if (attribute === "home" && tail.length && !tail.every((t) => LOCAL.has(t))) continue;
-        if (skip.has(v) || skip.has(v.split(" ")[0]) || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
+        if (skip.has(v) || skip.has(v.split(" ")[0]) || v.toLowerCase() === ended?.toLowerCase() || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
         // "Best day of my career", "Deal": a common word that opens a sentence names no town ("Reading's been a
         // nightmare" does)
         const town = placesNamed(v).length > 0 && !(opening && !v.includes(" ") && inLexicon(v.toLowerCase()) && s[at + 1]?.pos !== "AUX");

@@ -69,6 +69,20 @@ export interface ExtractorOptions {
 }
 export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, indirectConfidence: 0.5, kinds: true };
 
+/** "Really?!", "Say wha???", "For real?": a short turn of disbelief. */
+function doubts(sentences: ReturnType<typeof analyse>): boolean {
+  const words = sentences.flat().filter((t) => t.pos !== "PUNCT");
+  return words.length > 0 && words.length <= 4 && sentences.flat().some((t) => t.text.includes("?")) && words.every((t) => DISBELIEF.has(t.lower));
+}
+const DISBELIEF = new Set(["really", "seriously", "srsly", "wait", "what", "wha", "wat", "say", "for", "real", "huh", "eh", "no", "way", "come", "on", "you", "are", "u", "r", "kidding", "joking", "omg", "lol", "haha", "wtf", "sorry", "since", "when", "actually", "for real"]);
+
+/** "No lad 😂 Southport.", "In me head.", "Kidding!": a turn that opens by taking back what was said. */
+function takesBack(sentences: ReturnType<typeof analyse>): boolean {
+  const first = sentences[0]?.filter((t) => t.pos !== "PUNCT").map((t) => t.lower) ?? [];
+  // ("No joke", "No way", "No, really" take nothing back)
+  return (["no", "nah", "nope", "kidding", "joking", "jk", "lol"].includes(first[0] ?? "") && !["way", "joke", "kidding", "lie", "seriously", "really", "honestly", "cap"].includes(first[1] ?? "")) || /^in (?:my|me) (?:head|dreams)$/.test(first.slice(0, 3).join(" ")) || first.slice(0, 2).join(" ") === "not really";
+}
+
 const YES_WORDS = new Set(["yeah", "yes", "yep", "yup", "aye", "ya", "ja"]);
 const FAMILY = wordSet("family");
 const PARTNER = wordSet("partner");
@@ -164,6 +178,13 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "ended" } : { entity: turn.speaker, attribute: "workplace", value: `not ${value}` });
     endedHere = "workplace";
   };
+  // "I'm in Monaco now." "Really?!" "No lad 😂 Southport.": a claim the listener doubted, taken back, ends
+  const claim = ctx.claim;
+  ctx.claim = undefined;
+  if (claim && claim.speaker !== turn.speaker && doubts(sentences)) ctx.claim = { ...claim, doubted: true };
+  if (claim?.doubted && claim.speaker === turn.speaker && takesBack(sentences)) {
+    for (const c of claim.values) add(o.kinds ? { entity: turn.speaker, attribute: c.attribute, value: c.value, kind: "ended" } : { entity: turn.speaker, attribute: c.attribute, value: `not ${c.value}` });
+  }
   const moved = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => {
     if (cur.states.some((st) => st.entity === entity && st.attribute === attribute)) return;
     const confidence = cur.hedged ? o.hedgeConfidence : o.indirectConfidence;
@@ -408,6 +429,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const kindNoun = plain || ctx.common ? undefined : workplaceKindAt(sentences);
   if (kindNoun) ctx.common = { teller: turn.speaker, entity: turn.speaker, attribute: "workplace", noun: kindNoun };
   if (!triples.some((t) => t.entity === turn.speaker && t.attribute === "workplace") && talksOfWork(sentences)) ctx.workTalk = turn.speaker;
+  const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
+  if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value })) };
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);

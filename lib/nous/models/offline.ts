@@ -142,6 +142,9 @@ export function answerOffline(ctx: QueryContext): string {
     for (const e of ctx.linked.slice(0, 2)) {
       const f = ctx.states?.find((x) => x.entity === e && x.attribute === attribute);
       const answer = f && stateAnswer(f, PAST_Q.test(ctx.question), q);
+      // "no longer Monaco" and nothing named since: a name of the kind in the evidence, other than the one ended
+      const since = answer?.startsWith("no longer ") && (attribute === "home" || attribute === "workplace") ? nameFromEvidence(ctx, attribute, e, answer.slice(10)) : undefined;
+      if (since) return since;
       if (answer) return answer;
       if (e.includes("'s ")) break;
     }

@@ -981,3 +981,9 @@ test("'I've never lived outside Karachi' is a home, not an ending", () => {
 test("'I never lived outside Kyoto before', said on moving away, stays an ending", () => {
   assert.deepEqual(states("I am nervous, I never lived outside Kyoto before."), ["Ann | home | Kyoto | ended"]);
 });
+
+test("'Still Runcorn, sat in the rain': a town after a bare 'still' is the speaker's home; an organisation is not read so", () => {
+  assert.deepEqual(states("Still Runcorn, sat in the rain."), ["Ann | home | Runcorn"]);
+  assert.deepEqual(states("Yes, still Wipro, still Chennai."), ["Ann | home | Chennai"]);
+  assert.deepEqual(states("still Leeds United till I die"), []);
+});

@@ -383,6 +383,12 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
       while (u < j + 2 && s[u] && ["NOUN", "PROPN", "NUM"].includes(s[u].pos) && !s[u].date) u++;
       if (u > j && s[u]?.lower === "at") [j, unit] = [u, true];
     }
+    // "Still Runcorn, sat in the rain", "yes, still Chennai": a town with no preposition is where the speaker lives
+    if (lead === "still" && j === k + 1 && isName(s[j])) {
+      const t = placeAt(s, j);
+      if (t && townName(t.value) && (verblessAfter(s, t.end) || s[t.end + 1]?.text === ",") && !namesSomeone(ctx, t.value, { known: true })) out.push({ attribute: "home", value: t.value });
+      continue;
+    }
     const prep = s[j]?.lower;
     const n = s[j + 1];
     if (unit && (!isName(n) || placesNamed(placeAt(s, j + 1)?.value ?? "").length > 0)) continue;
