@@ -84,3 +84,12 @@ test("a belief that has only left a value ('no longer Monaco') is answered with 
   const job = memoryOf([["Ann", "I don't work at Penneys anymore."], ["Bob", "oh?"], ["Ann", "Started in the creche at Little Acorns on Monday, the boss is lovely."]]);
   assert.equal(ask(job, "Where does Ann work now?"), "Little Acorns");
 });
+
+test("an answer written short is answered with the full name the evidence gives ('JLR', 'Bloem'); a town is not lengthened", () => {
+  const jlr = memoryOf([["Ann", "Test day, we drove a prototype round the track. Jaguar Land Rover will send a ninja if I say more."], ["Bob", "ha"], ["Ann", "I work at JLR, I can't tell you anything."]]);
+  assert.equal(ask(jlr, "Where does Ann work now?"), "Jaguar Land Rover");
+  const bloem = memoryOf([["Ann", "Bloemfontein is about as far from the sea as you can get."], ["Bob", "how's Bloem?"], ["Ann", "I live in Bloem, it's fine."]]);
+  assert.equal(ask(bloem, "Where does Ann live now?"), "Bloemfontein");
+  const tunis = memoryOf([["Ann", "I live in Tunis."], ["Bob", "Flying Tunisair next week!"]]);
+  assert.equal(ask(tunis, "Where does Ann live now?"), "Tunis");
+});

@@ -14,6 +14,7 @@
  * the entities the question links, values the memory holds as someone else's state of that kind, and questions (not
  * a tag after a comma: "…, you hear?") are skipped.
  */
+import { shortFormOf } from "../query.js";
 import type { QueryContext } from "../types.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
@@ -110,4 +111,32 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
     }
   }
   return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v;
+}
+
+/**
+ * The full name the evidence gives for an answer written short: its initials ("JLR" when the evidence names "Jaguar
+ * Land Rover") or the start of one longer word ("Bloem" when it names "Bloemfontein"); else the answer as it is.
+ *
+ * @example
+ * fullerName(ctx, "JLR"); // "Jaguar Land Rover"
+ */
+export function fullerName(ctx: QueryContext, value: string): string {
+  const acronym = /^\p{Lu}{2,5}$/u.test(value);
+  const clipped = /^\p{Lu}\p{Ll}{3,}$/u.test(value) && !inLexicon(value.toLowerCase()) && placesNamed(value).length === 0;
+  if (!acronym && !clipped) return value;
+  for (const e of ctx.evidence) {
+    for (const s of analyse(e.text)) {
+      for (let k = 0; k < s.length; k++) {
+        if (!isName(s[k])) continue;
+        const p = placeAt(s, k);
+        if (!p) continue;
+        k = p.end;
+        const words = p.value.split(" ");
+        while (words.length > 1 && !upper(words[words.length - 1])) words.pop();
+        const v = words.join(" ").replace(/'s$/, "");
+        if (acronym ? shortFormOf(value, v) : !v.includes(" ") && v.length > value.length && v.startsWith(value)) return v;
+      }
+    }
+  }
+  return value;
 }

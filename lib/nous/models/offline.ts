@@ -15,7 +15,7 @@
  * So the update rule, decay and multi-valued recall change offline answers, and the ablations show by how much.
  */
 import type { Extraction } from "../engine.js";
-import { nameFromEvidence } from "./evidence-names.js";
+import { fullerName, nameFromEvidence } from "./evidence-names.js";
 import { FALLBACK_ATTRIBUTES } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
@@ -145,7 +145,8 @@ export function answerOffline(ctx: QueryContext): string {
       // "no longer Monaco" and nothing named since: a name of the kind in the evidence, other than the one ended
       const since = answer?.startsWith("no longer ") && (attribute === "home" || attribute === "workplace") ? nameFromEvidence(ctx, attribute, e, answer.slice(10)) : undefined;
       if (since) return since;
-      if (answer) return answer;
+      // "JLR", "Bloem": the full name, when the evidence gives it
+      if (answer) return fullerName(ctx, answer);
       if (e.includes("'s ")) break;
     }
   }
