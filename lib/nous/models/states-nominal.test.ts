@@ -10,3 +10,9 @@ test("'from ours in X', 'at ours in X': ours is the speaker's home; not when use
   assert.deepEqual(states("We used to have parties back at ours in Hull."), []);
   assert.deepEqual(states("Theirs is in Leeds, ours in York."), []);
 });
+
+test("'sparky work with Bellarine Electrical': the noun 'work' takes 'with' or 'for' before an organisation's name only", () => {
+  assert.deepEqual(states("proper job's still sparky work with Bellarine Electrical, renos are weekends only"), ["Ann | workplace | Bellarine Electrical"]);
+  assert.deepEqual(states("I do volunteer work with kids on Saturdays."), []);
+  assert.deepEqual(states("I do volunteer work with Oxfam on Saturdays."), []);
+});
