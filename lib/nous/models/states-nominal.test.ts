@@ -16,3 +16,8 @@ test("'sparky work with Bellarine Electrical': the noun 'work' takes 'with' or '
   assert.deepEqual(states("I do volunteer work with kids on Saturdays."), []);
   assert.deepEqual(states("I do volunteer work with Oxfam on Saturdays."), []);
 });
+
+test("'I'm still on the Pruitt crew': the crew's name is the speaker's workplace; not a town's crew, not when it was", () => {
+  assert.deepEqual(states("Boss held my spot, so I'm still on the Pruitt crew."), ["Ann | workplace | Pruitt"]);
+  assert.deepEqual(states("I was on the Leeds crew for the regatta."), []);
+});
