@@ -3,22 +3,25 @@
  * from the retrieved evidence, as a reader of the context would find it. "Where does Hiroshi work now?" with no
  * workplace belief, and the evidence "Work at Mitsuki Robotics is busy" said by Hiroshi → "Mitsuki Robotics".
  *
- * Only turns said by the entity, and sentences naming it (not for a relation: "Tom's mum"), are read, the latest first. A
- * home is a town of the gazetteer (no country); a workplace is a name that is no town and ends in an organisation's
- * word ("… Robotics", "… Council"), starts with one ("Banco …", "Radio …", "Ysbyty …"), or follows "at", "for" or
- * "with", or has two words and is said by the entity in a turn about its work ("Boss kept us late. Fernhill Glass
- * waits for no one.") or before the kind of place one works in ("the Coralstone office"); failing those, the first name the evidence tells twice (once for what someone else says of the entity; not
- * after "in", "from" or "to", not a day or a holiday, not a word that only opens a sentence). A titled name ("Mrs
- * Pritchard") and a speaker are people, a landmark ("… Bridge", "… Road") is no workplace; a lower-case tail is no part of a name ("the Okafor Power vans"), and after a
- * town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town, no home). Names of
- * the entities the question links, values the memory holds as someone else's state of that kind, and questions (not
- * a tag after a comma: "…, you hear?") are skipped.
+ * Only turns said by the entity, and sentences naming it (not for a relation: "Tom's mum"), are read, the latest
+ * first.
+ * - A home is a town of the gazetteer (no country; not a common word opening a sentence: "Best day of my career").
+ * - A workplace is a name that is no town and no landmark ("… Bridge", "… Road") and that ends in an organisation's
+ *   word ("… Robotics", "… Council"), starts with one ("Banco …", "Radio …", "Ysbyty …"), follows "at", "for" or
+ *   "with", or is said by the entity before the kind of place one works in ("the Coralstone office") or, with two
+ *   words, in a turn about its work ("Boss kept us late. Fernhill Glass waits for no one.").
+ * - Failing those, the first name the evidence tells twice (once for what someone else says of the entity; not after
+ *   "in", "from" or "to", not a day or a holiday, not a single word that only opens a sentence).
+ * A titled name ("Mrs Pritchard") and a speaker are people. A lower-case tail is no part of a name ("the Okafor Power
+ * vans"), and after a town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town,
+ * no home). Names of the entities the question links, values the memory holds as someone else's state of that kind,
+ * and questions (not a tag after a comma, "…, you hear?", nor news asked, "Did you hear …?") are skipped.
  */
 import { shortFormOf } from "../query.js";
 import type { QueryContext } from "../types.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, inLexicon, isName, upper } from "./nlp.js";
+import { analyse, inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { newsAsked } from "./replies.js";
 import { organisationName, placeAt } from "./states-common.js";
 
@@ -34,6 +37,16 @@ const WORK_KINDS = new Set([...wordSet("workplaceKinds"), "office", "site", "dep
 const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "into"]);
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords"), "beach", "seafront", "weather", "rain", "snow", "wind"]);
+
+/** The name that starts at k: its value without a lower-case tail or a possessive ("the Okafor Power vans", "Delta Comfort's"), and the tail. */
+function nameFrom(s: Tok[], k: number): { value: string; tail: string[]; end: number } | undefined {
+  const p = placeAt(s, k);
+  if (!p) return undefined;
+  const words = p.value.split(" ");
+  const tail: string[] = [];
+  while (words.length > 1 && !upper(words[words.length - 1])) tail.unshift(words.pop()!.toLowerCase());
+  return { value: words.join(" ").replace(/'s$/, ""), tail, end: p.end };
+}
 
 /**
  * A name of the kind a state asks for in the evidence about `entity` (other than `ended`, a value the entity's belief
@@ -71,41 +84,32 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
       if (!own && !spoken && (entity.includes("'s ") || !s.some((t) => t.text === first))) continue;
       for (let k = 0; k < s.length; k++) {
         if (!isName(s[k])) continue;
-        const p = placeAt(s, k);
-        if (!p) continue;
+        const n = nameFrom(s, k);
+        if (!n) continue;
         const at = k;
         const before = s[k - 1]?.lower ?? "";
         if (spoken && aboutOther(k)) break;
         // "Mrs Pritchard's dressing": a titled name is a person
-        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || p.value.split(" ").some((w) => people.has(w));
+        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || n.value.split(" ").some((w) => people.has(w));
         // a capitalised word that starts a sentence ("Respect yourself") is a name only when it is told again
         const opening = k === 0 || (k === 2 && s[1].text === ":") || s[k - 1].pos === "PUNCT";
-        k = p.end;
+        k = n.end;
         if (person) continue;
-        // "the Okafor Power vans": a lower-case tail is no part of the name; after a town, only a local noun ("the
-        // Caernarfon bus"), else it names a place in it ("the Lekki site")
-        const words = p.value.split(" ");
-        const tail: string[] = [];
-        while (words.length > 1 && !upper(words[words.length - 1])) tail.unshift(words.pop()!.toLowerCase());
-        let v = words.join(" ").replace(/'s$/, "");
         // "in Da Nang": a town may start with a word that is no name
-        if (at > 0 && placesNamed(`${s[at - 1].text} ${v}`).length > 0) v = `${s[at - 1].text} ${v}`;
+        const v = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
+        const { tail } = n;
         if (attribute === "home" && tail.length && !tail.every((t) => LOCAL.has(t))) continue;
         if (skip.has(v) || skip.has(v.split(" ")[0]) || v.toLowerCase() === ended?.toLowerCase() || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
-        // "Best day of my career", "Deal": a common word that opens a sentence names no town ("Reading's been a
-        // nightmare" does)
+        // ("Reading's been a nightmare" names a town)
         const town = placesNamed(v).length > 0 && !(opening && !v.includes(" ") && inLexicon(v.toLowerCase()) && s[at + 1]?.pos !== "AUX");
         const strong = attribute === "home" ? town : !town && (organisationName(v) || (v.includes(" ") && OPENERS.has(v.split(" ")[0].toLowerCase())) || ["at", "for", "with"].includes(before));
         if (attribute === "home" && !town) continue;
-        // "Third Mainland Bridge today was pure suffering": a landmark on the way is no workplace
+        // ("Third Mainland Bridge today was pure suffering": a landmark on the way)
         if (attribute === "workplace" && (town || LANDMARKS.has(v.split(" ").pop()!.toLowerCase()))) continue;
-        // "Boss just told me I'm on Saturday. Lakeshore Auto Glass waits for no man": a name the entity says in a turn
-        // about its work
-        // "the Coralstone office leaking on my keyboard": a name before the kind of place one works in
+        // ("Boss just told me I'm on Saturday. Lakeshore Auto Glass waits for no man"; "the Coralstone office")
         const kindAfter = tail.length === 1 && WORK_KINDS.has(tail[0]);
         found.push({ v, strong: strong || (attribute === "workplace" && spoken && ((v.includes(" ") && workTalk) || kindAfter)) });
-        // a capitalised word that starts a sentence ("Respect yourself") is told by no one
-        // "raining in Ghent": a name after a place's preposition is where something is, not whom one works for
+        // ("Respect yourself" opens a sentence; "raining in Ghent" names where something is, not whom one works for)
         if (!(opening && !v.includes(" ")) && !PLACE_PREPS.has(before)) told.set(v, (told.get(v) ?? 0) + (spoken ? 1 : 0.5));
       }
     }
@@ -128,12 +132,10 @@ export function fullerName(ctx: QueryContext, value: string): string {
     for (const s of analyse(e.text)) {
       for (let k = 0; k < s.length; k++) {
         if (!isName(s[k])) continue;
-        const p = placeAt(s, k);
-        if (!p) continue;
-        k = p.end;
-        const words = p.value.split(" ");
-        while (words.length > 1 && !upper(words[words.length - 1])) words.pop();
-        const v = words.join(" ").replace(/'s$/, "");
+        const n = nameFrom(s, k);
+        if (!n) continue;
+        k = n.end;
+        const v = n.value;
         if (acronym ? shortFormOf(value, v) : !v.includes(" ") && v.length > value.length && v.startsWith(value)) return v;
       }
     }
