@@ -6,6 +6,8 @@
  * alone as the next sentence of the same turn marks the sentence before it; laughter standing alone before a
  * sentence ("Haha yeah. I work at the museum now.") or opening it before a comma or a yes ("ha, we left Galway in
  * June") answers the other speaker and marks nothing. A joke's sign-off ("forward my mail") marks its turn up to it.
+ * A claim the listener doubts ("Really?!") and the speaker then takes back ("No lad 😂", "In me head") the extractor
+ * reads as ended (`doubts`, `takesBack`).
  */
 import { LEXICON, wordSet } from "./lexicon.js";
 import type { Tok } from "./nlp.js";
@@ -74,4 +76,20 @@ export function hedgedSentences(sentences: Tok[][]): boolean[] {
     if (s.some((t) => SIGN_OFF_ENDS.has(t.lower)) && SIGN_OFFS.test(s.map((t) => t.text).join(" "))) signOff = i;
   });
   return sentences.map((s, i) => i <= signOff || hedged(s) || (i + 1 < sentences.length && laughterOnly(sentences[i + 1])));
+}
+
+/** The words of a short turn of disbelief. */
+const DISBELIEF = new Set(["really", "seriously", "srsly", "wait", "what", "wha", "wat", "say", "for", "real", "huh", "eh", "no", "way", "come", "on", "you", "are", "u", "r", "kidding", "joking", "omg", "lol", "haha", "wtf", "sorry", "since", "when", "actually"]);
+
+/** "Really?!", "Say wha???", "For real?": a short turn of disbelief (the listener doubts a claim). */
+export function doubts(sentences: Tok[][]): boolean {
+  const words = sentences.flat().filter((t) => t.pos !== "PUNCT");
+  return words.length > 0 && words.length <= 4 && sentences.flat().some((t) => t.text.includes("?")) && words.every((t) => DISBELIEF.has(t.lower));
+}
+
+/** "No lad 😂 Southport.", "In me head.", "Kidding!": a turn that opens by taking back what was said. */
+export function takesBack(sentences: Tok[][]): boolean {
+  const first = sentences[0]?.filter((t) => t.pos !== "PUNCT").map((t) => t.lower) ?? [];
+  // ("No joke", "No way", "No, really" take nothing back)
+  return (["no", "nah", "nope", "kidding", "joking", "jk", "lol"].includes(first[0] ?? "") && !["way", "joke", "kidding", "lie", "seriously", "really", "honestly", "cap"].includes(first[1] ?? "")) || /^in (?:my|me) (?:head|dreams)$/.test(first.slice(0, 3).join(" ")) || first.slice(0, 2).join(" ") === "not really";
 }

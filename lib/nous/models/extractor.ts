@@ -19,7 +19,7 @@
 import type { Triple, Turn } from "../types.js";
 import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
-import { hedgedSentences } from "./cues.js";
+import { doubts, hedgedSentences, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -68,20 +68,6 @@ export interface ExtractorOptions {
   kinds: boolean;
 }
 export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, indirectConfidence: 0.5, kinds: true };
-
-/** "Really?!", "Say wha???", "For real?": a short turn of disbelief. */
-function doubts(sentences: ReturnType<typeof analyse>): boolean {
-  const words = sentences.flat().filter((t) => t.pos !== "PUNCT");
-  return words.length > 0 && words.length <= 4 && sentences.flat().some((t) => t.text.includes("?")) && words.every((t) => DISBELIEF.has(t.lower));
-}
-const DISBELIEF = new Set(["really", "seriously", "srsly", "wait", "what", "wha", "wat", "say", "for", "real", "huh", "eh", "no", "way", "come", "on", "you", "are", "u", "r", "kidding", "joking", "omg", "lol", "haha", "wtf", "sorry", "since", "when", "actually", "for real"]);
-
-/** "No lad 😂 Southport.", "In me head.", "Kidding!": a turn that opens by taking back what was said. */
-function takesBack(sentences: ReturnType<typeof analyse>): boolean {
-  const first = sentences[0]?.filter((t) => t.pos !== "PUNCT").map((t) => t.lower) ?? [];
-  // ("No joke", "No way", "No, really" take nothing back)
-  return (["no", "nah", "nope", "kidding", "joking", "jk", "lol"].includes(first[0] ?? "") && !["way", "joke", "kidding", "lie", "seriously", "really", "honestly", "cap"].includes(first[1] ?? "")) || /^in (?:my|me) (?:head|dreams)$/.test(first.slice(0, 3).join(" ")) || first.slice(0, 2).join(" ") === "not really";
-}
 
 const YES_WORDS = new Set(["yeah", "yes", "yep", "yup", "aye", "ya", "ja"]);
 const FAMILY = wordSet("family");
