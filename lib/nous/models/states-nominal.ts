@@ -85,11 +85,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const v = gov?.verb ?? "";
       const kind = gov && gov.head < k ? (QUIT.has(v) || LOSE.has(v) ? endKind(gov) : TAKE.has(v) || START.has(v) ? (gov.perfect && v === "get" ? stateKind(gov) : changeKind(gov)) : v === "apply" || v === "interview" ? undefined : stateKind(gov, "none") ?? "state") : "state";
       emit([holder], "workplace", p.value, kind, k);
-    } else if (t.lemma === "crew" && k >= 3 && isName(s[k - 1]) && gov && gov.subjects.length === 1 && gov.subjects[0] === speaker && !gov.negated && !gov.intent && !gov.usedTo && !gov.future && s.slice(0, k).reverse().find((x) => !isName(x))?.lower === "the" && s[s.slice(0, k).map((x) => x.lower).lastIndexOf("the") - 1]?.lower === "on") {
+    } else if (t.lemma === "crew" && k >= 3 && isName(s[k - 1]) && gov && gov.subjects.length === 1 && gov.subjects[0] === speaker && !gov.negated && !gov.intent && !gov.usedTo && !gov.future) {
       // "I'm still on the Pruitt crew": the speaker works for the crew's firm
       let a = k - 1;
       while (a > 0 && isName(s[a - 1])) a--;
-      const p = placeAt(s, a, k);
+      const p = s[a - 1]?.lower === "the" && s[a - 2]?.lower === "on" ? placeAt(s, a, k) : undefined;
       if (p && !townName(p.value) && !namesSomeone(ctx, p.value, { known: true })) emit([speaker], "workplace", p.value, stateKind(gov, "none") ?? "state", k);
     } else if (t.lower === "ours" && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
       // "the first bus from ours in Caernarfon", "back at ours in Hull": "ours" is the speaker's home
