@@ -93,3 +93,9 @@ test("an answer written short is answered with the full name the evidence gives 
   const tunis = memoryOf([["Ann", "I live in Tunis."], ["Bob", "Flying Tunisair next week!"]]);
   assert.equal(ask(tunis, "Where does Ann live now?"), "Tunis");
 });
+
+test("the last resort skips a name said in an exclamation ('thank God', 'God help me')", () => {
+  const god = memoryOf([["Ann", "Days now, thank God. The kettle works at last."], ["Bob", "ha"], ["Ann", "God help me, another audit tomorrow."]]);
+  const ctx = query(god, "Where does Ann live now?", { stateAttributes: ["home"] });
+  assert.equal(nameFromEvidence(ctx, "home", "Ann"), undefined);
+});

@@ -34,6 +34,8 @@ const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work"]);
 const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "ave", "lane", "motorway", "highway", "expressway", "roundabout", "tunnel", "square", "beach", "promenade", "prom"]);
 const WORK_KINDS = new Set([...wordSet("workplaceKinds"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
+/** Names that appear in exclamations ("thank God", "God help me", "Jesus"), never a home or a workplace. */
+const EXCLAIMED = new Set(["God", "Jesus", "Christ", "Lord", "Allah", "Heaven", "Heavens"]);
 const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "into"]);
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords"), "beach", "seafront", "weather", "rain", "snow", "wind"]);
@@ -94,7 +96,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         // a capitalised word that starts a sentence ("Respect yourself") is a name only when it is told again
         const opening = k === 0 || (k === 2 && s[1].text === ":") || s[k - 1].pos === "PUNCT";
         k = n.end;
-        if (person) continue;
+        if (person || EXCLAIMED.has(n.value)) continue;
         // "in Da Nang": a town may start with a word that is no name
         const v = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
         const { tail } = n;

@@ -987,3 +987,23 @@ test("'Still Runcorn, sat in the rain': a town after a bare 'still' is the speak
   assert.deepEqual(states("Yes, still Wipro, still Chennai."), ["Ann | home | Chennai"]);
   assert.deepEqual(states("still Leeds United till I die"), []);
 });
+
+test("'your shift at X' and 'your house in X' are the listener's, never the speaker's", () => {
+  assert.deepEqual(talk([["Ann", "I hope your shift at Kirkby Hospital wasn't too long today."]]), ["Bob | workplace | Kirkby Hospital | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I hope your shift at the clinic went well."]]), []);
+  assert.deepEqual(talk([["Ann", "Your cousin said there was a party at your house in Dunford."]]), ["Bob | home | Dunford"]);
+  // the listener's own verb may take the house away
+  assert.deepEqual(talk([["Ann", "I heard you sold your flat in Dunford."]]), []);
+});
+
+test("an idiom before a name: 'Classic Trevor.' names a person, 'Only in Abergavenny.' and 'Classic Bristol.' a home", () => {
+  assert.deepEqual(states("Classic Trevor."), []);
+  assert.deepEqual(states("Typical Dave."), []);
+  assert.deepEqual(states("Classic Bristol."), ["Ann | home | Bristol | 0.5"]);
+  assert.deepEqual(states("Only in Abergavenny."), ["Ann | home | Abergavenny | 0.5"]);
+});
+
+test("'Is that still X or did they rebrand?' asks after the listener's workplace; 'still at the check-in desk?' names none", () => {
+  assert.deepEqual(talk([["Bob", "Back into the depot tomorrow, God help me."], ["Ann", "Is that still Marlow Freight or did they rebrand?"], ["Bob", "Still Marlow Freight. The sign's lost a letter."]]), ["Bob | workplace | Marlow Freight"]);
+  assert.deepEqual(talk([["Bob", "you still at the check-in desk then?"], ["Ann", "Ya still. Same uniform, same sore feet"]]), []);
+});

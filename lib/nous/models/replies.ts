@@ -146,7 +146,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   for (const s of q) {
     // "still (down / up / out / over) in X?", or without "still": "You're (down) in X these days?"
     const prepAt = (i: number) => (["at", "in", "with"].includes(s[i]?.lower ?? "") ? i : DIRECTIONS.has(s[i]?.lower ?? "") && ["at", "in"].includes(s[i + 1]?.lower ?? "") ? i + 1 : -1);
-    let k = s.findIndex((t, i) => t.lower === "still" && (prepAt(i + 1) >= 0 || (isName(s[i + 1]) && placeAt(s, i + 1)?.end === s.length - 2) || (i > 0 && s[i - 1].pos !== "VERB" && i >= s.length - 2)));
+    // ("Is that still Moore's Haulage or did they rebrand?": the name may end at an "or" that offers another)
+    const nameEnds = (i: number) => { const e = placeAt(s, i)?.end; return e === s.length - 2 || (e !== undefined && s[e + 1]?.lower === "or"); };
+    let k = s.findIndex((t, i) => t.lower === "still" && (prepAt(i + 1) >= 0 || (isName(s[i + 1]) && nameEnds(i + 1)) || (i > 0 && s[i - 1].pos !== "VERB" && i >= s.length - 2)));
     if (k < 0) {
       // … or a town of the gazetteer named straight after: "And you're Napier, aye?"
       const town = (i: number) => isName(s[i]) && placesNamed(placeAt(s, i)?.value ?? "").length > 0;
@@ -198,7 +200,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     // ("still in the old kitchen?" asks about no home)
     if (p && prep === "in" && !upper(p.value)) continue;
     // "still at the insurance place?": a workplace asked after with no name; a reply may name it
-    if (!p && prep === "at" && s[k + 2] && (DETS_ASKED.has(s[k + 2].lower) || s[k + 2].pos === "NOUN")) {
+    // ("still at the check-in desk?": a word cut at its hyphen names nothing)
+    if ((!p || p.value.endsWith("-")) && prep === "at" && s[k + 2] && (DETS_ASKED.has(s[k + 2].lower) || s[k + 2].pos === "NOUN")) {
       c.asked = { by: speaker, attribute: "workplace", kind: "state", still: "" };
       return;
     }

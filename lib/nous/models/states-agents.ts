@@ -244,7 +244,10 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   // ("Kisumu things": what is typical of the town one lives in)
   const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell" || rest === "things" || (rest === "life" && (placesNamed(p.value).some((x) => x.population >= 100_000) || ctx.seenAs?.[p.value] === "home"));
   // ("Welcome to WhatsApp!": a welcome to anything but a town of the gazetteer is no home)
-  if (idiom && !(first === "welcome" && !townName(p.value))) emit(speaker, "home", p.value, k);
+  // ("Classic Trevor.", "Typical Dave.": after an adjective, a name that is no town of the gazetteer nor a home already
+  // seen is someone's; "Only in Abergavenny" puts a place after its preposition)
+  const placeIdiom = at === 0 || first === "only" || townName(p.value) || (first !== "welcome" && ctx.seenAs?.[p.value] === "home");
+  if (idiom && placeIdiom) emit(speaker, "home", p.value, k);
 }
 
 const WORK_THINGS = wordSet("workThings");

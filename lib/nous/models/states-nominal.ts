@@ -33,6 +33,15 @@ function holderBefore(s: Tok[], k: number, speaker: string, ctx: SessionContext,
   return undefined;
 }
 
+/** Whether the noun at k is owned by "your" ("your shift at X", "your night shift", "your house in X"): the listener's. */
+function yoursAt(s: Tok[], k: number): boolean {
+  for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
+    if (s[j].lower === "your") return true;
+    if (!(s[j].pos === "ADJ" || s[j].pos === "NOUN" || s[j].pos === "NUM")) return false;
+  }
+  return false;
+}
+
 /**
  * Where a job "in" a town or a kind of place is: the organisation named after it ("a job in Hangzhou, at Hangzhou
  * Metro", "a position in a hospital in Istanbul, Başakşehir City Hospital", "a job in Hawler Construction").
@@ -77,7 +86,8 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     // "a job in Hangzhou, at Hangzhou Metro", "a position in a hospital in Istanbul, Başakşehir City Hospital"
     const inTown = prep < 0 && JOB_NOUNS.has(t.lemma) && t.pos === "NOUN" ? jobInTown(s, k) : undefined;
     if (t.pos === "NOUN" && (prep > k || inTown)) {
-      if (gov?.intent) continue;
+      // "I hope your shift at X went well": the listener's (what a question or wish presumes is read in replies.ts)
+      if (gov?.intent || yoursAt(s, k)) continue;
       const p = inTown ?? placeAt(s, prep + 1);
       // no holder written and no clause around it ("Three night shifts at X."): chat ellipsis, the speaker's
       const holder = holderBefore(s, k, speaker, ctx, turn) ?? gov?.subjects[0] ?? (clauses.length === 0 || k === 0 || s[k - 1].lower === "to" ? speaker : undefined);
@@ -100,7 +110,10 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // "Your flat in Croydon must be full of dust": the listener's
       const yours = s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "your") ? ctx.speakers.find((x) => x !== speaker) : undefined;
       const holder = holderBefore(s, k, speaker, ctx, turn) ?? (elided ? speaker : yours);
-      if (holder && !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like")) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
+      // "Your cousin said there was a party at your house in Keighley": someone else's verb leaves the listener's
+      // house where it is (the listener's own verb may not: "you sold your house in X")
+      const othersVerb = !!gov && holder === yours && !gov.subjects.includes(holder ?? "") && !gov.negated && !LEAVE_DWELLING.has(gov.verb);
+      if (holder && (othersVerb || !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like"))) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
     } else if (DWELLING.has(t.lemma) && t.pos !== "VERB" && k >= 2 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo && !(gov && gov.head < k && LEAVE_DWELLING.has(gov.verb))) {
       // "the aircon in my Tampines flat", "your Croydon flat": a town named before one's dwelling is one's home (the
       // tagger reads "flat" after a name as an adverb now and then)
