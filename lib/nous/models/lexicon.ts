@@ -141,7 +141,7 @@ export const LEXICON = {
   noticeVerbs: { use: "clause: 'handed in my notice at X' joins the speaker's clause before it after a comma", match: "lemma", on: "turns", words: w("hand give put") },
   noticeNouns: { use: "states: 'gave/handed in (my) notice at X' → workplace (ended)", match: "lemma", on: "turns", words: w("notice") },
   jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department") },
-  dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage lease block street doorstep neighbourhood neighborhood terrace bungalow flatshare houseshare") },
+  dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage lease block street road doorstep neighbourhood neighborhood terrace bungalow flatshare houseshare") },
   leaveDwellingVerbs: { use: "states: 'sold / left / miss my <town> flat', 'I miss the wind in X' name no present home", match: "lemma", on: "turns", words: w("sell leave miss visit clear empty") },
   newsNouns: { use: "remarks: '(ok) update from <town>' opening a sentence → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("update news greetings report") },
   writeVerbs: { use: "remarks: 'I'm writing from <town> now' → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("write text type message") },

@@ -1007,3 +1007,22 @@ test("'Is that still X or did they rebrand?' asks after the listener's workplace
   assert.deepEqual(talk([["Bob", "Back into the depot tomorrow, God help me."], ["Ann", "Is that still Marlow Freight or did they rebrand?"], ["Bob", "Still Marlow Freight. The sign's lost a letter."]]), ["Bob | workplace | Marlow Freight"]);
   assert.deepEqual(talk([["Bob", "you still at the check-in desk then?"], ["Ann", "Ya still. Same uniform, same sore feet"]]), []);
 });
+
+test("'moving back to my parents in X' is a move home; 'Come over to X' invites to the speaker's town, not to a shop, a country or back", () => {
+  assert.deepEqual(states("Ok, decided. Moving back to my parents in Tarnby."), ["Ann | home | Tarnby | planned | 0.5"]);
+  assert.deepEqual(states("I moved to my nan's in Tarnby."), ["Ann | home | Tarnby | change"]);
+  assert.deepEqual(states("I'm not moving back to my parents in Tarnby."), []);
+  assert.deepEqual(states("Come over to Whitby on your day off and we'll get chips."), ["Ann | home | Whitby | 0.5"]);
+  assert.deepEqual(states("You should come up to Tarnby some weekend."), ["Ann | home | Tarnby | 0.5"]);
+  for (const text of ["Come back to Tarnby, we miss you!", "Come to the Tarnby match with me.", "Come to Norway in June!", "Don't come to Tarnby, it's grim."]) assert.deepEqual(states(text), [], text);
+});
+
+test("'the end of my road in X' is the speaker's home; a verb of something else's leaves it there", () => {
+  assert.deepEqual(states("Get the tram, it stops at the end of my road in Tarnby now."), ["Ann | home | Tarnby"]);
+});
+
+test("a yes to 'Is this still X?' that says which town X is in keeps X; 'Tradition apparently.' names no new workplace; 'Day three at X.'", () => {
+  assert.deepEqual(talk([["Bob", "Is this still Westwood Primary?"], ["Ann", "aye, same wee school in East Kilbride"]]), ["Ann | workplace | Westwood Primary"]);
+  assert.deepEqual(states("Last shift at Lagan Cold Store done. The lads gave me a frozen chicken as a leaving present. Tradition apparently."), ["Ann | workplace | Lagan Cold Store | ended", "Ann | workplace | Lagan Cold Store | 0.5"]);
+  assert.deepEqual(states("Day three at Skyscanner. They have a slide."), ["Ann | workplace | Skyscanner | 0.5"]);
+});

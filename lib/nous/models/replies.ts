@@ -322,8 +322,9 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   // a description opening the reply ("Loud but good.", "Busy and fun", "Sort of.") is no name
   // ("Nervous and weirdly happy.": an adverb may come before the adjective)
   if (p && ((s[p.end + 1]?.pos === "CCONJ" && (s[p.end + 2]?.pos === "ADJ" || (s[p.end + 2]?.pos === "ADV" && s[p.end + 3]?.pos === "ADJ"))) || s[p.end + 1]?.lower === "of")) return undefined;
-  // "Couch at Mum's for now." ("Admiral, in Cardiff, claims handler." is a name: a comma sets it off)
-  if (p && s[1]?.pos === "ADP" && openingCommonWord(s, k, p)) return undefined;
+  // "Couch at Mum's for now.", "Tradition apparently." ("Admiral, in Cardiff, claims handler." is a name: a comma sets
+  // it off)
+  if (p && (s[1]?.pos === "ADP" || s[1]?.pos === "ADV") && openingCommonWord(s, k, p)) return undefined;
   return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
 }
 /**
@@ -367,7 +368,10 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     const alone = !!bare && (!s[bare.end + 1] || s[bare.end + 1].pos === "PUNCT") && placeName(s, b, ctx) !== undefined;
     // "Still at the dental clinic?" "Yes, Meridian Dental in Koregaon Park": the name the yes gives, before where it is
     const first = !!bare && q.attribute === "workplace" && bare.value.includes(" ") && placeName(s, b, ctx) !== undefined;
-    const named = first ? bare!.value : k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined;
+    let named = first ? bare!.value : k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined;
+    // "Is this still Westwood Primary?" "aye, same wee school in East Kilbride": the town says where the workplace
+    // asked after is, not another one
+    if (named && q.still && q.attribute === "workplace" && k >= 0 && s[k].lower === "in" && townName(named) && !townName(q.still)) named = undefined;
     // "Still in Galway?" "Yep, same flat in Salthill.": both hold, Salthill within Galway
     const inside = named && named !== q.still && q.attribute === "home" && (k < 0 || s[k].lower === "in") ? q.still : undefined;
     return { attribute: q.attribute, value: named ?? q.still, kind: "state", ...(inside ? { within: inside } : {}) };

@@ -19,7 +19,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { placeAt, townName } from "./states-common.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -295,6 +295,28 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
 }
 
 
+const COME_PARTICLES = new Set(["over", "up", "down", "round", "across"]);
+
+/**
+ * "Come over to Whitby on your day off", "You should come up to Leeds some weekend": an invitation to a town is to the
+ * speaker's own (not "come back to X", which asks the listener home; not an organisation, a person or a known value).
+ */
+function invitedTo(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): boolean {
+  for (let k = 0; k + 2 < s.length; k++) {
+    if (s[k].lemma !== "come" || s[k].pos !== "VERB") continue;
+    const asked = k === 0 || s[k - 1].pos === "INTJ" || s[k - 1].pos === "PUNCT" || (["should", "must", "could"].includes(s[k - 1].lower) && ["you", "u", "ye"].includes(s[k - 2]?.lower ?? ""));
+    const j = COME_PARTICLES.has(s[k + 1]?.lower ?? "") ? k + 2 : k + 1;
+    if (!asked || s[j]?.lower !== "to" || !isName(s[j + 1])) continue;
+    const value = placeAt(s, j + 1)?.value;
+    if (!value || organisationName(value) || isCountry(value) || ctx.known?.[value] || namesSomeone(ctx, value, { firstName: "value", known: true }) || value.endsWith("'s")) continue;
+    // ("Come to the match with me": an outing together)
+    if (clauses.some((c) => c.negated && c.at <= k && k < c.end) || s.some((t, i) => t.lower === "with" && (s[i + 1]?.lower === "me" || s[i + 1]?.lower === "us"))) continue;
+    emit(speaker, "home", value, "state");
+    return true;
+  }
+  return false;
+}
+
 /**
  * "Still getting used to Exeter", "Nantes is growing on me", "come visit me in Bilbao", "I miss Zaragoza" (the
  * speaker's known home): a move told in passing.
@@ -304,6 +326,7 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
  */
 export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): void {
   if (movesUntold(s, clauses, speaker, ctx, emit)) return;
+  if (invitedTo(s, clauses, speaker, ctx, emit)) return;
   if (!s.some((t) => t.lower === "used" || t.lower === "growing" || t.lower === "me" || t.lower === "us" || t.lemma === "miss" || t.lower === "move")) return;
   const name = (k: number) => (isName(s[k]) && !ctx.known?.[s[k].text] && !ctx.speakers.includes(s[k].text) ? placeAt(s, k)?.value : undefined);
   // a negation or "used to" counts in the clause that holds the words ("I don't know how people survive August" is no
@@ -424,6 +447,8 @@ export function lastDayAt(s: Tok[]): string | undefined {
   return undefined;
 }
 
+const COUNT_WORDS = new Set(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]);
+
 /**
  * "How's the first week at Marlow & Finch?", "my first day at Corvale was chaos": the first days at an organisation
  * are a new job's, the listener's in a question, else the speaker's (not someone else's: "his first day at X").
@@ -441,6 +466,7 @@ export function firstDaysAt(s: Tok[]): string | undefined {
   }
   // "week 2 at Dar Al Shifa", "day 3 at X": a count of the first days, opening the sentence
   const span = s[0]?.lower ?? "";
-  if (["day", "week", "month", "shift"].includes(span) && s[1]?.pos === "NUM" && /^\d{1,2}$/.test(s[1].text) && s[2]?.lower === "at" && s[3] && upper(s[3].text)) return placeAt(s, 3)?.value;
+  // ("day three at X": the count in words too)
+  if (["day", "week", "month", "shift"].includes(span) && s[1]?.pos === "NUM" && (/^\d{1,2}$/.test(s[1].text) || COUNT_WORDS.has(s[1].lower)) && s[2]?.lower === "at" && s[3] && upper(s[3].text)) return placeAt(s, 3)?.value;
   return undefined;
 }

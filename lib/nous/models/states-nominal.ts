@@ -110,9 +110,10 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // "Your flat in Croydon must be full of dust": the listener's
       const yours = s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "your") ? ctx.speakers.find((x) => x !== speaker) : undefined;
       const holder = holderBefore(s, k, speaker, ctx, turn) ?? (elided ? speaker : yours);
-      // "Your cousin said there was a party at your house in Keighley": someone else's verb leaves the listener's
-      // house where it is (the listener's own verb may not: "you sold your house in X")
-      const othersVerb = !!gov && holder === yours && !gov.subjects.includes(holder ?? "") && !gov.negated && !LEAVE_DWELLING.has(gov.verb);
+      // "Your cousin said there was a party at your house in Keighley": someone else's verb leaves the holder's house
+      // where it is (the holder's own verb may not: "you sold your house in X", "I left my flat in X")
+      // ("it stops at the end of my road in Leith": so does a verb of something else's)
+      const othersVerb = !!gov && !!holder && !gov.subjects.includes(holder) && !(holder === speaker && gov.implicit) && !gov.negated && !LEAVE_DWELLING.has(gov.verb);
       if (holder && (othersVerb || !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like"))) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
     } else if (DWELLING.has(t.lemma) && t.pos !== "VERB" && k >= 2 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo && !(gov && gov.head < k && LEAVE_DWELLING.has(gov.verb))) {
       // "the aircon in my Tampines flat", "your Croydon flat": a town named before one's dwelling is one's home (the

@@ -38,6 +38,7 @@ const WORKPLACE_ONES = new Set(["one", "place", ...set("workplaceKinds")]);
 /** Shifts one moves to or works ("nights", "the early shift"): no place. */
 const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekends|nightshift|(?:night|day|early|late|morning|evening) shifts?)$/i;
 const WORKPLACE_KINDS = set("workplaceKinds");
+const KIN = new Set([...set("family"), ...set("bareParents")]);
 const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
 const WORK_PREPS = new Set(["at", "for"]);
 
@@ -124,6 +125,12 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       if (!into && !away && s[inWith]?.lower === "in" && (s[inWith + 1]?.lower === "with" || s[inWith + 1]?.lower === "together")) {
         const j = s.findIndex((t, i) => i > inWith + 1 && i < to && t.lower === "in" && isName(s[i + 1]));
         into = j > 0 ? placeAt(s, j + 1, to) : undefined;
+      }
+      // "moving back to my parents in Bedok", "moved to my nan's in Leeds": to one's family, in a town
+      if (!into && !away) {
+        const t = s.findIndex((x, i) => i >= from && i < to && x.lower === "to" && (s[i + 1]?.lower === "my" || s[i + 1]?.lower === "our") && KIN.has(s[i + 2]?.lemma ?? ""));
+        const j = t < 0 ? -1 : s.findIndex((x, i) => i > t + 2 && i <= t + 6 && i < to && x.lower === "in" && isName(s[i + 1]));
+        if (j > 0) into = placeAt(s, j + 1, to);
       }
       // "moved to nights at the Royal Infirmary": a shift, not a place; the place after it is where they work
       if (into && SHIFTS.test(into.value)) {
