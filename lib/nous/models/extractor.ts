@@ -191,7 +191,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // "Lairds. Cammell Laird.": a one-word name said again in full
     const again = sentences[1] && whichAnswer(sentences[1]);
     const first = whichAnswer(sentences[0]);
-    const v = (first && !first.includes(" ") && again && again.split(" ").length > 1 && again.split(" ").length === sentences[1].length - 1 ? again : first) ?? (common.offered && /^\W*(?:yes|yeah|yep|yup|aye|that'?s (?:the|that) one|that one|the very same|correct|exactly)\b/i.test(turn.text) ? common.offered : undefined);
+    const v = (first && !first.includes(" ") && again && again.split(" ").length > 1 && again.split(" ").length === sentences[1].length - 1 ? again : first) ?? (common.offered && /^\W*(?:yes|yeah|yep|yup|ya|yah|aye|that'?s (?:the|that) one|that one|the very same|same as (?:always|ever)|correct|exactly)\b/i.test(turn.text) ? common.offered : undefined);
     if (v && !isSpeakerName(v) && !(ctx.people ?? []).some((r) => r.name === v)) {
       add(o.kinds ? { entity: common.entity, attribute: common.attribute, value: v, kind: "state" } : { entity: common.entity, attribute: common.attribute, value: v });
       mention(v);

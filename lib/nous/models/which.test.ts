@@ -21,3 +21,10 @@ test("a claim the listener doubted and the speaker took back ends ('I'm in Monac
   // a question about something else is no doubt
   assert.deepEqual(talk([["Ann", "Still at Wipro. My brother moved to Dubai."], ["Bob", "Flying?"], ["Ann", "No no, ground ops."]]).filter((x) => x.startsWith("Ann |")), ["Ann | workplace | Wipro"]);
 });
+
+test("'Which Bunnings, the Cannington one?' offers the organisation after 'which'; 'my boss' is work talk whatever opens the sentence; 'Ya' and 'Same as always' confirm", () => {
+  assert.deepEqual(talk([["Ann", "He asked me where the garden hoses were. Two years in the same office."], ["Bob", "Which Bunnings, the Cannington one?"], ["Ann", "Same as always. Aisle 34 is my kingdom."]]), ["Ann | workplace | Bunnings"]);
+  assert.deepEqual(talk([["Ann", "Eh my boss today damn funny."], ["Bob", "Which office is this again, the DBS one at Marina?"], ["Ann", "Ya, Marina Bay Financial Centre. So cold inside."]]), ["Ann | workplace | DBS"]);
+  // a no names nothing offered
+  assert.deepEqual(talk([["Ann", "Eh my boss today damn funny."], ["Bob", "Which office is this again, the DBS one at Marina?"], ["Ann", "No lah."]]), []);
+});

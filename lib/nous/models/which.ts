@@ -47,7 +47,8 @@ export function offeredIn(q: ReturnType<typeof analyse>[number]): { offered?: st
 
 /** Whether a statement talks of the speaker's work without a third person before it ("Shift started at 6, ship in dry dock"). */
 export function talksOfWork(sentences: ReturnType<typeof analyse>): boolean {
-  return sentences.some((s) => !isQuestion(s) && s.some((t, k) => WORK_TALK.has(t.lemma) && !s.slice(0, k).some((x) => x.pos === "PROPN" || ["he", "she", "they", "his", "her", "their"].includes(x.lower))));
+  // ("Eh my boss today damn funny": "my" before the word makes it the speaker's, whatever opens the sentence)
+  return sentences.some((s) => !isQuestion(s) && s.some((t, k) => WORK_TALK.has(t.lemma) && (s[k - 1]?.lower === "my" || !s.slice(0, k).some((x) => x.pos === "PROPN" || ["he", "she", "they", "his", "her", "their"].includes(x.lower)))));
 }
 
 /**
@@ -64,6 +65,10 @@ export function kindAsked(sentences: ReturnType<typeof analyse>): { noun: string
     let kind: string | undefined;
     for (let e = 1; q[e]?.pos === "NOUN"; e++) if (ASKED_KINDS.has(q[e].lemma)) kind = q[e].lemma;
     if (kind) return { noun: kind, ...offeredIn(q) };
+    // "Which Bunnings, the Cannington one?": the organisation named after "which" (its branch after "the")
+    let e = 1;
+    while (isName(q[e]) && q[e].pos === "PROPN") e++;
+    if (e > 1 && (q[e]?.text === "," || q[e]?.text === "?")) return { noun: q[1].lower, offered: q.slice(1, e).map((t) => t.text).join(" ") };
   }
   return undefined;
 }
