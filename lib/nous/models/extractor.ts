@@ -415,6 +415,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const kindNoun = plain || ctx.common ? undefined : workplaceKindAt(sentences);
   if (kindNoun) ctx.common = { teller: turn.speaker, entity: turn.speaker, attribute: "workplace", noun: kindNoun };
   if (!triples.some((t) => t.entity === turn.speaker && t.attribute === "workplace") && talksOfWork(sentences)) ctx.workTalk = turn.speaker;
+  // "Got fed up with the rent in Edinburgh, so we found a flat in Perth": a turn that tells a move says in passing where
+  // one was; its indirect evidence for another value is of the old state, not a current one
+  for (const a of ["home", "workplace"]) {
+    const moved = triples.find((t) => t.entity === turn.speaker && t.attribute === a && t.kind === "change" && (t.confidence ?? 1) > o.indirectConfidence);
+    if (moved) for (let i = triples.length - 1; i >= 0; i--) if (triples[i].entity === turn.speaker && triples[i].attribute === a && triples[i].value !== moved.value && triples[i].kind === "state" && (triples[i].confidence ?? 1) <= o.indirectConfidence) triples.splice(i, 1);
+  }
   const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
   if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value })) };
   noteKnown(ctx, triples, o.indirectConfidence);

@@ -1026,3 +1026,11 @@ test("a yes to 'Is this still X?' that says which town X is in keeps X; 'Traditi
   assert.deepEqual(states("Last shift at Lagan Cold Store done. The lads gave me a frozen chicken as a leaving present. Tradition apparently."), ["Ann | workplace | Lagan Cold Store | ended", "Ann | workplace | Lagan Cold Store | 0.5"]);
   assert.deepEqual(states("Day three at Skyscanner. They have a slide."), ["Ann | workplace | Skyscanner | 0.5"]);
 });
+
+test("'cabin crew now, Cebu Pacific.' after a no names the new workplace; the keys to a dwelling make a new home; a move's turn drops its own remark on the old town", () => {
+  assert.deepEqual(talk([["Bob", "still at Coral Bay Resort?"], ["Ann", "nope! cabin crew now, Cebu Pacific. 6 weeks in"]]), ["Ann | workplace | Coral Bay Resort | ended", "Ann | workplace | Cebu Pacific | change"]);
+  assert.deepEqual(talk([["Bob", "Still at the bank?"], ["Ann", "No, left in May. Staff nurse now, Royal Derby Hospital."]]), ["Ann | workplace | bank | ended", "Ann | workplace | Royal Derby Hospital | change"]);
+  assert.deepEqual(states("Drowning in boxes. We finally got the keys to the Bishan flat!"), ["Ann | home | Bishan | change"]);
+  assert.deepEqual(states("I lost the keys to the Tarnby flat."), []);
+  assert.deepEqual(states("Got fed up with the rent in Tarnby, so me and Callum found a flat in Dunford."), ["Ann | home | Dunford | change", "Callum | home | Dunford | change"]);
+});

@@ -306,6 +306,13 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
     }
   }
   if (attribute === "workplace") {
+    // "cabin crew now, Cebu Pacific.": a job (and "now"), then the organisation after a comma, to the sentence's end
+    const comma = s.findIndex((t, i) => i > k && t.text === ",");
+    // ("Staff nurse now, …": a common word opening the sentence is capitalised)
+    if (comma > k && s.slice(k, comma).every((t, i) => t.pos === "NOUN" || t.pos === "ADJ" || t.lower === "now" || (i === 0 && k === 0 && inLexicon(t.lower))) && s.slice(k, comma).some((t) => t.lower === "now") && isName(s[comma + 1])) {
+      const p = placeAt(s, comma + 1);
+      if (p && (p.end === s.length - 1 || s[p.end + 1].pos === "PUNCT") && !known(p.value) && !townName(p.value)) return p.value;
+    }
     // "Marketing at Kilima Coffee (in Nairobi)": a job before the organisation
     const at = s.findIndex((t, i) => i > k && ["at", "with", "for"].includes(t.lower) && isName(s[i + 1]));
     if (at > 0 && s.slice(k, at).every((t) => ["NOUN", "ADJ", "PROPN"].includes(t.pos))) {

@@ -121,9 +121,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       let a = k - 1;
       while (a > 0 && isName(s[a - 1])) a--;
       const owner = s[a - 1]?.lower;
-      const holder = owner === "my" || owner === "our" ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
+      // "We finally got the keys to the Bishan flat!": the keys one gets to a dwelling make it one's new home
+      const keys = owner === "the" && s[a - 2]?.lower === "to" && s[a - 3]?.lemma === "key" && !!gov && gov.head < a && ["get", "collect", "pick"].includes(gov.verb) && gov.subjects.every((e) => e === speaker);
+      const holder = owner === "my" || owner === "our" || keys ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
       const p = placeAt(s, a, k);
-      if (holder && p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, "state", k);
+      if (holder && p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, keys ? changeKind(gov!) : "state", k);
     } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && (next === "at" || (next === "in" && s[k + 2]?.lower === "at")) && gov && !gov.negated && !gov.intent) {
       // "handed my notice in at X"
       emit(gov.subjects, "workplace", placeAt(s, next === "at" ? k + 2 : k + 3)?.value, endKind(gov), k);
