@@ -23,12 +23,14 @@ import { doubts, hedgedSentences, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { addPerson, addPet, nameRelation, relationGender, type SessionContext } from "./referents.js";
+import { addPerson, addPet, contactedAt, nameRelation, relationGender, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, askedPerson, atOrganisation, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { appliedAt, askedPerson, atOrganisation, firstDaysAt, lastDayAt, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
-import { elidedStill, employerActs, firstDaysAt, lastDayAt, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
+import { greetings } from "./greetings.js";
+import { dropOldRemarks } from "./moves.js";
+import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, replyState } from "./replies.js";
 import { presumedHomes } from "./presumed.js";
@@ -249,6 +251,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (s[i - 1]?.lower === "with" && s[i - 2]?.lemma !== "be") addPerson(ctx, { name: n.name, turn: turn.id });
       // "remember Sander, the Dutch student?", "met Aroha at the market": someone remembered or met is a person
       else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });
+      else if (!isSpeakerName(n.name) && !n.name.includes(" ") && placesNamed(n.name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name: n.name, turn: turn.id });
       // "your Eilidh and my Tui": a name owned by a speaker is one of their family, not a town
       // ("my Roche colleagues": a name modifying a noun is not one)
       else if (["my", "your", "our"].includes(s[i - 1]?.lower ?? "") && !n.name.includes(" ") && s[n.end + 1]?.pos !== "NOUN" && placesNamed(n.name).length === 0 && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });
@@ -389,7 +392,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
         mention(e.value);
       }
     }
-    movedInPassing(s, clauses, turn.speaker, ctx, moved);
+    if (!greetings(s, clauses, turn.speaker, ctx, passing, moved)) movedInPassing(s, clauses, turn.speaker, ctx, moved);
     // "Got a job! Admiral, in Cardiff.", "We moved! Bilbao, finally.": news with no value, the next fragment gives it
     // "I GOT IT" after an interview at X: X is the new workplace
     const appliedTo = ctx.applied?.[turn.speaker];
@@ -415,12 +418,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const kindNoun = plain || ctx.common ? undefined : workplaceKindAt(sentences);
   if (kindNoun) ctx.common = { teller: turn.speaker, entity: turn.speaker, attribute: "workplace", noun: kindNoun };
   if (!triples.some((t) => t.entity === turn.speaker && t.attribute === "workplace") && talksOfWork(sentences)) ctx.workTalk = turn.speaker;
-  // "Got fed up with the rent in Edinburgh, so we found a flat in Perth": a turn that tells a move says in passing where
-  // one was; its indirect evidence for another value is of the old state, not a current one
-  for (const a of ["home", "workplace"]) {
-    const moved = triples.find((t) => t.entity === turn.speaker && t.attribute === a && t.kind === "change" && (t.confidence ?? 1) > o.indirectConfidence);
-    if (moved) for (let i = triples.length - 1; i >= 0; i--) if (triples[i].entity === turn.speaker && triples[i].attribute === a && triples[i].value !== moved.value && triples[i].kind === "state" && (triples[i].confidence ?? 1) <= o.indirectConfidence) triples.splice(i, 1);
-  }
+  dropOldRemarks(triples, turn.speaker, o.indirectConfidence);
   const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
   if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value })) };
   noteKnown(ctx, triples, o.indirectConfidence);

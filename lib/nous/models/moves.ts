@@ -113,3 +113,14 @@ export function movesUntold(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   }
   return false;
 }
+
+/**
+ * "Got fed up with the rent in Edinburgh, so we found a flat in Perth": a turn that tells a move says in passing where
+ * one was; its indirect evidence for another value is of the old state, not a current one (removed in place).
+ */
+export function dropOldRemarks(triples: { entity: string; attribute: string; value: string; kind?: string; confidence?: number }[], speaker: string, indirectConfidence: number): void {
+  for (const a of ["home", "workplace"]) {
+    const moved = triples.find((t) => t.entity === speaker && t.attribute === a && t.kind === "change" && (t.confidence ?? 1) > indirectConfidence);
+    if (moved) for (let i = triples.length - 1; i >= 0; i--) if (triples[i].entity === speaker && triples[i].attribute === a && triples[i].value !== moved.value && triples[i].kind === "state" && (triples[i].confidence ?? 1) <= indirectConfidence) triples.splice(i, 1);
+  }
+}

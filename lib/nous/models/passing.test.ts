@@ -481,10 +481,10 @@ test("'she's a <job> in <town>' tells where she lives; 'in training' is no town"
   assert.deepEqual(talk([["Ann", "My sister Rachelle is a nurse in training."]]), []);
 });
 
-test("a temperature below zero or in degrees is weather talk; a wish for the rain to ease is not the speaker's", () => {
+test("a temperature below zero or in degrees is weather talk; a wish for the rain to ease is the listener's, not the speaker's", () => {
   assert.deepEqual(states("its -10 in Olsztyn, come here instead"), ["Ann | home | Olsztyn | 0.5"]);
   assert.deepEqual(states("34° in Sorocaba today."), ["Ann | home | Sorocaba | 0.5"]);
-  assert.deepEqual(states("I hope the rains in Sorocaba have eased."), []);
+  assert.deepEqual(states("I hope the rains in Sorocaba have eased."), ["Bob | home | Sorocaba | 0.5"]);
 });
 
 test("a town the listener plainly lives in, remarked on, is not the speaker's home", () => {
@@ -1033,4 +1033,20 @@ test("'cabin crew now, Cebu Pacific.' after a no names the new workplace; the ke
   assert.deepEqual(states("Drowning in boxes. We finally got the keys to the Bishan flat!"), ["Ann | home | Bishan | change"]);
   assert.deepEqual(states("I lost the keys to the Tarnby flat."), []);
   assert.deepEqual(states("Got fed up with the rent in Tarnby, so me and Callum found a flat in Dunford."), ["Ann | home | Dunford | change", "Callum | home | Dunford | change"]);
+});
+
+test("greetings and wishes: 'greetings from X' is the speaker's town, 'I hope all is well in X' the listener's, a trip wished well is neither", () => {
+  assert.deepEqual(states("Dear Jonas, greetings from Bengaluru!"), ["Ann | home | Bengaluru | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Hi Bob, I hope all is well in Coimbatore."]]), ["Bob | home | Coimbatore | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I hope Thiruvananthapuram is treating you well."]]), ["Bob | home | Thiruvananthapuram | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I hope the monsoon has been gentle with Dharwad this year."]]), ["Bob | home | Dharwad | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I hope you had a lovely time in Paris."]]), []);
+  assert.deepEqual(talk([["Ann", "I hope Priya is well."]]), []);
+});
+
+test("'my place in downtown Toronto' is Toronto; 'my friends back in X' and 'in X every single weekend' are no home; whom one heard from is a person", () => {
+  assert.deepEqual(states("I drive in against the traffic from my place in downtown Toronto."), ["Ann | home | Toronto"]);
+  assert.deepEqual(states("What I miss most is my friends back in Bengaluru."), []);
+  assert.deepEqual(states("We've been in Medicine Hat every single weekend since Easter."), []);
+  assert.deepEqual(talk([["Bob", "Have you heard from Ashwin lately?"], ["Ann", "Last I heard he was still in Waterloo."]]), ["Ashwin | home | Waterloo"]);
 });

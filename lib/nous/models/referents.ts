@@ -193,3 +193,14 @@ export function resolvePronoun(ctx: SessionContext, pronoun: string, turn: strin
   }
   return undefined;
 }
+
+/** A verb and the preposition before a person it is done with ("heard from X", "talked to X", "ran into X"). */
+const TALKED_WITH: Record<string, string> = { hear: "from", talk: "to", speak: "to", chat: "with", run: "into", bump: "into", ask: "after" };
+/** Verbs whose object is a person ("texted Tom", "messaged Priya"). */
+const CONTACTED = new Set(["text", "message", "email", "phone", "ring"]);
+
+/** "have you heard from Ashwin?", "I ran into Priya", "texted Tom": whether the name at i is someone one heard from, talked to or texted. */
+export function contactedAt(s: readonly { lower: string; lemma: string; pos: string }[], i: number): boolean {
+  if (i < 1) return false;
+  return (i >= 2 && TALKED_WITH[s[i - 2].lemma] === s[i - 1].lower) || (CONTACTED.has(s[i - 1].lemma) && s[i - 1].pos === "VERB");
+}

@@ -19,7 +19,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { organisationName, placeAt, townName } from "./states-common.js";
+import { placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -128,8 +128,15 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   // does not ("still up in Darwin, wet season now, she sent me a video")
   const othersBefore = (k: number) => clauses.some((c) => c.at < k && c.subjects.some((e) => e !== speaker && !isName(s[c.at])));
   // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
-  // "I hope the rains in Shillong have eased": a wish for the listener's weather
-  if (s.some((t) => t.lemma === "hope" && t.pos === "VERB")) return;
+  // "I hope the rains in Shillong have eased", "I hope the monsoon has been gentle with Dharwad": a wish for the
+  // listener's weather, where the listener lives
+  if (s.some((t) => t.lemma === "hope" && t.pos === "VERB")) {
+    const other = ctx.speakers.find((x) => x !== speaker);
+    const k = s.findIndex((t, i) => ["in", "with", "over"].includes(t.lower) && isName(s[i + 1]) && s.slice(0, i).some((x) => WEATHER.has(x.lemma) || WEATHER.has(x.lower)));
+    const p = k > 0 ? placeAt(s, k + 1) : undefined;
+    if (other && p && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) && ctx.known?.[speaker]?.home !== p.value) emit(other, "home", p.value, k + 1);
+    return;
+  }
   // "I miss the wind in Zaragoza": weather one has left (or visits) is not where one lives
   if (clauses.some((c) => LEFT.has(c.verb))) return;
   const recent = s.some((t) => ["yesterday", "today", "tonight", "now", "morning", "night", "week"].includes(t.lower));
@@ -200,7 +207,8 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
       const c = clauses.find((x) => x.at <= k && k < x.end);
       if (!c || ((c.subjects.length > 0 || c.implicit) && c.subjects.every((e) => e === speaker))) return emit(speaker, "home", place(k + 2)!.value, k);
     }
-    if (t.lower === "back" && s[k + 1]?.lower === "in" && place(k + 2)) {
+    // ("my friends back in Bengaluru", "what I miss is the food back in X": those left behind, where one was)
+    if (t.lower === "back" && s[k + 1]?.lower === "in" && place(k + 2) && s[k - 1]?.pos !== "NOUN" && !s.some((x) => x.lemma === "miss")) {
       const c = clauses.find((x) => x.at <= k && k < x.end);
       if (!c || c.subjects.every((e) => e === speaker)) return emit(speaker, "home", place(k + 2)!.value, k);
     }
@@ -295,28 +303,6 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
 }
 
 
-const COME_PARTICLES = new Set(["over", "up", "down", "round", "across"]);
-
-/**
- * "Come over to Whitby on your day off", "You should come up to Leeds some weekend": an invitation to a town is to the
- * speaker's own (not "come back to X", which asks the listener home; not an organisation, a person or a known value).
- */
-function invitedTo(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): boolean {
-  for (let k = 0; k + 2 < s.length; k++) {
-    if (s[k].lemma !== "come" || s[k].pos !== "VERB") continue;
-    const asked = k === 0 || s[k - 1].pos === "INTJ" || s[k - 1].pos === "PUNCT" || (["should", "must", "could"].includes(s[k - 1].lower) && ["you", "u", "ye"].includes(s[k - 2]?.lower ?? ""));
-    const j = COME_PARTICLES.has(s[k + 1]?.lower ?? "") ? k + 2 : k + 1;
-    if (!asked || s[j]?.lower !== "to" || !isName(s[j + 1])) continue;
-    const value = placeAt(s, j + 1)?.value;
-    if (!value || organisationName(value) || isCountry(value) || ctx.known?.[value] || namesSomeone(ctx, value, { firstName: "value", known: true }) || value.endsWith("'s")) continue;
-    // ("Come to the match with me": an outing together)
-    if (clauses.some((c) => c.negated && c.at <= k && k < c.end) || s.some((t, i) => t.lower === "with" && (s[i + 1]?.lower === "me" || s[i + 1]?.lower === "us"))) continue;
-    emit(speaker, "home", value, "state");
-    return true;
-  }
-  return false;
-}
-
 /**
  * "Still getting used to Exeter", "Nantes is growing on me", "come visit me in Bilbao", "I miss Zaragoza" (the
  * speaker's known home): a move told in passing.
@@ -326,7 +312,6 @@ function invitedTo(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionCon
  */
 export function movedInPassing(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): void {
   if (movesUntold(s, clauses, speaker, ctx, emit)) return;
-  if (invitedTo(s, clauses, speaker, ctx, emit)) return;
   if (!s.some((t) => t.lower === "used" || t.lower === "growing" || t.lower === "me" || t.lower === "us" || t.lemma === "miss" || t.lower === "move")) return;
   const name = (k: number) => (isName(s[k]) && !ctx.known?.[s[k].text] && !ctx.speakers.includes(s[k].text) ? placeAt(s, k)?.value : undefined);
   // a negation or "used to" counts in the clause that holds the words ("I don't know how people survive August" is no
@@ -428,45 +413,3 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
 }
 
 const DWELLINGS = wordSet("dwellingNouns");
-const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts", "feature", "project", "paycheck", "paycheque", "payslip", "client", "patient"]);
-const LAST_SPANS = new Set(["day", "shift", "week"]);
-
-/**
- * "last day at Sampaguita was Friday", "my last shift at Corvale is Sunday": the speaker's workplace ends (a
- * statement's; "your last day at X?" asks).
- *
- * @example
- * lastDayAt(analyse("Last day at Sampaguita was Friday.")[0]); // "Sampaguita"
- */
-export function lastDayAt(s: Tok[]): string | undefined {
-  for (let k = 0; k + 3 < s.length; k++) {
-    if (s[k].lower !== "last" || !LAST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !upper(s[k + 3].text)) continue;
-    if (k > 0 && !["my", "our", "the", ",", "and", "so", "but"].includes(s[k - 1].lower)) continue;
-    return placeAt(s, k + 3)?.value;
-  }
-  return undefined;
-}
-
-const COUNT_WORDS = new Set(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]);
-
-/**
- * "How's the first week at Marlow & Finch?", "my first day at Corvale was chaos": the first days at an organisation
- * are a new job's, the listener's in a question, else the speaker's (not someone else's: "his first day at X").
- *
- * @example
- * firstDaysAt(analyse("My first week at Corvale was chaos.")[0]); // "Corvale"
- */
-export function firstDaysAt(s: Tok[]): string | undefined {
-  for (let k = 0; k + 2 < s.length; k++) {
-    // "first (proper / full) week at X"
-    const m = s[k + 1]?.pos === "ADJ" && FIRST_SPANS.has(s[k + 2]?.lower ?? "") ? k + 1 : k;
-    if (s[k].lower !== "first" || !FIRST_SPANS.has(s[m + 1]?.lower ?? "") || s[m + 2]?.lower !== "at" || !s[m + 3] || !upper(s[m + 3].text)) continue;
-    if (!["the", "my", "our", "your"].includes(s[k - 1]?.lower ?? "") && k > 0) continue;
-    return placeAt(s, m + 3)?.value;
-  }
-  // "week 2 at Dar Al Shifa", "day 3 at X": a count of the first days, opening the sentence
-  const span = s[0]?.lower ?? "";
-  // ("day three at X": the count in words too)
-  if (["day", "week", "month", "shift"].includes(span) && s[1]?.pos === "NUM" && (/^\d{1,2}$/.test(s[1].text) || COUNT_WORDS.has(s[1].lower)) && s[2]?.lower === "at" && s[3] && upper(s[3].text)) return placeAt(s, 3)?.value;
-  return undefined;
-}

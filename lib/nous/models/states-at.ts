@@ -320,3 +320,46 @@ export function runsBusiness(s: Tok[], speaker: string, ctx: SessionContext, emi
     return emit(speaker, "workplace", v, k);
   }
 }
+
+const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts", "feature", "project", "paycheck", "paycheque", "payslip", "client", "patient"]);
+const LAST_SPANS = new Set(["day", "shift", "week"]);
+
+/**
+ * "last day at Sampaguita was Friday", "my last shift at Corvale is Sunday": the speaker's workplace ends (a
+ * statement's; "your last day at X?" asks).
+ *
+ * @example
+ * lastDayAt(analyse("Last day at Sampaguita was Friday.")[0]); // "Sampaguita"
+ */
+export function lastDayAt(s: Tok[]): string | undefined {
+  for (let k = 0; k + 3 < s.length; k++) {
+    if (s[k].lower !== "last" || !LAST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !upper(s[k + 3].text)) continue;
+    if (k > 0 && !["my", "our", "the", ",", "and", "so", "but"].includes(s[k - 1].lower)) continue;
+    return placeAt(s, k + 3)?.value;
+  }
+  return undefined;
+}
+
+const COUNT_WORDS = new Set(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]);
+
+/**
+ * "How's the first week at Marlow & Finch?", "my first day at Corvale was chaos": the first days at an organisation
+ * are a new job's, the listener's in a question, else the speaker's (not someone else's: "his first day at X").
+ *
+ * @example
+ * firstDaysAt(analyse("My first week at Corvale was chaos.")[0]); // "Corvale"
+ */
+export function firstDaysAt(s: Tok[]): string | undefined {
+  for (let k = 0; k + 2 < s.length; k++) {
+    // "first (proper / full) week at X"
+    const m = s[k + 1]?.pos === "ADJ" && FIRST_SPANS.has(s[k + 2]?.lower ?? "") ? k + 1 : k;
+    if (s[k].lower !== "first" || !FIRST_SPANS.has(s[m + 1]?.lower ?? "") || s[m + 2]?.lower !== "at" || !s[m + 3] || !upper(s[m + 3].text)) continue;
+    if (!["the", "my", "our", "your"].includes(s[k - 1]?.lower ?? "") && k > 0) continue;
+    return placeAt(s, m + 3)?.value;
+  }
+  // "week 2 at Dar Al Shifa", "day 3 at X": a count of the first days, opening the sentence
+  const span = s[0]?.lower ?? "";
+  // ("day three at X": the count in words too)
+  if (["day", "week", "month", "shift"].includes(span) && s[1]?.pos === "NUM" && (/^\d{1,2}$/.test(s[1].text) || COUNT_WORDS.has(s[1].lower)) && s[2]?.lower === "at" && s[3] && upper(s[3].text)) return placeAt(s, 3)?.value;
+  return undefined;
+}

@@ -17,6 +17,8 @@ const DWELLING = wordSet("dwellingNouns"), JOB_WORDS = wordSet("jobWords"), LOOS
 export const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
 export const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
+/** Parts of a town written in lower case before its name ("downtown Toronto", "east Belfast"). */
+const AREAS = new Set(["downtown", "uptown", "midtown", "central", "north", "south", "east", "west", "northern", "southern", "eastern", "western", "inner", "outer", "greater", "suburban", "rural", "coastal"]);
 const NOT_PLACES = new Set(["home", "work", "moment", "time", "night", "weekend", "end", "first", "least", "all", "while", "track", "shape", "touch", "mind", "charge", "love", "trouble"]);
 
 /**
@@ -32,6 +34,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   }
   const possessive = POSSESSIVES.has(s[j]?.lower ?? "");
   while (j < end && (DETS.has(s[j].lower) || ((s[j].pos === "ADJ" || s[j].pos === "ADV") && LOOSE.has(s[j].lower)))) j++;
+  // "in downtown Toronto", "east Belfast": a part of a town in lower case before its name is not the name's
+  if (j + 1 < end && s[j].text === s[j].lower && AREAS.has(s[j].lower) && isName(s[j + 1])) j++;
   const words: string[] = [];
   let last = j - 1;
   for (; j < end; j++) {

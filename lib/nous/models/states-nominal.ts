@@ -114,7 +114,9 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // where it is (the holder's own verb may not: "you sold your house in X", "I left my flat in X")
       // ("it stops at the end of my road in Leith": so does a verb of something else's)
       const othersVerb = !!gov && !!holder && !gov.subjects.includes(holder) && !(holder === speaker && gov.implicit) && !gov.negated && !LEAVE_DWELLING.has(gov.verb);
-      if (holder && (othersVerb || !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like"))) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
+      // ("I drive in from my place in downtown Toronto": the holder's own verb, unless it leaves, lets, denies or is of the past)
+      const ownVerb = !!gov && !LEAVE_DWELLING.has(gov.verb) && !gov.negated && !gov.usedTo && !gov.past && !gov.intent && gov.verb !== "rent" && gov.verb !== "let";
+      if (holder && (othersVerb || ownVerb || !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like"))) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
     } else if (DWELLING.has(t.lemma) && t.pos !== "VERB" && k >= 2 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo && !(gov && gov.head < k && LEAVE_DWELLING.has(gov.verb))) {
       // "the aircon in my Tampines flat", "your Croydon flat": a town named before one's dwelling is one's home (the
       // tagger reads "flat" after a name as an adverb now and then)

@@ -262,8 +262,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home
     const rest = s.slice((p?.end ?? j) + 1, c.end).map((x) => x.lower).join(" ");
     // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
-    // "in Berlin for the nordwave offsite"
-    if (/\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow))\b/.test(rest)) return;
+    // "in Berlin for the nordwave offsite", "in Medicine Hat every single weekend since Easter"
+    if (/\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|every (?:single )?(?:weekend|sunday|saturday|friday|summer|holiday|half-term)|most weekends)\b/.test(rest)) return;
     return emit(c.subjects, "home", p?.value, kind, c.head);
   }
   // "I'm at the Machir Bay Cafe now": "the" and a name, when the clause says it is new, lasting or over

@@ -1,0 +1,78 @@
+/**
+ * What greetings, wishes and invitations say of where the speakers live: "Greetings from Bengaluru!" (the speaker's
+ * town), "I hope all is well in Coimbatore", "I hope Kitchener has thawed" (the listener's), "Come over to Whitby on
+ * your day off" (the speaker's). All are indirect evidence.
+ */
+import type { Clause } from "./clause.js";
+import { isName, type Tok } from "./nlp.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
+import { isCountry } from "./gazetteer.js";
+import type { KindEmit } from "./moves.js";
+import type { IndirectEmit } from "./states-indirect.js";
+
+const COME_PARTICLES = new Set(["over", "up", "down", "round", "across"]);
+
+/**
+ * "Come over to Whitby on your day off", "You should come up to Leeds some weekend": an invitation to a town is to the
+ * speaker's own (not "come back to X", which asks the listener home; not an organisation, a person or a known value).
+ */
+export function invitedTo(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: KindEmit): boolean {
+  for (let k = 0; k + 2 < s.length; k++) {
+    if (s[k].lemma !== "come" || s[k].pos !== "VERB") continue;
+    const asked = k === 0 || s[k - 1].pos === "INTJ" || s[k - 1].pos === "PUNCT" || (["should", "must", "could"].includes(s[k - 1].lower) && ["you", "u", "ye"].includes(s[k - 2]?.lower ?? ""));
+    const j = COME_PARTICLES.has(s[k + 1]?.lower ?? "") ? k + 2 : k + 1;
+    if (!asked || s[j]?.lower !== "to" || !isName(s[j + 1])) continue;
+    const value = placeAt(s, j + 1)?.value;
+    if (!value || organisationName(value) || isCountry(value) || ctx.known?.[value] || namesSomeone(ctx, value, { firstName: "value", known: true }) || value.endsWith("'s")) continue;
+    // ("Come to the match with me": an outing together)
+    if (clauses.some((c) => c.negated && c.at <= k && k < c.end) || s.some((t, i) => t.lower === "with" && (s[i + 1]?.lower === "me" || s[i + 1]?.lower === "us"))) continue;
+    emit(speaker, "home", value, "state");
+    return true;
+  }
+  return false;
+}
+
+const GREETINGS = new Set(["greetings", "hello", "hi", "hey", "love", "regards", "morning", "evening", "afternoon", "night"]);
+
+/**
+ * "Greetings from Bengaluru!", "Good morning from Lagos", "Love from Cork": a greeting sent from a town is sent from
+ * the speaker's home (the words before "from" are a greeting's only).
+ *
+ * @example
+ * greetedFrom(analyse("Dear Jonas, greetings from Bengaluru!")[0], "Padma", ctx, emit); // emit("Padma", "home", "Bengaluru", 5)
+ */
+export function greetedFrom(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const k = s.findIndex((t, i) => t.lower === "from" && i > 0 && GREETINGS.has(s[i - 1].lower) && isName(s[i + 1]));
+  if (k < 0) return;
+  const p = placeAt(s, k + 1);
+  if (p && townName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "home", p.value, k + 1);
+}
+
+/**
+ * "I hope all is well in Coimbatore", "I hope Thiruvananthapuram is treating you well", "I hope Kitchener has thawed
+ * by now": a wish for a town, said to the listener, is for the listener's (a town of the gazetteer, not a country, a
+ * person or the speaker's own known home).
+ */
+export function wishedWell(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const hope = s.findIndex((t) => t.lemma === "hope" && t.pos === "VERB");
+  if (hope < 0 || !clauses.some((c) => c.head === hope && c.subjects.length === 1 && c.subjects[0] === speaker && !c.past && !c.negated)) return;
+  const other = ctx.speakers.find((x) => x !== speaker);
+  // ("I hope you had a lovely time in Paris": what the listener did there is a trip)
+  if (clauses.some((c) => c.at > hope && (c.past || c.subjects.some((e) => e === other)))) return;
+  for (let k = hope + 1; k < s.length; k++) {
+    if (!isName(s[k]) || !(s[k - 1].lower === "in" || s[k - 1].lower === "hope" || clauses.some((c) => c.at === k && !c.implicit))) continue;
+    const p = placeAt(s, k);
+    if (!p) continue;
+    if (other && townName(p.value) && !isCountry(p.value) && ctx.known?.[speaker]?.home !== p.value && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit(other, "home", p.value, k);
+    return;
+  }
+}
+
+/** The readings above, in order: an invitation first (it reads as a move otherwise), then a greeting and a wish. */
+export function greetings(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, passing: IndirectEmit, moved: KindEmit): boolean {
+  if (invitedTo(s, clauses, speaker, ctx, moved)) return true;
+  greetedFrom(s, speaker, ctx, passing);
+  wishedWell(s, clauses, speaker, ctx, passing);
+  return false;
+}
