@@ -251,7 +251,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (s[i - 1]?.lower === "with" && s[i - 2]?.lemma !== "be") addPerson(ctx, { name: n.name, turn: turn.id });
       // "remember Sander, the Dutch student?", "met Aroha at the market": someone remembered or met is a person
       else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });
-      else if (!isSpeakerName(n.name) && !n.name.includes(" ") && placesNamed(n.name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name: n.name, turn: turn.id });
+      else if (!isSpeakerName(n.name) && !n.name.includes(" ") && placesNamed(n.name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name: n.name, turn: turn.id }, true);
       // "your Eilidh and my Tui": a name owned by a speaker is one of their family, not a town
       // ("my Roche colleagues": a name modifying a noun is not one)
       else if (["my", "your", "our"].includes(s[i - 1]?.lower ?? "") && !n.name.includes(" ") && s[n.end + 1]?.pos !== "NOUN" && placesNamed(n.name).length === 0 && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });

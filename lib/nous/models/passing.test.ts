@@ -1050,3 +1050,11 @@ test("'my place in downtown Toronto' is Toronto; 'my friends back in X' and 'in 
   assert.deepEqual(states("We've been in Medicine Hat every single weekend since Easter."), []);
   assert.deepEqual(talk([["Bob", "Have you heard from Ashwin lately?"], ["Ann", "Last I heard he was still in Waterloo."]]), ["Ashwin | home | Waterloo"]);
 });
+
+test("'like we're in Cancún' is a likeness, no home; a name 'she' stood for is a person in later sessions, so 'How's Noor?' asks after no town", () => {
+  assert.deepEqual(states("Marlene keeps the heat at 24 like we're in Cancún."), []);
+  assert.deepEqual(states("It's so hot, as if I'm in Dubai."), []);
+  const ctx: SessionContext = { speakers: ["Ann", "Bob"] };
+  talk([["Ann", "Noor made feijoa chutney, she's leaving a jar on your step."]], ctx);
+  assert.deepEqual(talk([["Bob", "How's Noor?"]], nextSession(ctx, ["Ann", "Bob"])), []);
+});

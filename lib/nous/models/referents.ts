@@ -54,6 +54,8 @@ export interface SessionContext {
   applied?: Record<string, string>;
   /** Names given to animals and things ("a gecko I've named Kevin"), carried across sessions: "How's Kevin?" asks after no town. */
   named?: string[];
+  /** Everyone named as a person so far in the conversation, kept from session to session (people's referents are not). */
+  folk?: string[];
   /**
    * The name a relation was given ("my grandad Bill": "Harry's grandad" → "Bill"), carried across sessions: a later
    * "Grandad had a fall" or "my grandad" is Bill.
@@ -90,7 +92,7 @@ export interface SessionContext {
  * ctx = nextSession(ctx, ["Ann", "Bob"]);
  */
 export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
-  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered };
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered, folk: ctx.folk };
 }
 
 /**
@@ -121,12 +123,21 @@ export function relationGender(relation: string): "f" | "m" | undefined {
 
 const tick = (ctx: SessionContext): number => (ctx.clock = (ctx.clock ?? 0) + 1);
 
-/** Registers a person referent (most recent last). */
-export function addPerson(ctx: SessionContext, r: Omit<Referent, "at">): void {
+/** Keeps a name known to be a person's for the whole conversation (`folk`). */
+function noteFolk(ctx: SessionContext, name: string): void {
+  if (!name.includes("'s ") && !(ctx.folk ??= []).includes(name)) ctx.folk.push(name);
+}
+
+/**
+ * Registers a person referent (most recent last); `sure` when the words say it is a person ("heard from Ashwin"), which
+ * keeps the name in `folk` (a clause's subject is registered too, and may be a thing).
+ */
+export function addPerson(ctx: SessionContext, r: Omit<Referent, "at">, sure = false): void {
   const people = (ctx.people ??= []);
   const i = people.findIndex((p) => p.name === r.name);
   const prev = i >= 0 ? people.splice(i, 1)[0] : undefined;
   people.push({ ...r, gender: r.gender ?? prev?.gender, plural: r.plural ?? prev?.plural, at: tick(ctx) });
+  if (sure) noteFolk(ctx, r.name);
   if (!r.plural) ctx.lastPerson = r.name;
 }
 
@@ -189,7 +200,11 @@ export function resolvePronoun(ctx: SessionContext, pronoun: string, turn: strin
     const r = people[i];
     if (r.plural) continue;
     if (ctx.lastPet !== undefined && ctx.lastPet > r.at) return undefined;
-    if (r.gender === undefined || r.gender === want) return r.name;
+    if (r.gender === undefined || r.gender === want) {
+      // (a name "he" or "she" stands for is a person's)
+      noteFolk(ctx, r.name);
+      return r.name;
+    }
   }
   return undefined;
 }

@@ -124,7 +124,7 @@ export function placeName(s: Tok[], k: number, ctx: SessionContext): { name: str
   if (k === 0 && !n.name.includes(" ") && inLexicon(n.name.toLowerCase())) return undefined;
   // … nor is it with lower-case words after it ("Best hospital in Leeds")
   if (k === 0 && inLexicon(first.toLowerCase()) && n.name.split(" ").some((w) => w === w.toLowerCase())) return undefined;
-  if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`)) || ctx.named?.includes(n.name)) return undefined;
+  if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`)) || ctx.named?.includes(n.name) || ctx.folk?.includes(n.name)) return undefined;
   return n;
 }
 

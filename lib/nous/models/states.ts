@@ -256,6 +256,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   if (!t) return;
   const kind = stateKind(c, "none");
   if (t.lower === "in" && isName(s[j + 1])) {
+    // "keeps the heat at 24 like we're in Cancún", "as if I'm in Dubai": a likeness, not a place one is
+    if (s[c.at - 1]?.lower === "like" || ((s[c.at - 1]?.lower === "if" || s[c.at - 1]?.lower === "though") && s[c.at - 2]?.lower === "as")) return;
     // "I've been in Sopot with her every day": being somewhere with someone is a visit, not a home
     const p = placeAt(s, j + 1, c.end);
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
