@@ -99,3 +99,8 @@ test("the last resort skips a name said in an exclamation ('thank God', 'God hel
   const ctx = query(god, "Where does Ann live now?", { stateAttributes: ["home"] });
   assert.equal(nameFromEvidence(ctx, "home", "Ann"), undefined);
 });
+
+test("clipped words run together ('StatCan') are answered with the name whose words they start ('Statistics Canada')", () => {
+  const mem = memoryOf([["Ann", "Three weeks in at Statistics Canada and there is a form for everything."], ["Bob", "ha"], ["Ann", "My manager at StatCan has been very kind about the time off."]]);
+  assert.equal(ask(mem, "Where does Ann work now?"), "Statistics Canada");
+});

@@ -129,7 +129,10 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
 export function fullerName(ctx: QueryContext, value: string): string {
   const acronym = /^\p{Lu}{2,5}$/u.test(value);
   const clipped = /^\p{Lu}\p{Ll}{3,}$/u.test(value) && !inLexicon(value.toLowerCase()) && placesNamed(value).length === 0;
-  if (!acronym && !clipped) return value;
+  // "StatCan": clipped words run together, each the start of a word of the full name ("Statistics Canada")
+  const parts = /^(?:\p{Lu}\p{Ll}{1,5}){2,3}$/u.test(value) ? value.match(/\p{Lu}\p{Ll}+/gu)! : undefined;
+  const clips = (v: string) => { const w = v.split(" "); return !!parts && w.length === parts.length && w.every((x, i) => x.length > parts[i].length && x.startsWith(parts[i])); };
+  if (!acronym && !clipped && !parts) return value;
   for (const e of ctx.evidence) {
     for (const s of analyse(e.text)) {
       for (let k = 0; k < s.length; k++) {
@@ -138,7 +141,7 @@ export function fullerName(ctx: QueryContext, value: string): string {
         if (!n) continue;
         k = n.end;
         const v = n.value;
-        if (acronym ? shortFormOf(value, v) : !v.includes(" ") && v.length > value.length && v.startsWith(value)) return v;
+        if (acronym ? shortFormOf(value, v) : parts ? clips(v) : !v.includes(" ") && v.length > value.length && v.startsWith(value)) return v;
       }
     }
   }

@@ -1,6 +1,6 @@
 /**
- * What greetings, wishes and invitations say of where the speakers live: "Greetings from Bengaluru!" (the speaker's
- * town), "I hope all is well in Coimbatore", "I hope Kitchener has thawed" (the listener's), "Come over to Whitby on
+ * What greetings, wishes, invitations and the hour say of where the speakers live: "Greetings from Bengaluru!", "It
+ * is nine o'clock in Bhubaneswar" (the speaker's town), "I hope all is well in Coimbatore", "I hope Kitchener has thawed" (the listener's), "Come over to Whitby on
  * your day off" (the speaker's). All are indirect evidence.
  */
 import type { Clause } from "./clause.js";
@@ -46,7 +46,7 @@ export function greetedFrom(s: Tok[], speaker: string, ctx: SessionContext, emit
   const k = s.findIndex((t, i) => t.lower === "from" && i > 0 && GREETINGS.has(s[i - 1].lower) && isName(s[i + 1]));
   if (k < 0) return;
   const p = placeAt(s, k + 1);
-  if (p && townName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "home", p.value, k + 1);
+  if (p && !organisationName(p.value) && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "home", p.value, k + 1);
 }
 
 /**
@@ -69,10 +69,24 @@ export function wishedWell(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
   }
 }
 
+const CLOCK = /^(?:o'clock|midnight|noon|midday|am|pm|a\.m\.|p\.m\.|\d{1,2}(?::\d\d)?(?:am|pm)?)$/i;
+
+/**
+ * "It is nine o'clock in Bhubaneswar and I am still at my desk", "It's 3am here in Auckland": the hour it is in a town,
+ * told in the present, is the hour where the speaker is.
+ */
+export function clockIn(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s[0]?.lower !== "it" || !(s[1]?.lower === "is" || s[1]?.lower === "'s")) return;
+  const k = s.findIndex((t, i) => i > 2 && i <= 7 && t.lower === "in" && isName(s[i + 1]) && s.slice(2, i).some((x) => CLOCK.test(x.text)));
+  const p = k > 0 ? placeAt(s, k + 1) : undefined;
+  if (p && !organisationName(p.value) && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "home", p.value, k + 1);
+}
+
 /** The readings above, in order: an invitation first (it reads as a move otherwise), then a greeting and a wish. */
 export function greetings(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, passing: IndirectEmit, moved: KindEmit): boolean {
   if (invitedTo(s, clauses, speaker, ctx, moved)) return true;
   greetedFrom(s, speaker, ctx, passing);
+  clockIn(s, speaker, ctx, passing);
   wishedWell(s, clauses, speaker, ctx, passing);
   return false;
 }

@@ -1058,3 +1058,9 @@ test("'like we're in Cancún' is a likeness, no home; a name 'she' stood for is 
   talk([["Ann", "Noor made feijoa chutney, she's leaving a jar on your step."]], ctx);
   assert.deepEqual(talk([["Bob", "How's Noor?"]], nextSession(ctx, ["Ann", "Bob"])), []);
 });
+
+test("the hour in a town is the speaker's ('It is nine o'clock in Bhubaneswar'); 'StatCan' is answered with the full name the evidence gives", () => {
+  assert.deepEqual(states("It is nine o'clock in Bhubaneswar and I am still at my desk."), ["Ann | home | Bhubaneswar | 0.5"]);
+  assert.deepEqual(states("It's 3am here in Auckland, can't sleep."), ["Ann | home | Auckland | 0.5"]);
+  assert.deepEqual(states("It is nine o'clock in the morning."), []);
+});
