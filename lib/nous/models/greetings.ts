@@ -1,6 +1,6 @@
 /**
- * What greetings, wishes, invitations and the hour say of where the speakers live: "Greetings from Bengaluru!", "It
- * is nine o'clock in Bhubaneswar" (the speaker's town), "I hope all is well in Coimbatore", "I hope Kitchener has thawed" (the listener's), "Come over to Whitby on
+ * What wishes, invitations and the hour say of where the speakers live: "It is nine o'clock in Bhubaneswar" (the
+ * speaker's town), "I hope all is well in Coimbatore", "I hope Kitchener has thawed" (the listener's), "Come over to Whitby on
  * your day off" (the speaker's). All are indirect evidence.
  */
 import type { Clause } from "./clause.js";
@@ -31,22 +31,6 @@ export function invitedTo(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     return true;
   }
   return false;
-}
-
-const GREETINGS = new Set(["greetings", "hello", "hi", "hey", "love", "regards", "morning", "evening", "afternoon", "night"]);
-
-/**
- * "Greetings from Bengaluru!", "Good morning from Lagos", "Love from Cork": a greeting sent from a town is sent from
- * the speaker's home (the words before "from" are a greeting's only).
- *
- * @example
- * greetedFrom(analyse("Dear Jonas, greetings from Bengaluru!")[0], "Padma", ctx, emit); // emit("Padma", "home", "Bengaluru", 5)
- */
-export function greetedFrom(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  const k = s.findIndex((t, i) => t.lower === "from" && i > 0 && GREETINGS.has(s[i - 1].lower) && isName(s[i + 1]));
-  if (k < 0) return;
-  const p = placeAt(s, k + 1);
-  if (p && !organisationName(p.value) && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "home", p.value, k + 1);
 }
 
 /**
@@ -82,10 +66,9 @@ export function clockIn(s: Tok[], speaker: string, ctx: SessionContext, emit: In
   if (p && !organisationName(p.value) && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "home", p.value, k + 1);
 }
 
-/** The readings above, in order: an invitation first (it reads as a move otherwise), then a greeting and a wish. */
+/** The readings above, in order: an invitation first (it reads as a move otherwise), then the hour and a wish. (A greeting "from X" is read in states-at.ts.) */
 export function greetings(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, passing: IndirectEmit, moved: KindEmit): boolean {
   if (invitedTo(s, clauses, speaker, ctx, moved)) return true;
-  greetedFrom(s, speaker, ctx, passing);
   clockIn(s, speaker, ctx, passing);
   wishedWell(s, clauses, speaker, ctx, passing);
   return false;

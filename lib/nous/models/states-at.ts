@@ -166,7 +166,8 @@ export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, em
   const town = (k: number) => (isName(s[k]) ? placeAt(s, k)?.value : undefined);
   const ok = (v: string | undefined): v is string => !!v && !namesSomeone(ctx, v);
   for (let k = 1; k + 1 < s.length; k++) {
-    if (s[k].lower === "from" && s.slice(0, k).every((t) => GREETING_WORDS.has(t.lower) || t.pos === "PUNCT") && s.slice(0, k).some((t) => t.pos !== "PUNCT")) {
+    // ("Dear Jonas, greetings from Bengaluru!": the one greeted may be named first)
+    if (s[k].lower === "from" && GREETING_WORDS.has(s[k - 1].lower) && s[k - 1].pos !== "PUNCT" && s.slice(0, k).every((t) => GREETING_WORDS.has(t.lower) || t.pos === "PUNCT" || t.lower === "dear" || isName(t))) {
       const v = town(k + 1);
       if (ok(v)) return emit(speaker, "home", v, k);
     }
