@@ -46,6 +46,7 @@ const FAMILY = wordSet("family");
 const PARTNER = wordSet("partner");
 const INTENT = wordSet("intentVerbs");
 const FUTURE_WORDS = wordSet("futureWords");
+const STATIVE_GERUNDS = new Set(["live", "rent"]);
 const MODAL = new Set(["would", "could", "can", "might", "should", "may", "must"]);
 const BE = new Set(["am", "is", "are", "was", "were", "be", "been", "being"]);
 const PAST_AUX = new Set(["was", "were", "did", "had"]);
@@ -255,7 +256,9 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       let k = i;
       // or after a short verbless lead-in and a comma or colon ("some good news, started at X on Monday")
       const newsLead = k > 1 && k <= 5 && [",", ":"].includes(s[k - 1].text) && t.pos === "VERB" && s.slice(0, k - 1).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "INTJ", "ADV"].includes(x.pos));
-      const lead = k === 0 || newsLead || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
+      // ("We finally did it, moved to Prague": after a first clause of "I" or "we" that states nothing read here)
+      const weLead = out.length === 0 && k > 2 && s[k - 1].text === "," && ["i", "we"].includes(s[0].lower) && t.pos === "VERB" && COMMA_VERBS.has(t.lemma);
+      const lead = k === 0 || newsLead || weLead || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
       // chat joins the speaker's clauses with a comma too ("handed my notice in at X, start at Y on the 1st")
       const prev = out[out.length - 1];
       // … and a third person's, when the verb agrees with them ("he's moved back to Holland, lives in Utrecht")
@@ -288,7 +291,8 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
         c.gerundLead = true;
         if (before === "since" || before === "after") c.past = true;
         else if (before === "still") c.still = true; // "Still teaching at X": going on, not planned
-        else if (!s.slice(c.head + 1).find((x) => x.pos === "AUX" || x.pos === "VERB")?.lemma.match(/^be$/)) c.future = true;
+        // ("Living in a tiny studio in Al Barsha": a gerund of a lasting state is that state now)
+        else if (!STATIVE_GERUNDS.has(s[c.head].lemma) && !s.slice(c.head + 1).find((x) => x.pos === "AUX" || x.pos === "VERB")?.lemma.match(/^be$/)) c.future = true;
         // else "Working at X is fine": the gerund is the subject of "is", a state now
       }
       k = c.head;

@@ -55,6 +55,33 @@ export function hedged(s: Tok[]): boolean {
   return PHRASES.test(s.map((t) => t.text).join(" "));
 }
 
+/**
+ * Where a sentence's hedge starts (0: the whole sentence). Laughter belongs to the clause it ends: "living in a tiny
+ * studio in Al Barsha, but the lift works 😂" jokes about the lift, and "my building in Andheri has a waterfall in
+ * the lift shaft 😂" about the building, not where it stands. Hedging adverbs, hedging phrases and "my real X is"
+ * mark the whole sentence.
+ */
+export function hedgeStart(s: Tok[]): number {
+  const cues = s.flatMap((_, i) => (isCue(s, i) && !inAside(s, i) ? [i] : []));
+  if (cues.length === 0 || cues.some((i) => ADVERB_HEDGES.has(s[i].lower)) || !hedged(s.slice(0, cues[0]).concat(s[cues[0]])) || PHRASES.test(s.map((t) => t.text).join(" "))) return 0;
+  if (s.some((t, i) => (t.lower === "my" || t.lower === "our") && HYPERBOLE.has(s[i + 1]?.lower ?? ""))) return 0;
+  for (let b = cues[0] - 1; b > 1; b--) if (s[b].lower === "but" && s[b - 1].text === ",") return b;
+  // a possessed subject ("my building in Andheri", "our flat in Leeds") and its verb, before the laughter
+  if (s[0]?.lower === "my" || s[0]?.lower === "our") {
+    const verb = s.findIndex((t, i) => i > 2 && (t.pos === "VERB" || t.pos === "AUX"));
+    if (verb > 2 && verb < cues[0]) return verb;
+  }
+  return 0;
+}
+
+/** Is the value named in the sentence before its hedge starts (and so not hedged)? */
+export function beforeHedge(s: Tok[], value: string, start: number): boolean {
+  if (start <= 0) return false;
+  const first = value.split(" ")[0];
+  const at = s.findIndex((t) => t.text === first);
+  return at >= 0 && at < start;
+}
+
 /** A sentence that is only laughter ("Haha!", "lol", "😂"). */
 export function laughterOnly(s: Tok[]): boolean {
   const words = s.filter((t) => t.pos !== "PUNCT");

@@ -17,22 +17,23 @@
  *   content lemmas (`talked about`).
  */
 import type { Triple, Turn } from "../types.js";
+import type { Tok } from "./nlp.js";
 import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
-import { doubts, hedgedSentences, takesBack } from "./cues.js";
+import { beforeHedge, doubts, hedgedSentences, hedgeStart, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { addPerson, addPet, contactedAt, nameRelation, relationGender, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, askedPerson, atOrganisation, firstDaysAt, lastDayAt, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { appliedAt, askedPerson, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
-import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
-import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, replyState } from "./replies.js";
+import { commute, dayAt, jobFragment, servedAt, townRemark, workFor, writtenFrom } from "./states-remarks.js";
+import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
 import { presumedHomes } from "./presumed.js";
 import { kindAsked, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
@@ -79,6 +80,7 @@ const SKIP_VERBS = wordSet("skipVerbs");
 const NAMING = wordSet("namingWords");
 const HYPOTHETICAL = wordSet("hypotheticalMarkers");
 const MOVE = wordSet("moveVerbs");
+const TRIP = wordSet("tripWords");
 
 /**
  * "what about you?" at the end of a statement asks the other speaker, and a tag ("…, did I tell you?", "…, you
@@ -86,8 +88,10 @@ const MOVE = wordSet("moveVerbs");
  */
 /** News of a new job or a move that names no value ("Got a job!", "I got it!", "We moved!"). */
 const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
-const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?got the keys(?: \w+)?)\W*$/i;
+const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?(?:got the keys|signed (?:a|the) (?:new )?lease)(?: \w+)?)\W*$/i;
 
+/** A job lost, with no name: "got laid off today", "I quit!", "They made me redundant." */
+const JOB_LOST = /^(?:(?:so|and|well|guess what|update)\W+)?(?:(?:i|we)(?: 've| have| was| were| got)? |(?:got|been|was) )?(?:just |finally )?(?:(?:got |been |was )?(?:laid off|fired|sacked|made redundant|let go)|quit|resigned|handed in my notice)(?: today| yesterday| this week| this morning| last week)?\W*$|^(?:they|the company|work) (?:just )?(?:made|let) (?:me|us) (?:redundant|go)(?: today| yesterday| this week| this morning| last week)?\W*$/i;
 const WORK_UNITS = /\b(?:department|dept|team|ward|unit|branch|division|desk|shift|role|position|job|project)$/i;
 const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us", "our", "am"]);
 const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
@@ -156,11 +160,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   let endedHere: "home" | "workplace" | undefined = pending?.attribute ?? (reply?.kind === "ended" && !reply.entity ? reply.attribute : undefined);
   // what is said in passing (states-agents.ts, states-remarks.ts), unless the sentence stated the same attribute directly; one set of
   // closures per turn, over the current sentence's states and hedge
-  const cur: { states: readonly { entity: string; attribute: string; value: string; kind?: string }[]; hedged: boolean; whom?: string } = { states: [], hedged: false };
+  const cur: { states: readonly { entity: string; attribute: string; value: string; kind?: string }[]; hedged: boolean; whom?: string; s: Tok[]; start: number } = { states: [], hedged: false, s: [], start: 0 };
   const passing = (said: string, attribute: "home" | "workplace" | "job", value: string) => {
     const entity = said === turn.speaker && cur.whom ? cur.whom : said;
     // (an ending stated in the sentence leaves room for the new value: "I left the hospital and now I manage …")
-    if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute && (st.kind !== "ended" || st.value === value))) indirect(entity, attribute, value, cur.hedged);
+    if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute && (st.kind !== "ended" || st.value === value))) indirect(entity, attribute, value, cur.hedged && !beforeHedge(cur.s, value, cur.start));
   };
   const endedAt = (value: string) => {
     add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "ended" } : { entity: turn.speaker, attribute: "workplace", value: `not ${value}` });
@@ -180,6 +184,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (kind === "ended") endedHere = "home";
   };
   const applied = appliedAt(sentences);
+  // "I opened my own place! A little bistro in Brixton called Little Saffron."
+  const opened = openedBusiness(sentences);
+  if (opened && !isSpeakerName(opened)) {
+    add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value: opened, kind: "change" } : { entity: turn.speaker, attribute: "workplace", value: opened });
+    mention(opened);
+  }
   // a reply to the other speaker's "How's Mārtiņš doing?" (asked in the turn just before)
   const askedOf = ctx.askedAbout && ctx.askedAbout.asker !== turn.speaker ? ctx.askedAbout.person : undefined;
   ctx.askedAbout = undefined;
@@ -299,7 +309,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     }
     const told = clauses.find((c) => !c.implicit);
     if (clauses.length === 0 && thirdNews) cur.whom = thirdNews;
-    lastThird = told && told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other ? told.subjects[0] : undefined;
+    // ("Company sent me. Living in …": a clause done to the speaker leaves the next sentence the speaker's)
+    lastThird = told && told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other && !["me", "us"].includes(s[told.head + 1]?.lower ?? "") ? told.subjects[0] : undefined;
     thirdNews = lastThird && s.some((t) => t.lemma === "job" || MOVE.has(t.lemma)) ? lastThird : undefined;
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
@@ -328,9 +339,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     let states = readStates(s, clauses, turn.speaker, ctx, turn.id);
     // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
     if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
+    // "you work at a food company and get free food": the listener's named value described by its kind, nothing new
+    states = states.filter((st) => !(st.entity === other && st.kind !== "ended" && !upper(st.value) && upper(ctx.known?.[other]?.[st.attribute as "home" | "workplace"] ?? "")));
     for (const st of states) {
       const positive = st.kind !== "ended";
-      const hedge = hedges[si] && positive;
+      const hedge = hedges[si] && positive && !beforeHedge(s, st.value, hedgeStart(s));
       const kind = hedge && st.kind === "change" ? "state" : st.kind;
       const confidence = hedge ? o.hedgeConfidence : st.kind === "planned" ? o.planConfidence : 1;
       if (!o.kinds) {
@@ -359,10 +372,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     }
     // indirect evidence, unless the sentence stated the same value directly
     indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {
-      if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si]);
+      if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si] && !beforeHedge(s, value, hedgeStart(s)));
     });
     cur.states = states;
     cur.hedged = hedges[si];
+    cur.s = s;
+    cur.start = hedges[si] ? hedgeStart(s) : 0;
     employerActs(s, clauses, turn.speaker, ctx, passing, endedAt);
     postedTo(s, turn.speaker, ctx, passing);
     weatherHome(s, clauses, turn.speaker, ctx, passing);
@@ -371,6 +386,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
+    workFor(s, clauses, turn.speaker, ctx, passing);
     servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);
@@ -400,12 +416,22 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value: appliedTo, kind: "change" } : { entity: turn.speaker, attribute: "workplace", value: appliedTo });
       delete ctx.applied![turn.speaker];
     } else if (NEW_JOB.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) endedHere = "workplace";
-    else if (NEW_HOME.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "home")) endedHere = "home";
+    else if (JOB_LOST.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) {
+      // "got laid off today", "They made me redundant": the known workplace ends, or the next name is the new one
+      const was = ctx.known?.[turn.speaker]?.workplace;
+      if (was) endedAt(was);
+      else endedHere = "workplace";
+    } else if (NEW_HOME.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "home")) endedHere = "home";
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });
+  // "Last shift at Mallusk is Friday": a value the turn ends is not also stated by it
+  for (let i = triples.length - 1; i >= 0; i--) {
+    const t = triples[i];
+    if (t.kind !== "ended" && t.attribute === "workplace" && triples.some((x) => x.kind === "ended" && x.entity === t.entity && x.attribute === t.attribute && x.value === t.value)) triples.splice(i, 1);
+  }
   // "How's Toronto?" "The flat in Leslieville is small": places within places (within.ts)
   const knownHome = ctx.known?.[turn.speaker]?.home;
   const movedHere = !!knownHome && (ctx as SessionHomes).sessionMoves?.[turn.speaker] === knownHome;
@@ -424,6 +450,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
+  noteTripTalk(ctx, turn.speaker, !triples.some((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) && !endedHere && sentences.some((s) => s.some((t) => TRIP.has(t.lemma))));
   for (const t of triples) if ((t.attribute === "home" || t.attribute === "workplace") && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEnded(ctx, turn.speaker, t.attribute);
   // an ending still waiting for its new value waits through the speaker's next three turns
   const named = (a: string) => triples.some((t) => t.entity === turn.speaker && t.attribute === a && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) >= o.indirectConfidence);

@@ -225,7 +225,9 @@ function organisationsInLowerCase(sent: Tok[]): void {
  * no place, unless a town is so named. `p` is the name found at `k`.
  */
 export function openingCommonWord(s: Tok[], k: number, p: { value: string; end: number }): boolean {
-  return k === 0 && p.end === 0 && inLexicon(s[0].lower) && placesNamed(p.value).length === 0;
+  // ("Orchards everywhere": a plural too)
+  const w = s[0].lower;
+  return k === 0 && p.end === 0 && (inLexicon(w) || (/[^s]s$/.test(w) && inLexicon(w.slice(0, -1)))) && placesNamed(p.value).length === 0;
 }
 
 const known = new Map<string, boolean>();

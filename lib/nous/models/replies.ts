@@ -35,7 +35,14 @@ type WithQuestion = SessionContext & {
   ended?: { entity: string; attribute: "home" | "workplace" };
   presumed?: { entity: string; home: string };
   lastAttribute?: Record<string, "home" | "workplace">;
+  /** The speaker whose turn just before spoke of a trip and told of no home or job ("been travelling for work"). */
+  tripTalk?: string;
 };
+
+/** Notes whether the turn just read spoke of a trip and told of no home or job (a bare "where to?" then asks the trip's places). */
+export function noteTripTalk(ctx: SessionContext, speaker: string, trip: boolean): void {
+  (ctx as WithQuestion).tripTalk = trip ? speaker : undefined;
+}
 
 /** Notes the attribute of an entity's latest home or workplace observation this session (for a bare "where to?"). */
 export function noteAttribute(ctx: SessionContext, entity: string, attribute: "home" | "workplace"): void {
@@ -226,7 +233,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     return;
   }
   // a bare "where?" / "where to?" right after the listener told of a move or a new job: the reply names the new value
-  if (other && q.length === 1 && /^\s*(?:to )?(?:where(?: to| abouts| exactly)?|whereabouts)[\s?!]*$/i.test(q[0].map((t) => t.text).join(" "))) {
+  // ("been travelling for work nonstop" "where to": the trip's places are no home)
+  if (other && c.tripTalk !== other && q.length === 1 && /^\s*(?:to )?(?:where(?: to| abouts| exactly)?|whereabouts)[\s?!]*$/i.test(q[0].map((t) => t.text).join(" "))) {
     c.asked = { by: speaker, attribute: c.lastAttribute?.[other] ?? "home", kind: "change" };
     return;
   }
@@ -292,6 +300,11 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   // possessive may open one: "Her spare room in Halifax.")
   let seg = k;
   while (seg < s.length && !(seg > k && s[seg].pos === "PUNCT")) seg++;
+  // "Kerikeri it is.": the choice made
+  const chosen = isName(s[k]) ? placeAt(s, k, seg) : undefined;
+  if (chosen && /^(?:it is|it's)$/i.test(s.slice(chosen.end + 1, seg).map((t) => t.text).join(" ").replace(" 's", "'s")) && !ctx.speakers.includes(chosen.value)) return chosen.value;
+  // "Result!", "Finally!": a common word exclaimed alone names nothing
+  if (seg === k + 1 && s[seg]?.text === "!" && inLexicon(s[k].lower) && placesNamed(s[k].text).length === 0) return undefined;
   // (a capitalised verb inside a name is the name's: "Royal Flying Doctor Service")
   if (s.slice(k, seg).some((t, i) => ((t.pos === "VERB" || t.pos === "AUX") && !(i > 0 && upper(t.text) && isName(s[k + i - 1]) && isName(s[k + i + 1]))) || (t.pos === "PRON" && !POSSESSIVE.has(t.lower)))) return undefined;
   const known = (v: string) => ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v);
@@ -321,6 +334,12 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
     }
   }
   if (!isName(s[k]) || greeting(s, k)) return undefined;
+  // "Philly, in Fishtown.": a town, then the part of it
+  const town = attribute === "home" ? placeAt(s, k) : undefined;
+  if (town && s[town.end + 1]?.text === "," && s[town.end + 2]?.lower === "in" && isName(s[town.end + 3])) {
+    const part = placeAt(s, town.end + 3);
+    if (part && (part.end === s.length - 1 || s[part.end + 1].pos === "PUNCT") && !known(part.value)) return part.value;
+  }
   let stop = k;
   while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && ["ADP", "ADV", "SCONJ", "CCONJ"].includes(s[stop].pos))) stop++;
   const p = placeAt(s, k, stop);
@@ -332,7 +351,16 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   // "Couch at Mum's for now.", "Tradition apparently." ("Admiral, in Cardiff, claims handler." is a name: a comma sets
   // it off)
   if (p && (s[1]?.pos === "ADP" || s[1]?.pos === "ADV") && openingCommonWord(s, k, p)) return undefined;
+  // "Quieter, nobody shouting about delays.": a comparative describes, it names nothing
+  if (p && !p.value.includes(" ") && comparative(p.value) && placesNamed(p.value).length === 0) return undefined;
   return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
+}
+
+/** "Quieter", "Busier", "Bigger": the comparative of an ordinary adjective. */
+function comparative(word: string): boolean {
+  const w = word.toLowerCase();
+  if (w.endsWith("ier")) return inLexicon(`${w.slice(0, -3)}y`);
+  return w.endsWith("er") && [w.slice(0, -2), w.slice(0, -1), w.slice(0, -3)].some((x) => x.length >= 3 && inLexicon(x));
 }
 /**
  * The state a reply gives by fragment, if the turn answers a pending where-question with a bare name; clears the

@@ -19,7 +19,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { placeAt, townName } from "./states-common.js";
+import { openingAdjective, placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -72,8 +72,10 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
       (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && (next?.pos === "VERB" && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
       (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
+    // "Ørsted made me an offer", "Deloitte offered me a position", "Virgin Australia picked me up" (no "from" a place)
+    const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));
     const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
-    if (!acts && !fired) continue;
+    if (!acts && !fired && !offered) continue;
     const org = organisationSubject(s, c, ctx);
     if (!org) continue;
     if (third) {
@@ -86,6 +88,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
   }
 }
 
+const OFFERED = new Set(["job", "position", "role", "post", "contract", "place", "spot"]);
 const POSTING = new Set(["post", "transfer", "relocate", "move", "station", "base"]);
 const STINTS = new Set(["day", "week", "fortnight", "month", "season", "project", "contract"]);
 
@@ -160,7 +163,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
     let stop = k;
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
-    const p = nounWeather ? { value: s.slice(k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);
+    const p = nounWeather ? { value: s.slice(openingAdjective(s, k, e) ? k + 1 : k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);
     if (!p || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) continue;
     // "House is freezing"
     if (openingCommonWord(s, k, p)) continue;

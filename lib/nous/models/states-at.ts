@@ -322,6 +322,27 @@ export function runsBusiness(s: Tok[], speaker: string, ctx: SessionContext, emi
   }
 }
 
+/**
+ * "I opened my own place! A little bistro in Brixton called Little Saffron.": a business the speaker opened, named
+ * ("called" / "named") in that sentence or the next one of the turn.
+ *
+ * @example
+ * openedBusiness(analyse("We opened a café called Bean There.")); // "Bean There"
+ */
+export function openedBusiness(sentences: Tok[][]): string | undefined {
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i];
+    const k = s.findIndex((t, j) => t.lemma === "open" && t.pos === "VERB" && t.lower !== "open" && s.slice(0, j).some((x) => ["i", "we"].includes(x.lower)) && ["my", "our", "a", "an", "the"].includes(s[j + 1]?.lower ?? ""));
+    if (k < 0 || s.slice(0, k).some((t) => ["not", "never", "if", "want", "would", "could", "should"].includes(t.lower)) || s[s.length - 1]?.text === "?") continue;
+    for (const x of [s.slice(k), sentences[i + 1] ?? []]) {
+      const c = x.findIndex((t) => (t.lower === "called" || t.lower === "named") && isName(x[x.indexOf(t) + 1]));
+      const v = c >= 0 ? placeAt(x, c + 1)?.value : undefined;
+      if (v && placesNamed(v).length === 0) return v;
+    }
+  }
+  return undefined;
+}
+
 const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts", "feature", "project", "paycheck", "paycheque", "payslip", "client", "patient"]);
 const LAST_SPANS = new Set(["day", "shift", "week"]);
 
@@ -362,5 +383,9 @@ export function firstDaysAt(s: Tok[]): string | undefined {
   const span = s[0]?.lower ?? "";
   // ("day three at X": the count in words too)
   if (["day", "week", "month", "shift"].includes(span) && s[1]?.pos === "NUM" && (/^\d{1,2}$/.test(s[1].text) || COUNT_WORDS.has(s[1].lower)) && s[2]?.lower === "at" && s[3] && upper(s[3].text)) return placeAt(s, 3)?.value;
+  // "Nike day 1: got lost on campus": the name first (no town's)
+  const named = isName(s[0]) && !s[0].date ? placeAt(s, 0) : undefined;
+  const d = named ? named.end + 1 : -1;
+  if (named && ["day", "week"].includes(s[d]?.lower ?? "") && s[d + 1]?.pos === "NUM" && (/^\d{1}$/.test(s[d + 1].text) || ["one", "two", "three"].includes(s[d + 1].lower)) && placesNamed(named.value).length === 0) return named.value;
   return undefined;
 }

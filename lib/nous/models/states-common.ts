@@ -6,7 +6,7 @@ import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
 import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok, upper } from "./nlp.js";
+import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 
 export type StateAttribute = "home" | "workplace" | "job";
 export type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
@@ -14,6 +14,10 @@ export type Emit = (entities: string[], attribute: StateAttribute, value: string
 const OF_HEADS = wordSet("ofHeads");
 const CHAT = wordSet("chatWords");
 const DWELLING = wordSet("dwellingNouns"), JOB_WORDS = wordSet("jobWords"), LOOSE = wordSet("nonRestrictive");
+/** Words that open many towns' names ("New York", "Greater Manchester", "Little Rock"). */
+const PLACE_OPENERS = new Set(["new", "north", "south", "east", "west", "upper", "lower", "great", "greater", "little", "old", "central", "royal", "saint", "san", "santa", "fort", "port", "mount", "grand", "high", "long", "big", "golden", "palm", "red", "white", "black", "green"]);
+const RURAL = new Set(["farm", "ranch", "croft", "smallholding"]);
+const NAME_PARTICLES = new Set(["de", "da", "do", "dos", "das", "del", "della", "di", "du", "des", "van", "von", "der", "den"]);
 export const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
 export const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
@@ -51,6 +55,11 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
       words.push("of");
       continue;
     }
+    // "Hospital de Santa Maria", "Banco do Brasil", "Museo del Prado": a Romance or Dutch particle between two names
+    if (words.length > 0 && NAME_PARTICLES.has(t.text) && upper(words[words.length - 1]) && isName(s[j + 1]) && j + 1 < end) {
+      words.push(t.text);
+      continue;
+    }
     // "Living in Wrexham right now": "right" before a time or place adverb is no part of a name
     if (words.length > 0 && t.lower === "right" && ["now", "here", "there", "away"].includes(s[j + 1]?.lower ?? "")) break;
     if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
@@ -64,11 +73,15 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   }
   if (!words.length) return undefined;
   const head = s[last];
-  if (DWELLING.has(head.lemma) && (head.pos === "NOUN" || head.pos === "ADJ")) {
-    const p = s[last + 1];
+  // ("Cannon Hall Farm", "Somerset House": a capitalised head is a name's)
+  // ("a farm just outside Dunedin": a farm or a ranch, unnamed, as a dwelling; "cannon hall farm" is a name)
+  const rural = RURAL.has(head.lemma) && words.length === 1 && (s[last - 1]?.lower === "a" || s[last - 1]?.lower === "an");
+  if ((DWELLING.has(head.lemma) || rural) && (head.pos === "NOUN" || head.pos === "ADJ") && !(words.length > 1 && upper(head.text))) {
+    // ("a farm just outside Dunedin")
+    const p = ["just", "right"].includes(s[last + 1]?.lower ?? "") ? s[last + 2] : s[last + 1];
     if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) {
       // "a little house near the water in Sydney": the town after the landmark
-      const inner = placeAt(s, last + 2, end);
+      const inner = placeAt(s, s.indexOf(p) + 1, end);
       if (inner && !upper(inner.value) && s[inner.end + 1]?.lower === "in" && isName(s[inner.end + 2])) return placeAt(s, inner.end + 2, end);
       // "a dumpling place in Braddon, Little Lantern": a name set after the place that is no town or country is the
       // place's own ("a flat in Leith, Edinburgh" stays Leith)
@@ -86,6 +99,7 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   // "a small office called Pars Design Studio", "a shop named Kolo Servis": the name, not the kind
   if ((s[last + 1]?.lower === "called" || s[last + 1]?.lower === "named") && isName(s[last + 2]) && !words.some((w) => upper(w))) return placeAt(s, last + 2, end);
   if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
+  if (words.length === 2 && s[last - 1].pos === "ADJ" && openingAdjective(s, last - 1, last)) words.shift();
   const value = words.join(" ");
   if (NOT_PLACES.has(value.toLowerCase()) || s[k]?.pos === "PRON" && !DETS.has(s[k].lower)) return undefined;
   // "in Canada now, Calgary", "in Canada as well now, in Toronto": a town set after a country names the place within it
@@ -99,6 +113,16 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (town && placesNamed(town.value).length > 0 && !isCountry(town.value)) return town;
   }
   return { value, end: last };
+}
+
+/**
+ * "Typical Dunedin weather", "Lovely Leeds today": an ordinary adjective opening the sentence before a town's name is
+ * no part of it (the words from k to e; "Royal Leamington Spa" is a town as a whole).
+ */
+export function openingAdjective(s: Tok[], k: number, e: number): boolean {
+  if (e <= k || (s[k].pos !== "ADJ" && s[k].pos !== "PROPN") || PLACE_OPENERS.has(s[k].lower) || !(k === 0 || s[k - 1].pos === "PUNCT") || !inLexicon(s[k].lower)) return false;
+  const words = s.slice(k, e + 1).map((t) => t.text);
+  return upper(words[1]) && placesNamed(words.join(" ")).length === 0 && placesNamed(words.slice(1).join(" ")).length > 0;
 }
 
 /** The kind a state verb's clause gives (undefined: no statement). */

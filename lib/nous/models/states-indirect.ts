@@ -155,7 +155,8 @@ const PLAN_NOUNS = new Set(["plan", "move", "fund", "dream", "idea"]);
 /** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */
 function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // "I miss the wind in Zaragoza": missing a place is no sign of being there
-  if (s.some((t) => t.lemma === "miss" && t.pos === "VERB")) return;
+  // ("Brno feels far away already": nor is a place far away)
+  if (s.some((t, i) => (t.lemma === "miss" && t.pos === "VERB") || (t.lower === "far" && s[i + 1]?.lower === "away"))) return;
   const known = ctx.known?.[speaker];
   if (!known) return;
   for (const attr of ["home", "workplace"] as const) {

@@ -191,6 +191,7 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
 }
 
 const DAY_SPANS = new Set(["day", "shift", "week", "night", "morning"]);
+const FRAGMENT_OPENERS = new Set(["busy", "swamped", "slammed", "work"]);
 const DAY_KINDS = new Set(["long", "slow", "busy", "quiet", "rough", "hard", "crazy", "mad", "manic", "hectic", "tough", "brutal", "full", "another", "normal", "usual", "typical", "late", "early"]);
 
 /**
@@ -201,15 +202,22 @@ const DAY_KINDS = new Set(["long", "slow", "busy", "quiet", "rough", "hard", "cr
  * dayAt(analyse("Long day at Corvale, my feet hurt.")[0], "Ann", ctx, emit); // emit("Ann", "workplace", "Corvale", 3)
  */
 export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  for (let k = 0; k + 3 < s.length; k++) {
-    if (!DAY_KINDS.has(s[k].lower) || !DAY_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at") continue;
-    if (s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+  for (let k = 0; k + 2 < s.length; k++) {
+    // "long days at Samsung", "weekend off from the Brompton"; opening the sentence, "Busy at the Hermitage", "Work at
+    // Powell's is chill"
+    let a = DAY_KINDS.has(s[k].lower) && DAY_SPANS.has(s[k + 1].lemma) && s[k + 2].lower === "at" ? k + 2 : -1;
+    if (a < 0 && (DAY_SPANS.has(s[k].lemma) || s[k].lemma === "weekend") && s[k + 1].lower === "off" && s[k + 2]?.lower === "from" && s[k - 1]?.lower !== "his" && s[k - 1]?.lower !== "her") a = k + 2;
+    if (a < 0 && k === 0 && (FRAGMENT_OPENERS.has(s[0].lower)) && s[1].lower === "at") a = 1;
+    if (a < 0) continue;
+    // ("weekend off from X" is no trip)
+    if (s.some((t, i) => t.text === "?" || ((TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(s[i + 1]?.lower === "off" && i === a - 2)))) return;
     // the speaker's day: nothing, "my", "a", "another" or "what a" before it, not "his" or a name's
     if (k > 0 && !["my", "a", "what", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
-    const at = s[k + 3].lower === "the" ? k + 4 : k + 3;
+    const at = s[a + 1]?.lower === "the" ? a + 2 : a + 1;
     if (!isName(s[at])) continue;
     const p = placeAt(s, at);
-    if (!p || placesNamed(p.value).length > 0 || isCountry(p.value)) continue;
+    // (a town's name after "the" is an institution's: "busy at the Hermitage")
+    if (!p || (placesNamed(p.value).length > 0 && at === a + 1) || isCountry(p.value)) continue;
     // "long day at Disneyland with the kids": an outing in company
     if (s[p.end + 1]?.lower === "with") return;
     // a known value, by its first word too ("Busy week at Pellow" confirms Pellow Brothers: states-indirect.ts)
@@ -289,4 +297,29 @@ export function writtenFrom(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   if (!p || isCountry(p.value) || (fromNews ? organisationName(p.value) : placesNamed(p.value).length === 0)) return;
   if (namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) return;
   emit(speaker, "home", p.value, at);
+}
+
+const WORK_ACTS = wordSet("workActVerbs");
+
+/**
+ * "I fix wind turbines for Vestas", "I'm driving for Scottish Water now": the speaker doing a trade's work for a name
+ * (no town, country, person or speaker) now, not in the past, a plan or a negation.
+ *
+ * @example
+ * workFor(analyse("I drive for Ruter now.")[0], clauses, "Lars", ctx, emit); // emit("Lars", "workplace", "Ruter", 3)
+ */
+export function workFor(s: Tok[], clauses: readonly Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  for (const c of clauses) {
+    if (c.implicit || c.subjects.length !== 1 || c.subjects[0] !== speaker || !WORK_ACTS.has(c.verb) || c.past || c.future || c.negated || c.intent || c.usedTo || c.noLonger || c.passive) continue;
+    const f = s.findIndex((t, i) => i > c.head && i < c.end && i <= c.head + 5 && t.lower === "for");
+    const n = s[f + 1]?.lower === "the" ? f + 2 : f + 1;
+    if (f < 0 || !isName(s[n]) || s.slice(c.head + 1, f).some((t) => t.pos === "VERB" || t.pos === "PUNCT")) continue;
+    const p = placeAt(s, n, c.end);
+    if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "first", gendered: true, known: true })) continue;
+    // (a one-word name after a thing done once may be a person's: "I cook dinner for Tom"; a trade's work is in the
+    // plural: "I fix turbines for Vestas", or has no object: "I drive for Uber")
+    const obj = s.slice(c.head + 1, f).filter((t) => t.pos !== "ADV");
+    if (!p.value.includes(" ") && obj.length > 0 && !(obj[obj.length - 1].pos === "NOUN" && obj[obj.length - 1].lower !== obj[obj.length - 1].lemma)) continue;
+    return emit(speaker, "workplace", p.value, n);
+  }
 }

@@ -24,8 +24,11 @@ export function workplaceKindAt(sentences: ReturnType<typeof analyse>): string |
     for (let k = 0; k + 2 < s.length; k++) {
       // "Someone came into the shop today and asked for …": a customer coming in, where the speaker serves
       const served = s[k].lower === "into" && s.slice(0, k).some((t) => CUSTOMERS.has(t.lemma));
-      if ((s[k].lower !== "at" && !served) || s[k + 1].lower !== "the" || s[k + 2].pos !== "NOUN" || !WORKPLACE_KINDS.has(s[k + 2].lemma) || isName(s[k + 3])) continue;
-      if (served) return s[k + 2].lemma;
+      // "just got home from the call center": back from work at a kind of workplace (a compound's head counts)
+      const back = s[k].lower === "from" && s[k - 1]?.lower === "home";
+      const n = back && s[k + 2].pos === "NOUN" && s[k + 3]?.pos === "NOUN" ? k + 3 : k + 2;
+      if ((s[k].lower !== "at" && !served && !back) || s[k + 1].lower !== "the" || s[n].pos !== "NOUN" || !(WORKPLACE_KINDS.has(s[n].lemma) || (back && ASKED_KINDS.has(s[n].lemma))) || isName(s[n + 1])) continue;
+      if (served || back) return s[n].lemma;
       const before = s.slice(0, k);
       if (before.some((t) => (t.pos === "PROPN" && !t.date) || (t.pos === "PRON" && !["i", "we", "me", "my", "our", "us"].includes(t.lower)))) break;
       return s[k + 2].lemma;

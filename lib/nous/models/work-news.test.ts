@@ -1,0 +1,82 @@
+/** Work and home told in passing, news of a job lost or a lease signed, and names read whole; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
+
+test("a working day or a day off somewhere named is the speaker's workplace; an outing, a trip or another's day is not", () => {
+  assert.deepEqual(talk([["Ann", "Long days at Samsung but the team is nice."]]), ["Ann | workplace | Samsung | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Busy at the Hermitage, tourists everywhere."]]), ["Ann | workplace | Hermitage | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Weekend off from the Brompton at last!"]]), ["Ann | workplace | Brompton | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Work at Powell's is chill though."]]), ["Ann | workplace | Powell's | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Weekend off from Paris next month."]]), []);
+  assert.deepEqual(talk([["Ann", "Great weekend at Disneyland."]]), []);
+  assert.deepEqual(talk([["Ann", "Busy at Heathrow, flights delayed."]]), []);
+  assert.deepEqual(talk([["Ann", "Work at the moment is crazy."]]), []);
+});
+
+test("doing a trade's work for a name now is one's workplace; for a person, in the past or a gift is not", () => {
+  assert.deepEqual(talk([["Ann", "I fix wind turbines for Vestas, mostly out in Jutland."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Vestas | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Update: I'm driving for Scottish Water now."]]), ["Ann | workplace | Scottish Water | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I write for the Irish Times these days."]]), ["Ann | workplace | Irish Times | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I used to drive for Uber."]]), []);
+  assert.deepEqual(talk([["Ann", "I bought flowers for Anna."]]), []);
+  assert.deepEqual(talk([["Ann", "I cook for my kids."]]), []);
+});
+
+test("an organisation offering the speaker a job is their workplace ('Ørsted made me an offer', 'Virgin Australia picked me up'); a lift from someone is not", () => {
+  assert.deepEqual(talk([["Ann", "Ørsted made me an offer I couldn't refuse."]]), ["Ann | workplace | Ørsted | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Back in the sky! Virgin Australia picked me up, training starts next week."]]), ["Ann | workplace | Virgin Australia | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Deloitte offered me a position in Leeds."]]), ["Ann | workplace | Deloitte | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Mum picked me up from the station."]]), []);
+  assert.deepEqual(talk([["Ann", "Tom picked me up at 6."]]), []);
+});
+
+test("a job lost with no name ends the known workplace, or leaves the next name to be the new one; a last shift ends without stating", () => {
+  assert.deepEqual(talk([["Ann", "Amazon have us on 10 hour shifts in Dunfermline."], ["Ann", "Well. Got laid off today. Whole night shift gone."]]), ["Ann | workplace | Amazon | 0.5", "Ann | workplace | Amazon | ended"]);
+  assert.deepEqual(talk([["Ann", "They made me redundant."], ["Ann", "Result! Facilities manager at Ardgowan Hospice. Good people."]]), ["Ann | workplace | Ardgowan Hospice | change", "Ann | workplace | Ardgowan Hospice | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I quit smoking."]]), []);
+  assert.deepEqual(talk([["Ann", "Last shift at Powell's today, bit sad."]]), ["Ann | workplace | Powell's | ended"]);
+});
+
+test("a business the speaker opened, named in that sentence or the next; the first days at a name written first", () => {
+  assert.deepEqual(talk([["Ann", "Better than okay. I opened my own place! A little bistro in Brixton called Little Saffron."]]), ["Ann | workplace | Little Saffron | change"]);
+  assert.deepEqual(talk([["Ann", "We opened a bakery called Crumbs in Leeds."]]), ["Ann | workplace | Crumbs | change"]);
+  assert.deepEqual(talk([["Ann", "I never opened a bakery called Crumbs."]]), []);
+  assert.deepEqual(talk([["Ann", "Nike day 1: got lost on campus twice."]]), ["Ann | workplace | Nike | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Monday day 1 of the diet."]]), []);
+});
+
+test("a lease signed, then 'Philly, in Fishtown' or 'Kerikeri it is', is the new home; 'Orchards everywhere' names nothing", () => {
+  assert.deepEqual(talk([["Ann", "Signed a lease!!! Philly, in Fishtown. Half the rent."]]), ["Ann | home | Fishtown | change"]);
+  assert.deepEqual(talk([["Ann", "Signed the lease! Kerikeri it is. Orchards everywhere, whole place smells like oranges."]]), ["Ann | home | Kerikeri | change"]);
+  assert.deepEqual(talk([["Ann", "We finally did it, moved to Prague in March."]]), ["Ann | home | Prague | change"]);
+});
+
+test("'where to' after talk of a trip asks the trip's places, not a new home; after news of a move it asks the new home", () => {
+  assert.deepEqual(talk([["Ann", "Sorry, been travelling for work nonstop."], ["Bob", "where to"], ["Ann", "Sydney, Wellington, Sydney again."]]), []);
+  assert.deepEqual(talk([["Ann", "We're moving!"], ["Bob", "Where to?"], ["Ann", "Lamlash."]]), ["Ann | home | Lamlash | change"]);
+});
+
+test("laughter ends its own clause: a home told before ', but …😂' or in the possessed subject stays told", () => {
+  assert.deepEqual(talk([["Ann", "Company sent me. Living in a tiny studio in Al Barsha, but the lift works 😂"]]), ["Ann | home | Al Barsha"]);
+  assert.deepEqual(talk([["Ann", "My flat in Leeds is a fridge lol"]]), ["Ann | home | Leeds"]);
+  assert.deepEqual(talk([["Ann", "I practically live at the office lol"]]), ["Ann | home | office | 0.2"]);
+  assert.deepEqual(talk([["Ann", "My real home is Heathrow lol"]]), ["Ann | home | Heathrow | 0.2"]);
+});
+
+test("names read whole: particles, a farm outside a town, an adjective opening the sentence, a comparative", () => {
+  assert.deepEqual(talk([["Ann", "I work at the Hospital de Santa Maria in Lisbon."]]), ["Ann | workplace | Hospital de Santa Maria"]);
+  assert.deepEqual(talk([["Ann", "I moved to Rio de Janeiro."]]), ["Ann | home | Rio de Janeiro | change"]);
+  assert.deepEqual(talk([["Ann", "I live on a farm just outside Dunedin, with sheep."]]), ["Ann | home | Dunedin"]);
+  assert.deepEqual(talk([["Ann", "Got a job at cannon hall farm, on the animals side."]]), ["Ann | workplace | cannon hall farm | change"]);
+  assert.deepEqual(talk([["Ann", "Really good. Typical Dunedin weather too, sideways rain."]]), ["Ann | home | Dunedin | 0.5"]);
+  assert.deepEqual(talk([["Ann", "New York weather is mad."]]), ["Ann | home | New York | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Signed it! Last day at Deutsche Bahn is Friday."], ["Ann", "Really good. Quieter, nobody shouting about delays."]]), ["Ann | workplace | Deutsche Bahn | ended"]);
+});
+
+test("'which one are you at?' after 'got home from the call center' is answered by the workplace; the listener's job described by its kind adds nothing", () => {
+  assert.deepEqual(talk([["Ann", "Sorry, just got home from the call center."], ["Bob", "No worries. Which one are you at again?"], ["Ann", "Concentrix in Cebu IT Park, graveyard shift."]]), ["Ann | workplace | Concentrix"]);
+  assert.deepEqual(talk([["Ann", "First week at Zomato done."], ["Bob", "You work at a food company and get free food."]]), ["Ann | workplace | Zomato | 0.5"]);
+});
