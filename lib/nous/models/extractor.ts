@@ -30,6 +30,7 @@ import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
+import { sideOf, whereIWork } from "./asides.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, workFor, writtenFrom } from "./states-remarks.js";
@@ -387,6 +388,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
     workFor(s, clauses, turn.speaker, ctx, passing);
+    whereIWork(s, turn.speaker, ctx, passing);
+    sideOf(s, turn.speaker, other, ctx, passing);
     servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);

@@ -16,7 +16,7 @@ import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 const TRIP = wordSet("tripWords");
@@ -110,6 +110,14 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       if (!p || isCountry(p.value) || organisationName(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
       return emit(speaker, "home", p.value, k + 2);
     }
+    // "then an hour in traffic back to Penrith": the way home after work, to a town
+    if (s[k].lower === "back" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && s.slice(Math.max(0, k - 4), k).some((t) => COMMUTE.has(t.lemma) || t.lemma === "traffic")) {
+      const c = clauses.filter((x) => x.at <= k).pop();
+      if ((c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+      const p = placeAt(s, k + 2);
+      if (!p || !townName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+      return emit(speaker, "home", p.value, k + 2);
+    }
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
     if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
@@ -191,6 +199,7 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
 }
 
 const DAY_SPANS = new Set(["day", "shift", "week", "night", "morning"]);
+const WARDS = new Set(["ward", "unit", "theatre", "aisle"]);
 const FRAGMENT_OPENERS = new Set(["busy", "swamped", "slammed", "work"]);
 const DAY_KINDS = new Set(["long", "slow", "busy", "quiet", "rough", "hard", "crazy", "mad", "manic", "hectic", "tough", "brutal", "full", "another", "normal", "usual", "typical", "late", "early"]);
 
@@ -208,6 +217,8 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     let a = DAY_KINDS.has(s[k].lower) && DAY_SPANS.has(s[k + 1].lemma) && s[k + 2].lower === "at" ? k + 2 : -1;
     if (a < 0 && (DAY_SPANS.has(s[k].lemma) || s[k].lemma === "weekend") && s[k + 1].lower === "off" && s[k + 2]?.lower === "from" && s[k - 1]?.lower !== "his" && s[k - 1]?.lower !== "her") a = k + 2;
     if (a < 0 && k === 0 && (FRAGMENT_OPENERS.has(s[0].lower)) && s[1].lower === "at") a = 1;
+    // "Ward 7 at Ng Teng Fong full house": a unit of a workplace, opening the sentence
+    if (a < 0 && k === 0 && WARDS.has(s[0].lemma) && s[1].pos === "NUM" && s[2].lower === "at") a = 2;
     if (a < 0) continue;
     // ("weekend off from X" is no trip)
     if (s.some((t, i) => t.text === "?" || ((TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(s[i + 1]?.lower === "off" && i === a - 2)))) return;
@@ -215,7 +226,10 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     if (k > 0 && !["my", "a", "what", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
     const at = s[a + 1]?.lower === "the" ? a + 2 : a + 1;
     if (!isName(s[at])) continue;
-    const p = placeAt(s, at);
+    // (the name's capitalised words: "Ng Teng Fong full house")
+    let e = at;
+    while (e < s.length && (isName(s[e]) || upper(s[e].text) || s[e].text === "'s" || (s[e].text === "&" || s[e].lower === "of") && isName(s[e + 1]))) e++;
+    const p = placeAt(s, at, e);
     // (a town's name after "the" is an institution's: "busy at the Hermitage")
     if (!p || (placesNamed(p.value).length > 0 && at === a + 1) || isCountry(p.value)) continue;
     // "long day at Disneyland with the kids": an outing in company

@@ -80,3 +80,14 @@ test("'which one are you at?' after 'got home from the call center' is answered 
   assert.deepEqual(talk([["Ann", "Sorry, just got home from the call center."], ["Bob", "No worries. Which one are you at again?"], ["Ann", "Concentrix in Cebu IT Park, graveyard shift."]]), ["Ann | workplace | Concentrix"]);
   assert.deepEqual(talk([["Ann", "First week at Zomato done."], ["Bob", "You work at a food company and get free food."]]), ["Ann | workplace | Zomato | 0.5"]);
 });
+
+test("'where I work, The Salty Bean', 'your side of Caernarfon', 'an hour in traffic back to Penrith', 'Ward 7 at Ng Teng Fong'; a trip back, a gate at an airport or a side of an argument is none", () => {
+  assert.deepEqual(talk([["Ann", "Love. I can get us a table where I work, The Salty Bean, boss owes me a favour."]]), ["Ann | workplace | Salty Bean | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Last time you say the bus from your side of Caernarfon does be late."]]), ["Bob | home | Caernarfon | 0.5"]);
+  assert.deepEqual(talk([["Ann", "My end of Leeds is quiet."]]), ["Ann | home | Leeds | 0.5"]);
+  assert.deepEqual(talk([["Ann", "On my side of the argument, nothing."]]), []);
+  assert.deepEqual(talk([["Ann", "Then an hour in traffic back to Penrith because of the M4 works."]]), ["Ann | home | Penrith | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Flew back to Leeds after the holiday."]]), []);
+  assert.deepEqual(talk([["Ann", "Half dead is optimistic. Ward 7 at Ng Teng Fong full house, then the bus broke down."]]), ["Ann | workplace | Ng Teng Fong | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Gate 12 at Heathrow again, delayed."]]), []);
+});

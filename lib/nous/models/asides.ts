@@ -1,0 +1,49 @@
+/**
+ * A home or workplace set beside what is said: "a table where I work, The Salty Bean" (an apposition after "where I
+ * work / live"), "the bus from your side of Caernarfon" (one's side, end or part of a town).
+ */
+import { isName, type Tok } from "./nlp.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
+import type { IndirectEmit } from "./states-indirect.js";
+
+const SIDES = new Set(["side", "end", "part", "corner"]);
+
+/**
+ * "where I work, The Salty Bean", "the town where we live, Whanganui": the name set after the speaker's own
+ * "where I work / live" (a workplace: no town; a home: a town), in a statement.
+ *
+ * @example
+ * whereIWork(analyse("I can get us a table where I work, The Salty Bean.")[0], "Megan", ctx, emit); // emit("Megan", "workplace", "Salty Bean", 11)
+ */
+export function whereIWork(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s[s.length - 1]?.text === "?") return;
+  for (let k = 0; k + 4 < s.length; k++) {
+    if (s[k].lower !== "where" || !["i", "we"].includes(s[k + 1].lower) || !["work", "live"].includes(s[k + 2].lower) || s[k + 3].text !== ",") continue;
+    const n = s[k + 4].lower === "the" ? k + 5 : k + 4;
+    if (!isName(s[n])) return;
+    const p = placeAt(s, n);
+    if (!p || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+    const work = s[k + 2].lower === "work";
+    if (work ? placesNamed(p.value).length > 0 : !townName(p.value)) return;
+    return emit(speaker, work ? "workplace" : "home", p.value, n);
+  }
+}
+
+/**
+ * "the bus from your side of Caernarfon", "my end of Leeds": the listener's or the speaker's home (a town's name).
+ *
+ * @example
+ * sideOf(analyse("The bus from your side of Caernarfon is late.")[0], "Kemar", "Bethan", ctx, emit); // emit("Bethan", "home", "Caernarfon", 6)
+ */
+export function sideOf(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
+  for (let k = 0; k + 3 < s.length; k++) {
+    if (!["my", "our", "your"].includes(s[k].lower) || !SIDES.has(s[k + 1].lower) || s[k + 2].lower !== "of" || !isName(s[k + 3])) continue;
+    const p = placeAt(s, k + 3);
+    // (a side of a name is a side of a town, known to the gazetteer or not; not of an organisation or a person)
+    if (!p || organisationName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) continue;
+    const who = s[k].lower === "your" ? other : speaker;
+    if (who) return emit(who, "home", p.value, k + 3);
+  }
+}
