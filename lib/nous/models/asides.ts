@@ -1,13 +1,16 @@
 /**
  * A home or workplace set beside what is said: "a table where I work, The Salty Bean" (an apposition after "where I
- * work / live"), "the bus from your side of Caernarfon" (one's side, end or part of a town).
+ * work / live"), "the bus from your side of Caernarfon" (one's side, end or part of a town), "At Kinnegar Print we've
+ * a kettle" (a workplace "we" speak of).
  */
+import { wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
+const OCCASIONS = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const SIDES = new Set(["side", "end", "part", "corner"]);
 
 /**
@@ -46,4 +49,22 @@ export function sideOf(s: Tok[], speaker: string, other: string | undefined, ctx
     const who = s[k].lower === "your" ? other : speaker;
     if (who) return emit(who, "home", p.value, k + 3);
   }
+}
+
+/**
+ * "At Kinnegar Print we've a kettle with a dodgy plug": a sentence opening "At" a name (no town, country, person or
+ * occasion: "At Easter we bake cozonac"),
+ * then "we" and a verb, tells of the speaker's workplace.
+ *
+ * @example
+ * atWe(analyse("At Kinnegar Print we've a kettle.")[0], "Ciaran", ctx, emit); // emit("Ciaran", "workplace", "Kinnegar Print", 1)
+ */
+export function atWe(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s[0]?.lower !== "at" || !isName(s[1]) || s[s.length - 1]?.text === "?") return;
+  const p = placeAt(s, 1);
+  if (!p) return;
+  const w = s[p.end + 1]?.text === "," ? p.end + 2 : p.end + 1;
+  if (s[w]?.lower !== "we" || !["VERB", "AUX"].includes(s[w + 1]?.pos ?? "")) return;
+  if (s[1].date || OCCASIONS.has(p.value.toLowerCase()) || placesNamed(p.value).length > 0 || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  emit(speaker, "workplace", p.value, 1);
 }

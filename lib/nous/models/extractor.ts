@@ -30,10 +30,10 @@ import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
-import { sideOf, whereIWork } from "./asides.js";
+import { atWe, sideOf, whereIWork } from "./asides.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
-import { commute, dayAt, jobFragment, servedAt, townRemark, workFor, writtenFrom } from "./states-remarks.js";
+import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
 import { presumedHomes } from "./presumed.js";
 import { kindAsked, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
@@ -297,7 +297,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // what comes before "says" standing; read that
     const ifAt = s.findIndex((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
     if (ifAt > 2 && (s[ifAt - 1].lemma === "say" || s[ifAt - 1].lemma === "tell")) s = s.slice(0, ifAt);
-    const conditional = s.some((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
+    // ("Zenith won't transfer me nearer home even if I beg": a concession leaves the main clause standing)
+    const conditional = s.some((t, i) => HYPOTHETICAL.has(t.lower) && t.lower === "if" && s[i - 1]?.lower !== "even");
     // the clauses first: a pronoun refers back, never to a relation named later in the sentence ("she's left Pune to
     // live with my sister")
     const clauses = conditional ? [] : readClauses(s, turn.speaker, other, ctx, turn.id);
@@ -387,9 +388,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
-    workFor(s, clauses, turn.speaker, ctx, passing);
     whereIWork(s, turn.speaker, ctx, passing);
     sideOf(s, turn.speaker, other, ctx, passing);
+    atWe(s, turn.speaker, ctx, passing);
     servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);

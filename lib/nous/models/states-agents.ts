@@ -59,7 +59,9 @@ function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): string |
  */
 export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit, ended: (value: string) => void): void {
   for (const c of clauses) {
-    if (c.copula || c.negated || c.intent || c.usedTo || c.noLonger || c.passive) continue;
+    // ("Zenith won't transfer me nearer home": an employer refusing is still the employer; "Corvale didn't send me"
+    // tells of no act)
+    if (c.copula || c.intent || c.usedTo || c.noLonger || c.passive) continue;
     const obj = s[c.head + 1];
     // "Volunteer Freight has him doing the Atlanta run": the employer of a person named before
     const third = obj && (obj.lower === "him" || obj.lower === "her");
@@ -71,11 +73,11 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const acts =
       (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
       (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && (next?.pos === "VERB" && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
-      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
+      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
     // "Ørsted made me an offer", "Deloitte offered me a position", "Virgin Australia picked me up" (no "from" a place)
     const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));
     const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
-    if (!acts && !fired && !offered) continue;
+    if ((!acts && !fired && !offered) || (c.negated && !(acts && c.future))) continue;
     const org = organisationSubject(s, c, ctx);
     if (!org) continue;
     if (third) {
@@ -384,7 +386,7 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     const lead = s[k].lower;
     if (lead !== "still" && lead !== "now" && !(lead === "not" && anymore)) continue;
     // at the sentence's start (after "yes", "yep", "oh", a comma) or right after a comma or a stop
-    const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "oh", "well", "and", "but", "so"].includes(t.lower));
+    const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "ya", "ja", "aye", "oh", "well", "and", "but", "so"].includes(t.lower));
     if (!start && s[k - 1]?.text !== "," && !/\.$/.test(s[k - 1]?.text ?? "")) continue;
     // "still (living / working / based) in X"
     let j = ["living", "staying", "working", "based", "stationed"].includes(s[k + 1].lower) ? k + 2 : k + 1;

@@ -21,6 +21,7 @@ import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
 import { placeAt, type StateAttribute } from "./states-common.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 
 /** The home each entity was last said to have in this session (the context is a session's; `known` is carried). */
 export type SessionHomes = SessionContext & { sessionHome?: Record<string, string>; sessionMoves?: Record<string, string> };
@@ -131,25 +132,35 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
 
 /**
  * "He drives buses for Lakeland Coaches", "I run the pottery classes at Claybank Studio": a verb in the present
- * simple, its object, then "for" or "at" and a name, is work done for an organisation (not what one buys, eats, plays
- * or watches at a place) (a habit, not an event: no past, progressive,
- * perfect, future or modal; "cook for my family" names nobody, "cook dinner for Tom" a person: one word, no "the").
+ * simple, its object, then "for" or "at" and a name, is work done for an organisation (not what one buys, eats, plays,
+ * sees or watches at a place) (a habit, not an event: no past, perfect, future or modal; "cook for my family" names
+ * nobody, "cook dinner for Tom" a person: one word, no "the"). A trade's verb (lexicon `workActVerbs`) says more:
+ * "I'm driving for Scottish Water now" (going on, no object), "I fix turbines for Vestas" (one word after a plural
+ * object), "I drive for Uber" (one word, no object).
  */
 function habitualWork(s: Tok[], clauses: Clause[], emit: IndirectEmit): void {
   for (const c of clauses) {
-    if (c.copula || c.past || c.progressive || c.perfect || c.future || c.intent || c.negated || c.subjects.length !== 1 || s[c.head]?.pos !== "VERB" || ["have", "do", "get", "go", "come", "pay", "vote", "wait", "look", "care", "root"].includes(c.verb)) continue;
+    const trade = WORK_ACTS.has(c.verb);
+    if (c.copula || c.past || (c.progressive && !trade) || c.perfect || c.future || c.intent || c.negated || c.usedTo || c.noLonger || c.subjects.length !== 1 || s[c.head]?.pos !== "VERB" || NOT_WORK.has(c.verb)) continue;
     let j = c.head + 1;
     while (j < c.end && (s[j].pos === "NOUN" || s[j].pos === "ADJ" || s[j].pos === "DET" || s[j].pos === "NUM")) j++;
     const at = s[j + 1]?.lower === "the" ? j + 2 : j + 1;
     // "I run the pottery classes at Claybank Studio": "at" too, but not after what one does as a customer
     if (s[j]?.lower === "at" && CUSTOMER.has(c.verb)) continue;
-    if (j === c.head + 1 || (s[j]?.lower !== "for" && s[j]?.lower !== "at") || !isName(s[at])) continue;
-    // an organisation's name: two words or more, or "the" and a name ("for Tom" is a person)
+    const object = j > c.head + 1;
+    if ((!object && !(trade && s[j]?.lower === "for")) || (s[j]?.lower !== "for" && s[j]?.lower !== "at") || !isName(s[at])) continue;
+    // an organisation's name: two words or more, or "the" and a name ("for Tom" is a person), or one word after a
+    // trade's plural object or none
     const place = placeAt(s, at, c.end);
-    if (place && (at > j + 1 || place.value.includes(" "))) emit(c.subjects[0], "workplace", place.value, j);
+    const plural = object && s[j - 1].pos === "NOUN" && s[j - 1].lower !== s[j - 1].lemma;
+    if (!place) continue;
+    if (at > j + 1 || place.value.includes(" ")) emit(c.subjects[0], "workplace", place.value, j);
+    else if (trade && s[j].lower === "for" && (!object || plural) && placesNamed(place.value).length === 0 && !isCountry(place.value)) emit(c.subjects[0], "workplace", place.value, j);
   }
 }
 
+const WORK_ACTS = wordSet("workActVerbs");
+const NOT_WORK = new Set(["have", "do", "get", "go", "come", "pay", "vote", "wait", "look", "care", "root", "see", "saw", "watch", "hear", "read", "visit", "meet", "book"]);
 const PLAN_NOUNS = new Set(["plan", "move", "fund", "dream", "idea"]);
 
 /** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */

@@ -95,10 +95,12 @@ const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
 export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   for (let k = 1; k < s.length; k++) {
     // "I cycled in to Kerr's Bikes this morning": the daily way in, to a name that is no town, is to work
-    if (s[k].lower === "in" && (s[k + 1]?.lower === "to" || s[k + 1]?.lower === "into") && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower))) {
+    // ("the walk in to the Bon Secours")
+    const n = s[k + 2]?.lower === "the" ? k + 3 : k + 2;
+    if (s[k].lower === "in" && (s[k + 1]?.lower === "to" || s[k + 1]?.lower === "into") && isName(s[n]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower))) {
       const c = clauses.filter((x) => x.at <= k).pop();
-      if (!c || c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker)) return;
-      const p = placeAt(s, k + 2);
+      if ((!c && !(s[k - 2]?.lower === "the" && COMMUTE.has(s[k - 1].lemma))) || (c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker)))) return;
+      const p = placeAt(s, n);
       if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { gendered: true })) return;
       return emit(speaker, "workplace", p.value, k + 2);
     }
@@ -223,7 +225,8 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     // ("weekend off from X" is no trip)
     if (s.some((t, i) => t.text === "?" || ((TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(s[i + 1]?.lower === "off" && i === a - 2)))) return;
     // the speaker's day: nothing, "my", "a", "another" or "what a" before it, not "his" or a name's
-    if (k > 0 && !["my", "a", "what", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
+    // ("Just another day at Gonville School")
+    if (k > 0 && !["my", "a", "what", "just", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
     const at = s[a + 1]?.lower === "the" ? a + 2 : a + 1;
     if (!isName(s[at])) continue;
     // (the name's capitalised words: "Ng Teng Fong full house")
@@ -311,29 +314,4 @@ export function writtenFrom(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   if (!p || isCountry(p.value) || (fromNews ? organisationName(p.value) : placesNamed(p.value).length === 0)) return;
   if (namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) return;
   emit(speaker, "home", p.value, at);
-}
-
-const WORK_ACTS = wordSet("workActVerbs");
-
-/**
- * "I fix wind turbines for Vestas", "I'm driving for Scottish Water now": the speaker doing a trade's work for a name
- * (no town, country, person or speaker) now, not in the past, a plan or a negation.
- *
- * @example
- * workFor(analyse("I drive for Ruter now.")[0], clauses, "Lars", ctx, emit); // emit("Lars", "workplace", "Ruter", 3)
- */
-export function workFor(s: Tok[], clauses: readonly Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  for (const c of clauses) {
-    if (c.implicit || c.subjects.length !== 1 || c.subjects[0] !== speaker || !WORK_ACTS.has(c.verb) || c.past || c.future || c.negated || c.intent || c.usedTo || c.noLonger || c.passive) continue;
-    const f = s.findIndex((t, i) => i > c.head && i < c.end && i <= c.head + 5 && t.lower === "for");
-    const n = s[f + 1]?.lower === "the" ? f + 2 : f + 1;
-    if (f < 0 || !isName(s[n]) || s.slice(c.head + 1, f).some((t) => t.pos === "VERB" || t.pos === "PUNCT")) continue;
-    const p = placeAt(s, n, c.end);
-    if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "first", gendered: true, known: true })) continue;
-    // (a one-word name after a thing done once may be a person's: "I cook dinner for Tom"; a trade's work is in the
-    // plural: "I fix turbines for Vestas", or has no object: "I drive for Uber")
-    const obj = s.slice(c.head + 1, f).filter((t) => t.pos !== "ADV");
-    if (!p.value.includes(" ") && obj.length > 0 && !(obj[obj.length - 1].pos === "NOUN" && obj[obj.length - 1].lower !== obj[obj.length - 1].lemma)) continue;
-    return emit(speaker, "workplace", p.value, n);
-  }
 }

@@ -91,3 +91,18 @@ test("'where I work, The Salty Bean', 'your side of Caernarfon', 'an hour in tra
   assert.deepEqual(talk([["Ann", "Half dead is optimistic. Ward 7 at Ng Teng Fong full house, then the bus broke down."]]), ["Ann | workplace | Ng Teng Fong | 0.5"]);
   assert.deepEqual(talk([["Ann", "Gate 12 at Heathrow again, delayed."]]), []);
 });
+
+test("'At Kinnegar Print we've a kettle', 'Just another day at Gonville School', 'the walk in to the Bon Secours', 'ja still in Stellenbosch'; an occasion or a town after 'At' is none", () => {
+  assert.deepEqual(talk([["Ann", "A nap pod! At Kinnegar Print we've a kettle with a dodgy plug."]]), ["Ann | workplace | Kinnegar Print | 0.5"]);
+  assert.deepEqual(talk([["Ann", "At Easter we bake cozonac."]]), []);
+  assert.deepEqual(talk([["Ann", "At Leeds we have a big market."]]), []);
+  assert.deepEqual(talk([["Ann", "Exhausting. Just another day at Gonville School."]]), ["Ann | workplace | Gonville School | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I complain when it's 4 degrees and drizzly on the walk in to the Bon Secours."]]), ["Ann | workplace | Bon Secours | 0.5"]);
+  assert.deepEqual(talk([["Bob", "u still in wine country"], ["Ann", "ja still in Stellenbosch pouring wine for americans"]]), ["Ann | home | Stellenbosch"]);
+});
+
+test("an employer refusing is still the employer ('Zenith won't transfer me … even if I beg'); a concession is no condition, 'if I could' is", () => {
+  assert.deepEqual(talk([["Ann", "Where else. Zenith won't transfer me nearer home even if I beg."]]), ["Ann | workplace | Zenith | 0.5"]);
+  assert.deepEqual(talk([["Ann", "They didn't let me go."]]), []);
+  assert.deepEqual(talk([["Ann", "I'd move to Leeds if I could."]]), []);
+});
