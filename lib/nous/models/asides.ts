@@ -1,11 +1,11 @@
 /**
  * A home or workplace set beside what is said: "a table where I work, The Salty Bean" (an apposition after "where I
  * work / live"), "the bus from your side of Caernarfon" (one's side, end or part of a town), "At Kinnegar Print we've
- * a kettle" (a workplace "we" speak of).
+ * a kettle" (a workplace "we" speak of), "Gdańsk being Gdańsk" (a town said of itself).
  */
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
-import { namesSomeone, type SessionContext } from "./referents.js";
+import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
@@ -67,4 +67,25 @@ export function atWe(s: Tok[], speaker: string, ctx: SessionContext, emit: Indir
   if (s[w]?.lower !== "we" || !["VERB", "AUX"].includes(s[w + 1]?.pos ?? "")) return;
   if (s[1].date || OCCASIONS.has(p.value.toLowerCase()) || placesNamed(p.value).length > 0 || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
   emit(speaker, "workplace", p.value, 1);
+}
+
+/**
+ * "Gdańsk being Gdańsk", "Lagos will be Lagos": a town's name said of itself, a sigh about where one is (a town of
+ * the gazetteer, not the listener's known home).
+ *
+ * @example
+ * townBeingTown(analyse("The tram died again. Gdańsk being Gdańsk.")[1], "Kasia", ctx, emit); // emit("Kasia", "home", "Gdańsk", 0)
+ */
+export function townBeingTown(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // ("Paris being Paris, you'll love it": advice to the listener)
+  if (s.some((t) => t.lower === "you" || t.lower === "u")) return;
+  for (let k = 0; k + 2 < s.length; k++) {
+    if (!isName(s[k])) continue;
+    const p = placeAt(s, k);
+    if (!p) continue;
+    const b = s[p.end + 1]?.lower === "will" && s[p.end + 2]?.lower === "be" ? p.end + 3 : s[p.end + 1]?.lower === "being" ? p.end + 2 : -1;
+    const again = b > 0 && isName(s[b]) ? placeAt(s, b) : undefined;
+    if (again?.value === p.value && townName(p.value) && !isCountry(p.value) && !listenersHome(ctx, speaker, p.value)) return emit(speaker, "home", p.value, k);
+    k = p.end;
+  }
 }

@@ -82,6 +82,11 @@ export function beforeHedge(s: Tok[], value: string, start: number): boolean {
   return at >= 0 && at < start;
 }
 
+/** "that's it", "I've had it", "I'm done", "had enough": exasperation, which makes a move announced with it a joke. */
+export function exasperated(text: string): boolean {
+  return /\b(?:that(?:'|’)?s it|i(?:'|’)ve had it|i have had it|i(?:'|’)m done|i am done|had enough)\b/i.test(text);
+}
+
 /** A sentence that is only laughter ("Haha!", "lol", "😂"). */
 export function laughterOnly(s: Tok[]): boolean {
   const words = s.filter((t) => t.pos !== "PUNCT");

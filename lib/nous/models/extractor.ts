@@ -20,7 +20,7 @@ import type { Triple, Turn } from "../types.js";
 import type { Tok } from "./nlp.js";
 import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
-import { beforeHedge, doubts, hedgedSentences, hedgeStart, takesBack } from "./cues.js";
+import { beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -30,7 +30,7 @@ import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, askedPerson, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
-import { atWe, sideOf, whereIWork } from "./asides.js";
+import { atWe, sideOf, townBeingTown, whereIWork } from "./asides.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
@@ -345,7 +345,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     states = states.filter((st) => !(st.entity === other && st.kind !== "ended" && !upper(st.value) && upper(ctx.known?.[other]?.[st.attribute as "home" | "workplace"] ?? "")));
     for (const st of states) {
       const positive = st.kind !== "ended";
-      const hedge = hedges[si] && positive && !beforeHedge(s, st.value, hedgeStart(s));
+      // "that's it, I'm moving to Lanzarote": a move announced in exasperation, with no date, is a joke
+      const hedge = (hedges[si] && positive && !beforeHedge(s, st.value, hedgeStart(s))) || (st.kind === "planned" && exasperated(turn.text) && !s.some((t) => t.date));
       const kind = hedge && st.kind === "change" ? "state" : st.kind;
       const confidence = hedge ? o.hedgeConfidence : st.kind === "planned" ? o.planConfidence : 1;
       if (!o.kinds) {
@@ -391,6 +392,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     whereIWork(s, turn.speaker, ctx, passing);
     sideOf(s, turn.speaker, other, ctx, passing);
     atWe(s, turn.speaker, ctx, passing);
+    townBeingTown(s, turn.speaker, ctx, passing);
     servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);

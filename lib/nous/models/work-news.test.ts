@@ -106,3 +106,11 @@ test("an employer refusing is still the employer ('Zenith won't transfer me … 
   assert.deepEqual(talk([["Ann", "They didn't let me go."]]), []);
   assert.deepEqual(talk([["Ann", "I'd move to Leeds if I could."]]), []);
 });
+
+test("a move announced in exasperation with no date is a joke ('that's it, I'm moving to Lanzarote'); a dated plan is a plan; 'Gdańsk being Gdańsk' is where one is", () => {
+  assert.deepEqual(talk([["Ann", "Ok that's it, I'm moving to Lanzarote. 40 days of rain straight."]]), ["Ann | home | Lanzarote | planned | 0.2"]);
+  assert.deepEqual(talk([["Ann", "I've had enough of London, we're moving to Leeds in June."]]), ["Ann | home | Leeds | planned | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Anyway -2 here and the tram died again. Gdańsk being Gdańsk."]]), ["Ann | home | Gdańsk | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Traffic again. Lagos will be Lagos."]]), ["Ann | home | Lagos | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Paris being Paris, you'll love it."]]), []);
+});
