@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import type { SessionContext } from "./extractor.js";
 import { talkLines } from "./testing.js";
 import { analyse } from "./nlp.js";
-import { fragmentValue } from "./replies.js";
+import { fragmentValue } from "./fragments.js";
 
 const talk = (turns: [string, string][], ctx?: SessionContext) => talkLines(turns, ["home", "workplace", "within"], ctx);
 const states = (text: string) => talk([["Ann", text]]);

@@ -24,17 +24,20 @@ import { beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, takesBac
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { addPerson, addPet, contactedAt, nameRelation, relationGender, type SessionContext } from "./referents.js";
+import { addPerson, addPet, contactedAt, speakerNamed, nameRelation, relationGender, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, askedPerson, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { atWe, sideOf, townBeingTown, whereIWork } from "./asides.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
-import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, fragmentValue, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
+import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
+import { fragmentValue } from "./fragments.js";
+import { questionTail, readQuestion } from "./questions.js";
+import { dropStatedEnded, valuelessNews } from "./news.js";
 import { presumedHomes } from "./presumed.js";
 import { kindAsked, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
@@ -83,19 +86,8 @@ const HYPOTHETICAL = wordSet("hypotheticalMarkers");
 const MOVE = wordSet("moveVerbs");
 const TRIP = wordSet("tripWords");
 
-/**
- * "what about you?" at the end of a statement asks the other speaker, and a tag ("…, did I tell you?", "…, you
- * know?") only asks for attention: either leaves the statement a statement.
- */
-/** News of a new job or a move that names no value ("Got a job!", "I got it!", "We moved!"). */
-const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
-const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?(?:got the keys|signed (?:a|the) (?:new )?lease)(?: \w+)?)\W*$/i;
-
-/** A job lost, with no name: "got laid off today", "I quit!", "They made me redundant." */
-const JOB_LOST = /^(?:(?:so|and|well|guess what|update)\W+)?(?:(?:i|we)(?: 've| have| was| were| got)? |(?:got|been|was) )?(?:just |finally )?(?:(?:got |been |was )?(?:laid off|fired|sacked|made redundant|let go)|quit|resigned|handed in my notice)(?: today| yesterday| this week| this morning| last week)?\W*$|^(?:they|the company|work) (?:just )?(?:made|let) (?:me|us) (?:redundant|go)(?: today| yesterday| this week| this morning| last week)?\W*$/i;
 const WORK_UNITS = /\b(?:department|dept|team|ward|unit|branch|division|desk|shift|role|position|job|project)$/i;
 const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us", "our", "am"]);
-const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
 /**
  * Extracts (entity, attribute, value) triples and the names a turn mentions.
@@ -109,12 +101,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const triples: Triple[] = [];
   const mentions: string[] = [];
   const other = ctx.speakers.find((s) => s !== turn.speaker);
-  const firsts = ctx.speakers.map((s) => s.split(" ")[0].toLowerCase());
-  // a speaker's name, first name, or a nickname that starts it ("Mel" for Melanie)
-  const isSpeakerName = (n: string): boolean => {
-    const l = n.toLowerCase();
-    return ctx.speakers.some((s) => s.toLowerCase() === l) || firsts.some((f) => f === l || (l.length >= 3 && f.startsWith(l)));
-  };
+  const isSpeakerName = (n: string): boolean => speakerNamed(ctx, n);
   const add = (t: Triple) => {
     const v = t.value.trim().replace(/\s+/g, " ");
     if (v.length < 2 || v === "not") return;
@@ -186,9 +173,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   };
   const applied = appliedAt(sentences);
   // "I opened my own place! A little bistro in Brixton called Little Saffron."
+  const newJob = (value: string) => add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "change" } : { entity: turn.speaker, attribute: "workplace", value });
   const opened = openedBusiness(sentences);
   if (opened && !isSpeakerName(opened)) {
-    add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value: opened, kind: "change" } : { entity: turn.speaker, attribute: "workplace", value: opened });
+    newJob(opened);
     mention(opened);
   }
   // a reply to the other speaker's "How's Mārtiņš doing?" (asked in the turn just before)
@@ -275,22 +263,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (lastAt && !isSpeakerName(lastAt)) endedAt(lastAt);
     if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
     if (isQuestion(s) && !questionTail(words)) {
-      // a question states nothing, but "How's your dad?" names the person the answer's "he" is
-      for (let i = 0; i + 1 < s.length; i++) {
-        if (s[i].lower !== "your") continue;
-        const r = relationAt(s, i, turn.speaker, ctx, turn.id);
-        if (r?.entity && i <= 3 && s[0]?.lower === "how") ctx.askedAbout = { asker: turn.speaker, person: r.entity };
-        if (r && !r.named && other && i <= 3) ctx.askedRelation = { asker: turn.speaker, holder: other, relation: r.relation };
-      }
-      // "How's Mārtiņš doing?": a person asked about by name (no town, no organisation, no speaker)
-      const about = askedPerson(s, ctx);
-      if (about && !isSpeakerName(about)) ctx.askedAbout = { asker: turn.speaker, person: about };
-      // "Any chance you can visit us in Copenhagen?": the speaker's home
-      const visit = homeSaidTo(s).speaker;
-      if (visit) indirect(turn.speaker, "home", visit, false);
-      // a name asked back ("Kristian? Good, barely see him."): the person the next "he" or "she" is
-      if (s.length === 2 && isName(s[0]) && !isSpeakerName(s[0].text)) addPerson(ctx, { name: s[0].text, turn: turn.id });
-      if (other) indirectStates(s, [], other, ctx, turn.id, (entity, attribute, value) => indirect(entity, attribute, value, false), true);
+      readQuestion(s, turn.speaker, turn.id, other, ctx, isSpeakerName, (entity, attribute, value) => indirect(entity, attribute, value, false));
       return;
     }
     // "my branch manager at X says if you bring that cobbler again …": a condition someone is reported to set leaves
@@ -417,27 +390,26 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (!greetings(s, clauses, turn.speaker, ctx, passing, moved)) movedInPassing(s, clauses, turn.speaker, ctx, moved);
     // "Got a job! Admiral, in Cardiff.", "We moved! Bilbao, finally.": news with no value, the next fragment gives it
     // "I GOT IT" after an interview at X: X is the new workplace
+    const valueless = valuelessNews(words.join(" "));
+    const ownState = (a: string) => states.some((st) => st.entity === turn.speaker && st.attribute === a);
     const appliedTo = ctx.applied?.[turn.speaker];
-    if (NEW_JOB.test(words.join(" ")) && appliedTo && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) {
-      add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value: appliedTo, kind: "change" } : { entity: turn.speaker, attribute: "workplace", value: appliedTo });
-      delete ctx.applied![turn.speaker];
-    } else if (NEW_JOB.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) endedHere = "workplace";
-    else if (JOB_LOST.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "workplace")) {
+    if (valueless === "job" && !ownState("workplace")) {
+      if (appliedTo) {
+        newJob(appliedTo);
+        delete ctx.applied![turn.speaker];
+      } else endedHere = "workplace";
+    } else if (valueless === "lost" && !ownState("workplace")) {
       // "got laid off today", "They made me redundant": the known workplace ends, or the next name is the new one
       const was = ctx.known?.[turn.speaker]?.workplace;
       if (was) endedAt(was);
       else endedHere = "workplace";
-    } else if (NEW_HOME.test(words.join(" ")) && !states.some((st) => st.entity === turn.speaker && st.attribute === "home")) endedHere = "home";
+    } else if (valueless === "home" && !ownState("home")) endedHere = "home";
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });
-  // "Last shift at Mallusk is Friday": a value the turn ends is not also stated by it
-  for (let i = triples.length - 1; i >= 0; i--) {
-    const t = triples[i];
-    if (t.kind !== "ended" && t.attribute === "workplace" && triples.some((x) => x.kind === "ended" && x.entity === t.entity && x.attribute === t.attribute && x.value === t.value)) triples.splice(i, 1);
-  }
+  dropStatedEnded(triples);
   // "How's Toronto?" "The flat in Leslieville is small": places within places (within.ts)
   const knownHome = ctx.known?.[turn.speaker]?.home;
   const movedHere = !!knownHome && (ctx as SessionHomes).sessionMoves?.[turn.speaker] === knownHome;

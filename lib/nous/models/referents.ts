@@ -219,3 +219,9 @@ export function contactedAt(s: readonly { lower: string; lemma: string; pos: str
   if (i < 1) return false;
   return (i >= 2 && TALKED_WITH[s[i - 2].lemma] === s[i - 1].lower) || (CONTACTED.has(s[i - 1].lemma) && s[i - 1].pos === "VERB");
 }
+
+/** Is `n` a speaker's name, first name, or a nickname that starts it ("Mel" for Melanie)? */
+export function speakerNamed(ctx: SessionContext, n: string): boolean {
+  const l = n.toLowerCase();
+  return ctx.speakers.some((s) => s.toLowerCase() === l || s.split(" ")[0].toLowerCase() === l || (l.length >= 3 && s.split(" ")[0].toLowerCase().startsWith(l)));
+}

@@ -1,0 +1,31 @@
+/**
+ * News that names no value ("Got a job!", "We moved!", "Got laid off today"), for the next fragment to name, and a
+ * workplace a turn both ends and states.
+ */
+import type { Triple } from "../types.js";
+
+/** News of a new job or a move that names no value ("Got a job!", "I got it!", "We moved!"). */
+const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
+const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?(?:got the keys|signed (?:a|the) (?:new )?lease)(?: \w+)?)\W*$/i;
+/** A job lost, with no name: "got laid off today", "I quit!", "They made me redundant." */
+const JOB_LOST = /^(?:(?:so|and|well|guess what|update)\W+)?(?:(?:i|we)(?: 've| have| was| were| got)? |(?:got|been|was) )?(?:just |finally )?(?:(?:got |been |was )?(?:laid off|fired|sacked|made redundant|let go)|quit|resigned|handed in my notice)(?: today| yesterday| this week| this morning| last week)?\W*$|^(?:they|the company|work) (?:just )?(?:made|let) (?:me|us) (?:redundant|go)(?: today| yesterday| this week| this morning| last week)?\W*$/i;
+
+/**
+ * The news a sentence gives without a value: a new job ("job"), a job lost ("lost"), a move ("home"), or none.
+ *
+ * @example
+ * valuelessNews("got laid off today"); // "lost"
+ */
+export function valuelessNews(text: string): "job" | "lost" | "home" | undefined {
+  if (NEW_JOB.test(text)) return "job";
+  if (JOB_LOST.test(text)) return "lost";
+  return NEW_HOME.test(text) ? "home" : undefined;
+}
+
+/** "Last shift at Mallusk is Friday": a workplace the turn ends is not also stated by it (removed in place). */
+export function dropStatedEnded(triples: Triple[]): void {
+  for (let i = triples.length - 1; i >= 0; i--) {
+    const t = triples[i];
+    if (t.kind !== "ended" && t.attribute === "workplace" && triples.some((x) => x.kind === "ended" && x.entity === t.entity && x.attribute === t.attribute && x.value === t.value)) triples.splice(i, 1);
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * What a question tells although it states nothing: the person "How's your dad?" or "How's Mārtiņš doing?" asks
+ * after (the answer's "he"), the relation a question names, the speaker's home in "Any chance you can visit us in
+ * Copenhagen?", and what it presumes of the listener (states-indirect.ts). A tag ("…, you know?") or "what about
+ * you?" at the end of a statement leaves it a statement (`questionTail`).
+ */
+import { relationAt } from "./clause.js";
+import { isName, type Tok } from "./nlp.js";
+import { addPerson, type SessionContext } from "./referents.js";
+import { askedPerson, homeSaidTo } from "./states-at.js";
+import { indirectStates } from "./states-indirect.js";
+
+/** "…, what about you?", "…, did I tell you?", "…, you know?": a statement's tail that asks nothing of it. */
+export const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
+
+/**
+ * Reads a question sentence (`indirect` takes what it says of someone's home or work).
+ *
+ * @example
+ * readQuestion(analyse("How's your dad?")[0], "Ann", "D1:1", "Bob", ctx, isSpeakerName, emit); // ctx.askedAbout: Bob's dad
+ */
+export function readQuestion(s: Tok[], speaker: string, turnId: string, other: string | undefined, ctx: SessionContext, isSpeakerName: (n: string) => boolean, indirect: (entity: string, attribute: "home" | "workplace" | "job", value: string) => void): void {
+  // a question states nothing, but "How's your dad?" names the person the answer's "he" is
+  for (let i = 0; i + 1 < s.length; i++) {
+    if (s[i].lower !== "your") continue;
+    const r = relationAt(s, i, speaker, ctx, turnId);
+    if (r?.entity && i <= 3 && s[0]?.lower === "how") ctx.askedAbout = { asker: speaker, person: r.entity };
+    if (r && !r.named && other && i <= 3) ctx.askedRelation = { asker: speaker, holder: other, relation: r.relation };
+  }
+  // "How's Mārtiņš doing?": a person asked about by name (no town, no organisation, no speaker)
+  const about = askedPerson(s, ctx);
+  if (about && !isSpeakerName(about)) ctx.askedAbout = { asker: speaker, person: about };
+  // "Any chance you can visit us in Copenhagen?": the speaker's home
+  const visit = homeSaidTo(s).speaker;
+  if (visit) indirect(speaker, "home", visit);
+  // a name asked back ("Kristian? Good, barely see him."): the person the next "he" or "she" is
+  if (s.length === 2 && isName(s[0]) && !isSpeakerName(s[0].text)) addPerson(ctx, { name: s[0].text, turn: turnId });
+  if (other) indirectStates(s, [], other, ctx, turnId, indirect, true);
+}
