@@ -63,7 +63,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     // "Living in Wrexham right now": "right" before a time or place adverb is no part of a name
     if (words.length > 0 && t.lower === "right" && ["now", "here", "there", "away"].includes(s[j + 1]?.lower ?? "")) break;
     if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
-      if (t.pos === "ADJ" && !capital && s[j + 1]?.pos !== "NOUN" && s[j + 1]?.pos !== "PROPN") break;
+      // ("a flat on the seafront": the tagger may read a dwelling as an adjective)
+      if (t.pos === "ADJ" && !capital && !(DWELLING.has(t.lower) && words.length === 0) && s[j + 1]?.pos !== "NOUN" && s[j + 1]?.pos !== "PROPN") break;
       if (t.text === "'s" || t.text === "-") words[words.length - 1] += t.text;
       else if (words.length > 0 && words[words.length - 1].endsWith("-")) words[words.length - 1] += t.text; // "x-ray"
       else words.push(t.text);
@@ -82,7 +83,9 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) {
       // "a little house near the water in Sydney": the town after the landmark
       const inner = placeAt(s, s.indexOf(p) + 1, end);
-      if (inner && !upper(inner.value) && s[inner.end + 1]?.lower === "in" && isName(s[inner.end + 2])) return placeAt(s, inner.end + 2, end);
+      // ("a flat on the seafront, in Brighton")
+      const c = inner && s[inner.end + 1]?.text === "," ? inner.end + 2 : inner ? inner.end + 1 : -1;
+      if (inner && !upper(inner.value) && s[c]?.lower === "in" && isName(s[c + 1])) return placeAt(s, c + 1, end);
       // "a dumpling place in Braddon, Little Lantern": a name set after the place that is no town or country is the
       // place's own ("a flat in Leith, Edinburgh" stays Leith)
       if (inner && s[inner.end + 1]?.text === "," && isName(s[inner.end + 2]) && upper(inner.value)) {
@@ -96,6 +99,16 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
   if (possessive && !words.some((w) => upper(w))) return undefined;
   if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => upper(w))) return placeAt(s, last + 2, end);
+  // "a tiny place on the quay, Clew Bay Brewing", "a little cafe by the station, Bean There": past a landmark in
+  // lower case, the name set after the comma
+  if (!words.some((w) => upper(w)) && ["on", "by", "near", "off"].includes(s[last + 1]?.lower ?? "") && s[last + 2]?.lower === "the") {
+    let m = last + 3;
+    while (s[m]?.pos === "NOUN" && s[m].text === s[m].lower) m++;
+    if (m > last + 3 && s[m]?.text === "," && isName(s[m + 1])) {
+      const own = placeAt(s, s[m + 1].lower === "in" ? m + 2 : m + 1, end);
+      if (own && !isCountry(own.value)) return own;
+    }
+  }
   // "a small office called Pars Design Studio", "a shop named Kolo Servis": the name, not the kind
   if ((s[last + 1]?.lower === "called" || s[last + 1]?.lower === "named") && isName(s[last + 2]) && !words.some((w) => upper(w))) return placeAt(s, last + 2, end);
   if (s[last + 1]?.lower === "as" && s[k]?.lower === "same") return undefined;
