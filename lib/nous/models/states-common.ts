@@ -99,7 +99,7 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
   if (possessive && !words.some((w) => upper(w))) return undefined;
   if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => upper(w))) return placeAt(s, last + 2, end);
-  // "a tiny place on the quay, Clew Bay Brewing", "a little cafe by the station, Bean There": past a landmark in
+  // "a tiny place on the quay, Clew Bay Brewing", "a little cafe by the station, Café Nero": past a landmark in
   // lower case, the name set after the comma
   if (!words.some((w) => upper(w)) && ["on", "by", "near", "off"].includes(s[last + 1]?.lower ?? "") && s[last + 2]?.lower === "the") {
     let m = last + 3;
