@@ -247,7 +247,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (!n) continue;
       mention(n.name);
       // "went with Tom": a person; "I've been with Nakatomi": an employer, not a companion
-      if (s[i - 1]?.lower === "with" && s[i - 2]?.lemma !== "be") addPerson(ctx, { name: n.name, turn: turn.id });
+      // ("Still with Dublin Bus": an employer too)
+      if (s[i - 1]?.lower === "with" && s[i - 2]?.lemma !== "be" && s[i - 2]?.lower !== "still") addPerson(ctx, { name: n.name, turn: turn.id });
       // "remember Sander, the Dutch student?", "met Aroha at the market": someone remembered or met is a person
       else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });
       else if (!isSpeakerName(n.name) && !n.name.includes(" ") && placesNamed(n.name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name: n.name, turn: turn.id }, true);

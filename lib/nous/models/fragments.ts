@@ -65,7 +65,8 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
       return p && !known(p.value) ? p.value : undefined;
     }
   }
-  if (!isName(s[k]) || greeting(s, k)) return undefined;
+  // ("Dale, who set the chemistry lab on fire.": a person)
+  if (!isName(s[k]) || greeting(s, k) || (s[k + 1]?.text === "," && s[k + 2]?.lower === "who")) return undefined;
   // "Philly, in Fishtown.": a town, then the part of it
   const town = attribute === "home" ? placeAt(s, k) : undefined;
   if (town && s[town.end + 1]?.text === "," && s[town.end + 2]?.lower === "in" && isName(s[town.end + 3])) {

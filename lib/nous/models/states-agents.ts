@@ -73,11 +73,13 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const acts =
       (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
       (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && (next?.pos === "VERB" && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
-      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
+      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
     // "Ørsted made me an offer", "Deloitte offered me a position", "Virgin Australia picked me up" (no "from" a place)
     const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));
+    // "Intel made us do overtime again", "Maybank made us do a fire drill": an organisation making its staff work
+    const made = v === "make" && obj.lower === "us" && MADE_TO.has(next?.lemma ?? "") && (next.pos === "VERB" || next.pos === "AUX");
     const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
-    if ((!acts && !fired && !offered) || (c.negated && !(acts && c.future))) continue;
+    if ((!acts && !fired && !offered && !made) || (c.negated && !(acts && c.future))) continue;
     const org = organisationSubject(s, c, ctx);
     if (!org) continue;
     if (third) {
@@ -90,6 +92,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
   }
 }
 
+const MADE_TO = new Set(["do", "work", "stay", "come", "attend", "wear", "redo", "use", "cover"]);
 const OFFERED = new Set(["job", "position", "role", "post", "contract", "place", "spot"]);
 const POSTING = new Set(["post", "transfer", "relocate", "move", "station", "base"]);
 const STINTS = new Set(["day", "week", "fortnight", "month", "season", "project", "contract"]);
@@ -288,7 +291,8 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       if (p && !ctx.known?.[p.value] && !ctx.speakers.includes(p.value)) return emit(speaker, "workplace", p.value, k);
     }
     const party = s[k].lemma === "party" && ["christmas", "xmas", "office", "staff", "summer"].includes(s[k - 1].lower);
-    if (!(WORK_THINGS.has(s[k].lemma) && s[k].pos === "NOUN") && !party) continue;
+    // ("Petronas onboarding tmr": the tagger may read an -ing noun as a verb)
+    if (!(WORK_THINGS.has(s[k].lemma) && (s[k].pos === "NOUN" || s[k].lower.endsWith("ing"))) && !party) continue;
     let end = party ? k - 2 : k - 1;
     if (!isName(s[end]) || s[end].text === "'s") continue;
     let a = end;
@@ -302,7 +306,9 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // "the Seville staff party": a town names where, not who employs; "Plant canteen had …": a common word opening the sentence
     if (townName(value) || openingCommonWord(s, a, { value, end })) continue;
     const first = value.split(" ")[0];
-    if (namesSomeone(ctx, value, { firstName: "first", known: true }) || (ctx.people ?? []).some((r) => r.name.split(" ")[0] === first) || ctx.seenAs?.[value] === "home") continue;
+    // (a clause's subject is noted as a person too, so only a person with a gender counts: "Petronas onboarding tmr"
+    // after "Petronas" opened a clause)
+    if (namesSomeone(ctx, value, { firstName: "first", gendered: true, known: true }) || (ctx.people ?? []).some((r) => r.name.split(" ")[0] === first && r.gender !== undefined) || ctx.seenAs?.[value] === "home") continue;
     return emit(speaker, "workplace", value, k);
   }
 }
@@ -387,7 +393,9 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     if (lead !== "still" && lead !== "now" && !(lead === "not" && anymore)) continue;
     // at the sentence's start (after "yes", "yep", "oh", a comma) or right after a comma or a stop
     const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "ya", "ja", "aye", "oh", "well", "and", "but", "so"].includes(t.lower));
-    if (!start && s[k - 1]?.text !== "," && !/\.$/.test(s[k - 1]?.text ?? "")) continue;
+    // ("I'm down in Regina and still at SaskTel": after "and" when the sentence is the speaker's)
+    const own = s[k - 1]?.lower === "and" && ["i", "we"].includes(s[0]?.lower ?? "");
+    if (!start && !own && s[k - 1]?.text !== "," && !/\.$/.test(s[k - 1]?.text ?? "")) continue;
     // "still (living / working / based) in X"
     let j = ["living", "staying", "working", "based", "stationed"].includes(s[k + 1].lower) ? k + 2 : k + 1;
     // "Still in the same flat in Porto": the dwelling's place

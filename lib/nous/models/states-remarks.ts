@@ -203,7 +203,8 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
 const DAY_SPANS = new Set(["day", "shift", "week", "night", "morning"]);
 const WARDS = new Set(["ward", "unit", "theatre", "aisle"]);
 const FRAGMENT_OPENERS = new Set(["busy", "swamped", "slammed", "work"]);
-const DAY_KINDS = new Set(["long", "slow", "busy", "quiet", "rough", "hard", "crazy", "mad", "manic", "hectic", "tough", "brutal", "full", "another", "normal", "usual", "typical", "late", "early"]);
+const SPENT_TIME = new Set(["all", "day", "days", "the", "whole", "my", "most", "of", "every", "each", "week", "weekdays", "hours", "eight", "nine", "ten", "twelve", "a"]);
+const DAY_KINDS = new Set(["bad", "good", "great", "awful", "terrible", "horrible", "stressful", "long", "slow", "busy", "quiet", "rough", "hard", "crazy", "mad", "manic", "hectic", "tough", "brutal", "full", "another", "normal", "usual", "typical", "late", "early"]);
 
 /**
  * "long day at the Bibliotheca Alexandrina", "slow shift at Banco Nacional", "another hectic week at Corvale": a
@@ -219,6 +220,12 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     let a = DAY_KINDS.has(s[k].lower) && DAY_SPANS.has(s[k + 1].lemma) && s[k + 2].lower === "at" ? k + 2 : -1;
     if (a < 0 && (DAY_SPANS.has(s[k].lemma) || s[k].lemma === "weekend") && s[k + 1].lower === "off" && s[k + 2]?.lower === "from" && s[k - 1]?.lower !== "his" && s[k - 1]?.lower !== "her") a = k + 2;
     if (a < 0 && k === 0 && (FRAGMENT_OPENERS.has(s[0].lower)) && s[1].lower === "at") a = 1;
+    // "I spend all day at the Derby Museum": the speaker's days spent somewhere named, now
+    if (a < 0 && s[k].lemma === "spend" && s[k].lower !== "spent" && s.slice(0, k).some((t) => t.lower === "i")) {
+      let m = k + 1;
+      while (m < k + 6 && SPENT_TIME.has(s[m]?.lower ?? "")) m++;
+      if (m > k + 1 && s[m]?.lower === "at") a = m;
+    }
     // "Ward 7 at Ng Teng Fong full house": a unit of a workplace, opening the sentence
     if (a < 0 && k === 0 && WARDS.has(s[0].lemma) && s[1].pos === "NUM" && s[2].lower === "at") a = 2;
     if (a < 0) continue;
@@ -226,7 +233,7 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     if (s.some((t, i) => t.text === "?" || ((TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(s[i + 1]?.lower === "off" && i === a - 2)))) return;
     // the speaker's day: nothing, "my", "a", "another" or "what a" before it, not "his" or a name's
     // ("Just another day at Gonville School")
-    if (k > 0 && !["my", "a", "what", "just", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
+    if (k > 0 && s[k].lemma !== "spend" && !["my", "a", "what", "just", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
     const at = s[a + 1]?.lower === "the" ? a + 2 : a + 1;
     if (!isName(s[at])) continue;
     // (the name's capitalised words: "Ng Teng Fong full house")

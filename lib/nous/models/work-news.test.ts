@@ -121,3 +121,15 @@ test("a place past a landmark in lower case: 'a flat on the seafront, in Brighto
   assert.deepEqual(talk([["Ann", "I work in a little cafe on the corner, Café Nero."]]), ["Ann | workplace | Café Nero"]);
   assert.deepEqual(talk([["Ann", "We're done. I moved out of the Porirua flat on Sunday."]]), ["Ann | home | Porirua | ended"]);
 });
+
+test("an organisation making its staff work, an onboarding, a voucher from it, days spent at a name, a bad day there, 'still with Dublin Bus'; a person making us watch or a day out is none", () => {
+  assert.deepEqual(talk([["Ann", "Ugh Intel made us do overtime again."]]), ["Ann | workplace | Intel | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Sarah made us watch a movie."]]), []);
+  assert.deepEqual(talk([["Ann", "Gotta sleep tho, Petronas onboarding tmr 8am."]]), ["Ann | workplace | Petronas | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Woolworths gave us each a voucher and a pat on the head."]]), ["Ann | workplace | Woolworths | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I've had practice, I spend all day at the Derby Museum giving that look to children."]]), ["Ann | workplace | Derby Museum | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I spent all day at Disneyland."]]), []);
+  assert.deepEqual(talk([["Ann", "Also I'd had a bad day at Standard Bank and someone had to pay for it."]]), ["Ann | workplace | Standard Bank | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Great day at Bondi with the kids."]]), []);
+  assert.deepEqual(talk([["Ann", "Still with Dublin Bus too, in the rostering office."]]), ["Ann | workplace | Dublin Bus"]);
+});
