@@ -391,7 +391,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (!greetings(s, clauses, turn.speaker, ctx, passing, moved)) movedInPassing(s, clauses, turn.speaker, ctx, moved);
     // "Got a job! Admiral, in Cardiff.", "We moved! Bilbao, finally.": news with no value, the next fragment gives it
     // "I GOT IT" after an interview at X: X is the new workplace
-    const valueless = valuelessNews(words.join(" "));
+    const valueless = valuelessNews(words, isSpeakerName);
     const ownState = (a: string) => states.some((st) => st.entity === turn.speaker && st.attribute === a);
     const appliedTo = ctx.applied?.[turn.speaker];
     if (valueless === "job" && !ownState("workplace")) {

@@ -35,8 +35,8 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   // "Kerikeri it is.": the choice made
   const chosen = isName(s[k]) ? placeAt(s, k, seg) : undefined;
   if (chosen && /^(?:it is|it's)$/i.test(s.slice(chosen.end + 1, seg).map((t) => t.text).join(" ").replace(" 's", "'s")) && !ctx.speakers.includes(chosen.value)) return chosen.value;
-  // "Result!", "Finally!": a common word exclaimed alone names nothing
-  if (seg === k + 1 && s[seg]?.text === "!" && inLexicon(s[k].lower) && placesNamed(s[k].text).length === 0) return undefined;
+  // "Result!", "Finally!", "News, Tadhg.": a common word exclaimed alone, or before a speaker's name, names nothing
+  if (seg === k + 1 && (s[seg]?.text === "!" || (s[seg]?.text === "," && ctx.speakers.some((x) => x.split(" ")[0] === s[seg + 1]?.text))) && inLexicon(s[k].lower) && placesNamed(s[k].text).length === 0) return undefined;
   // (a capitalised verb inside a name is the name's: "Royal Flying Doctor Service")
   if (s.slice(k, seg).some((t, i) => ((t.pos === "VERB" || t.pos === "AUX") && !(i > 0 && upper(t.text) && isName(s[k + i - 1]) && isName(s[k + i + 1]))) || (t.pos === "PRON" && !POSSESSIVE.has(t.lower)))) return undefined;
   const known = (v: string) => ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v);

@@ -5,27 +5,34 @@
 import type { Triple } from "../types.js";
 
 /** News of a new job or a move that names no value ("Got a job!", "I got it!", "We moved!"). */
-const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
+const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |an |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
 const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?(?:got the keys|signed (?:a|the) (?:new )?lease)(?: \w+)?)\W*$/i;
 /** A job lost, with no name: "got laid off today", "I quit!", "They made me redundant." */
 const JOB_LOST = /^(?:(?:so|and|well|guess what|update)\W+)?(?:(?:i|we)(?: 've| have| was| were| got)? |(?:got|been|was) )?(?:just |finally )?(?:(?:got |been |was )?(?:laid off|fired|sacked|made redundant|let go)|quit|resigned|handed in my notice)(?: today| yesterday| this week| this morning| last week)?\W*$|^(?:they|the company|work) (?:just )?(?:made|let) (?:me|us) (?:redundant|go)(?: today| yesterday| this week| this morning| last week)?\W*$/i;
 
 /**
- * The news a sentence gives without a value: a new job ("job"), a job lost ("lost"), a move ("home"), or none.
+ * The news a sentence's words give without a value: a new job ("job"), a job lost ("lost"), a move ("home"), or
+ * none ("ETHAN i got an offer": a speaker's name may open it).
  *
  * @example
- * valuelessNews("got laid off today"); // "lost"
+ * valuelessNews(["got", "laid", "off", "today"], isSpeakerName); // "lost"
  */
-export function valuelessNews(text: string): "job" | "lost" | "home" | undefined {
+export function valuelessNews(words: string[], isSpeakerName: (n: string) => boolean): "job" | "lost" | "home" | undefined {
+  const text = (isSpeakerName(words[0] ?? "") ? words.slice(words[1] === "," ? 2 : 1) : words).join(" ");
   if (NEW_JOB.test(text)) return "job";
   if (JOB_LOST.test(text)) return "lost";
   return NEW_HOME.test(text) ? "home" : undefined;
 }
 
-/** "Last shift at Mallusk is Friday": a workplace the turn ends is not also stated by it (removed in place). */
+/**
+ * "Last shift at Mallusk is Friday": a workplace the turn ends is not also stated by it; "got hired at FedEx, day
+ * shift at the hub": a workplace by its kind beside one the turn names is a part of it (both removed in place).
+ */
 export function dropStatedEnded(triples: Triple[]): void {
   for (let i = triples.length - 1; i >= 0; i--) {
     const t = triples[i];
-    if (t.kind !== "ended" && t.attribute === "workplace" && triples.some((x) => x.kind === "ended" && x.entity === t.entity && x.attribute === t.attribute && x.value === t.value)) triples.splice(i, 1);
+    if (t.kind === "ended" || t.attribute !== "workplace") continue;
+    const mine = triples.filter((x) => x !== t && x.entity === t.entity && x.attribute === t.attribute);
+    if (mine.some((x) => x.kind === "ended" && x.value === t.value) || (/^\p{Ll}/u.test(t.value) && mine.some((x) => x.kind !== "ended" && /^\p{Lu}/u.test(x.value)))) triples.splice(i, 1);
   }
 }

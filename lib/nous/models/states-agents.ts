@@ -72,7 +72,12 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const owned = (obj.lower === "our" || obj.lower === "my") && ["team", "office", "department", "unit", "group", "desk"].includes(next?.lemma ?? "");
     const acts =
       (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
-      (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && (next?.pos === "VERB" && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
+      // ("Ikea had me building a display kitchen": the tagger may read the -ing form as a noun)
+      (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
+      // "Home Depot kept me for inventory", "kept us late"
+      (v === "keep" && (obj.lower === "me" || obj.lower === "us") && ["for", "late", "back", "behind", "on", "till", "until"].includes(next?.lower ?? "")) ||
+      // ("Indian Oil has given us new air conditioners": new things for the staff)
+      (v === "give" && obj.lower === "us" && next?.lower === "new") ||
       (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
     // "Ørsted made me an offer", "Deloitte offered me a position", "Virgin Australia picked me up" (no "from" a place)
     const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));

@@ -133,3 +133,13 @@ test("an organisation making its staff work, an onboarding, a voucher from it, d
   assert.deepEqual(talk([["Ann", "Great day at Bondi with the kids."]]), []);
   assert.deepEqual(talk([["Ann", "Still with Dublin Bus too, in the rostering office."]]), ["Ann | workplace | Dublin Bus"]);
 });
+
+test("'Home Depot kept me for inventory', 'Ikea had me building …', 'Indian Oil has given us new air conditioners', 'Petrobras rotation'; a workplace by its kind beside a named one is a part of it; news after the listener's name; 'News, Tadhg.' names nothing", () => {
+  assert.deepEqual(talk([["Ann", "Sorry sorry, Home Depot kept me for inventory."]]), ["Ann | workplace | Home Depot | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Meanwhile Ikea had me building a display kitchen all day."]]), ["Ann | workplace | Ikea | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Indian Oil has given us new air conditioners in the control room."]]), ["Ann | workplace | Indian Oil | 0.5"]);
+  assert.deepEqual(talk([["Ann", "14 days offshore. Petrobras rotation."]]), ["Ann | workplace | Petrobras | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Got hired at FedEx, day shift at the hub."]]), ["Ann | workplace | FedEx | change"]);
+  assert.deepEqual(talk([["Ann", "BOB i got an offer"], ["Ann", "Natura!! the cosmetics company. starting monday"]]), ["Ann | workplace | Natura | change"]);
+  assert.deepEqual(talk([["Ann", "I'm not at Guinness anymore."], ["Ann", "News, Bob. I've got myself a little job as a tour guide at the Kilbeggan Distillery."]]), ["Ann | workplace | Guinness | ended", "Ann | workplace | Kilbeggan Distillery | 0.5"]);
+});
