@@ -1,7 +1,8 @@
 /**
  * A home or workplace set beside what is said: "a table where I work, The Salty Bean" (an apposition after "where I
  * work / live"), "the bus from your side of Caernarfon" (one's side, end or part of a town), "At Kinnegar Print we've
- * a kettle" (a workplace "we" speak of), "Gdańsk being Gdańsk" (a town said of itself).
+ * a kettle" (a workplace "we" speak of), "Gdańsk being Gdańsk" (a town said of itself), "from mine in Barbican" (one's
+ * place and its town).
  */
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
@@ -88,4 +89,31 @@ export function townBeingTown(s: Tok[], speaker: string, ctx: SessionContext, em
     if (again?.value === p.value && townName(p.value) && !isCountry(p.value) && !listenersHome(ctx, speaker, p.value)) return emit(speaker, "home", p.value, k);
     k = p.end;
   }
+}
+
+/**
+ * "starts from mine in Barbican", "just up the road from me in Nyali", "at ours in Leith": the speaker's place, and
+ * the town it is in (not in a question).
+ *
+ * @example
+ * mineIn(analyse("Saturday run starts from mine in Barbican.")[0], "Matteo", ctx, emit); // emit("Matteo", "home", "Barbican", 6)
+ */
+export function mineIn(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // (a question asks, unless it only asks for agreement: "…, yes?")
+  if (s[s.length - 1]?.text === "?" && !(s[s.length - 3]?.text === "," && ["yes", "right", "ok", "yeah", "no"].includes(s[s.length - 2]?.lower ?? ""))) return;
+  for (let k = 1; k + 2 < s.length; k++) {
+    if (!["mine", "me", "ours", "us"].includes(s[k].lower) || !["from", "near", "at", "to", "round"].includes(s[k - 1].lower) || s[k + 1].lower !== "in" || !isName(s[k + 2])) continue;
+    const p = placeAt(s, k + 2);
+    // (a town's name, known to the gazetteer or not; no organisation, person or the listener's home)
+    if (p && !organisationName(p.value) && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) && !listenersHome(ctx, speaker, p.value)) return emit(speaker, "home", p.value, k + 2);
+  }
+}
+
+/** Every reading of this file, for one sentence of the speaker's. */
+export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
+  whereIWork(s, speaker, ctx, emit);
+  sideOf(s, speaker, other, ctx, emit);
+  atWe(s, speaker, ctx, emit);
+  townBeingTown(s, speaker, ctx, emit);
+  mineIn(s, speaker, ctx, emit);
 }

@@ -30,7 +30,7 @@ import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
-import { atWe, sideOf, townBeingTown, whereIWork } from "./asides.js";
+import { asides } from "./asides.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
@@ -363,10 +363,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
-    whereIWork(s, turn.speaker, ctx, passing);
-    sideOf(s, turn.speaker, other, ctx, passing);
-    atWe(s, turn.speaker, ctx, passing);
-    townBeingTown(s, turn.speaker, ctx, passing);
+    asides(s, turn.speaker, other, ctx, passing);
     servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);

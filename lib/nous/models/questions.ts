@@ -4,6 +4,7 @@
  * Copenhagen?", and what it presumes of the listener (states-indirect.ts). A tag ("…, you know?") or "what about
  * you?" at the end of a statement leaves it a statement (`questionTail`).
  */
+import { mineIn } from "./asides.js";
 import { relationAt } from "./clause.js";
 import { isName, type Tok } from "./nlp.js";
 import { addPerson, type SessionContext } from "./referents.js";
@@ -36,4 +37,6 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   // a name asked back ("Kristian? Good, barely see him."): the person the next "he" or "she" is
   if (s.length === 2 && isName(s[0]) && !isSpeakerName(s[0].text)) addPerson(ctx, { name: s[0].text, turn: turnId });
   if (other) indirectStates(s, [], other, ctx, turnId, indirect, true);
+  // "Saturday run starts from mine in Barbican, yes?": asking only for agreement
+  mineIn(s, speaker, ctx, indirect);
 }
