@@ -263,6 +263,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const lastAt = isQuestion(s) ? undefined : lastDayAt(s);
     if (lastAt && !isSpeakerName(lastAt)) endedAt(lastAt);
     if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
+    // ("First week at Auto Trader done. … Fine.": the first days at a name name the new workplace)
+    if (firstAt && !isQuestion(s) && endedHere === "workplace") endedHere = undefined;
     if (isQuestion(s) && !questionTail(words)) {
       readQuestion(s, turn.speaker, turn.id, other, ctx, isSpeakerName, (entity, attribute, value) => indirect(entity, attribute, value, false));
       return;

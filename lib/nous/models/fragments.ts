@@ -41,11 +41,12 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   if (s.slice(k, seg).some((t, i) => ((t.pos === "VERB" || t.pos === "AUX") && !(i > 0 && upper(t.text) && isName(s[k + i - 1]) && isName(s[k + i + 1]))) || (t.pos === "PRON" && !POSSESSIVE.has(t.lower)))) return undefined;
   const known = (v: string) => ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v);
   if (attribute === "home") {
-    // "In Halifax.", "Her spare room in Halifax.", "a flat in Leith": in a town, alone or after a dwelling (a room
-    // too, in a reply to where one lives)
+    // "In Halifax.", "Her spare room in Halifax.", "a flat in Leith": in a town, alone or after a dwelling (a room or
+    // a unit too, in a reply to where one lives)
     const at = s.findIndex((t, i) => i >= k && i < seg && t.lower === "in" && isName(s[i + 1]));
     const before = at >= 0 ? s.slice(k, at) : [];
-    if (at >= 0 && before.every((t) => ["DET", "PRON", "ADJ", "NOUN", "PART"].includes(t.pos)) && (before.length === 0 || before.some((t) => t.pos === "NOUN" && (DWELLING.has(t.lemma) || t.lemma === "room")))) {
+    // (a common word opening the sentence is capitalised, and may be tagged a name: "Little unit in Lynmore")
+    if (at >= 0 && before.every((t, i) => ["DET", "PRON", "ADJ", "NOUN", "PART"].includes(t.pos) || (i === 0 && k === 0 && inLexicon(t.lower))) && (before.length === 0 || before.some((t) => t.pos === "NOUN" && (DWELLING.has(t.lemma) || t.lemma === "room" || t.lemma === "unit")))) {
       const p = placeAt(s, at + 1, seg);
       return p && !known(p.value) && !namesSomeone(ctx, p.value, { firstName: "value" }) ? p.value : undefined;
     }

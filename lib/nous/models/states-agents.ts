@@ -170,7 +170,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     if (isName(s[k]) && othersBefore(k)) return;
     if (!isName(s[k]) || s[k].pos !== "PROPN" || WEATHER.has(s[k].lemma) || WEATHER.has(s[k].lower) || !(prep === "in" || prep === "from" || (prep === "over" && weatherBefore(k)) || subject || nounWeather || (season && s[e + 1]?.lower === "in" && SEASONS.has(s[e + 2]?.lower ?? "")))) continue;
     // "from" only in a greeting: "Good morning from Lagos", "Greetings from Oslo"
-    if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", ","].includes(t.lower))) continue;
+    // ("also hi from Oaxaca where its 30 degrees")
+    if (prep === "from" && !s.slice(0, k - 1).every((t) => ["good", "morning", "evening", "afternoon", "greetings", "hello", "hi", "hey", "love", "also", "and", "so", ","].includes(t.lower))) continue;
     let stop = k;
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
     const p = nounWeather ? { value: s.slice(openingAdjective(s, k, e) ? k + 1 : k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);

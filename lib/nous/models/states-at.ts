@@ -355,9 +355,11 @@ const LAST_SPANS = new Set(["day", "shift", "week"]);
  */
 export function lastDayAt(s: Tok[]): string | undefined {
   for (let k = 0; k + 3 < s.length; k++) {
-    if (s[k].lower !== "last" || !LAST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !upper(s[k + 3].text)) continue;
+    // ("my last week at the Pegasus")
+    const at = s[k + 3]?.lower === "the" && s[k + 4] && upper(s[k + 4].text) ? k + 4 : k + 3;
+    if (s[k].lower !== "last" || !LAST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !upper(s[at].text)) continue;
     if (k > 0 && !["my", "our", "the", ",", "and", "so", "but"].includes(s[k - 1].lower)) continue;
-    return placeAt(s, k + 3)?.value;
+    return placeAt(s, at)?.value;
   }
   return undefined;
 }

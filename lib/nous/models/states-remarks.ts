@@ -105,7 +105,8 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       return emit(speaker, "workplace", p.value, k + 2);
     }
     // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
-    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower))) {
+    // (… and "then I get home to Nether Edge")
+    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || (s[k - 1].lemma === "get" && s[k - 2]?.lower === "i"))) {
       const c = clauses.filter((x) => x.at <= k).pop();
       if ((c && (c.future || c.intent || c.negated || c.usedTo || c.past || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
       const p = placeAt(s, k + 2);

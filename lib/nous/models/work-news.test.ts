@@ -151,3 +151,11 @@ test("'from mine in Barbican, yes?', 'up the road from me in Nyali', 'at mine in
   assert.deepEqual(talk([["Ann", "Come and stay with me in Paris?"]]), []);
   assert.deepEqual(talk([["Ann", "You're in Leeds now, right?"]]), []);
 });
+
+test("'my last week at the Pegasus' ends it; 'Little unit in Lynmore right by the forest' after a lease; 'I get home to Nether Edge'; 'also hi from Oaxaca'; the first week at a name leaves no room for 'Fine.'", () => {
+  assert.deepEqual(talk([["Ann", "This is my last week at the Pegasus. Twenty years of hotel life."]]), ["Ann | workplace | Pegasus | ended"]);
+  assert.deepEqual(talk([["Ann", "Signed a lease today! Little unit in Lynmore right by the forest, so I can roll out of bed."]]), ["Ann | home | Lynmore | change"]);
+  assert.deepEqual(talk([["Ann", "Hot. Then I get home to Nether Edge and the neighbours have a barbecue going."]]), ["Ann | home | Nether Edge | 0.5"]);
+  assert.deepEqual(talk([["Ann", "also hi from Oaxaca where its 30 degrees and i have no ac"]]), ["Ann | home | Oaxaca | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Last day at the Co-op today."], ["Ann", "First week at Auto Trader done. They are fine. Not heaven. Fine."]]), ["Ann | workplace | Co-op | ended", "Ann | workplace | Auto Trader | 0.5"]);
+});
