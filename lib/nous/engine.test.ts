@@ -81,6 +81,27 @@ test("one transaction per turn: a turn that fails half-way leaves nothing behind
   mem.close();
 });
 
+test("ingestAll: a window of turns is one transaction; a failing turn leaves none of the window behind", () => {
+  const mem = Memory.open(":memory:");
+  mem.ingest(turn("D1:1", "Ann", "x", 0), job("Ann", "baker"));
+  const bad = { triples: [{ entity: "Ann", attribute: "job", value: null as unknown as string }] };
+  assert.throws(() => mem.ingestAll([{ turn: turn("D1:2", "Ann", "y", 1), extraction: job("Ann", "cook") }, { turn: turn("D1:3", "Bob", "z", 2), extraction: job("Bob", "tiler") }, { turn: turn("D1:4", "Ann", "w", 3), extraction: bad }]));
+  assert.equal((mem.store.db.prepare("SELECT COUNT(*) AS n FROM deltas").get() as { n: number }).n, 1);
+  assert.deepEqual(mem.belief("Ann", "job"), [{ value: "baker", p: 1 }]);
+  assert.equal(mem.belief("Bob", "job"), undefined);
+  assert.equal(mem.deltas.length, 1);
+  // the same turns one by one and as one window give the same file and beliefs
+  const one = Memory.open(":memory:");
+  const all = Memory.open(":memory:");
+  const turns = [["Ann", "baker"], ["Bob", "tiler"], ["Ann", "cook"], ["Ann", "cook"]].map(([who, v], i) => ({ turn: turn(`D1:${i}`, who, v, i * 30), extraction: job(who, v) }));
+  for (const t of turns) one.ingest(t.turn, t.extraction);
+  const written = all.ingestAll(turns);
+  assert.equal(written.length, 4);
+  assert.deepEqual(all.store.allDeltas(), one.store.allDeltas());
+  assert.deepEqual(all.belief("Ann", "job"), one.belief("Ann", "job"));
+  for (const m of [mem, one, all]) m.close();
+});
+
 test("ablations: last-write-wins keeps only the newest value; no decay keeps beliefs sharp", () => {
   const lww = Memory.open(":memory:", { updateRule: "last-write-wins" });
   for (const [i, v] of ["baker", "baker", "baker", "librarian"].entries()) lww.ingest(turn(`D1:${i}`, "Ann", v, i), job("Ann", v));

@@ -1,7 +1,7 @@
 /**
  * A Nous memory: dimensions updated by surprise, deltas appended to an SQLite file, an entity graph, and a BM25
  * index over the deltas. `Memory.open(path)` opens or creates the file; reopening it (in this or another process)
- * restores the same state. One transaction per ingested turn.
+ * restores the same state. One transaction per `ingest` (a turn) or `ingestAll` (a window of turns).
  */
 import { ConfigError } from "../core/errors.js";
 import { symmetricKL, type Counts } from "./dimension.js";
@@ -178,15 +178,26 @@ export class Memory {
    *            { triples: [{ entity: "Ann", attribute: "work", value: "bakery" }] });
    */
   ingest(turn: Turn, extraction: Extraction): LightDelta[] {
+    return this.ingestAll([{ turn, extraction }]);
+  }
+
+  /**
+   * Ingests turns in order in one transaction: all of them, or none when one fails (the beliefs roll back with
+   * the file). A conversation's window goes in one call: one commit instead of one per turn.
+   */
+  ingestAll(items: readonly { turn: Turn; extraction: Extraction }[]): LightDelta[] {
     const written: LightDelta[] = [];
-    const evidence = `${turn.speaker}: ${turn.text}`;
     const before = new Map<string, DimensionSnapshot | undefined>();
-    for (const t of extraction.triples) {
-      const k = key(this.resolve(t.entity), t.attribute);
-      if (!before.has(k)) before.set(k, this.dims.get(k)?.snapshot());
+    for (const { extraction } of items) {
+      for (const t of extraction.triples) {
+        const k = key(this.resolve(t.entity), t.attribute);
+        if (!before.has(k)) before.set(k, this.dims.get(k)?.snapshot());
+      }
     }
     try {
-      this.ingestTurn(turn, extraction, evidence, written);
+      this.store.transaction(() => {
+        for (const { turn, extraction } of items) this.ingestTurn(turn, extraction, written);
+      });
     } catch (e) {
       // the transaction rolled back: so do the beliefs
       for (const [k, snap] of before) {
@@ -199,24 +210,23 @@ export class Memory {
     return written;
   }
 
-  private ingestTurn(turn: Turn, extraction: Extraction, evidence: string, written: LightDelta[]): void {
-    this.store.transaction(() => {
-      this.touchEntity(turn.speaker);
-      const among = extraction.participants ?? [];
-      // two participants are never linked
-      const linkable = (e: string) => e !== turn.speaker && !(among.includes(e) && among.includes(turn.speaker));
-      for (const m of extraction.mentions ?? []) {
-        this.touchEntity(m);
-        if (linkable(m)) this.connect(turn.speaker, m);
-      }
-      for (const t of extraction.triples) {
-        const entity = this.resolve(t.entity);
-        this.touchEntity(entity);
-        if (linkable(entity)) this.connect(turn.speaker, entity);
-        const d = this.update(entity, t, turn.timestamp, evidence, turn.id);
-        written.push(d);
-      }
-    });
+  /** One turn's writes (inside the caller's transaction). */
+  private ingestTurn(turn: Turn, extraction: Extraction, written: LightDelta[]): void {
+    const evidence = `${turn.speaker}: ${turn.text}`;
+    this.touchEntity(turn.speaker);
+    const among = extraction.participants ?? [];
+    // two participants are never linked
+    const linkable = (e: string) => e !== turn.speaker && !(among.includes(e) && among.includes(turn.speaker));
+    for (const m of extraction.mentions ?? []) {
+      this.touchEntity(m);
+      if (linkable(m)) this.connect(turn.speaker, m);
+    }
+    for (const t of extraction.triples) {
+      const entity = this.resolve(t.entity);
+      this.touchEntity(entity);
+      if (linkable(entity)) this.connect(turn.speaker, entity);
+      written.push(this.update(entity, t, turn.timestamp, evidence, turn.id));
+    }
   }
 
   /** An edge of the entity graph, written to the file only the first time (inside the caller's transaction). */

@@ -140,7 +140,7 @@ export function memoryKeys(mem: Memory, max = 80): { entity: string; attribute: 
 }
 
 /**
- * Ingests a conversation into a memory, window by window in turn order (one transaction per turn). A window's
+ * Ingests a conversation into a memory, window by window in turn order (one transaction per window). A window's
  * extractor sees the keys the memory already holds, so the windows run one after another.
  * The graph gets only what was extracted (relations, mentions), and every turn carries the conversation's speakers as
  * its participants, so the two speakers are never linked to each other.
@@ -157,11 +157,8 @@ export async function ingestConversation(mem: Memory, conv: LocomoConversation, 
     let keys: SessionWindow["keys"] | undefined;
     const extracted = await extractor({ conversation: conv.id, session: w.session, index, turns: w.turns, speakers: [...conv.speakers], get keys() { return (keys ??= memoryKeys(mem)); }, context });
     if (extracted.length !== w.turns.length) throw new Error(`extractor returned ${extracted.length} extractions for ${w.turns.length} turns (${conv.id}, window ${index})`);
-    for (const [i, t] of w.turns.entries()) {
-      const ex = extracted[i];
-      if (ex.fallback) fallbacks[ex.fallback] = (fallbacks[ex.fallback] ?? 0) + 1;
-      mem.ingest({ id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp }, { ...ex, participants: conv.speakers });
-    }
+    for (const ex of extracted) if (ex.fallback) fallbacks[ex.fallback] = (fallbacks[ex.fallback] ?? 0) + 1;
+    mem.ingestAll(w.turns.map((t, i) => ({ turn: { id: t.id, speaker: t.speaker, text: turnText(t), timestamp: t.timestamp }, extraction: { ...extracted[i], participants: conv.speakers } })));
   }
   return { turns: conv.turns.length, fallbacks };
 }
