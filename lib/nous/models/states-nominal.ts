@@ -62,6 +62,9 @@ function jobInTown(s: Tok[], k: number): { value: string; end: number } | undefi
 }
 
 /** Nominal states: "my job at X", "our flat in X", "home is X", "my employer is X", "my manager at X", "As a nurse, …". */
+/** Whether an organisation's name follows the word at `i`. */
+const orgAfter = (s: Tok[], i: number): boolean => isName(s[i + 1]) && organisationName(placeAt(s, i + 1)?.value ?? "");
+
 export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: Emit, clauseAt: (k: number) => Clause | undefined): void {
   for (let k = 0; k < s.length; k++) {
     const t = s[k];
@@ -78,8 +81,7 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     }
     // "work at X" (the noun) takes "at" only; "shifts in a row at X": a shift may have a few words before it
     // ("sparky work with Bellarine Electrical": "with" or "for" only before an organisation's name)
-    const orgAfter = (i: number) => isName(s[i + 1]) && organisationName(placeAt(s, i + 1)?.value ?? "");
-    const preps = t.lemma === "work" ? ["at", ...(["with", "for"].filter((x) => s.slice(k + 1, k + 3).some((y, j) => y.lower === x && orgAfter(k + 1 + j))))] : ["at", "with", "for"];
+    const preps = t.lemma === "work" ? ["at", ...(["with", "for"].filter((x) => s.slice(k + 1, k + 3).some((y, j) => y.lower === x && orgAfter(s, k + 1 + j))))] : ["at", "with", "for"];
     // "double shift on the children's ward at X": a shift may name where in the place before the place
     const span = t.lemma === "shift" ? 6 : 1;
     const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP", "ADJ"].includes(y.pos) || y.text === "'s" || (span > 1 && y.pos === "VERB" && y.lower === y.lemma))) : -1;
