@@ -52,6 +52,10 @@ export function sideOf(s: Tok[], speaker: string, other: string | undefined, ctx
   }
 }
 
+const CONJUNCTIONS = new Set(["but", "and", "so", "well"]);
+/** A verb at `i`, or after one adverb ("I mostly do nights"). */
+const verbAt = (s: Tok[], i: number): boolean => ["VERB", "AUX"].includes(s[i]?.pos ?? "") || (s[i]?.pos === "ADV" && ["VERB", "AUX"].includes(s[i + 1]?.pos ?? ""));
+
 /**
  * "At Kinnegar Print we've a kettle with a dodgy plug": a sentence opening "At" a name (no town, country, person or
  * occasion: "At Easter we bake cozonac"),
@@ -61,12 +65,18 @@ export function sideOf(s: Tok[], speaker: string, other: string | undefined, ctx
  * atWe(analyse("At Kinnegar Print we've a kettle.")[0], "Ciaran", ctx, emit); // emit("Ciaran", "workplace", "Kinnegar Print", 1)
  */
 export function atWe(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  if (s[0]?.lower !== "at" || !isName(s[1]) || s[s.length - 1]?.text === "?") return;
-  const p = placeAt(s, 1);
+  // ("But at X …": a conjunction may open the sentence)
+  const a = CONJUNCTIONS.has(s[0]?.lower ?? "") ? 1 : 0;
+  if (s[a]?.lower !== "at" || !isName(s[a + 1]) || s[s.length - 1]?.text === "?") return;
+  const p = placeAt(s, a + 1);
   if (!p) return;
   const w = s[p.end + 1]?.text === "," ? p.end + 2 : p.end + 1;
-  if (s[w]?.lower !== "we" || !["VERB", "AUX"].includes(s[w + 1]?.pos ?? "")) return;
-  if (s[1].date || OCCASIONS.has(p.value.toLowerCase()) || placesNamed(p.value).length > 0 || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  const we = s[w]?.lower === "we" && ["VERB", "AUX"].includes(s[w + 1]?.pos ?? "");
+  // "At Northlake Logistics most of my week is about people", "At Brightwater I mostly do nights": an organisation's
+  // name, then the speaker's own clause (no listener in the sentence)
+  const own = organisationName(p.value) && !s.some((t) => t.lower === "you" || t.lower === "your") && s.slice(w, w + 4).some((t, i) => ((t.lower === "my" || t.lower === "our") && s[w + i + 1]?.pos === "NOUN") || (t.lower === "i" && verbAt(s, w + i + 1)));
+  if (!we && !own) return;
+  if (s[a + 1].date || OCCASIONS.has(p.value.toLowerCase()) || placesNamed(p.value).length > 0 || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
   emit(speaker, "workplace", p.value, 1);
 }
 

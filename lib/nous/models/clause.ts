@@ -56,6 +56,8 @@ const BARE_PARENTS = wordSet("bareParents");
 const POSSESSIVE_BEFORE = new Set(["my", "our", "your", "his", "her", "their", "the", "a"]);
 const PRONOUN_SUBJECT = new Set(["i", "we", "you", "he", "she", "they"]);
 const DET_BEFORE_NAME = new Set(["the", "a", "an", "this", "that"]);
+/** A token read again as a verb (a new token with the fields in the order nlp.ts writes them: one object shape for all). */
+const retagged = (t: Tok, lemma: string): Tok => ({ text: t.text, lower: t.lower, pos: "VERB", lemma, date: t.date });
 /** Third-person verbs the lite model tags as plural nouns after a subject ("My cousin lives in Oslo": lives/NOUN/life). */
 const S_VERBS = new Set([...wordSet("resideVerbs"), ...wordSet("workVerbs"), ...wordSet("teachVerbs")]);
 /** The state verb a gerund stands for ("living" → live, tagged NOUN or VERB), if it is one. */
@@ -67,7 +69,7 @@ function gerundLemma(t: Tok | undefined): string | undefined {
 function verbLike(t: Tok | undefined): Tok | undefined {
   if (!t) return undefined;
   if (t.pos === "VERB") return t;
-  if (t.pos === "NOUN" && t.lower.endsWith("s") && S_VERBS.has(t.lower.slice(0, -1))) return { ...t, pos: "VERB", lemma: t.lower.slice(0, -1) };
+  if (t.pos === "NOUN" && t.lower.endsWith("s") && S_VERBS.has(t.lower.slice(0, -1))) return retagged(t, t.lower.slice(0, -1));
   return undefined;
 }
 
@@ -187,7 +189,7 @@ function verbGroup(s: Tok[], j: number, c: Clause): number {
     const t = s[j];
     // "has finally retired": a past participle after "have" that the tagger read as an adjective is the verb
     if (t?.pos === "ADJ" && /[^e]ed$|ied$/.test(t.lower) && aux.length && (HAVE.has(aux[aux.length - 1]) || aux[aux.length - 1] === "had")) {
-      s[j] = { ...t, pos: "VERB", lemma: t.lower.endsWith("ied") ? `${t.lower.slice(0, -3)}y` : inLexicon(t.lower.slice(0, -1)) ? t.lower.slice(0, -1) : t.lower.slice(0, -2) };
+      s[j] = retagged(t, t.lower.endsWith("ied") ? `${t.lower.slice(0, -3)}y` : inLexicon(t.lower.slice(0, -1)) ? t.lower.slice(0, -1) : t.lower.slice(0, -2));
       continue;
     }
     if (t?.pos === "VERB" && t.lemma === "use" && s[j + 1]?.lower === "to") { c.usedTo = true; j += 2; continue; }
@@ -229,7 +231,8 @@ function verbGroup(s: Tok[], j: number, c: Clause): number {
   return -1;
 }
 
-const blank = (at: number): Clause => ({ subjects: [], at, implicit: false, head: -1, verb: "", copula: false, passive: false, negated: false, past: false, perfect: false, progressive: false, future: false, usedTo: false, still: false, noLonger: false, now: false, intent: false, end: 0 });
+// (every field written here, the optional ones too, so that all clauses share one object shape)
+const blank = (at: number): Clause => ({ subjects: [], at, implicit: false, head: -1, verb: "", copula: false, passive: false, negated: false, past: false, perfect: false, progressive: false, future: false, usedTo: false, still: false, noLonger: false, now: false, intent: false, intentVerb: undefined, gerundLead: undefined, end: 0 });
 
 /**
  * The clauses of one sentence, in order, with their subjects resolved (and the session's referents updated).

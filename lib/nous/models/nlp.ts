@@ -131,6 +131,11 @@ export function analyse(text: string): Tok[][] {
       const t = sent[j];
       if ((t.pos === "ADV" || t.pos === "ADJ") && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
     }
+    // a capitalised noun after a name is the name's next word ("Jersey City in jan", "Quezon City traffic")
+    for (let j = 1; j < sent.length; j++) {
+      const t = sent[j];
+      if (t.pos === "NOUN" && sent[j - 1].pos === "PROPN" && /^\p{Lu}\p{Ll}+$/u.test(t.text) && upper(sent[j - 1].text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
+    }
     // "Orla's just moved", "Jack's started at X", "my mum's moved": after a name or a relation, "'s" before an adverb of time or a past participle is
     // "has" / "is", not a possessive
     for (let j = 1; j + 1 < sent.length; j++) {

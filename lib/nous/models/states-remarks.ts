@@ -52,11 +52,20 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     let e = a;
     while (isName(s[e + 1]) && s[e + 1].pos === "PROPN") e++;
     const value = s.slice(a, e + 1).map((t) => t.text).join(" ");
-    const next = s[e + 1], after = s[e + 2];
+    // "Jersey City in jan is a punishment", "Leeds at night is dead": a time between the town and the judgement
+    let n = e + 1;
+    if (["in", "at", "on"].includes(s[n]?.lower ?? "") && s[n + 1]?.date) {
+      let m = n + 1;
+      while (s[m]?.date) m++;
+      // (said of now: "is", not "was")
+      if (s[m]?.lower === "is" || s[m]?.text === "'s") n = m;
+    }
+    const timed = n !== e + 1;
+    const next = s[n], after = s[n + 1];
     // "X is / X's" and a judgement ("miserable", "so quiet", "no better", "never gonna be the same")
     // … or has changed: "Peckham's gone arctic", "Moseley's got all fancy"
-    const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[e + 3]?.pos === "ADJ" || s[e + 3]?.lower === "all");
-    const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower));
+    const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[n + 2]?.pos === "ADJ" || s[n + 2]?.lower === "all");
+    const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower) || (timed && (after.lower === "a" || after.lower === "an")));
     const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
     // "Charlottetown gets its streets back every September", "Mangaluru does not do rain by halves": the town as the
     // subject of a present clause of its own (not a team's match, a move or a visit; "Invercargill sends its regards")

@@ -159,3 +159,19 @@ test("'my last week at the Pegasus' ends it; 'Little unit in Lynmore right by th
   assert.deepEqual(talk([["Ann", "also hi from Oaxaca where its 30 degrees and i have no ac"]]), ["Ann | home | Oaxaca | 0.5"]);
   assert.deepEqual(talk([["Ann", "Last day at the Co-op today."], ["Ann", "First week at Auto Trader done. They are fine. Not heaven. Fine."]]), ["Ann | workplace | Co-op | ended", "Ann | workplace | Auto Trader | 0.5"]);
 });
+
+test("'But at Northlake Logistics most of my week is about people': an organisation opening the speaker's own clause; an occasion, an airport or the listener's clause is none", () => {
+  assert.deepEqual(talk([["Ann", "But at Northlake Logistics most of my week is actually about people."]]), ["Ann | workplace | Northlake Logistics | 0.5"]);
+  assert.deepEqual(talk([["Ann", "At Harlow Logistics I mostly do nights now."]]), ["Ann | workplace | Harlow Logistics | 0.5"]);
+  assert.deepEqual(talk([["Ann", "At Easter I mostly bake."]]), []);
+  assert.deepEqual(talk([["Ann", "At Gatwick I always buy a book."]]), []);
+  assert.deepEqual(talk([["Ann", "At Harlow Logistics I hear your team is hiring."]]), []);
+});
+
+test("a town remarked on at a time of year is one's home ('Jersey City in jan is a punishment'); a capitalised noun after a name is part of it", () => {
+  assert.deepEqual(talk([["Ann", "Cold. Jersey City in jan is a punishment."]]), ["Ann | home | Jersey City | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Leeds at night is dead."]]), ["Ann | home | Leeds | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Paris is a city."]]), []);
+  assert.deepEqual(talk([["Ann", "Leeds in January was a nightmare, glad I left."]]), []);
+  assert.deepEqual(talk([["Ann", "Is Leeds in January a nightmare?"]]), []);
+});
