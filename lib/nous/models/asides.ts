@@ -119,6 +119,26 @@ export function mineIn(s: Tok[], speaker: string, ctx: SessionContext, emit: Ind
   }
 }
 
+/**
+ * "Been at Deloitte three years now", "Been with Vodafone since 2019": "been at / with" an organisation for a time,
+ * with no subject written (chat's "I've been"), is the speaker's workplace (no town, person, occasion or question).
+ *
+ * @example
+ * beenAt(analyse("Been at Deloitte three years now.")[0], "Ann", ctx, emit); // emit("Ann", "workplace", "Deloitte", 2)
+ */
+export function beenAt(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s[0]?.lower !== "been" || !["at", "with"].includes(s[1]?.lower ?? "") || !isName(s[2]) || s[s.length - 1]?.text === "?") return;
+  const p = placeAt(s, 2);
+  if (!p || s[2].date) return;
+  // a time it has lasted, months or more: "three years", "for ages", "since March" (not "all week": a stay)
+  const rest = s.slice(p.end + 1, p.end + 5);
+  // ("Been at Tom's since Friday": a stay at someone's)
+  const since = (i: number) => rest[i].lower === "since" && /^(?:\d{4}|jan|feb|march|april|may|june|july|aug|sept?|oct|nov|dec)/i.test(rest[i + 1]?.text ?? "");
+  if (!rest.some((t, i) => ["ages", "forever", "year", "years", "month", "months", "decade"].includes(t.lower) || since(i))) return;
+  if (OCCASIONS.has(p.value.toLowerCase()) || townName(p.value) || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  emit(speaker, "workplace", p.value, 2);
+}
+
 /** Every reading of this file, for one sentence of the speaker's. */
 export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
   whereIWork(s, speaker, ctx, emit);
@@ -126,4 +146,5 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   atWe(s, speaker, ctx, emit);
   townBeingTown(s, speaker, ctx, emit);
   mineIn(s, speaker, ctx, emit);
+  beenAt(s, speaker, ctx, emit);
 }

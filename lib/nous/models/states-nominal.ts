@@ -106,6 +106,12 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     } else if (t.lower === "ours" && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
       // "the first bus from ours in Caernarfon", "back at ours in Hull": "ours" is the speaker's home
       emit([speaker], "home", placeAt(s, k + 2)?.value, "state", k);
+    } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "is" || next === "'s") && ["in", "near", "outside"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3]) && k > 0) {
+      // "My flat is in Leith", "Our new place is in Kanata", "her house is near Galway": the holder's home, now
+      // (not "was", not in a question, not the listener's: "your flat is in Croydon" tells the listener what they know)
+      const holder = holderBefore(s, k, speaker, ctx, turn);
+      const p = placeAt(s, k + 3);
+      if (holder && p && !gov?.negated && !gov?.intent && !gov?.usedTo && !gov?.future && !s.some((x) => x.text === "?") && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, "state", k);
     } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
       // no holder and no clause ("Same flat in Aarhus."): chat ellipsis, the speaker's, when the place is a name
       const elided = clauses.length === 0 && s.slice(0, k).every((x, i) => x.pos === "ADJ" || x.pos === "DET" || x.pos === "INTJ" || x.pos === "PUNCT" || (i === 0 && x.pos === "PROPN")) && isName(s[k + 2]);

@@ -23,6 +23,7 @@ const TRIP = wordSet("tripWords");
 
 /** A year ("2016"): a remark dated by one tells of the past. */
 export const YEAR = /^(?:19|20)\d\d$/;
+const WEATHER = wordSet("weatherWords");
 const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
 const TOWN_STATES = wordSet("townStates");
 const NOT_TOWN_ACTS = wordSet("notTownActs");
@@ -47,7 +48,9 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const life = s[k].lower === "life" && s[k + 1]?.lower === "in" && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || s[k - 1].lower === "my" || s[k - 1].lower === "but" || s[k - 1].lower === "and");
     const a = life ? k + 2 : k;
     // (after a comma, an interjection, "and" / "but", or "though" / "because")
-    if (!life && k > 0 && s[k - 1].pos !== "PUNCT" && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "CCONJ" && s[k - 1].pos !== "SCONJ") continue;
+    // … or "this" before the town and its weather or local trouble ("in this Matara heat", "This Dundee rain")
+    const demonstrative = !life && s[k - 1]?.lower === "this";
+    if (!life && !demonstrative && k > 0 && s[k - 1].pos !== "PUNCT" && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "CCONJ" && s[k - 1].pos !== "SCONJ") continue;
     if (!isName(s[a]) || s[a].pos !== "PROPN") continue;
     let e = a;
     while (isName(s[e + 1]) && s[e + 1].pos === "PROPN") e++;
@@ -66,7 +69,8 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     // … or has changed: "Peckham's gone arctic", "Moseley's got all fancy"
     const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[n + 2]?.pos === "ADJ" || s[n + 2]?.lower === "all");
     const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower) || (timed && (after.lower === "a" || after.lower === "an")));
-    const local = !!next && LOCAL_NOUNS.has(next.lower) && next.pos !== "PROPN";
+    const local = !!next && (LOCAL_NOUNS.has(next.lower) || (demonstrative && WEATHER.has(next.lower))) && next.pos !== "PROPN";
+    if (demonstrative && !local) continue;
     // "Charlottetown gets its streets back every September", "Mangaluru does not do rain by halves": the town as the
     // subject of a present clause of its own (not a team's match, a move or a visit; "Invercargill sends its regards")
     const acting = !life && !judged && !local && clauses.some((c) => c.at === a && !c.implicit && !c.past && !c.perfect && !c.future && !c.intent && !c.usedTo && !c.copula && (!NOT_TOWN_ACTS.has(c.verb) || (c.verb === "send" && s[c.head + 1]?.lower === "its")));

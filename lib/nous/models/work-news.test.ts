@@ -175,3 +175,27 @@ test("a town remarked on at a time of year is one's home ('Jersey City in jan is
   assert.deepEqual(talk([["Ann", "Leeds in January was a nightmare, glad I left."]]), []);
   assert.deepEqual(talk([["Ann", "Is Leeds in January a nightmare?"]]), []);
 });
+
+test("'My flat is in Leith', 'her house is near Galway': a possessed dwelling that is in a town now; 'was', a question or the listener's is none", () => {
+  assert.deepEqual(talk([["Ann", "Our new flat is in Leith."]]), ["Ann | home | Leith"]);
+  assert.deepEqual(talk([["Ann", "My home is in Leith."]]), ["Ann | home | Leith"]);
+  assert.deepEqual(talk([["Ann", "My sister's house is near Galway."]]), ["Ann's sister | home | Galway"]);
+  assert.deepEqual(talk([["Ann", "My flat was in Leith."]]), []);
+  assert.deepEqual(talk([["Ann", "Is your flat in Leith?"]]), []);
+  assert.deepEqual(talk([["Ann", "The flat is in Leith."]]), []);
+});
+
+test("'Been at Deloitte three years now': a subjectless stay of months or more at an organisation is the speaker's workplace; a stay at someone's or a town is none", () => {
+  assert.deepEqual(talk([["Ann", "Been at Deloitte three years now."]]), ["Ann | workplace | Deloitte | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Been with Vodafone since 2019."]]), ["Ann | workplace | Vodafone | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Been at Tom's since Friday."]]), []);
+  assert.deepEqual(talk([["Ann", "Been at Tom's all week."]]), []);
+  assert.deepEqual(talk([["Ann", "Been at Leeds three years now."]]), []);
+});
+
+test("'in this Matara heat', 'This Dundee rain is relentless': a town's weather said with 'this' is where the speaker is; a trip or a question is none", () => {
+  assert.deepEqual(talk([["Ann", "Marking papers in this Matara heat with a fan that clicks."]]), ["Ann | home | Matara | 0.5"]);
+  assert.deepEqual(talk([["Ann", "This Dundee rain is relentless."]]), ["Ann | home | Dundee | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Is this Dundee rain ever going to stop?"]]), []);
+  assert.deepEqual(talk([["Ann", "This Paris trip is costing me a fortune."]]), []);
+});
