@@ -96,7 +96,8 @@ export function movesUntold(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     // the move names no place of its own ("we moved in October", not "we moved to Leeds" or "moved in with Sam")
     if (s.slice(c.head + 1, c.end).some((t) => isName(t) && !t.date) || s[c.head + 1]?.lower === "out" || s[c.head + 2]?.lower === "with") continue;
     for (let j = c.at - 1; j > 0; j--) {
-      if (s[j - 1].lower !== "in") continue;
+      // ("No longer in Leeds, we moved": the place left)
+      if (s[j - 1].lower !== "in" || ["longer", "not"].includes(s[j - 2]?.lower ?? "")) continue;
       const v = town(j);
       if (v) {
         emit(speaker, "home", v, "change");

@@ -188,6 +188,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // "so uh. not at Sandstone anymore": "I'm not …" without its subject and verb
       const p = placeAt(s, k + 2);
       if (p && (next === "in" ? upper(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
+    } else if (t.lower === "no" && next === "longer" && ["in", "at", "with"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3]) && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && !clauses.some((c) => c.at <= k + 3 && c.head > k && c.head < k + 3)) {
+      // "No longer at Tesco, thank god.", "No longer in Leeds, we moved.": "I'm no longer …" without its subject and verb
+      const p = placeAt(s, k + 3);
+      const home = s[k + 2].lower === "in";
+      if (p && (!home || !organisationName(p.value)) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([speaker], home ? "home" : "workplace", p.value, "ended", k);
     } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
       // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb
       const p = placeAt(s, k + 2);

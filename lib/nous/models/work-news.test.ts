@@ -199,3 +199,11 @@ test("'in this Matara heat', 'This Dundee rain is relentless': a town's weather 
   assert.deepEqual(talk([["Ann", "Is this Dundee rain ever going to stop?"]]), []);
   assert.deepEqual(talk([["Ann", "This Paris trip is costing me a fortune."]]), []);
 });
+
+test("'No longer at Tesco, thank god', 'No longer in Leeds, we moved': the subjectless ending; a feeling or a question is none", () => {
+  assert.deepEqual(talk([["Ann", "No longer at Tesco, thank god."]]), ["Ann | workplace | Tesco | ended"]);
+  assert.deepEqual(talk([["Ann", "No longer with Tesco."]]), ["Ann | workplace | Tesco | ended"]);
+  assert.deepEqual(talk([["Ann", "No longer in Leeds, we moved."]]), ["Ann | home | Leeds | ended"]);
+  assert.deepEqual(talk([["Ann", "No longer in love with Leeds."]]), []);
+  assert.deepEqual(talk([["Ann", "No longer at Tesco? Since when?"]]), []);
+});
