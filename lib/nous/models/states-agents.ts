@@ -248,8 +248,10 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
       const said = c ? c.copula && !c.negated && !c.past && c.subjects.length === 1 && c.subjects[0] === speaker : k === 0 && s[e + 2]?.pos === "PUNCT" && townName(value ?? "");
       if (value && !namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) && said) return emit(speaker, "home", value, k);
     }
-    // "Kisumu is home"
-    if (place(k) && s[place(k)!.end + 1]?.lemma === "be" && s[place(k)!.end + 2]?.lower === "home" && (!s[place(k)!.end + 3] || s[place(k)!.end + 3].pos === "PUNCT" || s[place(k)!.end + 3].pos === "CCONJ")) return emit(speaker, "home", place(k)!.value, k);
+    // "Kisumu is home", "York's home now"
+    const pk = place(k);
+    const end = pk ? (["now", "nowadays"].includes(s[pk.end + 3]?.lower ?? "") ? pk.end + 4 : pk.end + 3) : 0;
+    if (pk && (s[pk.end + 1]?.lemma === "be" || s[pk.end + 1]?.text === "'s") && s[pk.end + 2]?.lower === "home" && (!s[end] || s[end].pos === "PUNCT" || s[end].pos === "CCONJ")) return emit(speaker, "home", pk.value, k);
   }
   // a fragment of two to five words: "Very Chicago.", "Welcome to Boston.", "Boston in a nutshell."
   if (words.length < 2 || words.length > 5 || clauses.some((c) => !c.implicit && c.subjects.length)) return;

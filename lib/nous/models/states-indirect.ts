@@ -20,7 +20,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
-import { placeAt, type StateAttribute } from "./states-common.js";
+import { organisationName, placeAt, townName, type StateAttribute } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 
 /** The home each entity was last said to have in this session (the context is a session's; `known` is carried). */
@@ -110,7 +110,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       let a = k - 2;
       while (a > 0 && isName(s[a - 1])) a--;
       const place = placeAt(s, a, k - 1);
-      if (place) emit(speaker, "home", place.value, k);
+      // ("Nestlé's treating me well": an employer, not a town)
+      if (place) emit(speaker, !townName(place.value) && (organisationName(place.value) || ctx.seenAs?.[place.value] === "workplace") ? "workplace" : "home", place.value, k);
     } else if (!asked && t.date && t.pos === "NOUN" && /^(?:year|month)s?$/.test(t.lower) && s[k + 1]?.lower === "at" && isName(s[k + 2])) {
       // "fourteen years at Kew Gardens": time spent at a place is working there ("after ten years at X, I …" is an
       // ending, read by states.ts; "even after" is not)

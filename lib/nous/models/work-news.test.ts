@@ -207,3 +207,11 @@ test("'No longer at Tesco, thank god', 'No longer in Leeds, we moved': the subje
   assert.deepEqual(talk([["Ann", "No longer in love with Leeds."]]), []);
   assert.deepEqual(talk([["Ann", "No longer at Tesco? Since when?"]]), []);
 });
+
+test("'York is home now' is one's home; 'Acme Logistics is treating me well' one's workplace, 'Cork's treating me well' one's home", () => {
+  assert.deepEqual(talk([["Ann", "York is home now."]]), ["Ann | home | York | 0.5"]);
+  assert.deepEqual(talk([["Ann", "York is home to a lot of ghosts."]]), []);
+  assert.deepEqual(talk([["Ann", "York was home for years."]]), []);
+  assert.deepEqual(talk([["Ann", "Acme Logistics is treating me well."]]), ["Ann | workplace | Acme Logistics | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Cork's treating me well."]]), ["Ann | home | Cork | 0.5"]);
+});
