@@ -101,6 +101,21 @@ export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionCon
   return undefined;
 }
 
+/**
+ * Where a subject is known from, between it and its verb ("Sarah from work moved to Bath", "my friend from uni
+ * lives in Leeds", "Kate from next door has left"): the subject ends before the verb.
+ */
+function fromWhere(s: Tok[], end: number): number {
+  if (s[end + 1]?.lower !== "from") return end;
+  for (let k = end + 2; k <= end + 5 && k < s.length; k++) {
+    const t = s[k];
+    const v = verbLike(t) ?? (t.pos === "AUX" ? t : undefined);
+    if (v && k > end + 2) return v.lower !== v.lemma || v.pos === "AUX" ? k - 1 : end;
+    if (!["DET", "NOUN", "ADJ", "PROPN", "PRON"].includes(t.pos) && t.lower !== "next") return end;
+  }
+  return end;
+}
+
 /** The subject starting at i, if one does: its entities (maybe none: unresolved) and last index. */
 function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefined, ctx: SessionContext, turn: string): { entities: string[]; end: number } | undefined {
   const t = s[i];
@@ -127,7 +142,7 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
     const entities = rel.entity ? [rel.entity] : [];
     // "my partner and I"
     if (s[end + 1]?.lower === "and" && s[end + 2]?.lower === "i") return { entities: [speaker], end: end + 2 };
-    return { entities, end };
+    return { entities, end: fromWhere(s, end) };
   }
   // "Mum's settled in Eastbourne", "Dad is coming up from Bucharest": a parent named by the word alone is the speaker's
   // (in lower case too, opening the sentence: "dad's got a job at …")
@@ -160,6 +175,7 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
       const r = relationAt(s, end + 2, speaker, ctx, turn);
       if (r) return { entities, end: r.end };
     }
+    end = fromWhere(s, end);
     if (s[end + 1]?.pos !== "VERB" && s[end + 1]?.pos !== "AUX" && s[end + 1]?.pos !== "ADV") return undefined;
     return { entities, end };
   }

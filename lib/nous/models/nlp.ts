@@ -131,6 +131,15 @@ export function analyse(text: string): Tok[][] {
       const t = sent[j];
       if ((t.pos === "ADV" || t.pos === "ADJ") && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
     }
+    // a capitalised word read as a verb before an inflected verb, or after a noun, is a name ("Sue works at Boots",
+    // "my neighbour Sue works", "Mark moved to Leeds")
+    for (let j = 0; j + 1 < sent.length; j++) {
+      const t = sent[j], next = sent[j + 1];
+      // (a verb's base form, as such names are: "Got promoted" is no name)
+      if (t.pos !== "VERB" || t.lower !== t.lemma || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) continue;
+      const inflected = (next.pos === "VERB" || next.pos === "AUX") && next.lower !== next.lemma && /(?:s|ed)$/.test(next.lower);
+      if (inflected || (j > 0 && sent[j - 1].pos === "NOUN" && next.pos !== "DET")) t.pos = "PROPN";
+    }
     // a capitalised noun after a name is the name's next word ("Jersey City in jan", "Quezon City traffic")
     for (let j = 1; j < sent.length; j++) {
       const t = sent[j];
@@ -149,7 +158,8 @@ export function analyse(text: string): Tok[][] {
       const visit = sent.slice(Math.max(0, j - 3), j).some((x) => ["at", "to", "from", "round", "near", "by"].includes(x.lower));
       const located = t.text === "'s" && !visit && (sent[j - 1].pos === "PROPN" || sent[j - 1].pos === "NOUN") && (["in", "at", "back", "based", "all", "living"].includes(next.lower) || (next.lower === "now" && ["in", "at", "back", "based", "living"].includes(sent[j + 2]?.lower ?? "")));
       // "Hannah's a lead engineer now": no possessive stands before "a" or "an" either
-      const described = t.text === "'s" && holder && (next.lower === "a" || next.lower === "an");
+      // … nor before "the" ("Mike's the new chef at Nando's"), unless a place was visited ("at Tom's the food is great")
+      const described = t.text === "'s" && holder && (next.lower === "a" || next.lower === "an" || (next.lower === "the" && !visit));
       if (located || described) {
         t.pos = "AUX";
         t.lemma = "be";
@@ -300,7 +310,9 @@ export function nameAt(s: Tok[], i: number): { name: string; end: number } | und
   if (!isName(s[i])) return undefined;
   // a sentence's first word is a name before a verb ("Pranav (just) joined Microsoft"), another name, 's or "and"
   const verbNext = (k: number) => s[k]?.pos === "VERB" || s[k]?.pos === "AUX";
-  if (i === 0 && !isName(s[1]) && !verbNext(1) && !(s[1]?.pos === "ADV" && verbNext(2)) && s[1]?.text !== "'s" && s[1]?.lower !== "and") return undefined;
+  // … or "from" and where one knows them from, before a verb ("Sarah from work moved to Bath")
+  const known = s[1]?.lower === "from" && s.slice(2, 6).some((t, k) => k > 0 && (t.pos === "VERB" || t.pos === "AUX"));
+  if (i === 0 && !isName(s[1]) && !verbNext(1) && !(s[1]?.pos === "ADV" && verbNext(2)) && s[1]?.text !== "'s" && s[1]?.lower !== "and" && !known) return undefined;
   let j = i;
   const parts = [s[i].text];
   while (j + 1 < s.length && parts.length < 4) {

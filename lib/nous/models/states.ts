@@ -248,6 +248,7 @@ function inOrganisationName(s: Tok[], from: number, to: number): { value: string
   return pp && isName(s[pp.at + 1]) && organisationName(pp.value) ? pp : undefined;
 }
 
+const JOB_WORDS = wordSet("jobWords");
 /** "I'm a nurse at X", "we're still in Glasgow", "I'm not with Tyrell anymore", "I'm done with X". */
 function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void {
   let j = c.head + 1;
@@ -278,6 +279,18 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     return;
   }
   if (t.lower === "done" && s[j + 1]?.lower === "with" && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
+  // "Mike's the new chef at Nando's", "she's the manager at the Red Lion": a job with "the", at a named organisation
+  if (t.lower === "the") {
+    let e = j + 1;
+    while (e < c.end && s[e].pos === "ADJ") e++;
+    const at = s[e + 1]?.lower === "at" || s[e + 1]?.lower === "for" ? e + 2 : -1;
+    const named = at > 0 && (isName(s[at]) || (s[at]?.lower === "the" && isName(s[at + 1])));
+    if (named && s[e]?.pos === "NOUN" && JOB_WORDS.has(s[e].lemma)) {
+      const p = placeAt(s, at, c.end);
+      if (p && !(ctx.people ?? []).some((r) => r.name === p.value) && !ctx.speakers.includes(p.value)) emit(c.subjects, "workplace", p.value, stateKind(c), c.head);
+    }
+    return;
+  }
   const np = placeAt(s, j, c.end);
   // "a nurse at X", and "a marine biologist, at X now": the organisation may follow a comma
   // ("a lead engineer now at X": "now" may stand between)

@@ -215,3 +215,14 @@ test("'York is home now' is one's home; 'Acme Logistics is treating me well' one
   assert.deepEqual(talk([["Ann", "Acme Logistics is treating me well."]]), ["Ann | workplace | Acme Logistics | 0.5"]);
   assert.deepEqual(talk([["Ann", "Cork's treating me well."]]), ["Ann | home | Cork | 0.5"]);
 });
+
+test("other people told the everyday way: 'Sue works at Boots' (a name the tagger took for a verb), 'Mike's the new chef at Nando's', 'Sarah from work moved to Bath'", () => {
+  assert.deepEqual(talk([["Ann", "Sue works at Boots."]]), ["Sue | workplace | Boots"]);
+  assert.deepEqual(talk([["Ann", "My neighbour Sue works at Boots."]]), ["Sue | workplace | Boots"]);
+  assert.deepEqual(talk([["Ann", "Mike's the new chef at Nando's now."]]), ["Mike | workplace | Nando's | change"]);
+  assert.deepEqual(talk([["Ann", "Tom was the manager at Tesco."]]), ["Tom | workplace | Tesco | ended"]);
+  assert.deepEqual(talk([["Ann", "He's the best at Fifa."]]), []);
+  assert.deepEqual(talk([["Ann", "Sarah from work moved to Bath."]]), ["Sarah | home | Bath | change"]);
+  assert.deepEqual(talk([["Ann", "My friend from uni lives in Leeds."]]), ["Ann's friend | home | Leeds"]);
+  assert.deepEqual(talk([["Ann", "I got a card from work today."]]), []);
+});
