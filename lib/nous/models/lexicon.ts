@@ -131,7 +131,7 @@ export const LEXICON = {
   startVerbs: { use: "states: 'started/began at X' → workplace (change)", match: "lemma", on: "turns", words: w("start begin") },
   signVerbs: { use: "states: 'signed with X' → workplace (change)", match: "lemma", on: "turns", words: w("sign") },
   takeVerbs: { use: "states: 'got/landed/took/found a job at X' → workplace (change)", match: "lemma", on: "turns", words: w("get land take accept find") },
-  quitVerbs: { use: "states: 'quit/left/resigned from X' → workplace (ended)", match: "lemma", on: "turns", words: w("quit leave resign") },
+  quitVerbs: { use: "states: 'quit/left/resigned from X' → workplace (ended)", match: "lemma", on: "turns", words: w("quit leave resign retire") },
   dismissVerbs: { use: "states: 'got fired/sacked/laid off from X' → workplace (ended)", match: "lemma", on: "turns", words: w("fire sack lay") },
   loseVerbs: { use: "states: 'lost my job at X' → workplace (ended)", match: "lemma", on: "turns", words: w("lose") },
   stopVerbs: { use: "states: 'stopped working at X' → workplace (ended)", match: "lemma", on: "turns", words: w("stop") },

@@ -226,3 +226,8 @@ test("other people told the everyday way: 'Sue works at Boots' (a name the tagge
   assert.deepEqual(talk([["Ann", "My friend from uni lives in Leeds."]]), ["Ann's friend | home | Leeds"]);
   assert.deepEqual(talk([["Ann", "I got a card from work today."]]), []);
 });
+
+test("'I retired from the Post Office' ends the workplace; retiring later or with no place names none", () => {
+  assert.deepEqual(talk([["Ann", "I retired from the Post Office."]]), ["Ann | workplace | Post Office | ended"]);
+  assert.deepEqual(talk([["Ann", "I retired last year."]]), []);
+});
