@@ -139,6 +139,27 @@ export function beenAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Ind
   emit(speaker, "workplace", p.value, 2);
 }
 
+/**
+ * "Sky is a great place to work", "Honestly, Aldi's a decent place to work": an organisation judged as a place to work,
+ * now and by the speaker (no listener or question in the sentence), is where the speaker works.
+ *
+ * @example
+ * placeToWork(analyse("Sky is a great place to work.")[0], "Ann", ctx, emit); // emit("Ann", "workplace", "Sky", 0)
+ */
+export function placeToWork(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const w = s.findIndex((t, i) => t.lower === "work" && s[i - 1]?.lower === "to" && s[i - 2]?.lemma === "place");
+  if (w < 0 || s.some((t) => t.text === "?" || t.lower === "you" || t.lower === "your")) return;
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || s[k].pos === "ADV")) k++;
+  // (a one-word name opening the sentence may be tagged a noun: "Sky is …")
+  const p = isName(s[k]) ? placeAt(s, k) : s[k]?.pos === "NOUN" && /^\p{Lu}/u.test(s[k].text) ? { value: s[k].text, end: k } : undefined;
+  if (!p || !(s[p.end + 1]?.lower === "is" || s[p.end + 1]?.text === "'s")) return;
+  // (an article and judgements only, between: "a great", "a decent enough")
+  if (!s.slice(p.end + 2, w - 2).every((t) => t.pos === "DET" || t.pos === "ADJ" || t.pos === "ADV")) return;
+  if (townName(p.value) || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  emit(speaker, "workplace", p.value, k);
+}
+
 /** Every reading of this file, for one sentence of the speaker's. */
 export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
   whereIWork(s, speaker, ctx, emit);
@@ -147,4 +168,5 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   townBeingTown(s, speaker, ctx, emit);
   mineIn(s, speaker, ctx, emit);
   beenAt(s, speaker, ctx, emit);
+  placeToWork(s, speaker, ctx, emit);
 }

@@ -6,7 +6,7 @@ import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
-import { placeAt, townName } from "./states-common.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
 
 const OCCASIONS = new Set([...wordSet("occasions"), "new"]);
 /** "Merry Christmas!", "Happy New Year": a greeting at `k` names no place. */
@@ -37,6 +37,13 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   if (chosen && /^(?:it is|it's)$/i.test(s.slice(chosen.end + 1, seg).map((t) => t.text).join(" ").replace(" 's", "'s")) && !ctx.speakers.includes(chosen.value)) return chosen.value;
   // "Result!", "Finally!", "News, Tadhg.": a common word exclaimed alone, or before a speaker's name, names nothing
   if (seg === k + 1 && (s[seg]?.text === "!" || (s[seg]?.text === "," && ctx.speakers.some((x) => x.split(" ")[0] === s[seg + 1]?.text))) && inLexicon(s[k].lower) && placesNamed(s[k].text).length === 0) return undefined;
+  // "A small design studio called Pixel & Pine.", "Tiny village called Ballymore.": what the thing is called
+  const called = s.findIndex((t, i) => i > k && i < seg && (t.lower === "called" || t.lower === "named"));
+  if (called > k && isName(s[called + 1]) && s.slice(k, called).every((t, i) => ["DET", "ADJ", "NOUN"].includes(t.pos) || (i === 0 && k === 0 && inLexicon(t.lower))) && s.slice(k, called).some((t) => t.pos === "NOUN")) {
+    const p = placeAt(s, called + 1);
+    const fits = (v: string) => (attribute === "home" ? !organisationName(v) : !townName(v));
+    if (p && (p.end === s.length - 1 || s[p.end + 1].pos === "PUNCT") && fits(p.value) && !ctx.speakers.includes(p.value) && !(ctx.people ?? []).some((r) => r.name === p.value)) return p.value;
+  }
   // (a capitalised verb inside a name is the name's: "Royal Flying Doctor Service")
   if (s.slice(k, seg).some((t, i) => ((t.pos === "VERB" || t.pos === "AUX") && !(i > 0 && upper(t.text) && isName(s[k + i - 1]) && isName(s[k + i + 1]))) || (t.pos === "PRON" && !POSSESSIVE.has(t.lower)))) return undefined;
   const known = (v: string) => ctx.speakers.includes(v) || (ctx.people ?? []).some((r) => r.name === v);

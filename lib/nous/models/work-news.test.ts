@@ -231,3 +231,13 @@ test("'I retired from the Post Office' ends the workplace; retiring later or wit
   assert.deepEqual(talk([["Ann", "I retired from the Post Office."]]), ["Ann | workplace | Post Office | ended"]);
   assert.deepEqual(talk([["Ann", "I retired last year."]]), []);
 });
+
+test("a reply that gives what a place is called ('A small design studio called Pixel & Pine.'); an organisation judged a place to work ('Sky is a great place to work')", () => {
+  assert.deepEqual(talk([["Bob", "Where do you work now?"], ["Ann", "A small design studio called Pixel & Pine."]]), ["Ann | workplace | Pixel & Pine"]);
+  assert.deepEqual(talk([["Bob", "Where do you live now?"], ["Ann", "Tiny village called Ballymore."]]), ["Ann | home | Ballymore"]);
+  assert.deepEqual(talk([["Bob", "What are you up to?"], ["Ann", "A new game called Elden Ring."]]), []);
+  assert.deepEqual(talk([["Ann", "Loving it. Sky is a great place to work."]]), ["Ann | workplace | Sky | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Google was a great place to work."]]), []);
+  assert.deepEqual(talk([["Ann", "Leeds is a great place to work."]]), []);
+  assert.deepEqual(talk([["Ann", "Sky is a great place to work, you should apply."]]), []);
+});
