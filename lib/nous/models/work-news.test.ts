@@ -241,3 +241,9 @@ test("a reply that gives what a place is called ('A small design studio called P
   assert.deepEqual(talk([["Ann", "Leeds is a great place to work."]]), []);
   assert.deepEqual(talk([["Ann", "Sky is a great place to work, you should apply."]]), []);
 });
+
+test("'my old boss at Tesco' is where the speaker worked; bumping into someone somewhere is no workplace", () => {
+  assert.deepEqual(talk([["Ann", "My old boss at Tesco called me."]]), ["Ann | workplace | Tesco | ended"]);
+  assert.deepEqual(talk([["Ann", "My boss at Tesco called me."]]), ["Ann | workplace | Tesco"]);
+  assert.deepEqual(talk([["Ann", "Bumped into Tom at Tesco."]]), []);
+});
