@@ -5,7 +5,7 @@
  * place and its town).
  */
 import { wordSet } from "./lexicon.js";
-import { isName, type Tok } from "./nlp.js";
+import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
@@ -160,6 +160,31 @@ export function placeToWork(s: Tok[], speaker: string, ctx: SessionContext, emit
   emit(speaker, "workplace", p.value, k);
 }
 
+const KINDS = wordSet("workplaceKinds");
+const SHIFT_WORDS = new Set(["shift", "shifts", "nights", "days", "lates", "earlies", "rota", "overtime"]);
+
+/**
+ * "Sunrise Care Home, double shift today.", "Kwik Fit garage, nights again.": a sentence with no verb that
+ * opens with an organisation's name, then the kind of workplace it is or the shifts worked there, is the speaker's
+ * workplace (no town, country, person or question).
+ *
+ * @example
+ * workFragment(analyse("Sunrise Care Home, double shift today.")[0], "Ann", ctx, emit); // emit("Ann", "workplace", "Sunrise Care Home", 0)
+ */
+export function workFragment(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (!isName(s[0]) || s.some((t) => t.pos === "VERB" || t.pos === "AUX" || t.text === "?" || t.pos === "PRON")) return;
+  const p = placeAt(s, 0);
+  if (!p) return;
+  // ("Best hospital in Leeds, worst rota": a common word opening the sentence names nothing)
+  if (inLexicon(s[0].lower) && !upper(s[1]?.text ?? "")) return;
+  const kind = KINDS.has(s[p.end + 1]?.lemma ?? "") && s[p.end + 1].text === s[p.end + 1].lower;
+  const comma = s.findIndex((t, i) => i > p.end && t.text === ",");
+  const shifts = (kind || comma === p.end + 1) && comma > 0 && s.slice(comma + 1).some((t) => SHIFT_WORDS.has(t.lower));
+  if (!kind && !shifts) return;
+  if (townName(p.value) || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  emit(speaker, "workplace", p.value, 0);
+}
+
 /** Every reading of this file, for one sentence of the speaker's. */
 export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
   whereIWork(s, speaker, ctx, emit);
@@ -169,4 +194,5 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   mineIn(s, speaker, ctx, emit);
   beenAt(s, speaker, ctx, emit);
   placeToWork(s, speaker, ctx, emit);
+  workFragment(s, speaker, ctx, emit);
 }

@@ -51,7 +51,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
       // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
       const employs = k === 0 && isName(s[0]) && organisationName(placeAt(s, 0)?.value ?? "") && s[(placeAt(s, 0)?.end ?? 0) + 1]?.lower.endsWith("ing") && ["you", "u"].includes(s[(placeAt(s, 0)?.end ?? 0) + 2]?.lower ?? "");
-      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs) continue;
+      // "Where are you again, Bishopstown?", "where do you live now, Leith?": a guess after the question, ending it
+      const guess = s[k - 1]?.text === "," && (s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" || !s[(placeAt(s, k)?.end ?? k) + 1]) && s.slice(0, k).some((t) => t.lower === "where") && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && !s.slice(0, k).some((t) => t.lemma === "work");
+      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess) continue;
       // "Is he settled in Bloemfontein?": asked of someone else, not the listener
       if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
       const n = placeName(s, k, ctx);

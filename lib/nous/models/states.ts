@@ -249,6 +249,9 @@ function inOrganisationName(s: Tok[], from: number, to: number): { value: string
 }
 
 const JOB_WORDS = wordSet("jobWords");
+/** Trips and short stays after a place: "for work", "four times", "for the weekend", "until Friday", "on holiday" … */
+const SHORT_STAY = /\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|every (?:single )?(?:weekend|sunday|saturday|friday|summer|holiday|half-term)|most weekends)\b/;
+
 /** "I'm a nurse at X", "we're still in Glasgow", "I'm not with Tyrell anymore", "I'm done with X". */
 function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void {
   let j = c.head + 1;
@@ -256,6 +259,12 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   const t = s[j];
   if (!t) return;
   const kind = stateKind(c, "none");
+  // "I'm in the Maryborough Hotel these days, breakfast shifts": in a named workplace of its kind, now
+  if (t.lower === "in" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && !c.past && !c.future && !c.intent) {
+    const p = placeAt(s, j + 2, c.end);
+    const stay = p && SHORT_STAY.test(s.slice(p.end + 1, c.end).map((x) => x.lower).join(" "));
+    if (p && !stay && p.value.includes(" ") && WORKPLACE_KINDS.has(p.value.split(" ").pop()!.toLowerCase())) return emit(c.subjects, "workplace", p.value, kind, c.head);
+  }
   if (t.lower === "in" && isName(s[j + 1])) {
     // "keeps the heat at 24 like we're in Cancún", "as if I'm in Dubai": a likeness, not a place one is
     if (s[c.at - 1]?.lower === "like" || ((s[c.at - 1]?.lower === "if" || s[c.at - 1]?.lower === "though") && s[c.at - 2]?.lower === "as")) return;
@@ -266,7 +275,7 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     const rest = s.slice((p?.end ?? j) + 1, c.end).map((x) => x.lower).join(" ");
     // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
     // "in Berlin for the nordwave offsite", "in Medicine Hat every single weekend since Easter"
-    if (/\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|every (?:single )?(?:weekend|sunday|saturday|friday|summer|holiday|half-term)|most weekends)\b/.test(rest)) return;
+    if (SHORT_STAY.test(rest)) return;
     return emit(c.subjects, "home", p?.value, kind, c.head);
   }
   // "I'm at the Machir Bay Cafe now": "the" and a name, when the clause says it is new, lasting or over

@@ -247,3 +247,13 @@ test("'my old boss at Tesco' is where the speaker worked; bumping into someone s
   assert.deepEqual(talk([["Ann", "My boss at Tesco called me."]]), ["Ann | workplace | Tesco"]);
   assert.deepEqual(talk([["Ann", "Bumped into Tom at Tesco."]]), []);
 });
+
+test("a guessed home after a where-question ('Where are you again, Bishopstown?'); 'I'm in the Maryborough Hotel these days' (a named workplace of its kind); 'Sunrise Care Home, double shift today'", () => {
+  assert.deepEqual(talk([["Bob", "Where are you again, Bishopstown?"], ["Ann", "Yes Bishopstown, same house."]]), ["Ann | home | Bishopstown | 0.5", "Ann | home | Bishopstown | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Where do you work again, Tesco?"]]), []);
+  assert.deepEqual(talk([["Ann", "I'm in the Maryborough Hotel these days, breakfast shifts."]]), ["Ann | workplace | Maryborough Hotel"]);
+  assert.deepEqual(talk([["Ann", "We're in the Grand Hotel for the weekend."]]), []);
+  assert.deepEqual(talk([["Ann", "Sunrise Care Home, double shift today, two carers off sick."]]), ["Ann | workplace | Sunrise Care Home | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Best hospital in Leeds, worst rota in Leeds."]]), []);
+  assert.deepEqual(talk([["Ann", "Cabinet Office, Westminster."]]), []);
+});
