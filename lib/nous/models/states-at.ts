@@ -20,6 +20,7 @@ import type { IndirectEmit } from "./states-indirect.js";
 
 /** What one does at a place as a customer, a guest or a traveller (verbs, by lemma). */
 const ERRAND_VERBS = wordSet("outingVerbs");
+const DWELLINGS = wordSet("dwellingNouns");
 /** Nouns of an outing, a meal or a trip: "dinner at Nando's", "a gig at the Apollo", "the weekend at Whistler". */
 const OUTING_NOUNS = new Set([...wordSet("outingNouns"), ...wordSet("tripWords")]);
 
@@ -67,6 +68,12 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     }
     const c = clauses.filter((x) => x.head < k).pop();
     if (!c || c.negated || c.intent || c.usedTo || c.noLonger || c.future || (c.copula && c.past)) continue;
+    // "We're renting a place out at Narromine": a dwelling "at" a place is a home there, no workplace
+    // ("front of house at Casa do Rio" is a job: the dwelling has its article or owner)
+    if (s.slice(Math.max(0, k - 3), k).some((t, i, w) => DWELLINGS.has(t.lemma) && t.pos === "NOUN" && ["a", "the", "my", "our", "this", "new"].includes((w[i - 1] ?? s[k - 4])?.lower ?? ""))) {
+      if (c.subjects.length === 1 && c.subjects[0] === speaker && ["rent", "buy", "have", "get", "find", "live"].includes(c.verb) && !c.past) emit(speaker, "home", value, k);
+      continue;
+    }
     // "I hope the new semester at Karavali Engineering College has started smoothly": a wish for the listener's work
     if (clauses.some((x) => x.head < k && x.verb === "hope" && x.subjects.includes(speaker))) {
       const other = ctx.speakers.find((x) => x !== speaker);

@@ -256,6 +256,8 @@ const SHORT_STAY = /\b(?:for work|for a conference|on business|times|twice|for (
 function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void {
   let j = c.head + 1;
   while (j < c.end && (s[j].pos === "ADV" || s[j].lower === "not")) j++;
+  // "We've been out in Minnedosa three years", "I'm over in Leith now": a direction before "in"
+  if (["out", "over", "up", "down"].includes(s[j]?.lower ?? "") && s[j + 1]?.lower === "in") j++;
   const t = s[j];
   if (!t) return;
   const kind = stateKind(c, "none");

@@ -257,3 +257,9 @@ test("a guessed home after a where-question ('Where are you again, Bishopstown?'
   assert.deepEqual(talk([["Ann", "Best hospital in Leeds, worst rota in Leeds."]]), []);
   assert.deepEqual(talk([["Ann", "Cabinet Office, Westminster."]]), []);
 });
+
+test("'We've been out in Minnedosa three years' (a direction before 'in'); 'renting a place out at Narromine' is a home, 'front of house at Casa do Rio' a workplace", () => {
+  assert.deepEqual(talk([["Ann", "We've been out in Minnedosa about three years now."]]), ["Ann | home | Minnedosa"]);
+  assert.deepEqual(talk([["Ann", "We're renting a place out at Narromine though."]]), ["Ann | home | Narromine | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I'm running front of house at Casa do Rio now."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Casa do Rio | 0.5"]);
+});
