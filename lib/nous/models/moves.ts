@@ -6,7 +6,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
-import { placeAt, townName } from "./states-common.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
 import { isCountry } from "./gazetteer.js";
 
 /** Emits an indirect observation of a given kind (a change or an ending, at the indirect confidence). */
@@ -74,7 +74,11 @@ export function movesUntold(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || s[k].lower === "our" || s[k].lower === "my")) k++;
   if (!trip && s[k]?.lower === "first" && FIRST_NIGHTS.has(s[k + 1]?.lower ?? "") && s[k + 2]?.lower === "in") {
-    const v = town(k + 3);
+    // (a town the gazetteer does not hold, "First night in Portobello", as long as it names no organisation,
+    // workplace or person, and not after a first day: "First day in Tesco" is a job's)
+    const p = isName(s[k + 3]) ? placeAt(s, k + 3) : undefined;
+    const other = p && s[k + 1].lower !== "day" && s[k + 1].lower !== "days" && !organisationName(p.value) && ctx.seenAs?.[p.value] !== "workplace" && !isCountry(p.value) && !listenersHome(ctx, speaker, p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p.value : undefined;
+    const v = town(k + 3) ?? other;
     if (v) {
       emit(speaker, "home", v, "change");
       return true;

@@ -139,6 +139,10 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && (next === "at" || (next === "in" && s[k + 2]?.lower === "at")) && gov && !gov.negated && !gov.intent) {
       // "handed my notice in at X"
       emit(gov.subjects, "workplace", placeAt(s, next === "at" ? k + 2 : k + 3)?.value, endKind(gov), k);
+    } else if (["layoffs", "redundancies", "layoff", "redundancy"].includes(t.lower) && next === "at" && isName(s[k + 2]) && gov && gov.head < k && gov.subjects.length === 1 && gov.subjects[0] === speaker && !gov.negated && !gov.intent && !gov.future && ["catch", "be", "lose", "hit", "include", "go", "get"].includes(gov.verb)) {
+      // "I got caught in the layoffs at Boeing" (not "I survived the layoffs at X"), "I was part of the redundancies at X": the speaker's workplace, ended
+      const p = placeAt(s, k + 2);
+      if (p && !townName(p.value)) emit([speaker], "workplace", p.value, "ended", k);
     } else if (t.lemma === "offer" && t.pos === "NOUN" && next === "from" && isName(s[k + 2]) && gov && gov.head < k && TAKE.has(gov.verb)) {
       // "I've accepted an offer from X": taking a job offer is a change of workplace
       emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, changeKind(gov), k);

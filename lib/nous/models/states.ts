@@ -21,7 +21,7 @@ import { resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
 import { placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, stateKind, type Emit, type StateAttribute } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -166,6 +166,14 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "in a laboratory, at Deccan Genomics": a kind of place, then its name
       const named = pp && !upper(pp.value) && pp.end !== undefined && s[pp.end + 1]?.text === "," && s[pp.end + 2]?.lower === "at" && isName(s[pp.end + 3]) ? placeAt(s, pp.end + 3) : undefined;
       if (named) pp = named;
+      // "working on the Apple campus at Hollyhill", "at the Tesco depot in Thurrock": the organisation whose site it is
+      const site = s[place]?.lower === "on" || s[place]?.lower === "at" ? (s[place + 1]?.lower === "the" && isName(s[place + 2]) ? placeAt(s, place + 2, to) : undefined) : undefined;
+      // (the site's word may have been read into the name: "Apple Campus")
+      const siteWords = site?.value.split(" ") ?? [];
+      // ("Post Office", "Home Office": an office in a name is the name's own)
+      const inName = siteWords.length > 1 && SITES.has(siteWords[siteWords.length - 1].toLowerCase()) && !/^(?:office|offices|store|branch)$/i.test(siteWords[siteWords.length - 1]);
+      const owner = inName ? siteWords.slice(0, -1).join(" ") : site?.value;
+      if (site && owner && (inName || SITES.has(s[site.end + 1]?.lower ?? "")) && !townName(owner)) pp = { value: owner, end: site.end };
       // "the one I work at, Café Turri": a stranded preposition, then the name set off by a comma
       if (!pp && WORK_PREPS.has(s[place]?.lower ?? "") && s[place + 1]?.text === "," && isName(s[place + 2]) && c.at > 0 && WORKPLACE_ONES.has(s[c.at - 1]?.lemma ?? "")) pp = placeAt(s, place + 2);
       emit(c.subjects, "workplace", pp?.value, stop ? endKind(c) : stateKind(c), c.head);
@@ -249,6 +257,7 @@ function inOrganisationName(s: Tok[], from: number, to: number): { value: string
 }
 
 const JOB_WORDS = wordSet("jobWords");
+const SITES = new Set(["campus", "site", "plant", "depot", "factory", "warehouse", "office", "offices", "store", "branch", "yard"]);
 /** Trips and short stays after a place: "for work", "four times", "for the weekend", "until Friday", "on holiday" … */
 const SHORT_STAY = /\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|every (?:single )?(?:weekend|sunday|saturday|friday|summer|holiday|half-term)|most weekends)\b/;
 

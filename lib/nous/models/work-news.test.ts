@@ -263,3 +263,13 @@ test("'We've been out in Minnedosa three years' (a direction before 'in'); 'rent
   assert.deepEqual(talk([["Ann", "We're renting a place out at Narromine though."]]), ["Ann | home | Narromine | 0.5"]);
   assert.deepEqual(talk([["Ann", "I'm running front of house at Casa do Rio now."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Casa do Rio | 0.5"]);
 });
+
+test("'working on the Apple campus at Hollyhill' (the organisation whose site it is); 'caught in the layoffs at Boeing' ends it; 'First night in Portobello' is a new home", () => {
+  assert.deepEqual(talk([["Ann", "I'm working on the Apple campus at Hollyhill."]]), ["Ann | workplace | Apple"]);
+  assert.deepEqual(talk([["Ann", "I work at the Post Office."]]), ["Ann | workplace | Post Office"]);
+  assert.deepEqual(talk([["Ann", "Bit of news: I got caught in the layoffs at Boeing."]]), ["Ann | workplace | Boeing | ended"]);
+  assert.deepEqual(talk([["Ann", "The layoffs at Boeing are brutal."]]), []);
+  assert.deepEqual(talk([["Ann", "We're in! First night in Portobello, eating chips on the floor."]]), ["Ann | home | Portobello | change | 0.5"]);
+  assert.deepEqual(talk([["Ann", "First night in Paris on holiday, the hotel is lovely."]]), []);
+  assert.deepEqual(talk([["Ann", "First day in Tesco today."]]), []);
+});
