@@ -2,7 +2,8 @@
  * A home or workplace set beside what is said: "a table where I work, The Salty Bean" (an apposition after "where I
  * work / live"), "the bus from your side of Caernarfon" (one's side, end or part of a town), "At Kinnegar Print we've
  * a kettle" (a workplace "we" speak of), "Gdańsk being Gdańsk" (a town said of itself), "from mine in Barbican" (one's
- * place and its town).
+ * place and its town), "Been at Deloitte three years now" (a stay at an organisation), "Sky is a great place to work"
+ * and "Sunrise Care Home, double shift today" (an organisation judged, or named with its shifts).
  */
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
