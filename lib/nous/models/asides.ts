@@ -120,6 +120,9 @@ export function mineIn(s: Tok[], speaker: string, ctx: SessionContext, emit: Ind
   }
 }
 
+/** A name that cannot be an employer: a town, a country, a speaker or a person of the conversation. */
+const noEmployer = (ctx: SessionContext, v: string): boolean => townName(v) || isCountry(v) || ctx.speakers.includes(v) || namesSomeone(ctx, v, { firstName: "value", gendered: true, known: true });
+
 /**
  * "Been at Deloitte three years now", "Been with Vodafone since 2019": "been at / with" an organisation for a time,
  * with no subject written (chat's "I've been"), is the speaker's workplace (no town, person, occasion or question).
@@ -136,7 +139,7 @@ export function beenAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Ind
   // ("Been at Tom's since Friday": a stay at someone's)
   const since = (i: number) => rest[i].lower === "since" && /^(?:\d{4}|jan|feb|march|april|may|june|july|aug|sept?|oct|nov|dec)/i.test(rest[i + 1]?.text ?? "");
   if (!rest.some((t, i) => ["ages", "forever", "year", "years", "month", "months", "decade"].includes(t.lower) || since(i))) return;
-  if (OCCASIONS.has(p.value.toLowerCase()) || townName(p.value) || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  if (OCCASIONS.has(p.value.toLowerCase()) || noEmployer(ctx, p.value)) return;
   emit(speaker, "workplace", p.value, 2);
 }
 
@@ -157,7 +160,7 @@ export function placeToWork(s: Tok[], speaker: string, ctx: SessionContext, emit
   if (!p || !(s[p.end + 1]?.lower === "is" || s[p.end + 1]?.text === "'s")) return;
   // (an article and judgements only, between: "a great", "a decent enough")
   if (!s.slice(p.end + 2, w - 2).every((t) => t.pos === "DET" || t.pos === "ADJ" || t.pos === "ADV")) return;
-  if (townName(p.value) || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  if (noEmployer(ctx, p.value)) return;
   emit(speaker, "workplace", p.value, k);
 }
 
@@ -182,7 +185,7 @@ export function workFragment(s: Tok[], speaker: string, ctx: SessionContext, emi
   const comma = s.findIndex((t, i) => i > p.end && t.text === ",");
   const shifts = (kind || comma === p.end + 1) && comma > 0 && s.slice(comma + 1).some((t) => SHIFT_WORDS.has(t.lower));
   if (!kind && !shifts) return;
-  if (townName(p.value) || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  if (noEmployer(ctx, p.value)) return;
   emit(speaker, "workplace", p.value, 0);
 }
 

@@ -170,8 +170,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const site = s[place]?.lower === "on" || s[place]?.lower === "at" ? (s[place + 1]?.lower === "the" && isName(s[place + 2]) ? placeAt(s, place + 2, to) : undefined) : undefined;
       // (the site's word may have been read into the name: "Apple Campus")
       const siteWords = site?.value.split(" ") ?? [];
-      // ("Post Office", "Home Office": an office in a name is the name's own)
-      const inName = siteWords.length > 1 && SITES.has(siteWords[siteWords.length - 1].toLowerCase()) && !/^(?:office|offices|store|branch)$/i.test(siteWords[siteWords.length - 1]);
+      const inName = siteWords.length > 1 && NAMED_SITES.has(siteWords[siteWords.length - 1].toLowerCase());
       const owner = inName ? siteWords.slice(0, -1).join(" ") : site?.value;
       if (site && owner && (inName || SITES.has(s[site.end + 1]?.lower ?? "")) && !townName(owner)) pp = { value: owner, end: site.end };
       // "the one I work at, Café Turri": a stranded preposition, then the name set off by a comma
@@ -257,9 +256,14 @@ function inOrganisationName(s: Tok[], from: number, to: number): { value: string
 }
 
 const JOB_WORDS = wordSet("jobWords");
-const SITES = new Set(["campus", "site", "plant", "depot", "factory", "warehouse", "office", "offices", "store", "branch", "yard"]);
+/** Words for an organisation's site; the first ones may be read into its name ("Apple Campus"), an office, store or branch not ("Post Office"). */
+const NAMED_SITES = new Set(["campus", "site", "plant", "depot", "factory", "warehouse", "yard"]);
+const SITES = new Set([...NAMED_SITES, "office", "offices", "store", "branch"]);
 /** Trips and short stays after a place: "for work", "four times", "for the weekend", "until Friday", "on holiday" … */
 const SHORT_STAY = /\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|every (?:single )?(?:weekend|sunday|saturday|friday|summer|holiday|half-term)|most weekends)\b/;
+
+/** A speaker or a person of the conversation, named by the whole value ("I'm with Dana" names no employer). */
+const personNamed = (ctx: SessionContext, v: string): boolean => (ctx.people ?? []).some((r) => r.name === v) || ctx.speakers.includes(v);
 
 /** "I'm a nurse at X", "we're still in Glasgow", "I'm not with Tyrell anymore", "I'm done with X". */
 function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void {
@@ -295,7 +299,7 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   const theName = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && (c.now || c.still || c.noLonger || c.negated || kindHead);
   if ((t.lower === "at" || t.lower === "with") && (isName(s[j + 1]) || theName)) {
     const p = placeAt(s, j + 1, c.end);
-    if (p && !(ctx.people ?? []).some((r) => r.name === p.value) && !ctx.speakers.includes(p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
+    if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
     return;
   }
   if (t.lower === "done" && s[j + 1]?.lower === "with" && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
@@ -307,7 +311,7 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     const named = at > 0 && (isName(s[at]) || (s[at]?.lower === "the" && isName(s[at + 1])));
     if (named && s[e]?.pos === "NOUN" && JOB_WORDS.has(s[e].lemma)) {
       const p = placeAt(s, at, c.end);
-      if (p && !(ctx.people ?? []).some((r) => r.name === p.value) && !ctx.speakers.includes(p.value)) emit(c.subjects, "workplace", p.value, stateKind(c), c.head);
+      if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", p.value, stateKind(c), c.head);
     }
     return;
   }
