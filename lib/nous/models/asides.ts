@@ -24,8 +24,16 @@ const SIDES = new Set(["side", "end", "part", "corner"]);
  */
 export function whereIWork(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   if (s[s.length - 1]?.text === "?") return;
-  for (let k = 0; k + 4 < s.length; k++) {
-    if (s[k].lower !== "where" || !["i", "we"].includes(s[k + 1].lower) || !["work", "live"].includes(s[k + 2].lower) || s[k + 3].text !== ",") continue;
+  for (let k = 0; k + 2 < s.length; k++) {
+    if (s[k].lower !== "where" || !["i", "we"].includes(s[k + 1].lower) || !["work", "live"].includes(s[k + 2].lower)) continue;
+    // "the Novartis campus where I work": the name before, with "the" and the kind of place
+    if (s[k + 2].lower === "work" && k >= 2 && s[k - 1].pos === "NOUN" && s[k - 1].text === s[k - 1].lower) {
+      let a = k - 2;
+      while (a > 0 && isName(s[a - 1])) a--;
+      const p = isName(s[a]) && s[a - 1]?.lower === "the" ? placeAt(s, a, k - 1) : undefined;
+      if (p && p.end < k - 1 && placesNamed(p.value).length === 0 && !isCountry(p.value) && !ctx.speakers.includes(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return emit(speaker, "workplace", p.value, a);
+    }
+    if (k + 4 >= s.length || s[k + 3].text !== ",") continue;
     const n = s[k + 4].lower === "the" ? k + 5 : k + 4;
     if (!isName(s[n])) return;
     const p = placeAt(s, n);
@@ -112,6 +120,8 @@ export function townBeingTown(s: Tok[], speaker: string, ctx: SessionContext, em
 export function mineIn(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // (a question asks, unless it only asks for agreement: "…, yes?")
   if (s[s.length - 1]?.text === "?" && !(s[s.length - 3]?.text === "," && ["yes", "right", "ok", "yeah", "no"].includes(s[s.length - 2]?.lower ?? ""))) return;
+  // ("We used to have parties back at ours in Hull": where one was)
+  if (s.some((t, i) => t.lower === "used" && s[i + 1]?.lower === "to")) return;
   for (let k = 1; k + 2 < s.length; k++) {
     if (!["mine", "me", "ours", "us"].includes(s[k].lower) || !["from", "near", "at", "to", "round"].includes(s[k - 1].lower) || s[k + 1].lower !== "in" || !isName(s[k + 2])) continue;
     const p = placeAt(s, k + 2);
@@ -189,6 +199,40 @@ export function workFragment(s: Tok[], speaker: string, ctx: SessionContext, emi
   emit(speaker, "workplace", p.value, 0);
 }
 
+/**
+ * "I'm Emeka, MTN, Abuja, Wuse 2.", "Deepika, Hyderabad.", "Remember this: Rohan, Wipro, Bhubaneswar, loves biryani":
+ * the speaker introducing themselves by name, then a list of bare names with a town among them: the first town is
+ * their home, the first name that is no town, country or person their workplace (the list ends at the first item
+ * that is not one name).
+ *
+ * @example
+ * selfIntro(analyse("I'm Emeka, MTN, Abuja, Wuse 2.")[0], "Emeka", ctx, emit); // emit("Emeka", "workplace", "MTN", 3); emit("Emeka", "home", "Abuja", 5)
+ */
+export function selfIntro(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const first = speaker.split(" ")[0];
+  const k = s.findIndex((t) => t.text === first);
+  if (k < 0 || s[k + 1]?.text !== ",") return;
+  // the name opens the sentence, follows "I'm" / "this is", or a colon
+  const before = s.slice(0, k).map((t) => t.lower).join(" ");
+  if (!["", "i am", "this is", "it is", "me", "hi i am", "hello i am"].includes(before) && s[k - 1]?.text !== ":") return;
+  let home: { value: string; at: number } | undefined;
+  let work: { value: string; at: number } | undefined;
+  for (let a = k + 2; a < s.length; ) {
+    let e = a;
+    while (e < s.length && s[e].text !== "," && s[e].pos !== "PUNCT") e++;
+    const p = isName(s[a]) ? placeAt(s, a, e) : undefined;
+    if (!p || p.end !== e - 1 || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || ctx.speakers.includes(p.value)) break;
+    if (townName(p.value)) home ??= { value: p.value, at: a };
+    else if (!isCountry(p.value) && placesNamed(p.value).length === 0) work ??= { value: p.value, at: a };
+    if (s[e]?.text !== ",") break;
+    a = e + 1;
+  }
+  // (a list with no town is not read: "Ann, Tom, Sue." names people)
+  if (!home) return;
+  if (work) emit(speaker, "workplace", work.value, work.at);
+  emit(speaker, "home", home.value, home.at);
+}
+
 /** Every reading of this file, for one sentence of the speaker's. */
 export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
   whereIWork(s, speaker, ctx, emit);
@@ -199,4 +243,5 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   beenAt(s, speaker, ctx, emit);
   placeToWork(s, speaker, ctx, emit);
   workFragment(s, speaker, ctx, emit);
+  selfIntro(s, speaker, ctx, emit);
 }

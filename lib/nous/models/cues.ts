@@ -46,11 +46,15 @@ const inAside = (s: Tok[], i: number): boolean => {
 };
 
 /** Is the sentence hedged or joking by its own words? */
+const BELIEVE = new Set(["think", "reckon", "swear", "believe"]);
+
 export function hedged(s: Tok[]): boolean {
   for (let i = 0; i < s.length; i++) {
     if (isCue(s, i) && !inAside(s, i)) return true;
     // "my real employer is", "my second home is", "my actual home is"
     if ((s[i].lower === "my" || s[i].lower === "our") && HYPERBOLE.has(s[i + 1]?.lower ?? "") && ROLE_NOUNS.has(s[i + 2]?.lemma ?? "")) return true;
+    // "My kids think I work at the arena": what others believe of the speaker, not what the speaker says
+    if (BELIEVE.has(s[i].lemma) && i > 0 && !["i", "we"].includes(s[i - 1].lower) && s[i - 1].pos !== "AUX" && s[i - 1].pos !== "PART" && s[i + (s[i + 1]?.lower === "that" ? 2 : 1)]?.lower === "i") return true;
   }
   return PHRASES.test(s.map((t) => t.text).join(" "));
 }

@@ -96,6 +96,9 @@ const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us
  * extract({ id: "D1:1", speaker: "Ann", text: "My sister Anna just moved to Boston.", timestamp: 0 }, { speakers: ["Ann", "Bob"] });
  * // triples: (Ann, family, sister Anna), (Anna, home, Boston, change); mentions: ["Anna", "Boston"]
  */
+/** Acronyms that name places ("How's NYC?" asks after a home). */
+const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA", "UAE", "NZ", "BC", "NSW", "QLD", "JHB", "CPT", "KZN", "PE", "NI"]);
+
 export function extract(turn: Turn, ctx: SessionContext, caption?: string, options: Partial<ExtractorOptions> = {}): OfflineExtraction {
   const o = { ...EXTRACTOR_DEFAULTS, ...options };
   const triples: Triple[] = [];
@@ -135,7 +138,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   if (other) {
     for (const v of presumedHomes(sentences, ctx)) {
       // "How's Orchard Software?" asks about a workplace
-      if (organisationName(v)) {
+      // ("How's BASF?": an acronym that names no place is an organisation too)
+      if (organisationName(v) || ctx.seenAs?.[v] === "workplace" || (/^\p{Lu}{3,5}$/u.test(v) && !PLACE_ACRONYMS.has(v) && !isCountry(v) && placesNamed(v).length === 0)) {
         indirect(other, "workplace", v, false);
         continue;
       }

@@ -6,7 +6,7 @@ import type { Triple } from "../types.js";
 
 /** News of a new job or a move that names no value ("Got a job!", "I got it!", "We moved!"). */
 const NEW_JOB = /^(?:(?:so|and|well|guess what)\W+)?(?:i(?: 've| have)? |we(?: 've| have)? )?(?:got|landed|found|started|accepted|took) (?:a |an |the |my )?(?:new )?(?:job|position|role|offer)\W*$|^(?:new job|i got it|got it)\W*$/i;
-const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?(?:got the keys|signed (?:a|the) (?:new )?lease)(?: \w+)?)\W*$/i;
+const NEW_HOME = /^(?:(?:so|and|well|guess what)\W+)?(?:(?:i|we)(?: 've| have)? (?:finally |just )?(?:moved|relocated)(?: out)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?(?:got the keys|signed (?:a|the) (?:new )?lease)(?: \w+)?|(?:(?:i|we)(?: 've| have)? )?(?:finally |just )?(?:found|bought|rented) (?:a|our|my) (?:new )?(?:place|flat|house|apartment)|(?:got |get |getting )?(?:the )?keys (?:on|this|next|tomorrow|today)(?: \w+)?)\W*$/i;
 /** A job lost, with no name: "got laid off today", "I quit!", "They made me redundant." */
 const JOB_LOST = /^(?:(?:so|and|well|guess what|update)\W+)?(?:(?:i|we)(?: 've| have| was| were| got)? |(?:got|been|was) )?(?:just |finally )?(?:(?:got |been |was )?(?:laid off|fired|sacked|made redundant|let go)|quit|resigned|handed in my notice)(?: today| yesterday| this week| this morning| last week)?\W*$|^(?:they|the company|work) (?:just )?(?:made|let) (?:me|us) (?:redundant|go)(?: today| yesterday| this week| this morning| last week)?\W*$/i;
 

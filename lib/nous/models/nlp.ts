@@ -39,6 +39,16 @@ const engine = (): WinkMethods => {
   return nlp;
 };
 
+/**
+ * A company named by its web address ("Kazi.io", "Helio.ai") is one word: the dot is read as a letter while tagging
+ * (wink would end a sentence there) and given back in the token's text.
+ */
+const DOMAIN_DOT = "\uA78F";
+const joinDomains = (text: string): string => (text.includes(".") ? text.replace(/(?<=\b\p{Lu}[\p{L}\d]+)\.(?=(?:io|ai|co|app|dev|ly|so|com)\b)/gu, DOMAIN_DOT) : text);
+
+/** Prepositions of place, after which a capitalised verb's base form is a name. */
+const PLACE_PREPS = new Set(["in", "at", "to", "from", "near", "for", "with", "outside", "around"]);
+
 /** Contractions and their apostrophe-less chat spellings, expanded before tagging (closed-class grammar). */
 const CONTRACTIONS: [RegExp, string][] = [
   [/[’‘]/g, "'"], [/\bI'm\b/gi, "I am"], [/\bim\b/g, "I am"], [/\bI've\b/gi, "I have"], [/\bive\b/g, "I have"],
@@ -84,7 +94,7 @@ function hyphenName(left: string, right: string): boolean {
 export function analyse(text: string): Tok[][] {
   const nl = engine();
   const its = nl.its;
-  let doc = nl.readDoc(expandContractions(text));
+  let doc = nl.readDoc(joinDomains(expandContractions(text)));
   const cased = truecase(doc);
   if (cased) doc = nl.readDoc(cased);
   const words = doc.tokens().out() as string[];
@@ -121,6 +131,13 @@ export function analyse(text: string): Tok[][] {
       // (wink gives some words no lemma, "cannot" among them: the word stands for it)
       sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? words[i]).toLowerCase(), date: dateTok.has(i) });
     }
+    // (the web address's dot given back: the tokenizer split the word at it, joined above)
+    for (const t of sent) {
+      if (!t.text.includes(DOMAIN_DOT)) continue;
+      t.text = t.text.replaceAll(DOMAIN_DOT, ".");
+      t.lower = t.lemma = t.text.toLowerCase();
+      t.pos = "PROPN";
+    }
     // an interjection opening a sentence that the tagger took for a name ("Aye still in Oban", "Yep, same flat")
     if (sent[0]?.pos === "PROPN" && GREETINGS.has(sent[0].lower)) sent[0].pos = "INTJ";
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
@@ -139,6 +156,11 @@ export function analyse(text: string): Tok[][] {
       if (t.pos !== "VERB" || t.lower !== t.lemma || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) continue;
       const inflected = (next.pos === "VERB" || next.pos === "AUX") && next.lower !== next.lemma && /(?:s|ed)$/.test(next.lower);
       if (inflected || (j > 0 && sent[j - 1].pos === "NOUN" && next.pos !== "DET")) t.pos = "PROPN";
+    }
+    // … and after a preposition, where no verb's base form stands ("I'm in Charleston now", "at Ford")
+    for (let j = 1; j < sent.length; j++) {
+      const t = sent[j];
+      if (t.pos === "VERB" && t.lower === t.lemma && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower)) t.pos = "PROPN";
     }
     // a capitalised noun after a name is the name's next word ("Jersey City in jan", "Quezon City traffic")
     for (let j = 1; j < sent.length; j++) {

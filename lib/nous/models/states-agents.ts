@@ -75,7 +75,9 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       // ("Ikea had me building a display kitchen": the tagger may read the -ing form as a noun)
       (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
       // "Home Depot kept me for inventory", "kept us late"
-      (v === "keep" && (obj.lower === "me" || obj.lower === "us") && ["for", "late", "back", "behind", "on", "till", "until"].includes(next?.lower ?? "")) ||
+      (v === "keep" && (obj.lower === "me" || obj.lower === "us") && ["for", "late", "back", "behind", "on", "till", "until", "busy"].includes(next?.lower ?? "")) ||
+      // "BMW pays my rent": an organisation paying one's living
+      (v === "pay" && (obj.lower === "my" || obj.lower === "our") && ["rent", "bill", "wage", "salary", "mortgage"].includes(next?.lemma ?? "")) ||
       // ("Indian Oil has given us new air conditioners": new things for the staff)
       (v === "give" && obj.lower === "us" && next?.lower === "new") ||
       (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
@@ -87,6 +89,8 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     if ((!acts && !fired && !offered && !made) || (c.negated && !(acts && c.future))) continue;
     const org = organisationSubject(s, c, ctx);
     if (!org) continue;
+    // ("Sarah keeps me busy": a person's name keeps one busy as often as an employer does)
+    if (v === "keep" && next?.lower === "busy" && namesSomeone(ctx, org, { firstName: "value", gendered: true })) continue;
     if (third) {
       const who = resolvePronoun(ctx, obj.lower, "", [org, speaker]);
       if (who && acts && !ctx.speakers.includes(who)) emit(who, "workplace", org, c.head);
@@ -194,6 +198,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
 const RESIDENT_NOUNS = wordSet("residentNouns");
 const KIN = new Set([...wordSet("family"), ...wordSet("bareParents")]);
 const GERUND_WORK = new Set(["working", "teaching", "nursing", "interning", "lecturing", "temping", "volunteering"]);
+/** Stretches of time one spends at home ("a week home in Red Cliffs"). */
+const STAY_SPANS = new Set(["week", "weekend", "fortnight", "day", "night", "month"]);
 const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome"]);
 
 /**
@@ -217,7 +223,8 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     // "… to get home in Vitória", "home in Lyon by six": home in a town, unowned or the speaker's
     const owner = s[k - 1]?.lower;
     // ("a care home in Marlborough", "the nursing home in Leeds": a kind of home, an institution, not the speaker's)
-    if (t.lower === "home" && s[k + 1]?.lower === "in" && place(k + 2) && owner !== "his" && owner !== "her" && owner !== "their" && owner !== "your" && s[k - 1]?.text !== "'s" && !["NOUN", "ADJ", "DET"].includes(s[k - 1]?.pos ?? "")) {
+    // ("then a week home in Red Cliffs": a stretch of time spent at home; "my parents' home in Cork" is theirs)
+    if (t.lower === "home" && s[k + 1]?.lower === "in" && place(k + 2) && owner !== "his" && owner !== "her" && owner !== "their" && owner !== "your" && s[k - 1]?.text !== "'s" && s[k - 1]?.text !== "'" && (!["NOUN", "ADJ", "DET"].includes(s[k - 1]?.pos ?? "") || (STAY_SPANS.has(s[k - 1].lemma) && s[k - 2]?.pos !== "PRON"))) {
       const c = clauses.find((x) => x.at <= k && k < x.end);
       if (!c || ((c.subjects.length > 0 || c.implicit) && c.subjects.every((e) => e === speaker))) return emit(speaker, "home", place(k + 2)!.value, k);
     }

@@ -43,7 +43,22 @@ function nameAfterAt(s: Tok[], k: number): string | undefined {
  * atOrganisation(analyse("Got my 5 year pin at Bluestone today lol")[0], clauses, "Rashid", ctx, emit);
  * // emit("Rashid", "workplace", "Bluestone", 5)
  */
+const KIN_NOUNS = new Set([...wordSet("family"), ...wordSet("bareParents")]);
+/** Where one is that is no department ("in bed at Mum's", "in town at the Ritz", "in line at Starbucks"). */
+const NOT_DEPARTMENTS = new Set(["town", "bed", "line", "queue", "traffic", "hospital", "jail", "prison", "trouble", "love", "church", "court", "hell", "heaven", "tears", "pain", "shock", "bits", "pieces", "time", "person", "transit"]);
+
 export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // "I'm in sales at Google", "she's in HR at Tesco": a department one is in, at a name
+  for (let k = 1; k + 3 < s.length; k++) {
+    if (s[k].lower !== "in" || (s[k - 1].lemma !== "be" && s[k - 1].text !== "'s")) continue;
+    let j = k + 1;
+    while (j < k + 3 && s[j] && ((s[j].pos === "NOUN" && s[j].text === s[j].lower && !NOT_DEPARTMENTS.has(s[j].lemma)) || /^\p{Lu}{2,3}$/u.test(s[j].text))) j++;
+    if (j === k + 1 || s[j]?.lower !== "at" || !isName(s[j + 1])) continue;
+    const c = clauses.find((x) => x.head === k - 1 || (x.at <= k - 1 && k - 1 < x.end));
+    const v = placeAt(s, j + 1)?.value;
+    if (!c || c.negated || c.intent || c.usedTo || c.noLonger || c.future || c.past || c.subjects.length !== 1 || !v || townName(v) || namesSomeone(ctx, v, { firstName: "first", known: true })) continue;
+    return emit(c.subjects[0], "workplace", v, j + 1);
+  }
   if (s.some((t) => OUTING_NOUNS.has(t.lemma) || OUTING_NOUNS.has(t.lower))) return;
   // "now I manage a branch of Ernest Chemists": a branch, store or office of an organisation the speaker runs or works in
   for (let k = 2; k + 2 < s.length; k++) {
@@ -85,6 +100,8 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     // unless it has lasted: "I've been at the Fondation Lumière archive since the summer"
     const lasted = c.perfect && s.some((t) => t.lower === "since");
     if (c.copula && !lasted && s.slice(c.head + 1, k).every((t) => t.pos === "ADV" || t.pos === "PART")) continue;
+    // ("I'm in bed at Mum's", "we're in town at the Ritz": where one is; a relative's is their home)
+    if ((c.copula && s.slice(c.head + 1, k).some((t, i, w) => NOT_DEPARTMENTS.has(t.lemma) && (w[i - 1] ?? s[c.head])?.lower === "in")) || KIN_NOUNS.has(value.toLowerCase().replace(/'s?$/, ""))) continue;
     const first = value.split(" ")[0];
     // "a shipment rejected at Rotterdam": a town is where something happened, not an employer
     if (townName(value)) continue;

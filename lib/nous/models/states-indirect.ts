@@ -43,7 +43,8 @@ function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn:
     if (t.lower === "my" || t.lower === "our") return asked ? undefined : speaker;
     if (t.lower === "your" && asked) return speaker;
     if (t.lower === "his" || t.lower === "her" || t.lower === "their") return resolvePronoun(ctx, t.lower, turn);
-    if (t.lower === "your" || (t.text === "'s" && t.pos !== "AUX")) return undefined;
+    // ("my parents' home in Cork": a plural's possessive, theirs)
+    if (t.lower === "your" || (t.text === "'s" && t.pos !== "AUX") || (t.text === "'" && j > 0 && s[j - 1].lower.endsWith("s"))) return undefined;
     if (!(t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "DET" || t.pos === "NUM")) break;
   }
   return subject ?? speaker;
@@ -64,7 +65,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     const t = s[k];
     const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
     // "the flat in X": the tagger reads "flat" after a determiner as an adjective now and then
-    const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new"].includes(s[k - 1]?.lower ?? "") && s[k + 1]?.pos === "ADP"));
+    // ("a tiny flat in X": an adjective before it)
+    const det = s[k - 1]?.pos === "ADJ" && k > 1 ? s[k - 2] : s[k - 1];
+    const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new"].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
     if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
       // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
       // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not

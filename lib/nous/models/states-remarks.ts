@@ -77,6 +77,8 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (!(life || judged || local || acting) || barred(a)) continue;
     // "Same shouting but …": an ordinary word opening the sentence acts as no town (Same is one in Tanzania)
     if (acting && a === 0 && e === a && inLexicon(s[a].lower)) continue;
+    // ("Same humidity, different balloons": a word of comparison opening the sentence names no town)
+    if (a === 0 && e === a && COMPARISON_WORDS.has(s[a].lower)) continue;
     // "Verdun is lucky to have you": a remark made to the listener about their place
     let stop = e + 1;
     while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
@@ -165,7 +167,17 @@ const JOB_WORDS = wordSet("jobWords");
 const OPENERS = wordSet("greetings");
 /** Words that end like a worker's noun but name none ("Christmas dinner at X"). */
 const NOT_WORKERS = wordSet("notWorkerNouns");
+const KIN_WORDS = new Set([...wordSet("family"), ...wordSet("bareParents"), ...wordSet("partner")]);
+/**
+ * A job word, or a worker's noun by its ending ("inspector", "developer", "yard man"), not a word that only ends so
+ * ("dinner", "poker") nor a relative ("brother").
+ */
+const workerNoun = (t: Tok): boolean => JOB_WORDS.has(t.lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(t.lower) && !NOT_WORKERS.has(t.lower) && !KIN_WORDS.has(t.lemma));
 /** Openings that greet or give news, not one's work ("great news, Acme Software called"). */
+/** Words of comparison, which open a remark about a town but are none ("Same humidity"). */
+const COMPARISON_WORDS = new Set(["same", "other", "another", "different", "more", "less", "such"]);
+/** Adverbs of time that may open a job fragment. */
+const FRAGMENT_ADVERBS = new Set(["still", "now", "currently", "officially", "finally"]);
 const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "congrats", "luck", "morning", "night", "day", "evening", "afternoon", "weekend", "question", "idea", "plan"]);
 
 /**
@@ -179,6 +191,8 @@ const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "
 export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // "nope, apprentice electrician at Sooner Electric now": an interjection and a comma open the fragment
   if (s.length > 4 && s[1].text === "," && (s[0].pos === "INTJ" || OPENERS.has(s[0].lower))) return jobFragment(s.slice(2), speaker, ctx, (e, a, v, at) => emit(e, a, v, at + 2));
+  // "Still a cashier at Tesco.", "Now senior nurse at the Royal": an adverb of time opens it
+  if (s.length > 3 && FRAGMENT_ADVERBS.has(s[0].lower)) return jobFragment(s.slice(1), speaker, ctx, (e, a, v, at) => emit(e, a, v, at + 1));
   const known = (v: string) => namesSomeone(ctx, v, { firstName: "value", known: true });
   let stop = 0;
   while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
@@ -193,17 +207,22 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
   }
   if (part.length < 2 || part.some((t) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PRON")) return;
   // (a common word opening the sentence is capitalised, and may be tagged a name: "Yard man at …")
-  let k = s[0].pos === "PROPN" && inLexicon(s[0].lower) && s[1]?.pos === "NOUN" ? 1 : 0;
+  // ("Developer at Shopify.": a job word alone, capitalised)
+  const opening = s[0].pos === "PROPN" && inLexicon(s[0].lower) && (s[1]?.pos === "NOUN" || (s[1]?.lower === "at" && workerNoun(s[0])));
+  let k = opening ? 1 : 0;
   while (k < stop && (s[k].pos === "DET" || s[k].pos === "ADJ" || (s[k].pos === "NOUN" && !upper(s[k].text)))) k++;
-  if (k === 0 || s[k - 1].pos !== "NOUN") return;
+  if (k === 0 || (s[k - 1].pos !== "NOUN" && !(k === 1 && opening))) return;
   // "clinical instructor now at KMTC Nakuru"
   const head = k;
   if ((s[k]?.lower === "now" || s[k]?.lower === "currently") && s[k + 1]?.lower === "at") k++;
-  if (s[k]?.lower === "at" && isName(s[k + 1])) {
+  // ("Quality inspector at the Honda plant": "the" before the name)
+  const the = s[k]?.lower === "at" && s[k + 1]?.lower === "the" ? 1 : 0;
+  if (s[k]?.lower === "at" && isName(s[k + 1 + the])) {
     // a job word before "at", or a worker's noun before an organisation's name ("Yard man at Eastern Bay Hardware")
-    const p = placeAt(s, k + 1, stop);
-    const worker = JOB_WORDS.has(s[head - 1].lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(s[head - 1].lower) && !NOT_WORKERS.has(s[head - 1].lower) && organisationName(p?.value ?? ""));
-    if (p && worker && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1);
+    const p = placeAt(s, k + 1 + the, stop);
+    // (a worker's noun by its ending only with no time named: "Poker at Dan's tonight" is an outing)
+    const worker = JOB_WORDS.has(s[head - 1].lemma) || (workerNoun(s[head - 1]) && !part.some((t) => t.date));
+    if (p && worker && placesNamed(p.value).length === 0 && !isCountry(p.value) && !known(p.value)) emit(speaker, "workplace", p.value, k + 1 + the);
     return;
   }
   if (k === stop && s[stop]?.text === "," && isName(s[stop + 1]) && !NOT_WORK_HEADS.has(s[k - 1].lemma)) {

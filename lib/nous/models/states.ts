@@ -17,9 +17,9 @@ import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import { resolvePronoun, type SessionContext } from "./referents.js";
+import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
-import { placesNamed } from "./gazetteer.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
 
@@ -211,6 +211,10 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "my brother just left Paris for Marseille": the town left for is the new home
       const forTown = home && p && s[p.end + 1]?.lower === "for" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2, to) : undefined;
       if (forTown && placesNamed(forTown.value).length > 0) emit(c.subjects, "home", forTown.value, changeKind(c), c.head);
+      // "I'm leaving Adidas for Puma": the organisation left for is the new workplace
+      const forWork = v === "leave" && !home && p && s[p.end + 1]?.lower === "for" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2) : undefined;
+      // (a name a small town shares, "Puma", is the organisation here; a city is a move)
+      if (forWork && placesNamed(forWork.value).every((x) => x.population < 100000) && ctx.seenAs?.[forWork.value] !== "home" && !isCountry(forWork.value) && !namesSomeone(ctx, forWork.value, { firstName: "value", known: true })) emit(c.subjects, "workplace", forWork.value, changeKind(c), c.head);
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
     else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
     else if (v === "do" && c.progressive && !c.past && s[from]?.pos === "NOUN" && !DETS.has(s[from].lower) && s[from + 1]?.lower === "at" && isName(s[from + 2])) {

@@ -1,0 +1,80 @@
+/** Everyday phrasings of home and work: job fragments, departments, self-introductions, beliefs of others, and names the tagger misreads; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
+
+test("a job fragment names the workplace after a time adverb, a capitalised job word or 'the'; an outing with a time named does not", () => {
+  assert.deepEqual(talk([["Ann", "Still a cashier at Tesco."]]), ["Ann | workplace | Tesco | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Developer at Shopify."]]), ["Ann | workplace | Shopify | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Junior developer at Shopify, started in May."]]), ["Ann | workplace | Shopify | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Quality inspector at the Honda plant over in East Liberty."]]), ["Ann | workplace | Honda plant | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Poker at Dan's tonight."]]), []);
+  assert.deepEqual(talk([["Ann", "Soccer at Riverside Park tonight."]]), []);
+  assert.deepEqual(talk([["Ann", "Brother at Google."]]), []);
+  assert.deepEqual(talk([["Ann", "Dinner at Nando's."]]), []);
+});
+
+test("'I'm in sales at Google' (a department at a name); being in bed or in town somewhere is not working there", () => {
+  assert.deepEqual(talk([["Ann", "I'm in sales at Google."]]), ["Ann | workplace | Google | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I'm in charge at Tesco now."]]), ["Ann | workplace | Tesco | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I'm in bed at Mum's."]]), []);
+  assert.deepEqual(talk([["Ann", "We're in town at the Ritz."]]), []);
+  assert.deepEqual(talk([["Ann", "I'm on the line at Vauxhall in Ellesmere Port."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Vauxhall | 0.5"]);
+});
+
+test("a speaker introducing themselves with a list of names: the first town is the home, the first other name the workplace", () => {
+  assert.deepEqual(talk([["Ann", "Hi. I'm Ann, MTN, Abuja, Wuse 2. Four facts."]]), ["Ann | workplace | MTN | 0.5", "Ann | home | Abuja | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Remember this: Ann, Wipro, Pune, loves biryani, hates Mondays."]]), ["Ann | workplace | Wipro | 0.5", "Ann | home | Pune | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Ann, Hyderabad."]]), ["Ann | home | Hyderabad | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Ann, nice to meet you."]]), []);
+  assert.deepEqual(talk([["Ann", "Ann, Sue, Tom."]]), []);
+});
+
+test("what others think of the speaker is hedged ('My kids think I work at the arena'); the speaker's own 'I think' is not", () => {
+  assert.deepEqual(talk([["Ann", "My kids think I work at the arena."]]), ["Ann | workplace | arena | 0.2"]);
+  assert.deepEqual(talk([["Ann", "Mum thinks that I live at the gym."]]), ["Ann | home | gym | 0.2"]);
+  assert.deepEqual(talk([["Ann", "I think I work at Google now."]]), ["Ann | workplace | Google | change"]);
+});
+
+test("'the Novartis campus where I work'; 'a tiny flat in X'; 'a week home in X'; 'my parents' home in Cork' is theirs", () => {
+  assert.deepEqual(talk([["Ann", "It's five minutes from the Novartis campus where I work."]]), ["Ann | workplace | Novartis | 0.5"]);
+  assert.deepEqual(talk([["Ann", "The hospital where I work is in Leeds."]]), []);
+  assert.deepEqual(talk([["Ann", "I'm in a tiny flat in Phibsborough."]]), ["Ann | home | Phibsborough | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Two weeks at the pit, then a week home in Red Cliffs."]]), ["Ann | home | Red Cliffs | 0.5"]);
+  assert.deepEqual(talk([["Ann", "My parents' home in Cork is for sale."]]), []);
+  assert.deepEqual(talk([["Ann", "She works at a care home in Derby."]]), []);
+});
+
+test("a capitalised word the tagger read as a verb after a preposition is a name ('I'm in Charleston now', 'at Ford')", () => {
+  assert.deepEqual(talk([["Ann", "I'm in Charleston now."]]), ["Ann | home | Charleston | change"]);
+  assert.deepEqual(talk([["Ann", "I'm at Ford now."]]), ["Ann | workplace | Ford | change"]);
+  assert.deepEqual(talk([["Ann", "We're retooling the line at Ford."]]), ["Ann | workplace | Ford | 0.5"]);
+});
+
+test("'How's BASF?' asks after a workplace (an acronym naming no place); 'How's NYC?' after a home", () => {
+  assert.deepEqual(talk([["Bob", "How's BASF? Still making chemicals?"]]), ["Ann | workplace | BASF | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's NYC?"]]), ["Ann | home | NYC | 0.5"]);
+  assert.deepEqual(talk([["Bob", "how's PH"]]), ["Ann | home | PH | 0.5"]);
+});
+
+test("leaving one employer for another; an employer paying one's rent or keeping one busy; 'Same humidity' names no town", () => {
+  assert.deepEqual(talk([["Ann", "I left Adidas for Puma in May."]]), ["Ann | workplace | Adidas | ended", "Ann | workplace | Puma | change"]);
+  assert.deepEqual(talk([["Ann", "I left Leeds for London in May."]]), ["Ann | home | Leeds | ended", "Ann | home | London | change"]);
+  assert.deepEqual(talk([["Ann", "BMW pays my rent, the cactus contributes nothing."]]), ["Ann | workplace | BMW | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Embraer keeps me busy."]]), ["Ann | workplace | Embraer | 0.5"]);
+  assert.deepEqual(talk([["Ann", "The kids keep me busy."]]), []);
+  assert.deepEqual(talk([["Ann", "Gorgeous. Same humidity, different balloons."]]), []);
+});
+
+test("a place found or keys given, then a town alone, is the new home; a school place got is not", () => {
+  assert.deepEqual(talk([["Ann", "Okay, update. I found a place. Philadelphia! Half the rent."]]), ["Ann | home | Philadelphia | change"]);
+  assert.deepEqual(talk([["Ann", "Yes! Keys on Friday. Brighton, two minutes from the sea."]]), ["Ann | home | Brighton | change"]);
+  assert.deepEqual(talk([["Ann", "We got the place!! St Oliver's!"]]), []);
+});
+
+test("a company named by its web address is one name ('Kazi.io'), and a sentence does not end at its dot", () => {
+  assert.deepEqual(talk([["Ann", "I joined Kazi.io, we do payroll for contractors."]]), ["Ann | workplace | Kazi.io | change"]);
+  assert.deepEqual(talk([["Ann", "I work at Helio.ai now."]]), ["Ann | workplace | Helio.ai | change"]);
+});
