@@ -78,3 +78,16 @@ test("a company named by its web address is one name ('Kazi.io'), and a sentence
   assert.deepEqual(talk([["Ann", "I joined Kazi.io, we do payroll for contractors."]]), ["Ann | workplace | Kazi.io | change"]);
   assert.deepEqual(talk([["Ann", "I work at Helio.ai now."]]), ["Ann | workplace | Helio.ai | change"]);
 });
+
+test("questions that presume the listener's home or workplace: 'Still by the river in Staines?', 'your place is in X?', 'Nidd Vale still working you to the bone?'; not a person driving one mad", () => {
+  assert.deepEqual(talk([["Bob", "Still by the river in Staines?"]]), ["Ann | home | Staines | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Remind me, your place is in Stewartville?"]]), ["Ann | home | Stewartville | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Nidd Vale still working you to the bone?"]]), ["Ann | workplace | Nidd Vale | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Tom still driving you mad?"]]), []);
+});
+
+test("a condition set after ', so if' leaves the main clause standing; a sentence opening with 'if' stays conditional; 'our compound in X' is a home", () => {
+  assert.deepEqual(talk([["Ann", "Mind, from ours in Pontarddulais it's only twenty minutes, so if you ever need to crash the spare room is yours."]]), ["Ann | home | Pontarddulais"]);
+  assert.deepEqual(talk([["Ann", "If I get the job at Google, I'll move to Dublin."]]), []);
+  assert.deepEqual(talk([["Ann", "Our compound in Maitama is too small for her now."]]), ["Ann | home | Maitama | 0.5"]);
+});

@@ -136,7 +136,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   };
   // what a question presumes about where the listener lives and works ("How's Leipzig treating you?", "your boss at X")
   if (other) {
-    for (const v of presumedHomes(sentences, ctx)) {
+    const workplaces: string[] = [];
+    for (const v of presumedHomes(sentences, ctx, workplaces)) {
       // "How's Orchard Software?" asks about a workplace
       // ("How's BASF?": an acronym that names no place is an organisation too)
       if (organisationName(v) || ctx.seenAs?.[v] === "workplace" || (/^\p{Lu}{3,5}$/u.test(v) && !PLACE_ACRONYMS.has(v) && !isCountry(v) && placesNamed(v).length === 0)) {
@@ -146,6 +147,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       indirect(other, "home", v, false);
       notePresumed(ctx, other, v);
     }
+    for (const v of workplaces) indirect(other, "workplace", v, false);
   }
   // "Not in Tromsø anymore! Stavanger since August.": a verbless name after the speaker ended a home or job is the new one
   const pending = ctx.pendingEnd?.entity === turn.speaker && !reply ? ctx.pendingEnd : undefined;
@@ -277,6 +279,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // what comes before "says" standing; read that
     const ifAt = s.findIndex((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
     if (ifAt > 2 && (s[ifAt - 1].lemma === "say" || s[ifAt - 1].lemma === "tell")) s = s.slice(0, ifAt);
+    // "from ours in Pontarddulais it's only twenty minutes, so if you ever need to crash …": a condition set after a
+    // comma leaves the main clause before it standing
+    else if (ifAt > 3 && s[ifAt - 1].lower === "so" && s[ifAt - 2].text === ",") s = s.slice(0, ifAt - 2);
     // ("Zenith won't transfer me nearer home even if I beg": a concession leaves the main clause standing)
     const conditional = s.some((t, i) => HYPOTHETICAL.has(t.lower) && t.lower === "if" && s[i - 1]?.lower !== "even");
     // the clauses first: a pronoun refers back, never to a relation named later in the sentence ("she's left Pune to

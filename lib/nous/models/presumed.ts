@@ -4,10 +4,12 @@
  */
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
-import type { SessionContext } from "./referents.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { isQuestion, placeName } from "./replies.js";
+
+const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
 
 /** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
 const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "rain", "traffic", "winters", "summers"]);
@@ -20,7 +22,7 @@ const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "r
  * @example
  * presumedHomes(analyse("How's Leipzig treating you?"), { speakers: ["Callum", "Ingrid"] }); // ["Leipzig"]
  */
-export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[] {
+export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplaces: string[] = []): string[] {
   const out: string[] = [];
   for (const s of sentences) {
     if (!isQuestion(s)) continue;
@@ -50,10 +52,21 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext): string[]
       // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
       const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
       // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
-      const employs = k === 0 && isName(s[0]) && organisationName(placeAt(s, 0)?.value ?? "") && s[(placeAt(s, 0)?.end ?? 0) + 1]?.lower.endsWith("ing") && ["you", "u"].includes(s[(placeAt(s, 0)?.end ?? 0) + 2]?.lower ?? "");
+      // ("Nidd Vale still working you to the bone?": with "still" between, any name but a town's or a person's)
+      const org = k === 0 && isName(s[0]) ? placeAt(s, 0) : undefined;
+      const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
+      const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying"].includes(s[org.end + 2]?.lower ?? "") && placesNamed(org.value).length === 0 && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
+      if (employs && still && !organisationName(org!.value)) {
+        if (!workplaces.includes(org!.value)) workplaces.push(org!.value);
+        continue;
+      }
+      // "Still by the river in Staines?" (a verbless question opening with "still"), "your place is in Stewartville?"
+      // ("Still in Tralee?" waits for its answer: replies.ts; "Is your flat in Leith?" asks)
+      const stillIn = s[k - 1]?.lower === "in" && k > 2 && s[0]?.lower === "still" && s[1].lower !== "in" && s[1].lower !== "at" && !s.some((t) => t.pos === "VERB");
+      const yourPlace = s[k - 1]?.lower === "in" && s.slice(0, k).some((t, i) => t.lower === "your" && YOUR_DWELLINGS.has(s[i + 1]?.lemma ?? "") && (s[i + 2]?.lower === "is" || s[i + 2]?.text === "'s") && i + 3 === k - 1);
       // "Where are you again, Bishopstown?", "where do you live now, Leith?": a guess after the question, ending it
       const guess = s[k - 1]?.text === "," && (s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" || !s[(placeAt(s, k)?.end ?? k) + 1]) && s.slice(0, k).some((t) => t.lower === "where") && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && !s.slice(0, k).some((t) => t.lemma === "work");
-      if (!afterHow && !inAsked && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess) continue;
+      if (!afterHow && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess) continue;
       // "Is he settled in Bloemfontein?": asked of someone else, not the listener
       if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
       const n = placeName(s, k, ctx);
