@@ -91,3 +91,16 @@ test("a condition set after ', so if' leaves the main clause standing; a sentenc
   assert.deepEqual(talk([["Ann", "If I get the job at Google, I'll move to Dublin."]]), []);
   assert.deepEqual(talk([["Ann", "Our compound in Maitama is too small for her now."]]), ["Ann | home | Maitama | 0.5"]);
 });
+
+test("'Work?' asked alone is answered by the name that opens the reply ('Pret on Borough High Street.'); a statement about the listener put as a question is confirmed by a yes", () => {
+  assert.deepEqual(talk([["Bob", "Ayyo. Work?"], ["Ann", "Pret on Borough High Street. Up at 4:30 for the bakes."]]), ["Ann | workplace | Pret | 0.5"]);
+  assert.deepEqual(talk([["Bob", "You're the new doctor at Dubbo Base Hospital, aren't you?"], ["Ann", "That's me, emergency department."]]), ["Ann | workplace | Dubbo Base Hospital"]);
+  assert.deepEqual(talk([["Bob", "You work at Tesco, right?"], ["Ann", "Yep."]]), ["Ann | workplace | Tesco"]);
+  assert.deepEqual(talk([["Bob", "You live in Leeds, yeah?"], ["Ann", "Yeah."]]), ["Ann | home | Leeds"]);
+  assert.deepEqual(talk([["Bob", "Did you hear Tom is at Tesco now?"], ["Ann", "Yes!"]]), ["Tom | workplace | Tesco | change"]);
+});
+
+test("a name before a staff room or a break room is the speaker's workplace; a town's is not", () => {
+  assert.deepEqual(talk([["Ann", "We always break ours in the Shoprite staff room."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Shoprite | 0.5"]);
+  assert.deepEqual(talk([["Ann", "The Leeds staff room is cold."]]), []);
+});

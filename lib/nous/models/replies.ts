@@ -68,8 +68,10 @@ const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 /** A kind of workplace, or a compound ending in one ("bookshop", "carwash"). */
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
 const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
-const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same)\b/i;
+const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|that(?:'s| is) (?:me|right|it|the one)|correct|exactly)\b/i;
 
+/** What may follow "you" in a statement put as a question ("You work at …, right?"). */
+const CONFIRMED = new Set(["work", "live", "'re", "are", "r", "still", "now", "teach"]);
 const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
 const ASK_AUX = new Set(["did", "do", "does", "are", "is", "r", "have", "has", "were", "was"]);
 
@@ -118,7 +120,9 @@ export function placeName(s: Tok[], k: number, ctx: SessionContext): { name: str
   // "Miller's Bakery": a name with a possessive inside it is the whole name, not the person
   const person = nameAt(s, k);
   const whole = p && person && p.end > person.end && s[person.end + 1]?.text === "'s" && upper(s[p.end].text) ? { name: p.value, end: p.end } : undefined;
-  const n = whole ?? person ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
+  // ("Pret on Borough High Street.": a name, then where it stands)
+  const located = !!p && ["on", "in", "at", "near", "by"].includes(s[p.end + 1]?.lower ?? "") && isName(s[p.end + 2]);
+  const n = whole ?? person ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || located || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
   // "Year 4", "Ward 7": an ordinary word and a number name no place
   if (/^\S+ \d+$/.test(n.name) && inLexicon(n.name.split(" ")[0].toLowerCase())) return undefined;
@@ -184,6 +188,19 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       c.asked = { by: speaker, attribute: "home", kind: "state", still: alone.value };
       return;
     }
+    // "You work at Tesco, right?", "You're the new doctor at Dubbo Base Hospital, aren't you?": a statement about the
+    // listener put as a question; a yes confirms it (a town after "in", or after "live", is a home; else a workplace)
+    const you = k < 0 && !WH.has(s[0]?.lower ?? "") ? s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && CONFIRMED.has(s[i + 1]?.lower ?? "")) : -1;
+    if (you >= 0) {
+      const at = s.findIndex((t, i) => i > you + 1 && i <= you + 6 && (t.lower === "at" || t.lower === "in") && (isName(s[i + 1]) || (s[i + 1]?.lower === "the" && isName(s[i + 2]))));
+      const between = at > 0 && s.slice(you + 2, at).every((t) => ["ADV", "DET", "ADJ", "NOUN"].includes(t.pos) && !isName(t));
+      const p = between ? placeAt(s, s[at + 1].lower === "the" ? at + 2 : at + 1) : undefined;
+      if (p && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) {
+        const home = s[you + 1].lower.startsWith("live") || (s[at].lower === "in" && townName(p.value));
+        c.asked = { by: speaker, attribute: home ? "home" : "workplace", kind: "state", still: p.value };
+        return;
+      }
+    }
     if (k < 0) continue;
     if (s[k].lower === "still" ? prepAt(k + 1) > k + 1 : prepAt(k + 1) >= 0) k = prepAt(k + 1) - 1;
     const trailing = s[k + 1]?.text === "?" || k === s.length - 1;
@@ -213,7 +230,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   }
   // "How's the job?", "and work?", "How's the new place?"
   // the noun may follow a modifier ("the new job", "the vet practice") and carry an accent ("the café")
-  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && t.lower === t.text)) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
+  // ("Work?": the noun capitalised, opening the question)
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && (t.lower === t.text || i === 0))) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   // "Are you still teaching?", "How's nursing going?": the listener's work

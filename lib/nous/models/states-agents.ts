@@ -290,13 +290,14 @@ const isTime = (value: string): boolean => {
 };
 
 /**
- * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen": a name before a work thing.
+ * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen", "the Shoprite staff room": a name
+ * before a work thing.
  *
  * @example
  * workCompound(analyse("The Tesco canteen is shut.")[0], [], "Rhys", ctx, emit); // emit("Rhys", "workplace", "Tesco", 1)
  */
 export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party" || t.lower === "nights" || t.lower === "lates" || t.lower === "earlies" || t.lower === "nightshifts")) return;
+  if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party" || t.lemma === "room" || t.lower === "nights" || t.lower === "lates" || t.lower === "earlies" || t.lower === "nightshifts")) return;
   if (clauses.some((c) => c.negated || c.intent || c.usedTo || c.noLonger)) return;
   for (let k = 1; k < s.length; k++) {
     // "a run of nights at the QEII", "lates at Corvale": shifts worked at a place
@@ -305,7 +306,7 @@ export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       const p = placeAt(s, at);
       if (p && !ctx.known?.[p.value] && !ctx.speakers.includes(p.value)) return emit(speaker, "workplace", p.value, k);
     }
-    const party = s[k].lemma === "party" && ["christmas", "xmas", "office", "staff", "summer"].includes(s[k - 1].lower);
+    const party = (s[k].lemma === "party" && ["christmas", "xmas", "office", "staff", "summer"].includes(s[k - 1].lower)) || (s[k].lemma === "room" && ["staff", "break"].includes(s[k - 1].lower));
     // ("Petronas onboarding tmr": the tagger may read an -ing noun as a verb)
     if (!(WORK_THINGS.has(s[k].lemma) && (s[k].pos === "NOUN" || s[k].lower.endsWith("ing"))) && !party) continue;
     let end = party ? k - 2 : k - 1;
