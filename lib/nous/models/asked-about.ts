@@ -16,8 +16,10 @@ import { resolvePronoun, type SessionContext } from "./referents.js";
  */
 export function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { entity: string; attribute: "home" | "workplace" } | undefined {
   for (const s of q) {
-    const w = s.findIndex((t) => t.lower === "where" || t.lower === "wheres");
+    // ("What does Daiki do again?": what someone does for a living is where they work)
+    const w = s.findIndex((t, i) => t.lower === "where" || t.lower === "wheres" || (t.lower === "what" && s[i + 1]?.lower === "does"));
     if (w < 0) continue;
+    const what = s[w].lower === "what";
     let k = s[w].lower === "wheres" ? w + 1 : w + 2;
     if (s[w].lower === "where" && !["does", "is", "'s", "do", "are"].includes(s[w + 1]?.lower ?? "")) continue;
     let entity: string | undefined;
@@ -35,6 +37,10 @@ export function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { 
     }
     if (!entity || ctx.speakers.includes(entity)) continue;
     const rest = s.slice(k + 1).map((x) => x.lower).join(" ");
+    if (what) {
+      if (/^do\b/.test(rest)) return { entity, attribute: "workplace" };
+      continue;
+    }
     return { entity, attribute: /\b(?:work|working|job)\b/.test(rest) ? "workplace" : "home" };
   }
   return undefined;

@@ -104,3 +104,15 @@ test("a name before a staff room or a break room is the speaker's workplace; a t
   assert.deepEqual(talk([["Ann", "We always break ours in the Shoprite staff room."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Shoprite | 0.5"]);
   assert.deepEqual(talk([["Ann", "The Leeds staff room is cold."]]), []);
 });
+
+test("'What does Daiki do again?' asks after Daiki's workplace; a reply about someone asked after goes on about them", () => {
+  assert.deepEqual(talk([["Ann", "My flatmate Daiki eats my food."], ["Bob", "What does Daiki do again?"], ["Ann", "Panasonic, something with batteries."]]), ["Daiki | workplace | Panasonic"]);
+  assert.deepEqual(talk([["Ann", "My sister Jasmin finally arrived in Dublin."], ["Bob", "Where's she staying?"], ["Ann", "Kilburn. Got a job at the Mater already."]]), ["Jasmin | home | Kilburn", "Jasmin | workplace | Mater | change"]);
+  assert.deepEqual(talk([["Bob", "What does it do?"], ["Ann", "Tesco."]]), []);
+});
+
+test("an employer letting one work remotely or giving one a weekend is the speaker's workplace; a parent is not", () => {
+  assert.deepEqual(talk([["Ann", "I'm home Thursday anyway, United lets me do two days remote."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | United | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I'm off Saturday, Nestlé have finally given me a weekend."]]), ["Ann | workplace | Nestlé | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Mum lets me work from home."]]), []);
+});

@@ -233,7 +233,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     addPerson(ctx, { name: aboutName, gender: relationGender(askedRelation.relation), turn: turn.id });
     add({ entity: turn.speaker, attribute: "family", value: `${askedRelation.relation} ${aboutName}` });
   }
-  let lastThird: string | undefined;
+  // (a reply about someone asked after goes on about them: "Where's she staying?" "With me in Phibsborough. Got a job
+  // at the Mater already.")
+  let lastThird: string | undefined = reply?.entity;
   let thirdNews: string | undefined;
   sentences.forEach((s, si) => {
     cur.whom = si > 0 ? aboutName : undefined;
@@ -297,7 +299,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const told = clauses.find((c) => !c.implicit);
     if (clauses.length === 0 && thirdNews) cur.whom = thirdNews;
     // ("Company sent me. Living in …": a clause done to the speaker leaves the next sentence the speaker's)
-    lastThird = told && told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other && !["me", "us"].includes(s[told.head + 1]?.lower ?? "") ? told.subjects[0] : undefined;
+    lastThird = told ? (told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other && !["me", "us"].includes(s[told.head + 1]?.lower ?? "") ? told.subjects[0] : undefined) : clauses.length === 0 && si === 0 ? lastThird : undefined;
     thirdNews = lastThird && s.some((t) => t.lemma === "job" || MOVE.has(t.lemma)) ? lastThird : undefined;
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
