@@ -116,3 +116,8 @@ test("an employer letting one work remotely or giving one a weekend is the speak
   assert.deepEqual(talk([["Ann", "I'm off Saturday, Nestlé have finally given me a weekend."]]), ["Ann | workplace | Nestlé | 0.5"]);
   assert.deepEqual(talk([["Ann", "Mum lets me work from home."]]), []);
 });
+
+test("'Emeka, how's your sister getting on? Chioma, isn't it?': the asker names the relation, and the reply's 'she' is her", () => {
+  assert.deepEqual(talk([["Bob", "Ann, how's your sister getting on? Chioma, isn't it?"], ["Ann", "That's her. She's moved up to Newark and loves it."]]), ["Chioma | home | Newark | change"]);
+  assert.deepEqual(talk([["Bob", "How's your sister? Leeds, isn't it?"], ["Ann", "Yes. She loves it."]]).filter((x) => x.startsWith("Leeds")), []);
+});

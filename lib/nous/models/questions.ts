@@ -7,7 +7,8 @@
 import { mineIn } from "./asides.js";
 import { relationAt } from "./clause.js";
 import { isName, type Tok } from "./nlp.js";
-import { addPerson, type SessionContext } from "./referents.js";
+import { addPerson, nameRelation, relationGender, type SessionContext } from "./referents.js";
+import { placesNamed } from "./gazetteer.js";
 import { askedPerson, homeSaidTo } from "./states-at.js";
 import { indirectStates } from "./states-indirect.js";
 
@@ -22,11 +23,21 @@ export const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how
  */
 export function readQuestion(s: Tok[], speaker: string, turnId: string, other: string | undefined, ctx: SessionContext, isSpeakerName: (n: string) => boolean, indirect: (entity: string, attribute: "home" | "workplace" | "job", value: string) => void): void {
   // a question states nothing, but "How's your dad?" names the person the answer's "he" is
+  // ("Emeka, how's your sister?": the listener's name and a comma may open it)
+  const lead = isName(s[0]) && s[1]?.text === "," ? 2 : 0;
   for (let i = 0; i + 1 < s.length; i++) {
     if (s[i].lower !== "your") continue;
     const r = relationAt(s, i, speaker, ctx, turnId);
-    if (r?.entity && i <= 3 && s[0]?.lower === "how") ctx.askedAbout = { asker: speaker, person: r.entity };
-    if (r && !r.named && other && i <= 3) ctx.askedRelation = { asker: speaker, holder: other, relation: r.relation };
+    if (r?.entity && i <= 3 + lead && s[lead]?.lower === "how") ctx.askedAbout = { asker: speaker, person: r.entity };
+    if (r && !r.named && other && i <= 3 + lead) ctx.askedRelation = { asker: speaker, holder: other, relation: r.relation };
+  }
+  // "how's your sister getting on? Chioma, isn't it?": the asker names the relation just asked after
+  const tag = s.slice(2).map((t) => t.lower).join(" ");
+  const asked = ctx.askedRelation;
+  if (asked?.asker === speaker && isName(s[0]) && s[0].pos === "PROPN" && s[1]?.text === "," && /^(?:is not it|isn't it|innit|right|yeah|yes|no) \?$/.test(tag) && !isSpeakerName(s[0].text) && placesNamed(s[0].text).length === 0) {
+    nameRelation(ctx, asked.holder, asked.relation, s[0].text);
+    addPerson(ctx, { name: s[0].text, gender: relationGender(asked.relation), turn: turnId });
+    if (ctx.askedAbout?.asker === speaker && ctx.askedAbout.person === `${asked.holder}'s ${asked.relation}`) ctx.askedAbout = { asker: speaker, person: s[0].text };
   }
   // "How's Mārtiņš doing?": a person asked about by name (no town, no organisation, no speaker)
   const about = askedPerson(s, ctx);
