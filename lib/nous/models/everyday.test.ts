@@ -121,3 +121,8 @@ test("'Emeka, how's your sister getting on? Chioma, isn't it?': the asker names 
   assert.deepEqual(talk([["Bob", "Ann, how's your sister getting on? Chioma, isn't it?"], ["Ann", "That's her. She's moved up to Newark and loves it."]]), ["Chioma | home | Newark | change"]);
   assert.deepEqual(talk([["Bob", "How's your sister? Leeds, isn't it?"], ["Ann", "Yes. She loves it."]]).filter((x) => x.startsWith("Leeds")), []);
 });
+
+test("a question about the listener's relation presumes nothing of the listener; the reply's subjectless remarks go on about the relation ('still lives with my parents in Behala')", () => {
+  assert.deepEqual(talk([["Bob", "how's your brother, the one at the bank in Kolkata?"], ["Ann", "Varun? he quit the bank, he's at Deloitte now. much happier. still lives with my parents in Behala though"]]), ["Varun | workplace | Deloitte | change", "Varun | home | Behala"]);
+  assert.deepEqual(talk([["Bob", "How's life in Leeds?"]]), ["Ann | home | Leeds | 0.5"]);
+});

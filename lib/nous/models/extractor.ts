@@ -292,14 +292,15 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // "Our supervisor Priya is leaving! Got a job with Severn Trent.": a subjectless sentence right after one about a
     // third person goes on about them (unless it speaks of "I", "me" or "my")
     const lead = clauses[0];
-    if (lead?.implicit && lead.subjects.length === 1 && lead.subjects[0] === turn.speaker && lastThird && !s.some((t) => FIRST_PERSON.has(t.lower))) {
+    // ("still lives with my parents in Behala": a possessive of the speaker's inside it does not make it theirs)
+    if (lead?.implicit && lead.subjects.length === 1 && lead.subjects[0] === turn.speaker && lastThird && !s.some((t, i) => FIRST_PERSON.has(t.lower) && !((t.lower === "my" || t.lower === "our") && i > lead.head))) {
       const own = lead.subjects;
       for (const c of clauses) if (c.subjects === own) c.subjects = [lastThird];
     }
     const told = clauses.find((c) => !c.implicit);
     if (clauses.length === 0 && thirdNews) cur.whom = thirdNews;
     // ("Company sent me. Living in …": a clause done to the speaker leaves the next sentence the speaker's)
-    lastThird = told ? (told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other && !["me", "us"].includes(s[told.head + 1]?.lower ?? "") ? told.subjects[0] : undefined) : clauses.length === 0 && si === 0 ? lastThird : undefined;
+    lastThird = told ? (told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other && !["me", "us"].includes(s[told.head + 1]?.lower ?? "") ? told.subjects[0] : undefined) : clauses.length === 0 ? lastThird : undefined;
     thirdNews = lastThird && s.some((t) => t.lemma === "job" || MOVE.has(t.lemma)) ? lastThird : undefined;
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person

@@ -9,6 +9,7 @@ import { placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { isQuestion, placeName } from "./replies.js";
 
+const RELATIVES = new Set([...wordSet("family"), ...wordSet("bareParents"), ...wordSet("partner")]);
 const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
 
 /** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
@@ -69,6 +70,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       if (!afterHow && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess) continue;
       // "Is he settled in Bloemfontein?": asked of someone else, not the listener
       if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
+      // ("how's your brother, the one at the bank in Kolkata?": asked of a relation)
+      if (s.slice(0, k).some((t, i) => t.lower === "your" && RELATIVES.has(s[i + 1]?.lemma ?? ""))) continue;
       const n = placeName(s, k, ctx);
       // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
       if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;

@@ -70,6 +70,7 @@ const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [
 const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|that(?:'s| is) (?:me|right|it|the one)|correct|exactly)\b/i;
 
+const RELATIVES = new Set([...wordSet("family"), ...wordSet("bareParents"), ...wordSet("partner")]);
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
 const CONFIRMED = new Set(["work", "live", "'re", "are", "r", "still", "now", "teach"]);
 const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
@@ -236,7 +237,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   // "Are you still teaching?", "How's nursing going?": the listener's work
   const gerund = q.some((s) => s.some((t, i) => WORK_GERUNDS.has(t.lower) && (s[i - 1]?.lower === "still" || s.some((x) => x.lower === "how" || x.lower === "hows"))));
-  if (topic(WORK_TOPIC) || topic(DWELLING) || there || gerund) {
+  // ("how's your brother, the one at the bank?": about a relation, not the listener)
+  const relation = q.some((s) => s.some((t, i) => t.lower === "your" && RELATIVES.has(s[i + 1]?.lemma ?? "")));
+  if ((topic(WORK_TOPIC) || topic(DWELLING) || there || gerund) && !relation) {
     c.asked = { by: speaker, attribute: topic(WORK_TOPIC) || gerund ? "workplace" : "home", kind: "state", topic: true };
     return;
   }
