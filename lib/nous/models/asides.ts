@@ -233,6 +233,29 @@ export function selfIntro(s: Tok[], speaker: string, ctx: SessionContext, emit: 
   emit(speaker, "home", home.value, home.at);
 }
 
+const DWELLINGS = wordSet("dwellingNouns");
+
+/**
+ * "Flat in Armley, damp everywhere.", "Tiny room in Peckham, 900 a month": a verbless sentence opening with a dwelling
+ * in a named place is where the speaker lives (not a question, nor someone else's: "His flat in Leeds").
+ *
+ * @example
+ * dwellingFragment(analyse("Flat in Armley, damp everywhere.")[0], "Ola", ctx, emit); // emit("Ola", "home", "Armley", 2)
+ */
+export function dwellingFragment(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  let k = 0;
+  while (k < 3 && s[k] && (s[k].pos === "ADJ" || ["a", "new", "my", "our", "the"].includes(s[k].lower))) k++;
+  // (a room, only in a town the gazetteer knows: "Room in Peckham", not "Room in the Hilton")
+  const room = s[k]?.lemma === "room";
+  if (!s[k] || !(DWELLINGS.has(s[k].lemma) || room) || s[k + 1]?.lower !== "in" || !isName(s[k + 2]) || s.some((t) => t.text === "?")) return;
+  const p = placeAt(s, k + 2);
+  if (room && !townName(p?.value ?? "")) return;
+  if (!p || s.slice(0, p.end + 1).some((t) => t.pos === "VERB" || t.pos === "AUX") || organisationName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) return;
+  // (the sentence ends, or a comma or a dash follows the place)
+  if (s[p.end + 1] && s[p.end + 1].pos !== "PUNCT") return;
+  emit(speaker, "home", p.value, k + 2);
+}
+
 /** Every reading of this file, for one sentence of the speaker's. */
 export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
   whereIWork(s, speaker, ctx, emit);
@@ -244,4 +267,5 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   placeToWork(s, speaker, ctx, emit);
   workFragment(s, speaker, ctx, emit);
   selfIntro(s, speaker, ctx, emit);
+  dwellingFragment(s, speaker, ctx, emit);
 }

@@ -126,3 +126,12 @@ test("a question about the listener's relation presumes nothing of the listener;
   assert.deepEqual(talk([["Bob", "how's your brother, the one at the bank in Kolkata?"], ["Ann", "Varun? he quit the bank, he's at Deloitte now. much happier. still lives with my parents in Behala though"]]), ["Varun | workplace | Deloitte | change", "Varun | home | Behala"]);
   assert.deepEqual(talk([["Bob", "How's life in Leeds?"]]), ["Ann | home | Leeds | 0.5"]);
 });
+
+test("'Flat in Armley, damp everywhere.', 'Room in Peckham, 900 a month': a verbless dwelling in a place is the home; 'Still Morrisons.' a known workplace", () => {
+  assert.deepEqual(talk([["Ann", "Raining. Flat in Armley, damp everywhere."]]), ["Ann | home | Armley | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Room in Peckham, 900 a month for a cupboard"]]), ["Ann | home | Peckham | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Room in the Hilton, lovely."]]), []);
+  assert.deepEqual(talk([["Ann", "His flat in Leeds is nice."]]).filter((x) => x.startsWith("Ann")), []);
+  assert.deepEqual(talk([["Ann", "Morrisons have me on kiosk all week."], ["Ann", "Still Morrisons."]]), ["Ann | workplace | Morrisons | 0.5", "Ann | workplace | Morrisons"]);
+  assert.deepEqual(talk([["Ann", "Still Dave, still useless."]]), []);
+});

@@ -19,7 +19,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { openingAdjective, placeAt, townName } from "./states-common.js";
+import { openingAdjective, organisationName, placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -428,7 +428,10 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     // "Still Runcorn, sat in the rain", "yes, still Chennai": a town with no preposition is where the speaker lives
     if (lead === "still" && j === k + 1 && isName(s[j])) {
       const t = placeAt(s, j);
-      if (t && townName(t.value) && (verblessAfter(s, t.end) || s[t.end + 1]?.text === ",") && !namesSomeone(ctx, t.value, { known: true })) out.push({ attribute: "home", value: t.value });
+      const alone = !!t && (verblessAfter(s, t.end) || s[t.end + 1]?.text === "," || (["here", "too", "though"].includes(s[t.end + 1]?.lower ?? "") && verblessAfter(s, t.end + 1)));
+      if (t && alone && townName(t.value) && !namesSomeone(ctx, t.value, { known: true })) out.push({ attribute: "home", value: t.value });
+      // "Still Pret here.", "Still Morrisons. Still Armley too.": a name known as a workplace, or an organisation's
+      else if (t && alone && placesNamed(t.value).length === 0 && !isCountry(t.value) && !namesSomeone(ctx, t.value, { firstName: "value", gendered: true, known: true }) && (organisationName(t.value) || ctx.seenAs?.[t.value] === "workplace" || Object.values(ctx.known ?? {}).some((x) => x.workplace === t.value))) out.push({ attribute: "workplace", value: t.value });
       continue;
     }
     const prep = s[j]?.lower;
