@@ -134,4 +134,5 @@ test("'Flat in Armley, damp everywhere.', 'Room in Peckham, 900 a month': a verb
   assert.deepEqual(talk([["Ann", "His flat in Leeds is nice."]]).filter((x) => x.startsWith("Ann")), []);
   assert.deepEqual(talk([["Ann", "Morrisons have me on kiosk all week."], ["Ann", "Still Morrisons."]]), ["Ann | workplace | Morrisons | 0.5", "Ann | workplace | Morrisons"]);
   assert.deepEqual(talk([["Ann", "Still Dave, still useless."]]), []);
+  assert.deepEqual(talk([["Ann", "Me still Hyderabad, Taj Krishna, F&B."]]), ["Ann | home | Hyderabad"]);
 });

@@ -410,7 +410,7 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     const lead = s[k].lower;
     if (lead !== "still" && lead !== "now" && !(lead === "not" && anymore)) continue;
     // at the sentence's start (after "yes", "yep", "oh", a comma) or right after a comma or a stop
-    const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "ya", "ja", "aye", "oh", "well", "and", "but", "so"].includes(t.lower));
+    const start = s.slice(0, k).every((t) => t.pos === "INTJ" || t.pos === "PUNCT" || ["yes", "yeah", "yep", "yup", "ya", "ja", "aye", "oh", "well", "and", "but", "so", "me"].includes(t.lower));
     // ("I'm down in Regina and still at SaskTel": after "and" when the sentence is the speaker's)
     const own = s[k - 1]?.lower === "and" && ["i", "we"].includes(s[0]?.lower ?? "");
     if (!start && !own && s[k - 1]?.text !== "," && !/\.$/.test(s[k - 1]?.text ?? "")) continue;
