@@ -136,3 +136,8 @@ test("'Flat in Armley, damp everywhere.', 'Room in Peckham, 900 a month': a verb
   assert.deepEqual(talk([["Ann", "Still Dave, still useless."]]), []);
   assert.deepEqual(talk([["Ann", "Me still Hyderabad, Taj Krishna, F&B."]]), ["Ann | home | Hyderabad"]);
 });
+
+test("'Work's been mad at Deloitte lately': the speaker's work judged at a name", () => {
+  assert.deepEqual(talk([["Ann", "Work's been mad at Deloitte lately."]]), ["Ann | workplace | Deloitte | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Work is quiet at Tesco."]]), ["Ann | workplace | Tesco | 0.5"]);
+});

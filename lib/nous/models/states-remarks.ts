@@ -253,6 +253,11 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     let a = DAY_KINDS.has(s[k].lower) && DAY_SPANS.has(s[k + 1].lemma) && s[k + 2].lower === "at" ? k + 2 : -1;
     if (a < 0 && (DAY_SPANS.has(s[k].lemma) || s[k].lemma === "weekend") && s[k + 1].lower === "off" && s[k + 2]?.lower === "from" && s[k - 1]?.lower !== "his" && s[k - 1]?.lower !== "her") a = k + 2;
     if (a < 0 && k === 0 && (FRAGMENT_OPENERS.has(s[0].lower)) && s[1].lower === "at") a = 1;
+    // "Work's been mad at Deloitte lately", "Work is quiet at Tesco": the speaker's work judged, now, at a name
+    if (a < 0 && k === 0 && s[0].lower === "work" && (s[1].text === "'s" || s[1].lower === "is" || s[1].lower === "has")) {
+      const at = s.findIndex((t, i) => i > 1 && i <= 5 && t.lower === "at");
+      if (at > 0 && s.slice(2, at).every((t) => t.pos === "ADJ" || t.pos === "ADV" || t.lower === "been")) a = at;
+    }
     // "I spend all day at the Derby Museum": the speaker's days spent somewhere named, now
     if (a < 0 && s[k].lemma === "spend" && s[k].lower !== "spent" && s.slice(0, k).some((t) => t.lower === "i")) {
       let m = k + 1;
