@@ -203,6 +203,9 @@ export const REMOVED_BY_AUDIT: Partial<Record<LexiconName, readonly string[]>> =
 /** The words of a list as a set (for `lemma` and `token` lists). */
 export const wordSet = (name: LexiconName): Set<string> => new Set(LEXICON[name].words);
 
+/** Every word for a relative or a partner ("sister", "mum", "husband"): the family, bare-parent and partner lists. */
+export const relativeWords = (): Set<string> => new Set([...wordSet("family"), ...wordSet("bareParents"), ...wordSet("partner")]);
+
 /** The regular expression of one entry, exactly as the pipeline matches it. */
 export function entryPattern(match: LexiconMatch, entry: string): RegExp {
   switch (match) {

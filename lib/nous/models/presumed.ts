@@ -2,14 +2,14 @@
  * What a question presumes about where the listener lives or works (replies.ts notes and takes it for the listener's
  * next turn).
  */
-import { wordSet } from "./lexicon.js";
+import { relativeWords, wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { isQuestion, placeName } from "./replies.js";
 
-const RELATIVES = new Set([...wordSet("family"), ...wordSet("bareParents"), ...wordSet("partner")]);
+const RELATIVES = relativeWords();
 const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
 
 /** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */

@@ -6,7 +6,7 @@
  * a trip. Asked in the past ("did you move / go / end up"), the reply is a change; asked in the present, a state.
  */
 import type { ObservationKind } from "../types.js";
-import { wordSet } from "./lexicon.js";
+import { relativeWords, wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
@@ -70,7 +70,7 @@ const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [
 const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|that(?:'s| is) (?:me|right|it|the one)|correct|exactly)\b/i;
 
-const RELATIVES = new Set([...wordSet("family"), ...wordSet("bareParents"), ...wordSet("partner")]);
+const RELATIVES = relativeWords();
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
 const CONFIRMED = new Set(["work", "live", "'re", "are", "r", "still", "now", "teach"]);
 const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);

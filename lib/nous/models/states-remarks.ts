@@ -12,7 +12,7 @@
  * All are the speaker's, at the indirect confidence (the caller's emit), never with a trip, a question or a year.
  */
 import type { Clause } from "./clause.js";
-import { wordSet } from "./lexicon.js";
+import { relativeWords, wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -167,7 +167,7 @@ const JOB_WORDS = wordSet("jobWords");
 const OPENERS = wordSet("greetings");
 /** Words that end like a worker's noun but name none ("Christmas dinner at X"). */
 const NOT_WORKERS = wordSet("notWorkerNouns");
-const KIN_WORDS = new Set([...wordSet("family"), ...wordSet("bareParents"), ...wordSet("partner")]);
+const KIN_WORDS = relativeWords();
 /**
  * A job word, or a worker's noun by its ending ("inspector", "developer", "yard man"), not a word that only ends so
  * ("dinner", "poker") nor a relative ("brother").
