@@ -129,3 +129,22 @@ export function takesBack(sentences: Tok[][]): boolean {
   // ("No joke", "No way", "No, really" take nothing back)
   return (["no", "nah", "nope", "kidding", "joking", "jk", "lol"].includes(first[0] ?? "") && !["way", "joke", "kidding", "lie", "seriously", "really", "honestly", "cap"].includes(first[1] ?? "")) || /^in (?:my|me) (?:head|dreams)$/.test(first.slice(0, 3).join(" ")) || first.slice(0, 2).join(" ") === "not really";
 }
+
+const HYPOTHETICAL = wordSet("hypotheticalMarkers");
+
+/**
+ * The part of a sentence to read and whether it is a condition: "my manager says if you bring that cobbler again …"
+ * leaves what comes before "says"; "from ours in Pontarddulais it's twenty minutes, so if you ever need to crash …"
+ * the main clause before ", so if"; any other "if" makes the sentence conditional, but "even if" (a concession:
+ * "Zenith won't transfer me nearer home even if I beg") does not.
+ *
+ * @example
+ * mainClause(analyse("It's twenty minutes from ours in Mold, so if you need a bed, shout.")[0]).conditional; // false
+ */
+export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
+  const ifAt = s.findIndex((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
+  let main = s;
+  if (ifAt > 2 && (s[ifAt - 1].lemma === "say" || s[ifAt - 1].lemma === "tell")) main = s.slice(0, ifAt);
+  else if (ifAt > 3 && s[ifAt - 1].lower === "so" && s[ifAt - 2].text === ",") main = s.slice(0, ifAt - 2);
+  return { s: main, conditional: main.some((t, i) => HYPOTHETICAL.has(t.lower) && t.lower === "if" && main[i - 1]?.lower !== "even") };
+}

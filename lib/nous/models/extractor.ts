@@ -20,7 +20,7 @@ import type { Triple, Turn } from "../types.js";
 import type { Tok } from "./nlp.js";
 import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
-import { beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, takesBack } from "./cues.js";
+import { beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, mainClause, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -82,7 +82,6 @@ const PARTNER = wordSet("partner");
 const ANIMALS = wordSet("animals");
 const SKIP_VERBS = wordSet("skipVerbs");
 const NAMING = wordSet("namingWords");
-const HYPOTHETICAL = wordSet("hypotheticalMarkers");
 const MOVE = wordSet("moveVerbs");
 const TRIP = wordSet("tripWords");
 
@@ -96,9 +95,6 @@ const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us
  * extract({ id: "D1:1", speaker: "Ann", text: "My sister Anna just moved to Boston.", timestamp: 0 }, { speakers: ["Ann", "Bob"] });
  * // triples: (Ann, family, sister Anna), (Anna, home, Boston, change); mentions: ["Anna", "Boston"]
  */
-/** Acronyms that name places ("How's NYC?" asks after a home). */
-const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA", "UAE", "NZ", "BC", "NSW", "QLD", "JHB", "CPT", "KZN", "PE", "NI"]);
-
 export function extract(turn: Turn, ctx: SessionContext, caption?: string, options: Partial<ExtractorOptions> = {}): OfflineExtraction {
   const o = { ...EXTRACTOR_DEFAULTS, ...options };
   const triples: Triple[] = [];
@@ -139,8 +135,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const workplaces: string[] = [];
     for (const v of presumedHomes(sentences, ctx, workplaces)) {
       // "How's Orchard Software?" asks about a workplace
-      // ("How's BASF?": an acronym that names no place is an organisation too)
-      if (organisationName(v) || ctx.seenAs?.[v] === "workplace" || (/^\p{Lu}{3,5}$/u.test(v) && !PLACE_ACRONYMS.has(v) && !isCountry(v) && placesNamed(v).length === 0)) {
+      if (organisationName(v) || ctx.seenAs?.[v] === "workplace") {
         indirect(other, "workplace", v, false);
         continue;
       }
@@ -277,15 +272,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       readQuestion(s, turn.speaker, turn.id, other, ctx, isSpeakerName, (entity, attribute, value) => indirect(entity, attribute, value, false));
       return;
     }
-    // "my branch manager at X says if you bring that cobbler again …": a condition someone is reported to set leaves
-    // what comes before "says" standing; read that
-    const ifAt = s.findIndex((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
-    if (ifAt > 2 && (s[ifAt - 1].lemma === "say" || s[ifAt - 1].lemma === "tell")) s = s.slice(0, ifAt);
-    // "from ours in Pontarddulais it's only twenty minutes, so if you ever need to crash …": a condition set after a
-    // comma leaves the main clause before it standing
-    else if (ifAt > 3 && s[ifAt - 1].lower === "so" && s[ifAt - 2].text === ",") s = s.slice(0, ifAt - 2);
-    // ("Zenith won't transfer me nearer home even if I beg": a concession leaves the main clause standing)
-    const conditional = s.some((t, i) => HYPOTHETICAL.has(t.lower) && t.lower === "if" && s[i - 1]?.lower !== "even");
+    const main = mainClause(s);
+    s = main.s;
+    const conditional = main.conditional;
     // the clauses first: a pronoun refers back, never to a relation named later in the sentence ("she's left Pune to
     // live with my sister")
     const clauses = conditional ? [] : readClauses(s, turn.speaker, other, ctx, turn.id);

@@ -5,11 +5,13 @@
 import { relativeWords, wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { placesNamed } from "./gazetteer.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { isQuestion, placeName } from "./replies.js";
 
 const RELATIVES = relativeWords();
+/** Acronyms that name places ("How's NYC?" asks after a home). */
+const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA", "UAE", "NZ", "BC", "NSW", "QLD", "JHB", "CPT", "KZN", "PE", "NI"]);
 const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
 
 /** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
@@ -19,6 +21,8 @@ const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "r
  * What a question presumes about where the listener lives: "How's Leipzig (treating you)?", "How are things in
  * Sligo?", "How's the weather in Gdańsk?", "Did the storm reach you in Limerick?" → the listener's home, as indirect
  * evidence (a place asked about is where the asker thinks the listener is; a person's name is not a place).
+ * `workplaces` collects what a question presumes is the listener's workplace instead ("How's BASF?", an acronym that
+ * names no place; "Nidd Vale still working you to the bone?").
  *
  * @example
  * presumedHomes(analyse("How's Leipzig treating you?"), { speakers: ["Callum", "Ingrid"] }); // ["Leipzig"]
@@ -76,7 +80,11 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
       if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
-      if (n && ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] !== "workplace" && ctx.seenAs?.[n.name] !== "workplace" && !out.includes(n.name)) out.push(n.name);
+      if (!n || ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] === "workplace" || ctx.seenAs?.[n.name] === "workplace") continue;
+      // ("How's BASF?": an acronym that names no place asks after a workplace)
+      const acronym = /^\p{Lu}{3,5}$/u.test(n.name) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
+      if (acronym && !workplaces.includes(n.name)) workplaces.push(n.name);
+      else if (!acronym && !out.includes(n.name)) out.push(n.name);
     }
   }
   return out;
