@@ -203,8 +203,11 @@ export const REMOVED_BY_AUDIT: Partial<Record<LexiconName, readonly string[]>> =
 /** The words of a list as a set (for `lemma` and `token` lists). */
 export const wordSet = (name: LexiconName): Set<string> => new Set(LEXICON[name].words);
 
-/** Every word for a relative or a partner ("sister", "mum", "husband"): the family, bare-parent and partner lists. */
-export const relativeWords = (): Set<string> => new Set([...wordSet("family"), ...wordSet("bareParents"), ...wordSet("partner")]);
+/** Every word for a relative ("sister", "mum"): the family and bare-parent lists. */
+export const kinWords = (): Set<string> => new Set([...wordSet("family"), ...wordSet("bareParents")]);
+
+/** Every word for a relative or a partner ("sister", "mum", "husband"): the kin words and the partner list. */
+export const relativeWords = (): Set<string> => new Set([...kinWords(), ...wordSet("partner")]);
 
 /** The regular expression of one entry, exactly as the pipeline matches it. */
 export function entryPattern(match: LexiconMatch, entry: string): RegExp {

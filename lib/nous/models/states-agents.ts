@@ -16,7 +16,7 @@
  *   no trip in the sentence ("in Seville for the weekend, it's boiling" is a visit).
  */
 import type { Clause } from "./clause.js";
-import { wordSet } from "./lexicon.js";
+import { kinWords, wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { openingAdjective, organisationName, placeAt, townName } from "./states-common.js";
@@ -198,7 +198,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
 }
 
 const RESIDENT_NOUNS = wordSet("residentNouns");
-const KIN = new Set([...wordSet("family"), ...wordSet("bareParents")]);
+const KIN = kinWords();
 const GERUND_WORK = new Set(["working", "teaching", "nursing", "interning", "lecturing", "temping", "volunteering"]);
 /** Stretches of time one spends at home ("a week home in Red Cliffs"). */
 const STAY_SPANS = new Set(["week", "weekend", "fortnight", "day", "night", "month"]);

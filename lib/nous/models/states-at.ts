@@ -11,7 +11,7 @@
  * confidence, as every indirect rule.
  */
 import { relationAt, type Clause } from "./clause.js";
-import { wordSet } from "./lexicon.js";
+import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
@@ -43,7 +43,7 @@ function nameAfterAt(s: Tok[], k: number): string | undefined {
  * atOrganisation(analyse("Got my 5 year pin at Bluestone today lol")[0], clauses, "Rashid", ctx, emit);
  * // emit("Rashid", "workplace", "Bluestone", 5)
  */
-const KIN_NOUNS = new Set([...wordSet("family"), ...wordSet("bareParents")]);
+const KIN_NOUNS = kinWords();
 /** Where one is that is no department ("in bed at Mum's", "in town at the Ritz", "in line at Starbucks"). */
 const NOT_DEPARTMENTS = new Set(["town", "bed", "line", "queue", "traffic", "hospital", "jail", "prison", "trouble", "love", "church", "court", "hell", "heaven", "tears", "pain", "shock", "bits", "pieces", "time", "person", "transit"]);
 

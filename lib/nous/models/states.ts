@@ -15,7 +15,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
-import { wordSet } from "./lexicon.js";
+import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
@@ -38,7 +38,7 @@ const WORKPLACE_ONES = new Set(["one", "place", ...set("workplaceKinds")]);
 /** Shifts one moves to or works ("nights", "the early shift"): no place. */
 const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekends|nightshift|(?:night|day|early|late|morning|evening) shifts?)$/i;
 const WORKPLACE_KINDS = set("workplaceKinds");
-const KIN = new Set([...set("family"), ...set("bareParents")]);
+const KIN = kinWords();
 const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
 const WORK_PREPS = new Set(["at", "for"]);
 
