@@ -4,7 +4,9 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { assignParts, buildStatesCheck, checkSetPaths, FRESH_CHECK_TEXT, FRESH_SPLIT_SEED, STATES_CHECK_TEXT, statesCheckText } from "./states-check.js";
 import { checkSummary } from "./states-check-run.js";
 
@@ -38,4 +40,21 @@ test("sets by name: original, fresh and the dev sets resolve, each builds into i
   }
   assert.throws(() => checkSetPaths("nope"), /states-nope\.txt.*no set named "nope".*dev-a/s);
   assert.throws(() => checkSetPaths("../x"), /no set named/);
+});
+
+test("a speaker's name may have several words and a turn may hold a colon; a speaker not in the header is named in the error", () => {
+  const dir = mkdtempSync(join(tmpdir(), "states-"));
+  const file = join(dir, "states-x.txt");
+  const head = "=== xx01 stable report | Mariana & Chen Wei\n--- day 0\n";
+  writeFileSync(file, `${head}Chen Wei: Still in Hangzhou. Plan: stay.\nMariana: Londrina!\n? Where does Chen Wei live now? | Hangzhou | current\n`);
+  const { data } = buildStatesCheck(file);
+  const conv = (data[0] as { conversation: Record<string, unknown> }).conversation;
+  assert.deepEqual([conv.speaker_a, conv.speaker_b], ["Mariana", "Chen Wei"]);
+  assert.deepEqual(conv.session_1, [
+    { speaker: "Chen Wei", dia_id: "D1:1", text: "Still in Hangzhou. Plan: stay." },
+    { speaker: "Mariana", dia_id: "D1:2", text: "Londrina!" },
+  ]);
+  writeFileSync(file, `${head}Chen: hi\n`);
+  assert.throws(() => buildStatesCheck(file), /states-x\.txt: line 3: speaker Chen is not one of Mariana, Chen Wei/);
+  rmSync(dir, { recursive: true });
 });

@@ -74,7 +74,7 @@ export function buildStatesCheck(path = STATES_CHECK_TEXT): { data: unknown[]; t
     const bad = (why: string) => new DataError({ file: path, field: `line ${i + 1}`, message: why, fix: "follow the format in the file's header" });
     if (!line || line.startsWith("#")) return;
     let m: RegExpExecArray | null;
-    if ((m = /^=== (\S+) (\S+) (tune|report) \| (\S+) & (\S+)$/.exec(line))) {
+    if ((m = /^=== (\S+) (\S+) (tune|report) \| (.+?) & (.+)$/.exec(line))) {
       const speakers = [m[4], m[5]];
       conv = { conversation: { speaker_a: speakers[0], speaker_b: speakers[1] }, qa: [], speakers };
       data.push({ sample_id: m[1], ...conv });
@@ -89,10 +89,12 @@ export function buildStatesCheck(path = STATES_CHECK_TEXT): { data: unknown[]; t
     } else if ((m = /^\? (.+?) \| (.+?) \| (current|history)$/.exec(line))) {
       if (!conv) throw bad("a question before its conversation");
       conv.qa.push({ question: m[1], answer: m[2], evidence: [], category: m[3] === "current" ? 4 : 1 });
-    } else if ((m = /^(\S+): (.+)$/.exec(line))) {
+    } else if ((m = /^([^:]+): (.+)$/.exec(line))) {
       if (!conv || session === 0) throw bad("a turn outside a session");
-      if (!conv.speakers.includes(m[1])) throw bad(`speaker ${m[1]} is not one of ${conv.speakers.join(", ")}`);
-      turns.push({ speaker: m[1], dia_id: `D${session}:${turns.length + 1}`, text: m[2] });
+      // a name may have several words ("Chen Wei"); the text may hold a colon of its own
+      const speaker = conv.speakers.find((s) => line.startsWith(`${s}: `));
+      if (!speaker) throw bad(`speaker ${m[1]} is not one of ${conv.speakers.join(", ")}`);
+      turns.push({ speaker, dia_id: `D${session}:${turns.length + 1}`, text: line.slice(speaker.length + 2) });
     } else throw bad(`cannot read "${line}"`);
   });
   for (const d of data) delete (d as { speakers?: unknown }).speakers;
