@@ -277,7 +277,9 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       const newsLead = k > 1 && k <= 5 && [",", ":"].includes(s[k - 1].text) && t.pos === "VERB" && s.slice(0, k - 1).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "INTJ", "ADV"].includes(x.pos));
       // ("We finally did it, moved to Prague": after a first clause of "I" or "we" that states nothing read here)
       const weLead = out.length === 0 && k > 2 && s[k - 1].text === "," && ["i", "we"].includes(s[0].lower) && t.pos === "VERB" && COMMA_VERBS.has(t.lemma);
-      const lead = k === 0 || newsLead || weLead || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
+      // ("Still at CENPES, and still living in Niterói because …": after a verbless fragment, "still" and a gerund)
+      const stillLead = out.length === 0 && k > 2 && t.lower === "still" && (s[k - 1].text === "," || s[k - 1].lower === "and") && /ing$/.test(s[k + 1]?.lower ?? "") && !s.slice(0, k).some((x) => x.pos === "VERB" || x.pos === "AUX" || x.pos === "PRON");
+      const lead = k === 0 || newsLead || weLead || stillLead || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
       // chat joins the speaker's clauses with a comma too ("handed my notice in at X, start at Y on the 1st")
       const prev = out[out.length - 1];
       // … and a third person's, when the verb agrees with them ("he's moved back to Holland, lives in Utrecht")
@@ -328,8 +330,11 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       if (x.lower === "anymore" || (x.lower === "any" && s[j + 1]?.lower === "more") || (x.lower === "no" && s[j + 1]?.lower === "longer")) c.noLonger = true;
       else if (x.lower === "still") c.still = true;
       else if (x.lower === "now" && !(s[j - 1]?.lower === "for" || s[j - 1]?.lower === "by")) c.now = true;
-      else if (FUTURE_WORDS.has(x.lower)) c.future = c.future || !c.past;
+      // ("a flat right next to the campus", "next door": a place, not a time)
+      else if (FUTURE_WORDS.has(x.lower) && !(x.lower === "next" && ["to", "door"].includes(s[j + 1]?.lower ?? ""))) c.future = c.future || !c.past;
     }
+    // "I already rented a flat in Nanshan": done, as "have rented" is
+    if (c.past && s[c.head - 1]?.lower === "already") c.perfect = true;
   }
   return out;
 }

@@ -32,10 +32,16 @@ test("a speaker introducing themselves with a list of names: the first town is t
   assert.deepEqual(talk([["Ann", "Ann, Sue, Tom."]]), []);
 });
 
-test("what others think of the speaker is hedged ('My kids think I work at the arena'); the speaker's own 'I think' is not", () => {
+test("what others think of the speaker is hedged ('My kids think I work at the arena'), and so is thinking one lives or works somewhere now", () => {
   assert.deepEqual(talk([["Ann", "My kids think I work at the arena."]]), ["Ann | workplace | arena | 0.2"]);
   assert.deepEqual(talk([["Ann", "Mum thinks that I live at the gym."]]), ["Ann | home | gym | 0.2"]);
-  assert.deepEqual(talk([["Ann", "I think I work at Google now."]]), ["Ann | workplace | Google | change"]);
+  // one knows where one works: "I think I work for STC now, they should pay me" is hyperbole
+  assert.deepEqual(talk([["Ann", "I think I work for STC now, they should pay me."]]), ["Ann | workplace | STC | 0.2"]);
+  assert.deepEqual(talk([["Ann", "Think I work for Woolies now, unpaid."]]), ["Ann | workplace | Woolies | 0.2"]);
+  assert.deepEqual(talk([["Ann", "I think I live on tram 8 now."]]), ["Ann | home | tram 8 | 0.2"]);
+  // a plan, or a claim without "now", is not
+  assert.deepEqual(talk([["Ann", "I think I'll work at Tesco next year."]]), ["Ann | workplace | Tesco | planned | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I think I work at Tesco, yes."]]), ["Ann | workplace | Tesco"]);
 });
 
 test("'the Novartis campus where I work'; 'a tiny flat in X'; 'a week home in X'; 'my parents' home in Cork' is theirs", () => {
@@ -140,4 +146,50 @@ test("'Flat in Armley, damp everywhere.', 'Room in Peckham, 900 a month': a verb
 test("'Work's been mad at Deloitte lately': the speaker's work judged at a name", () => {
   assert.deepEqual(talk([["Ann", "Work's been mad at Deloitte lately."]]), ["Ann | workplace | Deloitte | 0.5"]);
   assert.deepEqual(talk([["Ann", "Work is quiet at Tesco."]]), ["Ann | workplace | Tesco | 0.5"]);
+});
+
+test("the daily drive in from a place, asked of the listener, presumes their home; a trip's drive does not", () => {
+  assert.deepEqual(talk([["Bob", "How's the drive in from Sandy Bay these days?"]]), ["Ann | home | Sandy Bay | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Much of a drive from Swords?"]]), ["Ann | home | Swords | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How was the drive from Leeds?"]]), []);
+  assert.deepEqual(talk([["Bob", "Will you commute from Leipzig?"]]), []);
+});
+
+test("a still-question about a unit or shift at an organisation asks after the workplace; about a third person, theirs", () => {
+  assert.deepEqual(talk([["Bob", "Still in NICU at Mediclinic City Hospital?"], ["Ann", "Yes still, same unit."]]), ["Ann | workplace | Mediclinic City Hospital"]);
+  assert.deepEqual(talk([["Bob", "Are you still on the stroke unit at Ysbyty Gwynedd?"], ["Ann", "Still there."]]), ["Ann | workplace | Ysbyty Gwynedd"]);
+  assert.deepEqual(talk([["Bob", "You still with Westpac out at Parra?"], ["Ann", "Yep. Same tower."]]), ["Ann | workplace | Westpac"]);
+  assert.deepEqual(talk([["Bob", "You still in the Mater?"], ["Ann", "Yeah, same as ever."]]), ["Ann | workplace | Mater"]);
+  assert.deepEqual(talk([["Ann", "We moved, so Jens and I finally have a balcony."], ["Bob", "Is Jens still at Deutsche Welle?"], ["Ann", "Yes, three days a week."]]), ["Jens | workplace | Deutsche Welle"]);
+  // (a pronoun nobody stands for: the yes is no one's)
+  assert.deepEqual(talk([["Bob", "Is she still at Deutsche Welle?"], ["Ann", "Yes."]]), []);
+});
+
+test("names with particles and with 'and' before an organisation's head; two towns joined by 'and' stay apart", () => {
+  assert.deepEqual(talk([["Ann", "I live across the border in Weil am Rhein."]]), ["Ann | home | Weil am Rhein"]);
+  assert.deepEqual(talk([["Ann", "I joined the Universidad de los Andes in May."]]), ["Ann | workplace | Universidad de los Andes | change"]);
+  assert.deepEqual(talk([["Ann", "HCA post at the Norfolk and Norwich University Hospital."]]), ["Ann | workplace | Norfolk and Norwich University Hospital"]);
+  assert.deepEqual(talk([["Ann", "I work at Leeds and Bradford."]]), ["Ann | workplace | Leeds"]);
+});
+
+test("'right next to' is a place, not a time; 'already rented' is done; 'still living in X' after a fragment is the speaker's", () => {
+  assert.deepEqual(talk([["Ann", "So I'm living in Johannesburg now, in a flat right next to the campus."]]), ["Ann | home | Johannesburg | change"]);
+  assert.deepEqual(talk([["Ann", "I already rented a small flat in Nanshan."]]), ["Ann | home | Nanshan"]);
+  assert.deepEqual(talk([["Ann", "Still at CENPES, and still living in Niterói because I refuse to pay Rio rents."]]), ["Ann | home | Niterói", "Ann | workplace | CENPES"]);
+  assert.deepEqual(talk([["Ann", "Two weeks at Zeiss done."]]), ["Ann | workplace | Zeiss | 0.5"]);
+});
+
+test("staying at a relative's in a town is the speaker's home too; 'Still at auntie's' is no workplace; a room for a stay is no home", () => {
+  assert.deepEqual(talk([["Ann", "I'm still at my auntie's in Harrow, so twenty minutes door to door."]]), ["Ann | home | Harrow | 0.5", "Ann's auntie | home | Harrow | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Had dinner at my mum's in Dundee."]]), ["Ann's mum | home | Dundee | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Still at auntie's."]]), []);
+  assert.deepEqual(talk([["Ann", "I'm renting a room in Shoreditch."]]), ["Ann | home | Shoreditch"]);
+  assert.deepEqual(talk([["Ann", "I booked a room in Paris for the weekend."]]), []);
+  assert.deepEqual(talk([["Ann", "She found a small room near the Kremlin for her bakery."]]), []);
+  assert.deepEqual(talk([["Ann", "Found a basement in Scarborough, shared kitchen."]]), ["Ann | home | Scarborough | change"]);
+});
+
+test("starting to teach at a school, or a residency at a hospital, is a new workplace", () => {
+  assert.deepEqual(talk([["Ann", "My sister Akua just started teaching at Opoku Ware School."]]), ["Akua | workplace | Opoku Ware School | change"]);
+  assert.deepEqual(talk([["Ann", "My sister Shirin started her residency at Square Hospital."]]), ["Shirin | workplace | Square Hospital | change"]);
 });

@@ -51,7 +51,7 @@ export const timePattern = (rule: keyof typeof TIME_EXPRESSIONS): RegExp => new 
 
 /** The lists, by name. */
 export const LEXICON = {
-  family: { use: "extractor: 'my <relation>' → family", match: "lemma", on: "turns", words: w("sister brother mom mum mother dad father son daughter kid child grandma grandmother grandpa grandfather grandad gran nan cousin aunt uncle niece nephew parent sibling twin family") },
+  family: { use: "extractor: 'my <relation>' → family", match: "lemma", on: "turns", words: w("sister brother mom mum mother dad father son daughter kid child grandma grandmother grandpa grandfather grandad gran nan cousin aunt auntie aunty uncle niece nephew parent sibling twin family") },
   partner: { use: "extractor: 'my <relation>' → relationship", match: "lemma", on: "turns", words: w("husband wife partner girlfriend boyfriend fiance fiancee spouse friend bestie mentor boss manager colleague coworker neighbor neighbour roommate flatmate housemate") },
   animals: { use: "extractor: 'my <animal>' and adopted/bought animals → pet", match: "lemma", on: "turns", words: w("dog cat puppy kitten pet bird parrot hamster rabbit bunny turtle horse snake guinea pig lizard") },
   jobWords: {
@@ -140,8 +140,8 @@ export const LEXICON = {
   callVerbs: { use: "states: 'call X home' → home", match: "lemma", on: "turns", words: w("call") },
   noticeVerbs: { use: "clause: 'handed in my notice at X' joins the speaker's clause before it after a comma", match: "lemma", on: "turns", words: w("hand give put") },
   noticeNouns: { use: "states: 'gave/handed in (my) notice at X' → workplace (ended)", match: "lemma", on: "turns", words: w("notice") },
-  jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department") },
-  dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage lease block street road doorstep neighbourhood neighborhood terrace bungalow flatshare houseshare") },
+  jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department residency internship fellowship postdoc apprenticeship traineeship") },
+  dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage lease block street road doorstep neighbourhood neighborhood terrace bungalow flatshare houseshare basement gaff bedsit loft townhouse duplex room") },
   leaveDwellingVerbs: { use: "states: 'sold / left / miss my <town> flat', 'I miss the wind in X' name no present home", match: "lemma", on: "turns", words: w("sell leave miss visit clear empty") },
   newsNouns: { use: "remarks: '(ok) update from <town>' opening a sentence → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("update news greetings report") },
   writeVerbs: { use: "remarks: 'I'm writing from <town> now' → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("write text type message") },

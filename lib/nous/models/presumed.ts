@@ -13,6 +13,8 @@ const RELATIVES = relativeWords();
 /** Acronyms that name places ("How's NYC?" asks after a home). */
 const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA", "UAE", "NZ", "BC", "NSW", "QLD", "JHB", "CPT", "KZN", "PE", "NI"]);
 const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
+/** The daily way in to work ("the drive in from X", "the commute from X"). */
+const COMMUTES = new Set(["drive", "commute", "journey", "trek", "ride"]);
 
 /** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
 const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "rain", "traffic", "winters", "summers"]);
@@ -71,7 +73,10 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       const yourPlace = s[k - 1]?.lower === "in" && s.slice(0, k).some((t, i) => t.lower === "your" && YOUR_DWELLINGS.has(s[i + 1]?.lemma ?? "") && (s[i + 2]?.lower === "is" || s[i + 2]?.text === "'s") && i + 3 === k - 1);
       // "Where are you again, Bishopstown?", "where do you live now, Leith?": a guess after the question, ending it
       const guess = s[k - 1]?.text === "," && (s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" || !s[(placeAt(s, k)?.end ?? k) + 1]) && s.slice(0, k).some((t) => t.lower === "where") && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && !s.slice(0, k).some((t) => t.lemma === "work");
-      if (!afterHow && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess) continue;
+      // "How's the drive in from Sandy Bay these days?", "Much of a drive from Swords?": the listener's daily way in
+      // from home (not a trip: "How was the drive from Leeds?", nor a plan: "Will you commute from Leipzig?")
+      const commuteFrom = s[k - 1]?.lower === "from" && s.slice(Math.max(0, k - 4), k - 1).some((t) => COMMUTES.has(t.lower)) && !s.some((t) => ["was", "were", "will", "did"].includes(t.lower));
+      if (!afterHow && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess && !commuteFrom) continue;
       // "Is he settled in Bloemfontein?": asked of someone else, not the listener
       if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
       // ("how's your brother, the one at the bank in Kolkata?": asked of a relation)

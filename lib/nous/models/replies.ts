@@ -6,10 +6,10 @@
  * a trip. Asked in the past ("did you move / go / end up"), the reply is a change; asked in the present, a state.
  */
 import type { ObservationKind } from "../types.js";
-import { relativeWords, wordSet } from "./lexicon.js";
+import { kinWords, relativeWords, wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { fragmentValue, greeting } from "./fragments.js";
-import { namesSomeone, type SessionContext } from "./referents.js";
+import { namesSomeone, resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
 import { thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
@@ -67,6 +67,7 @@ const DIRECTIONS = new Set(["down", "up", "out", "over", "back"]);
 const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 /** A kind of workplace, or a compound ending in one ("bookshop", "carwash"). */
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
+const KIN = kinWords();
 const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
 const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|that(?:'s| is) (?:me|right|it|the one)|correct|exactly)\b/i;
 
@@ -172,15 +173,22 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       c.asked = { by: speaker, attribute: "workplace", kind: "state", still: nameAlone.value };
       return;
     }
-    // "still coding for those boys at Bitsmith?": a still-question about one's work at a name (no town) further on
-    if (k < 0) {
-      const st = s.findIndex((t) => t.lower === "still");
-      const at = st >= 0 ? s.findIndex((t, i) => i > st + 1 && i <= st + 7 && t.lower === "at" && isName(s[i + 1])) : -1;
-      const p = at > 0 && s.slice(st + 1, at).some((t) => t.pos === "VERB" && t.lower.endsWith("ing")) ? placeAt(s, at + 1) : undefined;
-      if (p && s[p.end + 1]?.text === "?" && placesNamed(p.value).length === 0) {
-        c.asked = { by: speaker, attribute: "workplace", kind: "state", still: p.value };
-        return;
-      }
+    // "Is Jens still at Deutsche Welle?", "Is she still in your department at …?": a still-question about a third
+    // person (a person named before, or one a pronoun stands for); the yes is theirs. Unresolved, nobody's.
+    const st = s.findIndex((t) => t.lower === "still");
+    const subject = st > 0 && ["is", "'s", "does"].includes(s[st - 2]?.lower ?? "") ? s[st - 1] : undefined;
+    let about: string | undefined;
+    if (subject && (subject.lower === "he" || subject.lower === "she")) about = resolvePronoun(ctx, subject.lower, "", ctx.speakers) ?? "";
+    else if (subject && isName(subject) && !speakerNamed(ctx, subject.text)) about = (ctx.people ?? []).some((r) => r.name === subject.text) || ctx.known?.[subject.text] ? subject.text : "";
+    if (about === "") continue;
+    // "still coding for those boys at Bitsmith?", "Still in NICU at Mediclinic City Hospital?", "still on the stroke
+    // unit at Ysbyty Gwynedd?": one's work or unit, then the organisation (no town) the question ends with
+    const at = st >= 0 ? s.findIndex((t, i) => i > st + 1 && i <= st + 8 && t.lower === "at" && (isName(s[i + 1]) || (s[i + 1]?.lower === "the" && isName(s[i + 2])))) : -1;
+    const between = at > 0 ? s.slice(st + 1, at) : [];
+    const org = at > 0 && !between.some((t) => (t.pos === "VERB" && !t.lower.endsWith("ing")) || t.lemma === "live" || (isName(t) && !/^\p{Lu}{2,5}$/u.test(t.text))) ? placeAt(s, s[at + 1].lower === "the" ? at + 2 : at + 1) : undefined;
+    if (org && s[org.end + 1]?.text === "?" && placesNamed(org.value).length === 0) {
+      c.asked = { by: speaker, attribute: "workplace", kind: "state", still: org.value, ...(about ? { about } : {}) };
+      return;
     }
     // "saw ur post!! Adelaide??": a town of the gazetteer asked alone, the turn's only question (not an echo of a
     // value just told: "Durban!? Wow")
@@ -226,7 +234,15 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       c.asked = { by: speaker, attribute: "workplace", kind: "state", still: "" };
       return;
     }
-    if (p) c.asked = { by: speaker, attribute: prep === "in" || knownHome ? "home" : "workplace", kind: "state", still: p.value };
+    // "Still at your auntie's?": a relative's house, the listener's home as known
+    if (prep === "at" && ["your", "ur"].includes(s[k + 2]?.lower ?? "") && KIN.has(s[k + 3]?.lemma ?? "") && s[k + 4]?.text === "'s") {
+      const home = other ? ctx.known?.[other]?.home : undefined;
+      if (home) c.asked = { by: speaker, attribute: "home", kind: "state", still: home };
+      return;
+    }
+    // ("You still in the Mater?": "in the" before a name no gazetteer holds is an institution, not a town)
+    const institution = prep === "in" && s[k + 2]?.lower === "the" && placesNamed(p?.value ?? "").length === 0 && !knownHome;
+    if (p) c.asked = { by: speaker, attribute: (prep === "in" && !institution) || knownHome ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
     if (p) return;
   }
   // "How's the job?", "and work?", "How's the new place?"

@@ -288,7 +288,12 @@ export function relationVisited(s: Tok[], speaker: string, ctx: SessionContext, 
     }
     if (s[j]?.lower !== "in" || !isName(s[j + 1])) continue;
     const v = placeAt(s, j + 1)?.value;
-    if (v && (placesNamed(v).length > 0 || ctx.seenAs?.[v] === "home")) return emit(r.entity, "home", v, j);
+    // "I'm still at my auntie's in Harrow", "living at my mum's in Dundee": the speaker lives there too
+    const b = s[k - 2]?.lower === "still" ? k - 3 : k - 2;
+    const dwelling = s[k - 1].lower === "at" && (["'m", "am"].includes(s[b]?.lower ?? "") || (["live", "stay"].includes(s[b]?.lemma ?? "") && s[b].pos === "VERB")) && s.slice(0, b).some((t) => t.lower === "i");
+    if (!v || !(placesNamed(v).length > 0 || ctx.seenAs?.[v] === "home" || (dwelling && upper(v)))) continue;
+    if (dwelling) emit(speaker, "home", v, j);
+    return emit(r.entity, "home", v, j);
   }
   // "Visited Lotte in Hamburg", "staying with Paolo in Lyon": a person the conversation has named, by name
   for (let k = 1; k + 2 < s.length; k++) {
@@ -409,6 +414,10 @@ export function firstDaysAt(s: Tok[]): string | undefined {
   const span = s[0]?.lower ?? "";
   // ("day three at X": the count in words too)
   if (["day", "week", "month", "shift"].includes(span) && s[1]?.pos === "NUM" && (/^\d{1,2}$/.test(s[1].text) || COUNT_WORDS.has(s[1].lower)) && s[2]?.lower === "at" && s[3] && upper(s[3].text)) return placeAt(s, 3)?.value;
+  // "Two weeks at Zeiss done.", "3 shifts at the Mater down": a count of days or weeks at a name, done
+  const count = s[0]?.pos === "NUM" && (/^\d{1,2}$/.test(s[0].text) || COUNT_WORDS.has(s[0].lower)) && ["days", "weeks", "months", "shifts"].includes(s[1]?.lower ?? "") && s[2]?.lower === "at";
+  const counted = count ? placeAt(s, 3) : undefined;
+  if (counted && upper(counted.value) && ["done", "down", "completed", "survived"].includes(s[counted.end + 1]?.lower ?? "")) return counted.value;
   // "Nike day 1: got lost on campus": the name first (no town's)
   const named = isName(s[0]) && !s[0].date ? placeAt(s, 0) : undefined;
   const d = named ? named.end + 1 : -1;

@@ -17,7 +17,9 @@ const DWELLING = wordSet("dwellingNouns"), JOB_WORDS = wordSet("jobWords"), LOOS
 /** Words that open many towns' names ("New York", "Greater Manchester", "Little Rock"). */
 const PLACE_OPENERS = new Set(["new", "north", "south", "east", "west", "upper", "lower", "great", "greater", "little", "old", "central", "royal", "saint", "san", "santa", "fort", "port", "mount", "grand", "high", "long", "big", "golden", "palm", "red", "white", "black", "green"]);
 const RURAL = new Set(["farm", "ranch", "croft", "smallholding"]);
-const NAME_PARTICLES = new Set(["de", "da", "do", "dos", "das", "del", "della", "di", "du", "des", "van", "von", "der", "den"]);
+const NAME_PARTICLES = new Set(["de", "da", "do", "dos", "das", "del", "della", "di", "du", "des", "van", "von", "der", "den", "am", "im", "upon", "sur", "aan", "op"]);
+/** An article after a particle, inside a name ("de los Andes", "de la Cruz", "an der Ruhr"). */
+const PARTICLE_ARTICLES = new Set(["los", "las", "la", "le", "el", "der", "den"]);
 export const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
 export const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
@@ -55,10 +57,26 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
       words.push("of");
       continue;
     }
-    // "Hospital de Santa Maria", "Banco do Brasil", "Museo del Prado": a Romance or Dutch particle between two names
-    if (words.length > 0 && NAME_PARTICLES.has(t.text) && upper(words[words.length - 1]) && isName(s[j + 1]) && j + 1 < end) {
+    // "Hospital de Santa Maria", "Banco do Brasil", "Museo del Prado", "Weil am Rhein", "Newcastle upon Tyne": a
+    // particle between two names ("Universidad de los Andes": with an article after it)
+    if (words.length > 0 && NAME_PARTICLES.has(t.text) && upper(words[words.length - 1]) && j + 1 < end && (isName(s[j + 1]) || (PARTICLE_ARTICLES.has(s[j + 1].text) && j + 2 < end && isName(s[j + 2])))) {
       words.push(t.text);
       continue;
+    }
+    if (words.length > 0 && PARTICLE_ARTICLES.has(t.text) && NAME_PARTICLES.has(words[words.length - 1]) && isName(s[j + 1]) && j + 1 < end) {
+      words.push(t.text);
+      continue;
+    }
+    // "Norfolk and Norwich University Hospital", "Royal Brisbane and Women's Hospital": "and" inside a name that
+    // ends in an organisation's head ("Leeds and Bradford" stays two towns)
+    if (t.lower === "and" && words.length > 0 && upper(words[words.length - 1]) && !ORGANISATION_HEADS.has(fold(words[words.length - 1].replace(/'s$/, "")))) {
+      let m = j + 1;
+      while (m < end && (isName(s[m]) || (s[m].text === "'s" && m > j + 1))) m++;
+      const run = s.slice(j + 1, m).filter((x) => x.text !== "'s");
+      if (run.length >= 2 && ORGANISATION_HEADS.has(fold(run[run.length - 1].lemma)) && (m === end || !isName(s[m]))) {
+        words.push("and");
+        continue;
+      }
     }
     // "Living in Wrexham right now": "right" before a time or place adverb is no part of a name
     // ("Lynmore right by the forest")
@@ -79,6 +97,7 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   // ("a farm just outside Dunedin": a farm or a ranch, unnamed, as a dwelling; "cannon hall farm" is a name)
   const rural = RURAL.has(head.lemma) && words.length === 1 && (s[last - 1]?.lower === "a" || s[last - 1]?.lower === "an");
   if ((DWELLING.has(head.lemma) || rural) && (head.pos === "NOUN" || head.pos === "ADJ") && !(words.length > 1 && upper(head.text))) {
+    if (head.lemma === "room" && roomForStay(s)) return undefined;
     // ("a farm just outside Dunedin")
     const p = ["just", "right"].includes(s[last + 1]?.lower ?? "") ? s[last + 2] : s[last + 1];
     if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) {
@@ -138,6 +157,12 @@ export function openingAdjective(s: Tok[], k: number, e: number): boolean {
   const words = s.slice(k, e + 1).map((t) => t.text);
   return upper(words[1]) && placesNamed(words.join(" ")).length === 0 && placesNamed(words.slice(1).join(" ")).length > 0;
 }
+
+/** How long a stay lasts ("for the weekend", "for two nights"). */
+const STAY_SPANS = new Set(["night", "weekend", "week", "day", "stay"]);
+
+/** "booked a room in Paris for the weekend": a sentence about a room for a stay (a room there is no home). */
+export const roomForStay = (s: Tok[]): boolean => s.some((t, i) => ["book", "hotel", "hostel", "airbnb"].includes(t.lemma) || (t.lower === "for" && STAY_SPANS.has(s[i + 2]?.lemma ?? "")));
 
 /** The kind a state verb's clause gives (undefined: no statement). */
 export function stateKind(c: Clause, verbPast: "ended" | "none" = "ended"): ObservationKind | undefined {

@@ -20,7 +20,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
-import { organisationName, placeAt, townName, type StateAttribute } from "./states-common.js";
+import { organisationName, placeAt, roomForStay, townName, type StateAttribute } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 
 /** The home each entity was last said to have in this session (the context is a session's; `known` is carried). */
@@ -67,7 +67,7 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     // "the flat in X": the tagger reads "flat" after a determiner as an adjective now and then
     // ("a tiny flat in X": an adjective before it)
     const det = s[k - 1]?.pos === "ADJ" && k > 1 ? s[k - 2] : s[k - 1];
-    const home = HOME_CONTEXT.has(t.lemma) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new"].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
+    const home = HOME_CONTEXT.has(t.lemma) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new"].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
     if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
       // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
       // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not

@@ -21,7 +21,7 @@ import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.j
 import { nominal } from "./states-nominal.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -30,6 +30,7 @@ export interface StateObservation { entity: string; attribute: StateAttribute; v
 
 const set = wordSet;
 const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([...set("moveVerbs"), ...set("emigrateVerbs")]);
+const WORK_GERUNDS = set("workGerunds");
 const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH]), EMPLOY = set("employVerbs"), START = set("startVerbs");
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
 const STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
@@ -177,7 +178,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       if (!pp && WORK_PREPS.has(s[place]?.lower ?? "") && s[place + 1]?.text === "," && isName(s[place + 2]) && c.at > 0 && WORKPLACE_ONES.has(s[c.at - 1]?.lemma ?? "")) pp = placeAt(s, place + 2);
       emit(c.subjects, "workplace", pp?.value, stop ? endKind(c) : stateKind(c), c.head);
     } else if ((START.has(v) || JOIN.has(v) || SIGN.has(v)) && !jobNounIn(s, from, to)) {
-      const at = s[from]?.lemma === "work" ? from + 1 : from; // "started (working) at X"
+      const at = s[from]?.lemma === "work" || WORK_GERUNDS.has(s[from]?.lower ?? "") ? from + 1 : from; // "started (working / teaching) at X"
       const target = JOIN.has(v) ? placeAt(s, from, to) : s[at]?.pos === "ADP" ? ppAfter(s, at, to, SIGN.has(v) ? new Set(["with"]) : new Set(["at", "with", "for"])) : undefined;
       if (JOIN.has(v) && target && !upper(target.value) && s[from]?.lower !== "the") continue; // "joined a book club"
       // "started with a bang": an indefinite common noun is no organisation
@@ -221,9 +222,11 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "I'm doing marketing at Adinkra Media now": a bare line of work, done at a named place
       emit(c.subjects, "workplace", placeAt(s, from + 2, to)?.value, stateKind(c), c.head);
     }
-    else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "")) {
+    else if (BUY.has(v) && DWELLING.has(nounAfter(s, from, to)?.lemma ?? "") && !(nounAfter(s, from, to)?.lemma === "room" && roomForStay(s))) {
       const d = s.findIndex((t, i) => i >= from && DWELLING.has(t.lemma));
       let p: { value: string; end: number } | undefined = ppAfter(s, d + 1, to, new Set(["in", "near", "outside"]));
+      // ("a small room near the Kremlin": near a landmark named with "the" is no town)
+      if (p && s[d + 1]?.lower === "near" && s[d + 2]?.lower === "the" && upper(p.value)) p = undefined;
       // "a little house near the water in Sydney": the town after the landmark
       if (p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2])) p = placeAt(s, p.end + 2, to);
       // "we've found him a flat in Marlborough": the home of the one it was found for
