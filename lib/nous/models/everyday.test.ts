@@ -193,3 +193,10 @@ test("starting to teach at a school, or a residency at a hospital, is a new work
   assert.deepEqual(talk([["Ann", "My sister Akua just started teaching at Opoku Ware School."]]), ["Akua | workplace | Opoku Ware School | change"]);
   assert.deepEqual(talk([["Ann", "My sister Shirin started her residency at Square Hospital."]]), ["Shirin | workplace | Square Hospital | change"]);
 });
+
+test("an organisation's pay judged, and 'Here at X' with no town, say where the speaker works", () => {
+  assert.deepEqual(talk([["Ann", "Uniklinik Freiburg pays ok, but not that ok."]]), ["Ann | workplace | Uniklinik Freiburg | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Google pays well for engineers."]]), []);
+  assert.deepEqual(talk([["Ann", "Here at EPFL it's exam season."]]), ["Ann | workplace | EPFL | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Here at Leeds it's raining."]]), []);
+});

@@ -2,7 +2,7 @@
  * Two more kinds of indirect evidence, read from statements only (the caller skips questions and conditionals):
  *
  * - An organisation acting on the speaker as an employer does: "Equinor is sending me offshore", "Chanel sent me to
- *   Grasse", "Tesco has us doing nights", "Bosch is moving our team", "Apple gave us all a day off" → the speaker's
+ *   Grasse", "Tesco has us doing nights", "Bosch is moving our team", "Uniklinik Freiburg pays ok" → the speaker's
  *   workplace; "Tesco let me go" → the workplace ended. The subject must be a name that is no speaker, no person
  *   the session knows and no relation ("Mum sent me to the shop" names nobody's employer).
  * - A work thing named after an organisation: "the Nordhavn Design Studio Christmas party", "the Tesco canteen" → the
@@ -26,8 +26,7 @@ import { YEAR } from "./states-remarks.js";
 import { movesUntold, type KindEmit } from "./moves.js";
 
 const EMPLOYER = wordSet("employerVerbs");
-const WEATHER = wordSet("weatherWords"), LEFT = wordSet("leaveDwellingVerbs");
-const TRIP = wordSet("tripWords");
+const WEATHER = wordSet("weatherWords"), LEFT = wordSet("leaveDwellingVerbs"), TRIP = wordSet("tripWords");
 /** Weekdays, months and seasons: "X in winter is …" speaks of a place at a time. */
 const SEASONS = new Set([...wordSet("calendar"), ...wordSet("seasons")]);
 const FAMILY = new Set([...wordSet("family"), ...wordSet("partner")]);
@@ -63,6 +62,9 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // tells of no act)
     if (c.copula || c.intent || c.usedTo || c.noLonger || c.passive) continue;
     const obj = s[c.head + 1];
+    // "Uniklinik Freiburg pays ok, but not that ok": an organisation's pay, judged, is the speaker's employer's
+    const paid = c.verb === "pay" && !c.negated && PAY_JUDGED.has(obj?.lower ?? "") && (!s[c.head + 2] || ["PUNCT", "CCONJ"].includes(s[c.head + 2].pos)) ? organisationSubject(s, c, ctx) : undefined;
+    if (paid) emit(speaker, "workplace", paid, c.head);
     // "Volunteer Freight has him doing the Atlanta run": the employer of a person named before
     const third = obj && (obj.lower === "him" || obj.lower === "her");
     if (!obj || !(US.has(obj.lower) || third)) continue;
@@ -103,6 +105,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
   }
 }
 
+const PAY_JUDGED = new Set(["ok", "okay", "well", "badly", "decent", "decently", "alright", "fine", "better", "worse", "peanuts", "nothing"]);
 const MADE_TO = new Set(["do", "work", "stay", "come", "attend", "wear", "redo", "use", "cover"]);
 const OFFERED = new Set(["job", "position", "role", "post", "contract", "place", "spot"]);
 const POSTING = new Set(["post", "transfer", "relocate", "move", "station", "base"]);

@@ -126,6 +126,10 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     } else if (!asked && (t.lower === "here" || (t.lower === "home" && s[k - 1]?.lower === "back")) && s[k + 1]?.lower === "in" && isName(s[k + 2])) {
       const place = placeAt(s, k + 2);
       if (place) emit(speaker, "home", place.value, k);
+    } else if (!asked && t.lower === "here" && k === 0 && s[1]?.lower === "at" && isName(s[2])) {
+      // "Here at EPFL it's exam season": where the speaker is, an organisation (no town), is where they work
+      const place = placeAt(s, 2);
+      if (place && placesNamed(place.value).length === 0 && !isCountry(place.value)) emit(speaker, "workplace", place.value, k);
     }
   }
   if (!asked) {
