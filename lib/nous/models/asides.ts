@@ -5,7 +5,7 @@
  * place and its town), "Been at Deloitte three years now" (a stay at an organisation), "Sky is a great place to work"
  * and "Sunrise Care Home, double shift today" (an organisation judged, or named with its shifts).
  */
-import { wordSet } from "./lexicon.js";
+import { kinWords, wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -256,6 +256,22 @@ export function dwellingFragment(s: Tok[], speaker: string, ctx: SessionContext,
   emit(speaker, "home", p.value, k + 2);
 }
 
+const KIN = kinWords();
+
+/**
+ * "Everyone at the USP lab says hi", "everybody at Arup sends their love": greetings from the people at a place (no
+ * town) are from the speaker's workplace.
+ *
+ * @example
+ * greetingsFrom(analyse("Everyone at the USP lab says hi.")[0], "Isa", ctx, emit); // emit("Isa", "workplace", "USP lab", 2)
+ */
+export function greetingsFrom(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (!["everyone", "everybody", "all"].includes(s[0]?.lower ?? "") || s[1]?.lower !== "at" || !(isName(s[2]) || (s[2]?.lower === "the" && isName(s[3])))) return;
+  const p = placeAt(s, 2);
+  const greets = p && ["say", "send"].includes(s[p.end + 1]?.lemma ?? "") && s.slice(p.end + 2, p.end + 5).some((t) => ["hi", "hello", "hey", "love", "regards", "congrats", "congratulations"].includes(t.lower));
+  if (p && greets && !KIN.has(p.value.toLowerCase().replace(/'s?$/, "")) && placesNamed(p.value).length === 0 && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "workplace", p.value, 2);
+}
+
 /** Every reading of this file, for one sentence of the speaker's. */
 export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
   whereIWork(s, speaker, ctx, emit);
@@ -268,4 +284,5 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   workFragment(s, speaker, ctx, emit);
   selfIntro(s, speaker, ctx, emit);
   dwellingFragment(s, speaker, ctx, emit);
+  greetingsFrom(s, speaker, ctx, emit);
 }

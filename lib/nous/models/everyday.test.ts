@@ -200,3 +200,18 @@ test("an organisation's pay judged, and 'Here at X' with no town, say where the 
   assert.deepEqual(talk([["Ann", "Here at EPFL it's exam season."]]), ["Ann | workplace | EPFL | 0.5"]);
   assert.deepEqual(talk([["Ann", "Here at Leeds it's raining."]]), []);
 });
+
+test("questions about shifts at, things at, or an organisation treating the listener; a taken offer confirmed; a workplace left confirmed", () => {
+  assert.deepEqual(talk([["Bob", "How are the lates at the Royal Berkshire Hospital?"]]), ["Ann | workplace | Royal Berkshire Hospital | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How are things at IBM Research?"]]), ["Ann | workplace | IBM Research | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Is Leeds General Infirmary treating you well?"]]), ["Ann | workplace | Leeds General Infirmary | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Did you take the Safaricom offer in the end?"], ["Ann", "I did! Started on Monday."]]), ["Ann | workplace | Safaricom"]);
+  assert.deepEqual(talk([["Bob", "Did you take the Seattle job?"], ["Ann", "I did!"]]), []);
+  assert.deepEqual(talk([["Ann", "I work at Cardiff Council."], ["Bob", "Wait, you left the council?"], ["Ann", "Ha yeah, back in the spring."]]), ["Ann | workplace | Cardiff Council", "Ann | workplace | Cardiff Council | ended"]);
+});
+
+test("greetings from everyone at a place, and a leaving party thrown by colleagues at it, speak of the speaker's workplace", () => {
+  assert.deepEqual(talk([["Ann", "Everyone at the USP lab says hi."]]), ["Ann | workplace | USP lab | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Everyone at Mum's says hello."]]), []);
+  assert.deepEqual(talk([["Ann", "My colleagues at the institute are throwing me a leaving party."]]), ["Ann | workplace | institute | ended"]);
+});

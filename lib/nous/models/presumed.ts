@@ -53,7 +53,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       const past = s[k - 2]?.lower === "moved" || s[k - 2]?.lower === "relocated" || (s[k - 2]?.lower === "move" && s.slice(0, k).some((t) => t.lower === "did"));
       const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");
       // "How's the planning team at Kapiti Coast District Council?": an organisation's name after "at"
-      const atAsked = s[k - 1]?.lower === "at" && present && organisationName(placeAt(s, k)?.value ?? "");
+      // ("How are the lates at the Royal Berkshire Hospital?": "the" before the name)
+      const atAsked = (s[k - 1]?.lower === "at" || (s[k - 1]?.lower === "the" && s[k - 2]?.lower === "at")) && present && organisationName(placeAt(s, k)?.value ?? "");
       // "what's Nyeri like to live in?", "what's life like in Hobart?"
       const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
       // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
@@ -76,7 +77,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // "How's the drive in from Sandy Bay these days?", "Much of a drive from Swords?": the listener's daily way in
       // from home (not a trip: "How was the drive from Leeds?", nor a plan: "Will you commute from Leipzig?")
       const commuteFrom = s[k - 1]?.lower === "from" && s.slice(Math.max(0, k - 4), k - 1).some((t) => COMMUTES.has(t.lower)) && !s.some((t) => ["was", "were", "will", "did"].includes(t.lower));
-      if (!afterHow && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess && !commuteFrom) continue;
+      // "is Leeds General Infirmary treating you well?": an organisation treating the listener is their employer
+      const treats = s[k - 1]?.lower === "is" && organisationName(placeAt(s, k)?.value ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "treating" && ["you", "u"].includes(s[(placeAt(s, k)?.end ?? k) + 2]?.lower ?? "");
+      if (!afterHow && !treats && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess && !commuteFrom) continue;
       // "Is he settled in Bloemfontein?": asked of someone else, not the listener
       if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
       // ("how's your brother, the one at the bank in Kolkata?": asked of a relation)

@@ -69,7 +69,7 @@ const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
 const KIN = kinWords();
 const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
-const YES = /^\s*(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|that(?:'s| is) (?:me|right|it|the one)|correct|exactly)\b/i;
+const YES = /^\s*(?:(?:ha|haha|lol|oh|ah)\W+)?(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|i did|that(?:'s| is) (?:me|right|it|the one)|correct|exactly)\b/i;
 
 const RELATIVES = relativeWords();
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
@@ -153,6 +153,14 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     return;
   }
   for (const s of q) {
+    // "did you take the Safaricom offer in the end?": a yes ("I did!") takes the job
+    const took = s.findIndex((t, i) => t.lower === "did" && ["you", "u"].includes(s[i + 1]?.lower ?? "") && ["take", "accept"].includes(s[i + 2]?.lemma ?? ""));
+    const offer = took >= 0 ? s.findIndex((t, i) => i > took + 3 && ["offer", "job", "position", "role"].includes(t.lemma)) : -1;
+    const offered = offer > 0 && isName(s[offer - 1]) ? placeAt(s, took + 3, offer) : undefined;
+    if (offered && !townName(offered.value)) {
+      c.asked = { by: speaker, attribute: "workplace", kind: "change", still: offered.value };
+      return;
+    }
     // "still (down / up / out / over) in X?", or without "still": "You're (down) in X these days?"
     const prepAt = (i: number) => (["at", "in", "with"].includes(s[i]?.lower ?? "") ? i : DIRECTIONS.has(s[i]?.lower ?? "") && ["at", "in"].includes(s[i + 1]?.lower ?? "") ? i + 1 : -1);
     // ("Is that still Moore's Haulage or did they rebrand?": the name may end at an "or" that offers another)
@@ -209,6 +217,14 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
         c.asked = { by: speaker, attribute: home ? "home" : "workplace", kind: "state", still: p.value };
         return;
       }
+    }
+    // "wait, you left the council?": a yes ends the listener's known workplace it names
+    const left = k < 0 ? s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && ["left", "quit"].includes(s[i + 1]?.lower ?? "")) : -1;
+    const leftWhat = left >= 0 ? placeAt(s, left + 2)?.value.toLowerCase() : undefined;
+    const work = other ? ctx.known?.[other]?.workplace : undefined;
+    if (leftWhat && work && (work.toLowerCase() === leftWhat || work.toLowerCase().split(" ").includes(leftWhat))) {
+      c.asked = { by: speaker, attribute: "workplace", kind: "ended", still: work };
+      return;
     }
     if (k < 0) continue;
     if (s[k].lower === "still" ? prepAt(k + 1) > k + 1 : prepAt(k + 1) >= 0) k = prepAt(k + 1) - 1;
@@ -363,7 +379,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     if (named && q.still && q.attribute === "workplace" && k >= 0 && s[k].lower === "in" && townName(named) && !townName(q.still)) named = undefined;
     // "Still in Galway?" "Yep, same flat in Salthill.": both hold, Salthill within Galway
     const inside = named && named !== q.still && q.attribute === "home" && (k < 0 || s[k].lower === "in") ? q.still : undefined;
-    return { attribute: q.attribute, value: named ?? q.still, kind: "state", ...(inside ? { within: inside } : {}) };
+    return { attribute: q.attribute, value: named ?? q.still, kind: q.kind === "ended" ? "ended" : "state", ...(inside ? { within: inside } : {}) };
   }
   // "Still herding sheep at St Mary's?" "Ah, no! I left at Easter": a no (and no name in its sentence, no "still", no
   // third person: "No, he lives in Hull now" answers of someone else) ends what was asked

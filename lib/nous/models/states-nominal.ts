@@ -156,7 +156,8 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       if (!(v && townName(v))) emit(gov.subjects, "workplace", v, changeKind(gov), k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
       // ("my old boss at Tesco", "my ex-colleagues at X": where the speaker worked)
-      const former = s.slice(Math.max(0, k - 3), k).some((x) => ["old", "former", "ex", "previous"].includes(x.lower) || x.lower.startsWith("ex-"));
+      // ("my colleagues at the institute are throwing me a leaving party": the workplace one is leaving)
+      const former = s.slice(Math.max(0, k - 3), k).some((x) => ["old", "former", "ex", "previous"].includes(x.lower) || x.lower.startsWith("ex-")) || s.some((x, i) => x.lower === "leaving" && ["party", "do", "drinks", "card", "cake", "lunch"].includes(s[i + 1]?.lower ?? ""));
       emit([speaker], "workplace", placeAt(s, k + 2)?.value, former ? "ended" : "state", k);
     } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov?.copula && !gov.intent && gov.head < k && /^(in|on)$/.test(s[gov.head + 1]?.lower ?? "") && isName(s[k + 2] ?? s[k + 3])) {
       // "I'm in the finance team at X": being in a team at a place is working there
