@@ -215,3 +215,9 @@ test("greetings from everyone at a place, and a leaving party thrown by colleagu
   assert.deepEqual(talk([["Ann", "Everyone at Mum's says hello."]]), []);
   assert.deepEqual(talk([["Ann", "My colleagues at the institute are throwing me a leaving party."]]), ["Ann | workplace | institute | ended"]);
 });
+
+test("a town given for 'which one' names the branch of the workplace asked after, not a workplace", () => {
+  assert.deepEqual(talk([["Bob", "You're at Lidl? Which one"], ["Ann", "Wrocław, the one on Legnicka."]]), ["Ann | workplace | Lidl"]);
+  // (a name that is no town still answers)
+  assert.deepEqual(talk([["Bob", "You're at Lidl? Which one"], ["Ann", "Kaufland actually, the one on Legnicka."]]), ["Ann | workplace | Kaufland"]);
+});

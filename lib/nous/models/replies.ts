@@ -425,6 +425,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text))) return fragment();
   // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer
   if (namesSomeone(ctx, p.value, { firstName: "value" })) return undefined;
+  // "You're at Lidl? Which one" "Wrocław, the one on Legnicka.": a town names the branch of the workplace asked after
+  if (q.attribute === "workplace" && q.still && !townName(q.still) && townName(p.value)) return { attribute: "workplace", value: q.still, kind: "state" };
   return { attribute: q.attribute, value: p.value, kind: q.kind };
 }
 
