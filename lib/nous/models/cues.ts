@@ -17,7 +17,7 @@ const PHRASES = new RegExp(`\\b(?:${LEXICON.hedgePhrases.words.join("|")})\\b`, 
 const HYPERBOLE = wordSet("hyperboleModifiers");
 const SIGN_OFF_ENDS = new Set(LEXICON.jokeSignOffs.words.map((w) => w.split(" ").pop()!));
 const SIGN_OFFS = new RegExp(`\\b(?:${LEXICON.jokeSignOffs.words.join("|")})\\b`, "i");
-const ROLE_NOUNS = new Set(["home", ...LEXICON.workplaceNouns.words, "job"]);
+const ROLE_NOUNS = new Set(["home", "address", ...LEXICON.workplaceNouns.words, "job"]);
 
 const isCue = (s: Tok[], i: number): boolean => {
   const t = s[i];
@@ -134,6 +134,8 @@ export function takesBack(sentences: Tok[][]): boolean {
 }
 
 const HYPOTHETICAL = wordSet("hypotheticalMarkers");
+/** Modals that keep a main clause under its condition. */
+const CONDITIONED = new Set(["will", "'ll", "would", "'d", "could", "might", "should", "may", "can", "gonna", "shall", "must"]);
 
 /**
  * The part of a sentence to read and whether it is a condition: "my manager says if you bring that cobbler again …"
@@ -146,6 +148,13 @@ const HYPOTHETICAL = wordSet("hypotheticalMarkers");
  */
 export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   const ifAt = s.findIndex((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
+  // "If I can get out of my driveway, St. Vital got another foot of snow": an opening condition ends at its comma;
+  // the main clause after it is stated, unless it is itself modal ("If I get the job, I'll move to Leeds")
+  const comma = ifAt === 0 ? s.findIndex((t) => t.text === ",") : -1;
+  if (comma > 1) {
+    const rest = s.slice(comma + 1);
+    return { s: rest, conditional: rest.some((t) => CONDITIONED.has(t.lower) || (HYPOTHETICAL.has(t.lower) && t.lower === "if")) };
+  }
   let main = s;
   if (ifAt > 2 && (s[ifAt - 1].lemma === "say" || s[ifAt - 1].lemma === "tell")) main = s.slice(0, ifAt);
   else if (ifAt > 3 && s[ifAt - 1].lower === "so" && s[ifAt - 2].text === ",") main = s.slice(0, ifAt - 2);

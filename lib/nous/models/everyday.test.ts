@@ -221,3 +221,27 @@ test("a town given for 'which one' names the branch of the workplace asked after
   // (a name that is no town still answers)
   assert.deepEqual(talk([["Bob", "You're at Lidl? Which one"], ["Ann", "Kaufland actually, the one on Legnicka."]]), ["Ann | workplace | Kaufland"]);
 });
+
+test("'I feel like I live in X' and 'my real address is' are hedged; an employer letting one WFH or having one in training; saying yes to an organisation", () => {
+  assert.deepEqual(talk([["Ann", "Antipolo is so foggy, I feel like I live in Baguio."]]), ["Ann | home | Baguio | 0.2"]);
+  assert.deepEqual(talk([["Ann", "Good thing Unilever lets me WFH on Fridays."]]), ["Ann | workplace | Unilever | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Can't, Dell has me in compliance training till two."]]), ["Ann | workplace | Dell | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Teleperformance still treating you okay without me?"]]), ["Ann | workplace | Teleperformance | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I said yes to WestJet. Network planning."]]), ["Ann | workplace | WestJet | change"]);
+  assert.deepEqual(talk([["Ann", "I said yes to Dave!"]]), []);
+});
+
+test("lecturing at, a job in a town then ', at X', no longer an organisation's employee, done at, and news asked about oneself", () => {
+  assert.deepEqual(talk([["Ann", "My brother Tayo lectures at the University of Ibadan."]]), ["Tayo | workplace | University of Ibadan"]);
+  assert.deepEqual(talk([["Ann", "My wife Cherry is a nurse in Dubai, at Rashid Hospital."]]), ["Cherry | home | Dubai", "Cherry | workplace | Rashid Hospital"]);
+  assert.deepEqual(talk([["Ann", "As of Friday I am no longer a Ford employee."]]), ["Ann | workplace | Ford | ended"]);
+  assert.deepEqual(talk([["Ann", "Hey, did you hear I'm done at Manitoba Hydro?"]]), ["Ann | workplace | Manitoba Hydro | ended"]);
+});
+
+test("an opening condition ends at its comma, a modal main clause stays conditional; a name asked alone before a still-question is who it is about", () => {
+  assert.deepEqual(talk([["Ann", "If you're ever in Leeds, my flat is in Headingley."]]), ["Ann | home | Headingley"]);
+  assert.deepEqual(talk([["Ann", "If I get the job, I'll move to Leeds."]]), []);
+  assert.deepEqual(talk([["Ann", "Went up to see my sister at the weekend."], ["Bob", "Fenella? Still in Whitby?"], ["Ann", "Still in Whitby, still feeding seagulls."]]), ["Fenella | home | Whitby"]);
+  assert.deepEqual(talk([["Bob", "Shop? Still at the bookshop?"], ["Ann", "Ya, Popular bookstore."]]), ["Ann | workplace | Popular bookstore"]);
+  assert.deepEqual(talk([["Bob", "Where are you staying now, still with your aunty in Surulere?"], ["Ann", "Yes o, until I save small money."]]), ["Ann | home | Surulere"]);
+});

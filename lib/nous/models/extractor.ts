@@ -181,7 +181,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     mention(opened);
   }
   // a reply to the other speaker's "How's Mārtiņš doing?" (asked in the turn just before)
-  const askedOf = ctx.askedAbout && ctx.askedAbout.asker !== turn.speaker ? ctx.askedAbout.person : undefined;
+  // (or the one a still-question was about: "Fenella? Still in Whitby?" "Still in Whitby, still feeding seagulls")
+  const askedOf = ctx.askedAbout && ctx.askedAbout.asker !== turn.speaker ? ctx.askedAbout.person : reply?.entity;
   ctx.askedAbout = undefined;
   // "my brother's moving to Dubai!!" "sam?? for real": a name asked back at once names the relation
   const unnamed = ctx.unnamedRelation?.holder !== turn.speaker ? ctx.unnamedRelation : undefined;
@@ -234,9 +235,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   let thirdNews: string | undefined;
   sentences.forEach((s, si) => {
     cur.whom = si > 0 ? aboutName : undefined;
-    // "Gran, did you hear Ailsa got the job?": news asked as a question is told
+    // "Gran, did you hear Ailsa got the job?", "did you hear I'm done at X?": news asked as a question is told
     const news = newsAsked(s);
-    if (news > 0 && isName(s[news])) s = s.slice(news, -1);
+    if (news > 0 && (isName(s[news]) || s[news].lower === "i")) s = s.slice(news, -1);
     // "… Ailsa got the job. Staff nurse at Raigmore Hospital.": a verbless sentence after news of a third person's job
     // or move is about them
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;

@@ -63,7 +63,7 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // ("Nidd Vale still working you to the bone?": with "still" between, any name but a town's or a person's)
       const org = k === 0 && isName(s[0]) ? placeAt(s, 0) : undefined;
       const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
-      const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying"].includes(s[org.end + 2]?.lower ?? "") && placesNamed(org.value).length === 0 && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
+      const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating"].includes(s[org.end + 2]?.lower ?? "") && placesNamed(org.value).length === 0 && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
       if (employs && still && !organisationName(org!.value)) {
         if (!workplaces.includes(org!.value)) workplaces.push(org!.value);
         continue;

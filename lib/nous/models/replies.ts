@@ -152,6 +152,10 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: back, kind: "state" };
     return;
   }
+  const first = q[0]?.filter((t) => t.pos !== "PUNCT") ?? [];
+  // (a person's name: one the session knows as a person's, or a word no lexicon holds; "Shop? Still at the bookshop?" names no one)
+  const person = first.length === 1 && ((ctx.people ?? []).some((r) => r.name === first[0].text && r.gender !== undefined) || !inLexicon(first[0].lower));
+  const lone = q.length > 1 && person && isName(first[0]) && first[0].pos === "PROPN" && !speakerNamed(ctx, first[0].text) && placesNamed(first[0].text).length === 0 && !ctx.seenAs?.[first[0].text] ? first[0].text : undefined;
   for (const s of q) {
     // "did you take the Safaricom offer in the end?": a yes ("I did!") takes the job
     const took = s.findIndex((t, i) => t.lower === "did" && ["you", "u"].includes(s[i + 1]?.lower ?? "") && ["take", "accept"].includes(s[i + 2]?.lemma ?? ""));
@@ -187,6 +191,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     const subject = st > 0 && ["is", "'s", "does"].includes(s[st - 2]?.lower ?? "") ? s[st - 1] : undefined;
     let about: string | undefined;
     if (subject && (subject.lower === "he" || subject.lower === "she")) about = resolvePronoun(ctx, subject.lower, "", ctx.speakers) ?? "";
+    // "Fenella? Still in Whitby?": a name asked alone just before, the one the still-question is about
+    else if (!subject && s !== q[0] && lone) about = lone;
     else if (subject && isName(subject) && !speakerNamed(ctx, subject.text)) about = (ctx.people ?? []).some((r) => r.name === subject.text) || ctx.known?.[subject.text] ? subject.text : "";
     if (about === "") continue;
     // "still coding for those boys at Bitsmith?", "Still in NICU at Mediclinic City Hospital?", "still on the stroke
@@ -251,6 +257,12 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       return;
     }
     // "Still at your auntie's?": a relative's house, the listener's home as known
+    // ("still with your aunty in Surulere?": living with a relative in a town)
+    if (prep === "with" && ["your", "ur"].includes(s[k + 2]?.lower ?? "") && KIN.has(s[k + 3]?.lemma ?? "") && s[k + 4]?.lower === "in" && isName(s[k + 5])) {
+      const town = placeAt(s, k + 5);
+      if (town) c.asked = { by: speaker, attribute: "home", kind: "state", still: town.value };
+      return;
+    }
     if (prep === "at" && ["your", "ur"].includes(s[k + 2]?.lower ?? "") && KIN.has(s[k + 3]?.lemma ?? "") && s[k + 4]?.text === "'s") {
       const home = other ? ctx.known?.[other]?.home : undefined;
       if (home) c.asked = { by: speaker, attribute: "home", kind: "state", still: home };

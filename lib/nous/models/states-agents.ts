@@ -75,13 +75,13 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const acts =
       (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
       // ("Ikea had me building a display kitchen": the tagger may read the -ing form as a noun)
-      (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working")) ||
+      (v === "have" && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working" || (next?.lower === "in" && s.slice(c.head + 3, c.head + 5).some((t) => WORK_SESSIONS.has(t.lemma))))) ||
       // "Home Depot kept me for inventory", "kept us late"
       (v === "keep" && (obj.lower === "me" || obj.lower === "us") && ["for", "late", "back", "behind", "on", "till", "until", "busy"].includes(next?.lower ?? "")) ||
       // "BMW pays my rent": an organisation paying one's living
       (v === "pay" && (obj.lower === "my" || obj.lower === "our") && ["rent", "bill", "wage", "salary", "mortgage"].includes(next?.lemma ?? "")) ||
       // "United lets me do two days remote", "Acme let us work from home"
-      (v === "let" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end + 3).some((t, i, r) => t.lower === "remote" || t.lower === "remotely" || t.lower === "hybrid" || (t.lower === "home" && r[i - 1]?.lower === "from"))) ||
+      (v === "let" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end + 3).some((t, i, r) => t.lower === "remote" || t.lower === "remotely" || t.lower === "hybrid" || t.lower === "wfh" || (t.lower === "home" && r[i - 1]?.lower === "from"))) ||
       // ("Indian Oil has given us new air conditioners": new things for the staff)
       (v === "give" && obj.lower === "us" && next?.lower === "new") ||
       (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher", "weekend"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
@@ -105,6 +105,8 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
   }
 }
 
+/** What an employer has its staff in ("Dell has me in compliance training", "has us in meetings all day"). */
+const WORK_SESSIONS = new Set(["training", "meeting", "meetings", "workshop", "induction", "onboarding", "office", "overtime"]);
 const PAY_JUDGED = new Set(["ok", "okay", "well", "badly", "decent", "decently", "alright", "fine", "better", "worse", "peanuts", "nothing"]);
 const MADE_TO = new Set(["do", "work", "stay", "come", "attend", "wear", "redo", "use", "cover"]);
 const OFFERED = new Set(["job", "position", "role", "post", "contract", "place", "spot"]);

@@ -31,6 +31,7 @@ export interface StateObservation { entity: string; attribute: StateAttribute; v
 const set = wordSet;
 const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([...set("moveVerbs"), ...set("emigrateVerbs")]);
 const WORK_GERUNDS = set("workGerunds");
+const EMPLOYEES = new Set(["employee", "staffer", "lifer", "worker"]);
 const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH]), EMPLOY = set("employVerbs"), START = set("startVerbs");
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
 const STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
@@ -184,6 +185,12 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "started with a bang": an indefinite common noun is no organisation
       if (target && !upper(target.value) && ["a", "an"].includes(s[at + 1]?.lower ?? "")) continue;
       emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
+    } else if (v === "say" && s[from]?.lower === "yes" && s[from + 1]?.lower === "to" && isName(s[from + 2]) && !c.negated && !c.intent) {
+      // "I said yes to WestJet": an offer accepted (not a person's: "said yes to Tom")
+      const p = placeAt(s, from + 2, to);
+      // (an organisation's kind of name: its head word, inner capitals or initials, not a bare first name)
+      const orgLike = !!p && (organisationName(p.value) || /\p{Ll}\p{Lu}/u.test(p.value) || /^\p{Lu}{2,}$/u.test(p.value));
+      if (p && orgLike && !personNamed(ctx, p.value) && !townName(p.value)) emit(c.subjects, "workplace", p.value, c.future ? "planned" : "change", c.head);
     } else if (v === "take" && !c.passive && isName(s[c.at]) && c.subjects.length === 1 && (s[from]?.lower === "me" || s[from]?.lower === "us") && (!s[from + 1] || s[from + 1].pos === "PUNCT" || s[from + 1].lower === "on")) {
       // "Castleknock Dental took me (on)": an organisation taking the speaker is hiring
       emit([speaker], "workplace", c.subjects[0], changeKind(c), c.head);
@@ -217,7 +224,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // (a name a small town shares, "Puma", is the organisation here; a city is a move)
       if (forWork && placesNamed(forWork.value).every((x) => x.population < 100000) && ctx.seenAs?.[forWork.value] !== "home" && !isCountry(forWork.value) && !namesSomeone(ctx, forWork.value, { firstName: "value", known: true })) emit(c.subjects, "workplace", forWork.value, changeKind(c), c.head);
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
-    else if (v === "do" && c.passive && s[from]?.lower === "with" && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
+    else if (v === "do" && c.passive && (s[from]?.lower === "with" || s[from]?.lower === "at") && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
     else if (v === "do" && c.progressive && !c.past && s[from]?.pos === "NOUN" && !DETS.has(s[from].lower) && s[from + 1]?.lower === "at" && isName(s[from + 2])) {
       // "I'm doing marketing at Adinkra Media now": a bare line of work, done at a named place
       emit(c.subjects, "workplace", placeAt(s, from + 2, to)?.value, stateKind(c), c.head);
@@ -275,7 +282,7 @@ const personNamed = (ctx: SessionContext, v: string): boolean => (ctx.people ?? 
 /** "I'm a nurse at X", "we're still in Glasgow", "I'm not with Tyrell anymore", "I'm done with X". */
 function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void {
   let j = c.head + 1;
-  while (j < c.end && (s[j].pos === "ADV" || s[j].lower === "not")) j++;
+  while (j < c.end && (s[j].pos === "ADV" || s[j].lower === "not" || (s[j].lower === "no" && s[j + 1]?.lower === "longer"))) j++;
   // "We've been out in Minnedosa three years", "I'm over in Leith now": a direction before "in"
   if (["out", "over", "up", "down"].includes(s[j]?.lower ?? "") && s[j + 1]?.lower === "in") j++;
   const t = s[j];
@@ -309,7 +316,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
     return;
   }
-  if (t.lower === "done" && s[j + 1]?.lower === "with" && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
+  // "I'm done with X", "I'm done at Manitoba Hydro"
+  if (t.lower === "done" && (s[j + 1]?.lower === "with" || s[j + 1]?.lower === "at") && isName(s[j + 2])) return emit(c.subjects, "workplace", placeAt(s, j + 2, c.end)?.value, c.negated ? undefined : "ended", c.head);
   // "Mike's the new chef at Nando's", "she's the manager at the Red Lion": a job with "the", at a named organisation
   if (t.lower === "the") {
     let e = j + 1;
@@ -321,6 +329,12 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
       if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", p.value, stateKind(c), c.head);
     }
     return;
+  }
+  // "no longer a Ford employee", "a Tesco lifer": an organisation's employee
+  if ((t.lower === "a" || t.lower === "an") && upper(s[j + 1]?.text ?? "") && !personNamed(ctx, s[j + 1].text)) {
+    const p = placeAt(s, j + 1, c.end);
+    const words = p?.value.split(" ") ?? [];
+    if (p && words.length > 1 && EMPLOYEES.has(words[words.length - 1].toLowerCase())) return emit(c.subjects, "workplace", words.slice(0, -1).join(" "), stateKind(c), c.head);
   }
   const np = placeAt(s, j, c.end);
   // "a nurse at X", and "a marine biologist, at X now": the organisation may follow a comma
@@ -336,7 +350,11 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   // restaurant, Lao Ma Hotpot" or "in Hawler Construction": an organisation is where the job is
   else if (s[after]?.lower === "in") {
     const p = placeAt(s, after + 1, c.end);
-    if (p && isName(s[after + 1]) && placesNamed(p.value).length > 0) emit(c.subjects, "home", p.value, stateKind(c), c.head);
+    if (p && isName(s[after + 1]) && placesNamed(p.value).length > 0) {
+      emit(c.subjects, "home", p.value, stateKind(c), c.head);
+      // ("a nurse in Dubai, at Rashid Hospital": the workplace set after the town)
+      if (s[p.end + 1]?.text === "," && s[p.end + 2]?.lower === "at" && isName(s[p.end + 3])) emit(c.subjects, "workplace", placeAt(s, p.end + 3, c.end)?.value, stateKind(c), c.head);
+    }
     else if (p && upper(p.value) && (organisationName(p.value) || !isName(s[after + 1]))) emit(c.subjects, "workplace", p.value, stateKind(c), c.head);
   }
 }
