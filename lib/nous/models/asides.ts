@@ -208,25 +208,29 @@ export function workFragment(s: Tok[], speaker: string, ctx: SessionContext, emi
  * @example
  * selfIntro(analyse("I'm Emeka, MTN, Abuja, Wuse 2.")[0], "Emeka", ctx, emit); // emit("Emeka", "workplace", "MTN", 3); emit("Emeka", "home", "Abuja", 5)
  */
-export function selfIntro(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+export function selfIntro(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit, prev?: Tok[]): void {
   const first = speaker.split(" ")[0];
+  // "Ronan. Ballincollig, Cork.": the name alone as the sentence before, then the list
+  const named = prev?.filter((t) => t.pos !== "PUNCT");
+  if (named?.length === 1 && named[0].text === first && isName(s[0])) return selfIntro([named[0], { ...named[0], text: ",", lower: ",", lemma: ",", pos: "PUNCT" }, ...s], speaker, ctx, (e, a, v, at) => emit(e, a, v, at - 2));
   const k = s.findIndex((t) => t.text === first);
   if (k < 0 || s[k + 1]?.text !== ",") return;
   // the name opens the sentence, follows "I'm" / "this is", or a colon
   const before = s.slice(0, k).map((t) => t.lower).join(" ");
   if (!["", "i am", "this is", "it is", "me", "hi i am", "hello i am"].includes(before) && s[k - 1]?.text !== ":") return;
-  let home: { value: string; at: number } | undefined;
-  let work: { value: string; at: number } | undefined;
+  const items: { value: string; at: number }[] = [];
   for (let a = k + 2; a < s.length; ) {
     let e = a;
     while (e < s.length && s[e].text !== "," && s[e].pos !== "PUNCT") e++;
     const p = isName(s[a]) ? placeAt(s, a, e) : undefined;
     if (!p || p.end !== e - 1 || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || ctx.speakers.includes(p.value)) break;
-    if (townName(p.value)) home ??= { value: p.value, at: a };
-    else if (!isCountry(p.value) && placesNamed(p.value).length === 0) work ??= { value: p.value, at: a };
+    items.push({ value: p.value, at: a });
     if (s[e]?.text !== ",") break;
     a = e + 1;
   }
+  // the first town is the home, the first other name the workplace
+  const home = items.find((x) => townName(x.value));
+  const work = items.find((x) => !townName(x.value) && !isCountry(x.value) && placesNamed(x.value).length === 0);
   // (a list with no town is not read: "Ann, Tom, Sue." names people)
   if (!home) return;
   if (work) emit(speaker, "workplace", work.value, work.at);
@@ -272,8 +276,26 @@ export function greetingsFrom(s: Tok[], speaker: string, ctx: SessionContext, em
   if (p && greets && !KIN.has(p.value.toLowerCase().replace(/'s?$/, "")) && placesNamed(p.value).length === 0 && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "workplace", p.value, 2);
 }
 
+/** The words for one's workplace as a topic ("Office is HDFC Bank", "Work's still Woodside"). */
+const WORK_ROLES = new Set(["office", "work", "employer", "workplace"]);
+
+/**
+ * "Office is HDFC Bank, the Bandra Kurla Complex branch.", "My employer's Arup": one's workplace named as a topic
+ * (not a town: "Office is in Leeds" says where it is; not a question).
+ *
+ * @example
+ * workNamed(analyse("Office is HDFC Bank.")[0], "Sid", ctx, emit); // emit("Sid", "workplace", "HDFC Bank", 2)
+ */
+export function workNamed(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const a = s[0]?.lower === "my" || s[0]?.lower === "and" ? 1 : 0;
+  if (!WORK_ROLES.has(s[a]?.lower ?? "") || !["is", "'s"].includes(s[a + 1]?.lower ?? "") || s.some((t) => t.text === "?")) return;
+  const b = s[a + 2]?.lower === "still" ? a + 3 : a + 2;
+  const p = isName(s[b]) ? placeAt(s, b) : undefined;
+  if (p && placesNamed(p.value).length === 0 && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "workplace", p.value, b);
+}
+
 /** Every reading of this file, for one sentence of the speaker's. */
-export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
+export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit, prev?: Tok[]): void {
   whereIWork(s, speaker, ctx, emit);
   sideOf(s, speaker, other, ctx, emit);
   atWe(s, speaker, ctx, emit);
@@ -282,7 +304,8 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   beenAt(s, speaker, ctx, emit);
   placeToWork(s, speaker, ctx, emit);
   workFragment(s, speaker, ctx, emit);
-  selfIntro(s, speaker, ctx, emit);
+  selfIntro(s, speaker, ctx, emit, prev);
   dwellingFragment(s, speaker, ctx, emit);
   greetingsFrom(s, speaker, ctx, emit);
+  workNamed(s, speaker, ctx, emit);
 }

@@ -301,7 +301,10 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       }
       if (!(lead || coord) || (s[i].pos !== "VERB" && s[i].pos !== "AUX" && s[i].pos !== "ADV")) continue;
       if (t.pos === "ADV" && s[k + 1]?.pos !== "VERB" && s[k + 1]?.pos !== "AUX") continue;
-      if (t.pos === "VERB" && t.lower === t.lemma && lead && !coord) continue; // an imperative or a bare verb: no statement
+      // an imperative or a bare verb: no statement ("Live in Sacramento, nurse at Kaiser": a self-introduction's bare
+      // "live" or "work" before a named place is the speaker's)
+      const introduced = (t.lower === "live" || t.lower === "work") && ["in", "at", "for"].includes(s[k + 1]?.lower ?? "") && isName(s[k + 2]) && !s.slice(0, k).some((x) => x.text === "?");
+      if (t.pos === "VERB" && t.lower === t.lemma && lead && !coord && !introduced) continue;
       c = blank(i);
       c.implicit = true;
       c.subjects = coord ? out[out.length - 1].subjects : [speaker];

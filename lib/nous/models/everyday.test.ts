@@ -245,3 +245,14 @@ test("an opening condition ends at its comma, a modal main clause stays conditio
   assert.deepEqual(talk([["Bob", "Shop? Still at the bookshop?"], ["Ann", "Ya, Popular bookstore."]]), ["Ann | workplace | Popular bookstore"]);
   assert.deepEqual(talk([["Bob", "Where are you staying now, still with your aunty in Surulere?"], ["Ann", "Yes o, until I save small money."]]), ["Ann | home | Surulere"]);
 });
+
+test("a self-introduction's bare 'Live in X', a job with an organisation, 'Office is X', work asked as a topic, and the name alone before the list", () => {
+  assert.deepEqual(talk([["Ann", "Hi, I'm Ann, her cousin. Live in Sacramento, night shifts, send help."]]), ["Ann | home | Sacramento"]);
+  assert.deepEqual(talk([["Ann", "Live in the moment!"]]), []);
+  assert.deepEqual(talk([["Ann", "Paramedic with the Queensland Ambulance Service, based out of Ipswich."]]), ["Ann | workplace | Queensland Ambulance Service | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Dinner with Tom tonight."]]), []);
+  assert.deepEqual(talk([["Ann", "Office is HDFC Bank, the Bandra Kurla Complex branch."]]), ["Ann | workplace | HDFC Bank | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Office is in Leeds."]]), []);
+  assert.deepEqual(talk([["Bob", "And work is still Woodside?"], ["Ann", "Still Woodside, still in the city tower."]]), ["Ann | workplace | Woodside"]);
+  assert.deepEqual(talk([["Ann", "Hello. Ann. Limerick."]]), ["Ann | home | Limerick | 0.5"]);
+});

@@ -104,8 +104,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const add = (t: Triple) => {
     const v = t.value.trim().replace(/\s+/g, " ");
     if (v.length < 2 || v === "not") return;
-    // "Moved to the planning department": a unit of a workplace is no home
-    if (t.attribute === "home" && WORK_UNITS.test(v)) return;
+    // "Moved to the planning department": a unit of a workplace is no home; a value a reply gave as one's work is no
+    // home either ("And work is still Woodside?" "Still Woodside")
+    if (t.attribute === "home" && (WORK_UNITS.test(v) || (reply?.attribute === "workplace" && !reply.indirect && reply.value === v && t.entity === (reply.entity ?? turn.speaker)))) return;
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };
   const mention = (n: string) => {
@@ -367,7 +368,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
-    asides(s, turn.speaker, other, ctx, passing);
+    asides(s, turn.speaker, other, ctx, passing, sentences[si - 1]);
     servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);

@@ -270,7 +270,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     }
     // ("You still in the Mater?": "in the" before a name no gazetteer holds is an institution, not a town)
     const institution = prep === "in" && s[k + 2]?.lower === "the" && placesNamed(p?.value ?? "").length === 0 && !knownHome;
-    if (p) c.asked = { by: speaker, attribute: (prep === "in" && !institution) || knownHome ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
+    // ("And work is still Woodside?": a town's name asked as one's work)
+    const workTopic = s.slice(0, k).some((t, i) => ["work", "office", "job"].includes(t.lower) && ["is", "'s"].includes(s[i + 1]?.lower ?? ""));
+    if (p) c.asked = { by: speaker, attribute: ((prep === "in" && !institution) || knownHome) && !workTopic ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
     if (p) return;
   }
   // "How's the job?", "and work?", "How's the new place?"

@@ -208,16 +208,18 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
   if (part.length < 2 || part.some((t) => t.pos === "VERB" || t.pos === "AUX" || t.pos === "PRON")) return;
   // (a common word opening the sentence is capitalised, and may be tagged a name: "Yard man at …")
   // ("Developer at Shopify.": a job word alone, capitalised)
-  const opening = s[0].pos === "PROPN" && inLexicon(s[0].lower) && (s[1]?.pos === "NOUN" || (s[1]?.lower === "at" && workerNoun(s[0])));
+  const opening = s[0].pos === "PROPN" && inLexicon(s[0].lower) && (s[1]?.pos === "NOUN" || (s[1]?.lower === "at" && workerNoun(s[0])) || (s[1]?.lower === "with" && JOB_WORDS.has(s[0].lemma)));
   let k = opening ? 1 : 0;
   while (k < stop && (s[k].pos === "DET" || s[k].pos === "ADJ" || (s[k].pos === "NOUN" && !upper(s[k].text)))) k++;
   if (k === 0 || (s[k - 1].pos !== "NOUN" && !(k === 1 && opening))) return;
   // "clinical instructor now at KMTC Nakuru"
   const head = k;
   if ((s[k]?.lower === "now" || s[k]?.lower === "currently") && s[k + 1]?.lower === "at") k++;
-  // ("Quality inspector at the Honda plant": "the" before the name)
-  const the = s[k]?.lower === "at" && s[k + 1]?.lower === "the" ? 1 : 0;
-  if (s[k]?.lower === "at" && isName(s[k + 1 + the])) {
+  // ("Quality inspector at the Honda plant": "the" before the name; "Aircraft mechanic with Delta", "paramedic with
+  // the Queensland Ambulance Service": "with" after a job word)
+  const prep = s[k]?.lower === "at" || (s[k]?.lower === "with" && JOB_WORDS.has(s[head - 1]?.lemma ?? ""));
+  const the = prep && s[k + 1]?.lower === "the" ? 1 : 0;
+  if (prep && isName(s[k + 1 + the])) {
     // a job word before "at", or a worker's noun before an organisation's name ("Yard man at Eastern Bay Hardware")
     const p = placeAt(s, k + 1 + the, stop);
     // (a worker's noun by its ending only with no time named: "Poker at Dan's tonight" is an outing)
