@@ -3,8 +3,10 @@
  * who is asked about, and whether their home or their work. replies.ts notes the question; the reply's name is theirs.
  */
 import { relationAt } from "./clause.js";
-import { isName, nameAt, type Tok } from "./nlp.js";
-import { resolvePronoun, type SessionContext } from "./referents.js";
+import { placesNamed } from "./gazetteer.js";
+import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
+import { resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
+import { placeAt, townName } from "./states-common.js";
 
 /**
  * The third person a where-question asks about: "Where does your sister live?" (the listener's sister), "where is
@@ -44,4 +46,44 @@ export function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { 
     return { entity, attribute: /\b(?:work|working|job)\b/.test(rest) ? "workplace" : "home" };
   }
   return undefined;
+}
+
+/**
+ * A person's name asked alone as a question ("Fenella?"): one the session knows as a person's, or a word no lexicon
+ * holds, no speaker's, town's or known value's ("Shop? Still at the bookshop?" names no one).
+ */
+export function nameAlone(q: Tok[], ctx: SessionContext): string | undefined {
+  const w = q.filter((t) => t.pos !== "PUNCT");
+  if (w.length !== 1 || !isName(w[0]) || w[0].pos !== "PROPN") return undefined;
+  const person = (ctx.people ?? []).some((r) => r.name === w[0].text && r.gender !== undefined) || !inLexicon(w[0].lower);
+  return person && !speakerNamed(ctx, w[0].text) && placesNamed(w[0].text).length === 0 && !ctx.seenAs?.[w[0].text] ? w[0].text : undefined;
+}
+
+/**
+ * Who a still-question (its "still" at `st`) is about when not the listener: "Is Jens still at Deutsche Welle?" (a
+ * person named before), "Is she still in your department at …?" (the one the pronoun stands for), "Fenella? Still in
+ * Whitby?" (`lone`, the name asked just before). "" when it is about a third person nobody can be found for; undefined
+ * when it is about the listener.
+ */
+export function stillAbout(s: Tok[], st: number, lone: string | undefined, ctx: SessionContext): string | undefined {
+  const subject = st > 0 && ["is", "'s", "does"].includes(s[st - 2]?.lower ?? "") ? s[st - 1] : undefined;
+  if (subject && (subject.lower === "he" || subject.lower === "she")) return resolvePronoun(ctx, subject.lower, "", ctx.speakers) ?? "";
+  if (!subject) return lone;
+  if (isName(subject) && !speakerNamed(ctx, subject.text)) return (ctx.people ?? []).some((r) => r.name === subject.text) || ctx.known?.[subject.text] ? subject.text : "";
+  return undefined;
+}
+
+/** "did you take the Safaricom offer in the end?": the organisation whose offer, job or role it asks about (no town). */
+export function offerAsked(s: Tok[]): string | undefined {
+  const took = s.findIndex((t, i) => t.lower === "did" && ["you", "u"].includes(s[i + 1]?.lower ?? "") && ["take", "accept"].includes(s[i + 2]?.lemma ?? ""));
+  const offer = took >= 0 ? s.findIndex((t, i) => i > took + 3 && ["offer", "job", "position", "role"].includes(t.lemma)) : -1;
+  const v = offer > 0 && isName(s[offer - 1]) ? placeAt(s, took + 3, offer)?.value : undefined;
+  return v && !townName(v) ? v : undefined;
+}
+
+/** "wait, you left the council?": the listener's known workplace (`work`) the question says they left. */
+export function leftAsked(s: Tok[], work: string | undefined): string | undefined {
+  const left = s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && ["left", "quit"].includes(s[i + 1]?.lower ?? ""));
+  const what = left >= 0 ? placeAt(s, left + 2)?.value.toLowerCase() : undefined;
+  return what && work && (work.toLowerCase() === what || work.toLowerCase().split(" ").includes(what)) ? work : undefined;
 }

@@ -104,8 +104,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const add = (t: Triple) => {
     const v = t.value.trim().replace(/\s+/g, " ");
     if (v.length < 2 || v === "not") return;
-    // "Moved to the planning department": a unit of a workplace is no home; a value a reply gave as one's work is no
-    // home either ("And work is still Woodside?" "Still Woodside")
+    // a unit of a workplace ("Moved to the planning department"), or a reply's workplace ("work is still Woodside?"), is no home
     if (t.attribute === "home" && (WORK_UNITS.test(v) || (reply?.attribute === "workplace" && !reply.indirect && reply.value === v && t.entity === (reply.entity ?? turn.speaker)))) return;
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };
@@ -181,8 +180,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     newJob(opened);
     mention(opened);
   }
-  // a reply to the other speaker's "How's Mārtiņš doing?" (asked in the turn just before)
-  // (or the one a still-question was about: "Fenella? Still in Whitby?" "Still in Whitby, still feeding seagulls")
+  // a reply to the other speaker's "How's Mārtiņš doing?" (asked just before), or about whom a question was ("Fenella? Still in Whitby?")
   const askedOf = ctx.askedAbout && ctx.askedAbout.asker !== turn.speaker ? ctx.askedAbout.person : reply?.entity;
   ctx.askedAbout = undefined;
   // "my brother's moving to Dubai!!" "sam?? for real": a name asked back at once names the relation

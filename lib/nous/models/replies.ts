@@ -9,8 +9,8 @@ import type { ObservationKind } from "../types.js";
 import { kinWords, relativeWords, wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { fragmentValue, greeting } from "./fragments.js";
-import { namesSomeone, resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
-import { thirdAsked } from "./asked-about.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
+import { leftAsked, nameAlone, offerAsked, stillAbout, thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
@@ -152,19 +152,11 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: back, kind: "state" };
     return;
   }
-  const first = q[0]?.filter((t) => t.pos !== "PUNCT") ?? [];
-  // (a person's name: one the session knows as a person's, or a word no lexicon holds; "Shop? Still at the bookshop?" names no one)
-  const person = first.length === 1 && ((ctx.people ?? []).some((r) => r.name === first[0].text && r.gender !== undefined) || !inLexicon(first[0].lower));
-  const lone = q.length > 1 && person && isName(first[0]) && first[0].pos === "PROPN" && !speakerNamed(ctx, first[0].text) && placesNamed(first[0].text).length === 0 && !ctx.seenAs?.[first[0].text] ? first[0].text : undefined;
+  const lone = q.length > 1 ? nameAlone(q[0], ctx) : undefined;
   for (const s of q) {
     // "did you take the Safaricom offer in the end?": a yes ("I did!") takes the job
-    const took = s.findIndex((t, i) => t.lower === "did" && ["you", "u"].includes(s[i + 1]?.lower ?? "") && ["take", "accept"].includes(s[i + 2]?.lemma ?? ""));
-    const offer = took >= 0 ? s.findIndex((t, i) => i > took + 3 && ["offer", "job", "position", "role"].includes(t.lemma)) : -1;
-    const offered = offer > 0 && isName(s[offer - 1]) ? placeAt(s, took + 3, offer) : undefined;
-    if (offered && !townName(offered.value)) {
-      c.asked = { by: speaker, attribute: "workplace", kind: "change", still: offered.value };
-      return;
-    }
+    const offered = offerAsked(s);
+    if (offered) return void (c.asked = { by: speaker, attribute: "workplace", kind: "change", still: offered });
     // "still (down / up / out / over) in X?", or without "still": "You're (down) in X these days?"
     const prepAt = (i: number) => (["at", "in", "with"].includes(s[i]?.lower ?? "") ? i : DIRECTIONS.has(s[i]?.lower ?? "") && ["at", "in"].includes(s[i + 1]?.lower ?? "") ? i + 1 : -1);
     // ("Is that still Moore's Haulage or did they rebrand?": the name may end at an "or" that offers another)
@@ -185,15 +177,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       c.asked = { by: speaker, attribute: "workplace", kind: "state", still: nameAlone.value };
       return;
     }
-    // "Is Jens still at Deutsche Welle?", "Is she still in your department at …?": a still-question about a third
-    // person (a person named before, or one a pronoun stands for); the yes is theirs. Unresolved, nobody's.
+    // a still-question about a third person ("Is Jens still at …?", "Fenella? Still in Whitby?"): the yes is theirs
     const st = s.findIndex((t) => t.lower === "still");
-    const subject = st > 0 && ["is", "'s", "does"].includes(s[st - 2]?.lower ?? "") ? s[st - 1] : undefined;
-    let about: string | undefined;
-    if (subject && (subject.lower === "he" || subject.lower === "she")) about = resolvePronoun(ctx, subject.lower, "", ctx.speakers) ?? "";
-    // "Fenella? Still in Whitby?": a name asked alone just before, the one the still-question is about
-    else if (!subject && s !== q[0] && lone) about = lone;
-    else if (subject && isName(subject) && !speakerNamed(ctx, subject.text)) about = (ctx.people ?? []).some((r) => r.name === subject.text) || ctx.known?.[subject.text] ? subject.text : "";
+    const about = stillAbout(s, st, s !== q[0] ? lone : undefined, ctx);
     if (about === "") continue;
     // "still coding for those boys at Bitsmith?", "Still in NICU at Mediclinic City Hospital?", "still on the stroke
     // unit at Ysbyty Gwynedd?": one's work or unit, then the organisation (no town) the question ends with
@@ -225,13 +211,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       }
     }
     // "wait, you left the council?": a yes ends the listener's known workplace it names
-    const left = k < 0 ? s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && ["left", "quit"].includes(s[i + 1]?.lower ?? "")) : -1;
-    const leftWhat = left >= 0 ? placeAt(s, left + 2)?.value.toLowerCase() : undefined;
-    const work = other ? ctx.known?.[other]?.workplace : undefined;
-    if (leftWhat && work && (work.toLowerCase() === leftWhat || work.toLowerCase().split(" ").includes(leftWhat))) {
-      c.asked = { by: speaker, attribute: "workplace", kind: "ended", still: work };
-      return;
-    }
+    const left = k < 0 ? leftAsked(s, other ? ctx.known?.[other]?.workplace : undefined) : undefined;
+    if (left) return void (c.asked = { by: speaker, attribute: "workplace", kind: "ended", still: left });
     if (k < 0) continue;
     if (s[k].lower === "still" ? prepAt(k + 1) > k + 1 : prepAt(k + 1) >= 0) k = prepAt(k + 1) - 1;
     const trailing = s[k + 1]?.text === "?" || k === s.length - 1;

@@ -19,7 +19,7 @@ import type { Clause } from "./clause.js";
 import { kinWords, wordSet } from "./lexicon.js";
 import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { openingAdjective, organisationName, placeAt, townName } from "./states-common.js";
+import { openingAdjective, organisationName, organisationSubject, placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -29,25 +29,7 @@ const EMPLOYER = wordSet("employerVerbs");
 const WEATHER = wordSet("weatherWords"), LEFT = wordSet("leaveDwellingVerbs"), TRIP = wordSet("tripWords");
 /** Weekdays, months and seasons: "X in winter is …" speaks of a place at a time. */
 const SEASONS = new Set([...wordSet("calendar"), ...wordSet("seasons")]);
-const FAMILY = new Set([...wordSet("family"), ...wordSet("partner")]);
 const US = new Set(["me", "us", "our", "my"]);
-
-/** The name a clause's subject is, when it is an organisation-like name (not a speaker, a known person or a relation). */
-function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): string | undefined {
-  let a = c.at;
-  while (a < c.head && ["so", "and", "but", "then", "now", "well", "the", ","].includes(s[a].lower)) a++;
-  if (!isName(s[a]) || s[a - 1]?.lower === "my" || s[a - 1]?.lower === "our") return undefined;
-  // "Mine sends me home with soup": a possessive pronoun is no organisation
-  if (["mine", "yours", "ours", "theirs", "hers", "his"].includes(s[a].lower)) return undefined;
-  const p = placeAt(s, a, c.head);
-  if (!p || p.end >= c.head || s.slice(p.end + 1, c.head).some((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART")) return undefined;
-  const first = p.value.split(" ")[0];
-  if (FAMILY.has(first.toLowerCase()) || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first)) return undefined;
-  // a person named as a relation ("my sister Mariana"); a clause's subject is noted as a person too, so that alone
-  // says nothing (an organisation is a clause's subject as often)
-  if ((ctx.people ?? []).some((r) => (r.name === p.value || r.name.split(" ")[0] === first) && r.gender !== undefined) || ctx.known?.[p.value]) return undefined;
-  return p.value;
-}
 
 /**
  * "Equinor is sending me offshore", "Tesco let me go": an organisation acting on the speaker as an employer.

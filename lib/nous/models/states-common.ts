@@ -7,6 +7,7 @@ import type { Clause } from "./clause.js";
 import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
+import type { SessionContext } from "./referents.js";
 
 export type StateAttribute = "home" | "workplace" | "job";
 export type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
@@ -217,4 +218,23 @@ export function organisationName(value: string): boolean {
  */
 export function townName(value: string): boolean {
   return placesNamed(value).length > 0 && !organisationName(value);
+}
+
+const RELATIVES = new Set([...wordSet("family"), ...wordSet("partner")]);
+
+/** The name a clause's subject is, when it is an organisation-like name (not a speaker, a known person or a relation). */
+export function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): string | undefined {
+  let a = c.at;
+  while (a < c.head && ["so", "and", "but", "then", "now", "well", "the", ","].includes(s[a].lower)) a++;
+  if (!isName(s[a]) || s[a - 1]?.lower === "my" || s[a - 1]?.lower === "our") return undefined;
+  // "Mine sends me home with soup": a possessive pronoun is no organisation
+  if (["mine", "yours", "ours", "theirs", "hers", "his"].includes(s[a].lower)) return undefined;
+  const p = placeAt(s, a, c.head);
+  if (!p || p.end >= c.head || s.slice(p.end + 1, c.head).some((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART")) return undefined;
+  const first = p.value.split(" ")[0];
+  if (RELATIVES.has(first.toLowerCase()) || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first)) return undefined;
+  // a person named as a relation ("my sister Mariana"); a clause's subject is noted as a person too, so that alone
+  // says nothing (an organisation is a clause's subject as often)
+  if ((ctx.people ?? []).some((r) => (r.name === p.value || r.name.split(" ")[0] === first) && r.gender !== undefined) || ctx.known?.[p.value]) return undefined;
+  return p.value;
 }
