@@ -256,3 +256,9 @@ test("a self-introduction's bare 'Live in X', a job with an organisation, 'Offic
   assert.deepEqual(talk([["Bob", "And work is still Woodside?"], ["Ann", "Still Woodside, still in the city tower."]]), ["Ann | workplace | Woodside"]);
   assert.deepEqual(talk([["Ann", "Hello. Ann. Limerick."]]), ["Ann | home | Limerick | 0.5"]);
 });
+
+test("a friend or relation asked after by name is whom the reply's subjectless news is about; 'the missus' is one's own; 'Same as always, X'", () => {
+  assert.deepEqual(talk([["Bob", "How's your mate Brad, the one with the boat?"], ["Ann", "Gone! Moved to Denver last month for a job at Lockheed."]]), ["Brad | home | Denver | change", "Brad | workplace | Lockheed"]);
+  assert.deepEqual(talk([["Ann", "So the missus got the job at Canterbury uni."]]), ["Ann's missus | workplace | Canterbury uni | change"]);
+  assert.deepEqual(talk([["Bob", "Where are you these days?"], ["Ann", "Same as always, Mount Maunganui, five minutes from the beach."]]), ["Ann | home | Mount Maunganui"]);
+});

@@ -233,7 +233,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   let lastThird: string | undefined = reply?.entity;
   let thirdNews: string | undefined;
   sentences.forEach((s, si) => {
-    cur.whom = si > 0 ? aboutName : undefined;
+    cur.whom = (si > 0 ? aboutName : undefined) ?? (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower)) ? askedOf : undefined);
     // "Gran, did you hear Ailsa got the job?", "did you hear I'm done at X?": news asked as a question is told
     const news = newsAsked(s);
     if (news > 0 && (isName(s[news]) || s[news].lower === "i")) s = s.slice(news, -1);

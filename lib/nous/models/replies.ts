@@ -406,6 +406,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   let k = 0;
   // ("nah Invercargill.", "no, Leeds now": a no before the name corrects what was asked)
   while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "nah", "no", "nope", ","].includes(s[k].lower))) k++;
+  // ("Same as always, Mount Maunganui, five minutes from the beach.": the name after the comma)
+  if (/^same as (?:always|ever|before) ,/.test(s.slice(k, k + 4).map((t) => t.lower).join(" "))) k += 4;
   const fragment = (): ReturnType<typeof replyState> => {
     // "Marketing at Kilima Coffee in Nairobi.", "Stavanger since August."
     const v = fragmentValue(s, q.attribute, ctx);

@@ -317,7 +317,10 @@ export function relationVisited(s: Tok[], speaker: string, ctx: SessionContext, 
  * askedPerson(analyse("How's Mārtiņš doing?")[0], ctx); // "Mārtiņš"
  */
 export function askedPerson(s: Tok[], ctx: SessionContext): string | undefined {
-  if (s[0]?.lower !== "how" || !["'s", "is", "s"].includes(s[1]?.lower ?? "") || !isName(s[2])) return undefined;
+  if (s[0]?.lower !== "how" || !["'s", "is", "s"].includes(s[1]?.lower ?? "")) return undefined;
+  // "How's your mate Brad, the one with the boat?": a friend or relation of the listener's, named
+  if (["your", "ur"].includes(s[2]?.lower ?? "") && (FRIENDS.has(s[3]?.lemma ?? "") || KIN_NOUNS.has(s[3]?.lemma ?? "")) && isName(s[4]) && s[4].pos === "PROPN") return s[4].text;
+  if (!isName(s[2])) return undefined;
   const p = placeAt(s, 2);
   if (!p || p.value.includes(" ") || placesNamed(p.value).length > 0 || ctx.seenAs?.[p.value]) return undefined;
   const next = s[p.end + 1]?.lower;
@@ -326,6 +329,7 @@ export function askedPerson(s: Tok[], ctx: SessionContext): string | undefined {
   return doing || known ? p.value : undefined;
 }
 
+const FRIENDS = new Set(["mate", "friend", "pal", "buddy", "flatmate", "roommate", "neighbour", "neighbor", "colleague"]);
 const RUN_VERBS = new Set(["run", "manage", "own"]);
 /** What one runs once: a race, a meeting, a course. */
 const RUN_EVENTS = new Set(["marathon", "race", "half", "10k", "5k", "session", "sessions", "meeting", "workshop", "course", "quiz", "show", "event"]);
