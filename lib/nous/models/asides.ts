@@ -5,7 +5,7 @@
  * place and its town), "Been at Deloitte three years now" (a stay at an organisation), "Sky is a great place to work"
  * and "Sunrise Care Home, double shift today" (an organisation judged, or named with its shifts).
  */
-import { kinWords, wordSet } from "./lexicon.js";
+import { relativesHouse, wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -260,8 +260,6 @@ export function dwellingFragment(s: Tok[], speaker: string, ctx: SessionContext,
   emit(speaker, "home", p.value, k + 2);
 }
 
-const KIN = kinWords();
-
 /**
  * "Everyone at the USP lab says hi", "everybody at Arup sends their love": greetings from the people at a place (no
  * town) are from the speaker's workplace.
@@ -273,7 +271,7 @@ export function greetingsFrom(s: Tok[], speaker: string, ctx: SessionContext, em
   if (!["everyone", "everybody", "all"].includes(s[0]?.lower ?? "") || s[1]?.lower !== "at" || !(isName(s[2]) || (s[2]?.lower === "the" && isName(s[3])))) return;
   const p = placeAt(s, 2);
   const greets = p && ["say", "send"].includes(s[p.end + 1]?.lemma ?? "") && s.slice(p.end + 2, p.end + 5).some((t) => ["hi", "hello", "hey", "love", "regards", "congrats", "congratulations"].includes(t.lower));
-  if (p && greets && !KIN.has(p.value.toLowerCase().replace(/'s?$/, "")) && placesNamed(p.value).length === 0 && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "workplace", p.value, 2);
+  if (p && greets && !relativesHouse(p.value) && placesNamed(p.value).length === 0 && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "workplace", p.value, 2);
 }
 
 /** The words for one's workplace as a topic ("Office is HDFC Bank", "Work's still Woodside"). */

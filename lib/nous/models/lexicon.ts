@@ -205,6 +205,10 @@ export const wordSet = (name: LexiconName): Set<string> => new Set(LEXICON[name]
 
 /** Every word for a relative ("sister", "mum"): the family and bare-parent lists. */
 export const kinWords = (): Set<string> => new Set([...wordSet("family"), ...wordSet("bareParents")]);
+const KIN_WORDS = kinWords();
+
+/** A relative's house named by the relative ("Mum's", "auntie's", "at my gran's"): the value is a kin word and "'s". */
+export const relativesHouse = (value: string): boolean => KIN_WORDS.has(value.toLowerCase().replace(/'s?$/, ""));
 
 /** Every word for a relative or a partner ("sister", "mum", "husband"): the kin words and the partner list. */
 export const relativeWords = (): Set<string> => new Set([...kinWords(), ...wordSet("partner")]);

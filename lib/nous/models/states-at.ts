@@ -11,7 +11,7 @@
  * confidence, as every indirect rule.
  */
 import { relationAt, type Clause } from "./clause.js";
-import { kinWords, wordSet } from "./lexicon.js";
+import { kinWords, relativesHouse, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
@@ -101,7 +101,7 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     const lasted = c.perfect && s.some((t) => t.lower === "since");
     if (c.copula && !lasted && s.slice(c.head + 1, k).every((t) => t.pos === "ADV" || t.pos === "PART")) continue;
     // ("I'm in bed at Mum's", "we're in town at the Ritz": where one is; a relative's is their home)
-    if ((c.copula && s.slice(c.head + 1, k).some((t, i, w) => NOT_DEPARTMENTS.has(t.lemma) && (w[i - 1] ?? s[c.head])?.lower === "in")) || KIN_NOUNS.has(value.toLowerCase().replace(/'s?$/, ""))) continue;
+    if ((c.copula && s.slice(c.head + 1, k).some((t, i, w) => NOT_DEPARTMENTS.has(t.lemma) && (w[i - 1] ?? s[c.head])?.lower === "in")) || relativesHouse(value)) continue;
     const first = value.split(" ")[0];
     // "a shipment rejected at Rotterdam": a town is where something happened, not an employer
     if (townName(value)) continue;

@@ -5,7 +5,7 @@
  */
 import type { Clause } from "./clause.js";
 import { relationAt } from "./clause.js";
-import { kinWords, wordSet } from "./lexicon.js";
+import { relativesHouse, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
@@ -13,7 +13,6 @@ import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, t
 const QUIT = wordSet("quitVerbs"), LOSE = wordSet("loseVerbs"), TAKE = wordSet("takeVerbs"), START = wordSet("startVerbs");
 const NOTICE = wordSet("noticeNouns"), JOB_NOUNS = wordSet("jobNouns"), DWELLING = wordSet("dwellingNouns"), WORKPLACE_NOUNS = wordSet("workplaceNouns");
 const COLLEAGUES = wordSet("colleagueNouns"), STATIONS = wordSet("stationNouns"), LEAVE_DWELLING = wordSet("leaveDwellingVerbs");
-const KIN = kinWords();
 const MODALS = new Set(["might", "should", "could", "may", "must", "would"]);
 
 /** The holder of a possessed noun at k ("my job", "his shift", "my husband's job"), or undefined. */
@@ -205,7 +204,7 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb ("Still at
       // auntie's": a relative's house is no workplace)
       const p = placeAt(s, k + 2);
-      if (p && (next === "in" ? upper(p.value) : !KIN.has(p.value.toLowerCase().replace(/'s?$/, "")))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
+      if (p && (next === "in" ? upper(p.value) : !relativesHouse(p.value))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
     } else if (k === 0 && t.lower === "as" && (s[1]?.lower === "a" || s[1]?.lower === "an")) {
       emit([speaker], "job", jobPhrase(s, 1, s.length), "state", k);
     }
