@@ -319,6 +319,9 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
         if (before === "since" || before === "after") c.past = true;
         else if (before === "still") c.still = true; // "Still teaching at X": going on, not planned
         // ("Living in a tiny studio in Al Barsha": a gerund of a lasting state is that state now)
+        // ("Working at Wipro, in the cloud team": one's work told as a fragment is that work now, unless a time to come is
+        // named: "Working at Wipro from Monday")
+        else if (s[c.head].lemma === "work" && ["at", "for", "with"].includes(s[c.head + 1]?.lower ?? "") && !s.slice(c.head + 1).some((x) => x.date || ["next", "from", "tomorrow", "soon", "starting"].includes(x.lower))) c.gerundLead = true;
         else if (!STATIVE_GERUNDS.has(s[c.head].lemma) && !s.slice(c.head + 1).find((x) => x.pos === "AUX" || x.pos === "VERB")?.lemma.match(/^be$/)) c.future = true;
         // else "Working at X is fine": the gerund is the subject of "is", a state now
       }

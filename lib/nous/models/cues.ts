@@ -135,6 +135,8 @@ export function takesBack(sentences: Tok[][]): boolean {
 
 const HYPOTHETICAL = wordSet("hypotheticalMarkers");
 /** Modals that keep a main clause under its condition. */
+/** Verbs before an "if" that asks rather than conditions ("asked if I want to", "see if they hire"). */
+const ASKING = new Set(["ask", "wonder", "see", "know", "check", "sure", "decide", "tell"]);
 const CONDITIONED = new Set(["will", "'ll", "would", "'d", "could", "might", "should", "may", "can", "gonna", "shall", "must"]);
 
 /**
@@ -155,6 +157,10 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
     const rest = s.slice(comma + 1);
     return { s: rest, conditional: rest.some((t) => CONDITIONED.has(t.lower) || (HYPOTHETICAL.has(t.lower) && t.lower === "if")) };
   }
+  // "I live in Riga, I fly for airBaltic, sometimes Spain if I'm good": a short condition ending the sentence, after a comma,
+  // conditions that last part only, when nothing before the comma is modal ("asked if", "see if" ask, not condition)
+  const lastComma = ifAt > 2 && s.length - ifAt <= 6 && !s.slice(ifAt).some((t) => t.text === ",") && !ASKING.has(s[ifAt - 1].lemma) ? s.slice(0, ifAt).map((t) => t.text).lastIndexOf(",") : -1;
+  if (lastComma > 1 && !s.slice(0, lastComma).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower))) return { s: s.slice(0, lastComma), conditional: false };
   let main = s;
   if (ifAt > 2 && (s[ifAt - 1].lemma === "say" || s[ifAt - 1].lemma === "tell")) main = s.slice(0, ifAt);
   else if (ifAt > 3 && s[ifAt - 1].lower === "so" && s[ifAt - 2].text === ",") main = s.slice(0, ifAt - 2);

@@ -33,7 +33,8 @@ import { greetings } from "./greetings.js";
 import { asides } from "./asides.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
-import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
+import { everydayStates, toldNews } from "./states-everyday.js";
+import { commute, dayAt, jobFragment, orgJudged, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
 import { fragmentValue } from "./fragments.js";
 import { questionTail, readQuestion } from "./questions.js";
@@ -167,7 +168,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     for (const c of claim.values) add(o.kinds ? { entity: turn.speaker, attribute: c.attribute, value: c.value, kind: "ended" } : { entity: turn.speaker, attribute: c.attribute, value: `not ${c.value}` });
   }
   const moved = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => {
-    if (cur.states.some((st) => st.entity === entity && st.attribute === attribute)) return;
+    if (cur.states.some((st) => st.entity === entity && st.attribute === attribute && (kind !== "ended" || st.value === value))) return;
     const confidence = cur.hedged ? o.hedgeConfidence : o.indirectConfidence;
     add(o.kinds ? { entity, attribute, value, kind, confidence } : { entity, attribute, value: kind === "ended" ? `not ${value}` : value, confidence });
     if (kind === "ended") endedHere = "home";
@@ -268,7 +269,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
     // ("First week at Auto Trader done. … Fine.": the first days at a name name the new workplace)
     if (firstAt && !isQuestion(s) && endedHere === "workplace") endedHere = undefined;
-    if (isQuestion(s) && !questionTail(words)) {
+    if (isQuestion(s) && !questionTail(words) && !toldNews(s)) {
       readQuestion(s, turn.speaker, turn.id, other, ctx, isSpeakerName, (entity, attribute, value) => indirect(entity, attribute, value, false));
       return;
     }
@@ -363,6 +364,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     weatherHome(s, clauses, turn.speaker, ctx, passing);
     localHome(s, clauses, turn.speaker, ctx, passing);
     townRemark(s, clauses, turn.speaker, ctx, passing);
+    orgJudged(s, sentences, turn.speaker, ctx, passing);
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
@@ -376,6 +378,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     homeInPassing(s, turn.speaker, ctx, passing);
     relationVisited(s, turn.speaker, ctx, turn.id, passing);
     runsBusiness(s, turn.speaker, ctx, passing);
+    if (!isQuestion(s)) everydayStates(s, clauses, turn.speaker, ctx, sentences[si + 1]).forEach((e) => (e.kind === "state" ? passing(turn.speaker, e.attribute, e.value) : e.attribute === "home" ? moved(turn.speaker, "home", e.value, e.kind) : (e.kind === "ended" ? endedAt : newJob)(e.value)));
     const there = homeSaidTo(s).listener;
     if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {

@@ -3,7 +3,7 @@
  * "Stavanger since August.", "Signed a lease! Philly, in Fishtown.").
  */
 import { wordSet } from "./lexicon.js";
-import { inLexicon, isName, openingCommonWord, type Tok, upper } from "./nlp.js";
+import { commonWordAlone, inLexicon, isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
@@ -89,11 +89,17 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   // a description opening the reply ("Loud but good.", "Busy and fun", "Sort of.") is no name
   // ("Nervous and weirdly happy.": an adverb may come before the adjective)
   if (p && ((s[p.end + 1]?.pos === "CCONJ" && (s[p.end + 2]?.pos === "ADJ" || (s[p.end + 2]?.pos === "ADV" && s[p.end + 3]?.pos === "ADJ"))) || s[p.end + 1]?.lower === "of")) return undefined;
+  // ("Loud, greasy, love it.": an ordinary adjective listed with another describes)
+  if (p && !p.value.includes(" ") && s[p.end + 1]?.text === "," && s[p.end + 2]?.pos === "ADJ" && inLexicon(s[k].lower) && placesNamed(p.value).length === 0) return undefined;
   // "Couch at Mum's for now.", "Tradition apparently." ("Admiral, in Cardiff, claims handler." is a name: a comma sets
   // it off)
   if (p && (s[1]?.pos === "ADP" || s[1]?.pos === "ADV") && openingCommonWord(s, k, p)) return undefined;
   // "Quieter, nobody shouting about delays.": a comparative describes, it names nothing
   if (p && !p.value.includes(" ") && comparative(p.value) && placesNamed(p.value).length === 0) return undefined;
+  // ("… which they do. Phew": an ordinary word alone names nothing, unless a town is so named)
+  // ("Mint, and the boss's coffee machine is flash": nor one before "and")
+  const alone = (i: number) => !s[i] || (s[i].pos === "PUNCT" && (!s[i + 1] || s[i + 1].pos === "PUNCT" || s[i + 1].pos === "CCONJ"));
+  if (p && !p.value.includes(" ") && alone(p.end + 1) && commonWordAlone(p.value) && placesNamed(p.value).length === 0) return undefined;
   return p && p.end === stop - 1 && !known(p.value) ? p.value : undefined;
 }
 

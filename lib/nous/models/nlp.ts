@@ -94,7 +94,8 @@ function hyphenName(left: string, right: string): boolean {
 export function analyse(text: string): Tok[][] {
   const nl = engine();
   const its = nl.its;
-  let doc = nl.readDoc(joinDomains(expandContractions(text)));
+  // ("Ha. Fine, my turn": wink reads "Ha." as the abbreviation of hectare and runs the sentences together)
+  let doc = nl.readDoc(joinDomains(expandContractions(text.includes("a.") ? text.replace(/\b([Hh]ah?)\.(?=\s|$)/g, "$1 .") : text)));
   const cased = truecase(doc);
   if (cased) doc = nl.readDoc(cased);
   const words = doc.tokens().out() as string[];
@@ -236,6 +237,8 @@ function townsInLowerCase(sent: Tok[]): void {
   }
 }
 
+/** Words no organisation's name opens with ("at the local school", "for a big bank"). */
+const RUN_STOPS = new Set(["local", "new", "old", "same", "big", "small", "little", "other", "some", "every", "each", "one", "nearby", "main"]);
 const ORG_HEADS = new Set([...wordSet("organisationHeads"), "architects", "solicitors", "accountants", "builders", "roasters", "co", "union", "center", "centre", "sanctuary", "winery"]);
 
 /**
@@ -249,7 +252,9 @@ function organisationsInLowerCase(sent: Tok[]): void {
     let a = j;
     // (a word the truecaser already capitalised, "Riverbend", belongs to the run)
     while (a > 0 && j - a < 3 && /^\p{L}[\p{Ll}'-]*$/u.test(sent[a - 1].text) && ["NOUN", "PROPN", "ADJ", "X", "VERB"].includes(sent[a - 1].pos) && !["my", "our", "the", "a", "an"].includes(sent[a - 1].lower)) a--;
-    if (a === j || !sent.slice(a, j).some((t) => !inLexicon(t.lower) || t.pos === "PROPN")) continue;
+    // ("starting nights at mercy general", "at saguaro middle school": after "at", "for" or "with", known words too)
+    const after = ["at", "for", "with"].includes(sent[a - 1]?.lower ?? "") && !sent.slice(a, j).some((t) => RUN_STOPS.has(t.lower));
+    if (a === j || !(after || sent.slice(a, j).some((t) => !inLexicon(t.lower) || t.pos === "PROPN"))) continue;
     for (const t of sent.slice(a, j + 1)) {
       t.text = capitalised(t.text);
       t.pos = "PROPN";
@@ -265,6 +270,15 @@ export function openingCommonWord(s: Tok[], k: number, p: { value: string; end: 
   // ("Orchards everywhere": a plural too)
   const w = s[0].lower;
   return k === 0 && p.end === 0 && (inLexicon(w) || (/[^s]s$/.test(w) && inLexicon(w.slice(0, -1)))) && placesNamed(p.value).length === 0;
+}
+
+/**
+ * "Phew", "Loud", "Uniform": one capitalised word that is an ordinary word of the lexicon, as wink reads it in lower
+ * case (a name it knows stays one: "Emirates", "Samsung").
+ */
+export function commonWordAlone(word: string): boolean {
+  const w = word.toLowerCase();
+  return /^\p{Lu}\p{Ll}+$/u.test(word) && inLexicon(w) && analyse(`${w} is fine`)[0]?.[0]?.pos !== "PROPN";
 }
 
 const known = new Map<string, boolean>();
@@ -315,7 +329,10 @@ const GREETINGS = wordSet("greetings");
 /** Does a text start with a capital letter (any script's: "Škoda", "Éireann")? ASCII first, the Unicode test only beyond it. */
 export function upper(text: string): boolean {
   const c = text.charCodeAt(0);
-  return c >= 65 && c <= 90 ? true : c < 128 || Number.isNaN(c) ? false : /^\p{Lu}/u.test(text);
+  if (c >= 65 && c <= 90) return true;
+  // a name whose capital comes after a short lower-case prefix ("airBaltic", "bioMérieux", "eBay")
+  if (c >= 97 && c <= 122 && text.length > 3) return /^[a-z]{1,4}\p{Lu}\p{Ll}/u.test(text);
+  return c < 128 || Number.isNaN(c) ? false : /^\p{Lu}/u.test(text);
 }
 
 export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && upper(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";

@@ -388,6 +388,9 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
         if (greeting(r, k)) continue;
         const n = placeName(r, k, ctx);
         const v = n && (placeAt(r, k)?.value ?? n.name);
+        // ("Earlies at Tesco all week": what comes before "at" a name is done there)
+        const e = v ? placeAt(r, k)?.end ?? k : k;
+        if (v && r[e + 1]?.lower === "at" && (isName(r[e + 2]) || (r[e + 2]?.lower === "the" && isName(r[e + 3])))) continue;
         // "How's the new place?" "… everyone at Arden & Kell …": an organisation's name answers about work
         if (v) return { attribute: organisationName(v) ? "workplace" : q.attribute, value: v, kind: "state", indirect: true };
       }

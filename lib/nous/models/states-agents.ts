@@ -169,8 +169,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
     const p = nounWeather ? { value: s.slice(openingAdjective(s, k, e) ? k + 1 : k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);
     if (!p || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) continue;
-    // "House is freezing"
-    if (openingCommonWord(s, k, p)) continue;
+    // "House is freezing"; "Erste Bank is fine, a bit grey": an organisation's name by its last word has no weather
+    if (openingCommonWord(s, k, p) || organisationName(p.value)) continue;
     // "Heffers in December is a war zone": a month or season alone names the weather of a town of the gazetteer only
     if (season && !subject && !nounWeather && prep !== "in" && prep !== "from" && prep !== "over" && !townName(p.value)) continue;
     // "Saw the ice storm in Toronto on the news, are you alive": weather seen on the news is the listener's

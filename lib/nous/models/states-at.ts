@@ -390,6 +390,8 @@ export function lastDayAt(s: Tok[]): string | undefined {
   for (let k = 0; k + 3 < s.length; k++) {
     // ("my last week at the Pegasus")
     const at = s[k + 3]?.lower === "the" && s[k + 4] && upper(s[k + 4].text) ? k + 4 : k + 3;
+    // ("next week's my last at the Royal Canadian Mint": the span left out)
+    if (s[k].lower === "last" && s[k - 1]?.lower === "my" && s[k + 1].lower === "at") return placeAt(s, s[k + 2].lower === "the" ? k + 3 : k + 2)?.value;
     if (s[k].lower !== "last" || !LAST_SPANS.has(s[k + 1].lower) || s[k + 2].lower !== "at" || !upper(s[at].text)) continue;
     if (k > 0 && !["my", "our", "the", ",", "and", "so", "but"].includes(s[k - 1].lower)) continue;
     return placeAt(s, at)?.value;

@@ -13,7 +13,7 @@
  */
 import type { Clause } from "./clause.js";
 import { relativeWords, wordSet } from "./lexicon.js";
-import { inLexicon, isName, type Tok, upper } from "./nlp.js";
+import { commonWordAlone, inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
@@ -172,7 +172,7 @@ const KIN_WORDS = relativeWords();
  * A job word, or a worker's noun by its ending ("inspector", "developer", "yard man"), not a word that only ends so
  * ("dinner", "poker") nor a relative ("brother").
  */
-const workerNoun = (t: Tok): boolean => JOB_WORDS.has(t.lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(t.lower) && !NOT_WORKERS.has(t.lower) && !KIN_WORDS.has(t.lemma));
+export const workerNoun = (t: Tok): boolean => JOB_WORDS.has(t.lemma) || (/(?:man|woman|person|lady|guy|er|or|ist|ian)$/.test(t.lower) && !NOT_WORKERS.has(t.lower) && !KIN_WORDS.has(t.lemma));
 /** Openings that greet or give news, not one's work ("great news, Acme Software called"). */
 /** Words of comparison, which open a remark about a town but are none ("Same humidity"). */
 const COMPARISON_WORDS = new Set(["same", "other", "another", "different", "more", "less", "such"]);
@@ -361,4 +361,52 @@ export function writtenFrom(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   if (!p || isCountry(p.value) || (fromNews ? organisationName(p.value) : placesNamed(p.value).length === 0)) return;
   if (namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) return;
   emit(speaker, "home", p.value, at);
+}
+
+/** Words of one's working life that say a judged name is where one works ("my team lead", "meetings", "the canteen"). */
+const STAFF_CUES = new Set(["boss", "manager", "team", "lead", "supervisor", "colleague", "coworker", "co-worker", "office", "meeting", "deadline", "canteen", "shift", "desk", "audit", "client", "workload", "reorg", "department", "overtime", "staff", "salary", "job", "intern", "onboarding", "standup", "sprint", "rota", "payroll", "vp", "ceo", "hr"]);
+/** What judges a place of work after "is" ("Comarch is good", "Stellantis is chaos as usual", "Dalhousie's the usual"). */
+const JUDGEMENTS = new Set(["chaos", "hell", "madness", "same", "fine", "ok", "okay", "alright", "good", "great", "nice", "mad", "crazy", "busy", "intense", "brutal", "hectic", "manic", "quiet", "decent", "grand", "lovely", "amazing", "wild", "insane", "mental", "relentless", "chill", "boring", "stressful", "huge"]);
+const INTENSIFIERS = new Set(["so", "really", "pretty", "super", "very", "damn", "proper", "still", "just", "always", "quite", "kinda", "too", "honestly", "actually", "absolutely"]);
+/** Common words a sentence may open with, capitalised, that name no employer ("Work is mad", "Team is good"). */
+const NOT_EMPLOYERS = new Set(["work", "job", "team", "office", "school", "uni", "college", "life", "home", "everything", "everyone", "everybody", "weather", "traffic", "today", "tonight", "family", "boss", "manager", "landlord", "landlady", "flat", "house", "rent", "money", "it", "that", "this"]);
+const JUDGE_OPENERS = new Set(["anyway", "and", "but", "so", "also", "well", "oh", "ha", "haha", "lol", "ok", "okay", "yeah", "yes", "meanwhile", "here"]);
+
+/**
+ * "Comarch is good, my team lead is from Katowice", "Erste Bank is fine, a bit grey, lots of meetings", "Dalhousie's
+ * the usual. Grant deadline Friday, my supervisor's panicking": a name judged now at the start of a sentence (no town
+ * of the gazetteer, country, person, speaker or known home), with a word of one's working life in the turn, is the
+ * speaker's workplace.
+ *
+ * @example
+ * orgJudged(analyse("Comarch is good, my team lead is from Katowice.")[0], turn, "Alessia", ctx, emit); // emit("Alessia", "workplace", "Comarch", 0)
+ */
+export function orgJudged(s: Tok[], turn: readonly Tok[][], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  let a = 0;
+  while (a < s.length && (s[a].pos === "INTJ" || s[a].text === "," || JUDGE_OPENERS.has(s[a].lower) || (s[a].lower === "the" && isName(s[a + 1])))) a++;
+  if (!isName(s[a]) || s.some((t) => t.text === "?")) return;
+  let p = placeAt(s, a);
+  // "The Port of Rotterdam Authority"
+  const tail = p && s[p.end + 1]?.lower === "of" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2) : undefined;
+  if (p && tail) p = { value: `${p.value} of ${tail.value}`, end: tail.end };
+  // "Atlassian's good though": the "'s" read into the name is "is"
+  if (p?.value.endsWith("'s") && s[p.end]?.text === "'s" && s[p.end + 1]?.lower !== "is") p = { value: p.value.slice(0, -2), end: p.end - 1 };
+  if (!p || (s[p.end + 1]?.lower !== "is" && s[p.end + 1]?.text !== "'s")) return;
+  let n = p.end + 2;
+  while (n < p.end + 5 && INTENSIFIERS.has(s[n]?.lower ?? "")) n++;
+  const w = s[n];
+  const judged = !!w && (w.pos === "ADJ" || JUDGEMENTS.has(w.lower) || (w.lower === "the" && ["usual", "same"].includes(s[n + 1]?.lower ?? "")));
+  // ("Gus is fine, he got that job": a person, taken up by a pronoun after the judgement's comma)
+  const comma = s.findIndex((t, i) => i > n && t.text === ",");
+  if (!judged || s.slice(p.end + 2).some((t) => TRIP.has(t.lemma) || YEAR.test(t.text)) || ["he", "she", "his", "her"].includes(s[comma + 1]?.lower ?? "")) return;
+  const value = p.value;
+  const first = value.split(" ")[0].toLowerCase();
+  if (NOT_EMPLOYERS.has(first) || KIN_WORDS.has(first) || placesNamed(value).length > 0 || isCountry(value) || ctx.speakers.some((x) => x === value || x.split(" ")[0] === value.split(" ")[0])) return;
+  if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || ctx.seenAs?.[value] === "home" || listenersHome(ctx, speaker, value)) return;
+  // "Uniform is massive on me": a common word capitalised to open the sentence (as wink reads it in lower case)
+  if (!value.includes(" ") && commonWordAlone(value)) return;
+  // a word of one's working life after the judgement, or in another sentence of the turn
+  const cue = (t: Tok) => STAFF_CUES.has(t.lemma) || STAFF_CUES.has(t.lower);
+  if (!s.slice(n + 1).some(cue) && !turn.some((x) => x !== s && x.some(cue))) return;
+  emit(speaker, "workplace", value, a);
 }

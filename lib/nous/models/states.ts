@@ -56,6 +56,8 @@ function ppAfter(s: Tok[], from: number, to: number, preps: Set<string>): { prep
     if (t.pos === "ADV" || t.date || t.pos === "PART") continue;
     if (t.pos !== "ADP") return undefined;
     if (preps.has(t.lower)) {
+      // ("we start at half eight": a time of day names no place)
+      if (["half", "quarter"].includes(s[j + 1]?.lower ?? "") && (s[j + 2]?.pos === "NUM" || ["past", "to"].includes(s[j + 2]?.lower ?? ""))) return undefined;
       const p = placeAt(s, j + 1, to);
       return p ? { prep: t.lower, value: p.value, at: j, end: p.end } : undefined;
     }

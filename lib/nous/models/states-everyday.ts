@@ -1,0 +1,134 @@
+/**
+ * Homes and work told in everyday turns of phrase, read from statements only (the caller skips questions):
+ *
+ * - Working for an organisation by one's trade: "I fly for airBaltic", "I drive for Uber", "I write for Vice" → the
+ *   speaker's workplace.
+ * - A name alone, then one's job: "Cameco. Safety coordinator, fly-in fly-out." → the workplace.
+ * - One's job said to be at a place: "the job's at Pusan National University" → the workplace.
+ * - One's pupils, patients, customers or desk at a named place: "my 7th graders at Saguaro Middle School" → the workplace.
+ * - An organisation making one something: "Cowrywise made me team lead" → the workplace.
+ * - An offer judged too good to refuse: "The Canva offer was too good to turn down" → a new workplace.
+ * - A home got away from or sold: "finally escaped Hackney", "got out of Croydon", "sold the house in Brampton" → the
+ *   home ended.
+ *
+ * Each is the speaker's; no trip, question, intent or modal.
+ */
+import type { Clause } from "./clause.js";
+import { wordSet } from "./lexicon.js";
+import { commonWordAlone, isName, type Tok } from "./nlp.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
+import { placeAt } from "./states-common.js";
+import { workerNoun } from "./states-remarks.js";
+
+export interface EverydayState {
+  attribute: "home" | "workplace";
+  value: string;
+  kind: "state" | "change" | "ended";
+  at: number;
+}
+
+const TRIP = wordSet("tripWords");
+const JOB_WORDS = wordSet("jobWords");
+/** Trades done for an employer named after "for". */
+const FOR_TRADES = new Set(["fly", "drive", "write", "deliver", "ride", "cook", "model", "play", "sing", "design", "code", "freelance", "nurse", "temp", "volunteer"]);
+/** Those a worker serves at a place ("my kids at …", "my patients at …"), and where one works there ("my desk at …"). */
+const SERVED = new Set(["grader", "pupil", "student", "kid", "patient", "resident", "class", "learner", "client", "regular", "customer", "camper", "trainee", "desk", "locker", "classroom", "workstation", "cubicle"]);
+const DWELLINGS = new Set(["house", "flat", "place", "apartment", "condo", "home", "unit", "townhouse", "bungalow"]);
+
+/** "Did I tell you I got the New Flyer job?": news told as a question. */
+export const toldNews = (s: Tok[]): boolean => s[0]?.lower === "did" && s[1]?.lower === "i" && ["tell", "mention"].includes(s[2]?.lower ?? "");
+
+/** A name at k that is no person, speaker or country (a town too when `town`), with its end. */
+function named(s: Tok[], k: number, ctx: SessionContext, town: boolean): { value: string; end: number } | undefined {
+  const at = s[k]?.lower === "the" ? k + 1 : k;
+  if (!isName(s[at])) return undefined;
+  const p = placeAt(s, at);
+  if (!p || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return undefined;
+  if (!town && placesNamed(p.value).length > 0) return undefined;
+  return p;
+}
+
+/**
+ * What a sentence tells in these turns of phrase.
+ *
+ * @example
+ * everydayStates(analyse("I fly for airBaltic.")[0], clauses, "Dmitri", ctx); // [{ attribute: "workplace", value: "airBaltic", kind: "state", at: 3 }]
+ */
+export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, next?: Tok[]): EverydayState[] {
+  // ("I fly for airBaltic": flying for an employer is no trip)
+  if (s.some((t, i) => (t.text === "?" && !toldNews(s)) || ((TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(t.lemma === "fly" && s[i + 1]?.lower === "for")))) return [];
+  const out: EverydayState[] = [];
+  const alone = nameThenJob(s, next, ctx);
+  if (alone) out.push({ attribute: "workplace", value: alone, kind: "state", at: 0 });
+  const own = (c: Clause) => c.subjects.length === 1 && c.subjects[0] === speaker && !c.intent && !c.negated && !c.future && !c.usedTo;
+  for (const c of clauses) {
+    if (!own(c)) continue;
+    const v = c.verb;
+    // "I fly for airBaltic": a trade done now for an organisation
+    if (FOR_TRADES.has(v) && !c.past && s[c.head + 1]?.lower === "for") {
+      const p = named(s, c.head + 2, ctx, false);
+      if (p) out.push({ attribute: "workplace", value: p.value, kind: "state", at: c.head + 2 });
+    }
+    // "finally escaped Hackney", "got out of Croydon at last"
+    if ((c.past || c.perfect) && (v === "escape" || (v === "get" && s[c.head + 1]?.lower === "out" && s[c.head + 2]?.lower === "of"))) {
+      const k = v === "escape" ? c.head + 1 : c.head + 3;
+      const p = named(s, k, ctx, true);
+      if (p) out.push({ attribute: "home", value: p.value, kind: "ended", at: k });
+    }
+    // "sold the house in Brampton", "we sold our place in Leith"
+    if (v === "sell" && (c.past || c.perfect)) {
+      const d = s.findIndex((t, i) => i > c.head && i <= c.head + 3 && DWELLINGS.has(t.lemma));
+      const p = d > 0 && s[d + 1]?.lower === "in" && ["the", "our", "my"].includes(s[d - 1]?.lower ?? "") ? named(s, d + 2, ctx, true) : undefined;
+      if (p) out.push({ attribute: "home", value: p.value, kind: "ended", at: d + 2 });
+    }
+  }
+  // "The Canva offer was too good to turn down"
+  const o = s.findIndex((t) => t.lemma === "offer");
+  if (o > 1 && s[0].lower === "the" && s.slice(1, o).every(isName) && s[o + 1]?.lemma === "be" && s[o + 2]?.lower === "too" && s[o + 3]?.lower === "good") out.push({ attribute: "workplace", value: s.slice(1, o).map((t) => t.text).join(" "), kind: "change", at: 1 });
+  for (let k = 0; k + 3 < s.length; k++) {
+    // "And the job's at Pusan National University", "my new job is at Wipro"
+    if (["the", "my"].includes(s[k].lower)) {
+      const fresh = s[k + 1].lower === "new" ? 1 : 0;
+      const j = k + 1 + fresh;
+      if (s[j]?.lemma === "job" && (s[j + 1]?.text === "'s" || s[j + 1]?.lower === "is") && s[j + 2]?.lower === "at") {
+        const p = named(s, j + 3, ctx, false);
+        if (p) out.push({ attribute: "workplace", value: p.value, kind: fresh ? "change" : "state", at: j + 3 });
+      }
+    }
+    // "my 7th graders at Saguaro Middle School", "my patients at Sosiani", "my desk at Lumen Analytics"
+    if (s[k].lower === "my") {
+      let e = k + 1;
+      while (e < k + 4 && (s[e]?.pos === "ADJ" || s[e]?.pos === "NUM" || s[e]?.lower === "year" || /^\d+(?:st|nd|rd|th)$/.test(s[e]?.lower ?? ""))) e++;
+      if (SERVED.has(s[e]?.lemma ?? "") && s[e + 1]?.lower === "at") {
+        const p = named(s, e + 2, ctx, false);
+        if (p) out.push({ attribute: "workplace", value: p.value, kind: "state", at: e + 2 });
+      }
+    }
+  }
+  // "Cowrywise made me team lead": an organisation making the speaker a job
+  for (const c of clauses) {
+    if (c.verb !== "make" || c.past === false || s[c.head + 1]?.lower !== "me" || c.negated || c.intent) continue;
+    let e = c.head + 2;
+    while (e < s.length && (s[e].pos === "NOUN" || s[e].pos === "ADJ" || ["a", "an", "lead", "head"].includes(s[e].lower))) e++;
+    if (e === c.head + 2 || !(JOB_WORDS.has(s[e - 1].lemma) || ["lead", "head"].includes(s[e - 1].lower))) continue;
+    let a = c.at;
+    while (a < c.head && !isName(s[a])) a++;
+    const p = a < c.head ? named(s, a, ctx, false) : undefined;
+    if (p && p.end < c.head && !ctx.speakers.includes(p.value)) out.push({ attribute: "workplace", value: p.value, kind: "state", at: a });
+  }
+  return out;
+}
+
+/**
+ * "Cameco. Safety coordinator, fly-in fly-out.": a name alone in its sentence (no town, country, person or speaker),
+ * then a sentence opening with one's job.
+ */
+function nameThenJob(s: Tok[], next: Tok[] | undefined, ctx: SessionContext): string | undefined {
+  const p = next && isName(s[0]) ? placeAt(s, 0) : undefined;
+  if (!p || !next || s.slice(p.end + 1).some((t) => t.pos !== "PUNCT") || placesNamed(p.value).length > 0 || isCountry(p.value) || commonWordAlone(p.value)) return undefined;
+  if (ctx.speakers.some((x) => x.split(" ")[0] === p.value) || namesSomeone(ctx, p.value, { firstName: "value", known: true })) return undefined;
+  let e = 0;
+  while (e < 4 && next[e] && (next[e].pos === "NOUN" || next[e].pos === "ADJ" || (e === 0 && next[e].pos === "PROPN"))) e++;
+  return e > 0 && (!next[e] || next[e].pos === "PUNCT") && workerNoun(next[e - 1]) && !/(?:man|woman|person|lady|guy)$/.test(next[e - 1].lower) ? p.value : undefined;
+}
