@@ -317,9 +317,14 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
     if (w.endsWith("in") && inLexicon(`${w}g`)) return;
     if (pos[i] === "PROPN" || !inLexicon(w)) caps.add(w);
   });
+  // a word with a letter outside ASCII ("kadıköy", "şehir hatları"), which wink splits, is a name unless the lexicon
+  // holds it or its unaccented form ("café")
+  for (const [w] of text.matchAll(/(?<!\p{L})\p{Ll}[\p{Ll}'-]{2,}(?!\p{L})/gu)) {
+    if (!/^[a-z'-]+$/.test(w) && !inLexicon(w) && !inLexicon(w.normalize("NFD").replace(/\p{M}/gu, ""))) caps.add(w);
+  }
   if (!caps.size) return undefined;
   // whole words only: the "ock" of "płock" is no word
-  return text.replace(/(?<!\p{L})[a-z][a-z'-]{2,}(?!\p{L})/gu, (w) => (caps.has(w) ? w[0].toUpperCase() + w.slice(1) : w));
+  return text.replace(/(?<!\p{L})\p{Ll}[\p{Ll}'-]{2,}(?!\p{L})/gu, (w) => (caps.has(w) ? w[0].toUpperCase() + w.slice(1) : w));
 }
 
 const CALENDAR = wordSet("calendar");

@@ -83,3 +83,24 @@ test("in chat written all in lower case, words after 'at' ending in an organisat
   assert.deepEqual(talk([["Ann", "starting nights at st bede general on monday"]]), ["Ann | workplace | St Bede General | 0.5"]);
   assert.deepEqual(talk([["Ann", "still at the local school lol"]]).filter((x) => x.includes("Local")), []);
 });
+
+test("an organisation that has something for its staff, an update from it, one staying late or 'we' at work, with the organisation judged: the workplace", () => {
+  assert.deepEqual(talk([["Ann", "Corvana has free lunch in the canteen on Fridays."]]), ["Ann | workplace | Corvana | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Corvana update: the new CEO wants us in the office daily."]]), ["Ann | workplace | Corvana | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Corvana is the same, I stay late most nights."]]), ["Ann | workplace | Corvana | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Corvana is mad busy. We're fitting out a school in Accra."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Corvana | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Tomas has a new car."]]), []);
+});
+
+test("the terms of one's work at a name, an organisation's canteen, an organisation's yes before one's start: the workplace", () => {
+  assert.deepEqual(talk([["Ann", "The hours at Kestrel Logistics are so regular I can plan a weekend."]]), ["Ann | workplace | Kestrel Logistics | 0.5"]);
+  assert.deepEqual(talk([["Ann", "The Corvana canteen does a great laksa."]]), ["Ann | workplace | Corvana | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Corvana said yes!! I start Monday."]]), ["Ann | workplace | Corvana | change"]);
+  assert.deepEqual(talk([["Ann", "Mum said yes! I start Monday."]]), []);
+  assert.deepEqual(talk([["Ann", "The hours at the gym are weird."]]), []);
+});
+
+test("chat all in lower case: a word with a letter outside ASCII is a name unless the lexicon holds its unaccented form", () => {
+  assert.deepEqual(talk([["Ann", "i live in üsküdar now"]]), ["Ann | home | Üsküdar | change"]);
+  assert.deepEqual(talk([["Ann", "best café in town tbh"]]), []);
+});

@@ -3,8 +3,11 @@
  *
  * - Working for an organisation by one's trade: "I fly for airBaltic", "I drive for Uber", "I write for Vice" → the
  *   speaker's workplace.
+ * - An organisation's canteen, an organisation's yes before one's start: "the PSA canteen", "Kavak said yes! I start
+ *   Monday" → the workplace.
  * - A name alone, then one's job: "Cameco. Safety coordinator, fly-in fly-out." → the workplace.
  * - One's job said to be at a place: "the job's at Pusan National University" → the workplace.
+ * - One's terms of work at a name, judged: "the hours at Northland Regional Council are so regular" → the workplace.
  * - One's pupils, patients, customers or desk at a named place: "my 7th graders at Saguaro Middle School" → the workplace.
  * - An organisation making one something: "Cowrywise made me team lead" → the workplace.
  * - An offer judged too good to refuse: "The Canva offer was too good to turn down" → a new workplace.
@@ -14,7 +17,7 @@
  * Each is the speaker's; no trip, question, intent or modal.
  */
 import type { Clause } from "./clause.js";
-import { wordSet } from "./lexicon.js";
+import { relativeWords, wordSet } from "./lexicon.js";
 import { commonWordAlone, isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -29,11 +32,16 @@ export interface EverydayState {
 }
 
 const TRIP = wordSet("tripWords");
+const KIN = relativeWords();
 const JOB_WORDS = wordSet("jobWords");
 /** Trades done for an employer named after "for". */
 const FOR_TRADES = new Set(["fly", "drive", "write", "deliver", "ride", "cook", "model", "play", "sing", "design", "code", "freelance", "nurse", "temp", "volunteer"]);
 /** Those a worker serves at a place ("my kids at …", "my patients at …"), and where one works there ("my desk at …"). */
 const SERVED = new Set(["grader", "pupil", "student", "kid", "patient", "resident", "class", "learner", "client", "regular", "customer", "camper", "trainee", "desk", "locker", "classroom", "workstation", "cubicle"]);
+/** One's terms of work somewhere ("the hours at …", "the pay at …"). */
+const TERMS = new Set(["hour", "pay", "shift", "rota", "salary", "wage", "benefit", "perk", "commute", "workload", "overtime"]);
+/** Where an organisation feeds its staff ("the PSA canteen"). */
+const CANTEENS = new Set(["canteen", "cafeteria", "staffroom", "breakroom"]);
 const DWELLINGS = new Set(["house", "flat", "place", "apartment", "condo", "home", "unit", "townhouse", "bungalow"]);
 
 /** "Did I tell you I got the New Flyer job?": news told as a question. */
@@ -44,7 +52,7 @@ function named(s: Tok[], k: number, ctx: SessionContext, town: boolean): { value
   const at = s[k]?.lower === "the" ? k + 1 : k;
   if (!isName(s[at])) return undefined;
   const p = placeAt(s, at);
-  if (!p || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return undefined;
+  if (!p || isCountry(p.value) || KIN.has(p.value.toLowerCase()) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return undefined;
   if (!town && placesNamed(p.value).length > 0) return undefined;
   return p;
 }
@@ -56,13 +64,14 @@ function named(s: Tok[], k: number, ctx: SessionContext, town: boolean): { value
  * everydayStates(analyse("I fly for airBaltic.")[0], clauses, "Dmitri", ctx); // [{ attribute: "workplace", value: "airBaltic", kind: "state", at: 3 }]
  */
 export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, next?: Tok[]): EverydayState[] {
-  // ("I fly for airBaltic": flying for an employer is no trip)
-  if (s.some((t, i) => (t.text === "?" && !toldNews(s)) || ((TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(t.lemma === "fly" && s[i + 1]?.lower === "for")))) return [];
+  if (s.some((t) => t.text === "?") && !toldNews(s)) return [];
+  // (a trip bars the readings of verbs: "I fly for Lisbon this weekend"; flying for an employer is no trip)
+  const trip = s.some((t, i) => (TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(t.lemma === "fly" && s[i + 1]?.lower === "for"));
   const out: EverydayState[] = [];
   const alone = nameThenJob(s, next, ctx);
   if (alone) out.push({ attribute: "workplace", value: alone, kind: "state", at: 0 });
   const own = (c: Clause) => c.subjects.length === 1 && c.subjects[0] === speaker && !c.intent && !c.negated && !c.future && !c.usedTo;
-  for (const c of clauses) {
+  for (const c of trip ? [] : clauses) {
     if (!own(c)) continue;
     const v = c.verb;
     // "I fly for airBaltic": a trade done now for an organisation
@@ -86,6 +95,21 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   // "The Canva offer was too good to turn down"
   const o = s.findIndex((t) => t.lemma === "offer");
   if (o > 1 && s[0].lower === "the" && s.slice(1, o).every(isName) && s[o + 1]?.lemma === "be" && s[o + 2]?.lower === "too" && s[o + 3]?.lower === "good") out.push({ attribute: "workplace", value: s.slice(1, o).map((t) => t.text).join(" "), kind: "change", at: 1 });
+  for (let k = 0; k + 1 < s.length; k++) {
+    // "the PSA canteen got very good chicken rice": the canteen of a named organisation (not someone else's)
+    if (isName(s[k]) && !["his", "her", "their", "your"].includes(s[k - 1]?.lower ?? "") && (k === 0 || !isName(s[k - 1]))) {
+      let p = named(s, k, ctx, false);
+      // ("PSA canteen": the canteen read into the name)
+      const canteen = p?.value.split(" ").pop()!.toLowerCase() ?? "";
+      if (p && p.value.includes(" ") && CANTEENS.has(canteen) && s[p.end].lower === canteen) p = { value: p.value.slice(0, -canteen.length - 1), end: p.end - 1 };
+      // ("The Leeds canteen is shut": a town's; "Plant canteen": an ordinary word's)
+      const firm = !!p && placesNamed(p.value).length === 0 && !commonWordAlone(p.value);
+      if (p && firm && CANTEENS.has(s[p.end + 1]?.lemma ?? "")) out.push({ attribute: "workplace", value: p.value, kind: "state", at: k });
+      // "kavak said yes!!! i start monday": an organisation's yes, then one's start (a day or nothing after it)
+      const start = (t: Tok, i: number, r: Tok[]) => (t.lemma === "start" || t.lower === "starting") && (i === 0 || r[i - 1].lower === "i") && (!r[i + 1] || r[i + 1].date || r[i + 1].pos === "PUNCT" || ["on", "next", "in", "tomorrow"].includes(r[i + 1].lower));
+      if (p && s[p.end + 1]?.lower === "said" && s[p.end + 2]?.lower === "yes" && next?.some(start)) out.push({ attribute: "workplace", value: p.value, kind: "change", at: k });
+    }
+  }
   for (let k = 0; k + 3 < s.length; k++) {
     // "And the job's at Pusan National University", "my new job is at Wipro"
     if (["the", "my"].includes(s[k].lower)) {
@@ -95,6 +119,12 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
         const p = named(s, j + 3, ctx, false);
         if (p) out.push({ attribute: "workplace", value: p.value, kind: fresh ? "change" : "state", at: j + 3 });
       }
+    }
+    // "The hours at Northland Regional Council are so regular", "the pay at Ocado is decent": one's terms of work at a
+    // name, judged now
+    if (["the", "my"].includes(s[k].lower) && TERMS.has(s[k + 1].lemma) && s[k + 2]?.lower === "at" && k + 3 < s.length) {
+      const p = named(s, k + 3, ctx, false);
+      if (p && ["is", "are", "'s"].includes(s[p.end + 1]?.lower ?? "")) out.push({ attribute: "workplace", value: p.value, kind: "state", at: k + 3 });
     }
     // "my 7th graders at Saguaro Middle School", "my patients at Sosiani", "my desk at Lumen Analytics"
     if (s[k].lower === "my") {

@@ -391,11 +391,16 @@ export function orgJudged(s: Tok[], turn: readonly Tok[][], speaker: string, ctx
   if (p && tail) p = { value: `${p.value} of ${tail.value}`, end: tail.end };
   // "Atlassian's good though": the "'s" read into the name is "is"
   if (p?.value.endsWith("'s") && s[p.end]?.text === "'s" && s[p.end + 1]?.lower !== "is") p = { value: p.value.slice(0, -2), end: p.end - 1 };
-  if (!p || (s[p.end + 1]?.lower !== "is" && s[p.end + 1]?.text !== "'s")) return;
+  if (!p) return;
+  // "Allegro has pierogi in the canteen", "Shopify update: new VP wants everyone in the office": what the organisation
+  // has or does for its staff, with the word of working life in the same sentence
+  const has = s[p.end + 1]?.lemma === "have" && s[p.end + 1].lower !== "had";
+  const update = s[p.end + 1]?.lower === "update" && s[p.end + 2]?.text === ":";
+  if (!has && !update && s[p.end + 1]?.lower !== "is" && s[p.end + 1]?.text !== "'s") return;
   let n = p.end + 2;
   while (n < p.end + 5 && INTENSIFIERS.has(s[n]?.lower ?? "")) n++;
   const w = s[n];
-  const judged = !!w && (w.pos === "ADJ" || JUDGEMENTS.has(w.lower) || (w.lower === "the" && ["usual", "same"].includes(s[n + 1]?.lower ?? "")));
+  const judged = has || update || (!!w && (w.pos === "ADJ" || JUDGEMENTS.has(w.lower) || (w.lower === "the" && ["usual", "same"].includes(s[n + 1]?.lower ?? ""))));
   // ("Gus is fine, he got that job": a person, taken up by a pronoun after the judgement's comma)
   const comma = s.findIndex((t, i) => i > n && t.text === ",");
   if (!judged || s.slice(p.end + 2).some((t) => TRIP.has(t.lemma) || YEAR.test(t.text)) || ["he", "she", "his", "her"].includes(s[comma + 1]?.lower ?? "")) return;
@@ -406,7 +411,8 @@ export function orgJudged(s: Tok[], turn: readonly Tok[][], speaker: string, ctx
   // "Uniform is massive on me": a common word capitalised to open the sentence (as wink reads it in lower case)
   if (!value.includes(" ") && commonWordAlone(value)) return;
   // a word of one's working life after the judgement, or in another sentence of the turn
-  const cue = (t: Tok) => STAFF_CUES.has(t.lemma) || STAFF_CUES.has(t.lower);
-  if (!s.slice(n + 1).some(cue) && !turn.some((x) => x !== s && x.some(cue))) return;
+  // ("I stay late every day", "we're putting panels on a hospital": staying late, or "we" doing the work)
+  const cue = (t: Tok, i: number, r: Tok[]) => STAFF_CUES.has(t.lemma) || STAFF_CUES.has(t.lower) || (t.lower === "late" && ["stay", "work"].includes(r[i - 1]?.lemma ?? "")) || (t.lower === "we" && r[i + 1]?.lemma === "be" && (r[i + 2]?.pos === "VERB" || /ing$/.test(r[i + 2]?.lower ?? "")));
+  if (!s.slice(n + 1).some((t, i) => cue(t, n + 1 + i, s)) && ((has || update) || !turn.some((x) => x !== s && x.some(cue)))) return;
   emit(speaker, "workplace", value, a);
 }
