@@ -104,3 +104,14 @@ test("chat all in lower case: a word with a letter outside ASCII is a name unles
   assert.deepEqual(talk([["Ann", "i live in üsküdar now"]]), ["Ann | home | Üsküdar | change"]);
   assert.deepEqual(talk([["Ann", "best café in town tbh"]]), []);
 });
+
+test("the daily way in names the workplace: heading somewhere named on the subway, reaching an organisation's office late; a town, an errand or a party does not", () => {
+  assert.deepEqual(talk([["Ann", "On the tram heading to Vantor, half asleep."]]), ["Ann | workplace | Vantor | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Reached the Corvana office twenty minutes late again."]]), ["Ann | workplace | Corvana | 0.5"]);
+  assert.deepEqual(talk([["Ann", "On the bus heading to Leeds for the match."]]), []);
+  assert.deepEqual(talk([["Ann", "Reached the Hilton late, the party had started."]]), []);
+});
+
+test("a home sold and left is not within the new one", () => {
+  assert.deepEqual(talkLines([["Ann", "We sold the house in Hamilton and moved to Tauranga."]], ["within"]), []);
+});

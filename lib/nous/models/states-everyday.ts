@@ -5,6 +5,7 @@
  *   speaker's workplace.
  * - An organisation's canteen, an organisation's yes before one's start: "the PSA canteen", "Kavak said yes! I start
  *   Monday" → the workplace.
+ * - The daily way in: "on the subway heading to TD", "reached the Zee office forty minutes late" → the workplace.
  * - A name alone, then one's job: "Cameco. Safety coordinator, fly-in fly-out." → the workplace.
  * - One's job said to be at a place: "the job's at Pusan National University" → the workplace.
  * - One's terms of work at a name, judged: "the hours at Northland Regional Council are so regular" → the workplace.
@@ -38,6 +39,8 @@ const JOB_WORDS = wordSet("jobWords");
 const FOR_TRADES = new Set(["fly", "drive", "write", "deliver", "ride", "cook", "model", "play", "sing", "design", "code", "freelance", "nurse", "temp", "volunteer"]);
 /** Those a worker serves at a place ("my kids at …", "my patients at …"), and where one works there ("my desk at …"). */
 const SERVED = new Set(["grader", "pupil", "student", "kid", "patient", "resident", "class", "learner", "client", "regular", "customer", "camper", "trainee", "desk", "locker", "classroom", "workstation", "cubicle"]);
+/** What one rides to work in. */
+const RIDES = new Set(["subway", "bus", "train", "tram", "metro", "tube", "ferry", "commute", "jeepney", "matatu", "danfo", "mrt", "luas", "dart"]);
 /** One's terms of work somewhere ("the hours at …", "the pay at …"). */
 const TERMS = new Set(["hour", "pay", "shift", "rota", "salary", "wage", "benefit", "perk", "commute", "workload", "overtime"]);
 /** Where an organisation feeds its staff ("the PSA canteen"). */
@@ -135,6 +138,17 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
         if (p) out.push({ attribute: "workplace", value: p.value, kind: "state", at: e + 2 });
       }
     }
+  }
+  // "I'm on the subway heading to TD", "reached the Zee office forty minutes late": the daily way in to work, now
+  const riding = s.some((t) => RIDES.has(t.lemma));
+  for (let k = 1; k + 1 < s.length; k++) {
+    const heading = riding && s[k].lower === "to" && ["heading", "headed", "commuting", "way"].includes(s[k - 1].lower) && !s.slice(k).some((t) => t.lower === "for");
+    const reached = ["reached", "reach", "reaching"].includes(s[k - 1].lower) && s[k].lower === "the" && s.some((t) => t.lower === "late" || t.lower === "early");
+    if (!heading && !reached) continue;
+    let p = named(s, k + 1, ctx, false);
+    // ("the Zee office": the office read into the name)
+    if (p && reached && p.value.endsWith(" office")) p = { value: p.value.slice(0, -7), end: p.end - 1 };
+    if (p && ((heading && !commonWordAlone(p.value)) || (reached && s[p.end + 1]?.lemma === "office"))) out.push({ attribute: "workplace", value: p.value, kind: "state", at: k + 1 });
   }
   // "Cowrywise made me team lead": an organisation making the speaker a job
   for (const c of clauses) {

@@ -53,7 +53,8 @@ export function placesWithin(text: string, triples: readonly HomeTriple[], speak
     for (const t of homes) if (t.kind !== "change" || DWELLING_IN(t.value).test(text)) push(t.value, presumed);
   }
   const moves = homes.filter((t) => (t.kind === "change" || t.kind === "planned") && !DWELLING_IN(t.value).test(text));
-  for (const m of moves) for (const t of homes) if (t.value !== m.value && DWELLING_IN(t.value).test(text)) push(t.value, m.value);
+  // ("Sold the house in Brampton and moved to Surrey": a home left is not within the new one)
+  for (const m of moves) for (const t of homes) if (t.value !== m.value && !homes.some((h) => h.value === t.value && h.kind === "ended") && DWELLING_IN(t.value).test(text)) push(t.value, m.value);
   // the known home, kept ("same house in X") or just moved to
   if (known?.home && !ended && !moves.length) {
     for (const t of homes) if (t.value !== known.home && DWELLING_IN(t.value).test(text) && (known.movedThisSession || SAME_DWELLING(t.value).test(text))) push(t.value, known.home);
