@@ -214,6 +214,10 @@ export function selfIntro(s: Tok[], speaker: string, ctx: SessionContext, emit: 
   const named = prev?.filter((t) => t.pos !== "PUNCT");
   if (named?.length === 1 && named[0].text === first && isName(s[0])) return selfIntro([named[0], { ...named[0], text: ",", lower: ",", lemma: ",", pos: "PUNCT" }, ...s], speaker, ctx, (e, a, v, at) => emit(e, a, v, at - 2));
   const k = s.findIndex((t) => t.text === first);
+  // "So. Cork, Apple, customer support, all day on the phone": a town, a name and one's line of work listed without
+  // one's name read as if it came first
+  const town = k < 0 && isName(s[0]) ? placeAt(s, 0) : undefined;
+  if (town && townName(town.value) && s[town.end + 1]?.text === "," && lineOfWork(s)) return selfIntro([{ ...s[0], text: first, lower: first.toLowerCase(), lemma: first.toLowerCase(), pos: "PROPN" }, { ...s[0], text: ",", lower: ",", lemma: ",", pos: "PUNCT" }, ...s], speaker, ctx, (e, a, v, at) => emit(e, a, v, at - 2));
   if (k < 0 || s[k + 1]?.text !== ",") return;
   // the name opens the sentence, follows "I'm" / "this is", or a colon
   const before = s.slice(0, k).map((t) => t.lower).join(" ");
@@ -238,6 +242,16 @@ export function selfIntro(s: Tok[], speaker: string, ctx: SessionContext, emit: 
 }
 
 const DWELLINGS = wordSet("dwellingNouns");
+const JOB_WORDS = wordSet("jobWords");
+/** Lines of work named without a job title ("customer support", "sales"). */
+const LINES = new Set(["support", "sales", "marketing", "engineering", "admin", "finance", "accounts", "ops", "operations", "design", "teaching", "nursing", "hr", "it", "logistics", "retail", "research"]);
+
+/** A comma-separated part of the list, after its first two, in lower-case words that end in a job or a line of work. */
+function lineOfWork(s: Tok[]): boolean {
+  const parts: Tok[][] = [[]];
+  for (const t of s) t.text === "," ? parts.push([]) : parts[parts.length - 1].push(t);
+  return parts.slice(2).some((x) => x.length > 0 && x.length <= 3 && x.every((t) => (t.pos === "NOUN" || t.pos === "ADJ") && !upper(t.text)) && (JOB_WORDS.has(x[x.length - 1].lemma) || LINES.has(x[x.length - 1].lower)));
+}
 
 /**
  * "Flat in Armley, damp everywhere.", "Tiny room in Peckham, 900 a month": a verbless sentence opening with a dwelling

@@ -115,3 +115,8 @@ test("the daily way in names the workplace: heading somewhere named on the subwa
 test("a home sold and left is not within the new one", () => {
   assert.deepEqual(talkLines([["Ann", "We sold the house in Hamilton and moved to Tauranga."]], ["within"]), []);
 });
+
+test("a town, a name and one's line of work listed without one's name: the home and the workplace; towns alone are not", () => {
+  assert.deepEqual(talk([["Ann", "Quick facts. Tartu, Bolt, customer support, mostly angry drivers."]]), ["Ann | workplace | Bolt | 0.5", "Ann | home | Tartu | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Leeds, Manchester, Liverpool, I've lived in all of them."]]), []);
+});
