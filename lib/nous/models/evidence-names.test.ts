@@ -104,3 +104,13 @@ test("clipped words run together ('StatCan') are answered with the name whose wo
   const mem = memoryOf([["Ann", "Three weeks in at Statistics Canada and there is a form for everything."], ["Bob", "ha"], ["Ann", "My manager at StatCan has been very kind about the time off."]]);
   assert.equal(ask(mem, "Where does Ann work now?"), "Statistics Canada");
 });
+
+test("with no town of the gazetteer in the evidence, a name the entity said after 'in' answers where it lives, as the weakest resort", () => {
+  const mem = memoryOf([["Ann", "The damp in my flat in Quarrybank is winning."], ["Bob", "open a window"]]);
+  assert.equal(ask(mem, "Where does Ann live now?"), "Quarrybank");
+  // a town of the gazetteer comes first; an organisation's name is not taken
+  const mem2 = memoryOf([["Ann", "Meeting a friend in Quarrybank later."], ["Ann", "Leeds is grey today."]]);
+  assert.equal(ask(mem2, "Where does Ann live now?"), "Leeds");
+  const mem3 = memoryOf([["Ann", "Spent all day in Kestrel Logistics, the audit never ends."], ["Bob", "ha"]]);
+  assert.notEqual(ask(mem3, "Where does Ann live now?"), "Kestrel Logistics");
+});

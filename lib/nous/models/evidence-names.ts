@@ -12,6 +12,8 @@
  *   words, in a turn about its work ("Boss kept us late. Fernhill Glass waits for no one.").
  * - Failing those, the first name the evidence tells twice (once for what someone else says of the entity; not after
  *   "in", "from" or "to", not a day or a holiday, not a single word that only opens a sentence).
+ * - For a home, last of all, the latest name the entity said after "in" that no gazetteer holds ("my flat in
+ *   Marchmont"; no organisation's name, no lower-case tail, not opening a sentence).
  * A titled name ("Mrs Pritchard") and a speaker are people. A lower-case tail is no part of a name ("the Okafor Power
  * vans"), and after a town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town,
  * no home). Names of the entities the question links, values the memory holds as someone else's state of that kind,
@@ -67,6 +69,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
   // organisation's word ("… Robotics") or "at", "for" or "with" before it, else the first one the evidence names twice
   // (once for what others say of the entity)
   const found: { v: string; strong: boolean }[] = [];
+  const inPlace: string[] = [];
   const told = new Map<string, number>();
   const people = new Set(ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x));
   for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
@@ -105,7 +108,11 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         // ("Reading's been a nightmare" names a town)
         const town = placesNamed(v).length > 0 && !(opening && !v.includes(" ") && inLexicon(v.toLowerCase()) && s[at + 1]?.pos !== "AUX");
         const strong = attribute === "home" ? town : !town && (organisationName(v) || (v.includes(" ") && OPENERS.has(v.split(" ")[0].toLowerCase())) || ["at", "for", "with"].includes(before));
-        if (attribute === "home" && !town) continue;
+        // ("my flat in Marchmont": a name after "in" said by the entity, no town of the gazetteer, as a weak last resort)
+        if (attribute === "home" && !town) {
+          if (spoken && before === "in" && !tail.length && !organisationName(v) && !opening) inPlace.push(v);
+          continue;
+        }
         // ("Third Mainland Bridge today was pure suffering": a landmark on the way)
         if (attribute === "workplace" && (town || LANDMARKS.has(v.split(" ").pop()!.toLowerCase()))) continue;
         // ("Boss just told me I'm on Saturday. Lakeshore Auto Glass waits for no man"; "the Coralstone office")
@@ -116,7 +123,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
       }
     }
   }
-  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v;
+  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v ?? inPlace[0];
 }
 
 /**
