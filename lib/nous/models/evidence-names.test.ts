@@ -42,10 +42,10 @@ test("the last resort reads a titled name as a person and an organisation's open
   assert.equal(ask(mem2, "Where does Ann work now?"), "Banco Atlântico");
 });
 
-test("the last resort takes a plain name the entity tells twice, not once, and not a town's or a day's", () => {
-  // told once, with nothing before it that marks a workplace: no answer from it
-  const once = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"]]);
-  assert.notEqual(ask(once, "Where does Ann work now?"), "Fernhill Glass");
+test("the last resort takes a plain name the entity tells twice before one told once, and not a town's or a day's", () => {
+  // told once, with nothing before it that marks a workplace: a name told twice comes first
+  const once = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"], ["Ann", "Ravensworth Print is loud."], ["Ann", "Ravensworth Print again today."]]);
+  assert.equal(ask(once, "Where does Ann work now?"), "Ravensworth Print");
   const twice = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"], ["Ann", "The Fernhill Glass lot want me on Saturday now."], ["Ann", "Wednesdays are mine though, Wednesdays are sacred."]]);
   assert.equal(ask(twice, "Where does Ann work now?"), "Fernhill Glass");
   // told once, in a turn about the entity's work
@@ -113,4 +113,12 @@ test("with no town of the gazetteer in the evidence, a name the entity said afte
   assert.equal(ask(mem2, "Where does Ann live now?"), "Leeds");
   const mem3 = memoryOf([["Ann", "Spent all day in Kestrel Logistics, the audit never ends."], ["Bob", "ha"]]);
   assert.notEqual(ask(mem3, "Where does Ann live now?"), "Kestrel Logistics");
+});
+
+test("for a workplace, last of all, a name the entity said once that is no town, landmark or person", () => {
+  const mem = memoryOf([["Bob", "How's things?"], ["Ann", "Tired. Vantor had me on the phones all morning."], ["Bob", "Ugh."]]);
+  assert.equal(ask(mem, "Where does Ann work now?"), "Vantor");
+  // a name only someone else asked about is not enough
+  const mem2 = memoryOf([["Bob", "Did Ann like Vantor?"], ["Ann", "Rain again."]]);
+  assert.notEqual(ask(mem2, "Where does Ann work now?"), "Vantor");
 });

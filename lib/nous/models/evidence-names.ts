@@ -12,8 +12,9 @@
  *   words, in a turn about its work ("Boss kept us late. Fernhill Glass waits for no one.").
  * - Failing those, the first name the evidence tells twice (once for what someone else says of the entity; not after
  *   "in", "from" or "to", not a day or a holiday, not a single word that only opens a sentence).
- * - For a home, last of all, the latest name the entity said after "in" that no gazetteer holds ("my flat in
- *   Marchmont"; no organisation's name, no lower-case tail, not opening a sentence).
+ * - Last of all: for a home, the latest name the entity said after "in" that no gazetteer holds ("my flat in
+ *   Marchmont"; no organisation's name, no lower-case tail, not opening a sentence); for a workplace, the latest name
+ *   of the kind the entity said itself, once.
  * A titled name ("Mrs Pritchard") and a speaker are people. A lower-case tail is no part of a name ("the Okafor Power
  * vans"), and after a town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town,
  * no home). Names of the entities the question links, values the memory holds as someone else's state of that kind,
@@ -123,7 +124,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
       }
     }
   }
-  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v ?? inPlace[0];
+  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v ?? inPlace[0] ?? (attribute === "workplace" ? found.find((x) => (told.get(x.v) ?? 0) >= 1)?.v : undefined);
 }
 
 /**
