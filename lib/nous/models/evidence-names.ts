@@ -14,7 +14,7 @@
  *   "in", "from" or "to", not a day or a holiday, not a single word that only opens a sentence).
  * - Last of all: for a home, the latest name the entity said after "in" that no gazetteer holds ("my flat in
  *   Marchmont"; no organisation's name, no lower-case tail, not opening a sentence); for a workplace, the latest name
- *   of the kind the entity said itself, once.
+ *   of the kind the entity said itself, once (not two capitals alone, "QA", nor an ordinary word opening a sentence, "Let").
  * A titled name ("Mrs Pritchard") and a speaker are people. A lower-case tail is no part of a name ("the Okafor Power
  * vans"), and after a town only a local noun may follow ("the Caernarfon bus"; "the Lekki site" is a place in a town,
  * no home). Names of the entities the question links, values the memory holds as someone else's state of that kind,
@@ -69,7 +69,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
   // the latest evidence first, as the question asks about now: the first name of the kind that has an
   // organisation's word ("… Robotics") or "at", "for" or "with" before it, else the first one the evidence names twice
   // (once for what others say of the entity)
-  const found: { v: string; strong: boolean }[] = [];
+  const found: { v: string; strong: boolean; plain: boolean }[] = [];
   const inPlace: string[] = [];
   const told = new Map<string, number>();
   const people = new Set(ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x));
@@ -118,13 +118,13 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         if (attribute === "workplace" && (town || LANDMARKS.has(v.split(" ").pop()!.toLowerCase()))) continue;
         // ("Boss just told me I'm on Saturday. Lakeshore Auto Glass waits for no man"; "the Coralstone office")
         const kindAfter = tail.length === 1 && WORK_KINDS.has(tail[0]);
-        found.push({ v, strong: strong || (attribute === "workplace" && spoken && ((v.includes(" ") && workTalk) || kindAfter)) });
+        found.push({ v, strong: strong || (attribute === "workplace" && spoken && ((v.includes(" ") && workTalk) || kindAfter)), plain: !/^\p{Lu}{1,2}$/u.test(v) && !(opening && !v.includes(" ") && inLexicon(v.toLowerCase())) });
         // ("Respect yourself" opens a sentence; "raining in Ghent" names where something is, not whom one works for)
         if (!(opening && !v.includes(" ")) && !PLACE_PREPS.has(before)) told.set(v, (told.get(v) ?? 0) + (spoken ? 1 : 0.5));
       }
     }
   }
-  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v ?? inPlace[0] ?? (attribute === "workplace" ? found.find((x) => (told.get(x.v) ?? 0) >= 1)?.v : undefined);
+  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v ?? inPlace[0] ?? (attribute === "workplace" ? found.find((x) => x.plain && (told.get(x.v) ?? 0) >= 1)?.v : undefined);
 }
 
 /**
