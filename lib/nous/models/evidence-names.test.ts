@@ -122,3 +122,11 @@ test("for a workplace, last of all, a name the entity said once that is no town,
   const mem2 = memoryOf([["Bob", "Did Ann like Vantor?"], ["Ann", "Rain again."]]);
   assert.notEqual(ask(mem2, "Where does Ann work now?"), "Vantor");
 });
+
+test("a sentence after one naming the entity, in the same turn, goes on about it through a pronoun", () => {
+  const mem = memoryOf([["Ann", "My cousin Sander rang. She says the penguins at Edinburgh Zoo are moody today."], ["Bob", "ha"]]);
+  assert.equal(ask(mem, "Where does Sander work?"), "Edinburgh Zoo");
+  // not when the entity is not named in that turn
+  const mem2 = memoryOf([["Ann", "My cousin Sander rang."], ["Ann", "She says the penguins at Edinburgh Zoo are moody today."], ["Bob", "ha"]]);
+  assert.notEqual(ask(mem2, "Where does Sander work?"), "Edinburgh Zoo");
+});

@@ -3,8 +3,8 @@
  * from the retrieved evidence, as a reader of the context would find it. "Where does Hiroshi work now?" with no
  * workplace belief, and the evidence "Work at Mitsuki Robotics is busy" said by Hiroshi → "Mitsuki Robotics".
  *
- * Only turns said by the entity, and sentences naming it (not for a relation: "Tom's mum"), are read, the latest
- * first.
+ * Only turns said by the entity, and sentences naming it (not for a relation: "Tom's mum") or going on about it in the
+ * same turn through "she", "he", "her", "him", are read, the latest first.
  * - A home is a town of the gazetteer (no country; not a common word opening a sentence: "Best day of my career").
  * - A workplace is a name that is no town and no landmark ("… Bridge", "… Road") and that ends in an organisation's
  *   word ("… Robotics", "… Council"), starts with one ("Banco …", "Radio …", "Ysbyty …"), follows "at", "for" or
@@ -31,6 +31,7 @@ import { organisationName, placeAt } from "./states-common.js";
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner"), "flatmate", "roommate", "neighbour", "neighbor", "colleague", "cousin"]);
 const POSSESSIVE = new Set(["my", "our", "his", "her", "their"]);
 const THIRD = new Set(["he", "she", "they", "him"]);
+const PRONOUNS = new Set(["he", "she", "her", "him", "his"]);
 const HONORIFICS = wordSet("honorifics");
 const OPENERS = wordSet("organisationOpeners");
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
@@ -77,7 +78,12 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
     const own = e.entity === entity;
     const sentences = analyse(e.text);
     const workTalk = sentences.some((x) => x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower)));
+    // (a sentence after one naming the entity, in the same turn, goes on about it through "she", "he", "her", "him")
+    let named = false;
     for (const s of sentences) {
+      const names = s.some((t) => t.text === first);
+      const goesOn = named && !names && s.some((t) => PRONOUNS.has(t.lower)) && !s.some((t, i) => isName(t) && i > 0 && /^\p{Lu}\p{Ll}+$/u.test(t.text) && people.has(t.text));
+      named ||= names;
       // a question states nothing ("does he like Turkish Airlines?"); what the entity says after naming someone else
       // is theirs ("My wife Yumi started at Nagoya City Hall", "he started at PKO Bank")
       // ("Okafor Power no dey pay for lateness, you hear?": a tag after a comma asks nothing)
@@ -87,7 +93,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
       const spoken = e.text.startsWith(`${entity}:`);
       const aboutOther = (k: number) => s.slice(0, k).some((t, i) => THIRD.has(t.lower) || (POSSESSIVE.has(t.lower) && (RELATIONS.has(s[i + 1]?.lemma ?? "") || RELATIONS.has(s[i + 2]?.lemma ?? ""))));
       // a relation ("Tom's mum") only by its own evidence: a sentence naming Tom is about Tom
-      if (!own && !spoken && (entity.includes("'s ") || !s.some((t) => t.text === first))) continue;
+      if (!own && !spoken && (entity.includes("'s ") || (!names && !goesOn))) continue;
       for (let k = 0; k < s.length; k++) {
         if (!isName(s[k])) continue;
         const n = nameFrom(s, k);
