@@ -34,7 +34,7 @@ import { asides } from "./asides.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { everydayStates, toldNews } from "./states-everyday.js";
-import { commute, dayAt, jobFragment, orgJudged, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
+import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
 import { fragmentValue } from "./fragments.js";
 import { questionTail, readQuestion } from "./questions.js";
@@ -109,9 +109,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (t.attribute === "home" && (WORK_UNITS.test(v) || (reply?.attribute === "workplace" && !reply.indirect && reply.value === v && t.entity === (reply.entity ?? turn.speaker)))) return;
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };
-  const mention = (n: string) => {
-    if (!isSpeakerName(n) && !mentions.includes(n)) mentions.push(n);
-  };
+  const mention = (n: string) => void (!isSpeakerName(n) && !mentions.includes(n) && mentions.push(n));
   const sentences = analyse(turn.text);
   const hedges = hedgedSentences(sentences);
   // a bare name answering "where do you live / work?" is the replier's state
@@ -364,7 +362,6 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     weatherHome(s, clauses, turn.speaker, ctx, passing);
     localHome(s, clauses, turn.speaker, ctx, passing);
     townRemark(s, clauses, turn.speaker, ctx, passing);
-    orgJudged(s, sentences, turn.speaker, ctx, passing);
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
@@ -378,7 +375,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     homeInPassing(s, turn.speaker, ctx, passing);
     relationVisited(s, turn.speaker, ctx, turn.id, passing);
     runsBusiness(s, turn.speaker, ctx, passing);
-    if (!isQuestion(s)) everydayStates(s, clauses, turn.speaker, ctx, sentences[si + 1]).forEach((e) => (e.kind === "state" ? passing(turn.speaker, e.attribute, e.value) : e.attribute === "home" ? moved(turn.speaker, "home", e.value, e.kind) : (e.kind === "ended" ? endedAt : newJob)(e.value)));
+    if (!isQuestion(s)) everydayStates(s, clauses, turn.speaker, ctx, sentences, si).forEach((e) => (e.kind === "state" ? passing(turn.speaker, e.attribute, e.value) : e.attribute === "home" ? moved(turn.speaker, "home", e.value, e.kind) : (e.kind === "ended" ? endedAt : newJob)(e.value)));
     const there = homeSaidTo(s).listener;
     if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {

@@ -23,7 +23,7 @@ import { commonWordAlone, isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { placeAt } from "./states-common.js";
-import { workerNoun } from "./states-remarks.js";
+import { orgJudged, workerNoun } from "./states-remarks.js";
 
 export interface EverydayState {
   attribute: "home" | "workplace";
@@ -65,12 +65,16 @@ function named(s: Tok[], k: number, ctx: SessionContext, town: boolean): { value
  *
  * @example
  * everydayStates(analyse("I fly for airBaltic.")[0], clauses, "Dmitri", ctx); // [{ attribute: "workplace", value: "airBaltic", kind: "state", at: 3 }]
+ * // (`turn` and `si`: the turn's sentences and this one's index, for what the next sentence or the turn tells)
  */
-export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, next?: Tok[]): EverydayState[] {
+export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: readonly Tok[][] = [s], si = 0): EverydayState[] {
+  const next = turn[si + 1];
+  const out: EverydayState[] = [];
+  // an organisation judged now, with a word of working life in the turn (states-remarks.ts)
+  orgJudged(s, turn, speaker, ctx, (_e, attribute, value, at) => void out.push({ attribute: attribute as "home" | "workplace", value, kind: "state", at }));
   if (s.some((t) => t.text === "?") && !toldNews(s)) return [];
   // (a trip bars the readings of verbs: "I fly for Lisbon this weekend"; flying for an employer is no trip)
   const trip = s.some((t, i) => (TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(t.lemma === "fly" && s[i + 1]?.lower === "for"));
-  const out: EverydayState[] = [];
   const alone = nameThenJob(s, next, ctx);
   if (alone) out.push({ attribute: "workplace", value: alone, kind: "state", at: 0 });
   const own = (c: Clause) => c.subjects.length === 1 && c.subjects[0] === speaker && !c.intent && !c.negated && !c.future && !c.usedTo;
