@@ -199,60 +199,7 @@ export function workFragment(s: Tok[], speaker: string, ctx: SessionContext, emi
   emit(speaker, "workplace", p.value, 0);
 }
 
-/**
- * "I'm Emeka, MTN, Abuja, Wuse 2.", "Deepika, Hyderabad.", "Remember this: Rohan, Wipro, Bhubaneswar, loves biryani":
- * the speaker introducing themselves by name, then a list of bare names with a town among them: the first town is
- * their home, the first name that is no town, country or person their workplace (the list ends at the first item
- * that is not one name).
- *
- * @example
- * selfIntro(analyse("I'm Emeka, MTN, Abuja, Wuse 2.")[0], "Emeka", ctx, emit); // emit("Emeka", "workplace", "MTN", 3); emit("Emeka", "home", "Abuja", 5)
- */
-export function selfIntro(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit, prev?: Tok[]): void {
-  const first = speaker.split(" ")[0];
-  // "Ronan. Ballincollig, Cork.": the name alone as the sentence before, then the list
-  const named = prev?.filter((t) => t.pos !== "PUNCT");
-  if (named?.length === 1 && named[0].text === first && isName(s[0])) return selfIntro([named[0], { ...named[0], text: ",", lower: ",", lemma: ",", pos: "PUNCT" }, ...s], speaker, ctx, (e, a, v, at) => emit(e, a, v, at - 2));
-  const k = s.findIndex((t) => t.text === first);
-  // "So. Cork, Apple, customer support, all day on the phone": a town, a name and one's line of work listed without
-  // one's name read as if it came first
-  const town = k < 0 && isName(s[0]) ? placeAt(s, 0) : undefined;
-  if (town && townName(town.value) && s[town.end + 1]?.text === "," && lineOfWork(s)) return selfIntro([{ ...s[0], text: first, lower: first.toLowerCase(), lemma: first.toLowerCase(), pos: "PROPN" }, { ...s[0], text: ",", lower: ",", lemma: ",", pos: "PUNCT" }, ...s], speaker, ctx, (e, a, v, at) => emit(e, a, v, at - 2));
-  if (k < 0 || s[k + 1]?.text !== ",") return;
-  // the name opens the sentence, follows "I'm" / "this is", or a colon
-  const before = s.slice(0, k).map((t) => t.lower).join(" ");
-  if (!["", "i am", "this is", "it is", "me", "hi i am", "hello i am"].includes(before) && s[k - 1]?.text !== ":") return;
-  const items: { value: string; at: number }[] = [];
-  for (let a = k + 2; a < s.length; ) {
-    let e = a;
-    while (e < s.length && s[e].text !== "," && s[e].pos !== "PUNCT") e++;
-    const p = isName(s[a]) ? placeAt(s, a, e) : undefined;
-    if (!p || p.end !== e - 1 || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || ctx.speakers.includes(p.value)) break;
-    items.push({ value: p.value, at: a });
-    if (s[e]?.text !== ",") break;
-    a = e + 1;
-  }
-  // the first town is the home, the first other name the workplace
-  const home = items.find((x) => townName(x.value));
-  const work = items.find((x) => !townName(x.value) && !isCountry(x.value) && placesNamed(x.value).length === 0);
-  // (a list with no town is not read: "Ann, Tom, Sue." names people)
-  if (!home) return;
-  if (work) emit(speaker, "workplace", work.value, work.at);
-  emit(speaker, "home", home.value, home.at);
-}
-
 const DWELLINGS = wordSet("dwellingNouns");
-const JOB_WORDS = wordSet("jobWords");
-/** Lines of work named without a job title ("customer support", "sales"). */
-const LINES = new Set(["support", "sales", "marketing", "engineering", "admin", "finance", "accounts", "ops", "operations", "design", "teaching", "nursing", "hr", "it", "logistics", "retail", "research"]);
-
-/** A comma-separated part of the list, after its first two, in lower-case words that end in a job or a line of work. */
-function lineOfWork(s: Tok[]): boolean {
-  const parts: Tok[][] = [[]];
-  for (const t of s) t.text === "," ? parts.push([]) : parts[parts.length - 1].push(t);
-  return parts.slice(2).some((x) => x.length > 0 && x.length <= 3 && x.every((t) => (t.pos === "NOUN" || t.pos === "ADJ") && !upper(t.text)) && (JOB_WORDS.has(x[x.length - 1].lemma) || LINES.has(x[x.length - 1].lower)));
-}
-
 /**
  * "Flat in Armley, damp everywhere.", "Tiny room in Peckham, 900 a month": a verbless sentence opening with a dwelling
  * in a named place is where the speaker lives (not a question, nor someone else's: "His flat in Leeds").
@@ -307,7 +254,7 @@ export function workNamed(s: Tok[], speaker: string, ctx: SessionContext, emit: 
 }
 
 /** Every reading of this file, for one sentence of the speaker's. */
-export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit, prev?: Tok[]): void {
+export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
   whereIWork(s, speaker, ctx, emit);
   sideOf(s, speaker, other, ctx, emit);
   atWe(s, speaker, ctx, emit);
@@ -316,7 +263,6 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   beenAt(s, speaker, ctx, emit);
   placeToWork(s, speaker, ctx, emit);
   workFragment(s, speaker, ctx, emit);
-  selfIntro(s, speaker, ctx, emit, prev);
   dwellingFragment(s, speaker, ctx, emit);
   greetingsFrom(s, speaker, ctx, emit);
   workNamed(s, speaker, ctx, emit);

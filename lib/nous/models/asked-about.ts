@@ -87,3 +87,14 @@ export function leftAsked(s: Tok[], work: string | undefined): string | undefine
   const what = left >= 0 ? placeAt(s, left + 2)?.value.toLowerCase() : undefined;
   return what && work && (work.toLowerCase() === what || work.toLowerCase().split(" ").includes(what)) ? work : undefined;
 }
+
+/**
+ * "tell it where you're working now", "Tell the bot where you live": a request, asked as a question is, for where the
+ * listener works or lives.
+ *
+ * @example
+ * tellWhere(analyse("lol. tell it where you work")[1]); // true
+ */
+export function tellWhere(s: Tok[]): boolean {
+  return s.some((t, i) => t.lemma === "tell" && s.slice(i + 1, i + 5).some((w, j) => w.lower === "where" && ["you", "u", "ur", "you're"].includes(s[i + 2 + j]?.lower ?? "")));
+}

@@ -33,7 +33,10 @@ const POSSESSIVE = new Set(["my", "our", "his", "her", "their"]);
 const THIRD = new Set(["he", "she", "they", "him"]);
 const PRONOUNS = new Set(["he", "she", "her", "him", "his"]);
 const HONORIFICS = wordSet("honorifics");
+const KIN = wordSet("kinAddress");
+const GREETINGS = wordSet("greetings");
 const OPENERS = wordSet("organisationOpeners");
+const CHAT = wordSet("chatWords");
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work"]);
 const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "ave", "lane", "motorway", "highway", "expressway", "roundabout", "tunnel", "square", "beach", "promenade", "prom"]);
@@ -55,6 +58,26 @@ function nameFrom(s: Tok[], k: number): { value: string; tail: string[]; end: nu
 }
 
 /**
+ * Towns written in lower case in a sentence ("tucson is the surface of the sun", "windy on the front at whitley
+ * bay"): two words that name a town of the gazetteer, one of them no English word, or one word that is no English
+ * word and names a town of 100,000 or more.
+ */
+function townsInLowerCase(s: Tok[]): string[] {
+  const out: string[] = [];
+  const lower = (t: Tok | undefined) => !!t && /^\p{Ll}[\p{Ll}'-]+$/u.test(t.text);
+  const cased = (w: string) => w.replace(/(^|[\s-])(\p{Ll})/gu, (_, a: string, b: string) => a + b.toUpperCase());
+  for (let k = 0; k < s.length; k++) {
+    if (!lower(s[k]) || CHAT.has(s[k].lower)) continue;
+    const pair = lower(s[k + 1]) ? `${s[k].lower} ${s[k + 1].lower}` : undefined;
+    if (pair && (!inLexicon(s[k].lower) || !inLexicon(s[k + 1].lower)) && placesNamed(cased(pair)).length > 0) {
+      out.push(cased(pair));
+      k++;
+    } else if (s[k].text.length >= 4 && !inLexicon(s[k].lower) && placesNamed(cased(s[k].lower)).some((p) => p.population >= 100_000)) out.push(cased(s[k].lower));
+  }
+  return out;
+}
+
+/**
  * A name of the kind a state asks for in the evidence about `entity` (other than `ended`, a value the entity's belief
  * has left), or undefined.
  *
@@ -72,6 +95,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
   // (once for what others say of the entity)
   const found: { v: string; strong: boolean; plain: boolean }[] = [];
   const inPlace: string[] = [];
+  const lowerTowns: string[] = [];
   const told = new Map<string, number>();
   const people = new Set(ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x));
   for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
@@ -94,6 +118,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
       const aboutOther = (k: number) => s.slice(0, k).some((t, i) => THIRD.has(t.lower) || (POSSESSIVE.has(t.lower) && (RELATIONS.has(s[i + 1]?.lemma ?? "") || RELATIONS.has(s[i + 2]?.lemma ?? ""))));
       // a relation ("Tom's mum") only by its own evidence: a sentence naming Tom is about Tom
       if (!own && !spoken && (entity.includes("'s ") || (!names && !goesOn))) continue;
+      if (attribute === "home" && spoken && !aboutOther(s.length)) lowerTowns.push(...townsInLowerCase(s));
       for (let k = 0; k < s.length; k++) {
         if (!isName(s[k])) continue;
         const n = nameFrom(s, k);
@@ -102,7 +127,9 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         const before = s[k - 1]?.lower ?? "";
         if (spoken && aboutOther(k)) break;
         // "Mrs Pritchard's dressing": a titled name is a person
-        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || n.value.split(" ").some((w) => people.has(w));
+        // ("Hiya Auntie", "Thanks Dad": family words said to someone are people too)
+        const words = n.value.split(" ");
+        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || words.some((w) => people.has(w)) || (words.some((w) => KIN.has(w.toLowerCase())) && words.every((w) => KIN.has(w.toLowerCase()) || GREETINGS.has(w.toLowerCase())));
         // a capitalised word that starts a sentence ("Respect yourself") is a name only when it is told again
         const opening = k === 0 || (k === 2 && s[1].text === ":") || s[k - 1].pos === "PUNCT";
         k = n.end;
@@ -130,7 +157,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
       }
     }
   }
-  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v ?? inPlace[0] ?? (attribute === "workplace" ? found.find((x) => x.plain && (told.get(x.v) ?? 0) >= 1)?.v : undefined);
+  return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v ?? inPlace[0] ?? lowerTowns.find((v) => !skip.has(v) && v.toLowerCase() !== ended?.toLowerCase()) ?? (attribute === "workplace" ? found.find((x) => x.plain && (told.get(x.v) ?? 0) >= 1)?.v : undefined);
 }
 
 /**

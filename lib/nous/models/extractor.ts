@@ -365,7 +365,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
-    asides(s, turn.speaker, other, ctx, passing, sentences[si - 1]);
+    asides(s, turn.speaker, other, ctx, passing);
     servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);

@@ -16,6 +16,16 @@ const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
 /** The daily way in to work ("the drive in from X", "the commute from X"). */
 const COMMUTES = new Set(["drive", "commute", "journey", "trek", "ride"]);
 
+const WORK_TALK = new Set([...wordSet("workContextNouns"), "work", "overtime"]);
+/** "Are they still giving you those late shifts?": "they" doing something to the listener, about work. */
+const theyEmploy = (x: Tok[] | undefined): boolean => !!x && x.some((t) => t.lower === "they") && x.some((t) => t.lower === "you" || t.lower === "u") && x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower));
+
+const JOB_PARTS = new Set(["job", "ward", "unit", "counter", "till", "line", "route"]);
+/** "Still doing the testing job?", "Still on the news desk?": the listener's work asked about, carried on from the sentence before. */
+const workAsked = (x: Tok[] | undefined): boolean => !!x && isQuestion(x) && x[0]?.lower === "still" && x.some((t) => t.lower !== "work" && (WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower) || JOB_PARTS.has(t.lemma)));
+
+const FIRST_DAYS = new Set(["day", "days", "week", "weeks", "month", "shift"]);
+
 /** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
 const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "rain", "traffic", "winters", "summers"]);
 
@@ -31,7 +41,7 @@ const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "r
  */
 export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplaces: string[] = []): string[] {
   const out: string[] = [];
-  for (const s of sentences) {
+  for (const [si, s] of sentences.entries()) {
     if (!isQuestion(s)) continue;
     // "Did you hear Tom moved to Leeds?": news, not a question about the listener
     if (s.some((t, i) => (t.lower === "hear" || t.lower === "heard") && s[i - 1]?.lower === "you" && ["did", "have", "you"].includes(s[i - 2]?.lower ?? "x"))) continue;
@@ -40,7 +50,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // present tense only: "How was the wedding in Kraków?" asks about a trip
       // "how's X", "hows X", "how cold is X"
       const verb = s[how]?.lower === "hows" ? how : s[how + 1]?.pos === "ADJ" && s[how + 2]?.lemma === "be" ? how + 2 : how + 1;
-      const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? ""));
+      // ("how the weather up in Mandeville?": no copula, as some Englishes ask)
+      const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? "") || (s[verb]?.lower === "the" && TOWN_TIMES.has(s[verb + 1]?.lower ?? "")));
       // the word after the whole name ("How's São Paulo?")
       const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
       const afterHow = present && ((k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower))) || (k === verb + 2 && s[verb + 1]?.lower === "the" && TOWN_TIMES.has(after?.lower ?? "")));
@@ -58,12 +69,19 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // "what's Nyeri like to live in?", "what's life like in Hobart?"
       const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
       // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
-      const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
+      const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really", "also"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
       // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
       // ("Nidd Vale still working you to the bone?": with "still" between, any name but a town's or a person's)
       const org = k === 0 && isName(s[0]) ? placeAt(s, 0) : undefined;
       const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
-      const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating"].includes(s[org.end + 2]?.lower ?? "") && placesNamed(org.value).length === 0 && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
+      const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping"].includes(s[org.end + 2]?.lower ?? "") && placesNamed(org.value).length === 0 && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
+      // "How was your first week at the Royal Mint?": the first days of a new job (no town: "first week at Leeds")
+      const at = s[k - 1]?.lower === "at" ? k - 1 : s[k - 1]?.lower === "the" && s[k - 2]?.lower === "at" ? k - 2 : -1;
+      if (at > 1 && FIRST_DAYS.has(s[at - 1].lower) && ["first", "1st"].includes(s[at - 2]?.lower ?? "") && s[at - 3]?.lower === "your") {
+        const w = placeAt(s, k)?.value;
+        if (w && placesNamed(w).length === 0 && !isCountry(w) && !namesSomeone(ctx, w, { firstName: "value", known: true }) && !workplaces.includes(w)) workplaces.push(w);
+        continue;
+      }
       if (employs && still && !organisationName(org!.value)) {
         if (!workplaces.includes(org!.value)) workplaces.push(org!.value);
         continue;
@@ -79,7 +97,19 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       const commuteFrom = s[k - 1]?.lower === "from" && s.slice(Math.max(0, k - 4), k - 1).some((t) => COMMUTES.has(t.lower)) && !s.some((t) => ["was", "were", "will", "did"].includes(t.lower));
       // "is Leeds General Infirmary treating you well?": an organisation treating the listener is their employer
       const treats = s[k - 1]?.lower === "is" && organisationName(placeAt(s, k)?.value ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "treating" && ["you", "u"].includes(s[(placeAt(s, k)?.end ?? k) + 2]?.lower ?? "");
-      if (!afterHow && !treats && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess && !commuteFrom) continue;
+      // "How's the BBC? Still on the Welsh news desk?": a name with "the" asked after, then the listener's work asked
+      // about (only as a workplace); "How you settling in at JPS?": a new job settled into
+      const theOrg = present && k === verb + 2 && s[verb + 1]?.lower === "the" && (!after || after.pos === "PUNCT") && workAsked(sentences[si + 1]);
+      const settledAt = s[k - 1]?.lower === "at" && s[k - 2]?.lower === "in" && ["settle", "settled", "settling"].includes(s[k - 3]?.lower ?? "");
+      if (theOrg || settledAt) {
+        const w = placeAt(s, k)?.value;
+        if (w && placesNamed(w).length === 0 && !isCountry(w) && !namesSomeone(ctx, w, { firstName: "value", known: true }) && !workplaces.includes(w)) workplaces.push(w);
+        continue;
+      }
+      // "Are you still in that little flat in Menai Bridge?": the listener's dwelling asked about (no choice offered:
+      // "still in Lakewood or did you buy that place in Parma?")
+      const dwelling = s[k - 1]?.lower === "in" && (YOUR_DWELLINGS.has(s[k - 2]?.lemma ?? "") || (s[k - 3] && YOUR_DWELLINGS.has(s[k - 3].lemma) && s[k - 2].pos === "ADJ")) && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && s.slice(0, k - 2).some((t) => ["that", "your", "ur"].includes(t.lower)) && s.slice(0, k).some((t) => t.lower === "still") && !s.some((t) => t.lower === "or");
+      if (!afterHow && !treats && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess && !commuteFrom && !dwelling) continue;
       // "Is he settled in Bloemfontein?": asked of someone else, not the listener
       if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
       // ("how's your brother, the one at the bank in Kolkata?": asked of a relation)
@@ -91,7 +121,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       if (!n || ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] === "workplace" || ctx.seenAs?.[n.name] === "workplace") continue;
       // ("How's BASF?": an acronym that names no place asks after a workplace)
       const acronym = /^\p{Lu}{3,5}$/u.test(n.name) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
-      if (acronym && !workplaces.includes(n.name)) workplaces.push(n.name);
+      // ("How's Discovery treating you? Are they still giving you those late shifts?": what employs the listener)
+      const employer = (afterHow || liking) && placesNamed(n.name).length === 0 && ctx.seenAs?.[n.name] !== "home" && (theyEmploy(sentences[si + 1]) || (afterHow && workAsked(sentences[si + 1])));
+      if ((acronym || employer) && !workplaces.includes(n.name)) workplaces.push(n.name);
       else if (!acronym && !out.includes(n.name)) out.push(n.name);
     }
   }

@@ -10,7 +10,7 @@ import { kinWords, relativeWords, wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { leftAsked, nameAlone, offerAsked, stillAbout, thirdAsked } from "./asked-about.js";
+import { leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
@@ -102,13 +102,13 @@ export function newsAsked(s: Tok[]): number {
  */
 export function isQuestion(s: Tok[]): boolean {
   const last = s[s.length - 1];
-  if (last?.text === "?") return true;
+  if (last?.text === "?" || tellWhere(s)) return true;
   if (!last || last.text === "." || last.text === "!") return false;
   let k = 0;
   // interjections, and up to two words calling the listener ("oi", "grace", "Isla") before the wh-word or auxiliary
   while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT")) k++;
   for (let j = k; j < Math.min(s.length, k + 3); j++) {
-    if (WH.has(s[j].lower) || (ASK_AUX.has(s[j].lower) && ["you", "u"].includes(s[j + 1]?.lower ?? ""))) return s.slice(k, j).every((x) => ["NOUN", "PROPN", "INTJ", "PUNCT"].includes(x.pos));
+    if (WH.has(s[j].lower) || (ASK_AUX.has(s[j].lower) && ["you", "u"].includes(s[j + 1]?.lower ?? ""))) return s.slice(k, j).every((x) => ["NOUN", "PROPN", "INTJ", "PUNCT"].includes(x.pos) || ["anyway", "so", "and", "ok", "okay", "btw"].includes(x.lower));
   }
   const t = s[k];
   return !!t && (WH.has(t.lower) || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
@@ -258,8 +258,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   }
   // "How's the job?", "and work?", "How's the new place?"
   // the noun may follow a modifier ("the new job", "the vet practice") and carry an accent ("the café")
-  // ("Work?": the noun capitalised, opening the question)
-  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && (t.lower === t.text || i === 0))) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
+  // ("Work?": the noun capitalised, opening the question; "how's the new flat": the tagger may read the last word as an adjective)
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && (t.lower === t.text || i === 0)) || (t.pos === "ADJ" && (!s[i + 1] || s[i + 1].pos === "PUNCT"))) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   // "Are you still teaching?", "How's nursing going?": the listener's work

@@ -258,6 +258,8 @@ export function homeSaidTo(s: Tok[]): { listener?: string; speaker?: string } {
     const v = placeAt(s, k + 1)?.value;
     if (!v) continue;
     if (s[k - 1].lower === "there" && s.slice(0, k - 1).some((t) => t.lower === "you" || t.lower === "your")) return { listener: v };
+    // "driving down to you in Pietermaritzburg", "visiting you in Hilo", "staying with you in Perth"
+    if ((s[k - 1].lower === "you" || s[k - 1].lower === "u") && ["to", "visit", "visiting", "with"].includes(s[k - 2]?.lower ?? "")) return { listener: v };
     if ((s[k - 1].lower === "me" || s[k - 1].lower === "us") && ["visit", "see"].includes(s[k - 2]?.lemma ?? "")) return { speaker: v };
   }
   return {};

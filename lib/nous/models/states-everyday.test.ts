@@ -117,6 +117,6 @@ test("a home sold and left is not within the new one", () => {
 });
 
 test("a town, a name and one's line of work listed without one's name: the home and the workplace; towns alone are not", () => {
-  assert.deepEqual(talk([["Ann", "Quick facts. Tartu, Bolt, customer support, mostly angry drivers."]]), ["Ann | workplace | Bolt | 0.5", "Ann | home | Tartu | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Quick facts. Tartu, Bolt, customer support, mostly angry drivers."]]), ["Ann | home | Tartu | 0.5", "Ann | workplace | Bolt | 0.5"]);
   assert.deepEqual(talk([["Ann", "Leeds, Manchester, Liverpool, I've lived in all of them."]]), []);
 });

@@ -12,6 +12,7 @@
  * - One's pupils, patients, customers or desk at a named place: "my 7th graders at Saguaro Middle School" → the workplace.
  * - An organisation making one something: "Cowrywise made me team lead" → the workplace.
  * - An offer judged too good to refuse: "The Canva offer was too good to turn down" → a new workplace.
+ * - A self-introduction in fragments: "Liam. Petone. Weta Workshop." → the home and the workplace (states-intro.ts).
  * - A home got away from or sold: "finally escaped Hackney", "got out of Croydon", "sold the house in Brampton" → the
  *   home ended.
  *
@@ -23,6 +24,7 @@ import { commonWordAlone, isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { placeAt } from "./states-common.js";
+import { introduction } from "./states-intro.js";
 import { orgJudged, workerNoun } from "./states-remarks.js";
 
 export interface EverydayState {
@@ -72,6 +74,8 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   const out: EverydayState[] = [];
   // an organisation judged now, with a word of working life in the turn (states-remarks.ts)
   orgJudged(s, turn, speaker, ctx, (_e, attribute, value, at) => void out.push({ attribute: attribute as "home" | "workplace", value, kind: "state", at }));
+  // a self-introduction in fragments (states-intro.ts), each value with the sentence that tells it
+  for (const x of introduction(turn, speaker, ctx)) if (x.si === si) out.push({ attribute: x.attribute, value: x.value, kind: "state", at: 0 });
   if (s.some((t) => t.text === "?") && !toldNews(s)) return [];
   // (a trip bars the readings of verbs: "I fly for Lisbon this weekend"; flying for an employer is no trip)
   const trip = s.some((t, i) => (TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(t.lemma === "fly" && s[i + 1]?.lower === "for"));
@@ -85,6 +89,11 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     if (FOR_TRADES.has(v) && !c.past && s[c.head + 1]?.lower === "for") {
       const p = named(s, c.head + 2, ctx, false);
       if (p) out.push({ attribute: "workplace", value: p.value, kind: "state", at: c.head + 2 });
+    }
+    // "and I stay Pasir Ris": "stay" with the name straight after, as Singapore, Malaysia and West Africa say "live"
+    if (v === "stay" && !c.past && !c.perfect && isName(s[c.head + 1])) {
+      const p = named(s, c.head + 1, ctx, true);
+      if (p) out.push({ attribute: "home", value: p.value, kind: "state", at: c.head + 1 });
     }
     // "finally escaped Hackney", "got out of Croydon at last"
     if ((c.past || c.perfect) && (v === "escape" || (v === "get" && s[c.head + 1]?.lower === "out" && s[c.head + 2]?.lower === "of"))) {

@@ -28,6 +28,7 @@ export type SessionHomes = SessionContext & { sessionHome?: Record<string, strin
 
 export type IndirectEmit = (entity: string, attribute: StateAttribute, value: string, at: number) => void;
 
+const MEALS = new Set(["lunch", "lunchtime", "breakfast", "dinner", "tea", "night", "noon", "midnight", "work", "weekends", "night-time"]);
 const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = new Set([...wordSet("homeContextNouns"), ...wordSet("dwellingNouns")]);
 /** What one does at a place as a customer or a visitor (buying, eating, exercising …), not as its worker. */
 const CUSTOMER = new Set(["buy", "eat", "drink", "shop", "see", "meet", "watch", "play", "swim", "grab", "order", "spend", "park", "catch", "take", "book", "visit", "attend", "get", "have", "do", "like", "love", "hate", "enjoy", "keep", "leave", "find", "pick"]);
@@ -90,7 +91,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const commute = t.lemma === "commute";
       const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near") ? "home" : undefined;
       const place = attr && placeAt(s, p + 1);
-      if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && commute && !isName(s[p + 1]))) continue;
+      // ("the canteen at lunch": a time, no name)
+      if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && (commute || MEALS.has(s[p + 1].lower)) && !isName(s[p + 1]))) continue;
       // no possessive: the thing belongs to the clause's subject ("my mom sold the house in Regina"), else the speaker's
       const gov = clauseAt(k);
       // … or to the one it was found or bought for ("we've found him a flat in Marlborough")

@@ -6,7 +6,7 @@
 import type { Clause } from "./clause.js";
 import { relationAt } from "./clause.js";
 import { relativesHouse, wordSet } from "./lexicon.js";
-import { isName, type Tok, upper } from "./nlp.js";
+import { commonWordAlone, isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
 
@@ -125,7 +125,7 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // ("I drive in from my place in downtown Toronto": the holder's own verb, unless it leaves, lets, denies or is of the past)
       const ownVerb = !!gov && !LEAVE_DWELLING.has(gov.verb) && !gov.negated && !gov.usedTo && !gov.past && !gov.intent && gov.verb !== "rent" && gov.verb !== "let";
       if (holder && (othersVerb || ownVerb || !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like"))) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
-    } else if (DWELLING.has(t.lemma) && t.pos !== "VERB" && k >= 2 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo && !(gov && gov.head < k && LEAVE_DWELLING.has(gov.verb))) {
+    } else if (DWELLING.has(t.lemma) && t.pos !== "VERB" && k >= 1 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo && !(gov && gov.head < k && LEAVE_DWELLING.has(gov.verb))) {
       // "the aircon in my Tampines flat", "your Croydon flat": a town named before one's dwelling is one's home (the
       // tagger reads "flat" after a name as an adverb now and then)
       let a = k - 1;
@@ -133,7 +133,10 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const owner = s[a - 1]?.lower;
       // "We finally got the keys to the Bishan flat!": the keys one gets to a dwelling make it one's new home
       const keys = owner === "the" && s[a - 2]?.lower === "to" && s[a - 3]?.lemma === "key" && !!gov && gov.head < a && ["get", "collect", "pick"].includes(gov.verb) && gov.subjects.every((e) => e === speaker);
-      const holder = owner === "my" || owner === "our" || keys ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
+      // ("Partick flat's got mice", "The Woodstock flat is freezing": with no holder, opening the sentence, the speaker's)
+      // (a flat or a house in lower case: "Sunrise Care Home" is a name, "Small place" an ordinary word)
+      const opens = (a === 0 || (a === 1 && owner === "the")) && t.text === t.lower && ["flat", "apartment", "condo", "house"].includes(t.lemma) && !commonWordAlone(s[a].text);
+      const holder = owner === "my" || owner === "our" || keys || opens ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
       const p = placeAt(s, a, k);
       if (holder && p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, keys ? changeKind(gov!) : "state", k);
     } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && (next === "at" || (next === "in" && s[k + 2]?.lower === "at")) && gov && !gov.negated && !gov.intent) {
