@@ -9,8 +9,9 @@ import { placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
 const OCCASIONS = new Set([...wordSet("occasions"), "new"]);
-/** "Merry Christmas!", "Happy New Year": a greeting at `k` names no place. */
-export const greeting = (s: Tok[], k: number): boolean => (s[k]?.lower === "merry" || s[k]?.lower === "happy") && OCCASIONS.has(s[k + 1]?.lower ?? "");
+const HAILS = new Set([...wordSet("greetings"), ...wordSet("kinAddress")]);
+/** "Merry Christmas!", "Happy New Year", "Hiya Auntie!": a greeting, or a family word said to someone, at `k` names no place. */
+export const greeting = (s: Tok[], k: number): boolean => ((s[k]?.lower === "merry" || s[k]?.lower === "happy") && OCCASIONS.has(s[k + 1]?.lower ?? "")) || HAILS.has(s[k]?.lower ?? "");
 const DWELLING = wordSet("dwellingNouns");
 const POSSESSIVE = new Set(["my", "her", "his", "their", "our"]);
 const ADDRESS = new Set([...wordSet("bareParents"), "granny", "nana", "nanna", "grandpa", "grandma", "auntie", "aunty", "uncle", "mate", "son", "love", "pet", "hun", "babe", "bro", "sis", "kiddo"]);

@@ -380,8 +380,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   // third person: "No, he lives in Hull now" answers of someone else) ends what was asked
   if (q.still && /^\W*(?:(?:ah|oh|well|haha|lol)\W+)?(?:no|nope|nah)\b/i.test(text) && !s.some((t) => t.lower === "still" || THIRD_PERSON.has(t.lower)) && !s.slice(1).some((t) => isName(t) && t.pos === "PROPN")) return { attribute: q.attribute, value: q.still, kind: "ended" };
   if (q.topic) {
-    // "How's the job?" "Crestfield Bank is fine": the first place or organisation the reply names, as weak evidence
-    for (const r of sentences.slice(0, 2)) {
+    // "How's the job?" "Crestfield Bank is fine": the first place or organisation the reply names, as weak evidence (in two sentences; three after a greeting alone)
+    for (const r of sentences.slice(0, sentences[0]?.every((t, i) => t.pos === "PUNCT" || greeting(sentences[0], i)) ? 3 : 2)) {
       for (let k = 0; k < r.length; k++) {
         const before = r[k - 1];
         if (before && !["at", "for", "with", "in", ",", "."].includes(before.lower) && !["INTJ", "PUNCT", "ADJ"].includes(before.pos)) continue;
