@@ -17,10 +17,10 @@ const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
 const COMMUTES = new Set(["drive", "commute", "journey", "trek", "ride"]);
 
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work", "overtime"]);
-/** "Are they still giving you those late shifts?": "they" doing something to the listener, about work. */
-const theyEmploy = (x: Tok[] | undefined): boolean => !!x && x.some((t) => t.lower === "they") && x.some((t) => t.lower === "you" || t.lower === "u") && x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower));
+/** "Are they still giving you those late shifts?", "They got you on the new truck yet?": "they" doing something to the listener, about work or straight after. */
+const theyEmploy = (x: Tok[] | undefined): boolean => !!x && ((x.some((t) => t.lower === "they") && x.some((t) => t.lower === "you" || t.lower === "u") && x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower))) || x.some((t, i) => (t.lower === "they" || t.lower === "them") && x[i + 1]?.pos === "VERB" && ["you", "u"].includes(x[i + 2]?.lower ?? "")));
 
-const JOB_PARTS = new Set(["job", "ward", "unit", "counter", "till", "line", "route"]);
+const JOB_PARTS = new Set(["job", "ward", "unit", "counter", "till", "line", "route", "project", "role", "position", "client", "account"]);
 /** "Still doing the testing job?", "Still on the news desk?": the listener's work asked about, carried on from the sentence before. */
 const workAsked = (x: Tok[] | undefined): boolean => !!x && isQuestion(x) && x[0]?.lower === "still" && x.some((t) => t.lower !== "work" && (WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower) || JOB_PARTS.has(t.lemma)));
 
@@ -46,6 +46,13 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
     // "Did you hear Tom moved to Leeds?": news, not a question about the listener
     if (s.some((t, i) => (t.lower === "hear" || t.lower === "heard") && s[i - 1]?.lower === "you" && ["did", "have", "you"].includes(s[i - 2]?.lower ?? "x"))) continue;
     const how = s.findIndex((t) => t.lower === "how" || t.lower === "hows");
+    // "How is Grab? Still the same project?", "How's Ford? They got you on the new truck yet?": one capitalised word
+    // asked after, then the listener's work (the tagger may read "Grab" or "Ford" as a verb)
+    const asked = how >= 0 && ["is", "'s"].includes(s[how + 1]?.lower ?? "") && s[how + 3]?.text === "?" && /^\p{Lu}\p{Ll}+$/u.test(s[how + 2]?.text ?? "") && !isName(s[how + 2]) ? s[how + 2].text : undefined;
+    if (asked && (workAsked(sentences[si + 1]) || theyEmploy(sentences[si + 1])) && placesNamed(asked).length === 0 && !namesSomeone(ctx, asked, { firstName: "value", known: true }) && !ctx.speakers.includes(asked)) {
+      if (!workplaces.includes(asked)) workplaces.push(asked);
+      continue;
+    }
     for (let k = 0; k < s.length; k++) {
       // present tense only: "How was the wedding in Kraków?" asks about a trip
       // "how's X", "hows X", "how cold is X"

@@ -31,6 +31,9 @@ test("what a relative's question takes for granted: the first week at a name, an
   assert.deepEqual(talk([["Bob", "How's Pfizer? Still doing the night shifts?"]]), ["Ann | workplace | Pfizer | 0.5"]);
   assert.deepEqual(talk([["Bob", "How's the NHS? Still on the cardiac ward?"]]), ["Ann | workplace | NHS | 0.5"]);
   assert.deepEqual(talk([["Bob", "How's Absa treating you? Are they still giving you weekend shifts?"]]), ["Ann | workplace | Absa | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How is Stripe? Still the same project?"]]), ["Ann | workplace | Stripe | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's Ford? They got you on the new line yet?"]]), ["Ann | workplace | Ford | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How is work? Still the same project?"]]), []);
   // a town stays a home; work asked in general, or a choice offered, tells nothing more
   assert.deepEqual(talk([["Bob", "How's Leith? Still busy at work?"]]), ["Ann | home | Leith | 0.5"]);
   assert.deepEqual(talk([["Bob", "Are you still in Ashby or did you buy that flat in Coalville?"]]).filter((x) => x.includes("Coalville")), []);
@@ -52,6 +55,8 @@ test("'tell it where you work' asks as a question does; 'anyway how's the new fl
   assert.deepEqual(talk([["Ann", "I'll stay Friday then."]]), []);
   assert.deepEqual(talk([["Ann", "I left the keys to the Govan flat at work."]]), []);
   assert.deepEqual(talk([["Ann", "Tom's Govan flat is huge."]]), []);
+  // a greeting and a family word said to someone name nothing; the reply's third sentence may name the workplace
+  assert.deepEqual(talk([["Bob", "How are the night shifts?"], ["Ann", "Hiya Uncle! Shattered, honestly. Morriston Hospital is short of porters again."]]), ["Ann | workplace | Morriston Hospital | 0.5"]);
   // ("the canteen at lunch": a time, no workplace)
   assert.deepEqual(talk([["Ann", "Shared the cake in the canteen at lunch."]]), []);
 });
