@@ -130,3 +130,15 @@ test("a sentence after one naming the entity, in the same turn, goes on about it
   const mem2 = memoryOf([["Ann", "My cousin Sander rang."], ["Ann", "She says the penguins at Edinburgh Zoo are moody today."], ["Bob", "ha"]]);
   assert.notEqual(ask(mem2, "Where does Sander work?"), "Edinburgh Zoo");
 });
+
+test("the last resort reads a town written in lower case by the entity, and takes no family word said to someone for a workplace", () => {
+  const mem = memoryOf([["Bob", "hows things"], ["Ann", "ugh so windy on the front at whitley bay, lost my hat"], ["Bob", "nooo"]]);
+  assert.equal(ask(mem, "Where does Ann live now?"), "Whitley Bay");
+  const mem2 = memoryOf([["Ann", "tucson is an oven today"], ["Bob", "stay cool"]]);
+  assert.equal(ask(mem2, "Where does Ann live now?"), "Tucson");
+  // an English word is no town ("bath"), nor is chat shorthand
+  const mem3 = memoryOf([["Ann", "long bath tonight tbh"], ["Bob", "enjoy"]]);
+  assert.notEqual(ask(mem3, "Where does Ann live now?"), "Bath");
+  const mem4 = memoryOf([["Bob", "Hiya love"], ["Ann", "Hiya Auntie! Thanks Mam. Long week."], ["Bob", "rest up"]]);
+  assert.ok(!/Auntie|Mam/.test(ask(mem4, "Where does Ann work now?")));
+});
