@@ -79,9 +79,10 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really", "also"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
       // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
       // ("Nidd Vale still working you to the bone?": with "still" between, any name but a town's or a person's)
-      const org = k === 0 && isName(s[0]) ? placeAt(s, 0) : undefined;
+      // ("Is Toyota still making you work Saturdays?": the same, asked; a town's name too with work after the verb)
+      const org = (k === 0 || (k === 1 && ["is", "are", "has"].includes(s[0].lower))) && isName(s[k]) ? placeAt(s, k) : undefined;
       const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
-      const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping"].includes(s[org.end + 2]?.lower ?? "") && placesNamed(org.value).length === 0 && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
+      const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping"].includes(s[org.end + 2]?.lower ?? "") && (placesNamed(org.value).length === 0 || (s[org.end + 2].lower !== "treating" && s.slice(org.end + 4).some((t) => t.lemma === "work" || t.lower === "overtime" || t.lower === "late"))) && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
       // "How was your first week at the Royal Mint?": the first days of a new job (no town: "first week at Leeds")
       const at = s[k - 1]?.lower === "at" ? k - 1 : s[k - 1]?.lower === "the" && s[k - 2]?.lower === "at" ? k - 2 : -1;
       if (at > 1 && FIRST_DAYS.has(s[at - 1].lower) && ["first", "1st"].includes(s[at - 2]?.lower ?? "") && s[at - 3]?.lower === "your") {

@@ -95,7 +95,8 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (other && organisationName(value)) emit(other, "workplace", value, k);
       return;
     }
-    if (c.subjects.length !== 1 || c.subjects[0] !== speaker || ERRAND_VERBS.has(c.verb)) continue;
+    // ("I finished at Tesco on Friday": a job ended, read in states-everyday.ts)
+    if (c.subjects.length !== 1 || c.subjects[0] !== speaker || ERRAND_VERBS.has(c.verb) || (c.verb === "finish" && (c.past || c.perfect))) continue;
     // "I'm at the Red Lion": being somewhere is not working there (states.ts reads "I'm at X now" and its kinds)
     // unless it has lasted: "I've been at the Fondation Lumière archive since the summer"
     const lasted = c.perfect && s.some((t) => t.lower === "since");

@@ -81,6 +81,14 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   const trip = s.some((t, i) => (TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(t.lemma === "fly" && s[i + 1]?.lower === "for"));
   const alone = nameThenJob(s, next, ctx);
   if (alone) out.push({ attribute: "workplace", value: alone, kind: "state", at: 0 });
+  // "that's me finished at Tesco": a job ended; "got a start at Barrhead Travel": a job begun (the tagger may read
+  // "start" as the verb)
+  for (let k = 1; k + 2 < s.length; k++) {
+    const ended = s[k].lower === "finished" && s[k - 1].lower === "me" && s[k + 1].lower === "at";
+    const begun = s[k].lower === "start" && s[k - 1].lower === "a" && ["got", "get", "gotten"].includes(s[k - 2]?.lower ?? "") && s[k + 1].lower === "at";
+    const p = ended || begun ? named(s, k + 2, ctx, false) : undefined;
+    if (p && !clauses.some((c) => c.negated || c.intent || c.future)) out.push({ attribute: "workplace", value: p.value, kind: ended ? "ended" : "change", at: k + 2 });
+  }
   const own = (c: Clause) => c.subjects.length === 1 && c.subjects[0] === speaker && !c.intent && !c.negated && !c.future && !c.usedTo;
   for (const c of trip ? [] : clauses) {
     if (!own(c)) continue;
@@ -94,6 +102,17 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     if (v === "stay" && !c.past && !c.perfect && isName(s[c.head + 1])) {
       const p = named(s, c.head + 1, ctx, true);
       if (p) out.push({ attribute: "home", value: p.value, kind: "state", at: c.head + 1 });
+    }
+    // "I finished at Tesco on Friday": a job ended; "got a start at Barrhead Travel": a job begun; "still commuting to
+    // Lush": where one works
+    const at = s[c.head + 1]?.lower === "at" ? c.head + 2 : -1;
+    if (v === "finish" && (c.past || c.perfect) && at > 0) {
+      const p = named(s, at, ctx, false);
+      if (p) out.push({ attribute: "workplace", value: p.value, kind: "ended", at });
+    }
+    if (v === "commute" && !c.past && (s[c.head + 1]?.lower === "to" || s[c.head + 1]?.lower === "into")) {
+      const p = named(s, c.head + 2, ctx, false);
+      if (p) out.push({ attribute: "workplace", value: p.value, kind: "state", at: c.head + 2 });
     }
     // "finally escaped Hackney", "got out of Croydon at last"
     if ((c.past || c.perfect) && (v === "escape" || (v === "get" && s[c.head + 1]?.lower === "out" && s[c.head + 2]?.lower === "of"))) {

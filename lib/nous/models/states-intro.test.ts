@@ -60,3 +60,14 @@ test("'tell it where you work' asks as a question does; 'anyway how's the new fl
   // ("the canteen at lunch": a time, no workplace)
   assert.deepEqual(talk([["Ann", "Shared the cake in the canteen at lunch."]]), []);
 });
+
+test("a job ended ('I finished at Tesco on Friday', 'that's me finished at Tesco') or begun ('got a start at X'); commuting to a name is work; an employer making one work, asked", () => {
+  assert.deepEqual(talk([["Ann", "I finished at Asda on Friday."]]), ["Ann | workplace | Asda | ended"]);
+  assert.deepEqual(talk([["Ann", "well that's me finished at Asda. walked out today"]]), ["Ann | workplace | Asda | ended"]);
+  assert.ok(talk([["Ann", "got a start at Sainsbury's, in the warehouse."]]).includes("Ann | workplace | Sainsbury's | change"));
+  assert.deepEqual(talk([["Ann", "I might get a start at Asda next month"]]), []);
+  assert.deepEqual(talk([["Ann", "I finished at 6 today."]]), []);
+  assert.deepEqual(talk([["Ann", "still commuting to Boots in Nottingham, what a trek"]]), ["Ann | workplace | Boots | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Is Nissan still making you work Saturdays?"]]), ["Ann | workplace | Nissan | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Is Leeds still treating you well?"]]), ["Ann | home | Leeds | 0.5"]);
+});
