@@ -21,6 +21,7 @@ import { LLMConfigError } from "./errors.js";
 import { Budget, RequestLog, summarizeLedger, withRequestLog } from "./request-log.js";
 import { CACHE_MODES, publicSpec, resolveSpec, type CacheMode, type ModelSpec, type ResolvedSpec } from "./spec.js";
 import { withCache } from "./wrappers/cache.js";
+import { withFields } from "./wrappers/call.js";
 import { chainedGenerate } from "./wrappers/chain.js";
 import { Limiter } from "./wrappers/limiter.js";
 import { withLimits } from "./wrappers/limits.js";
@@ -161,11 +162,14 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
   };
 }
 
-/** The request with its address as a string and, with an address, the provider seed derived from it. */
+/**
+ * The request with its address as a string and, with an address, the provider seed derived from it (a copy made by
+ * `withFields`: a spread would get a hidden class of its own for each call whose address was an object).
+ */
 function addressed<T>(req: GenerateRequest<T>): GenerateRequest<T> {
   if (req.address === undefined) return req;
   const address = typeof req.address === "string" ? req.address : formatAddress(req.address);
-  return { ...req, address, seed: providerSeed(address) };
+  return withFields(req, { address, seed: providerSeed(address) });
 }
 
 /** The bare provider for a resolved spec (no wrappers). */

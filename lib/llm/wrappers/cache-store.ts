@@ -6,7 +6,9 @@
  * Writes go behind the calls: `put` queues the entry (visible to `get` at once) and returns; queued entries are
  * inserted in one transaction a few milliseconds later, or at once by `flush()`. A failed write is reported by the
  * next `put` or `flush`. Every open, read or write error names the database file and is fatal: nothing is silently
- * skipped, so a cache that cannot be read is never paid for twice without notice.
+ * skipped, so a cache that cannot be read is never paid for twice without notice. The WAL's checkpoints (copying
+ * committed pages into the main file, with its syncs) run on a worker thread, not on the event loop
+ * (`checkpointer.ts`).
  *
  * Stores of one process opening the same folder share one connection (and its queue). A folder holding the JSON
  * lines segments of earlier versions (`*.jsonl`) is imported once, in one transaction that also marks the database
@@ -18,6 +20,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:f
 import { join, resolve as resolvePath } from "node:path";
 import type { Usage } from "../../core/model.js";
 import { CacheStoreError } from "../errors.js";
+import { Checkpointer } from "./checkpointer.js";
 
 /** What a cache entry stores about the reply. */
 export interface CachedReply {
@@ -41,6 +44,7 @@ interface SqliteDatabase {
 }
 type DatabaseConstructor = new (path: string) => SqliteDatabase;
 let Database: DatabaseConstructor | undefined;
+const requireCjs = createRequire(import.meta.url);
 
 /** The file name of the database inside a cache folder. */
 export const CACHE_FILE = "cache.sqlite";
@@ -66,6 +70,8 @@ class Connection {
   private readonly queued = new Map<string, CachedReply>();
   private timer?: NodeJS.Timeout;
   private failure?: Error;
+  /** Runs the WAL checkpoints on a worker thread (see `checkpointer.ts`). */
+  readonly checkpointer: Checkpointer;
 
   constructor(dir: string) {
     this.file = join(dir, CACHE_FILE);
@@ -74,7 +80,7 @@ class Connection {
     try {
       mkdirSync(dir, { recursive: true });
       fresh = !existsSync(this.file);
-      Database ??= createRequire(import.meta.url)("better-sqlite3") as DatabaseConstructor;
+      Database ??= requireCjs("better-sqlite3") as DatabaseConstructor;
       this.db = db = new Database(this.file);
       this.db.pragma("journal_mode = WAL");
       this.db.pragma("synchronous = NORMAL");
@@ -97,6 +103,7 @@ class Connection {
         for (const e of batch) (e.replace ? this.replace : this.insert).run(e.key, e.address, e.request, JSON.stringify(e.reply), now);
       });
       this.importSegments(dir);
+      this.checkpointer = new Checkpointer({ file: this.file, module: requireCjs.resolve("better-sqlite3"), autocheckpoint: (pages) => this.db.pragma(`wal_autocheckpoint = ${pages}`) });
     } catch (err) {
       if (fresh) {
         // a database this open created and could not fill is removed, so the next open starts (and imports) anew
@@ -156,6 +163,7 @@ class Connection {
     } finally {
       for (const e of batch) if (this.queued.get(e.key) === e.reply) this.queued.delete(e.key);
     }
+    this.checkpointer.written(batch.length);
   }
 
   count(): number {

@@ -9,6 +9,7 @@
 import type { GenerateRequest, GenerateResult, LanguageModel } from "../../core/model.js";
 import { LLMAbortError, LLMTimeoutError } from "../errors.js";
 import { CANCEL, CANCELLABLE, type Cancel } from "../providers/common.js";
+import { withFields } from "./call.js";
 
 /**
  * Wraps `model` so that no call waits longer than `timeoutMs`.
@@ -40,7 +41,7 @@ export function withTimeout(model: LanguageModel, timeoutMs: number): LanguageMo
           reject(err);
         }, timeoutMs);
         outer?.addEventListener("abort", onAbort, { once: true });
-        model.generate({ ...req, signal: controller.signal }).then(
+        model.generate(withFields(req, { signal: controller.signal })).then(
           (r) => {
             if (done) return;
             end();
@@ -74,7 +75,7 @@ function withCancel(model: LanguageModel, timeoutMs: number): LanguageModel {
           cancel.abort?.(err);
           reject(err);
         }, timeoutMs);
-        model.generate({ ...req, [CANCEL]: cancel } as GenerateRequest<T>).then(
+        model.generate(withFields(req, { [CANCEL]: cancel })).then(
           (r) => {
             if (done) return;
             done = true;
