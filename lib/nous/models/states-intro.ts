@@ -1,6 +1,6 @@
 /**
- * A self-introduction in fragments, as people type it to a new contact or to a memory assistant: "Kwame, Tema Comm.
- * 18, accountant at Fan Milk.", "Liam. Petone. Weta Workshop.", "my name Darren, stay Tampines, work at DBS.".
+ * A self-introduction in fragments, as people type it to a new contact or to a memory assistant: "Efua, East Legon, I
+ * dey Ecobank head office", "Liam. Petone. Weta Workshop.", "my name Darren, stay Tampines, work at DBS.".
  *
  * After the speaker's own name alone in its fragment (or "I'm X", "my name (is) X", "name's X") among the turn's first
  * fragments, each later fragment that is a name by itself, or a name after a word of dwelling ("stay", "live",
@@ -82,8 +82,8 @@ export function introduction(turn: readonly Tok[][], speaker: string, ctx: Sessi
   // (or a sentence opening with a town, then a comma, that ends in one's line of work: read as if one's name came first)
   const townFirst = fs.findIndex(({ f, si }, i) => (i === 0 || fs[i - 1].si !== si) && isName(f[0]) && townName(placeAt(f, 0)?.value ?? "") && lineOfWork(turn[si]));
   const named = fs.slice(0, 3).findIndex(({ f }) => namesSpeaker(f, first));
+  if (named < 0 && townFirst < 0) return [];
   const start = named >= 0 ? named : townFirst - 1;
-  if (start < -1 || (named < 0 && townFirst < 0)) return [];
   // (`fi`: the fragment that tells it)
   const found: { attribute: "home" | "workplace" | undefined; value: string; si: number; fi: number; within: boolean }[] = [];
   // (a cue with no name goes on to the next fragment: "I work in a call centre, Telmax")
