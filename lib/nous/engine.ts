@@ -43,6 +43,8 @@ export class Memory {
   /** Number of deltas per canonical entity. @internal */ readonly entityDeltaCount = new Map<string, number>();
   /** @internal */ readonly index = new Bm25Index();
   private lastDeltaId = 0;
+  /** Everyone who said a turn the memory holds ("Ana: …"), in the order first heard. */
+  readonly speakers = new Set<string>();
   private lastEvidence = "";
   private lastEvidenceTokens: string[] = [];
 
@@ -147,6 +149,8 @@ export class Memory {
     if (d.evidence !== this.lastEvidence) {
       this.lastEvidence = d.evidence;
       this.lastEvidenceTokens = tokens(d.evidence);
+      const colon = d.evidence.indexOf(": ");
+      if (colon > 0) this.speakers.add(d.evidence.slice(0, colon));
     }
     this.index.add([...this.lastEvidenceTokens, ...tokens(`${d.entity} ${d.attribute} ${d.observation}`)]);
     const e = this.resolve(d.entity);

@@ -216,6 +216,7 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
     facts: [...states, ...facts],
     states,
     evidence,
+    speakers: [...mem.speakers],
     sourceIds: evidence.map((e) => e.evidenceId),
     excluded,
   };

@@ -157,6 +157,8 @@ export interface QueryContext {
   /** Beliefs of the named entities about the states the question asks for (QueryOptions.stateAttributes). */
   states?: FactLine[];
   evidence: EvidenceItem[];
+  /** Everyone who said a turn the memory holds (people, never a place or an employer). */
+  speakers?: string[];
   /** Distinct evidence ids of everything retrieved (the basis of context recall). */
   sourceIds: string[];
   /** Deltas about entities the graph search did not reach (0 when the question names no entity). */

@@ -10,7 +10,7 @@
  * reads as ended (`doubts`, `takesBack`).
  */
 import { LEXICON, wordSet } from "./lexicon.js";
-import type { Tok } from "./nlp.js";
+import { inLexicon, isName, type Tok } from "./nlp.js";
 
 const CUES = wordSet("hedgeCues");
 const PHRASES = new RegExp(`\\b(?:${LEXICON.hedgePhrases.words.join("|")})\\b`, "i");
@@ -148,6 +148,20 @@ const CONDITIONED = new Set(["will", "'ll", "would", "'d", "could", "might", "sh
  * @example
  * mainClause(analyse("It's twenty minutes from ours in Mold, so if you need a bed, shout.")[0]).conditional; // false
  */
+/**
+ * The sentence after a heading of up to three words before a colon ("Quick update: still in Stellenbosch", "News dump:
+ * …"); a clause or a name before the colon is no heading ("I said it once: …", "News from Chorlton: …").
+ *
+ * @example
+ * afterHeading(analyse("Quick update: still in Stellenbosch.")[0]); // the tokens of "still in Stellenbosch."
+ */
+export function afterHeading(s: Tok[]): Tok[] {
+  const colon = s.findIndex((t) => t.text === ":");
+  if (colon <= 0 || colon > 3 || !/^\p{Ll}/u.test(s[colon + 1]?.text ?? "")) return s;
+  const heading = s.slice(0, colon).every((t, i) => t.pos !== "AUX" && t.pos !== "PRON" && t.pos !== "ADP" && !(isName(t) && !(i === 0 && inLexicon(t.lower))) && !(t.pos === "VERB" && /(?:ed|s)$/.test(t.lower)));
+  return heading ? s.slice(colon + 1) : s;
+}
+
 export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   const ifAt = s.findIndex((t) => HYPOTHETICAL.has(t.lower) && t.lower === "if");
   // "If I can get out of my driveway, St. Vital got another foot of snow": an opening condition ends at its comma;
@@ -161,6 +175,11 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   // conditions that last part only, when nothing before the comma is modal ("asked if", "see if" ask, not condition)
   const lastComma = ifAt > 2 && s.length - ifAt <= 6 && !s.slice(ifAt).some((t) => t.text === ",") && !ASKING.has(s[ifAt - 1].lemma) ? s.slice(0, ifAt).map((t) => t.text).lastIndexOf(",") : -1;
   if (lastComma > 1 && !s.slice(0, lastComma).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower))) return { s: s.slice(0, lastComma), conditional: false };
+  // "I just finished a double shift at St. Luke's, so forgive me if I'm not making sense", "let me know if …": an
+  // apology or a request with "if" conditions nothing before its comma
+  const polite = ifAt > 2 && ((s[ifAt - 1].lower === "me" && ["forgive", "excuse", "pardon"].includes(s[ifAt - 2].lemma)) || ["sorry", "know", "wonder", "check"].includes(s[ifAt - 1].lemma));
+  const before = polite ? s.slice(0, ifAt).map((t) => t.text).lastIndexOf(",") : -1;
+  if (before > 1) return { s: s.slice(0, before), conditional: s.slice(0, before).some((t) => HYPOTHETICAL.has(t.lower) || CONDITIONED.has(t.lower)) };
   let main = s;
   if (ifAt > 2 && (s[ifAt - 1].lemma === "say" || s[ifAt - 1].lemma === "tell")) main = s.slice(0, ifAt);
   else if (ifAt > 3 && s[ifAt - 1].lower === "so" && s[ifAt - 2].text === ",") main = s.slice(0, ifAt - 2);

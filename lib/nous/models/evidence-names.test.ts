@@ -118,9 +118,10 @@ test("with no town of the gazetteer in the evidence, a name the entity said afte
 test("for a workplace, last of all, a name the entity said once that is no town, landmark or person", () => {
   const mem = memoryOf([["Bob", "How's things?"], ["Ann", "Tired. Vantor had me on the phones all morning."], ["Bob", "Ugh."]]);
   assert.equal(ask(mem, "Where does Ann work now?"), "Vantor");
-  // a name only someone else asked about is not enough
+  // a name only someone else asked about is not enough for this resort (the weaker one after it may still guess it)
   const mem2 = memoryOf([["Bob", "Did Ann like Vantor?"], ["Ann", "Rain again."]]);
-  assert.notEqual(ask(mem2, "Where does Ann work now?"), "Vantor");
+  const q = "Where does Ann work now?";
+  assert.equal(nameFromEvidence(query(mem2, q, { stateAttributes: questionStates(q) }), "workplace", "Ann"), undefined);
 });
 
 test("a sentence after one naming the entity, in the same turn, goes on about it through a pronoun", () => {

@@ -22,7 +22,7 @@
  */
 import { shortFormOf } from "../query.js";
 import type { QueryContext } from "../types.js";
-import { isCountry, placesNamed } from "./gazetteer.js";
+import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { newsAsked } from "./replies.js";
@@ -43,9 +43,16 @@ const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "av
 const WORK_KINDS = new Set([...wordSet("workplaceKinds"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
 /** Names that appear in exclamations ("thank God", "God help me", "Jesus"), never a home or a workplace. */
 const EXCLAIMED = new Set(["God", "Jesus", "Christ", "Lord", "Allah", "Heaven", "Heavens"]);
+const SAYING = new Set(["say", "tell", "ask", "think", "want", "text", "reckon"]);
 const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "into"]);
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords"), "beach", "seafront", "weather", "rain", "snow", "wind"]);
+
+/** The speakers' names and their words, without accents ("Gearoid" is "Gearóid"), as `has(fold(word))` reads them. */
+function peopleOf(ctx: QueryContext): Set<string> {
+  const said = ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x);
+  return new Set([...said, ...(ctx.speakers ?? [])].flatMap((p) => [p, ...p.split(" ")]).map(fold));
+}
 
 /** The name that starts at k: its value without a lower-case tail or a possessive ("the Okafor Power vans", "Delta Comfort's"), and the tail. */
 function nameFrom(s: Tok[], k: number): { value: string; tail: string[]; end: number } | undefined {
@@ -97,7 +104,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
   const inPlace: string[] = [];
   const lowerTowns: string[] = [];
   const told = new Map<string, number>();
-  const people = new Set(ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x));
+  const people = peopleOf(ctx);
   for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
     const own = e.entity === entity;
     const sentences = analyse(e.text);
@@ -106,7 +113,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
     let named = false;
     for (const s of sentences) {
       const names = s.some((t) => t.text === first);
-      const goesOn = named && !names && s.some((t) => PRONOUNS.has(t.lower)) && !s.some((t, i) => isName(t) && i > 0 && /^\p{Lu}\p{Ll}+$/u.test(t.text) && people.has(t.text));
+      const goesOn = named && !names && s.some((t) => PRONOUNS.has(t.lower)) && !s.some((t, i) => isName(t) && i > 0 && /^\p{Lu}\p{Ll}+$/u.test(t.text) && people.has(fold(t.text)));
       named ||= names;
       // a question states nothing ("does he like Turkish Airlines?"); what the entity says after naming someone else
       // is theirs ("My wife Yumi started at Nagoya City Hall", "he started at PKO Bank")
@@ -129,7 +136,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         // "Mrs Pritchard's dressing": a titled name is a person
         // ("Hiya Auntie", "Thanks Dad": family words said to someone are people too)
         const words = n.value.split(" ");
-        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || words.some((w) => people.has(w)) || (words.some((w) => KIN.has(w.toLowerCase())) && words.every((w) => KIN.has(w.toLowerCase()) || GREETINGS.has(w.toLowerCase())));
+        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || HONORIFICS.has(s[k - 1]?.lower.replace(/\.$/, "") ?? "") || words.some((w) => people.has(fold(w))) || (words.some((w) => KIN.has(w.toLowerCase())) && words.every((w) => KIN.has(w.toLowerCase()) || GREETINGS.has(w.toLowerCase())));
         // a capitalised word that starts a sentence ("Respect yourself") is a name only when it is told again
         const opening = k === 0 || (k === 2 && s[1].text === ":") || s[k - 1].pos === "PUNCT";
         k = n.end;
@@ -158,6 +165,72 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
     }
   }
   return found.find((x) => x.strong || (told.get(x.v) ?? 0) >= 2)?.v ?? inPlace[0] ?? lowerTowns.find((v) => !skip.has(v) && v.toLowerCase() !== ended?.toLowerCase()) ?? (attribute === "workplace" ? found.find((x) => x.plain && (told.get(x.v) ?? 0) >= 1)?.v : undefined);
+}
+
+/**
+ * A weaker last resort, for when `nameFromEvidence` finds nothing: the name of the kind the evidence tells most, from
+ * anyone and in questions too ("Your mother tells me Aberdeen had hail", said to Fiona, for where Fiona lives), a
+ * name the entity says counting twice and one in a turn naming the entity one and a half times, the latest first on a
+ * tie. A home is a town of the gazetteer; a workplace a name that is no town, landmark, person or country, and either
+ * an organisation's name, two words or more, or a word no dictionary holds ("Bluewave"). Values the memory holds as
+ * someone else's state of the kind are skipped, as above.
+ *
+ * @example
+ * looseNameFromEvidence(ctx, "home", "Fiona"); // "Aberdeen"
+ */
+export function looseNameFromEvidence(ctx: QueryContext, attribute: string, entity: string): string | undefined {
+  if (attribute !== "home" && attribute !== "workplace") return undefined;
+  const first = entity.split(/[\s']/)[0];
+  const skip = new Set(ctx.linked.flatMap((l) => [l, l.split(/[\s']/)[0]]));
+  for (const f of [...(ctx.states ?? []), ...ctx.facts]) if (f.entity !== entity && f.attribute === attribute) for (const v of [f.mode, ...f.alternatives.map((a) => a.value)]) skip.add(v);
+  const people = peopleOf(ctx);
+  const score = new Map<string, number>();
+  for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
+    const weight = e.text.startsWith(`${entity}:`) ? 2 : e.text.includes(first) ? 1.5 : 1;
+    // ("How is Pirelli, still the tyre man?" read as Olumide's home: a name of the kind asked for, filed as the other state)
+    const other = attribute === "home" ? "workplace" : "home";
+    // (not "moved to Kileleshwa": a name after "to" or "in" is a place)
+    const at = e.text.indexOf(e.observation);
+    const said = at > 0 ? /(\p{L}+)\s*$/u.exec(e.text.slice(0, at))?.[1]?.toLowerCase() ?? "" : "";
+    if (e.entity === entity && e.attribute === other && !skip.has(e.observation) && (placesNamed(e.observation).length > 0) === (attribute === "home") && !isCountry(e.observation) && (attribute === "home" || !PLACE_PREPS.has(said))) {
+      score.set(e.observation, (score.get(e.observation) ?? 0) + 2);
+    }
+    for (const s of analyse(e.text)) {
+      // ("Did Ann like Vantor?": someone else's question counts half)
+      const asked = s[s.length - 1]?.text === "?" && !e.text.startsWith(`${entity}:`) ? 0.5 : 1;
+      for (let k = 0; k < s.length; k++) {
+        if (!isName(s[k])) continue;
+        const n = nameFrom(s, k);
+        if (!n) continue;
+        const at = k;
+        k = n.end;
+        const words = n.value.split(" ");
+        const opening = at === 0 || (at === 2 && s[1].text === ":") || s[at - 1].pos === "PUNCT";
+        if (HONORIFICS.has(s[at].lower.replace(/\.$/, "")) || words.some((w) => people.has(fold(w)) || KIN.has(w.toLowerCase()) || GREETINGS.has(w.toLowerCase()))) continue;
+        const v = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
+        if (skip.has(v) || skip.has(words[0]) || EXCLAIMED.has(v) || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
+        const common = !v.includes(" ") && inLexicon(v.toLowerCase());
+        const town = placesNamed(v).length > 0 && !(opening && common);
+        const fits = attribute === "home"
+          ? town && (!n.tail.length || n.tail.every((t) => LOCAL.has(t)))
+          : !town && !LANDMARKS.has(words[words.length - 1].toLowerCase()) && !/^\p{Lu}{1,2}$/u.test(v) && (organisationName(v) || v.includes(" ") || !inLexicon(v.toLowerCase()));
+        // ("Harish!!", "Bea, you there?": a name said to someone is a person)
+        const vocative = opening && /^\p{Lu}\p{Ll}+$/u.test(v) && [",", "!"].includes(s[k + 1]?.text ?? "");
+        // ("my colleague Mei Ling", "her boss Tunde", "Miss Shoe": a name after a relation or a title is a person, and
+        // so is one who says or asks something: "Linnea says hi")
+        const related = RELATIONS.has(s[at - 1]?.lemma ?? "") || ["friend", "boss", "manager"].includes(s[at - 1]?.lemma ?? "") || HONORIFICS.has(s[at - 1]?.lower.replace(/\.$/, "") ?? "") || (!v.includes(" ") && SAYING.has(s[k + 1]?.lemma ?? ""));
+        // ("in Oban", "Oban to Mull": a place, no workplace, but "home from USP", "into Medtronic" are; "a package
+        // from Guadalajara" tells where it came from, not where one lives)
+        const before = s[at - 1]?.lower ?? "";
+        const where = ["in", "to", "near", "around", "outside"].includes(before) || (s[k + 1]?.lower === "to" && isName(s[k + 2] ?? s[k + 1]));
+        const w = (attribute === "home" && before === "from" ? weight / 2 : weight) * asked;
+        if (fits && !vocative && !related && !(attribute === "workplace" && where)) score.set(v, (score.get(v) ?? 0) + w);
+      }
+    }
+  }
+  let best: string | undefined;
+  for (const [v, n] of score) if (best === undefined || n > score.get(best)!) best = v;
+  return best;
 }
 
 /**

@@ -20,11 +20,11 @@ import type { Triple, Turn } from "../types.js";
 import type { Tok } from "./nlp.js";
 import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
-import { beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, mainClause, takesBack } from "./cues.js";
+import { afterHeading, beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, mainClause, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { addPerson, addPet, contactedAt, speakerNamed, nameRelation, relationGender, type SessionContext } from "./referents.js";
+import { addPerson, addPet, contactedAt, speakerNamed, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
@@ -37,7 +37,7 @@ import { everydayStates, toldNews } from "./states-everyday.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
 import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
 import { fragmentValue } from "./fragments.js";
-import { questionTail, readQuestion } from "./questions.js";
+import { nameAndYes, questionTail, readQuestion } from "./questions.js";
 import { dropStatedEnded, valuelessNews } from "./news.js";
 import { presumedHomes } from "./presumed.js";
 import { kindAsked, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
@@ -77,7 +77,6 @@ export interface ExtractorOptions {
 }
 export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, indirectConfidence: 0.5, kinds: true };
 
-const YES_WORDS = new Set(["yeah", "yes", "yep", "yup", "aye", "ya", "ja"]);
 const FAMILY = wordSet("family");
 const PARTNER = wordSet("partner");
 const ANIMALS = wordSet("animals");
@@ -215,27 +214,19 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     add({ entity: unnamed.holder, attribute: "family", value: `${unnamed.relation} ${name}` });
     mention(name);
   }
-  // "Your sister was the one up north?" "Tegan yeah. still up in Darwin": a name and a yes, opening the turn, make the
-  // rest of the turn's subjectless remarks about that person (a name no speaker, town or known value has)
-  const opener = sentences[0]?.filter((t) => t.pos !== "PUNCT");
-  const aboutName = sentences.length > 1 && opener?.length === 2 && isName(opener[0]) && opener[0].pos === "PROPN" && YES_WORDS.has(opener[1].lower) && !isSpeakerName(opener[0].text) && placesNamed(opener[0].text).length === 0 && !ctx.seenAs?.[opener[0].text] ? opener[0].text : undefined;
-  // (… and names the relation the other speaker just asked about: "Your sister was the one up north?" "Tegan yeah.")
-  const askedRelation = ctx.askedRelation?.asker !== turn.speaker ? ctx.askedRelation : undefined;
-  ctx.askedRelation = undefined;
-  if (aboutName && askedRelation?.holder === turn.speaker) {
-    nameRelation(ctx, turn.speaker, askedRelation.relation, aboutName);
-    addPerson(ctx, { name: aboutName, gender: relationGender(askedRelation.relation), turn: turn.id });
-    add({ entity: turn.speaker, attribute: "family", value: `${askedRelation.relation} ${aboutName}` });
-  }
+  // "Your sister was the one up north?" "Tegan yeah. still up in Darwin": the rest of the turn is about Tegan
+  const { aboutName, relation } = nameAndYes(sentences, turn.speaker, turn.id, ctx, isSpeakerName);
+  if (aboutName && relation) add({ entity: turn.speaker, attribute: "family", value: `${relation} ${aboutName}` });
   // (a reply about someone asked after goes on about them: "Where's she staying?" "With me in Phibsborough. Got a job
   // at the Mater already.")
-  let lastThird: string | undefined = reply?.entity;
+  let lastThird: string | undefined = reply?.entity ?? aboutName;
   let thirdNews: string | undefined;
   sentences.forEach((s, si) => {
     cur.whom = (si > 0 ? aboutName : undefined) ?? (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower)) ? askedOf : undefined);
     // "Gran, did you hear Ailsa got the job?", "did you hear I'm done at X?": news asked as a question is told
     const news = newsAsked(s);
     if (news > 0 && (isName(s[news]) || s[news].lower === "i")) s = s.slice(news, -1);
+    s = afterHeading(s);
     // "… Ailsa got the job. Staff nurse at Raigmore Hospital.": a verbless sentence after news of a third person's job
     // or move is about them
     const fragment = endedHere && !isQuestion(s) ? fragmentValue(s, endedHere, ctx) : undefined;
@@ -318,11 +309,14 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
     if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
     // "you work at a food company and get free food": the listener's named value described by its kind, nothing new
-    states = states.filter((st) => !(st.entity === other && st.kind !== "ended" && !upper(st.value) && upper(ctx.known?.[other]?.[st.attribute as "home" | "workplace"] ?? "")));
+    // ("Jasmine works at Westports" … "she's supervisor for the night shift at the port": the same for a third person)
+    states = states.filter((st) => !(st.entity !== turn.speaker && st.kind !== "ended" && !upper(st.value) && upper(ctx.known?.[st.entity]?.[st.attribute as "home" | "workplace"] ?? "")));
     for (const st of states) {
       const positive = st.kind !== "ended";
       // "that's it, I'm moving to Lanzarote": a move announced in exasperation, with no date, is a joke
-      const hedge = (hedges[si] && positive && !beforeHedge(s, st.value, hedgeStart(s))) || (st.kind === "planned" && exasperated(turn.text) && !s.some((t) => t.date));
+      // ("Honestly I don't live in Drogheda, I live in the Toyota": the denial is part of the joke it leads to)
+      const contrasted = !positive && states.some((x) => x.entity === st.entity && x.attribute === st.attribute && x.kind !== "ended");
+      const hedge = (hedges[si] && (positive || contrasted) && !beforeHedge(s, st.value, hedgeStart(s))) || (st.kind === "planned" && exasperated(turn.text) && !s.some((t) => t.date));
       const kind = hedge && st.kind === "change" ? "state" : st.kind;
       const confidence = hedge ? o.hedgeConfidence : st.kind === "planned" ? o.planConfidence : 1;
       if (!o.kinds) {

@@ -144,10 +144,11 @@ export function analyse(text: string): Tok[][] {
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
     for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
     // inside a sentence, a capitalised adverb or adjective before a name is the name's first word ("at Sooner
-    // Electric", "Best Buy")
+    // Electric", "Best Buy"), and so is a participle after "at", "for" or "the" ("at Associated British Ports")
     for (let j = sent.length - 2; j > 0; j--) {
       const t = sent[j];
-      if ((t.pos === "ADV" || t.pos === "ADJ") && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
+      const participle = t.pos === "VERB" && /ed$/.test(t.lower) && (sent[j - 1].pos === "ADP" || sent[j - 1].pos === "DET");
+      if ((t.pos === "ADV" || t.pos === "ADJ" || participle) && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
     }
     // a capitalised word read as a verb before an inflected verb, or after a noun, is a name ("Sue works at Boots",
     // "my neighbour Sue works", "Mark moved to Leeds")

@@ -15,7 +15,7 @@
  * So the update rule, decay and multi-valued recall change offline answers, and the ablations show by how much.
  */
 import type { Extraction } from "../engine.js";
-import { fullerName, nameFromEvidence } from "./evidence-names.js";
+import { fullerName, looseNameFromEvidence, nameFromEvidence } from "./evidence-names.js";
 import { FALLBACK_ATTRIBUTES } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
@@ -154,6 +154,9 @@ export function answerOffline(ctx: QueryContext): string {
   const asked = questionStates(ctx.question).find((a) => a === "home" || a === "workplace");
   const named = asked && ctx.linked[0] && !PAST_Q.test(ctx.question) ? nameFromEvidence(ctx, asked, ctx.linked[0]) : undefined;
   if (named) return named;
+  // failing that, the name of the kind the evidence tells most (evidence-names.ts)
+  const loose = asked && ctx.linked[0] && !PAST_Q.test(ctx.question) ? looseNameFromEvidence(ctx, asked, ctx.linked[0]) : undefined;
+  if (loose) return loose;
   const novel = (v: string) => tokens(v).some((t) => !q.has(t));
   const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && novel(e.observation));
   // an evidence whose attribute the question's words point at, else the best-ranked usable one

@@ -123,6 +123,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // ("how's your brother, the one at the bank in Kolkata?": asked of a relation)
       if (s.slice(0, k).some((t, i) => t.lower === "your" && RELATIVES.has(s[i + 1]?.lemma ?? ""))) continue;
       const n = placeName(s, k, ctx);
+      // ("How is Jerome's mother?": a name owning a relation is a person)
+      if (n && s[n.end + 1]?.text === "'s" && RELATIVES.has(s[n.end + 2]?.lemma ?? "")) continue;
       // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
       if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home

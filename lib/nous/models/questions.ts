@@ -21,6 +21,30 @@ export const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how
  * @example
  * readQuestion(analyse("How's your dad?")[0], "Ann", "D1:1", "Bob", ctx, isSpeakerName, emit); // ctx.askedAbout: Bob's dad
  */
+const NEW_RELATIONS = new Set(["flatmate", "roommate", "housemate", "boss", "manager", "colleague", "neighbour", "neighbor", "partner", "boyfriend", "girlfriend"]);
+
+const YES_WORDS = new Set(["yeah", "yes", "yep", "yup", "aye", "ya", "ja"]);
+
+/**
+ * A name and a yes opening a turn of several sentences ("Tegan yeah.", "Aye, Dougie."): a name no speaker, town or
+ * known value has, whom the rest of the turn's subjectless remarks are about; when the other speaker just asked about a
+ * relation of this speaker's ("Your sister was the one up north?", "you have a new flatmate?"), the relation it names.
+ *
+ * @example
+ * nameAndYes(analyse("Tegan yeah. Still up in Darwin."), "Ann", "D1:2", ctx, isSpeakerName); // { aboutName: "Tegan", relation: "sister" }
+ */
+export function nameAndYes(sentences: Tok[][], speaker: string, turnId: string, ctx: SessionContext, isSpeakerName: (n: string) => boolean): { aboutName?: string; relation?: string } {
+  const opener = sentences[0]?.filter((t) => t.pos !== "PUNCT");
+  const yes = opener?.length === 2 ? (YES_WORDS.has(opener[1].lower) ? opener[0] : YES_WORDS.has(opener[0].lower) ? opener[1] : undefined) : undefined;
+  const aboutName = sentences.length > 1 && yes && isName(yes) && yes.pos === "PROPN" && !isSpeakerName(yes.text) && placesNamed(yes.text).length === 0 && !ctx.seenAs?.[yes.text] ? yes.text : undefined;
+  const asked = ctx.askedRelation?.asker !== speaker ? ctx.askedRelation : undefined;
+  ctx.askedRelation = undefined;
+  if (!aboutName || asked?.holder !== speaker) return { aboutName };
+  nameRelation(ctx, speaker, asked.relation, aboutName);
+  addPerson(ctx, { name: aboutName, gender: relationGender(asked.relation), turn: turnId });
+  return { aboutName, relation: asked.relation };
+}
+
 export function readQuestion(s: Tok[], speaker: string, turnId: string, other: string | undefined, ctx: SessionContext, isSpeakerName: (n: string) => boolean, indirect: (entity: string, attribute: "home" | "workplace" | "job", value: string) => void): void {
   // a question states nothing, but "How's your dad?" names the person the answer's "he" is
   // ("Emeka, how's your sister?": the listener's name and a comma may open it)
@@ -31,6 +55,9 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
     if (r?.entity && i <= 3 + lead && s[lead]?.lower === "how") ctx.askedAbout = { asker: speaker, person: r.entity };
     if (r && !r.named && other && i <= 3 + lead) ctx.askedRelation = { asker: speaker, holder: other, relation: r.relation };
   }
+  // "Rory says you have a new flatmate?", "you've got a new boss?": a new relation of the listener's asked after
+  const newAt = s.findIndex((t, i) => t.lower === "new" && i > 1 && NEW_RELATIONS.has(s[i + 1]?.lemma ?? "") && s.slice(0, i).some((x) => x.lower === "you") && s.slice(0, i).some((x) => x.lemma === "have" || x.lower === "got"));
+  if (newAt > 0 && other && s[s.length - 1]?.text === "?") ctx.askedRelation = { asker: speaker, holder: other, relation: s[newAt + 1].lemma };
   // "how's your sister getting on? Chioma, isn't it?": the asker names the relation just asked after
   const tag = s.slice(2).map((t) => t.lower).join(" ");
   const asked = ctx.askedRelation;

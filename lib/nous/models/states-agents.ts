@@ -427,6 +427,8 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
     if (!prep || !["at", "with", "in"].includes(prep) || !n || !(isName(n) || (upper(n.text) && ["NOUN", "ADJ", "VERB"].includes(n.pos)))) continue;
     const p = placeAt(s, j + 1) ?? (n.pos === "VERB" ? { value: n.text, end: j + 1 } : undefined);
     if (!p || namesSomeone(ctx, p.value, { known: true })) continue;
+    // "Ja, still with Karabo, she's doing her articles": one a pronoun goes on about is a partner, not an employer
+    if (prep === "with" && !p.value.includes(" ") && s[p.end + 1]?.text === "," && ["she", "he"].includes(s[p.end + 2]?.lower ?? "")) continue;
     const attribute = prep === "in" && s[k + 1].lower !== "working" ? "home" : "workplace";
     out.push(lead === "not" ? { attribute, value: p.value, ended: true } : { attribute, value: p.value });
   }

@@ -53,9 +53,10 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
     // "a commute from Geelong tho": chat shorthand ends a name (in lower case)
     if (words.length > 0 && t.text === t.lower && CHAT.has(t.lower)) break;
-    // "Bank of Ireland", "City of Ottawa", "University of Ghana": "of" and a name after an organisation's head
-    if (t.lower === "of" && words.length > 0 && upper(words[words.length - 1]) && OF_HEADS.has(words[words.length - 1].toLowerCase()) && isName(s[j + 1]) && j + 1 < end) {
-      words.push("of");
+    // "Bank of Ireland", "City of Ottawa", "University of Ghana": "of" and a name after an organisation's head (or
+    // "for": "Centre for Alternative Technology", "Office for National Statistics")
+    if ((t.lower === "of" || t.lower === "for") && words.length > 0 && upper(words[words.length - 1]) && OF_HEADS.has(words[words.length - 1].toLowerCase()) && isName(s[j + 1]) && j + 1 < end) {
+      words.push(t.lower);
       continue;
     }
     // "Hospital de Santa Maria", "Banco do Brasil", "Museo del Prado", "Weil am Rhein", "Newcastle upon Tyne": a

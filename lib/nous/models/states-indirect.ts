@@ -105,6 +105,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       // "a care home in Marlborough", "the nursing home in Leeds": a kind of home named by a noun before it is an
       // institution, not the speaker's home (found for someone, above, it is theirs)
       if (t.lower === "home" && s[k - 1]?.pos === "NOUN") continue;
+      // ("Miss Gloria finally sold the house in Macon": a home sold or left is no sign of living there)
+      if (gov && gov.head < k && (gov.verb === "sell" || gov.verb === "leave") && !s.slice(gov.head + 1, k).some((x) => x.pos === "VERB")) continue;
       const subject = gov && gov.head < k && gov.subjects.length === 1 ? gov.subjects[0] : undefined;
       const who = t.pos === "VERB" ? subject : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
       // "They found a house in Roundhay" with "they" unresolved: someone else's, not the speaker's (unless "our house")

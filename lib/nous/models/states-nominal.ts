@@ -138,7 +138,9 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const opens = (a === 0 || (a === 1 && owner === "the")) && t.text === t.lower && ["flat", "apartment", "condo", "house"].includes(t.lemma) && !commonWordAlone(s[a].text);
       const holder = owner === "my" || owner === "our" || keys || opens ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
       const p = placeAt(s, a, k);
-      if (holder && p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, keys ? changeKind(gov!) : "state", k);
+      // ("Cwmbran flat handed back", "the Leith flat's sold": a dwelling given up is a home ended)
+      const given = s.slice(k + 1, k + 5).some((x, i) => ((x.lower === "handed" || x.lower === "given") && ["back", "up"].includes(s[k + 2 + i]?.lower ?? "")) || x.lower === "sold");
+      if (holder && p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, given ? "ended" : keys ? changeKind(gov!) : "state", k);
     } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && (next === "at" || (next === "in" && s[k + 2]?.lower === "at")) && gov && !gov.negated && !gov.intent) {
       // "handed my notice in at X"
       emit(gov.subjects, "workplace", placeAt(s, next === "at" ? k + 2 : k + 3)?.value, endKind(gov), k);
@@ -208,6 +210,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // auntie's": a relative's house is no workplace)
       const p = placeAt(s, k + 2);
       if (p && (next === "in" ? upper(p.value) : !relativesHouse(p.value))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
+    } else if (t.lower === "still" && (next === "a" || next === "an") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
+      // "Still a reg at the Mater": "I'm still a … at X" without its subject and verb
+      const at = s.findIndex((x, i) => i > k + 2 && i <= k + 5 && (x.lower === "at" || x.lower === "with"));
+      const p = at > 0 && s.slice(k + 2, at).every((x) => x.pos === "NOUN" || x.pos === "ADJ") ? placeAt(s, at + 1) : undefined;
+      if (p && upper(p.value.replace(/^the /i, "")) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([speaker], "workplace", p.value, "state", k);
     } else if (k === 0 && t.lower === "as" && (s[1]?.lower === "a" || s[1]?.lower === "an")) {
       emit([speaker], "job", jobPhrase(s, 1, s.length), "state", k);
     }

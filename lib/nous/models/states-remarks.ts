@@ -83,9 +83,11 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     let stop = e + 1;
     while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
     if (judged && s.slice(e + 1, stop).some((t) => t.lower === "you" || t.lower === "your" || t.lower === "u")) continue;
+    // ("Rhys is grand, he's started farming": one a pronoun goes on about is a person)
+    if (s[stop]?.text === "," && ["he", "she"].includes(s[stop + 1]?.lower ?? "")) continue;
     // "Lincoln already feels far away", "Leeds seems a world away now": a town one has left behind
-    // ("everything's 10 minutes away" says nothing of the kind)
-    if (s.slice(e + 1, stop).some((t, i) => (t.lower === "away" && ["far", "world", "miles", "lifetime"].includes(s[e + i]?.lower ?? "")) || t.lower === "behind" || t.lower === "distant")) continue;
+    // ("everything's 10 minutes away" says nothing of the kind; "Shah Alam already feels like a different life")
+    if (s.slice(e + 1, stop).some((t, i) => (t.lower === "away" && ["far", "world", "miles", "lifetime"].includes(s[e + i]?.lower ?? "")) || t.lower === "behind" || t.lower === "distant" || (t.lower === "life" && ["different", "another", "past", "previous", "other"].includes(s[e + i]?.lower ?? "")))) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
     // "God help me", "God is good": an ordinary word that matches a town only with its accents dropped (Göd) is the word
     if (!value.includes(" ") && inLexicon(value.toLowerCase()) && !placesNamed(value).some((p) => p.name === value)) continue;

@@ -49,6 +49,15 @@ const WORK_PREPS = new Set(["at", "for"]);
  * most one other phrase right before it ("work from home for a company"); a verb, a clause boundary or any other
  * word ends the search ("working on my business … for an upcoming show" has none).
  */
+/** Where an object naming one's household ends ("the family", "the whole family", "us all", "the kids"), or −1. */
+function householdEnd(s: Tok[], from: number, to: number): number {
+  let j = from;
+  while (j < to && j < from + 2 && (s[j].lower === "the" || s[j].lower === "our" || s[j].lower === "whole")) j++;
+  if (j >= to) return -1;
+  if (s[j].lower === "us" || s[j].lower === "everyone") return s[j + 1]?.lower === "all" ? j + 1 : j;
+  return j > from && ["family", "kids", "children", "household"].includes(s[j].lower) ? j : -1;
+}
+
 function ppAfter(s: Tok[], from: number, to: number, preps: Set<string>): { prep: string; value: string; at: number; end: number } | undefined {
   let skipped = 0;
   for (let j = from; j < to; j++) {
@@ -124,6 +133,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
       if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
       let into: { value: string; end: number } | undefined = ppAfter(s, from, to, new Set(["to", "into"]));
+      // "We finally moved the family to Talisay", "moved us all to Leeds": one's household moved with one
+      const household = !into && !c.passive ? householdEnd(s, from, to) : -1;
+      if (household > 0) into = ppAfter(s, household + 1, to, new Set(["to", "into"]));
       // "moved (back) in with my sister in Margate", "moved in together in Leeds": the town after the company kept
       const inWith = s[from]?.lower === "back" ? from + 1 : from;
       if (!into && !away && s[inWith]?.lower === "in" && (s[inWith + 1]?.lower === "with" || s[inWith + 1]?.lower === "together")) {
@@ -143,15 +155,21 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         into = undefined;
         if (attr === "home") continue;
       }
+      // "moved into a snowbank": a thing, with "a" and no name, is no home
+      const thing = !!into && !upper(into.value) && ["a", "an"].includes(s[into.end - into.value.split(" ").length]?.lower ?? "");
+      if (thing) into = undefined;
       // "Moved down in May." with no place: the home this speaker named earlier in the session ("Cork's treating me well")
       // (not under a future or a negation: "they won't even notice I've moved" tells no move yet)
       const embedded = clauses.some((x) => x !== c && x.at < c.at && (x.future || x.negated || x.intent));
       // "we moved up in May, left Cobh in a van": the home named before is the one left, not the new one
       const before = (ctx as SessionHomes).sessionHome?.[c.subjects[0]];
       const left = !!before && s.some((t, i) => t.lemma === "leave" && s.slice(i + 1, i + 4).some((x) => x.text === before.split(" ")[0]));
-      const named = !into && !away && !embedded && !left && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? before : undefined;
+      // ("I moved the car to the garage": a thing moved is no move of one's own)
+      const object = !!s[from] && (s[from].pos === "DET" || s[from].pos === "NOUN") && household < 0;
+      const named = !into && !thing && !object && !away && !embedded && !left && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? before : undefined;
       // "I moved to Aga Khan University Hospital in June": an organisation's name is a workplace
-      const org = attr === "home" && !!into && organisationName(into.value);
+      // ("moved to the planning department": a part of one's workplace, no organisation's name)
+      const org = attr === "home" && !!into && upper(into.value) && organisationName(into.value);
       emit(c.subjects, org ? "workplace" : attr, into?.value ?? named, changeKind(c), c.head);
     } else if (WORK.has(v) || (STOP.has(v) && s[from]?.lemma === "work")) {
       const stop = STOP.has(v);
@@ -205,6 +223,10 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         const who = obj?.lower === "me" || obj?.lower === "us" ? [speaker] : obj && (obj.lower === "him" || obj.lower === "her") ? [resolvePronoun(ctx, obj.lower, turn, [...c.subjects, speaker])].filter((x): x is string => !!x) : [];
         if (c.subjects.length === 1 && who.length) emit(who, "workplace", c.subjects[0], changeKind(c), c.head);
       }
+    } else if (v === "sell" && !c.negated && !c.intent && !c.future && ["the", "my", "our", "his", "her", "their"].includes(s[from]?.lower ?? "") && DWELLING.has(s[from + 1]?.lemma ?? "") && s[from + 2]?.lower === "in") {
+      // "my mom finally sold the house in Regina": a home sold is a home left
+      const p = placeAt(s, from + 3, to);
+      if (p && upper(p.value)) emit(c.subjects, "home", p.value, "ended", c.head);
     } else if (v === "leave" && s[from]?.lower === "for" && isName(s[from + 1]) && s.some((t, i) => t.lemma === "pack" || (t.lower === "new" && DWELLING.has(s[i + 1]?.lemma ?? "")))) {
       // "We packed up and left for Utrecht, the new place is smaller": leaving for a place with one's things is a move
       emit(c.subjects, "home", placeAt(s, from + 1, to)?.value, changeKind(c), c.head);
@@ -217,7 +239,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // workplace ("he's just left Kraków"): a move, not a job
       const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0;
       const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home" || town);
-      emit(c.subjects, home ? "home" : "workplace", p?.value, endKind(c), c.head);
+      // "I've barely left Falkirk in months": hardly leaving a place is staying there
+      const barely = ["barely", "hardly", "rarely", "scarcely"].includes(s[c.head - 1]?.lower ?? "");
+      emit(c.subjects, home ? "home" : "workplace", p?.value, barely ? (home ? "state" : undefined) : endKind(c), c.head);
       // "my brother just left Paris for Marseille": the town left for is the new home
       const forTown = home && p && s[p.end + 1]?.lower === "for" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2, to) : undefined;
       if (forTown && placesNamed(forTown.value).length > 0) emit(c.subjects, "home", forTown.value, changeKind(c), c.head);
@@ -313,7 +337,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   // … or, present and unhedged, when the name's last word says it is a workplace ("I'm at the Maritime Museum")
   const kindHead = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && !c.past && !c.future && WORKPLACE_KINDS.has((placeAt(s, j + 2, c.end)?.value.split(" ").pop() ?? "").toLowerCase());
   const theName = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && (c.now || c.still || c.noLonger || c.negated || kindHead);
-  if ((t.lower === "at" || t.lower === "with") && (isName(s[j + 1]) || theName)) {
+  // ("I'm still with the Yukon Government": "with the" and an organisation's name)
+  const withThe = t.lower === "with" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && organisationName(placeAt(s, j + 2, c.end)?.value ?? "");
+  if ((t.lower === "at" || t.lower === "with") && (isName(s[j + 1]) || theName || withThe)) {
     const p = placeAt(s, j + 1, c.end);
     if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
     return;
