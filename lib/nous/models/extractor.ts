@@ -354,7 +354,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     employerActs(s, clauses, turn.speaker, ctx, passing, endedAt);
     postedTo(s, turn.speaker, ctx, passing);
     weatherHome(s, clauses, turn.speaker, ctx, passing);
-    localHome(s, clauses, turn.speaker, ctx, passing);
+    localHome(s, clauses, turn.speaker, ctx, passing, (v) => add(o.kinds ? { entity: turn.speaker, attribute: "home", value: v, kind: "ended" } : { entity: turn.speaker, attribute: "home", value: `not ${v}` }));
     townRemark(s, clauses, turn.speaker, ctx, passing);
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);

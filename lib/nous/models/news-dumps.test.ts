@@ -55,6 +55,17 @@ test("people are no places or employers: a partner one is still with, a name a p
   assert.deepEqual(talk([["Ann", "My housemate Jasmine works at Westports."], ["Ann", "Jasmine got promoted! Now she's supervisor for the night shift at the port."]]).filter((x) => x.startsWith("Jasmine") && !x.includes("0.5")), ["Jasmine | workplace | Westports"]);
 });
 
+test("made redundant from a name, a first fortnight at one, no longer a town's people", () => {
+  assert.deepEqual(talk([["Ann", "I've just been made redundant from Rolls-Royce, so it's a grey week."]]), ["Ann | workplace | Rolls-Royce | ended"]);
+  assert.deepEqual(talk([["Ann", "They made me a manager at Tesco."]]).filter((x) => x.includes("ended")), []);
+  assert.deepEqual(talk([["Ann", "First fortnight at Babcock done."]]), ["Ann | workplace | Babcock | 0.5"]);
+  assert.deepEqual(talk([["Ann", "The house sold, so we're not Timaru people any more."]]), ["Ann | home | Timaru | ended"]);
+  assert.deepEqual(talk([["Ann", "We're Dunedin people now."]]), ["Ann | home | Dunedin | 0.5"]);
+  // never were, an ordinary word opening the sentence
+  assert.deepEqual(talk([["Ann", "We're not Leeds people, we never were."]]), []);
+  assert.deepEqual(talk([["Ann", "Young people! Me here marking papers till midnight."]]), []);
+});
+
 function memoryOf(turns: [string, string][], speakers: [string, string] = ["Ann", "Bob"]): Memory {
   const mem = Memory.open(":memory:", { halfLifeDays: null });
   const ctx: SessionContext = { speakers };

@@ -17,7 +17,7 @@
  */
 import type { Clause } from "./clause.js";
 import { kinWords, wordSet } from "./lexicon.js";
-import { isName, openingCommonWord, type Tok, upper } from "./nlp.js";
+import { inLexicon, isName, openingCommonWord, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { openingAdjective, organisationName, organisationSubject, placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -197,10 +197,12 @@ const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "wel
  * @example
  * localHome(analyse("Classic Mexico City.")[0], [], "Pablo", ctx, emit); // emit("Pablo", "home", "Mexico City", 1)
  */
-export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit, ended?: (value: string) => void): void {
   // cheap test first: most sentences have no "back", "home" or "nutshell" and open with no idiom's word
   if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell" || t.lower === "things" || t.lower === "life" || t.lower === "out" || RESIDENT_NOUNS.has(t.lower))) return;
-  if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || c.negated || c.usedTo)) return;
+  // (a negation is read only by the resident's reading below: "we're not Timaru people any more")
+  const resident = s.some((t) => RESIDENT_NOUNS.has(t.lower));
+  if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || (c.negated && !resident) || c.usedTo)) return;
   const place = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
     return p && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p : undefined;
@@ -237,12 +239,15 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
     // "I am an Otsu person now", "we are officially Red Deer residents": a resident of a town, the speaker being one
     let e = k;
     while (isName(s[e]) && isName(s[e + 1])) e++;
-    if (isName(s[k]) && RESIDENT_NOUNS.has(s[e + 1]?.lower ?? "") && (k === 0 || ["a", "an", "be", "officially", "now", "proper"].includes(s[k - 1]?.lemma ?? ""))) {
+    if (isName(s[k]) && RESIDENT_NOUNS.has(s[e + 1]?.lower ?? "") && (k === 0 || ["a", "an", "be", "officially", "now", "proper", "not", "longer"].includes(s[k - 1]?.lemma ?? ""))) {
       const c = clauses.find((x) => x.at <= k && k < x.end);
       const value = placeAt(s, k, e + 1)?.value;
       // ("Derby lad, before you ask.": the same said verbless, opening the sentence)
-      const said = c ? c.copula && !c.negated && !c.past && c.subjects.length === 1 && c.subjects[0] === speaker : k === 0 && s[e + 2]?.pos === "PUNCT" && townName(value ?? "");
-      if (value && !namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) && said) return emit(speaker, "home", value, k);
+      // ("Young people!": an ordinary word opening the sentence is no town)
+      const said = c ? c.copula && !c.negated && !c.noLonger && !c.past && c.subjects.length === 1 && c.subjects[0] === speaker : k === 0 && s[e + 2]?.pos === "PUNCT" && townName(value ?? "") && !(e === k && inLexicon(s[k].lower) && !placesNamed(value ?? "").some((p) => p.population >= 100_000));
+      // ("we're not Timaru people any more": no longer one)
+      const left = !!c && c.copula && c.noLonger && c.subjects.length === 1 && c.subjects[0] === speaker;
+      if (value && !namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) && (said || (left && ended))) return said ? emit(speaker, "home", value, k) : ended!(value);
     }
     // "Kisumu is home", "York's home now"
     const pk = place(k);

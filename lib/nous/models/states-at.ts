@@ -379,7 +379,7 @@ export function openedBusiness(sentences: Tok[][]): string | undefined {
   return undefined;
 }
 
-const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "month", "months", "shift", "shifts", "feature", "project", "paycheck", "paycheque", "payslip", "client", "patient"]);
+const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "fortnight", "month", "months", "shift", "shifts", "feature", "project", "paycheck", "paycheque", "payslip", "client", "patient"]);
 const LAST_SPANS = new Set(["day", "shift", "week"]);
 
 /**
@@ -424,7 +424,7 @@ export function firstDaysAt(s: Tok[]): string | undefined {
   // ("day three at X": the count in words too)
   if (["day", "week", "month", "shift"].includes(span) && s[1]?.pos === "NUM" && (/^\d{1,2}$/.test(s[1].text) || COUNT_WORDS.has(s[1].lower)) && s[2]?.lower === "at" && s[3] && upper(s[3].text)) return placeAt(s, 3)?.value;
   // "Two weeks at Zeiss done.", "3 shifts at the Mater down": a count of days or weeks at a name, done
-  const count = s[0]?.pos === "NUM" && (/^\d{1,2}$/.test(s[0].text) || COUNT_WORDS.has(s[0].lower)) && ["days", "weeks", "months", "shifts"].includes(s[1]?.lower ?? "") && s[2]?.lower === "at";
+  const count = s[0]?.pos === "NUM" && (/^\d{1,2}$/.test(s[0].text) || COUNT_WORDS.has(s[0].lower)) && ["days", "weeks", "fortnights", "months", "shifts"].includes(s[1]?.lower ?? "") && s[2]?.lower === "at";
   const counted = count ? placeAt(s, 3) : undefined;
   if (counted && upper(counted.value) && ["done", "down", "completed", "survived"].includes(s[counted.end + 1]?.lower ?? "")) return counted.value;
   // "Nike day 1: got lost on campus": the name first (no town's)

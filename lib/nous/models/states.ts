@@ -49,6 +49,9 @@ const WORK_PREPS = new Set(["at", "for"]);
  * most one other phrase right before it ("work from home for a company"); a verb, a clause boundary or any other
  * word ends the search ("working on my business … for an upcoming show" has none).
  */
+/** "I've just been made redundant from Rolls-Royce": dismissed, as "laid off from" is. */
+const redundant = (s: Tok[], c: Clause): boolean => c.verb === "make" && c.passive && s[c.head + 1]?.lower === "redundant";
+
 /** Where an object naming one's household ends ("the family", "the whole family", "us all", "the kids"), or −1. */
 function householdEnd(s: Tok[], from: number, to: number): number {
   let j = from;
@@ -230,11 +233,11 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     } else if (v === "leave" && s[from]?.lower === "for" && isName(s[from + 1]) && s.some((t, i) => t.lemma === "pack" || (t.lower === "new" && DWELLING.has(s[i + 1]?.lemma ?? "")))) {
       // "We packed up and left for Utrecht, the new place is smaller": leaving for a place with one's things is a move
       emit(c.subjects, "home", placeAt(s, from + 1, to)?.value, changeKind(c), c.head);
-    } else if ((QUIT.has(v) || DISMISS.has(v)) && !jobNounIn(s, from, to)) {
+    } else if ((QUIT.has(v) || DISMISS.has(v) || redundant(s, c)) && !jobNounIn(s, from, to)) {
       // "I left the hospital in March": "the" and the last word of the known workplace is that workplace
       const known = c.subjects.length === 1 ? ctx.known?.[c.subjects[0]]?.workplace : undefined;
       const theKnown = QUIT.has(v) && !c.passive && s[from]?.lower === "the" && !!known && s[from + 1]?.lower === known.split(" ").pop()!.toLowerCase() ? { value: known, end: from + 1 } : undefined;
-      const p = theKnown ?? (QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, from, to, new Set(["from", "at", "by"])));
+      const p = theKnown ?? (QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, redundant(s, c) ? from + 1 : from, to, new Set(["from", "at", "by"])));
       // "left Bristol" where Bristol is the one's known home, or a town of the gazetteer never said to be a
       // workplace ("he's just left Kraków"): a move, not a job
       const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0;
