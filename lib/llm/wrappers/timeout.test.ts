@@ -72,3 +72,16 @@ test("Deadlines: ended calls leave the queue and the timer is cleared once none 
   assert.equal(d.end(late), false, "its reply after the timeout is ignored");
   assert.equal((d as unknown as { timer?: unknown }).timer, undefined);
 });
+
+test("Deadlines: a call that ended behind an older one still running holds nothing of its request", () => {
+  const d = new Deadlines("m", 10_000, () => 0);
+  const older = d.add({}, () => undefined);
+  const ended = d.add({ abort: () => undefined }, () => undefined);
+  d.end(ended);
+  const queue = (d as unknown as { queue: { cancel?: unknown; reject?: unknown }[] }).queue;
+  assert.equal(queue.length, 2, "it waits behind the older call");
+  assert.equal(queue[1].cancel, undefined);
+  assert.equal(queue[1].reject, undefined);
+  d.end(older);
+  assert.equal(d.size, 0);
+});

@@ -87,11 +87,15 @@ function withCancel(model: LanguageModel, timeoutMs: number): LanguageModel {
   };
 }
 
-/** A call in flight under `withCancel`: when its time is up, and how to stop it. */
+/**
+ * A call in flight under `withCancel`: when its time is up, and how to stop it. An ended call lets go of its cancel
+ * hook and its promise (which hold its HTTP request and its reply) at once, though it may wait in the queue behind an
+ * older call still running.
+ */
 interface InFlight {
   readonly deadline: number;
-  readonly cancel: Cancel;
-  readonly reject: (err: unknown) => void;
+  cancel: Cancel | undefined;
+  reject: ((err: unknown) => void) | undefined;
   /** Settled: by its reply or error, or by the timeout. */
   done: boolean;
 }
@@ -130,6 +134,8 @@ export class Deadlines {
   end(call: InFlight): boolean {
     if (call.done) return false;
     call.done = true;
+    call.cancel = undefined;
+    call.reject = undefined;
     this.dropEnded();
     return true;
   }
@@ -148,9 +154,11 @@ export class Deadlines {
       if (!call.done) {
         if (call.deadline > now) return this.arm(call.deadline - now);
         call.done = true;
+        const { cancel, reject } = call;
+        call.cancel = call.reject = undefined;
         const err = new LLMTimeoutError(this.timeoutMs, this.id);
-        call.cancel.abort?.(err);
-        call.reject(err);
+        cancel?.abort?.(err);
+        reject?.(err);
       }
       this.head++;
     }
