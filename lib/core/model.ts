@@ -78,14 +78,10 @@ export function addressRole(address: string | undefined): string | undefined {
  * providerSeed("tbs/mode=willing/seed=3/reasoner/step=4/agent=2/sample=0"); // same number on every run
  */
 export function providerSeed(address: string): number {
-  // the digest's first four bytes read little-endian, from its hex text (no Hash object or Buffer per call)
-  const h = hash("sha256", address, "hex");
-  return (hexByte(h, 0) | (hexByte(h, 1) << 8) | (hexByte(h, 2) << 16) | (hexByte(h, 3) << 24)) & 0x7fffffff;
-}
-
-/** Byte `i` of a hex string. */
-function hexByte(hex: string, i: number): number {
-  return parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  // the digest's first four bytes read little-endian, from its hex text (no Hash object or Buffer per call): the
+  // eight hex digits are those bytes big-endian, swapped here
+  const b = parseInt(hash("sha256", address, "hex").slice(0, 8), 16);
+  return (((b & 0xff) << 24) | ((b & 0xff00) << 8) | ((b >>> 8) & 0xff00) | (b >>> 24)) & 0x7fffffff;
 }
 
 /** The base64 text of an image part's bytes. */

@@ -9,12 +9,13 @@
  * file and checked against the budget while it holds a slot, and the timeout applies to one attempt.
  */
 import { setMaxListeners } from "node:events";
-import { formatAddress, providerSeed, type GenerateRequest, type LanguageModel } from "../core/model.js";
+import { addressRole, formatAddress, providerSeed, type GenerateRequest, type LanguageModel } from "../core/model.js";
 import { createRng } from "../core/rng.js";
 import { RequestEstimate } from "./estimate.js";
 import { UsageLedger } from "./ledger.js";
 import { DEFAULT_PRICES, priceOf, type PriceTable } from "./prices.js";
 import { provenanceOf, type Provenance } from "./provenance.js";
+import { ROLE } from "./roles.js";
 import { geminiProvider } from "./providers/gemini.js";
 import { newProviderInfo, openAIProvider, type ProviderInfo } from "./providers/openai.js";
 import { LLMConfigError } from "./errors.js";
@@ -163,13 +164,14 @@ export function createModel(spec: ModelSpec, opts: CreateModelOptions = {}): LLM
 }
 
 /**
- * The request with its address as a string and, with an address, the provider seed derived from it (a copy made by
- * `withFields`: a spread would get a hidden class of its own for each call whose address was an object).
+ * The request with its address as a string and, with an address, the provider seed derived from it and its role
+ * parsed once (`ROLE`, read by the limits, the estimates and the budget). A copy made by `withFields`: a spread would
+ * get a hidden class of its own for each call whose address was an object.
  */
 function addressed<T>(req: GenerateRequest<T>): GenerateRequest<T> {
   if (req.address === undefined) return req;
   const address = typeof req.address === "string" ? req.address : formatAddress(req.address);
-  return withFields(req, { address, seed: providerSeed(address) });
+  return withFields(req, { address, seed: providerSeed(address), [ROLE]: addressRole(address) ?? null });
 }
 
 /** The bare provider for a resolved spec (no wrappers). */

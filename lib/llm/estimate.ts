@@ -11,7 +11,7 @@
  */
 import { contentText, imageBase64, type GenerateRequest, type ImagePart, type Usage } from "../core/model.js";
 import { imageSize, imageTokens } from "./image-tokens.js";
-import { outputTokensFor, roleOf } from "./roles.js";
+import { requestRole, roleOutputTokens } from "./roles.js";
 import { compileSchema } from "./structured.js";
 
 /** Replies remembered per role for the running high quantile. */
@@ -104,7 +104,7 @@ export class RequestEstimate {
   /** Output tokens to reserve for `req`: `maxTokens`, else the role's running high quantile, else its default. */
   output(req: GenerateRequest): number {
     if (req.maxTokens !== undefined) return req.maxTokens;
-    return this.outputs.get(roleKey(req))?.max ?? outputTokensFor(undefined, addressOf(req));
+    return this.outputs.get(roleKey(req))?.max ?? roleOutputTokens(requestRole(req));
   }
 
   /** True when a request of this role would reserve a guessed output (no `maxTokens`, no reply of the role seen yet). */
@@ -125,11 +125,7 @@ export class RequestEstimate {
   }
 }
 
-function addressOf(req: GenerateRequest): string | undefined {
-  return typeof req.address === "string" ? req.address : undefined;
-}
-
 /** The key estimates are kept under: the address's role, else the tag, else "-". */
 export function roleKey(req: GenerateRequest): string {
-  return roleOf(addressOf(req)) ?? req.tag ?? "-";
+  return requestRole(req) ?? req.tag ?? "-";
 }

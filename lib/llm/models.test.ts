@@ -47,3 +47,22 @@ test("output-token reservations: maxTokens, else the address's role, else the de
   assert.equal(outputTokensFor(undefined, "x/y/seed=0/unknown-role/step=0/agent=-/sample=0"), DEFAULT_OUTPUT_TOKENS);
   assert.equal(outputTokensFor(undefined, undefined), DEFAULT_OUTPUT_TOKENS);
 });
+
+test("a call's role: parsed once by createModel (ROLE), and read from there before the address is parsed again", async () => {
+  const { createModel } = await import("./create.js");
+  const { ROLE, requestRole, roleOutputTokens } = await import("./roles.js");
+  const seen: Record<symbol, unknown>[] = [];
+  const provider = { id: "openai-compatible:m", generate: async (req: object) => (seen.push(req as Record<symbol, unknown>), { text: "x", usage: { inputTokens: 1, outputTokens: 1 }, latencyMs: 0, cached: false, model: "openai-compatible:m" }) };
+  const model = createModel({ provider: "openai-compatible", baseURL: "http://127.0.0.1:9/v1", model: "m", tpm: 1e8 }, { provider });
+  await model.generate({ messages: [{ role: "user", content: "q" }], address: { mechanism: "nous", cell: "a/b", seed: 1, role: "scorer", step: "w/0" } });
+  await model.generate({ messages: [{ role: "user", content: "q" }], address: "not an address" });
+  await model.generate({ messages: [{ role: "user", content: "q" }] });
+  assert.deepEqual(seen.map((r) => r[ROLE]), ["scorer", null, undefined], "parsed role, none, no address");
+  // the stored role wins over the address text (null: parsed, none); without it the address is parsed
+  const address = "tbs/c/seed=0/reasoner/step=1/agent=-/sample=0";
+  assert.equal(requestRole({ address, [ROLE]: "judge" }), "judge");
+  assert.equal(requestRole({ address, [ROLE]: null }), undefined);
+  assert.equal(requestRole({ address }), "reasoner");
+  assert.equal(roleOutputTokens("scorer"), outputTokensFor(undefined, "x/c/seed=0/scorer/step=0/agent=-/sample=0"));
+  assert.equal(roleOutputTokens(undefined), DEFAULT_OUTPUT_TOKENS);
+});

@@ -60,3 +60,25 @@ test("ledger lines: each is the JSON.stringify of its object, with the fields in
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("ledger lines: a key-like text in an address or a model id is redacted field by field, and every line stays JSON", async () => {
+  const dir = await mkdtemp(join(tmpdir(), "agora-request-log-"));
+  try {
+    const log = new RequestLog(join(dir, "ledger.jsonl"));
+    const inner: LanguageModel = { id: "openai:sk-modelsecret12345", generate: (async () => reply({ inputTokens: 1, outputTokens: 1 })) as LanguageModel["generate"] };
+    const model = withRequestLog(inner, { log, price: { input: 0.15, output: 0.6 }, budget: new Budget(100) });
+    const address = 'tbs/key="sk-abcdefghijklmnop"/seed=1/judge/step=1/agent=-/sample=0';
+    await model.generate({ messages: [{ role: "user", content: "q" }], address } as GenerateRequest);
+    log.close();
+    const text = await readFile(join(dir, "ledger.jsonl"), "utf8");
+    assert.ok(!text.includes("sk-abcdefghijklmnop") && !text.includes("sk-modelsecret12345"), text);
+    const lines = text.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.deepEqual(lines.map((e) => e.event), ["sent", "done"]);
+    for (const e of lines) {
+      assert.equal(e.address, 'tbs/key="[redacted]"/seed=1/judge/step=1/agent=-/sample=0');
+      assert.equal(e.model, "openai:[redacted]");
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

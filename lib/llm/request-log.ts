@@ -23,7 +23,7 @@ import { redactText } from "../core/redact.js";
 import { BudgetExceededError, LLMAPIError, LLMError, LLMParseError, LLMTimeoutError } from "./errors.js";
 import { costOf, type Price } from "./prices.js";
 import { estimateInputTokens, type RequestEstimate } from "./estimate.js";
-import { outputTokensFor } from "./roles.js";
+import { requestRole, roleOutputTokens } from "./roles.js";
 import { callModel } from "./wrappers/call.js";
 import { ATTEMPT } from "./wrappers/retry.js";
 
@@ -154,11 +154,7 @@ export class RequestLog {
 
   /** `write` of a line already serialised as one JSON object (no newline). */
   writeLine(json: string): void {
-    const text = redactText(json) + "\n";
-    if (this.pending.length === 0) return this.writeText(text);
-    const waiting = this.pending;
-    this.pending = [];
-    this.writeText(waiting.join("") + text);
+    this.writeRedacted(redactText(json) + "\n");
   }
 
   /** Appends one line with the next batch (this turn of the event loop). */
@@ -168,8 +164,24 @@ export class RequestLog {
 
   /** `append` of a line already serialised as one JSON object (no newline). */
   appendLine(json: string): void {
+    this.appendRedacted(redactText(json) + "\n");
+  }
+
+  /**
+   * `writeLine` of a whole line (newline included) whose text fields went through `redactText` one by one (the
+   * request wrapper's lines: a regular expression over two lines per request was a measurable part of a call's CPU).
+   */
+  writeRedacted(line: string): void {
+    if (this.pending.length === 0) return this.writeText(line);
+    const waiting = this.pending;
+    this.pending = [];
+    this.writeText(waiting.join("") + line);
+  }
+
+  /** `appendLine` of a whole line whose text fields went through `redactText` one by one (see `writeRedacted`). */
+  appendRedacted(line: string): void {
     if (this.fd === undefined) return;
-    this.pending.push(redactText(json) + "\n");
+    this.pending.push(line);
     if (!this.scheduled) {
       this.scheduled = true;
       pendingLogs.add(this);
@@ -251,7 +263,8 @@ export interface RequestLogOptions {
 export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): LanguageModel {
   const { log, price, budget } = opts;
   if (!log && !budget && !opts.onDone) return model;
-  const modelJSON = JSON.stringify(model.id);
+  // the text fields go through `redactText` one by one (an address is the caller's text), not the whole line
+  const modelJSON = JSON.stringify(redactText(model.id));
   return {
     id: model.id,
     // No async frame and no named closure per call (see `wrappers/call.ts`); the budget and the sent line come first.
@@ -263,11 +276,11 @@ export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): L
         if (budget && price) {
           const e = opts.estimate;
           const estimate = costOf(price, e ? { inputTokens: e.input(req), outputTokens: e.output(req) }
-            : { inputTokens: estimateInputTokens(req), outputTokens: outputTokensFor(req.maxTokens, address) });
+            : { inputTokens: estimateInputTokens(req), outputTokens: req.maxTokens ?? roleOutputTokens(requestRole(req)) });
           settle = budget.reserve(estimate, address);
         }
-        call = { id: newId(), address: address ?? null, attempt: (req as { [ATTEMPT]?: number })[ATTEMPT] ?? 1, model: model.id, settle };
-        log?.writeLine(`{"event":"sent","t":${Date.now()},"id":"${call.id}","address":${jsonString(call.address)},"attempt":${jsonNumber(call.attempt)},"model":${modelJSON}}`);
+        call = { id: newId(), address: address === undefined ? "null" : JSON.stringify(redactText(address)), attempt: jsonNumber((req as { [ATTEMPT]?: number })[ATTEMPT] ?? 1), model: modelJSON, settle };
+        log?.writeRedacted(`{"event":"sent","t":${Date.now()},"id":"${call.id}","address":${call.address},"attempt":${call.attempt},"model":${modelJSON}}\n`);
       } catch (err) {
         return Promise.reject(err);
       }
@@ -283,11 +296,11 @@ export function withRequestLog(model: LanguageModel, opts: RequestLogOptions): L
   };
 }
 
-/** One HTTP attempt as its ledger lines name it. */
+/** One HTTP attempt as its ledger lines name it: the fields' JSON text (address and model redacted). */
 interface Attempt {
   id: string;
-  address: string | null;
-  attempt: number;
+  address: string;
+  attempt: string;
   model: string;
   /** Settles the budget's reservation with the real cost. */
   settle: ((usd: number) => void) | undefined;
@@ -298,9 +311,9 @@ function attemptDone(opts: RequestLogOptions, call: Attempt, status: string | nu
   const cost = opts.price && usage ? costOf(opts.price, usage) : 0;
   call.settle?.(cost);
   if (opts.log) {
-    let line = `{"event":"done","t":${Date.now()},"id":"${call.id}","address":${jsonString(call.address)},"attempt":${jsonNumber(call.attempt)},"model":${JSON.stringify(call.model)},"status":${typeof status === "number" ? jsonNumber(status) : JSON.stringify(status)},"input_tokens":${jsonNumber(usage?.inputTokens ?? 0)},"cached_input_tokens":${jsonNumber(usage?.cachedInputTokens ?? 0)},"output_tokens":${jsonNumber(usage?.outputTokens ?? 0)},"cost_usd":${jsonNumber(cost)},"replay":false`;
-    for (const k in extra) if (extra[k] !== undefined) line += `,${JSON.stringify(k)}:${JSON.stringify(extra[k])}`;
-    opts.log.appendLine(line + "}");
+    let line = `{"event":"done","t":${Date.now()},"id":"${call.id}","address":${call.address},"attempt":${call.attempt},"model":${call.model},"status":${typeof status === "number" ? jsonNumber(status) : JSON.stringify(status)},"input_tokens":${jsonNumber(usage?.inputTokens ?? 0)},"cached_input_tokens":${jsonNumber(usage?.cachedInputTokens ?? 0)},"output_tokens":${jsonNumber(usage?.outputTokens ?? 0)},"cost_usd":${jsonNumber(cost)},"replay":false`;
+    for (const k in extra) if (extra[k] !== undefined) line += `,${JSON.stringify(k)}:${redactText(JSON.stringify(extra[k]))}`;
+    opts.log.appendRedacted(line + "}\n");
   }
   opts.onDone?.({ status: String(status), unsupportedParam: extra.unsupported_param as string | undefined });
 }

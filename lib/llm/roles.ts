@@ -42,11 +42,33 @@ export function roleOf(address: string | undefined): string | undefined {
 }
 
 /**
+ * Where `createModel` puts the role of a call's address (`addressRole`, or null for none), parsed once when the call
+ * enters it: the limits, the estimates and the budget read it several times per call (`requestRole`), and a lookup
+ * by address in `roles` above costs more than that (every call has an address of its own, so each one was parsed,
+ * inserted and later cleared).
+ */
+export const ROLE = Symbol("agora.llm.role");
+
+/**
+ * The role of a request's address: the one `createModel` parsed (`ROLE`), else `roleOf` its address string.
+ * @example requestRole({ address: "tbs/c/seed=1/reasoner/step=0/agent=-/sample=0" }) // → "reasoner"
+ */
+export function requestRole(req: { address?: unknown; [ROLE]?: string | null }): string | undefined {
+  const parsed = req[ROLE];
+  if (parsed !== undefined) return parsed ?? undefined;
+  return typeof req.address === "string" ? roleOf(req.address) : undefined;
+}
+
+/** Output tokens reserved for a call of `role` without `maxTokens`: its default, else `DEFAULT_OUTPUT_TOKENS`. */
+export function roleOutputTokens(role: string | undefined): number {
+  return (role && ROLE_OUTPUT_TOKENS[role]) || DEFAULT_OUTPUT_TOKENS;
+}
+
+/**
  * Output tokens to reserve for a call: its `maxTokens`, else its role's default, else `DEFAULT_OUTPUT_TOKENS`.
  * @example outputTokensFor(undefined, "nous/c/seed=1/scorer/step=0/agent=-/sample=0") // → 100
  */
 export function outputTokensFor(maxTokens: number | undefined, address: string | undefined): number {
   if (maxTokens !== undefined) return maxTokens;
-  const role = roleOf(address);
-  return (role && ROLE_OUTPUT_TOKENS[role]) || DEFAULT_OUTPUT_TOKENS;
+  return roleOutputTokens(roleOf(address));
 }

@@ -166,3 +166,36 @@ test("long runs: windows slide over thousands of calls, and a release after its 
   controller.abort(new Error("stop"));
   await over;
 });
+
+test("tpm: thousands of spends in the window at once are each corrected by their own release, then all leave it", async () => {
+  // More spends than the bookkeeping first makes room for (it grows), released in reverse order with their own counts.
+  const clock = handClock();
+  const limiter = new Limiter({ concurrency: 10_000, tpm: 1_000_000, windowMs: 1000, clock });
+  const permits: { release(n?: number): void }[] = [];
+  for (let i = 0; i < 5000; i++) {
+    clock.t = i / 10;
+    permits.push(await limiter.acquire(10));
+  }
+  let actual = 0;
+  for (let i = permits.length - 1; i >= 0; i--) {
+    permits[i].release(i % 13);
+    actual += i % 13;
+  }
+  const startsAtOnce = async (tokens: number, signal?: AbortSignal) => {
+    let started = false;
+    const p = limiter.acquire(tokens, signal).then((permit) => ((started = true), permit), () => undefined);
+    await new Promise((r) => setImmediate(r));
+    return { started, p };
+  };
+  const fits = await startsAtOnce(1_000_000 - actual);
+  assert.equal(fits.started, true, "the real counts, not the 50 000 reserved, are in the window");
+  (await fits.p)!.release(0);
+  const controller = new AbortController();
+  const over = await startsAtOnce(1_000_000 - actual + 1, controller.signal);
+  assert.equal(over.started, false, "one token more waits");
+  controller.abort(new Error("stop"));
+  await over.p;
+  clock.t = 1500;
+  const all = await startsAtOnce(1_000_000);
+  assert.equal(all.started, true, "once the window has passed, nothing is counted");
+});

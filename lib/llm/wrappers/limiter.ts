@@ -36,11 +36,54 @@ interface Waiter {
   onAbort?: () => void;
 }
 
-export interface Spend {
-  at: number;
-  tokens: number;
-  /** Left the window (its tokens no longer count). */
-  expired: boolean;
+/**
+ * The token spends in the window, oldest first: two columns of numbers in a ring, a spend named by its sequence
+ * number. As objects, a minute's spends at hundreds of calls per second were tens of thousands of small objects
+ * (with a boxed start time each) living a minute: every scavenge promoted them and every marking visited them.
+ */
+class Spends {
+  private at = new Float64Array(1024);
+  private tokens = new Float64Array(1024);
+  /** The oldest spend still in the window, and the next one to be made (sequence numbers). */
+  head = 0;
+  tail = 0;
+
+  /** Records a spend; returns its sequence number. */
+  push(at: number, tokens: number): number {
+    if (this.tail - this.head === this.at.length) this.grow();
+    const i = this.tail & (this.at.length - 1);
+    this.at[i] = at;
+    this.tokens[i] = tokens;
+    return this.tail++;
+  }
+
+  atOf(seq: number): number {
+    return this.at[seq & (this.at.length - 1)];
+  }
+
+  tokensOf(seq: number): number {
+    return this.tokens[seq & (this.tokens.length - 1)];
+  }
+
+  setTokens(seq: number, tokens: number): void {
+    this.tokens[seq & (this.tokens.length - 1)] = tokens;
+  }
+
+  /** Whether spend `seq` is still in the window (its tokens count). */
+  holds(seq: number): boolean {
+    return seq >= this.head && seq < this.tail;
+  }
+
+  private grow(): void {
+    const at = new Float64Array(this.at.length * 2);
+    const tokens = new Float64Array(this.tokens.length * 2);
+    for (let seq = this.head; seq < this.tail; seq++) {
+      at[seq & (at.length - 1)] = this.atOf(seq);
+      tokens[seq & (tokens.length - 1)] = this.tokensOf(seq);
+    }
+    this.at = at;
+    this.tokens = tokens;
+  }
 }
 
 /** A permit as a small object with a method (no closure per call). */
@@ -48,7 +91,8 @@ class HeldPermit implements Permit {
   private released = false;
   constructor(
     private readonly limiter: Limiter,
-    private readonly spend: Spend | undefined,
+    /** Its spend's sequence number (-1 without a tpm budget). */
+    private readonly spend: number,
   ) {}
 
   release(actual?: number): void {
@@ -77,9 +121,8 @@ export class Limiter {
   /** Start times in the window: `starts[startsHead…]` (older entries are dropped in batches). */
   private starts: number[] = [];
   private startsHead = 0;
-  /** Token spends in the window: `spends[spendsHead…]`. */
-  private spends: Spend[] = [];
-  private spendsHead = 0;
+  /** Token spends in the window. */
+  private readonly spends = new Spends();
   private tokensInWindow = 0;
   /** A wake-up is scheduled on the clock. */
   private waking = false;
@@ -156,17 +199,18 @@ export class Limiter {
     if (this.rpm !== undefined && this.starts.length - this.startsHead >= this.rpm) {
       wait = Math.max(wait, this.starts[this.starts.length - this.rpm] + this.window - now);
     }
-    if (this.tpm !== undefined && this.tokensInWindow + tokens > this.tpm && this.spends.length > this.spendsHead) {
+    const spends = this.spends;
+    if (this.tpm !== undefined && this.tokensInWindow + tokens > this.tpm && spends.tail > spends.head) {
       // Wait until enough old spends leave the window.
       let need = this.tokensInWindow + tokens - this.tpm;
-      for (let i = this.spendsHead; i < this.spends.length; i++) {
-        need -= this.spends[i].tokens;
+      for (let seq = spends.head; seq < spends.tail; seq++) {
+        need -= spends.tokensOf(seq);
         if (need <= 0) {
-          wait = Math.max(wait, this.spends[i].at + this.window - now);
+          wait = Math.max(wait, spends.atOf(seq) + this.window - now);
           break;
         }
       }
-      if (need > 0) wait = Math.max(wait, this.spends[this.spends.length - 1].at + this.window - now);
+      if (need > 0) wait = Math.max(wait, spends.atOf(spends.tail - 1) + this.window - now);
     }
     return Math.max(0, wait);
   }
@@ -181,15 +225,8 @@ export class Limiter {
       }
     }
     if (this.tpm !== undefined) {
-      while (this.spendsHead < this.spends.length && this.spends[this.spendsHead].at + this.window <= now) {
-        const s = this.spends[this.spendsHead++];
-        s.expired = true;
-        this.tokensInWindow -= s.tokens;
-      }
-      if (this.spendsHead > 1024 && this.spendsHead * 2 > this.spends.length) {
-        this.spends = this.spends.slice(this.spendsHead);
-        this.spendsHead = 0;
-      }
+      const spends = this.spends;
+      while (spends.head < spends.tail && spends.atOf(spends.head) + this.window <= now) this.tokensInWindow -= spends.tokensOf(spends.head++);
     }
   }
 
@@ -201,21 +238,20 @@ export class Limiter {
       this.starts.push(now);
       this.tat = Math.max(this.tat, now) + this.gap;
     }
-    let spend: Spend | undefined;
+    let spend = -1;
     if (this.tpm !== undefined) {
-      spend = { at: now, tokens, expired: false };
-      this.spends.push(spend);
+      spend = this.spends.push(now, tokens);
       this.tokensInWindow += tokens;
     }
     return new HeldPermit(this, spend);
   }
 
   /** @internal A permit's release (`HeldPermit.release`): frees its slot and corrects its spend with the real count. */
-  endHold(spend: Spend | undefined, actual: number | undefined): void {
+  endHold(spend: number, actual: number | undefined): void {
     this.active--;
-    if (spend && actual !== undefined && !spend.expired) {
-      this.tokensInWindow += actual - spend.tokens;
-      spend.tokens = actual;
+    if (actual !== undefined && this.spends.holds(spend)) {
+      this.tokensInWindow += actual - this.spends.tokensOf(spend);
+      this.spends.setTokens(spend, actual);
     }
     this.pump();
   }
