@@ -66,6 +66,13 @@ test("made redundant from a name, a first fortnight at one, no longer a town's p
   assert.deepEqual(talk([["Ann", "Young people! Me here marking papers till midnight."]]), []);
 });
 
+test("weather told to someone else, or of a country, is no home; a town 'still the same' without its verb is", () => {
+  assert.deepEqual(talk([["Ann", "My cousin wants to go abroad. I told him Ireland has more rain than sense but he's keen."]]).filter((x) => x.includes("Ireland")), []);
+  assert.deepEqual(talk([["Ann", "Singapore is so humid today my hair has given up"]]), ["Ann | home | Singapore | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Kota Kinabalu still same, very hot, very beautiful."]]), ["Ann | home | Kota Kinabalu | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Tesco still the same."]]), []);
+});
+
 function memoryOf(turns: [string, string][], speakers: [string, string] = ["Ann", "Bob"]): Memory {
   const mem = Memory.open(":memory:", { halfLifeDays: null });
   const ctx: SessionContext = { speakers };

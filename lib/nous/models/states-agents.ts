@@ -129,7 +129,8 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   // ("minus thirty-four", "minus 20")
   const temperature = (t: Tok, i: number) => (t.pos === "NUM" && (/^[-−]\d/.test(t.text) || t.text.includes("°") || s[i + 1]?.text === "°")) || (t.lower === "minus" && s[i + 1]?.pos === "NUM");
   if (!(season || s.some((t, i) => WEATHER.has(t.lemma) || WEATHER.has(t.lower) || temperature(t, i))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
-  if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || ((c.verb === "say" || c.verb === "tell") && c.subjects.some((e) => e !== speaker)))) return;
+  // ("I told him Ireland has more rain than sense": weather told to a third person is about the place, no home)
+  if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || ((c.verb === "say" || c.verb === "tell") && (c.subjects.some((e) => e !== speaker) || ["him", "her", "them"].includes(s[c.head + 1]?.lower ?? ""))))) return;
   // someone else's clause before the place makes it theirs ("my sister says it's freezing in Oslo"); one after it
   // does not ("still up in Darwin, wet season now, she sent me a video")
   const othersBefore = (k: number) => clauses.some((c) => c.at < k && c.subjects.some((e) => e !== speaker && !isName(s[c.at])));
@@ -168,7 +169,7 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
     let stop = k;
     while (stop < s.length && !["right", "now", "today", "tonight", "yesterday", "this", "in", "at"].includes(s[stop].lower) && s[stop].pos !== "PUNCT") stop++;
     const p = nounWeather ? { value: s.slice(openingAdjective(s, k, e) ? k + 1 : k, e + 1).map((t) => t.text).join(" "), end: e } : placeAt(s, k, stop);
-    if (!p || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) continue;
+    if (!p || (isCountry(p.value) && placesNamed(p.value).length === 0) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) continue;
     // "House is freezing"; "Erste Bank is fine, a bit grey": an organisation's name by its last word has no weather
     if (openingCommonWord(s, k, p) || organisationName(p.value)) continue;
     // "Heffers in December is a war zone": a month or season alone names the weather of a town of the gazetteer only

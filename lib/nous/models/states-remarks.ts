@@ -68,7 +68,9 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     // "X is / X's" and a judgement ("miserable", "so quiet", "no better", "never gonna be the same")
     // … or has changed: "Peckham's gone arctic", "Moseley's got all fancy"
     const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[n + 2]?.pos === "ADJ" || s[n + 2]?.lower === "all");
-    const judged = !!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower) || (timed && (after.lower === "a" || after.lower === "an")));
+    // ("Kota Kinabalu still same, very hot": opening the sentence, without the copula)
+    const same = a === 0 && next?.lower === "still" && (after?.lower === "same" || (after?.lower === "the" && s[n + 2]?.lower === "same"));
+    const judged = same || (!!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower) || (timed && (after.lower === "a" || after.lower === "an"))));
     const local = !!next && (LOCAL_NOUNS.has(next.lower) || (demonstrative && WEATHER.has(next.lower))) && next.pos !== "PROPN";
     if (demonstrative && !local) continue;
     // "Charlottetown gets its streets back every September", "Mangaluru does not do rain by halves": the town as the
