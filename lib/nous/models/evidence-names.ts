@@ -210,7 +210,10 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
         const v = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
         if (skip.has(v) || skip.has(words[0]) || EXCLAIMED.has(v) || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
         const common = !v.includes(" ") && inLexicon(v.toLowerCase());
-        const town = placesNamed(v).length > 0 && !(opening && common);
+        // ("Nokia cafeteria has pierogi today", "all Okafor Power vans": a name before a noun of work is an employer's,
+        // even a town's name)
+        const ofWork = attribute === "workplace" && n.tail.length > 0 && (WORK_TALK.has(n.tail[0]) || WORK_KINDS.has(n.tail[0]) || n.tail[0] === "van" || n.tail[0] === "vans");
+        const town = placesNamed(v).length > 0 && !(opening && common) && !ofWork;
         const fits = attribute === "home"
           ? town && (!n.tail.length || n.tail.every((t) => LOCAL.has(t)))
           : !town && !LANDMARKS.has(words[words.length - 1].toLowerCase()) && !/^\p{Lu}{1,2}$/u.test(v) && (organisationName(v) || v.includes(" ") || !inLexicon(v.toLowerCase()));

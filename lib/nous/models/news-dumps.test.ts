@@ -92,6 +92,9 @@ test("with nothing better, the answer is the name of the kind the evidence tells
   const mem2 = memoryOf([["Ann", "Gearoid did you hear Moira left the care home?"], ["Gearóid", "No! Where'd she go?"], ["Ann", "Harrogate. Miss Shoe says she bakes at Bettys now."]], ["Ann", "Gearóid"]);
   assert.notEqual(ask(mem2, "Where does Moira work now?"), "Gearoid");
   assert.notEqual(ask(mem2, "Where does Moira work now?"), "Shoe");
+  // a town's name before a noun of work names an employer ("Nokia" is also a town in Finland)
+  const mem3 = memoryOf([["Bob", "u awake"], ["Ann", "Nokia cafeteria has pierogi today so im thriving"]]);
+  assert.equal(ask(mem3, "Where does Ann work now?"), "Nokia");
 });
 
 test("the memory knows who spoke", () => {
