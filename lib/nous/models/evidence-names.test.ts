@@ -3,19 +3,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Memory } from "../engine.js";
 import { query } from "../query.js";
-import { extract, type SessionContext } from "./extractor.js";
 import { nameFromEvidence } from "./evidence-names.js";
 import { answerOffline, questionStates } from "./offline.js";
+import { memoryOfTurns as memoryOf } from "./testing.js";
 
-function memoryOf(turns: [string, string][]): Memory {
-  const mem = Memory.open(":memory:", { halfLifeDays: null });
-  const ctx: SessionContext = { speakers: ["Ann", "Bob"] };
-  turns.forEach(([speaker, text], i) => {
-    const t = { id: `D1:${i + 1}`, speaker, text, timestamp: (i + 1) * 86_400_000 };
-    mem.ingest(t, extract(t, ctx));
-  });
-  return mem;
-}
 const ask = (mem: Memory, q: string) => answerOffline(query(mem, q, { stateAttributes: questionStates(q) }));
 
 test("with no belief about the state asked, the answer is a name of its kind from the evidence about the entity", () => {

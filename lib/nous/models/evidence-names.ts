@@ -48,6 +48,16 @@ const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "i
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords"), "beach", "seafront", "weather", "rain", "snow", "wind"]);
 
+/**
+ * Names no answer about `entity` takes: the entities the question links (and their first words), and the values the
+ * memory holds as someone else's state of this kind, which are theirs ("Mert started at Turkish Airlines").
+ */
+function skipped(ctx: QueryContext, attribute: string, entity: string): Set<string> {
+  const skip = new Set(ctx.linked.flatMap((l) => [l, l.split(/[\s']/)[0]]));
+  for (const f of [...(ctx.states ?? []), ...ctx.facts]) if (f.entity !== entity && f.attribute === attribute) for (const v of [f.mode, ...f.alternatives.map((a) => a.value)]) skip.add(v);
+  return skip;
+}
+
 /** The speakers' names and their words, without accents ("Gearoid" is "Gearóid"), as `has(fold(word))` reads them. */
 function peopleOf(ctx: QueryContext): Set<string> {
   const said = ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x);
@@ -94,9 +104,7 @@ function townsInLowerCase(s: Tok[]): string[] {
 export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: string, ended?: string): string | undefined {
   if (attribute !== "home" && attribute !== "workplace") return undefined;
   const first = entity.split(/[\s']/)[0];
-  const skip = new Set(ctx.linked.flatMap((l) => [l, l.split(/[\s']/)[0]]));
-  // a value the memory holds as someone else's state of this kind is theirs ("Mert started at Turkish Airlines")
-  for (const f of [...(ctx.states ?? []), ...ctx.facts]) if (f.entity !== entity && f.attribute === attribute) for (const v of [f.mode, ...f.alternatives.map((a) => a.value)]) skip.add(v);
+  const skip = skipped(ctx, attribute, entity);
   // the latest evidence first, as the question asks about now: the first name of the kind that has an
   // organisation's word ("… Robotics") or "at", "for" or "with" before it, else the first one the evidence names twice
   // (once for what others say of the entity)
@@ -181,8 +189,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
 export function looseNameFromEvidence(ctx: QueryContext, attribute: string, entity: string): string | undefined {
   if (attribute !== "home" && attribute !== "workplace") return undefined;
   const first = entity.split(/[\s']/)[0];
-  const skip = new Set(ctx.linked.flatMap((l) => [l, l.split(/[\s']/)[0]]));
-  for (const f of [...(ctx.states ?? []), ...ctx.facts]) if (f.entity !== entity && f.attribute === attribute) for (const v of [f.mode, ...f.alternatives.map((a) => a.value)]) skip.add(v);
+  const skip = skipped(ctx, attribute, entity);
   const people = peopleOf(ctx);
   const score = new Map<string, number>();
   for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {

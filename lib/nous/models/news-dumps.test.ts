@@ -4,9 +4,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Memory } from "../engine.js";
 import { query } from "../query.js";
-import { extract, type SessionContext } from "./extractor.js";
 import { answerOffline, questionStates } from "./offline.js";
-import { talkLines } from "./testing.js";
+import { memoryOfTurns as memoryOf, talkLines } from "./testing.js";
 
 const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
 
@@ -73,15 +72,6 @@ test("weather told to someone else, or of a country, is no home; a town 'still t
   assert.deepEqual(talk([["Ann", "Tesco still the same."]]), []);
 });
 
-function memoryOf(turns: [string, string][], speakers: [string, string] = ["Ann", "Bob"]): Memory {
-  const mem = Memory.open(":memory:", { halfLifeDays: null });
-  const ctx: SessionContext = { speakers };
-  turns.forEach(([speaker, text], i) => {
-    const t = { id: `D1:${i + 1}`, speaker, text, timestamp: (i + 1) * 86_400_000 };
-    mem.ingest(t, extract(t, ctx));
-  });
-  return mem;
-}
 const ask = (mem: Memory, q: string) => answerOffline(query(mem, q, { stateAttributes: questionStates(q) }));
 
 test("with nothing better, the answer is the name of the kind the evidence tells most, from anyone, never a speaker or a person", () => {

@@ -1,8 +1,9 @@
 /**
- * A test helper for the extractor's rules: a conversation's turns read in one session, its triples of some attributes
- * as one line each ("Ann | workplace | Corvale | change | 0.5": entity, attribute, value, then the kind when it is
- * not a plain state, then the confidence when one was given).
+ * Test helpers for the extractor's rules and the offline answerer: a conversation's turns read in one session, its
+ * triples of some attributes as one line each ("Ann | workplace | Corvale | change | 0.5": entity, attribute, value,
+ * then the kind when it is not a plain state, then the confidence when one was given); a memory of turns one day apart.
  */
+import { Memory } from "../engine.js";
 import { extract, type SessionContext } from "./extractor.js";
 
 /** One triple as a line. */
@@ -17,4 +18,20 @@ export const tripleLine = (t: { entity: string; attribute: string; value: string
  */
 export function talkLines(turns: [string, string][], attributes: readonly string[], ctx: SessionContext = { speakers: ["Ann", "Bob"] }): string[] {
   return turns.flatMap(([speaker, text], i) => extract({ id: `D1:${i + 1}`, speaker, text, timestamp: 0 }, ctx).triples.filter((t) => attributes.includes(t.attribute)).map(tripleLine));
+}
+
+/**
+ * A memory (no decay) of (speaker, text) turns one day apart, read in one session by the offline extractor.
+ *
+ * @example
+ * memoryOfTurns([["Ann", "I work at Corvale."]]).speakers; // Set { "Ann" }
+ */
+export function memoryOfTurns(turns: [string, string][], speakers: readonly string[] = ["Ann", "Bob"]): Memory {
+  const mem = Memory.open(":memory:", { halfLifeDays: null });
+  const ctx: SessionContext = { speakers: [...speakers] };
+  turns.forEach(([speaker, text], i) => {
+    const t = { id: `D1:${i + 1}`, speaker, text, timestamp: (i + 1) * 86_400_000 };
+    mem.ingest(t, extract(t, ctx));
+  });
+  return mem;
 }
