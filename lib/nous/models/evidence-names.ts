@@ -178,8 +178,8 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
 /**
  * A weaker last resort, for when `nameFromEvidence` finds nothing: the name of the kind the evidence tells most, from
  * anyone and in questions too ("Your mother tells me Aberdeen had hail", said to Fiona, for where Fiona lives), a
- * name the entity says counting twice and one in a turn naming the entity one and a half times, the latest first on a
- * tie. A home is a town of the gazetteer; a workplace a name that is no town, landmark, person or country, and either
+ * name the entity says counting twice and one in a turn naming the entity one and a half times (someone else's
+ * question half of that, a home "from" a town half again), the latest first on a tie. A home is a town of the gazetteer; a workplace a name that is no town, landmark, person or country, and either
  * an organisation's name, two words or more, or a word no dictionary holds ("Bluewave"). Values the memory holds as
  * someone else's state of the kind are skipped, as above.
  *
@@ -192,13 +192,13 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
   const skip = skipped(ctx, attribute, entity);
   const people = peopleOf(ctx);
   const score = new Map<string, number>();
+  const other = attribute === "home" ? "workplace" : "home";
   for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
     const weight = e.text.startsWith(`${entity}:`) ? 2 : e.text.includes(first) ? 1.5 : 1;
-    // ("How is Pirelli, still the tyre man?" read as Olumide's home: a name of the kind asked for, filed as the other state)
-    const other = attribute === "home" ? "workplace" : "home";
-    // (not "moved to Kileleshwa": a name after "to" or "in" is a place)
-    const at = e.text.indexOf(e.observation);
-    const said = at > 0 ? /(\p{L}+)\s*$/u.exec(e.text.slice(0, at))?.[1]?.toLowerCase() ?? "" : "";
+    // ("How is Pirelli, still the tyre man?" read as Olumide's home: a name of the kind asked for, filed as the other
+    // state; not "moved to Kileleshwa": a name after "to" or "in" is a place)
+    const told = e.text.indexOf(e.observation);
+    const said = told > 0 ? /(\p{L}+)\s*$/u.exec(e.text.slice(0, told))?.[1]?.toLowerCase() ?? "" : "";
     if (e.entity === entity && e.attribute === other && !skip.has(e.observation) && (placesNamed(e.observation).length > 0) === (attribute === "home") && !isCountry(e.observation) && (attribute === "home" || !PLACE_PREPS.has(said))) {
       score.set(e.observation, (score.get(e.observation) ?? 0) + 2);
     }
@@ -232,7 +232,7 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
         // ("in Oban", "Oban to Mull": a place, no workplace, but "home from USP", "into Medtronic" are; "a package
         // from Guadalajara" tells where it came from, not where one lives)
         const before = s[at - 1]?.lower ?? "";
-        const where = ["in", "to", "near", "around", "outside"].includes(before) || (s[k + 1]?.lower === "to" && isName(s[k + 2] ?? s[k + 1]));
+        const where = ["in", "to", "near", "around", "outside"].includes(before) || (s[k + 1]?.lower === "to" && isName(s[k + 2]));
         const w = (attribute === "home" && before === "from" ? weight / 2 : weight) * asked;
         if (fits && !vocative && !related && !(attribute === "workplace" && where)) score.set(v, (score.get(v) ?? 0) + w);
       }
