@@ -84,15 +84,16 @@ export interface SessionContext {
 }
 
 /**
- * The context of a conversation's next session: people and pending questions stay behind, what the conversation
+ * The context of a conversation's next session: people and most pending questions stay behind, what the conversation
  * knows is carried (known homes and workplaces, names seen as either, an ending still waiting for its new value, the
- * organisations applied to, the names given to animals, things and relations).
+ * organisations applied to, the names given to animals, things and relations), and so is a where- or still-question
+ * left unanswered when the session ended ("you still in Brighton?" … days later: "Hove actually").
  *
  * @example
  * ctx = nextSession(ctx, ["Ann", "Bob"]);
  */
 export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
-  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered, folk: ctx.folk };
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered, folk: ctx.folk, ...({ asked: (ctx as { asked?: unknown }).asked } as object) };
 }
 
 /**

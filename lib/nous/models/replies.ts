@@ -103,6 +103,9 @@ export function newsAsked(s: Tok[]): number {
 export function isQuestion(s: Tok[]): boolean {
   const last = s[s.length - 1];
   if (last?.text === "?" || tellWhere(s)) return true;
+  // "Still at Hartley & Finch then": what the speaker takes to be still true of the listener
+  const words = s.filter((t) => t.pos !== "PUNCT" && t.pos !== "INTJ" && t.lower !== "so");
+  if (words[0]?.lower === "still" && words[words.length - 1]?.lower === "then" && last?.text !== "!") return true;
   if (!last || last.text === "." || last.text === "!") return false;
   let k = 0;
   // interjections, and up to two words calling the listener ("oi", "grace", "Isla") before the wh-word or auxiliary
@@ -381,7 +384,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   if (q.still && /^\W*(?:(?:ah|oh|well|haha|lol)\W+)?(?:no|nope|nah)\b/i.test(text) && !s.some((t) => t.lower === "still" || THIRD_PERSON.has(t.lower)) && !s.slice(1).some((t) => isName(t) && t.pos === "PROPN")) return { attribute: q.attribute, value: q.still, kind: "ended" };
   if (q.topic) {
     // "How's the job?" "Crestfield Bank is fine": the first place or organisation the reply names, as weak evidence (in two sentences; three after a greeting alone)
-    for (const r of sentences.slice(0, sentences[0]?.every((t, i) => t.pos === "PUNCT" || greeting(sentences[0], i)) ? 3 : 2)) {
+    for (const r of sentences.slice(0, sentences[0]?.every((t, i) => t.pos === "PUNCT" || greeting(sentences[0], i) || ctx.speakers.includes(t.text)) ? 3 : 2)) {
       for (let k = 0; k < r.length; k++) {
         const before = r[k - 1];
         if (before && !["at", "for", "with", "in", ",", "."].includes(before.lower) && !["INTJ", "PUNCT", "ADJ"].includes(before.pos)) continue;
@@ -390,6 +393,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
         const v = n && (placeAt(r, k)?.value ?? n.name);
         // ("Earlies at Tesco all week": what comes before "at" a name is done there)
         const e = v ? placeAt(r, k)?.end ?? k : k;
+        // ("Sasa Dov!": the listener greeted by name is no answer)
+        if (v && v.split(" ").some((w) => ctx.speakers.includes(w))) continue;
         if (v && r[e + 1]?.lower === "at" && (isName(r[e + 2]) || (r[e + 2]?.lower === "the" && isName(r[e + 3])))) continue;
         // "How's the new place?" "… everyone at Arden & Kell …": an organisation's name answers about work
         if (v) return { attribute: organisationName(v) ? "workplace" : q.attribute, value: v, kind: "state", indirect: true };
