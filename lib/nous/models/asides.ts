@@ -199,6 +199,31 @@ export function workFragment(s: Tok[], speaker: string, ctx: SessionContext, emi
   emit(speaker, "workplace", p.value, 0);
 }
 
+/**
+ * "I'll bring stuff from Sobeys, I work the bakery counter there": the speaker works at the organisation named last
+ * before "there" in the turn (no town, person or speaker; a town named last says nothing of the work).
+ *
+ * @example
+ * workThere(analyse("Got it from Sobeys, I work there.")[0], [], "Bri", ctx, emit); // emit("Bri", "workplace", "Sobeys", 3)
+ */
+function workThere(s: Tok[], before: readonly Tok[][], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s[s.length - 1]?.text === "?") return;
+  const w = s.findIndex((t, i) => t.lemma === "work" && t.pos === "VERB" && (s[i - 1]?.lower === "i" || (["still", "also", "now"].includes(s[i - 1]?.lower ?? "") && s[i - 2]?.lower === "i")));
+  const there = w < 0 ? -1 : s.findIndex((t, i) => i > w && i <= w + 5 && t.lower === "there" && (!s[i + 1] || s[i + 1].pos === "PUNCT" || ["now", "too", "part-time", "full-time"].includes(s[i + 1].lower)));
+  if (there < 0 || s.slice(w + 1, there).some((t) => isName(t) || ["at", "in", "for", "with", "not", "no"].includes(t.lower))) return;
+  // the last name before it, in this sentence or the turn's earlier ones
+  const earlier = [...before, s.slice(0, w)];
+  for (let j = earlier.length - 1; j >= 0; j--) {
+    const x = earlier[j];
+    for (let k = x.length - 1; k >= 0; k--) {
+      const p = isName(x[k]) && !(k > 0 && isName(x[k - 1]) && placeAt(x, k - 1)?.end === placeAt(x, k)?.end) ? placeAt(x, k) : undefined;
+      if (!p || (k === 0 && inLexicon(x[k].lower))) continue;
+      if (townName(p.value) || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+      return emit(speaker, "workplace", p.value, w);
+    }
+  }
+}
+
 const DWELLINGS = wordSet("dwellingNouns");
 /**
  * "Flat in Armley, damp everywhere.", "Tiny room in Peckham, 900 a month": a verbless sentence opening with a dwelling
@@ -254,8 +279,9 @@ export function workNamed(s: Tok[], speaker: string, ctx: SessionContext, emit: 
 }
 
 /** Every reading of this file, for one sentence of the speaker's. */
-export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit): void {
+export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit, before: readonly Tok[][] = []): void {
   whereIWork(s, speaker, ctx, emit);
+  workThere(s, before, speaker, ctx, emit);
   sideOf(s, speaker, other, ctx, emit);
   atWe(s, speaker, ctx, emit);
   townBeingTown(s, speaker, ctx, emit);

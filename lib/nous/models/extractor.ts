@@ -27,7 +27,7 @@ import { isCountry, placesNamed } from "./gazetteer.js";
 import { addPerson, addPet, contactedAt, speakerNamed, type SessionContext } from "./referents.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome, welcomedTo } from "./states-at.js";
 import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { asides } from "./asides.js";
@@ -359,7 +359,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);
-    asides(s, turn.speaker, other, ctx, passing);
+    asides(s, turn.speaker, other, ctx, passing, sentences.slice(0, si));
     servedAt(s, turn.speaker, ctx, passing);
     // (after an ending, "Bergen since March." is the new home, read above as the ending's value)
     if (!fragment) writtenFrom(s, clauses, turn.speaker, ctx, passing);
@@ -370,7 +370,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     relationVisited(s, turn.speaker, ctx, turn.id, passing);
     runsBusiness(s, turn.speaker, ctx, passing);
     if (!isQuestion(s)) everydayStates(s, clauses, turn.speaker, ctx, sentences, si).forEach((e) => (e.kind === "state" ? passing(turn.speaker, e.attribute, e.value) : e.attribute === "home" ? moved(turn.speaker, "home", e.value, e.kind) : (e.kind === "ended" ? endedAt : newJob)(e.value)));
-    const there = homeSaidTo(s).listener;
+    // ("We only moved from Ottawa in August." … "Welcome to the North End!": the newcomer's new home)
+    const there = homeSaidTo(s).listener ?? (ctx.pendingEnd?.entity === other && ctx.pendingEnd?.attribute === "home" ? welcomedTo(s) : undefined);
     if (there && other) indirect(other, "home", there, hedges[si]);
     if (!states.some((st) => st.entity === turn.speaker)) {
       // the answer to "How's Mārtiņš doing?" is about Mārtiņš

@@ -16,6 +16,9 @@ const DWELLING = wordSet("dwellingNouns");
 const POSSESSIVE = new Set(["my", "her", "his", "their", "our"]);
 const ADDRESS = new Set([...wordSet("bareParents"), "granny", "nana", "nanna", "grandpa", "grandma", "auntie", "aunty", "uncle", "mate", "son", "love", "pet", "hun", "babe", "bro", "sis", "kiddo"]);
 
+/** "Deal.", "Done.", "Sorted.": a word of agreement alone (some are towns too) names nothing. */
+const AGREED = new Set(["deal", "done", "sorted", "noted", "agreed", "perfect", "fine", "sure", "great", "lovely", "brilliant", "bet"]);
+
 /**
  * A fragment that names a new value with no verb: a name standing alone ("Glasgow.", "Stavanger since August.",
  * "Aarhus, it's quieter"), or, for a workplace, a job or a noun phrase before "at/with/for <Name>" ("Marketing at
@@ -37,6 +40,7 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   const chosen = isName(s[k]) ? placeAt(s, k, seg) : undefined;
   if (chosen && /^(?:it is|it's)$/i.test(s.slice(chosen.end + 1, seg).map((t) => t.text).join(" ").replace(" 's", "'s")) && !ctx.speakers.includes(chosen.value)) return chosen.value;
   // "Result!", "Finally!", "News, Tadhg.": a common word exclaimed alone, or before a speaker's name, names nothing
+  if (seg === k + 1 && AGREED.has(s[k].lower)) return undefined;
   if (seg === k + 1 && (s[seg]?.text === "!" || (s[seg]?.text === "," && ctx.speakers.some((x) => x.split(" ")[0] === s[seg + 1]?.text))) && inLexicon(s[k].lower) && placesNamed(s[k].text).length === 0) return undefined;
   // "A small design studio called Pixel & Pine.", "Tiny village called Ballymore.": what the thing is called
   const called = s.findIndex((t, i) => i > k && i < seg && (t.lower === "called" || t.lower === "named"));

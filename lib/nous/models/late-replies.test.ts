@@ -32,3 +32,34 @@ test("a where- or still-question the session ended on is answered when the next 
   lines("D1:2", "Ann", "Yep.", done);
   assert.deepEqual(lines("D2:1", "Ann", "Hove actually, very important distinction.", nextSession(done, ["Ann", "Bob"])), []);
 });
+
+test("a word of agreement alone is no new home, even where a town has that name", () => {
+  assert.deepEqual(talk([["Bob", "We only moved from Ottawa in August."], ["Ann", "Maybe chips?"], ["Bob", "Deal. And I'll bring a box of Timbits."]]), ["Bob | home | Ottawa | ended"]);
+  // (asked where, the town is the answer)
+  assert.deepEqual(talk([["Bob", "We only moved from Ottawa in August."], ["Ann", "Where to?"], ["Bob", "Deal. Lovely little town in Kent."]]), ["Bob | home | Ottawa | ended", "Bob | home | Deal | change"]);
+});
+
+test("a newcomer welcomed to a town or a district is told where they now live", () => {
+  const moved: [string, string] = ["Bob", "Still getting used to the weather, we only moved from Ottawa in August."];
+  assert.deepEqual(talk([moved, ["Ann", "Welcome to the North End, officially. There's a street party on Saturday."]]), ["Bob | home | Ottawa | ended", "Bob | home | North End | 0.5"]);
+  assert.deepEqual(talk([moved, ["Ann", "Welcome to Halifax, pal"]]).filter((x) => x.startsWith("Bob")), ["Bob | home | Ottawa | ended", "Bob | home | Halifax | 0.5"]);
+  // a town's weather, a shop: nothing; said to someone who has not just moved, a local's idiom of the speaker's own town
+  assert.deepEqual(talk([moved, ["Ann", "Welcome to Halifax summer, now you know how we feel"]]), ["Bob | home | Ottawa | ended"]);
+  assert.deepEqual(talk([moved, ["Ann", "Welcome to Ikea!"]]), ["Bob | home | Ottawa | ended"]);
+  assert.deepEqual(talk([["Ann", "Welcome to Halifax."]]), ["Ann | home | Halifax | 0.5"]);
+});
+
+test("how long the listener has stayed in a place, answered with a duration", () => {
+  assert.deepEqual(talk([["Bob", "Good good. You stay in Bangsar South long already?"], ["Ann", "Sorry only saw your question now. Almost six years already lah, since the building was new."]]), ["Ann | home | Bangsar South"]);
+  assert.deepEqual(talk([["Bob", "Eish, thanks for the warning. How long have you been in this block?"], ["Ann", "Almost four years now. Kilimani is noisy but I like being close to everything."]]), ["Ann | home | Kilimani | 0.5"]);
+  // a duration that answers nothing asked confirms nothing
+  assert.deepEqual(talk([["Bob", "You stay in Bangsar South?"], ["Ann", "Six years I've been waiting for this lift to be fixed."]]).filter((x) => x.startsWith("Ann")), []);
+});
+
+test("'I work there' after an organisation named in the turn; not after a town, a person or with a negation", () => {
+  assert.deepEqual(talk([["Ann", "Maybe chips? I'll bring stuff from Sobeys, I get the staff discount since I work the bakery counter there."]]), ["Ann | workplace | Sobeys | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Got it from Sobeys. I work there now."]]), ["Ann | workplace | Sobeys | 0.5"]);
+  assert.deepEqual(talk([["Ann", "We moved to Leeds. I work there too."]]), ["Ann | home | Leeds | change"]);
+  assert.deepEqual(talk([["Ann", "Was at Sobeys. I don't work there."]]), []);
+  assert.deepEqual(talk([["Ann", "Saw Sobeys. Do I work there?"]]), []);
+});

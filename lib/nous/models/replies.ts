@@ -69,11 +69,11 @@ const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
 const KIN = kinWords();
 const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
-const YES = /^\s*(?:(?:ha|haha|lol|oh|ah)\W+)?(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|i did|that(?:'s| is) (?:me|right|it|the one)|correct|exactly)\b/i;
+const YES = /^\s*(?:(?:ha|haha|lol|oh|ah)\W+)?(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|i did|that(?:'s| is) (?:me|right|it|the one)|correct|exactly|(?:almost |nearly |about |over |going on )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:years|yrs|months)(?=\s*(?:now|already|lah|la|this|next|come|,|\.|!|$)))\b/i;
 
 const RELATIVES = relativeWords();
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
-const CONFIRMED = new Set(["work", "live", "'re", "are", "r", "still", "now", "teach"]);
+const CONFIRMED = new Set(["work", "live", "stay", "'re", "are", "r", "still", "now", "teach"]);
 const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
 const ASK_AUX = new Set(["did", "do", "does", "are", "is", "r", "have", "has", "were", "was"]);
 
@@ -208,7 +208,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       const between = at > 0 && s.slice(you + 2, at).every((t) => ["ADV", "DET", "ADJ", "NOUN"].includes(t.pos) && !isName(t));
       const p = between ? placeAt(s, s[at + 1].lower === "the" ? at + 2 : at + 1) : undefined;
       if (p && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) {
-        const home = s[you + 1].lower.startsWith("live") || (s[at].lower === "in" && townName(p.value));
+        const home = s[you + 1].lower.startsWith("live") || s[you + 1].lower === "stay" || (s[at].lower === "in" && townName(p.value));
         c.asked = { by: speaker, attribute: home ? "home" : "workplace", kind: "state", still: p.value };
         return;
       }
@@ -269,7 +269,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   const gerund = q.some((s) => s.some((t, i) => WORK_GERUNDS.has(t.lower) && (s[i - 1]?.lower === "still" || s.some((x) => x.lower === "how" || x.lower === "hows"))));
   // ("how's your brother, the one at the bank?": about a relation, not the listener)
   const relation = q.some((s) => s.some((t, i) => t.lower === "your" && RELATIVES.has(s[i + 1]?.lemma ?? "")));
-  if ((topic(WORK_TOPIC) || topic(DWELLING) || there || gerund) && !relation) {
+  // "How long have you been in this block?", "how long you been living here?": the listener's home
+  const howLong = q.some((s) => /\bhow long (?:have )?(?:you|u) been (?:living )?(?:here|(?:in|at) (?:this|the) (\w+))\b/i.test(s.map((t) => t.text).join(" ")) && s.some((t, i) => t.lower === "here" || (DWELLING.has(t.lemma) && ["this", "the"].includes(s[i - 1]?.lower ?? ""))));
+  if ((topic(WORK_TOPIC) || topic(DWELLING) || there || gerund || howLong) && !relation) {
     c.asked = { by: speaker, attribute: topic(WORK_TOPIC) || gerund ? "workplace" : "home", kind: "state", topic: true };
     return;
   }
@@ -353,7 +355,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   c.asked = undefined;
   c.answering = { by: speaker, attribute: q.attribute };
   // "Thanks Lucia! Yes, same place.": a thanks or a greeting before the answer is passed over
-  const lead = sentences[0] && sentences.length > 1 && /^\W*(?:thanks|thank you|cheers|aw+|oh|hey|hi|hello)\b/i.test(sentences[0].map((t) => t.text).join(" ")) && YES.test(sentences[1].map((t) => t.text).join(" "));
+  const lead = sentences[0] && sentences.length > 1 && /^\W*(?:thanks|thank you|cheers|aw+|oh|hey|hi|hello|sorry)\b/i.test(sentences[0].map((t) => t.text).join(" ")) && YES.test(sentences[1].map((t) => t.text).join(" "));
   // "lol I never update that. Lagos, Lekki side": a remark that names nothing, before a reply opening with a name
   const first = sentences[0]?.map((t) => t.text).join(" ") ?? "";
   const aside = !lead && sentences.length > 1 && !sentences[0].some(isName) && !isQuestion(sentences[0]) && !YES.test(first) && !/^\W*(?:no|nope|nah|not)\b/i.test(first) && isName(sentences[1][0]);
