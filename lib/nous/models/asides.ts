@@ -3,7 +3,8 @@
  * work / live"), "the bus from your side of Caernarfon" (one's side, end or part of a town), "At Kinnegar Print we've
  * a kettle" (a workplace "we" speak of), "Gdańsk being Gdańsk" (a town said of itself), "from mine in Barbican" (one's
  * place and its town), "Been at Deloitte three years now" (a stay at an organisation), "Sky is a great place to work"
- * and "Sunrise Care Home, double shift today" (an organisation judged, or named with its shifts).
+ * and "Sunrise Care Home, double shift today" (an organisation judged, or named with its shifts), "I work the counter
+ * there" (after an organisation named in the turn), and the place a newcomer is welcomed to ("Welcome to the North End").
  */
 import { relativesHouse, wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
@@ -222,6 +223,26 @@ function workThere(s: Tok[], before: readonly Tok[][], speaker: string, ctx: Ses
       return emit(speaker, "workplace", p.value, w);
     }
   }
+}
+
+/** The last word of a district's name ("the North End", "Jersey Heights"). */
+const DISTRICT_ENDS = new Set(["End", "Side", "Hill", "Hills", "Park", "Heights", "Village", "Town", "Quarter", "Bay", "Estate", "Gardens"]);
+
+/**
+ * "Welcome to the North End, officially.": the town or district (no organisation) someone is welcomed to; the caller
+ * reads it as the home of a listener who has just moved, since a local says "Welcome to Leeds" of their own town too.
+ *
+ * @example
+ * welcomedTo(analyse("Welcome to the North End, officially.")[0]); // "North End"
+ */
+export function welcomedTo(s: Tok[]): string | undefined {
+  let w = 0;
+  while (s[w]?.pos === "INTJ" || s[w]?.text === ",") w++;
+  const to = s[w]?.lower === "welcome" && s[w + 1]?.lower === "to" ? (s[w + 2]?.lower === "the" ? w + 3 : w + 2) : -1;
+  // ("Welcome to Kolkata summer": the town's weather, not the town)
+  const welcomed = to > 0 && isName(s[to]) ? placeAt(s, to) : undefined;
+  if (welcomed && (s[welcomed.end + 1]?.pos ?? "PUNCT") === "PUNCT" && !organisationName(welcomed.value) && (townName(welcomed.value) || DISTRICT_ENDS.has(welcomed.value.split(" ").pop()!))) return welcomed.value;
+  return undefined;
 }
 
 const DWELLINGS = wordSet("dwellingNouns");

@@ -246,26 +246,6 @@ export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, em
   }
 }
 
-/** The last word of a district's name ("the North End", "Jersey Heights"). */
-const DISTRICT_ENDS = new Set(["End", "Side", "Hill", "Hills", "Park", "Heights", "Village", "Town", "Quarter", "Bay", "Estate", "Gardens"]);
-
-/**
- * "Welcome to the North End, officially.": the town or district (no organisation) someone is welcomed to; the caller
- * reads it as the home of a listener who has just moved, since a local says "Welcome to Leeds" of their own town too.
- *
- * @example
- * welcomedTo(analyse("Welcome to the North End, officially.")[0]); // "North End"
- */
-export function welcomedTo(s: Tok[]): string | undefined {
-  let w = 0;
-  while (s[w]?.pos === "INTJ" || s[w]?.text === ",") w++;
-  const to = s[w]?.lower === "welcome" && s[w + 1]?.lower === "to" ? (s[w + 2]?.lower === "the" ? w + 3 : w + 2) : -1;
-  // ("Welcome to Kolkata summer": the town's weather, not the town)
-  const welcomed = to > 0 && isName(s[to]) ? placeAt(s, to) : undefined;
-  if (welcomed && (s[welcomed.end + 1]?.pos ?? "PUNCT") === "PUNCT" && !organisationName(welcomed.value) && (townName(welcomed.value) || DISTRICT_ENDS.has(welcomed.value.split(" ").pop()!))) return welcomed.value;
-  return undefined;
-}
-
 /**
  * The listener's home, said to them: "hope the weather holds for you over there in Graz" ("there in X" after a "you"
  * of the same sentence), and the speaker's, asked: "Any chance you can visit us in Copenhagen?".
