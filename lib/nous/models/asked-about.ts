@@ -1,6 +1,7 @@
 /**
  * Where-questions about a third person ("Where does your sister live?", "where is she?", "Where's Tom working now?"):
  * who is asked about, and whether their home or their work. replies.ts notes the question; the reply's name is theirs.
+ * Also the news a question tells ("did you hear Ailsa got the job?") and the name a reply to "Which hotel?" opens with.
  */
 import { relationAt } from "./clause.js";
 import { placesNamed } from "./gazetteer.js";
@@ -97,4 +98,39 @@ export function leftAsked(s: Tok[], work: string | undefined): string | undefine
  */
 export function tellWhere(s: Tok[]): boolean {
   return s.some((t, i) => t.lemma === "tell" && s.slice(i + 1, i + 5).some((w, j) => w.lower === "where" && ["you", "u", "ur", "you're"].includes(s[i + 2 + j]?.lower ?? "")));
+}
+
+/**
+ * Where the news starts in a question that tells it ("Gran, did you hear Ailsa got the job?", "Have you heard the
+ * council's digging up the road again?"), after interjections and a word calling the listener; -1 for any other
+ * sentence.
+ *
+ * @example
+ * newsAsked(analyse("Gran, did you hear Ailsa got the job?")[0]); // 5 (Ailsa)
+ */
+export function newsAsked(s: Tok[]): number {
+  if (s[s.length - 1]?.text !== "?") return -1;
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || (s[k + 1]?.text === "," && ["did", "have"].includes(s[k + 2]?.lower ?? "")))) k += s[k + 1]?.text === "," && s[k].pos !== "PUNCT" ? 2 : 1;
+  const heard = s.slice(k, k + 3).map((t) => t.lower).join(" ");
+  return heard === "did you hear" || heard === "have you heard" ? k + 3 : -1;
+}
+
+/**
+ * The name a reply to "Which hotel?" opens with: "Atlantis The Palm. The huge pink one.", "The Royal Infirmary, in
+ * Leeds.", "St James's." (a run of capitalised words, "the", "&" and "'s" inside it; a verb or another word ends it).
+ *
+ * @example
+ * whichAnswer(analyse("Atlantis The Palm. The huge pink one.")[0]); // "Atlantis The Palm"
+ */
+export function whichAnswer(s: Tok[]): string | undefined {
+  let k = 0;
+  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "um", "it", "it's", "its", "is", "'s", "at", "the"].includes(s[k].lower))) k++;
+  let e = k;
+  // a capitalised number word in a name ("Frankton Four Square", "Seven Sheaves")
+  const numberWord = (i: number) => s[i].pos === "NUM" && /^\p{Lu}\p{Ll}+$/u.test(s[i].text) && (i > k || isName(s[i + 1]));
+  while (e < s.length && (isName(s[e]) || numberWord(e) || ((s[e].lower === "the" || s[e].text === "&" || s[e].text === "'s") && e > k))) e++;
+  while (e > k && !isName(s[e - 1]) && s[e - 1].text !== "'s") e--;
+  if (e === k || !(e === s.length || s[e].pos === "PUNCT" || ["in", "on", "near", "by"].includes(s[e].lower))) return undefined;
+  return s.slice(k, e).map((t) => t.text).join(" ").replace(/ 's\b/g, "'s");
 }

@@ -114,7 +114,9 @@ export function hedgedSentences(sentences: Tok[][]): boolean[] {
   sentences.forEach((s, i) => {
     if (s.some((t) => SIGN_OFF_ENDS.has(t.lower)) && SIGN_OFFS.test(s.map((t) => t.text).join(" "))) signOff = i;
   });
-  return sentences.map((s, i) => i <= signOff || hedged(s) || (i + 1 < sentences.length && laughterOnly(sentences[i + 1])));
+  // ("at this stage I've a toothbrush in my desk drawer. Hollyhill is my home address now": the exaggeration goes on)
+  const goesOn = (s: Tok[] | undefined) => !!s && /\bat this (?:stage|rate|point)\b/i.test(s.map((t) => t.text).join(" "));
+  return sentences.map((s, i) => i <= signOff || hedged(s) || goesOn(sentences[i - 1]) || (i + 1 < sentences.length && laughterOnly(sentences[i + 1])));
 }
 
 /** The words of a short turn of disbelief. */
@@ -124,6 +126,18 @@ const DISBELIEF = new Set(["really", "seriously", "srsly", "wait", "what", "wha"
 export function doubts(sentences: Tok[][]): boolean {
   const words = sentences.flat().filter((t) => t.pos !== "PUNCT");
   return words.length > 0 && words.length <= 4 && sentences.flat().some((t) => t.text.includes("?")) && words.every((t) => DISBELIEF.has(t.lower));
+}
+
+const LAUGHS = new Set(["ha", "haha", "hahaha", "hahahaha", "hah", "hehe", "lol", "lmao", "😂", "🤣"]);
+const GLAD = /\b(?:congrats|congratulations|nice|amazing|wow|omg|finally|yay|woo+|brilliant|great|love that|so happy|well done|good for you|fair play|proud of you)\b/i;
+
+/**
+ * "Ha! I'll leave a granola bar by the atlases.", "Hahaha then we need to send your parcels to immigration": a reply
+ * that opens with laughter (and is no congratulation: "haha congrats!") takes the news before it as a joke.
+ */
+export function laughsAt(sentences: Tok[][]): boolean {
+  const first = sentences[0]?.find((t) => t.pos !== "PUNCT");
+  return !!first && LAUGHS.has(first.lower) && !GLAD.test(sentences.map((s) => s.map((t) => t.text).join(" ")).join(" "));
 }
 
 /** "No lad 😂 Southport.", "In me head.", "Kidding!": a turn that opens by taking back what was said. */

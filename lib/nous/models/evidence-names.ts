@@ -25,7 +25,7 @@ import type { QueryContext } from "../types.js";
 import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, type Tok, upper } from "./nlp.js";
-import { newsAsked } from "./replies.js";
+import { newsAsked } from "./asked-about.js";
 import { organisationName, placeAt } from "./states-common.js";
 
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner"), "flatmate", "roommate", "neighbour", "neighbor", "colleague", "cousin"]);

@@ -20,7 +20,7 @@ import type { Triple, Turn } from "../types.js";
 import type { Tok } from "./nlp.js";
 import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
-import { afterHeading, beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, mainClause, takesBack } from "./cues.js";
+import { afterHeading, beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, laughsAt, mainClause, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -31,11 +31,12 @@ import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runs
 import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { asides, welcomedTo } from "./asides.js";
+import { newsAsked, whichAnswer } from "./asked-about.js";
 import { dropOldRemarks } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { everydayStates, toldNews } from "./states-everyday.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
-import { isQuestion, newsAsked, whichAnswer, noteAttribute, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
+import { isQuestion, noteAttribute, toldAsNews, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
 import { fragmentValue } from "./fragments.js";
 import { nameAndYes, questionTail, readQuestion } from "./questions.js";
 import { dropStatedEnded, valuelessNews } from "./news.js";
@@ -161,6 +162,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const claim = ctx.claim;
   ctx.claim = undefined;
   if (claim && claim.speaker !== turn.speaker && doubts(sentences)) ctx.claim = { ...claim, doubted: true };
+  // "I've moved into the staffroom." "Haha pole.": a change the listener laughs at was a joke, and ends
+  const laughed = claim && claim.speaker !== turn.speaker && laughsAt(sentences) ? claim.values.filter((c) => c.change) : [];
+  for (const c of laughed) add(o.kinds ? { entity: claim!.speaker, attribute: c.attribute, value: c.value, kind: "ended" } : { entity: claim!.speaker, attribute: c.attribute, value: `not ${c.value}` });
   if (claim?.doubted && claim.speaker === turn.speaker && takesBack(sentences)) {
     for (const c of claim.values) add(o.kinds ? { entity: turn.speaker, attribute: c.attribute, value: c.value, kind: "ended" } : { entity: turn.speaker, attribute: c.attribute, value: `not ${c.value}` });
   }
@@ -420,7 +424,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   if (!triples.some((t) => t.entity === turn.speaker && t.attribute === "workplace") && talksOfWork(sentences)) ctx.workTalk = turn.speaker;
   dropOldRemarks(triples, turn.speaker, o.indirectConfidence);
   const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
-  if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value })) };
+  if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text) })) };
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);

@@ -63,3 +63,10 @@ test("'I work there' after an organisation named in the turn; not after a town, 
   assert.deepEqual(talk([["Ann", "Was at Sobeys. I don't work there."]]), []);
   assert.deepEqual(talk([["Ann", "Saw Sobeys. Do I work there?"]]), []);
 });
+
+test("'still working in <organisation>?' asked, a yes confirms it; 'home again in X' is a home", () => {
+  assert.deepEqual(talk([["Ann", "You still working in Intel Bayan Lepas?"], ["Bob", "Yes, still there, night shift this month."]]), ["Bob | workplace | Intel Bayan Lepas"]);
+  // a town after "working in" is where, not whom
+  assert.deepEqual(talk([["Ann", "You still working in Leeds?"], ["Bob", "Yes, still there."]]).filter((x) => x.includes("workplace")), []);
+  assert.deepEqual(talk([["Ann", "I cook at home again in Tanjung Tokong, no more hawker every night."]]), ["Ann | home | Tanjung Tokong | 0.5"]);
+});

@@ -78,7 +78,7 @@ export interface SessionContext {
    */
   common?: { teller: string; entity: string; attribute: "home" | "workplace"; noun: string; asked?: boolean; offered?: string };
   /** A home or workplace the speaker just claimed ("I'm in Monaco now"), and whether the listener doubted it ("Really?!"). */
-  claim?: { speaker: string; values: { attribute: "home" | "workplace"; value: string }[]; doubted?: boolean };
+  claim?: { speaker: string; values: { attribute: "home" | "workplace"; value: string; change?: boolean }[]; doubted?: boolean };
   /** The speaker whose last turn, just before, spoke of their work unnamed ("Shift started at 6"), for a "Which yard?". */
   workTalk?: string;
 }

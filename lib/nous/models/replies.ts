@@ -78,22 +78,6 @@ const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "
 const ASK_AUX = new Set(["did", "do", "does", "are", "is", "r", "have", "has", "were", "was"]);
 
 /**
- * Where the news starts in a question that tells it ("Gran, did you hear Ailsa got the job?", "Have you heard the
- * council's digging up the road again?"), after interjections and a word calling the listener; -1 for any other
- * sentence.
- *
- * @example
- * newsAsked(analyse("Gran, did you hear Ailsa got the job?")[0]); // 5 (Ailsa)
- */
-export function newsAsked(s: Tok[]): number {
-  if (s[s.length - 1]?.text !== "?") return -1;
-  let k = 0;
-  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || (s[k + 1]?.text === "," && ["did", "have"].includes(s[k + 2]?.lower ?? "")))) k += s[k + 1]?.text === "," && s[k].pos !== "PUNCT" ? 2 : 1;
-  const heard = s.slice(k, k + 3).map((t) => t.lower).join(" ");
-  return heard === "did you hear" || heard === "have you heard" ? k + 3 : -1;
-}
-
-/**
  * Is a sentence a question? It ends with "?", or (chat often drops it) it has no final "." or "!" and opens, after
  * interjections and a name it calls the listener by, with a wh-word or an auxiliary before "you"/"u".
  *
@@ -186,7 +170,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     if (about === "") continue;
     // "still coding for those boys at Bitsmith?", "Still in NICU at Mediclinic City Hospital?", "still on the stroke
     // unit at Ysbyty Gwynedd?": one's work or unit, then the organisation (no town) the question ends with
-    const at = st >= 0 ? s.findIndex((t, i) => i > st + 1 && i <= st + 8 && t.lower === "at" && (isName(s[i + 1]) || (s[i + 1]?.lower === "the" && isName(s[i + 2])))) : -1;
+    // ("still working in Intel Bayan Lepas?": "in" after the work itself)
+    const at = st >= 0 ? s.findIndex((t, i) => i > st + 1 && i <= st + 8 && (t.lower === "at" || (t.lower === "in" && i === st + 2 && WORK_GERUNDS.has(s[st + 1].lower))) && (isName(s[i + 1]) || (s[i + 1]?.lower === "the" && isName(s[i + 2])))) : -1;
     const between = at > 0 ? s.slice(st + 1, at) : [];
     const org = at > 0 && !between.some((t) => (t.pos === "VERB" && !t.lower.endsWith("ing")) || t.lemma === "live" || (isName(t) && !/^\p{Lu}{2,5}$/u.test(t.text))) ? placeAt(s, s[at + 1].lower === "the" ? at + 2 : at + 1) : undefined;
     if (org && s[org.end + 1]?.text === "?" && placesNamed(org.value).length === 0) {
@@ -333,6 +318,16 @@ export function noteEnded(ctx: SessionContext, entity: string, attribute: "home"
 }
 
 /**
+ * Is a change of the speaker's told as news, so that laughter after it is no sign of a joke? Its old value ended
+ * (in this turn, in this session, or waiting since an earlier turn), or the speaker saw the laughter coming ("you'll
+ * laugh").
+ */
+export function toldAsNews(ctx: SessionContext, triples: readonly { entity: string; attribute: string; kind?: string }[], speaker: string, attribute: "home" | "workplace", text: string): boolean {
+  const ended = (ctx as WithQuestion).ended;
+  return triples.some((t) => t.entity === speaker && t.attribute === attribute && t.kind === "ended") || (ctx.pendingEnd?.entity === speaker && ctx.pendingEnd.attribute === attribute) || (ended?.entity === speaker && ended.attribute === attribute) || /\b(?:you(?:'ll| will) laugh|don't laugh)\b/i.test(text);
+}
+
+/**
  * The state a reply gives by fragment, if the turn answers a pending where-question with a bare name; clears the
  * question either way (only the next turn of the other speaker can answer it).
  *
@@ -435,23 +430,4 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   // "You're at Lidl? Which one" "Wrocław, the one on Legnicka.": a town names the branch of the workplace asked after
   if (q.attribute === "workplace" && q.still && !townName(q.still) && townName(p.value)) return { attribute: "workplace", value: q.still, kind: "state" };
   return { attribute: q.attribute, value: p.value, kind: q.kind };
-}
-
-/**
- * The name a reply to "Which hotel?" opens with: "Atlantis The Palm. The huge pink one.", "The Royal Infirmary, in
- * Leeds.", "St James's." (a run of capitalised words, "the", "&" and "'s" inside it; a verb or another word ends it).
- *
- * @example
- * whichAnswer(analyse("Atlantis The Palm. The huge pink one.")[0]); // "Atlantis The Palm"
- */
-export function whichAnswer(s: Tok[]): string | undefined {
-  let k = 0;
-  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "um", "it", "it's", "its", "is", "'s", "at", "the"].includes(s[k].lower))) k++;
-  let e = k;
-  // a capitalised number word in a name ("Frankton Four Square", "Seven Sheaves")
-  const numberWord = (i: number) => s[i].pos === "NUM" && /^\p{Lu}\p{Ll}+$/u.test(s[i].text) && (i > k || isName(s[i + 1]));
-  while (e < s.length && (isName(s[e]) || numberWord(e) || ((s[e].lower === "the" || s[e].text === "&" || s[e].text === "'s") && e > k))) e++;
-  while (e > k && !isName(s[e - 1]) && s[e - 1].text !== "'s") e--;
-  if (e === k || !(e === s.length || s[e].pos === "PUNCT" || ["in", "on", "near", "by"].includes(s[e].lower))) return undefined;
-  return s.slice(k, e).map((t) => t.text).join(" ").replace(/ 's\b/g, "'s");
 }
