@@ -32,18 +32,31 @@ const isCue = (s: Tok[], i: number): boolean => {
 const ADVERB_HEDGES = new Set(["basically", "practically", "virtually", "literally"]);
 
 /**
- * A hedging adverb inside a verbless aside after a comma hedges the aside, not the statement: "I'm in Santa Cruz
- * since March, basically sea level" states the home plainly (laughter keeps marking the whole sentence).
+ * A hedging adverb or phrase (of `n` words) inside a verbless aside after a comma hedges the aside, not the
+ * statement: "I'm in Santa Cruz since March, basically sea level", "Started at Stripe on Monday, same cycle more or
+ * less" state the home and the job plainly (laughter keeps marking the whole sentence). The aside must say something
+ * besides the hedge: "I live at the office, basically." is hedged.
  */
-const inAside = (s: Tok[], i: number): boolean => {
-  if (!ADVERB_HEDGES.has(s[i].lower)) return false;
+const inAside = (s: Tok[], i: number, n = 1): boolean => {
+  if (n === 1 && !ADVERB_HEDGES.has(s[i].lower)) return false;
   let a = i;
   while (a > 0 && s[a - 1].text !== ",") a--;
   if (a === 0) return false;
   let b = i;
   while (b < s.length && s[b].text !== ",") b++;
-  return !s.slice(a, b).some((t) => t.pos === "VERB" || t.pos === "AUX");
+  const rest = [...s.slice(a, i), ...s.slice(i + n, b)];
+  return !s.slice(a, b).some((t) => t.pos === "VERB" || t.pos === "AUX") && rest.some((t) => ["NOUN", "PROPN", "ADJ", "NUM"].includes(t.pos));
 };
+
+/** Does a hedging phrase stand in the sentence, outside a verbless aside? */
+function hedgePhrase(s: Tok[]): boolean {
+  const text = s.map((t) => t.text).join(" ");
+  const m = PHRASES.exec(text);
+  if (!m) return false;
+  let k = 0;
+  for (let pos = 0; k < s.length && pos < m.index; k++) pos += s[k].text.length + 1;
+  return !inAside(s, k, m[0].split(" ").length);
+}
 
 /** Is the sentence hedged or joking by its own words? */
 const BELIEVE = new Set(["think", "reckon", "swear", "believe"]);
@@ -59,7 +72,7 @@ export function hedged(s: Tok[]): boolean {
     // thinking it of oneself, in the present and "now", is hyperbole ("I think I'll work at …" is a plan)
     if ((s[i].lower === "think" || s[i].lower === "reckon") && (i === 0 || s[i - 1].lower === "i") && s[i + 1]?.lower === "i" && ["live", "work"].includes(s[i + 2]?.lower ?? "") && s.slice(i + 3).some((t) => t.lower === "now")) return true;
   }
-  return PHRASES.test(s.map((t) => t.text).join(" "));
+  return hedgePhrase(s);
 }
 
 /**
@@ -70,7 +83,7 @@ export function hedged(s: Tok[]): boolean {
  */
 export function hedgeStart(s: Tok[]): number {
   const cues = s.flatMap((_, i) => (isCue(s, i) && !inAside(s, i) ? [i] : []));
-  if (cues.length === 0 || cues.some((i) => ADVERB_HEDGES.has(s[i].lower)) || !hedged(s.slice(0, cues[0]).concat(s[cues[0]])) || PHRASES.test(s.map((t) => t.text).join(" "))) return 0;
+  if (cues.length === 0 || cues.some((i) => ADVERB_HEDGES.has(s[i].lower)) || !hedged(s.slice(0, cues[0]).concat(s[cues[0]])) || hedgePhrase(s)) return 0;
   if (s.some((t, i) => (t.lower === "my" || t.lower === "our") && HYPERBOLE.has(s[i + 1]?.lower ?? ""))) return 0;
   for (let b = cues[0] - 1; b > 1; b--) if (s[b].lower === "but" && s[b - 1].text === ",") return b;
   // a possessed subject ("my building in Andheri", "our flat in Leeds") and its verb, before the laughter

@@ -30,3 +30,16 @@ test("a place is no holder of a home: the flat in X after 'Y is my home address'
   assert.deepEqual(talk([["Ann", "Hollyhill is my home address now, the flat in Douglas is just where I keep the cat."]]), ["Ann | home | Hollyhill", "Ann | home | Douglas | 0.5"]);
   assert.deepEqual(talk([["Ann", "My sister Maeve is a nurse, the flat in Cork is hers."]]), ["Maeve | home | Cork | 0.5"]);
 });
+
+test("a hedge inside a verbless aside that says something else hedges the aside; a hedge standing alone hedges the sentence", () => {
+  assert.deepEqual(talk([["Ann", "Started at Stripe on Monday, same cycle more or less."]]), ["Ann | workplace | Stripe | change"]);
+  assert.deepEqual(talk([["Ann", "I live in Leeds, more or less in the centre."]]), ["Ann | home | Leeds"]);
+  assert.deepEqual(talk([["Ann", "I live at the office, more or less."]]), ["Ann | home | office | 0.2"]);
+  assert.deepEqual(talk([["Ann", "I live at the office, basically."]]), ["Ann | home | office | 0.2"]);
+});
+
+test("'finished up with / at' an organisation ends the job; finishing up with a thing does not", () => {
+  assert.deepEqual(talk([["Ann", "Ah, news, I finished up with Google last Friday."]]), ["Ann | workplace | Google | ended"]);
+  assert.deepEqual(talk([["Ann", "I finished up at Tesco."]]), ["Ann | workplace | Tesco | ended"]);
+  assert.deepEqual(talk([["Ann", "We finished up with dinner at Nando's."]]), []);
+});

@@ -105,7 +105,9 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     }
     // "I finished at Tesco on Friday": a job ended; "got a start at Barrhead Travel": a job begun; "still commuting to
     // Lush": where one works
-    const at = s[c.head + 1]?.lower === "at" ? c.head + 2 : -1;
+    // ("finished up with Google last Friday", "finished up at Tesco")
+    const up = s[c.head + 1]?.lower === "up" ? 1 : 0;
+    const at = s[c.head + 1 + up]?.lower === "at" || (up && s[c.head + 2]?.lower === "with") ? c.head + 2 + up : -1;
     if (v === "finish" && (c.past || c.perfect) && at > 0) {
       const p = named(s, at, ctx, false);
       if (p) out.push({ attribute: "workplace", value: p.value, kind: "ended", at });
