@@ -117,6 +117,11 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     const v = c.verb, from = c.head + 1, to = c.end;
     if (c.copula) readCopula(s, c, emit, ctx);
     // "he's renting in Port Hedland"; "renting a car in Perth" is no home
+    // "based at JKIA", "based at the Leeds office": where one works from (for one whose employer is known, a place
+    // within it: "He started with Kenya Airways … He's based at JKIA")
+    else if (v === "base" && s[from]?.lower === "at") {
+      if (!c.subjects.some((e) => ctx.known?.[e]?.workplace)) emit(c.subjects, "workplace", ppAfter(s, from, to, new Set(["at"]))?.value, stateKind(c), c.head);
+    }
     else if (RESIDE.has(v) && (v !== "rent" || s[from]?.lower === "in")) {
       if (s[from]?.lower === "there" && ctx.lastPlace) emit(c.subjects, "home", ctx.lastPlace, stateKind(c), c.head);
       else {
@@ -376,7 +381,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   if (!job) return;
   emit(c.subjects, "job", job, stateKind(c), c.head);
   const after = placeAt(s, j, c.end)!.end + 1 + (atOrg ? gap : 0);
-  if (s[after]?.lower === "at" || s[after]?.lower === "for") emit(c.subjects, "workplace", placeAt(s, after + 1, c.end)?.value, stateKind(c), c.head);
+  // ("an accountant with Deloitte", "a nurse with the NHS": with an organisation, no person)
+  const withOrg = s[after]?.lower === "with" && (isName(s[after + 1]) || (s[after + 1]?.lower === "the" && isName(s[after + 2]))) && !personNamed(ctx, placeAt(s, after + 1, c.end)?.value ?? "") && !["at", "and"].includes(s[(placeAt(s, after + 1, c.end)?.end ?? after) + 1]?.lower ?? "");
+  if (s[after]?.lower === "at" || s[after]?.lower === "for" || withOrg) emit(c.subjects, "workplace", placeAt(s, after + 1, c.end)?.value, stateKind(c), c.head);
   // "she's a nanny in Hong Kong now": a town the job is done in is where the person lives; "a cook in a hotpot
   // restaurant, Lao Ma Hotpot" or "in Hawler Construction": an organisation is where the job is
   else if (s[after]?.lower === "in") {
