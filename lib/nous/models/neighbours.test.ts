@@ -25,3 +25,10 @@ test("'based at X' is where one works from, unless the employer is already known
   // (only a remark in passing, weaker than the employer)
   assert.deepEqual(talk([["Ann", "I work at Kenya Airways."], ["Ann", "I'm based at JKIA."]]), ["Ann | workplace | Kenya Airways", "Ann | workplace | JKIA | 0.5"]);
 });
+
+test("someone a box came for, and the relation just asked after named by 'That was Luis'", () => {
+  assert.deepEqual(talk([["Ann", "Bob, a box came for Naomi, it's on my porch."], ["Bob", "Probably work stuff, she's been ordering half of Amazon since she started at Kaiser."]]), ["Naomi | workplace | Kaiser | change"]);
+  assert.deepEqual(talk([["Bob", "Was that your nephew with the moving truck Saturday?"], ["Ann", "That was Luis. He finally left my couch. He got an apartment in Sacramento."]]), ["Luis | home | Sacramento | change"]);
+  // with nothing asked, "That was X" names no relation, and the "he" after it stays unresolved
+  assert.deepEqual(talk([["Ann", "That was Luis. He got an apartment in Sacramento."]]).filter((x) => x.startsWith("Ann's")), []);
+});

@@ -219,12 +219,12 @@ const CONTACTED = new Set(["text", "message", "email", "phone", "ring"]);
 const SENT = new Set(["parcel", "package", "box", "letter", "card", "gift", "present", "delivery", "message", "note"]);
 
 /**
- * "have you heard from Ashwin?", "I ran into Priya", "texted Tom", "a parcel for Kibet": whether the name at i is
+ * "have you heard from Ashwin?", "I ran into Priya", "texted Tom", "a parcel (came) for Kibet": whether the name at i is
  * someone one heard from, talked to, texted or sent something.
  */
 export function contactedAt(s: readonly { lower: string; lemma: string; pos: string }[], i: number): boolean {
   if (i < 1) return false;
-  return (i >= 2 && TALKED_WITH[s[i - 2].lemma] === s[i - 1].lower) || (CONTACTED.has(s[i - 1].lemma) && s[i - 1].pos === "VERB") || (i >= 2 && s[i - 1].lower === "for" && SENT.has(s[i - 2].lemma));
+  return (i >= 2 && TALKED_WITH[s[i - 2].lemma] === s[i - 1].lower) || (CONTACTED.has(s[i - 1].lemma) && s[i - 1].pos === "VERB") || (i >= 2 && s[i - 1].lower === "for" && (SENT.has(s[i - 2].lemma) || (["come", "arrive"].includes(s[i - 2].lemma) && SENT.has(s[i - 3]?.lemma ?? ""))));
 }
 
 /** Is `n` a speaker's name, first name, or a nickname that starts it ("Mel" for Melanie)? */
