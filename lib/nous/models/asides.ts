@@ -225,6 +225,24 @@ function workThere(s: Tok[], before: readonly Tok[][], speaker: string, ctx: Ses
   }
 }
 
+const RETURN_WHEN = new Set(["on", "from", "next", "after", "in", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+
+/**
+ * "Got my return date. Back at TfL on the 1st.": a verbless "back at" an organisation (no town or person), with
+ * when, is the return to one's work.
+ *
+ * @example
+ * backAtWork(analyse("Back at TfL on the 1st.")[0], "Olu", ctx, emit); // emit("Olu", "workplace", "TfL", 2)
+ */
+function backAtWork(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  let k = 0;
+  while (s[k]?.pos === "INTJ" || ["so", "and", "anyway"].includes(s[k]?.lower ?? "")) k++;
+  if (s[k]?.lower !== "back" || s[k + 1]?.lower !== "at" || !isName(s[k + 2]) || s[s.length - 1]?.text === "?") return;
+  const p = placeAt(s, k + 2);
+  if (!p || !RETURN_WHEN.has(s[p.end + 1]?.lower ?? "") || townName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", known: true })) return;
+  emit(speaker, "workplace", p.value, k + 2);
+}
+
 /** The last word of a district's name ("the North End", "Jersey Heights"). */
 const DISTRICT_ENDS = new Set(["End", "Side", "Hill", "Hills", "Park", "Heights", "Village", "Town", "Quarter", "Bay", "Estate", "Gardens"]);
 
@@ -302,6 +320,7 @@ export function workNamed(s: Tok[], speaker: string, ctx: SessionContext, emit: 
 /** Every reading of this file, for one sentence of the speaker's. */
 export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit, before: readonly Tok[][] = []): void {
   whereIWork(s, speaker, ctx, emit);
+  backAtWork(s, speaker, ctx, emit);
   workThere(s, before, speaker, ctx, emit);
   sideOf(s, speaker, other, ctx, emit);
   atWe(s, speaker, ctx, emit);

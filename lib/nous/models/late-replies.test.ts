@@ -52,8 +52,8 @@ test("a newcomer welcomed to a town or a district is told where they now live", 
 test("how long the listener has stayed in a place, answered with a duration", () => {
   assert.deepEqual(talk([["Bob", "Good good. You stay in Bangsar South long already?"], ["Ann", "Sorry only saw your question now. Almost six years already lah, since the building was new."]]), ["Ann | home | Bangsar South"]);
   assert.deepEqual(talk([["Bob", "Eish, thanks for the warning. How long have you been in this block?"], ["Ann", "Almost four years now. Kilimani is noisy but I like being close to everything."]]), ["Ann | home | Kilimani | 0.5"]);
-  // a duration that answers nothing asked confirms nothing
-  assert.deepEqual(talk([["Bob", "You stay in Bangsar South?"], ["Ann", "Six years I've been waiting for this lift to be fixed."]]).filter((x) => x.startsWith("Ann")), []);
+  // a duration that goes on into something else is no plain yes, only a reply that goes on about it
+  assert.deepEqual(talk([["Bob", "You stay in Bangsar South?"], ["Ann", "Six years I've been waiting for this lift to be fixed."]]).filter((x) => x.startsWith("Ann")), ["Ann | home | Bangsar South | 0.5"]);
 });
 
 test("'I work there' after an organisation named in the turn; not after a town, a person or with a negation", () => {
@@ -69,4 +69,18 @@ test("'still working in <organisation>?' asked, a yes confirms it; 'home again i
   // a town after "working in" is where, not whom
   assert.deepEqual(talk([["Ann", "You still working in Leeds?"], ["Bob", "Yes, still there."]]).filter((x) => x.includes("workplace")), []);
   assert.deepEqual(talk([["Ann", "I cook at home again in Tanjung Tokong, no more hawker every night."]]), ["Ann | home | Tanjung Tokong | 0.5"]);
+});
+
+test("a still-question answered by going on about it, with no name, no no and no change, is confirmed weakly", () => {
+  assert.deepEqual(talk([["Ann", "You still doing weekends at Bunnings?"], ["Bob", "Every Saturday and Sunday, garden section."]]), ["Bob | workplace | Bunnings | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Still at Tesco?"], ["Bob", "Left in May actually."]]), []);
+  assert.deepEqual(talk([["Ann", "Still at Tesco?"], ["Bob", "Not for long, got an interview."]]), []);
+});
+
+test("back at an organisation from a date is the return to work; a listener's employer asked after by an acronym; someone else settling in", () => {
+  assert.deepEqual(talk([["Bob", "Got my return date, by the way. Back at TfL on the 1st."]]), ["Bob | workplace | TfL | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Back at Leeds on Monday."]]), []);
+  assert.deepEqual(talk([["Ann", "How's KPMG treating you?"]]), ["Bob | workplace | KPMG | 0.5"]);
+  assert.deepEqual(talk([["Ann", "How's Tobi settling in at nursery?"]]), []);
+  assert.deepEqual(talk([["Ann", "How you settling in at JPS?"]]), ["Bob | workplace | JPS | 0.5"]);
 });

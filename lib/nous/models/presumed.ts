@@ -108,7 +108,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // "How's the BBC? Still on the Welsh news desk?": a name with "the" asked after, then the listener's work asked
       // about (only as a workplace); "How you settling in at JPS?": a new job settled into
       const theOrg = present && k === verb + 2 && s[verb + 1]?.lower === "the" && (!after || after.pos === "PUNCT") && workAsked(sentences[si + 1]);
-      const settledAt = s[k - 1]?.lower === "at" && s[k - 2]?.lower === "in" && ["settle", "settled", "settling"].includes(s[k - 3]?.lower ?? "");
+      // ("How's Tobi settling in at nursery?": someone else settling in)
+      const settledAt = s[k - 1]?.lower === "at" && s[k - 2]?.lower === "in" && ["settle", "settled", "settling"].includes(s[k - 3]?.lower ?? "") && s.slice(0, k - 3).some((t) => t.lower === "you" || t.lower === "u");
       if (theOrg || settledAt) {
         const w = placeAt(s, k)?.value;
         if (w && placesNamed(w).length === 0 && !isCountry(w) && !namesSomeone(ctx, w, { firstName: "value", known: true }) && !workplaces.includes(w)) workplaces.push(w);
@@ -130,7 +131,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
       if (!n || ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] === "workplace" || ctx.seenAs?.[n.name] === "workplace") continue;
       // ("How's BASF?": an acronym that names no place asks after a workplace)
-      const acronym = /^\p{Lu}{3,5}$/u.test(n.name) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
+      // ("TfL", "KPMG": two capitals or more, lower-case letters between)
+      const acronym = /^\p{Lu}[\p{Lu}\p{Ll}]{1,4}$/u.test(n.name) && (n.name.match(/\p{Lu}/gu) ?? []).length >= 2 && (/^\p{Lu}{3,5}$/u.test(n.name) || /\p{Lu}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
       // ("How's Discovery treating you? Are they still giving you those late shifts?": what employs the listener)
       const employer = (afterHow || liking) && placesNamed(n.name).length === 0 && ctx.seenAs?.[n.name] !== "home" && (theyEmploy(sentences[si + 1]) || (afterHow && workAsked(sentences[si + 1])));
       if ((acronym || employer) && !workplaces.includes(n.name)) workplaces.push(n.name);

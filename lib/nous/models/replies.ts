@@ -72,6 +72,8 @@ const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "
 const YES = /^\s*(?:(?:ha|haha|lol|oh|ah)\W+)?(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|i did|that(?:'s| is) (?:me|right|it|the one)|correct|exactly|(?:almost |nearly |about |over |going on )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:years|yrs|months)(?=\s*(?:now|already|lah|la|this|next|come|,|\.|!|$)))\b/i;
 
 const RELATIVES = relativeWords();
+/** Words of a reply that deny, end or change what a still-question asked. */
+const NOT_SO = new Set(["no", "nah", "nope", "not", "n't", "never", "left", "leave", "quit", "finish", "move", "anymore", "longer", "gone", "new", "changed", "retire", "redundant", "sack", "fire"]);
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
 const CONFIRMED = new Set(["work", "live", "stay", "'re", "are", "r", "still", "now", "teach"]);
 const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
@@ -418,7 +420,10 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     const v = fragmentValue(s, q.attribute, ctx);
     return v && !namesSomeone(ctx, v, { firstName: "value" }) ? { attribute: q.attribute, value: v, kind: q.kind } : undefined;
   };
-  if (!isName(s[k])) return fragment();
+  // "You still doing weekends at Bunnings?" "Every Saturday and Sunday, garden section.": a reply that goes on about
+  // it, with no name, no no and no change, confirms it weakly
+  const goesOn = (): ReturnType<typeof replyState> => (q.still && !isQuestion(s) && !s.some((t) => isName(t) || NOT_SO.has(t.lower) || NOT_SO.has(t.lemma)) ? { attribute: q.attribute, value: q.still, kind: "state", indirect: true } : undefined);
+  if (!isName(s[k])) return fragment() ?? goesOn();
   // the name stands alone: the sentence ends, or a comma or a dash follows it
   // ("Kestrel Insurance ja.": a yes after the name ends it)
   let stop = k;
