@@ -245,8 +245,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (!n) continue;
       mention(n.name);
       // "went with Tom": a person; "I've been with Nakatomi": an employer, not a companion
-      // ("Still with Dublin Bus": an employer too)
-      // ("He started with Kenya Airways", "an accountant with Deloitte": an employer)
+      // ("Still with Dublin Bus", "He started with Kenya Airways", "an accountant with Deloitte": employers too)
       if (s[i - 1]?.lower === "with" && s[i - 2]?.lemma !== "be" && s[i - 2]?.lower !== "still" && !EMPLOYED.has(s[i - 2]?.lemma ?? "") && !JOB_WORDS.has(s[i - 2]?.lemma ?? "")) addPerson(ctx, { name: n.name, turn: turn.id });
       // "remember Sander, the Dutch student?", "met Aroha at the market": someone remembered or met is a person
       else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });

@@ -132,7 +132,7 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       if (!n || ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] === "workplace" || ctx.seenAs?.[n.name] === "workplace") continue;
       // ("How's BASF?": an acronym that names no place asks after a workplace)
       // ("TfL", "KPMG": two capitals or more, lower-case letters between)
-      const acronym = /^\p{Lu}[\p{Lu}\p{Ll}]{1,4}$/u.test(n.name) && (n.name.match(/\p{Lu}/gu) ?? []).length >= 2 && (/^\p{Lu}{3,5}$/u.test(n.name) || /\p{Lu}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
+      const acronym = (/^\p{Lu}{3,5}$/u.test(n.name) || /^\p{Lu}\p{Ll}{1,2}\p{Lu}{1,2}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
       // ("How's Discovery treating you? Are they still giving you those late shifts?": what employs the listener)
       const employer = (afterHow || liking) && placesNamed(n.name).length === 0 && ctx.seenAs?.[n.name] !== "home" && (theyEmploy(sentences[si + 1]) || (afterHow && workAsked(sentences[si + 1])));
       if ((acronym || employer) && !workplaces.includes(n.name)) workplaces.push(n.name);
