@@ -7,6 +7,7 @@
  */
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
+import { placesNamed } from "./gazetteer.js";
 import { addPerson, nameRelation, relationEntity, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
 
 export interface Clause {
@@ -271,7 +272,9 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
       c.subjects = subj.entities;
       if (verbGroup(s, subj.end + 1, c) < 0) continue;
       // an acronym acting ("TSC has posted him") is an organisation, no one a pronoun can stand for
-      for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e)) addPerson(ctx, { name: e, turn });
+      // … nor is a town called home ("Ho is home for him"; the tagger may read "home" after "is" as the verb)
+      const townJudged = ((c.copula && s[c.head + 1]?.lower === "home") || s[c.head]?.lower === "home") && placesNamed(subj.entities[0] ?? "").length > 0;
+      for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e) && !townJudged) addPerson(ctx, { name: e, turn });
       if (subj.entities.length > 1 && !subj.entities.includes(speaker)) addPerson(ctx, { name: subj.entities.join(" and "), plural: true, turn });
     } else {
       // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"

@@ -29,7 +29,7 @@ const isCue = (s: Tok[], i: number): boolean => {
   return !(before === "no" || before === "not" || s[i + 1]?.lower === "aside" || opening);
 };
 
-const ADVERB_HEDGES = new Set(["basically", "practically", "virtually", "literally"]);
+const ADVERB_HEDGES = new Set(["basically", "practically", "virtually", "literally", "honestly"]);
 
 /**
  * A hedging adverb or phrase (of `n` words) inside a verbless aside after a comma hedges the aside, not the

@@ -360,7 +360,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     postedTo(s, turn.speaker, ctx, passing);
     weatherHome(s, clauses, turn.speaker, ctx, passing);
     localHome(s, clauses, turn.speaker, ctx, passing, (v) => add(o.kinds ? { entity: turn.speaker, attribute: "home", value: v, kind: "ended" } : { entity: turn.speaker, attribute: "home", value: `not ${v}` }));
-    townRemark(s, clauses, turn.speaker, ctx, passing);
+    townRemark(s, clauses, turn.speaker, ctx, passing, turn.id);
     commute(s, clauses, turn.speaker, ctx, passing);
     if (!isQuestion(s)) jobFragment(s, turn.speaker, ctx, passing);
     dayAt(s, turn.speaker, ctx, passing);

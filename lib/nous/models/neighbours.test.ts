@@ -32,3 +32,19 @@ test("someone a box came for, and the relation just asked after named by 'That w
   // with nothing asked, "That was X" names no relation, and the "he" after it stays unresolved
   assert.deepEqual(talk([["Ann", "That was Luis. He got an apartment in Sacramento."]]).filter((x) => x.startsWith("Ann's")), []);
 });
+
+test("an employer moving its staff is no move; 'jumped ship to X'; 'honestly' in an aside hedges the aside", () => {
+  assert.deepEqual(talk([["Ann", "I'm back at CommBank on Monday after paternity leave, honestly a bit nervous."], ["Ann", "CommBank moved everyone to hot desks while I was away."]]).filter((x) => x.includes("home")), []);
+  assert.deepEqual(talk([["Ann", "I'm back at CommBank on Monday after paternity leave, honestly a bit nervous."]]), ["Ann | workplace | CommBank"]);
+  assert.deepEqual(talk([["Ann", "Big change, I've jumped ship to Canva. Started a fortnight ago."]]), ["Ann | workplace | Canva | change"]);
+  assert.deepEqual(talk([["Ann", "I jumped ship to Leeds."]]), []);
+});
+
+test("a town called home is no person a pronoun can stand for; 'X is home for him' is his", () => {
+  assert.deepEqual(talk([["Ann", "My brother Edem came for the ceremony."], ["Ann", "He talks about moving every year, but Ho is home for him. He teaches at the polytechnic there."]]), ["Edem | home | Ho | 0.5", "Edem | workplace | polytechnic"]);
+});
+
+test("the relation asked after, named as it is judged ('Layla's great'); an employer that has got him on a line", () => {
+  assert.deepEqual(talk([["Bob", "How's your sister doing with the new baby?"], ["Ann", "Layla's great, exhausted but great. She's still in Dearborn near my parents."]]), ["Layla | home | Dearborn"]);
+  assert.deepEqual(talk([["Ann", "My brother Tom is great."], ["Ann", "Ikea's got him on nights."]]).filter((x) => x.startsWith("Tom")), ["Tom | workplace | Ikea | 0.5"]);
+});

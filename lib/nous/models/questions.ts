@@ -38,7 +38,9 @@ export function nameAndYes(sentences: Tok[][], speaker: string, turnId: string, 
   // ("That was Luis.", "Yeah, that's Luis": the one just asked after, named)
   const words = (opener ?? []).filter((t, i) => !(i === 0 && YES_WORDS.has(t.lower)));
   const thatWas = words.length === 3 && ["that", "it"].includes(words[0].lower) && ["was", "is", "'s"].includes(words[1].lower) && ctx.askedRelation ? words[2] : undefined;
-  const yes = thatWas ?? (opener?.length === 2 ? (YES_WORDS.has(opener[1].lower) ? opener[0] : YES_WORDS.has(opener[0].lower) ? opener[1] : undefined) : undefined);
+  // ("How's your sister doing?" "Layla's great, exhausted but great.": the relation asked after, named as it is judged)
+  const judged = ctx.askedRelation && opener && ["'s", "is"].includes(opener[1]?.lower ?? "") && opener[2]?.pos === "ADJ" ? opener[0] : undefined;
+  const yes = thatWas ?? judged ?? (opener?.length === 2 ? (YES_WORDS.has(opener[1].lower) ? opener[0] : YES_WORDS.has(opener[0].lower) ? opener[1] : undefined) : undefined);
   const aboutName = sentences.length > 1 && yes && isName(yes) && yes.pos === "PROPN" && !isSpeakerName(yes.text) && placesNamed(yes.text).length === 0 && !ctx.seenAs?.[yes.text] ? yes.text : undefined;
   const asked = ctx.askedRelation?.asker !== speaker ? ctx.askedRelation : undefined;
   ctx.askedRelation = undefined;

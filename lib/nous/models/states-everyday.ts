@@ -112,6 +112,11 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const p = named(s, at, ctx, false);
       if (p) out.push({ attribute: "workplace", value: p.value, kind: "ended", at });
     }
+    // "I've jumped ship to Canva": a new employer
+    if (v === "jump" && s[c.head + 1]?.lower === "ship" && s[c.head + 2]?.lower === "to" && (c.past || c.perfect)) {
+      const p = named(s, c.head + 3, ctx, false);
+      if (p) out.push({ attribute: "workplace", value: p.value, kind: "change", at: c.head + 3 });
+    }
     if (v === "commute" && !c.past && (s[c.head + 1]?.lower === "to" || s[c.head + 1]?.lower === "into")) {
       const p = named(s, c.head + 2, ctx, false);
       if (p) out.push({ attribute: "workplace", value: p.value, kind: "state", at: c.head + 2 });

@@ -14,7 +14,7 @@
 import type { Clause } from "./clause.js";
 import { relativeWords, wordSet } from "./lexicon.js";
 import { commonWordAlone, inLexicon, isName, type Tok, upper } from "./nlp.js";
-import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
+import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
@@ -36,7 +36,7 @@ const NOT_TOWN_ACTS = wordSet("notTownActs");
  * @example
  * townRemark(analyse("Ballarat's miserable after May.")[0], clauses, "Lorraine", ctx, emit); // emit("Lorraine", "home", "Ballarat", 0)
  */
-export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit, turn = ""): void {
   // the cheap test first: most sentences name no place
   let guarded: boolean | undefined;
   // (a year or "ago" dates the remark: "Salzburg summer choir 2016")
@@ -97,6 +97,13 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, value)) continue;
     // "Delta has a plant here" after "Delta Beverages": the first word of a workplace already named is that workplace
     if (acting && Object.entries(ctx.seenAs ?? {}).some(([v, as]) => as === "workplace" && v !== value && v.split(" ")[0] === value)) continue;
+    // "Ho is home for him": someone else's home
+    const forWhom = s.slice(e + 1, stop).findIndex((t, i) => t.lower === "for" && ["him", "her", "them"].includes(s[e + 2 + i]?.lower ?? ""));
+    if (forWhom >= 0) {
+      const who = resolvePronoun(ctx, s[e + 2 + forWhom].lower, turn);
+      if (who && !ctx.speakers.includes(who)) emit(who, "home", value, a);
+      return;
+    }
     return emit(speaker, "home", value, a);
   }
 }

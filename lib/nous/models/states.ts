@@ -136,7 +136,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         else if (!(v === "stay" && p && !upper(p.value)) && !common) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
       }
     } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
-    else if (MOVE.has(v) && !c.passive) {
+    // ("CommBank moved everyone to hot desks": an employer moving its people, no one's home)
+    else if (MOVE.has(v) && !c.passive && !(["everyone", "everybody", "us", "them", "people", "staff"].includes(s[from]?.lower ?? "") && c.subjects.some((e) => ctx.known?.[e] === undefined && ctx.seenAs?.[e] === "workplace"))) {
       const attr = afterAttr ?? "home";
       const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
       if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
