@@ -41,7 +41,7 @@ import { fragmentValue } from "./fragments.js";
 import { nameAndYes, questionTail, readQuestion } from "./questions.js";
 import { dropStatedEnded, valuelessNews } from "./news.js";
 import { presumedHomes } from "./presumed.js";
-import { kindAsked, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
+import { kindAsked, kindNamed, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 
@@ -163,12 +163,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const claim = ctx.claim;
   ctx.claim = undefined;
   if (claim && claim.speaker !== turn.speaker && doubts(sentences)) ctx.claim = { ...claim, doubted: true };
+  const endAll = (entity: string, values: readonly { attribute: "home" | "workplace"; value: string }[]) => values.forEach((c) => add(o.kinds ? { entity, attribute: c.attribute, value: c.value, kind: "ended" } : { entity, attribute: c.attribute, value: `not ${c.value}` }));
+  if (claim?.doubted && claim.speaker === turn.speaker && takesBack(sentences)) endAll(turn.speaker, claim.values);
   // "I've moved into the staffroom." "Haha pole.": a change the listener laughs at was a joke, and ends
-  const laughed = claim && claim.speaker !== turn.speaker && laughsAt(sentences) ? claim.values.filter((c) => c.change) : [];
-  for (const c of laughed) add(o.kinds ? { entity: claim!.speaker, attribute: c.attribute, value: c.value, kind: "ended" } : { entity: claim!.speaker, attribute: c.attribute, value: `not ${c.value}` });
-  if (claim?.doubted && claim.speaker === turn.speaker && takesBack(sentences)) {
-    for (const c of claim.values) add(o.kinds ? { entity: turn.speaker, attribute: c.attribute, value: c.value, kind: "ended" } : { entity: turn.speaker, attribute: c.attribute, value: `not ${c.value}` });
-  }
+  if (claim && claim.speaker !== turn.speaker && laughsAt(sentences)) endAll(claim.speaker, claim.values.filter((c) => c.change));
   const moved = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => {
     if (cur.states.some((st) => st.entity === entity && st.attribute === attribute && (kind !== "ended" || st.value === value))) return;
     const confidence = cur.hedged ? o.hedgeConfidence : o.indirectConfidence;
@@ -416,9 +414,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const movedHere = !!knownHome && (ctx as SessionHomes).sessionMoves?.[turn.speaker] === knownHome;
   for (const [inner, outer] of placesWithin(turn.text, triples, turn.speaker, presumed, { home: knownHome, movedThisSession: movedHere })) if (inner !== reply?.value || outer !== reply?.within) add({ entity: inner, attribute: "within", value: outer });
   if (applied) (ctx.applied ??= {})[turn.speaker] = applied;
-  // a home or workplace named by a common noun ("a hotel", "the hospital"), for a "Which hotel?" to come
+  // a home or workplace named by a common noun ("a hotel", "the hospital"), for a "Which hotel?" to come, or named at once
   const plain = triples.find((t) => (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && /^\p{Ll}+$/u.test(t.value));
-  if (plain && !ctx.common) ctx.common = { teller: turn.speaker, entity: plain.entity, attribute: plain.attribute as "home" | "workplace", noun: plain.value };
+  const kindName = plain && kindNamed(sentences, plain, ctx);
+  if (kindName) add(kindName);
+  else if (plain && !ctx.common) ctx.common = { teller: turn.speaker, entity: plain.entity, attribute: plain.attribute as "home" | "workplace", noun: plain.value };
   // "I'm at the shop till 2 on Saturday" "Which shop again?": the speaker's own workplace by its kind
   const kindNoun = plain || ctx.common ? undefined : workplaceKindAt(sentences);
   if (kindNoun) ctx.common = { teller: turn.speaker, entity: turn.speaker, attribute: "workplace", noun: kindNoun };

@@ -48,3 +48,9 @@ test("the relation asked after, named as it is judged ('Layla's great'); an empl
   assert.deepEqual(talk([["Bob", "How's your sister doing with the new baby?"], ["Ann", "Layla's great, exhausted but great. She's still in Dearborn near my parents."]]), ["Layla | home | Dearborn"]);
   assert.deepEqual(talk([["Ann", "My brother Tom is great."], ["Ann", "Ikea's got him on nights."]]).filter((x) => x.startsWith("Tom")), ["Tom | workplace | Ikea | 0.5"]);
 });
+
+test("a workplace told by its kind, then named in a verbless sentence of the same turn", () => {
+  assert.deepEqual(talk([["Ann", "Funnily enough, I'm working at the nursery. Little Acorns, the one on Unthank Road."]]), ["Ann | workplace | nursery", "Ann | workplace | Little Acorns"]);
+  assert.deepEqual(talk([["Ann", "I'm at the shop. Tom, can you call me?"]]).filter((x) => x.includes("Tom")), []);
+  assert.deepEqual(talk([["Ann", "I work at the hospital. Leeds, the big one."]]).filter((x) => x.includes("workplace | Leeds")), []);
+});

@@ -5,6 +5,10 @@
 import { wordSet } from "./lexicon.js";
 import { type analyse, isName } from "./nlp.js";
 import { isQuestion } from "./replies.js";
+import { whichAnswer } from "./asked-about.js";
+import { isCountry } from "./gazetteer.js";
+import { namesSomeone, type SessionContext } from "./referents.js";
+import { townName } from "./states-common.js";
 
 const WORKPLACE_KINDS = wordSet("workplaceKinds");
 /** Kinds a which-question may ask after work talk: the workplace kinds, and a few that only name one there. */
@@ -72,6 +76,24 @@ export function kindAsked(sentences: ReturnType<typeof analyse>): { noun: string
     let e = 1;
     while (isName(q[e]) && q[e].pos === "PROPN") e++;
     if (e > 1 && (q[e]?.text === "," || q[e]?.text === "?")) return { noun: q[1].lower, offered: q.slice(1, e).map((t) => t.text).join(" ") };
+  }
+  return undefined;
+}
+
+/**
+ * "I'm working at the nursery. Little Acorns, the one on Unthank Road.": a home or workplace just told by its kind,
+ * then named in a verbless sentence of the same turn (no town, speaker or person known), is that name.
+ *
+ * @example
+ * kindNamed(analyse("I'm working at the nursery. Little Acorns, the one on Unthank Road."), plain, ctx);
+ * // { …plain, value: "Little Acorns" }
+ */
+export function kindNamed<T extends { value: string }>(sentences: ReturnType<typeof analyse>, plain: T, ctx: SessionContext): T | undefined {
+  const at = sentences.findIndex((s) => s.some((t) => t.lower === plain.value));
+  for (const s of sentences.slice(at + 1)) {
+    if (isQuestion(s) || s.some((t) => t.pos === "VERB" || t.pos === "AUX")) continue;
+    const v = whichAnswer(s);
+    if (v && !townName(v) && !isCountry(v) && !namesSomeone(ctx, v, { firstName: "value", known: true })) return { ...plain, value: v };
   }
   return undefined;
 }
