@@ -54,3 +54,9 @@ test("a workplace told by its kind, then named in a verbless sentence of the sam
   assert.deepEqual(talk([["Ann", "I'm at the shop. Tom, can you call me?"]]).filter((x) => x.includes("Tom")), []);
   assert.deepEqual(talk([["Ann", "I work at the hospital. Leeds, the big one."]]).filter((x) => x.includes("workplace | Leeds")), []);
 });
+
+test("the daily drive judged ('Long drive from Clintonville') starts from home; a journey to a town does not", () => {
+  assert.deepEqual(talk([["Ann", "Long drive from Clintonville but the work's better."]]), ["Ann | home | Clintonville | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Shorter drive from Maynooth, and no more twelve hour shifts."]]), ["Ann | home | Maynooth | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Long drive from Leeds to Hull yesterday."]]), []);
+});

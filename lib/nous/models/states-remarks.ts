@@ -109,6 +109,7 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
 }
 
 const COMMUTE = wordSet("commuteWords");
+const WAY_JUDGED = new Set(["long", "longer", "short", "shorter", "quick", "quicker", "easy", "easier", "nice", "nicer", "hard", "brutal", "horrible"]);
 const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
 
 /**
@@ -151,7 +152,8 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
     const c = clauses.filter((x) => x.at <= k).pop();
-    const bare = COMMUTE.has(s[0].lemma) || (s[0].lower === "the" && COMMUTE.has(s[1]?.lemma ?? ""));
+    // ("Long drive from Clintonville but the work's better": the way judged)
+    const bare = COMMUTE.has(s[0].lemma) || ((s[0].lower === "the" || WAY_JUDGED.has(s[0].lower)) && COMMUTE.has(s[1]?.lemma ?? ""));
     if (!c && !bare) return;
     if (c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker))) return;
     // the commuting word just before: "commuting (in) from", "the drive (down) from", "walk home from"
