@@ -84,3 +84,8 @@ test("back at an organisation from a date is the return to work; a listener's em
   assert.deepEqual(talk([["Ann", "How's Tobi settling in at nursery?"]]), []);
   assert.deepEqual(talk([["Ann", "How you settling in at JPS?"]]), ["Bob | workplace | JPS | 0.5"]);
 });
+
+test("'How was your commute?' answered by where one comes in from", () => {
+  assert.deepEqual(talk([["Ann", "How was your commute?"], ["Bob", "Grabe, two hours from Marikina. Two!"]]), ["Bob | home | Marikina | 0.5"]);
+  assert.deepEqual(talk([["Ann", "how's the commute"], ["Bob", "MRT 40 min to work, not bad"]]), []);
+});

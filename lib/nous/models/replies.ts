@@ -23,6 +23,8 @@ export interface PendingQuestion {
   still?: string;
   /** A question about the listener's work or home that names no value ("How's the job?"): a reply's name is weak evidence. */
   topic?: boolean;
+  /** "How was your commute?": a topic answered by where one comes in from. */
+  commute?: boolean;
   /** "Where does your sister live?", "where is she?": the third person asked about (the reply's value is theirs). */
   about?: string;
 }
@@ -258,8 +260,10 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   const relation = q.some((s) => s.some((t, i) => t.lower === "your" && RELATIVES.has(s[i + 1]?.lemma ?? "")));
   // "How long have you been in this block?", "how long you been living here?": the listener's home
   const howLong = q.some((s) => /\bhow long (?:have )?(?:you|u) been (?:living )?(?:here|(?:in|at) (?:this|the) (\w+))\b/i.test(s.map((t) => t.text).join(" ")) && s.some((t, i) => t.lower === "here" || (DWELLING.has(t.lemma) && ["this", "the"].includes(s[i - 1]?.lower ?? ""))));
-  if ((topic(WORK_TOPIC) || topic(DWELLING) || there || gerund || howLong) && !relation) {
-    c.asked = { by: speaker, attribute: topic(WORK_TOPIC) || gerund ? "workplace" : "home", kind: "state", topic: true };
+  // "How was your commute?": the way in from home
+  const commuteAsked = q.some((s) => s.some((t) => t.lower === "how") && s.some((t, i) => t.lemma === "commute" && ["your", "ur", "the"].includes(s[i - 1]?.lower ?? "")));
+  if ((topic(WORK_TOPIC) || topic(DWELLING) || there || gerund || howLong || commuteAsked) && !relation) {
+    c.asked = { by: speaker, attribute: topic(WORK_TOPIC) || gerund ? "workplace" : "home", kind: "state", topic: true, ...(commuteAsked ? { commute: true } : {}) };
     return;
   }
   // "for real??", "seriously?" right after the listener told of a home or a job: a reply naming a place corrects it
@@ -386,7 +390,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     for (const r of sentences.slice(0, sentences[0]?.every((t, i) => t.pos === "PUNCT" || greeting(sentences[0], i) || ctx.speakers.includes(t.text)) ? 3 : 2)) {
       for (let k = 0; k < r.length; k++) {
         const before = r[k - 1];
-        if (before && !["at", "for", "with", "in", ",", "."].includes(before.lower) && !["INTJ", "PUNCT", "ADJ"].includes(before.pos)) continue;
+        // (asked about the commute, only where one comes in from: "two hours from Marikina", not "MRT 40 min")
+        if (q.commute ? before?.lower !== "from" : before && !["at", "for", "with", "in", ",", "."].includes(before.lower) && !["INTJ", "PUNCT", "ADJ"].includes(before.pos)) continue;
         if (greeting(r, k)) continue;
         const n = placeName(r, k, ctx);
         const v = n && (placeAt(r, k)?.value ?? n.name);
