@@ -89,3 +89,8 @@ test("'How was your commute?' answered by where one comes in from", () => {
   assert.deepEqual(talk([["Ann", "How was your commute?"], ["Bob", "Grabe, two hours from Marikina. Two!"]]), ["Bob | home | Marikina | 0.5"]);
   assert.deepEqual(talk([["Ann", "how's the commute"], ["Bob", "MRT 40 min to work, not bad"]]), []);
 });
+
+test("'where you're at these days?' answered 'still <town> with mum'; 'I think I live in T3 already' is a joke", () => {
+  assert.deepEqual(talk([["Ann", "idk, where you're at these days?"], ["Bob", "still Papatoetoe with mum n the fam."]]), ["Bob | home | Papatoetoe"]);
+  assert.deepEqual(talk([["Bob", "omg 3 double shifts this week. I think I live in T3 already, bring my pillow to the office"]]), ["Bob | home | T3 | 0.2"]);
+});

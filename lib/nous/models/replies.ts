@@ -56,7 +56,7 @@ const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled
 const WORK_Q = /\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?": where the listener lives, asked without a verb of living. */
-const WHERE_NOW_Q = /\bwhere (?:are|r) (?:you|u)\b.*\b(?:these days|nowadays|now)\b/i;
+const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now)\b/i;
 /** Right after the listener ended a home or job: "what now?", "what's next?", "where are you (now)?", "so where?". */
 const NEXT_Q = /^\W*(?:\w+\W+){0,2}?(?:(?:so|and) )?(?:what(?:'s| is)? (?:now|next)|where (?:are|r) (?:you|u)\b.*|where (?:now|next|then)|where to|what are you doing now|(?:and )?now what)\W*$/i;
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
@@ -417,7 +417,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   }
   let k = 0;
   // ("nah Invercargill.", "no, Leeds now": a no before the name corrects what was asked)
-  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "nah", "no", "nope", ","].includes(s[k].lower))) k++;
+  // ("still Papatoetoe with mum n the fam": the same place as before)
+  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "nah", "no", "nope", ",", "still"].includes(s[k].lower))) k++;
   // ("Same as always, Mount Maunganui, five minutes from the beach.": the name after the comma)
   if (/^same as (?:always|ever|before) ,/.test(s.slice(k, k + 4).map((t) => t.lower).join(" "))) k += 4;
   const fragment = (): ReturnType<typeof replyState> => {
@@ -434,7 +435,9 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   let stop = k;
   while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && YES.test(s[stop].text) && s[stop].lower !== "still" && s[stop].lower !== "same")) stop++;
   const p = placeAt(s, k, stop);
-  if (!p || p.end !== stop - 1 || (stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text))) return fragment();
+  // ("still Papatoetoe with mum n the fam": a home, with whom one lives there)
+  const withWhom = !!p && q.attribute === "home" && s[p.end + 1]?.lower === "with" && !isName(s[p.end + 2]);
+  if (!p || (p.end !== stop - 1 && !withWhom) || (!withWhom && stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text))) return fragment();
   // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer
   if (namesSomeone(ctx, p.value, { firstName: "value" })) return undefined;
   // "You're at Lidl? Which one" "Wrocław, the one on Legnicka.": a town names the branch of the workplace asked after
