@@ -60,3 +60,10 @@ test("the daily drive judged ('Long drive from Clintonville') starts from home; 
   assert.deepEqual(talk([["Ann", "Shorter drive from Maynooth, and no more twelve hour shifts."]]), ["Ann | home | Maynooth | 0.5"]);
   assert.deepEqual(talk([["Ann", "Long drive from Leeds to Hull yesterday."]]), []);
 });
+
+test("'<Town> to <Place>' in the daily jam is the way from home; a trip, or the names opening a clause, are not", () => {
+  assert.deepEqual(talk([["Ann", "Cheras to Sunway in the evening jam, pray for me."]]), ["Ann | home | Cheras | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Only thing I got is a longer drive, Cyberjaya to KL every day."]]), ["Ann | home | Cyberjaya | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Leeds to Hull is an hour in traffic."]]), []);
+  assert.deepEqual(talk([["Ann", "Flew Leeds to Paris in the rush."]]).filter((x) => x.includes("home")), []);
+});

@@ -109,6 +109,7 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
 }
 
 const COMMUTE = wordSet("commuteWords");
+const DAILY_WAY = new Set(["jam", "traffic", "daily", "rush"]);
 const WAY_JUDGED = new Set(["long", "longer", "short", "shorter", "quick", "quicker", "easy", "easier", "nice", "nicer", "hard", "brutal", "horrible"]);
 const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
 
@@ -147,6 +148,19 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const p = placeAt(s, k + 2);
       if (!p || !townName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
       return emit(speaker, "home", p.value, k + 2);
+    }
+    // "Cheras to Sunway in the evening jam", "a longer drive, Cyberjaya to KL every day": the daily way from home
+    if (s[k].lower === "to" && isName(s[k - 1]) && isName(s[k + 1]) && s.some((t, i) => DAILY_WAY.has(t.lower) || COMMUTE.has(t.lemma) || (t.lower === "every" && s[i + 1]?.lower === "day"))) {
+      let a = k - 1;
+      while (a > 0 && isName(s[a - 1])) a--;
+      const opening = a === 0 || s[a - 1].text === "," || s[a - 1].pos === "INTJ";
+      const p = placeAt(s, a);
+      // (the names open no clause of their own: "Leeds to Hull is an hour")
+      let b = k + 1;
+      while (b < s.length && s[b].pos !== "PUNCT") b++;
+      const c = clauses.find((x) => x.at === a && !x.implicit) ?? s.slice(k + 1, b).find((t) => t.pos === "VERB" || t.pos === "AUX");
+      if (!opening || !p || p.end !== k - 1 || c || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower)) || organisationName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+      return emit(speaker, "home", p.value, a);
     }
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
     if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
