@@ -67,3 +67,8 @@ test("'<Town> to <Place>' in the daily jam is the way from home; a trip, or the 
   assert.deepEqual(talk([["Ann", "Leeds to Hull is an hour in traffic."]]), []);
   assert.deepEqual(talk([["Ann", "Flew Leeds to Paris in the rush."]]).filter((x) => x.includes("home")), []);
 });
+
+test("a dwelling found near a common noun ('near the lake') names no home", () => {
+  assert.deepEqual(talk([["Ann", "I've relocated to Kisumu. I found a small house near the lake and the movers came on Saturday."]]), ["Ann | home | Kisumu | change"]);
+  assert.deepEqual(talk([["Ann", "We found a little house near the water in Sydney."]]), ["Ann | home | Sydney | change"]);
+});

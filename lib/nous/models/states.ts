@@ -271,6 +271,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       if (p && s[d + 1]?.lower === "near" && s[d + 2]?.lower === "the" && upper(p.value)) p = undefined;
       // "a little house near the water in Sydney": the town after the landmark
       if (p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2])) p = placeAt(s, p.end + 2, to);
+      // ("found a small house near the lake": no name, no home told)
+      else if (p && !upper(p.value)) p = undefined;
       // "we've found him a flat in Marlborough": the home of the one it was found for
       if (s[from]?.lower === "him" || s[from]?.lower === "her") {
         const forWhom = resolvePronoun(ctx, s[from].lower, turn, [speaker, ...c.subjects]);
