@@ -225,6 +225,22 @@ function workThere(s: Tok[], before: readonly Tok[][], speaker: string, ctx: Ses
   }
 }
 
+/**
+ * "We're in! Officially Oamaru now.": a verbless "officially" and a place (no organisation, person or country) is
+ * where the speaker has just come to live.
+ *
+ * @example
+ * officially(analyse("Officially Oamaru now.")[0], "Kiri", ctx, emit); // emit("Kiri", "home", "Oamaru", 1)
+ */
+function officially(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const words = s.filter((t) => t.pos !== "PUNCT");
+  if (words[0]?.lower !== "officially" || !isName(s[1])) return;
+  const p = placeAt(s, 1);
+  const rest = p ? s.slice(p.end + 1).filter((t) => t.pos !== "PUNCT") : [];
+  if (!p || rest.length > 1 || (rest[0] && rest[0].lower !== "now") || organisationName(p.value) || ctx.seenAs?.[p.value] === "workplace" || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", known: true })) return;
+  emit(speaker, "home", p.value, 1);
+}
+
 const RETURN_WHEN = new Set(["on", "from", "next", "after", "in", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 
 /**
@@ -321,6 +337,7 @@ export function workNamed(s: Tok[], speaker: string, ctx: SessionContext, emit: 
 export function asides(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: IndirectEmit, before: readonly Tok[][] = []): void {
   whereIWork(s, speaker, ctx, emit);
   backAtWork(s, speaker, ctx, emit);
+  officially(s, speaker, ctx, emit);
   workThere(s, before, speaker, ctx, emit);
   sideOf(s, speaker, other, ctx, emit);
   atWe(s, speaker, ctx, emit);

@@ -43,3 +43,10 @@ test("'finished up with / at' an organisation ends the job; finishing up with a 
   assert.deepEqual(talk([["Ann", "I finished up at Tesco."]]), ["Ann | workplace | Tesco | ended"]);
   assert.deepEqual(talk([["Ann", "We finished up with dinner at Nando's."]]), []);
 });
+
+test("getting one's mail at the place is a joke's sign-off; 'Officially Oamaru now' is where one has come to live", () => {
+  assert.deepEqual(talk([["Ann", "Six games a week. I live at the ballpark now. I'm going to start getting my mail at the concession stand."]]), ["Ann | home | ballpark | 0.2"]);
+  assert.deepEqual(talk([["Ann", "We're in! Officially Oamaru now."]]), ["Ann | home | Oamaru | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I work at Tesco."], ["Ann", "Officially Tesco now."]]), ["Ann | workplace | Tesco"]);
+  assert.deepEqual(talk([["Ann", "Officially exhausted."]]), []);
+});
