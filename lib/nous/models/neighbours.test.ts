@@ -72,3 +72,8 @@ test("a dwelling found near a common noun ('near the lake') names no home", () =
   assert.deepEqual(talk([["Ann", "I've relocated to Kisumu. I found a small house near the lake and the movers came on Saturday."]]), ["Ann | home | Kisumu | change"]);
   assert.deepEqual(talk([["Ann", "We found a little house near the water in Sydney."]]), ["Ann | home | Sydney | change"]);
 });
+
+test("living near a landmark tells no home; near a town it does", () => {
+  assert.deepEqual(talk([["Ann", "We live near Molo church, so come visit."]]), []);
+  assert.deepEqual(talk([["Ann", "We live near Leeds."]]), ["Ann | home | Leeds"]);
+});

@@ -42,6 +42,7 @@ const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekend
 const WORKPLACE_KINDS = set("workplaceKinds");
 const KIN = kinWords();
 const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
+const NEAR_LANDMARKS = new Set(["church", "cathedral", "mosque", "temple", "station", "park", "market", "mall", "school", "hospital", "beach", "bridge", "square", "castle", "university", "stadium"]);
 const WORK_PREPS = new Set(["at", "for"]);
 
 /**
@@ -125,7 +126,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     else if (RESIDE.has(v) && (v !== "rent" || s[from]?.lower === "in")) {
       if (s[from]?.lower === "there" && ctx.lastPlace) emit(c.subjects, "home", ctx.lastPlace, stateKind(c), c.head);
       else {
-        const p = ppAfter(s, from, to, HOME_PREPS);
+        let p = ppAfter(s, from, to, HOME_PREPS);
+        // ("We live near Molo church": near a landmark, the town untold)
+        if (p && s[p.at].lower === "near" && NEAR_LANDMARKS.has(p.value.split(" ").pop()!.toLowerCase())) p = undefined;
         // "stay in shape", "stay on track": staying is a residence only in a named place; "live in a society" names none
         // ("a village near York" names a place by the town after it)
         const common = p && !upper(p.value) && s.slice(from, to).some((t, i) => HOME_PREPS.has(t.lower) && (s[from + i + 1]?.lower === "a" || s[from + i + 1]?.lower === "an")) && !s.slice(from, to).some((t, i) => ["near", "outside", "in"].includes(t.lower) && isName(s[from + i + 1]));
