@@ -77,3 +77,8 @@ test("living near a landmark tells no home; near a town it does", () => {
   assert.deepEqual(talk([["Ann", "We live near Molo church, so come visit."]]), []);
   assert.deepEqual(talk([["Ann", "We live near Leeds."]]), ["Ann | home | Leeds"]);
 });
+
+test("a known home said to feel like a different life is left behind, not confirmed", () => {
+  const lines = talk([["Ann", "Still in Shah Alam, same apartment near the lake."], ["Ann", "Shah Alam already feels like a different life."]]);
+  assert.deepEqual(lines.filter((x) => x.includes("Shah Alam")), ["Ann | home | Shah Alam"]);
+});

@@ -164,6 +164,12 @@ export function openingAdjective(s: Tok[], k: number, e: number): boolean {
 const STAY_SPANS = new Set(["night", "weekend", "week", "day", "stay"]);
 
 /** "booked a room in Paris for the weekend": a sentence about a room for a stay (a room there is no home). */
+/**
+ * Words from `from` to `to` that leave a place behind: "(Lincoln already feels) far away", "a world away", "behind",
+ * "distant", "(feels like) a different life" ("everything's 10 minutes away" says nothing of the kind).
+ */
+export const leftBehind = (s: Tok[], from: number, to: number): boolean => s.slice(from, to).some((t, i) => (t.lower === "away" && ["far", "world", "miles", "lifetime"].includes(s[from + i - 1]?.lower ?? "")) || t.lower === "behind" || t.lower === "distant" || (t.lower === "life" && ["different", "another", "past", "previous", "other"].includes(s[from + i - 1]?.lower ?? "")));
+
 export const roomForStay = (s: Tok[]): boolean => s.some((t, i) => ["book", "hotel", "hostel", "airbnb"].includes(t.lemma) || (t.lower === "for" && STAY_SPANS.has(s[i + 2]?.lemma ?? "")));
 
 /** The kind a state verb's clause gives (undefined: no statement). */

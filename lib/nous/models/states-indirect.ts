@@ -20,7 +20,7 @@ import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { resolvePronoun, type SessionContext } from "./referents.js";
-import { organisationName, placeAt, roomForStay, townName, type StateAttribute } from "./states-common.js";
+import { leftBehind, organisationName, placeAt, roomForStay, townName, type StateAttribute } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 
 /** The home each entity was last said to have in this session (the context is a session's; `known` is carried). */
@@ -180,8 +180,8 @@ const PLAN_NOUNS = new Set(["plan", "move", "fund", "dream", "idea"]);
 /** Repeated mention of the speaker's own known home or workplace, as a subject or after at / in / near. */
 function repeatedMentions(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // "I miss the wind in Zaragoza": missing a place is no sign of being there
-  // ("Brno feels far away already": nor is a place far away)
-  if (s.some((t, i) => (t.lemma === "miss" && t.pos === "VERB") || (t.lower === "far" && s[i + 1]?.lower === "away"))) return;
+  // ("Brno feels far away already", "Shah Alam already feels like a different life": nor is a place left behind)
+  if (s.some((t) => t.lemma === "miss" && t.pos === "VERB") || leftBehind(s, 0, s.length)) return;
   const known = ctx.known?.[speaker];
   if (!known) return;
   for (const attr of ["home", "workplace"] as const) {

@@ -16,7 +16,7 @@ import { relativeWords, wordSet } from "./lexicon.js";
 import { commonWordAlone, inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { organisationName, placeAt, townName } from "./states-common.js";
+import { leftBehind, organisationName, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 const TRIP = wordSet("tripWords");
@@ -87,9 +87,8 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (judged && s.slice(e + 1, stop).some((t) => t.lower === "you" || t.lower === "your" || t.lower === "u")) continue;
     // ("Rhys is grand, he's started farming": one a pronoun goes on about is a person)
     if (s[stop]?.text === "," && ["he", "she"].includes(s[stop + 1]?.lower ?? "")) continue;
-    // "Lincoln already feels far away", "Leeds seems a world away now": a town one has left behind
-    // ("everything's 10 minutes away" says nothing of the kind; "Shah Alam already feels like a different life")
-    if (s.slice(e + 1, stop).some((t, i) => (t.lower === "away" && ["far", "world", "miles", "lifetime"].includes(s[e + i]?.lower ?? "")) || t.lower === "behind" || t.lower === "distant" || (t.lower === "life" && ["different", "another", "past", "previous", "other"].includes(s[e + i]?.lower ?? "")))) continue;
+    // "Lincoln already feels far away", "Shah Alam already feels like a different life": a town one has left behind
+    if (leftBehind(s, e + 1, stop)) continue;
     if (isCountry(value) || placesNamed(value).length === 0) continue;
     // "God help me", "God is good": an ordinary word that matches a town only with its accents dropped (Göd) is the word
     if (!value.includes(" ") && inLexicon(value.toLowerCase()) && !placesNamed(value).some((p) => p.name === value)) continue;
