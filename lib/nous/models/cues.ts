@@ -142,11 +142,12 @@ export function doubts(sentences: Tok[][]): boolean {
 }
 
 const LAUGHS = new Set(["ha", "haha", "hahaha", "hahahaha", "hah", "hehe", "lol", "lmao", "😂", "🤣"]);
-const GLAD = /\b(?:congrats|congratulations|nice|amazing|wow|omg|finally|yay|woo+|brilliant|great|love that|so happy|well done|good for you|fair play|proud of you)\b/i;
+const GLAD = /\b(?:congrats|congratulations|nice|amazing|wow|omg|finally|yay|woo+|brilliant|great|love that|so happy|well done|good for you|fair play|proud of you|same here|me too|same)\b/i;
 
 /**
  * "Ha! I'll leave a granola bar by the atlases.", "Hahaha then we need to send your parcels to immigration": a reply
- * that opens with laughter (and is no congratulation: "haha congrats!") takes the news before it as a joke.
+ * that opens with laughter (and is no congratulation or agreement: "haha congrats!", "Haha, same here.") takes the
+ * news before it as a joke.
  */
 export function laughsAt(sentences: Tok[][]): boolean {
   const first = sentences[0]?.find((t) => t.pos !== "PUNCT");

@@ -17,6 +17,10 @@ test("laughter that congratulates, news told after an ending, or laughter the sp
   assert.deepEqual(ended([["Ann", "I moved to Invercargill last week."], ["Bob", "Haha congrats!"]]), []);
   assert.deepEqual(ended([["Ann", "Not in Tromsø anymore! Moved to Stavanger in August."], ["Bob", "haha. do you miss the north?"]]), ["Ann | home | Tromsø | ended"]);
   assert.deepEqual(ended([["Ann", "You will laugh. I have taken a part-time job at the Home Hardware on Simcoe Street."], ["Bob", "LMAO grandpa couldn't last 6 weeks"]]), []);
+  // agreement, a question asked back or a dated change: the laughter answers something else
+  assert.deepEqual(ended([["Ann", "I'm at Nakatomi now, started on Monday. How about you?"], ["Bob", "Haha, same here."]]), []);
+  assert.deepEqual(ended([["Ann", "I'm at Nakatomi now. How about you?"], ["Bob", "Haha, still at the bank."]]), []);
+  assert.deepEqual(ended([["Ann", "I joined Pied Piper last month."], ["Bob", "lol classic"]]), []);
   // the speaker's own laughter at their own news is no listener's
   assert.deepEqual(ended([["Ann", "I moved to Invercargill last week."], ["Ann", "Haha, finally."]]), []);
 });
@@ -29,6 +33,8 @@ test("an exaggeration at this stage goes on into the next sentence", () => {
 test("a place is no holder of a home: the flat in X after 'Y is my home address' is the speaker's", () => {
   assert.deepEqual(talk([["Ann", "Hollyhill is my home address now, the flat in Douglas is just where I keep the cat."]]), ["Ann | home | Hollyhill", "Ann | home | Douglas | 0.5"]);
   assert.deepEqual(talk([["Ann", "My sister Maeve is a nurse, the flat in Cork is hers."]]), ["Maeve | home | Cork | 0.5"]);
+  // (a person named like a town is a person: Teo is also a town in Galicia)
+  assert.deepEqual(talk([["Ann", "My brother Teo just bought a flat in Seville."]]), ["Teo | home | Seville | change"]);
 });
 
 test("a hedge inside a verbless aside that says something else hedges the aside; a hedge standing alone hedges the sentence", () => {

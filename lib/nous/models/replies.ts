@@ -323,14 +323,22 @@ export function noteEnded(ctx: SessionContext, entity: string, attribute: "home"
   c.ended = { entity, attribute };
 }
 
+/** "… How about you?", "And you?", "You?": a turn that ends by asking the listener the same. */
+export const asksBack = (sentences: Tok[][]): boolean => /(?:^|\b(?:how|what) about |\band )(?:you|u|yourself)\W*\?\W*$/i.test(sentences[sentences.length - 1]?.map((t) => t.text).join(" ") ?? "");
+
+/** A change dated in the past: "last month", "three weeks ago", "on Monday", "since March". */
+const DATED = /\b(?:last (?:week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:\w+ )?(?:days|weeks|months|years) ago|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|since (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
+
 /**
  * Is a change of the speaker's told as news, so that laughter after it is no sign of a joke? Its old value ended
- * (in this turn, in this session, or waiting since an earlier turn), or the speaker saw the laughter coming ("you'll
- * laugh").
+ * (in this turn, in this session, or waiting since an earlier turn), the speaker saw the laughter coming ("you'll
+ * laugh"), dated it ("I joined Pied Piper last month"), or asked the listener something the laughter answers ("I'm at
+ * Nakatomi now. How about you?", `asksBack`).
  */
-export function toldAsNews(ctx: SessionContext, triples: readonly { entity: string; attribute: string; kind?: string }[], speaker: string, attribute: "home" | "workplace", text: string): boolean {
+export function toldAsNews(ctx: SessionContext, triples: readonly { entity: string; attribute: string; kind?: string }[], speaker: string, attribute: "home" | "workplace", text: string, asks = false): boolean {
+  if (asks) return true;
   const ended = (ctx as WithQuestion).ended;
-  return triples.some((t) => t.entity === speaker && t.attribute === attribute && t.kind === "ended") || (ctx.pendingEnd?.entity === speaker && ctx.pendingEnd.attribute === attribute) || (ended?.entity === speaker && ended.attribute === attribute) || /\b(?:you(?:'ll| will) laugh|don't laugh)\b/i.test(text);
+  return triples.some((t) => t.entity === speaker && t.attribute === attribute && t.kind === "ended") || (ctx.pendingEnd?.entity === speaker && ctx.pendingEnd.attribute === attribute) || (ended?.entity === speaker && ended.attribute === attribute) || /\b(?:you(?:'ll| will) laugh|don't laugh)\b/i.test(text) || DATED.test(text);
 }
 
 /**
