@@ -213,3 +213,10 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   else if (ifAt > 3 && s[ifAt - 1].lower === "so" && s[ifAt - 2].text === ",") main = s.slice(0, ifAt - 2);
   return { s: main, conditional: main.some((t, i) => HYPOTHETICAL.has(t.lower) && t.lower === "if" && main[i - 1]?.lower !== "even") };
 }
+
+/** "… How about you?", "And you?", "You?": a turn that ends by asking the listener the same. */
+export const asksBack = (sentences: Tok[][]): boolean => /(?:^|\b(?:how|what) about |\band )(?:you|u|yourself)\W*\?\W*$/i.test(sentences[sentences.length - 1]?.map((t) => t.text).join(" ") ?? "");
+
+/** A change dated in the past: "last month", "three weeks ago", "on Monday", "since March". */
+const DATED = /\b(?:last (?:week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:\w+ )?(?:days|weeks|months|years) ago|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|since (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
+export const datedPast = (text: string): boolean => DATED.test(text);

@@ -8,6 +8,7 @@
 import type { ObservationKind } from "../types.js";
 import { kinWords, relativeWords, wordSet } from "./lexicon.js";
 import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
+import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
@@ -323,12 +324,6 @@ export function noteEnded(ctx: SessionContext, entity: string, attribute: "home"
   c.ended = { entity, attribute };
 }
 
-/** "… How about you?", "And you?", "You?": a turn that ends by asking the listener the same. */
-export const asksBack = (sentences: Tok[][]): boolean => /(?:^|\b(?:how|what) about |\band )(?:you|u|yourself)\W*\?\W*$/i.test(sentences[sentences.length - 1]?.map((t) => t.text).join(" ") ?? "");
-
-/** A change dated in the past: "last month", "three weeks ago", "on Monday", "since March". */
-const DATED = /\b(?:last (?:week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:\w+ )?(?:days|weeks|months|years) ago|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|since (?:january|february|march|april|may|june|july|august|september|october|november|december))\b/i;
-
 /**
  * Is a change of the speaker's told as news, so that laughter after it is no sign of a joke? Its old value ended
  * (in this turn, in this session, or waiting since an earlier turn), the speaker saw the laughter coming ("you'll
@@ -338,7 +333,7 @@ const DATED = /\b(?:last (?:week|month|year|weekend|monday|tuesday|wednesday|thu
 export function toldAsNews(ctx: SessionContext, triples: readonly { entity: string; attribute: string; kind?: string }[], speaker: string, attribute: "home" | "workplace", text: string, asks = false): boolean {
   if (asks) return true;
   const ended = (ctx as WithQuestion).ended;
-  return triples.some((t) => t.entity === speaker && t.attribute === attribute && t.kind === "ended") || (ctx.pendingEnd?.entity === speaker && ctx.pendingEnd.attribute === attribute) || (ended?.entity === speaker && ended.attribute === attribute) || /\b(?:you(?:'ll| will) laugh|don't laugh)\b/i.test(text) || DATED.test(text);
+  return triples.some((t) => t.entity === speaker && t.attribute === attribute && t.kind === "ended") || (ctx.pendingEnd?.entity === speaker && ctx.pendingEnd.attribute === attribute) || (ended?.entity === speaker && ended.attribute === attribute) || /\b(?:you(?:'ll| will) laugh|don't laugh)\b/i.test(text) || datedPast(text);
 }
 
 /**
