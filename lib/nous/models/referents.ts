@@ -78,6 +78,8 @@ export interface SessionContext {
    */
   common?: { teller: string; entity: string; attribute: "home" | "workplace"; noun: string; asked?: boolean; offered?: string };
   /** A home or workplace the speaker just claimed ("I'm in Monaco now"), and whether the listener doubted it ("Really?!"). */
+  /** A where- or still-question waiting for its reply (replies.ts reads it as its `PendingQuestion`). */
+  asked?: unknown;
   claim?: { speaker: string; values: { attribute: "home" | "workplace"; value: string; change?: boolean }[]; doubted?: boolean };
   /** The speaker whose last turn, just before, spoke of their work unnamed ("Shift started at 6"), for a "Which yard?". */
   workTalk?: string;
@@ -93,7 +95,7 @@ export interface SessionContext {
  * ctx = nextSession(ctx, ["Ann", "Bob"]);
  */
 export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
-  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered, folk: ctx.folk, ...({ asked: (ctx as { asked?: unknown }).asked } as object) };
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered, folk: ctx.folk, asked: ctx.asked };
 }
 
 /**
