@@ -264,20 +264,52 @@ export function factLine(mem: Memory, entity: string, attribute: string, now: nu
   return line;
 }
 
+const SMALL_WORD = /^(?:of|the|and|de|da|do|du|des|la|le|&)$/i;
+
 /** The initials of a name's words, its small words left out: "University of Ibadan" → "ui", "São Paulo" → "sp". */
-const initials = (v: string): string => v.split(/[\s-]+/).filter((w) => !/^(?:of|the|and|de|da|do|du|des|la|le|&)$/i.test(w)).map((w) => w[0]).join("").toLowerCase();
+const initials = (v: string): string => v.split(/[\s-]+/).filter((w) => !SMALL_WORD.test(w)).map((w) => w[0]).join("").toLowerCase();
+
+/** The initials of every word, small words too: "Cagayan de Oro" → "cdo". */
+const allInitials = (v: string): string => v.split(/[\s-]+/).filter(Boolean).map((w) => w[0]).join("").toLowerCase();
+
+/**
+ * Whether the words of `short` (two or more) name a run of the words of `long` with some of them shortened: a word
+ * the same, a word's first three letters or more ("Makati Med" for "Makati Medical Center"), or capitals that are the
+ * initials of the next words ("Air NZ" for "Air New Zealand").
+ */
+export function abbreviates(short: string, long: string): boolean {
+  const s = short.split(/\s+/).filter(Boolean);
+  const l = long.replace(/^(?:the|a|an) /i, "").split(/\s+/).filter(Boolean);
+  if (s.length < 2) return false;
+  const from = (i: number, j: number, shortened: boolean): boolean => {
+    if (i === s.length) return shortened;
+    const w = s[i];
+    if (j >= l.length) return false;
+    if (w.toLowerCase() === l[j].toLowerCase() && from(i + 1, j + 1, shortened)) return true;
+    if (w.length >= 3 && w.length < l[j].length && l[j].toLowerCase().startsWith(w.toLowerCase()) && from(i + 1, j + 1, true)) return true;
+    if (/^\p{Lu}{2,5}$/u.test(w)) {
+      for (let e = j + 2; e <= l.length; e++) {
+        const run = l.slice(j, e).join(" ");
+        if ((initials(run) === w.toLowerCase() || allInitials(run) === w.toLowerCase()) && from(i + 1, e, true)) return true;
+      }
+    }
+    return false;
+  };
+  return l.some((_, j) => from(0, j, false));
+}
 
 const nameWords = (v: string): string[] => v.toLowerCase().replace(/^(?:the|a|an) /, "").split(/[\s-]+/).filter(Boolean);
 
 /**
  * Whether `short` names the same thing as the longer `long` the way chat shortens a name: its initials ("DB" for
- * "Deutsche Bahn"), or a run of its words ("Kestrel Ridge", "the clinic" and "Miramar" for "Kestrel Ridge Vet
+ * "Deutsche Bahn", "CDO" for "Cagayan de Oro"), its words shortened ("Air NZ", "Makati Med"), or a run of its words ("Kestrel Ridge", "the clinic" and "Miramar" for "Kestrel Ridge Vet
  * Clinic" and "Hotel Miramar").
  */
 export function shortFormOf(short: string, long: string): boolean {
   // the same name in lower case ("connewitz" for "Connewitz")
   if (short !== long && short.toLowerCase() === long.toLowerCase()) return short === short.toLowerCase();
-  if (/^\p{Lu}{2,5}$/u.test(short)) return long.includes(" ") && initials(long) === short.toLowerCase();
+  if (/^\p{Lu}{2,5}$/u.test(short)) return long.includes(" ") && (initials(long) === short.toLowerCase() || allInitials(long) === short.toLowerCase());
+  if (abbreviates(short, long)) return true;
   const s = nameWords(short);
   const l = nameWords(long);
   if (s.length === 0 || s.length >= l.length) return false;

@@ -20,7 +20,7 @@
  * no home). Names of the entities the question links, values the memory holds as someone else's state of that kind,
  * and questions (not a tag after a comma, "…, you hear?", nor news asked, "Did you hear …?") are skipped.
  */
-import { shortFormOf } from "../query.js";
+import { abbreviates, shortFormOf } from "../query.js";
 import type { QueryContext } from "../types.js";
 import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
@@ -245,7 +245,8 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
 
 /**
  * The full name the evidence gives for an answer written short: its initials ("JLR" when the evidence names "Jaguar
- * Land Rover") or the start of one longer word ("Bloem" when it names "Bloemfontein"); else the answer as it is.
+ * Land Rover"), the start of one longer word ("Bloem" when it names "Bloemfontein"), or its words shortened ("Air NZ"
+ * when it names "Air New Zealand"); else the answer as it is.
  *
  * @example
  * fullerName(ctx, "JLR"); // "Jaguar Land Rover"
@@ -256,7 +257,9 @@ export function fullerName(ctx: QueryContext, value: string): string {
   // "StatCan": clipped words run together, each the start of a word of the full name ("Statistics Canada")
   const parts = /^(?:\p{Lu}\p{Ll}{1,5}){2,3}$/u.test(value) ? value.match(/\p{Lu}\p{Ll}+/gu)! : undefined;
   const clips = (v: string) => { const w = v.split(" "); return !!parts && w.length === parts.length && w.every((x, i) => x.length > parts[i].length && x.startsWith(parts[i])); };
-  if (!acronym && !clipped && !parts) return value;
+  // "Air NZ", "Makati Med": a name of two words or more, some of them shortened
+  const words = value.includes(" ");
+  if (!acronym && !clipped && !parts && !words) return value;
   for (const e of ctx.evidence) {
     for (const s of analyse(e.text)) {
       for (let k = 0; k < s.length; k++) {
@@ -265,7 +268,7 @@ export function fullerName(ctx: QueryContext, value: string): string {
         if (!n) continue;
         k = n.end;
         const v = n.value;
-        if (acronym ? shortFormOf(value, v) : parts ? clips(v) : !v.includes(" ") && v.length > value.length && v.startsWith(value)) return v;
+        if (acronym ? shortFormOf(value, v) : parts ? clips(v) : words ? abbreviates(value, v) : !v.includes(" ") && v.length > value.length && v.startsWith(value)) return v;
       }
     }
   }

@@ -71,14 +71,19 @@ export function movesUntold(s: Tok[], clauses: Clause[], speaker: string, ctx: S
       return true;
     }
   }
-  let k = 0;
-  while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || s[k].lower === "our" || s[k].lower === "my")) k++;
-  if (!trip && s[k]?.lower === "first" && FIRST_NIGHTS.has(s[k + 1]?.lower ?? "") && s[k + 2]?.lower === "in") {
+  // (opening the sentence, or a part of it after a comma: "last night in Drumcondra was Saturday, first morning in
+  // Bray"; "First week living in CDO done")
+  for (let k = 0; k < s.length; k++) {
+    if (trip || s[k].lower !== "first" || !FIRST_NIGHTS.has(s[k + 1]?.lower ?? "")) continue;
+    let a = k;
+    while (a > 0 && (s[a - 1].lower === "our" || s[a - 1].lower === "my" || s[a - 1].lower === "the" || s[a - 1].pos === "INTJ")) a--;
+    const i = ["living", "here", "back"].includes(s[k + 2]?.lower ?? "") ? k + 3 : k + 2;
+    if (!(a === 0 || s[a - 1].text === "," || s[a - 1].pos === "PUNCT") || s[i]?.lower !== "in") continue;
     // (a town the gazetteer does not hold, "First night in Portobello", as long as it names no organisation,
     // workplace or person, and not after a first day: "First day in Tesco" is a job's)
-    const p = isName(s[k + 3]) ? placeAt(s, k + 3) : undefined;
+    const p = isName(s[i + 1]) ? placeAt(s, i + 1) : undefined;
     const other = p && s[k + 1].lower !== "day" && s[k + 1].lower !== "days" && !organisationName(p.value) && ctx.seenAs?.[p.value] !== "workplace" && !isCountry(p.value) && !listenersHome(ctx, speaker, p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p.value : undefined;
-    const v = town(k + 3) ?? other;
+    const v = town(i + 1) ?? other;
     if (v) {
       emit(speaker, "home", v, "change");
       return true;
