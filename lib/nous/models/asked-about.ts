@@ -8,6 +8,7 @@ import { placesNamed } from "./gazetteer.js";
 import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
 import { resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
 import { placeAt, townName } from "./states-common.js";
+import { shortFormOf } from "../query.js";
 
 /**
  * The third person a where-question asks about: "Where does your sister live?" (the listener's sister), "where is
@@ -133,4 +134,21 @@ export function whichAnswer(s: Tok[]): string | undefined {
   while (e > k && !isName(s[e - 1]) && s[e - 1].text !== "'s") e--;
   if (e === k || !(e === s.length || s[e].pos === "PUNCT" || ["in", "on", "near", "by"].includes(s[e].lower))) return undefined;
   return s.slice(k, e).map((t) => t.text).join(" ").replace(/ 's\b/g, "'s");
+}
+
+/**
+ * The first name of a reply that is the asked workplace or a longer name of it: "Still at Guinness?" "Yes o, Guinness
+ * Ghana, the brewery at Kaase" names "Guinness Ghana", not where it is.
+ *
+ * @example
+ * fullAsked(analyse("Yes o, Guinness Ghana, the brewery at Kaase.")[0], "Guinness"); // "Guinness Ghana"
+ */
+export function fullAsked(s: Tok[], asked: string): string | undefined {
+  for (let k = 0; k < s.length; k++) {
+    const p = isName(s[k]) ? placeAt(s, k) : undefined;
+    if (!p) continue;
+    if (p.value === asked || p.value.startsWith(`${asked} `) || shortFormOf(asked, p.value)) return p.value;
+    k = p.end;
+  }
+  return undefined;
 }

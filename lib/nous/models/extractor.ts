@@ -28,7 +28,7 @@ import { addPerson, addPet, contactedAt, speakerNamed, type SessionContext } fro
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { employerWith, organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { asides, welcomedTo } from "./asides.js";
 import { newsAsked, whichAnswer } from "./asked-about.js";
@@ -85,7 +85,6 @@ const SKIP_VERBS = wordSet("skipVerbs");
 const NAMING = wordSet("namingWords");
 const MOVE = wordSet("moveVerbs");
 const TRIP = wordSet("tripWords");
-const JOB_WORDS = wordSet("jobWords"), EMPLOYED = new Set(["start", "work", "sign", "join", "intern", "volunteer", "job", "position", "role", "contract"]);
 
 const WORK_UNITS = /\b(?:department|dept|team|ward|unit|branch|division|desk|shift|role|position|job|project)$/i;
 const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us", "our", "am"]);
@@ -242,9 +241,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       const n = nameAt(s, i);
       if (!n) continue;
       mention(n.name);
-      // "went with Tom": a person; "I've been with Nakatomi": an employer, not a companion
-      // ("Still with Dublin Bus", "He started with Kenya Airways", "an accountant with Deloitte": employers too)
-      if (s[i - 1]?.lower === "with" && s[i - 2]?.lemma !== "be" && s[i - 2]?.lower !== "still" && !EMPLOYED.has(s[i - 2]?.lemma ?? "") && !JOB_WORDS.has(s[i - 2]?.lemma ?? "")) addPerson(ctx, { name: n.name, turn: turn.id });
+      // "went with Tom": a person; "I've been with Nakatomi", "Still with Dublin Bus": an employer (states-common.ts)
+      if (s[i - 1]?.lower === "with" && !employerWith(s, i - 1)) addPerson(ctx, { name: n.name, turn: turn.id });
       // "remember Sander, the Dutch student?", "met Aroha at the market": someone remembered or met is a person
       else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });
       else if (!isSpeakerName(n.name) && !n.name.includes(" ") && placesNamed(n.name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name: n.name, turn: turn.id }, true);

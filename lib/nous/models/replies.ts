@@ -11,7 +11,7 @@ import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
+import { fullAsked, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
@@ -377,7 +377,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     const alone = !!bare && (!s[bare.end + 1] || s[bare.end + 1].pos === "PUNCT") && placeName(s, b, ctx) !== undefined;
     // "Still at the dental clinic?" "Yes, Meridian Dental in Koregaon Park": the name the yes gives, before where it is
     const first = !!bare && q.attribute === "workplace" && bare.value.includes(" ") && placeName(s, b, ctx) !== undefined;
-    let named = first ? bare!.value : k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined;
+    // ("Still at Guinness?" "Yes o, Guinness Ghana, the brewery at Kaase": the asked name in full, before where it is)
+    let named = (q.attribute === "workplace" && q.still ? fullAsked(s, q.still) : undefined) ?? (first ? bare!.value : k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined);
     // "Is this still Westwood Primary?" "aye, same wee school in East Kilbride": the town says where the workplace
     // asked after is, not another one
     if (named && q.still && q.attribute === "workplace" && k >= 0 && s[k].lower === "in" && townName(named) && !townName(q.still)) named = undefined;

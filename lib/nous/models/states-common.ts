@@ -189,6 +189,18 @@ export function changeKind(c: Clause): ObservationKind | undefined {
   return c.implicit ? "change" : "planned";
 }
 
+const EMPLOYED = new Set(["start", "work", "sign", "join", "intern", "volunteer", "job", "position", "role", "contract"]);
+
+/**
+ * Whether "with" at `k` names an employer rather than a companion: after "be" or "still" ("I've been with Nakatomi",
+ * "Still with Dublin Bus", "I'm now with Newmont": an adverb may stand between), a verb of taking work ("He started
+ * with Kenya Airways") or a job ("an accountant with Deloitte"); "went with Tom" is a person.
+ */
+export function employerWith(s: Tok[], k: number): boolean {
+  const w = s[k - 1]?.pos === "ADV" && s[k - 1].lower !== "still" ? s[k - 2] : s[k - 1];
+  return w?.lemma === "be" || s[k - 1]?.lower === "still" || EMPLOYED.has(w?.lemma ?? "") || JOB_WORDS.has(w?.lemma ?? "");
+}
+
 export const endKind = (c: Clause): ObservationKind | undefined => (c.intent || c.negated || c.future || c.progressive ? undefined : "ended");
 
 /** "a nurse", "a software engineer": an occupation after an indefinite article, or undefined. */

@@ -19,7 +19,7 @@
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
-import { resolvePronoun, type SessionContext } from "./referents.js";
+import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { leftBehind, organisationName, placeAt, roomForStay, townName, type StateAttribute } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 
@@ -94,6 +94,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const place = attr && placeAt(s, p + 1);
       // ("the canteen at lunch": a time, no name)
       if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && (commute || MEALS.has(s[p + 1].lower)) && !isName(s[p + 1]))) continue;
+      // "still at Ecobank, head office at Ridge": the site of an organisation named just before it, no other workplace
+      if (attr === "workplace" && !commute && siteOfNamed(s, k, ctx)) continue;
       // no possessive: the thing belongs to the clause's subject ("my mom sold the house in Regina"), else the speaker's
       const gov = clauseAt(k);
       // … or to the one it was found or bought for ("we've found him a flat in Marlborough")
@@ -172,6 +174,20 @@ function habitualWork(s: Tok[], clauses: Clause[], emit: IndirectEmit): void {
     if (at > j + 1 || place.value.includes(" ")) emit(c.subjects[0], "workplace", place.value, j);
     else if (trade && s[j].lower === "for" && (!object || plural) && placesNamed(place.value).length === 0 && !isCountry(place.value)) emit(c.subjects[0], "workplace", place.value, j);
   }
+}
+
+/**
+ * Whether the work noun at `k` stands in apposition to an organisation named before it: after a comma, with no verb
+ * between, the name before the comma naming no town, country or person ("Ecobank, head office at Ridge").
+ */
+function siteOfNamed(s: Tok[], k: number, ctx: SessionContext): boolean {
+  let c = k - 1;
+  while (c > 0 && s[c].text !== "," && s[c].pos !== "VERB" && s[c].pos !== "AUX") c--;
+  if (c <= 0 || s[c].text !== "," || !isName(s[c - 1])) return false;
+  let a = c - 1;
+  while (a > 0 && isName(s[a - 1])) a--;
+  const v = placeAt(s, a, c)?.value;
+  return !!v && placesNamed(v).length === 0 && !isCountry(v) && !namesSomeone(ctx, v, { firstName: "value", gendered: true, known: true });
 }
 
 const WORK_ACTS = wordSet("workActVerbs");

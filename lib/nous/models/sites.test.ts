@@ -1,0 +1,25 @@
+/** An organisation and its site: "with" an employer after an adverb, the asked employer named in full before where it
+ * is, and an office named in apposition to its organisation; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
+
+test("'I'm now with <organisation>' is an employer, an adverb standing between; 'went now with Tom' a companion", () => {
+  assert.deepEqual(talk([["Ann", "Big change, I'm now with Heineken."]]), ["Ann | workplace | Heineken | change"]);
+  assert.deepEqual(talk([["Ann", "I am currently with Siemens Energy."]]), ["Ann | workplace | Siemens Energy"]);
+  assert.deepEqual(talk([["Ann", "We went now with Tom to the lake."]]), []);
+});
+
+test("'Still at Heineken?' 'Yes, Heineken Ireland, the brewery at Y': the asked employer in full, not its site", () => {
+  assert.deepEqual(talk([["Bob", "Still at Heineken?"], ["Ann", "Yeah sure, Heineken Ireland, the brewery at Leeside. Same as ever."]]), ["Ann | workplace | Heineken Ireland"]);
+  // a plain site after the yes, with no name of the asked one, is still read as before
+  assert.deepEqual(talk([["Bob", "Still at the brewery?"], ["Ann", "Yes, at Leeside."]]), ["Ann | workplace | Leeside"]);
+});
+
+test("an office at a place after a comma and an organisation is that organisation's site, not another workplace", () => {
+  assert.deepEqual(talk([["Ann", "Yes, still at Stanbic, head office at Airport City."]]), ["Ann | workplace | Stanbic"]);
+  // no organisation before the comma: the office names the workplace, weakly, as before
+  assert.deepEqual(talk([["Ann", "Busy week, the office at Airport City has no aircon."]]), ["Ann | workplace | Airport City | 0.5"]);
+});
