@@ -51,11 +51,15 @@ export function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { 
 }
 
 /**
- * A person's name asked alone as a question ("Fenella?"): one the session knows as a person's, or a word no lexicon
- * holds, no speaker's, town's or known value's ("Shop? Still at the bookshop?" names no one).
+ * A person's name asked alone as a question ("Fenella?", "how is Pooja?", "How about your boy Ethan?"): one the
+ * session knows as a person's, or a word no lexicon holds, no speaker's, town's or known value's ("Shop? Still at the
+ * bookshop?" names no one).
  */
 export function nameAlone(q: Tok[], ctx: SessionContext): string | undefined {
-  const w = q.filter((t) => t.pos !== "PUNCT");
+  let w = q.filter((t) => t.pos !== "PUNCT");
+  // "how is Pooja?", "How about your boy Ethan?": the one a how-question asks after, by name alone
+  const how = w.findIndex((t, i) => i <= 1 && t.lower === "how" && ["is", "'s", "about"].includes(w[i + 1]?.lower ?? ""));
+  if (how >= 0) w = w.slice(w[how + 2]?.lower === "your" ? how + 4 : how + 2);
   if (w.length !== 1 || !isName(w[0]) || w[0].pos !== "PROPN") return undefined;
   const person = (ctx.people ?? []).some((r) => r.name === w[0].text && r.gender !== undefined) || !inLexicon(w[0].lower);
   return person && !speakerNamed(ctx, w[0].text) && placesNamed(w[0].text).length === 0 && !ctx.seenAs?.[w[0].text] ? w[0].text : undefined;

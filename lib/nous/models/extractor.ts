@@ -345,7 +345,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       }
     }
     // indirect evidence, unless the sentence stated the same value directly
-    indirectStates(s, clauses, turn.speaker, ctx, turn.id, (entity, attribute, value) => {
+    indirectStates(s, clauses, turn.speaker, ctx, turn.id, (said, attribute, value) => {
+      const entity = said === turn.speaker && cur.whom ? cur.whom : said;
       if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si] && !beforeHedge(s, value, hedgeStart(s)));
     });
     cur.states = states;

@@ -94,8 +94,10 @@ function hyphenName(left: string, right: string): boolean {
 export function analyse(text: string): Tok[][] {
   const nl = engine();
   const its = nl.its;
-  // ("Ha. Fine, my turn": wink reads "Ha." as the abbreviation of hectare and runs the sentences together)
-  let doc = nl.readDoc(joinDomains(expandContractions(text.includes("a.") ? text.replace(/\b([Hh]ah?)\.(?=\s|$)/g, "$1 .") : text)));
+  // ("Ha. Fine, my turn": wink reads "Ha." as the abbreviation of hectare and runs the sentences together; "Boone
+  // wants in. Remember him?": "in." as inches, when no number stands before it)
+  const stops = text.includes("a.") ? text.replace(/\b([Hh]ah?)\.(?=\s|$)/g, "$1 .") : text;
+  let doc = nl.readDoc(joinDomains(expandContractions(stops.includes("n.") ? stops.replace(/(?<!\d\s?)\b([Ii]n)\.(?=\s+\p{Lu})/gu, "$1 .") : stops)));
   const cased = truecase(doc);
   if (cased) doc = nl.readDoc(cased);
   const words = doc.tokens().out() as string[];

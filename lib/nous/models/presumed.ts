@@ -126,6 +126,9 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       const n = placeName(s, k, ctx);
       // ("How is Jerome's mother?": a name owning a relation is a person)
       if (n && s[n.end + 1]?.text === "'s" && RELATIVES.has(s[n.end + 2]?.lemma ?? "")) continue;
+      // ("how is Pooja? Still in England?": a name no town of the gazetteer, asked where it still is, is a person's)
+      const next = sentences[si + 1];
+      if (n && afterHow && placesNamed(n.name).length === 0 && next?.[0]?.lower === "still" && next.some((t, i) => (t.lower === "in" || t.lower === "at") && isName(next[i + 1]))) continue;
       // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
       if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
       // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home

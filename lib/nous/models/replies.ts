@@ -367,9 +367,9 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   if (!s) return undefined;
   const text = s.map((t) => t.text).join(" ");
   // "Still at Tarang?" "Yep, …": the reply confirms the value, or names the place itself ("Yep, fixing cars at Fenwick
-  // Motors"); a reply with no yes is read as an answer to "where?" ("You're in New Zealand?" "Nelson, top of the South")
+  // Motors", not "working at Shopee" if asked of a home); with no yes, it answers "where?" ("Nelson, top of the South")
   if (q.still !== undefined && YES.test(text)) {
-    const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]));
+    const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]) && !(q.attribute === "home" && (WORK_GERUNDS.has(s[i - 1]?.lower ?? "") || s[i - 1]?.lemma === "work")));
     // "Yes, Bandra.": a name standing alone after the yes
     let b = 1;
     while (b < s.length && s[b].pos === "PUNCT") b++;

@@ -66,8 +66,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     const t = s[k];
     const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
     // "the flat in X": the tagger reads "flat" after a determiner as an adjective now and then
-    // ("a tiny flat in X": an adjective before it)
-    const det = s[k - 1]?.pos === "ADJ" && k > 1 ? s[k - 2] : s[k - 1];
+    // ("a tiny flat in X": an adjective before it; "a wee flat in X": the tagger reads "wee" as a noun)
+    const det = (s[k - 1]?.pos === "ADJ" || s[k - 1]?.lower === "wee") && k > 1 ? s[k - 2] : s[k - 1];
     const home = HOME_CONTEXT.has(t.lemma) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new"].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
     if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
       // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under

@@ -1,0 +1,27 @@
+/** Someone asked after by name and then where they still are, sentences ending in "in.", and a wee flat; on turns
+ * written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyse } from "./nlp.js";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
+
+test("'in.' ending a sentence before a capital ends the sentence; inches after a number do not", () => {
+  assert.equal(analyse("Count me in. Thanks a lot.").length, 2);
+  assert.equal(analyse("Kofi wants in. Remember my brother?").length, 2);
+  assert.equal(analyse("The screen is 6 in. Wide enough.").length, 1);
+  assert.deepEqual(talk([["Ann", "Oh and Kofi wants in. Remember my brother? He's living down in Takoradi now."]]), ["Kofi | home | Takoradi | change"]);
+});
+
+test("a wee flat in a town is a home, the tagger's noun notwithstanding", () => {
+  assert.deepEqual(talk([["Ann", "Callum's sorted now. He's renting a wee flat in Oban."]]), ["Callum | home | Oban | 0.5"]);
+});
+
+test("'how is <name>? Still in <place>?': the yes is the named one's, and the name is no home of the listener's", () => {
+  assert.deepEqual(talk([["Bob", "Eh, how is Chidinma? Still in Ireland?"], ["Ann", "Yes, my cousin's settled in Limerick now."]]).filter((x) => !x.includes("cousin")), ["Chidinma | home | Limerick"]);
+  assert.deepEqual(talk([["Bob", "How about your girl Amara? Still in Leeds?"], ["Ann", "Still there, working at Asda, renting a room in Headingley."]]), ["Amara | home | Headingley"]);
+  // a town of the gazetteer asked after is still the listener's home, and an organisation still their work
+  assert.deepEqual(talk([["Bob", "How is Leeds? Still in Headingley?"]]), ["Ann | home | Leeds | 0.5"]);
+  assert.deepEqual(talk([["Bob", "How's BASF? Still making chemicals?"]]), ["Ann | workplace | BASF | 0.5"]);
+});
