@@ -4,10 +4,10 @@
  * Also the news a question tells ("did you hear Ailsa got the job?") and the name a reply to "Which hotel?" opens with.
  */
 import { relationAt } from "./clause.js";
-import { placesNamed } from "./gazetteer.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
 import { resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
-import { placeAt, townName } from "./states-common.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
 import { shortFormOf } from "../query.js";
 
 /**
@@ -155,4 +155,23 @@ export function fullAsked(s: Tok[], asked: string): string | undefined {
     k = p.end;
   }
   return undefined;
+}
+
+/**
+ * A home reply's town, then a district of it opening the next sentence before a comma: "Chch still. Riccarton,
+ * flatting with my cousin near the mall." gives Riccarton within Chch (a district: no person, speaker, country or
+ * organisation, and not the town again).
+ *
+ * @example
+ * districtAfter({ attribute: "home", value: "Penang", kind: "state" }, analyse("Ya, still in Penang. Tanjung Bungah, the condo facing the sea."), ctx);
+ * // { attribute: "home", value: "Tanjung Bungah", kind: "state", within: "Penang" }
+ */
+export function districtAfter<R extends { attribute: "home" | "workplace"; value: string; kind: string; indirect?: boolean; within?: string }>(r: R | undefined, sentences: Tok[][], ctx: SessionContext): R | undefined {
+  if (!r || r.attribute !== "home" || r.within || r.indirect || r.kind !== "state") return r;
+  const i = sentences.findIndex((s) => s.some((t, k) => isName(t) && placeAt(s, k)?.value === r.value));
+  const next = i >= 0 ? sentences[i + 1] : undefined;
+  const p = next && isName(next[0]) ? placeAt(next, 0) : undefined;
+  // (no person: "Kwesi, my brother, says hi" goes on with a verb of its own)
+  if (!p || next![p.end + 1]?.text !== "," || next!.slice(p.end + 2).some((t) => (t.pos === "VERB" || t.pos === "AUX") && !t.lower.endsWith("ing")) || p.value === r.value || speakerNamed(ctx, p.value) || (ctx.people ?? []).some((x) => x.name === p.value) || isCountry(p.value) || organisationName(p.value)) return r;
+  return { ...r, value: p.value, within: r.value };
 }

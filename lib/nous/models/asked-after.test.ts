@@ -25,3 +25,10 @@ test("'how is <name>? Still in <place>?': the yes is the named one's, and the na
   assert.deepEqual(talk([["Bob", "How is Leeds? Still in Headingley?"]]), ["Ann | home | Leeds | 0.5"]);
   assert.deepEqual(talk([["Bob", "How's BASF? Still making chemicals?"]]), ["Ann | workplace | BASF | 0.5"]);
 });
+
+test("a home reply's town, then a district opening the next sentence before a comma, gives the district within it", () => {
+  assert.deepEqual(talk([["Bob", "Where are you these days?"], ["Ann", "Accra still. Osu, sharing with my sister near the market."]]), ["Ann | home | Accra", "Ann | home | Osu"]);
+  // a person or a country opening the next sentence is no district
+  assert.deepEqual(talk([["Bob", "Where are you these days?"], ["Ann", "Accra still. Kwesi, my brother, says hi."]]), ["Ann | home | Accra"]);
+  assert.deepEqual(talk([["Bob", "Still in Accra?"], ["Ann", "Yes, still in Accra. Ghana, the best country, honestly."]]), ["Ann | home | Accra"]);
+});
