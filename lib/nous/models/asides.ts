@@ -9,7 +9,7 @@
 import { relativesHouse, wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
-import { isCountry, placesNamed } from "./gazetteer.js";
+import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
@@ -238,7 +238,7 @@ function officially(s: Tok[], speaker: string, ctx: SessionContext, emit: Indire
   const p = placeAt(s, 1);
   const rest = p ? s.slice(p.end + 1).filter((t) => t.pos !== "PUNCT") : [];
   if (!p || rest.length > 1 || (rest[0] && rest[0].lower !== "now") || organisationName(p.value) || ctx.seenAs?.[p.value] === "workplace" || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", known: true })) return;
-  emit(speaker, "home", p.value, 1);
+  emit(speaker, "home", demonymTown(p.value) ?? p.value, 1);
 }
 
 const RETURN_WHEN = new Set(["on", "from", "next", "after", "in", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);

@@ -95,3 +95,24 @@ export function mayLieWithin(inner: string, outer: string): boolean {
   if (!towns.length) return true;
   return towns.every((t) => cities.some((c) => t.population < c.population && km(t, c) <= NEAR_KM));
 }
+
+/**
+ * The town a resident's name is made from, by the regular endings ("Wellingtonian", "Nelsonians", "Torontonian",
+ * "Londoner", "Aucklanders", "Brooklynite"): the gazetteer's town of 50,000 inhabitants or more left when the ending
+ * is taken off; undefined for an irregular one ("Glaswegian", "Mancunian"), a region's ("Highlander") or a word that is
+ * no resident's name.
+ *
+ * @example
+ * demonymTown("Wellingtonian"); // "Wellington"
+ */
+export function demonymTown(word: string): string | undefined {
+  const m = /^(\p{Lu}\p{Ll}{2,}?)(?:n?ians?|ers?|ites?)$/u.exec(word);
+  // (a region's people name no town: "Highlander", "Islanders", "Midlander", "Northerner")
+  if (!m || placesNamed(word).length > 0 || /^(?:high|low|is|mid|main|out)landers?$|^(?:north|south|east|west)erners?$/i.test(word)) return undefined;
+  // ("Wellingtonian": the town's own "n" before "ian"; "Torontonian": its last letter before "nian")
+  for (const stem of [m[1], `${m[1]}n`, m[1].replace(/n$/, ""), `${m[1]}a`, `${m[1]}e`]) {
+    const p = placesNamed(stem);
+    if (p.length && p[0].population >= 50_000 && !isCountry(stem)) return p[0].name;
+  }
+  return undefined;
+}

@@ -19,7 +19,7 @@ import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
-import { isCountry, placesNamed } from "./gazetteer.js";
+import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
 
@@ -372,6 +372,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     }
     return;
   }
+  // "I'm a Wellingtonian these days", "we're Aucklanders now": a resident of a town, by its regular name
+  const resident = demonymTown(s[t.lower === "a" || t.lower === "an" ? j + 1 : j]?.text ?? "");
+  if (resident) return emit(c.subjects, "home", resident, kind, c.head);
   // "no longer a Ford employee", "a Tesco lifer": an organisation's employee
   if ((t.lower === "a" || t.lower === "an") && upper(s[j + 1]?.text ?? "") && !personNamed(ctx, s[j + 1].text)) {
     const p = placeAt(s, j + 1, c.end);
