@@ -102,7 +102,9 @@ export function leftAsked(s: Tok[], work: string | undefined): string | undefine
  * tellWhere(analyse("lol. tell it where you work")[1]); // true
  */
 export function tellWhere(s: Tok[]): boolean {
-  return s.some((t, i) => t.lemma === "tell" && s.slice(i + 1, i + 5).some((w, j) => w.lower === "where" && ["you", "u", "ur", "you're"].includes(s[i + 2 + j]?.lower ?? "")));
+  // ("Give me your current address", "tell me your address properly this time")
+  const address = (i: number) => s[i + 1]?.lower === "me" && ["your", "ur"].includes(s[i + 2]?.lower ?? "") && (s[i + 3]?.lower === "address" || s[i + 4]?.lower === "address");
+  return s.some((t, i) => (t.lemma === "tell" && s.slice(i + 1, i + 5).some((w, j) => w.lower === "where" && ["you", "u", "ur", "you're"].includes(s[i + 2 + j]?.lower ?? ""))) || (["tell", "give", "send", "text"].includes(t.lemma) && address(i)));
 }
 
 /**

@@ -32,3 +32,12 @@ test("a home reply's town, then a district opening the next sentence before a co
   assert.deepEqual(talk([["Bob", "Where are you these days?"], ["Ann", "Accra still. Kwesi, my brother, says hi."]]), ["Ann | home | Accra"]);
   assert.deepEqual(talk([["Bob", "Still in Accra?"], ["Ann", "Yes, still in Accra. Ghana, the best country, honestly."]]), ["Ann | home | Accra"]);
 });
+
+test("'Give me your address' asks where one lives; 'Arre. It's <place>, …' answers it", () => {
+  assert.deepEqual(talk([["Bob", "Tell me your address properly this time."], ["Ann", "Arre. It's Salt Lake, Sector Five, near the bus stand."]]), ["Ann | home | Salt Lake"]);
+  assert.deepEqual(talk([["Bob", "Give me your current address."], ["Ann", "It's Tema, Community 25."]]), ["Ann | home | Tema"]);
+  // "it's" with no name after it answers nothing
+  assert.deepEqual(talk([["Bob", "Give me your current address."], ["Ann", "It's a long story."]]), []);
+  // an address asked of someone else, or told of, is no question to the listener
+  assert.deepEqual(talk([["Bob", "I gave the courier my address."], ["Ann", "It's Tema, right?"]]), []);
+});

@@ -53,7 +53,7 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
   ((ctx as WithQuestion).lastAttribute ??= {})[entity] = attribute;
 }
 
-const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up)\b/i;
+const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
 const WORK_Q = /\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?": where the listener lives, asked without a verb of living. */
@@ -296,7 +296,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
   }
-  if (!/\b(?:you|home)\b/i.test(text)) return;
+  if (!/\b(?:you|home|(?:your|ur) (?:\w+ )?address)\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
 }
@@ -362,7 +362,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   const lead = sentences[0] && sentences.length > 1 && /^\W*(?:thanks|thank you|cheers|aw+|oh|hey|hi|hello|sorry)\b/i.test(sentences[0].map((t) => t.text).join(" ")) && YES.test(sentences[1].map((t) => t.text).join(" "));
   // "lol I never update that. Lagos, Lekki side": a remark that names nothing, before a reply opening with a name
   const first = sentences[0]?.map((t) => t.text).join(" ") ?? "";
-  const aside = !lead && sentences.length > 1 && !sentences[0].some(isName) && !isQuestion(sentences[0]) && !YES.test(first) && !/^\W*(?:no|nope|nah|not)\b/i.test(first) && isName(sentences[1][0]);
+  const aside = !lead && sentences.length > 1 && !sentences[0].some(isName) && !isQuestion(sentences[0]) && !YES.test(first) && !/^\W*(?:no|nope|nah|not)\b/i.test(first) && (isName(sentences[1][0]) || /^it(?: is|'s) /i.test(sentences[1].map((t) => t.text).join(" ")));
   const s = lead || aside ? sentences[1] : sentences[0];
   if (!s) return undefined;
   const text = s.map((t) => t.text).join(" ");
@@ -421,8 +421,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   }
   let k = 0;
   // ("nah Invercargill.", "no, Leeds now": a no before the name corrects what was asked)
-  // ("still Papatoetoe with mum n the fam": the same place as before)
-  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "nah", "no", "nope", ",", "still"].includes(s[k].lower))) k++;
+  // ("still Papatoetoe with mum n the fam": the same place as before; "It's Salt Lake, Sector Three": the name after "it's")
+  while (k < s.length && (s[k].pos === "INTJ" || ["oh", "well", "nah", "no", "nope", ",", "still"].includes(s[k].lower) || (k < 2 && (s[k].lower === "it" || (s[k - 1]?.lower === "it" && ["is", "'s"].includes(s[k].lower)))))) k++;
   // ("Same as always, Mount Maunganui, five minutes from the beach.": the name after the comma)
   if (/^same as (?:always|ever|before) ,/.test(s.slice(k, k + 4).map((t) => t.lower).join(" "))) k += 4;
   const fragment = (): ReturnType<typeof replyState> => {
