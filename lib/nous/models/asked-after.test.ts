@@ -41,3 +41,10 @@ test("'Give me your address' asks where one lives; 'Arre. It's <place>, …' ans
   // an address asked of someone else, or told of, is no question to the listener
   assert.deepEqual(talk([["Bob", "I gave the courier my address."], ["Ann", "It's Tema, right?"]]), []);
 });
+
+test("'How's work?' and 'how work?' ask after the listener's work; the reply's first organisation answers it", () => {
+  assert.deepEqual(talk([["Bob", "How's work?"], ["Ann", "Halden Freight is fine."]]), ["Ann | workplace | Halden Freight | 0.5"]);
+  assert.deepEqual(talk([["Bob", "how work? KATH still stressing you?"], ["Ann", "KATH will kill me. Three night shifts."]]), ["Ann | workplace | KATH | 0.5"]);
+  // a word of two letters opening a sentence ("Mi tell you") answers nothing
+  assert.deepEqual(talk([["Bob", "How work?"], ["Ann", "Work fine, but the traffic! Mi tell you, it bad."]]), []);
+});

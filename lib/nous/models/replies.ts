@@ -249,10 +249,10 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     if (p) c.asked = { by: speaker, attribute: ((prep === "in" && !institution) || knownHome) && !workTopic ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
     if (p) return;
   }
-  // "How's the job?", "and work?", "How's the new place?"
+  // "How's the job?", "and work?", "How's the new place?", "How's work?", "how work?"
   // the noun may follow a modifier ("the new job", "the vet practice") and carry an accent ("the café")
   // ("Work?": the noun capitalised, opening the question; "how's the new flat": the tagger may read the last word as an adjective)
-  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "PROPN" && (t.lower === t.text || i === 0)) || (t.pos === "ADJ" && (!s[i + 1] || s[i + 1].pos === "PUNCT"))) && (i === 0 || ["the", "your", "new", "and"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "VERB" && s[i - 1]?.lower === "how" && s[i + 1]?.text === "?") || (t.pos === "PROPN" && (t.lower === t.text || i === 0)) || (t.pos === "ADJ" && (!s[i + 1] || s[i + 1].pos === "PUNCT"))) && (i === 0 || ["the", "your", "new", "and", "'s", "is", "how"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   // "Are you still teaching?", "How's nursing going?": the listener's work
@@ -401,8 +401,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
         const v = n && (placeAt(r, k)?.value ?? n.name);
         // ("Earlies at Tesco all week": what comes before "at" a name is done there)
         const e = v ? placeAt(r, k)?.end ?? k : k;
-        // ("Sasa Dov!": the listener greeted by name is no answer)
-        if (v && v.split(" ").some((w) => ctx.speakers.includes(w))) continue;
+        // ("Sasa Dov!": the listener greeted by name is no answer; nor is "Mi tell you", a word of two letters)
+        if (v && (v.split(" ").some((w) => ctx.speakers.includes(w)) || (v.length <= 2 && !/^\p{Lu}+$/u.test(v)))) continue;
         if (v && r[e + 1]?.lower === "at" && (isName(r[e + 2]) || (r[e + 2]?.lower === "the" && isName(r[e + 3])))) continue;
         // "How's the new place?" "… everyone at Arden & Kell …": an organisation's name answers about work
         if (v) return { attribute: organisationName(v) ? "workplace" : q.attribute, value: v, kind: "state", indirect: true };
