@@ -72,7 +72,9 @@ export function nameAlone(q: Tok[], ctx: SessionContext): string | undefined {
  * when it is about the listener.
  */
 export function stillAbout(s: Tok[], st: number, lone: string | undefined, ctx: SessionContext): string | undefined {
-  const subject = st > 0 && ["is", "'s", "does"].includes(s[st - 2]?.lower ?? "") ? s[st - 1] : undefined;
+  // ("how is she, still at Makati Medical Center?": the one asked after, then the still-question)
+  const howIs = st > 3 && s[st - 1].text === "," && ["is", "'s"].includes(s[st - 3].lower) && s[st - 4].lower === "how";
+  const subject = howIs ? s[st - 2] : st > 0 && ["is", "'s", "does"].includes(s[st - 2]?.lower ?? "") ? s[st - 1] : undefined;
   if (subject && (subject.lower === "he" || subject.lower === "she")) return resolvePronoun(ctx, subject.lower, "", ctx.speakers) ?? "";
   if (!subject) return lone;
   if (isName(subject) && !speakerNamed(ctx, subject.text)) return (ctx.people ?? []).some((r) => r.name === subject.text) || ctx.known?.[subject.text] ? subject.text : "";

@@ -48,3 +48,7 @@ test("'How's work?' and 'how work?' ask after the listener's work; the reply's f
   // a word of two letters opening a sentence ("Mi tell you") answers nothing
   assert.deepEqual(talk([["Bob", "How work?"], ["Ann", "Work fine, but the traffic! Mi tell you, it bad."]]), []);
 });
+
+test("'how is she, still at <organisation>?' asks after the one 'she' stands for", () => {
+  assert.deepEqual(talk([["Ann", "My sister Efua started at Ecobank."], ["Bob", "Nice! how is she, still at Ecobank?"], ["Ann", "Yes, loving it."]]), ["Efua | workplace | Ecobank | change", "Efua | workplace | Ecobank"]);
+});

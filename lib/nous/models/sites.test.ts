@@ -23,3 +23,9 @@ test("an office at a place after a comma and an organisation is that organisatio
   // no organisation before the comma: the office names the workplace, weakly, as before
   assert.deepEqual(talk([["Ann", "Busy week, the office at Airport City has no aircon."]]), ["Ann | workplace | Airport City | 0.5"]);
 });
+
+test("a dwelling 'at' a district, told now, is a home; one stayed at, or at an organisation, is not", () => {
+  assert.deepEqual(talk([["Ann", "Kojo and I are still sharing the flat at Adabraka."]]).filter((x) => x.startsWith("Ann")), ["Ann | home | Adabraka | 0.5"]);
+  assert.deepEqual(talk([["Ann", "We stayed at the house at Elmina."]]), []);
+  assert.deepEqual(talk([["Ann", "They gave us a room at Kempinski Hotel."]]), []);
+});

@@ -29,7 +29,7 @@ export type SessionHomes = SessionContext & { sessionHome?: Record<string, strin
 export type IndirectEmit = (entity: string, attribute: StateAttribute, value: string, at: number) => void;
 
 const MEALS = new Set(["lunch", "lunchtime", "breakfast", "dinner", "tea", "night", "noon", "midnight", "work", "weekends", "night-time"]);
-const WORK_CONTEXT = wordSet("workContextNouns"), HOME_CONTEXT = new Set([...wordSet("homeContextNouns"), ...wordSet("dwellingNouns")]);
+const WORK_CONTEXT = wordSet("workContextNouns"), DWELLINGS = wordSet("dwellingNouns"), HOME_CONTEXT = new Set([...wordSet("homeContextNouns"), ...DWELLINGS]);
 /** What one does at a place as a customer or a visitor (buying, eating, exercising …), not as its worker. */
 const CUSTOMER = new Set(["buy", "eat", "drink", "shop", "see", "meet", "watch", "play", "swim", "grab", "order", "spend", "park", "catch", "take", "book", "visit", "attend", "get", "have", "do", "like", "love", "hate", "enjoy", "keep", "leave", "find", "pick"]);
 const SUBJECT_OPENERS = new Set(["the", "so", "and", "but", "oh", "well", "also", "anyway", "yeah", "yes", "ok", "okay"]);
@@ -90,7 +90,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (["here", "over", "again", "back", "now"].includes(s[p]?.lower ?? "")) p++;
       const prep = s[p]?.lower;
       const commute = t.lemma === "commute";
-      const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near") ? "home" : undefined;
+      // ("sharing the place at Dzorwulu", "our house at Kasoa": a dwelling "at" a district, no organisation, told now)
+      const dwellingAt = prep === "at" && DWELLINGS.has(t.lemma) && !clauseAt(k)?.past && isName(s[p + 1]) && !organisationName(placeAt(s, p + 1)?.value ?? "") && ctx.seenAs?.[placeAt(s, p + 1)?.value ?? ""] !== "workplace";
+      const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near" || dwellingAt) ? "home" : undefined;
       const place = attr && placeAt(s, p + 1);
       // ("the canteen at lunch": a time, no name)
       if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && (commute || MEALS.has(s[p + 1].lower)) && !isName(s[p + 1]))) continue;
