@@ -244,8 +244,8 @@ function officially(s: Tok[], speaker: string, ctx: SessionContext, emit: Indire
 const RETURN_WHEN = new Set(["on", "from", "next", "after", "in", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 
 /**
- * "Got my return date. Back at TfL on the 1st.": a verbless "back at" an organisation (no town or person), with
- * when, is the return to one's work.
+ * "Got my return date. Back at TfL on the 1st.", "back on site with BHP Thursday": a verbless "back at" (or "back on
+ * site with") an organisation (no town or person), with when, is the return to one's work.
  *
  * @example
  * backAtWork(analyse("Back at TfL on the 1st.")[0], "Olu", ctx, emit); // emit("Olu", "workplace", "TfL", 2)
@@ -253,10 +253,12 @@ const RETURN_WHEN = new Set(["on", "from", "next", "after", "in", "tomorrow", "m
 function backAtWork(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   let k = 0;
   while (s[k]?.pos === "INTJ" || ["so", "and", "anyway"].includes(s[k]?.lower ?? "")) k++;
-  if (s[k]?.lower !== "back" || s[k + 1]?.lower !== "at" || !isName(s[k + 2]) || s[s.length - 1]?.text === "?") return;
-  const p = placeAt(s, k + 2);
+  // ("back on site with BHP Thursday": on site, with the employer)
+  const a = s[k + 1]?.lower === "on" && s[k + 2]?.lower === "site" && s[k + 3]?.lower === "with" ? k + 4 : k + 2;
+  if (s[k]?.lower !== "back" || (a === k + 2 && s[k + 1]?.lower !== "at") || !isName(s[a]) || s[s.length - 1]?.text === "?") return;
+  const p = placeAt(s, a);
   if (!p || !RETURN_WHEN.has(s[p.end + 1]?.lower ?? "") || townName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", known: true })) return;
-  emit(speaker, "workplace", p.value, k + 2);
+  emit(speaker, "workplace", p.value, a);
 }
 
 /** The last word of a district's name ("the North End", "Jersey Heights"). */

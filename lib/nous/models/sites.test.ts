@@ -29,3 +29,10 @@ test("a dwelling 'at' a district, told now, is a home; one stayed at, or at an o
   assert.deepEqual(talk([["Ann", "We stayed at the house at Elmina."]]), []);
   assert.deepEqual(talk([["Ann", "They gave us a room at Kempinski Hotel."]]), []);
 });
+
+test("'<Org> flew us out', 'back on site with <Org> Thursday' name the employer; an uncle flying us, or Tom on site, do not", () => {
+  assert.deepEqual(talk([["Ann", "Rio Tinto flew us out of Karratha yesterday."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Rio Tinto | 0.5"]);
+  assert.deepEqual(talk([["Ann", "My uncle flew us out to Perth."]]).filter((x) => x.includes("workplace")), []);
+  assert.deepEqual(talk([["Ann", "back on site with Fortescue Thursday."]]), ["Ann | workplace | Fortescue | 0.5"]);
+  assert.deepEqual(talk([["Ann", "We're on site with Tom all day."]]), []);
+});

@@ -55,7 +55,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const next = s[c.head + 2];
     const owned = (obj.lower === "our" || obj.lower === "my") && ["team", "office", "department", "unit", "group", "desk"].includes(next?.lemma ?? "");
     const acts =
-      (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && (v !== "send" || ["to", "on", "offshore", "abroad", "away", "out", "home"].includes(next?.lower ?? ""))) ||
+      (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && ((v !== "send" && v !== "fly") || ["to", "on", "offshore", "abroad", "away", "out", "home", "in"].includes(next?.lower ?? ""))) ||
       // ("Ikea had me building a display kitchen": the tagger may read the -ing form as a noun; "Boeing's got him on
       // the 777 line": has got)
       ((v === "have" || (v === "get" && ["'s", "has", "'ve", "have"].includes(s[c.head - 1]?.lower ?? ""))) && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working" || (next?.lower === "in" && s.slice(c.head + 3, c.head + 5).some((t) => WORK_SESSIONS.has(t.lemma))))) ||

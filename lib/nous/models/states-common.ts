@@ -189,7 +189,7 @@ export function changeKind(c: Clause): ObservationKind | undefined {
   return c.implicit ? "change" : "planned";
 }
 
-const EMPLOYED = new Set(["start", "work", "sign", "join", "intern", "volunteer", "job", "position", "role", "contract"]);
+const EMPLOYED = new Set(["start", "work", "sign", "join", "intern", "volunteer", "job", "position", "role", "contract", "site"]);
 
 /**
  * Whether "with" at `k` names an employer rather than a companion: after "be" or "still" ("I've been with Nakatomi",
