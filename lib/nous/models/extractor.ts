@@ -126,6 +126,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     mention(reply.value);
   }
   const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {
+    if (attribute !== "job" && !upper(value) && upper(ctx.known?.[entity]?.[attribute] ?? "")) return;
     add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedged ? o.hedgeConfidence : o.indirectConfidence });
     if (upper(value)) mention(value);
   };
@@ -310,8 +311,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
     if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
     // "you work at a food company and get free food": the listener's named value described by its kind, nothing new
-    // ("Jasmine works at Westports" … "she's supervisor for the night shift at the port": the same for a third person)
-    states = states.filter((st) => !(st.entity !== turn.speaker && st.kind !== "ended" && !upper(st.value) && upper(ctx.known?.[st.entity]?.[st.attribute as "home" | "workplace"] ?? "")));
+    // (the same for a third person's, "Jasmine works at Westports" … "she's … at the port", or the speaker's, as it stands)
+    states = states.filter((st) => !((st.entity !== turn.speaker ? st.kind !== "ended" : st.kind === "state") && !upper(st.value) && upper(ctx.known?.[st.entity]?.[st.attribute as "home" | "workplace"] ?? "")));
     for (const st of states) {
       const positive = st.kind !== "ended";
       // "that's it, I'm moving to Lanzarote": a move announced in exasperation, with no date, is a joke
