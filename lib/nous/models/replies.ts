@@ -381,7 +381,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     let named = (q.attribute === "workplace" && q.still ? fullAsked(s, q.still) : undefined) ?? (first ? bare!.value : k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined);
     // "Is this still Westwood Primary?" "aye, same wee school in East Kilbride": the town says where the workplace
     // asked after is, not another one
-    if (named && q.still && q.attribute === "workplace" && k >= 0 && s[k].lower === "in" && townName(named) && !townName(q.still)) named = undefined;
+    if (named && q.still && q.attribute === "workplace" && k >= 0 && ((s[k].lower === "in" && townName(named)) || (workplaceKind(s[k - 1]?.lemma ?? "") && !["shop", "store", "bank", "firm", "agency"].includes(s[k - 1].lemma) && !organisationName(named))) && !townName(q.still) && !named.includes(q.still)) named = undefined;
     // "Still in Galway?" "Yep, same flat in Salthill.": both hold, Salthill within Galway
     const inside = named && named !== q.still && q.attribute === "home" && (k < 0 || s[k].lower === "in") ? q.still : undefined;
     return { attribute: q.attribute, value: named ?? q.still, kind: q.kind === "ended" ? "ended" : "state", ...(inside ? { within: inside } : {}) };

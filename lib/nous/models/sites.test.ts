@@ -42,3 +42,9 @@ test("the speaker's known named workplace, spoken of by its kind, is no new work
   assert.deepEqual(work([["Ann", "I'm at Anglo American, the Mogalakwena site."], ["Ann", "Twelve hour shifts at the mine this week."]]), ["Ann | workplace | Anglo American"]);
   assert.deepEqual(work([["Ann", "I'm at Anglo American."], ["Ann", "I've started at the hospital now."], ["Ann", "I quit my job at the mine."]]), ["Ann | workplace | Anglo American", "Ann | workplace | hospital | change", "Ann | workplace | mine | ended"]);
 });
+
+test("'Still at <Org>?' 'aye, still in the warehouses at <town>': the site's town confirms the organisation asked after", () => {
+  assert.deepEqual(talk([["Bob", "and you, still at Talisker?"], ["Ann", "aye, still in the warehouses at Carbost."]]), ["Ann | workplace | Talisker"]);
+  // an organisation named after "at", or after a word that is no site's, is the answer
+  assert.deepEqual(talk([["Bob", "Still at Tesco?"], ["Ann", "Yes, on the tills at Asda now."]]), ["Ann | workplace | Asda"]);
+});
