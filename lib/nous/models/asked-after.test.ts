@@ -52,3 +52,9 @@ test("'How's work?' and 'how work?' ask after the listener's work; the reply's f
 test("'how is she, still at <organisation>?' asks after the one 'she' stands for", () => {
   assert.deepEqual(talk([["Ann", "My sister Efua started at Ecobank."], ["Bob", "Nice! how is she, still at Ecobank?"], ["Ann", "Yes, loving it."]]), ["Efua | workplace | Ecobank | change", "Efua | workplace | Ecobank"]);
 });
+
+test("a person whose work is known, named again in a later session, is the 'he' after; with the gender of their relation", () => {
+  assert.deepEqual(talk([["Bob", "And my boy Tunde finally got a job. He's at Flutterwave."], ["--", ""], ["Ann", "Tell Tunde congratulations from his aunty. Does he live at home still?"], ["Bob", "No, he's taken a flat in Yaba with two friends."]]).filter((x) => x.includes("home")), ["Tunde | home | Yaba | 0.5"]);
+  // "my son Kwame", named again in a later session: "she" is not him
+  assert.deepEqual(talk([["Bob", "My son Kwame works at MTN."], ["--", ""], ["Bob", "I told Kwame. How is your wife's health?"], ["Ann", "She went back to her job at Korle Bu."]]).filter((x) => x.startsWith("Kwame")), ["Kwame | workplace | MTN"]);
+});

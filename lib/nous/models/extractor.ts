@@ -24,11 +24,12 @@ import { afterHeading, asksBack, beforeHedge, doubts, exasperated, hedgedSentenc
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { addPerson, addPet, contactedAt, speakerNamed, type SessionContext } from "./referents.js";
+import { addPet, speakerNamed, type SessionContext } from "./referents.js";
+import { personNamed } from "./people.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
-import { employerWith, organisationName, placeAt } from "./states-common.js";
+import { organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { asides, welcomedTo } from "./asides.js";
 import { newsAsked, whichAnswer } from "./asked-about.js";
@@ -242,14 +243,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       const n = nameAt(s, i);
       if (!n) continue;
       mention(n.name);
-      // "went with Tom": a person; "I've been with Nakatomi", "Still with Dublin Bus": an employer (states-common.ts)
-      if (s[i - 1]?.lower === "with" && !employerWith(s, i - 1)) addPerson(ctx, { name: n.name, turn: turn.id });
-      // "remember Sander, the Dutch student?", "met Aroha at the market": someone remembered or met is a person
-      else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });
-      else if (!isSpeakerName(n.name) && !n.name.includes(" ") && placesNamed(n.name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name: n.name, turn: turn.id }, true);
-      // "your Eilidh and my Tui": a name owned by a speaker is one of their family, not a town
-      // ("my Roche colleagues": a name modifying a noun is not one)
-      else if (["my", "your", "our"].includes(s[i - 1]?.lower ?? "") && !n.name.includes(" ") && s[n.end + 1]?.pos !== "NOUN" && placesNamed(n.name).length === 0 && !isSpeakerName(n.name)) addPerson(ctx, { name: n.name, turn: turn.id });
+      // "went with Tom", "remember Sander", "texted Tom", "your Eilidh": a person's name (people.ts)
+      personNamed(s, i, n.end, n.name, ctx, turn.id);
       i = n.end;
     }
     const words = s.map((t) => t.text);

@@ -5,19 +5,30 @@
  */
 import { Memory } from "../engine.js";
 import { extract, type SessionContext } from "./extractor.js";
+import { nextSession } from "./referents.js";
 
 /** One triple as a line. */
 export const tripleLine = (t: { entity: string; attribute: string; value: string; kind?: string; confidence?: number }): string =>
   `${t.entity} | ${t.attribute} | ${t.value}${t.kind && t.kind !== "state" ? ` | ${t.kind}` : ""}${t.confidence !== undefined ? ` | ${t.confidence}` : ""}`;
 
 /**
- * The lines of the triples of `attributes` that a session of (speaker, text) turns gives, in order.
+ * The lines of the triples of `attributes` that a session of (speaker, text) turns gives, in order; a turn
+ * `["--", ""]` starts a new session.
  *
  * @example
  * talkLines([["Ann", "I work at Corvale."]], ["workplace"]); // ["Ann | workplace | Corvale"]
  */
 export function talkLines(turns: [string, string][], attributes: readonly string[], ctx: SessionContext = { speakers: ["Ann", "Bob"] }): string[] {
-  return turns.flatMap(([speaker, text], i) => extract({ id: `D1:${i + 1}`, speaker, text, timestamp: 0 }, ctx).triples.filter((t) => attributes.includes(t.attribute)).map(tripleLine));
+  let session = 1;
+  return turns.flatMap(([speaker, text], i) => {
+    // ["--", ""]: a new session
+    if (speaker === "--") {
+      ctx = nextSession(ctx, ctx.speakers);
+      session++;
+      return [];
+    }
+    return extract({ id: `D${session}:${i + 1}`, speaker, text, timestamp: 0 }, ctx).triples.filter((t) => attributes.includes(t.attribute)).map(tripleLine);
+  });
 }
 
 /**
