@@ -37,10 +37,12 @@ test("'<Org> flew us out', 'back on site with <Org> Thursday' name the employer;
   assert.deepEqual(talk([["Ann", "We're on site with Tom all day."]]), []);
 });
 
-test("the speaker's known named workplace, spoken of by its kind, is no new workplace; a change to a kind still is", () => {
+test("the speaker's known named workplace, spoken of by its kind, is no new workplace; a change to a kind, or a joke, still is", () => {
   const work = (turns: [string, string][]) => talk(turns).filter((x) => x.includes("workplace"));
   assert.deepEqual(work([["Ann", "I'm at Anglo American, the Mogalakwena site."], ["Ann", "Twelve hour shifts at the mine this week."]]), ["Ann | workplace | Anglo American"]);
   assert.deepEqual(work([["Ann", "I'm at Anglo American."], ["Ann", "I've started at the hospital now."], ["Ann", "I quit my job at the mine."]]), ["Ann | workplace | Anglo American", "Ann | workplace | hospital | change", "Ann | workplace | mine | ended"]);
+  // (a joke is read as one, for the update rule to weigh: not dropped here)
+  assert.deepEqual(work([["Ann", "I'm at Anglo American."], ["Ann", "lol my real employer is the school run."]]), ["Ann | workplace | Anglo American", "Ann | workplace | school | 0.2"]);
 });
 
 test("'Still at <Org>?' 'aye, still in the warehouses at <town>': the site's town confirms the organisation asked after", () => {

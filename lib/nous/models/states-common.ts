@@ -189,6 +189,17 @@ export function changeKind(c: Clause): ObservationKind | undefined {
   return c.implicit ? "change" : "planned";
 }
 
+const SITE_KINDS = new Set([...wordSet("workplaceKinds"), "mine", "yard", "port", "plant", "mill", "depot", "branch", "base", "ward", "site", "warehouse", "rig", "greenhouse"]);
+
+/**
+ * Whether a lower-case value names a kind of the attribute's place: a kind of workplace ("the mine", "the warehouses")
+ * or of dwelling ("the flat"); "office" is no kind of home.
+ */
+export function kindOfPlace(attribute: string, value: string): boolean {
+  const head = value.toLowerCase().split(" ").pop()!.replace(/s$/, "");
+  return attribute === "workplace" ? SITE_KINDS.has(head) : attribute === "home" && DWELLING.has(head);
+}
+
 const EMPLOYED = new Set(["start", "work", "sign", "join", "intern", "volunteer", "job", "position", "role", "contract", "site"]);
 
 /**
