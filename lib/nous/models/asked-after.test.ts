@@ -58,3 +58,8 @@ test("a person whose work is known, named again in a later session, is the 'he' 
   // "my son Kwame", named again in a later session: "she" is not him
   assert.deepEqual(talk([["Bob", "My son Kwame works at MTN."], ["--", ""], ["Bob", "I told Kwame. How is your wife's health?"], ["Ann", "She went back to her job at Korle Bu."]]).filter((x) => x.startsWith("Kwame")), ["Kwame | workplace | MTN"]);
 });
+
+test("a capitalised word between commas after a yes is a name, even one the tagger reads as a verb ('Yes, Grab, …')", () => {
+  assert.deepEqual(talk([["Bob", "So where are you working now?"], ["Ann", "Yes, Grab, the office in Bangsar South."]]), ["Ann | workplace | Grab"]);
+  assert.notEqual(analyse("Yes, Sure, fine.")[0][2].pos, "PROPN");
+});

@@ -145,6 +145,8 @@ export function analyse(text: string): Tok[][] {
     if (sent[0]?.pos === "PROPN" && GREETINGS.has(sent[0].lower)) sent[0].pos = "INTJ";
     // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
     for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
+    // … and so is a capitalised word standing alone between commas after an opening interjection ("Yes, Grab, the HQ")
+    if (sent[0]?.pos === "INTJ" && sent[1]?.text === "," && sent[3]?.text === "," && /^\p{Lu}\p{Ll}+$/u.test(sent[2]?.text ?? "") && ["VERB", "NOUN", "ADJ"].includes(sent[2].pos) && !GREETINGS.has(sent[2].lower) && !CALENDAR.has(sent[2].lower)) sent[2].pos = "PROPN";
     // inside a sentence, a capitalised adverb or adjective before a name is the name's first word ("at Sooner
     // Electric", "Best Buy"), and so is a participle after "at", "for" or "the" ("at Associated British Ports")
     for (let j = sent.length - 2; j > 0; j--) {
