@@ -227,7 +227,7 @@ function workThere(s: Tok[], before: readonly Tok[][], speaker: string, ctx: Ses
 
 /**
  * "We're in! Officially Oamaru now.": a verbless "officially" and a place (no organisation, person or country) is
- * where the speaker has just come to live.
+ * where the speaker has just come to live; "Officially AirAsia person now": one of an organisation's people works there.
  *
  * @example
  * officially(analyse("Officially Oamaru now.")[0], "Kiri", ctx, emit); // emit("Kiri", "home", "Oamaru", 1)
@@ -237,10 +237,16 @@ function officially(s: Tok[], speaker: string, ctx: SessionContext, emit: Indire
   if (words[0]?.lower !== "officially" || !isName(s[1])) return;
   const p = placeAt(s, 1);
   const rest = p ? s.slice(p.end + 1).filter((t) => t.pos !== "PUNCT") : [];
-  if (!p || rest.length > 1 || (rest[0] && rest[0].lower !== "now") || organisationName(p.value) || ctx.seenAs?.[p.value] === "workplace" || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", known: true })) return;
-  emit(speaker, "home", demonymTown(p.value) ?? p.value, 1);
+  if (!p || rest.length > 1 || (rest[0] && rest[0].lower !== "now") || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", known: true })) return;
+  // ("Officially AirAsia person now.": one of an organisation's people, no town's, works there)
+  const named = p.value.split(" ");
+  const person = named.length > 1 && RESIDENTS.has(named[named.length - 1]) ? named.slice(0, -1).join(" ") : undefined;
+  if (person && !townName(person)) return emit(speaker, "workplace", person, 1);
+  if (organisationName(p.value) || ctx.seenAs?.[p.value] === "workplace") return;
+  emit(speaker, "home", demonymTown(p.value) ?? person ?? p.value, 1);
 }
 
+const RESIDENTS = wordSet("residentNouns");
 const RETURN_WHEN = new Set(["on", "from", "next", "after", "in", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 
 /**

@@ -155,6 +155,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const entity = said === turn.speaker && cur.whom ? cur.whom : said;
     // (an ending stated in the sentence leaves room for the new value: "I left the hospital and now I manage …")
     if (!cur.states.some((st) => st.entity === entity && st.attribute === attribute && (st.kind !== "ended" || st.value === value))) indirect(entity, attribute, value, cur.hedged && !beforeHedge(cur.s, value, cur.start));
+    // ("I just resigned." … "Officially AirAsia person now.": the value after an ending waiting for it is the new one)
+    if (entity === turn.speaker && attribute === endedHere && !cur.hedged) endedHere = undefined;
   };
   const endedAt = (value: string) => {
     add(o.kinds ? { entity: turn.speaker, attribute: "workplace", value, kind: "ended" } : { entity: turn.speaker, attribute: "workplace", value: `not ${value}` });
@@ -341,9 +343,11 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       }
     }
     // indirect evidence, unless the sentence stated the same value directly
-    indirectStates(s, clauses, turn.speaker, ctx, turn.id, (said, attribute, value) => {
+    indirectStates(s, clauses, turn.speaker, ctx, turn.id, (said, attribute, value, k) => {
       const entity = said === turn.speaker && cur.whom ? cur.whom : said;
-      if (!states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si] && !beforeHedge(s, value, hedgeStart(s)));
+      // ("Officially AirAsia person now. Office at RedQ": the office of the workplace the turn named)
+      const site = attribute === "workplace" && s[k]?.lemma === "office" && triples.some((t) => t.entity === entity && t.attribute === "workplace" && t.kind !== "ended" && t.value !== value);
+      if (!site && !states.some((st) => st.entity === entity && st.attribute === attribute && st.value === value)) indirect(entity, attribute, value, hedges[si] && !beforeHedge(s, value, hedgeStart(s)));
     });
     cur.states = states;
     cur.hedged = hedges[si];
@@ -394,7 +398,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       } else endedHere = "workplace";
     } else if (valueless === "lost" && !ownState("workplace")) {
       // "got laid off today", "They made me redundant": the known workplace ends, or the next name is the new one
-      const was = ctx.known?.[turn.speaker]?.workplace;
+      // ("Still CIMB … But, between us, I just resigned.": or the one the turn named)
+      const was = ctx.known?.[turn.speaker]?.workplace ?? triples.find((t) => t.entity === turn.speaker && t.attribute === "workplace" && t.kind !== "ended" && t.confidence === undefined)?.value;
       if (was) endedAt(was);
       else endedHere = "workplace";
     } else if (valueless === "home" && !ownState("home")) endedHere = "home";

@@ -50,3 +50,10 @@ test("'Still at <Org>?' 'aye, still in the warehouses at <town>': the site's tow
   // an organisation named after "at", or after a word that is no site's, is the answer
   assert.deepEqual(talk([["Bob", "Still at Tesco?"], ["Ann", "Yes, on the tills at Asda now."]]), ["Ann | workplace | Asda"]);
 });
+
+test("'Officially <Org> person now' works there; after 'I just resigned', it is the new job and its office no other", () => {
+  assert.deepEqual(talk([["Ann", "Officially Safaricom person now."]]), ["Ann | workplace | Safaricom | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Officially Kisumu people now."]]), ["Ann | home | Kisumu | 0.5"]);
+  const work = (turns: [string, string][]) => talk(turns).filter((x) => x.includes("workplace"));
+  assert.deepEqual(work([["Bob", "Still Equity Bank?"], ["Ann", "Still Equity Bank, at the Upper Hill branch. But, between us, I just resigned."], ["--", ""], ["Ann", "Officially Safaricom person now. Office at Westlands, near the mall."]]), ["Ann | workplace | Equity Bank | ended", "Ann | workplace | Safaricom | 0.5"]);
+});
