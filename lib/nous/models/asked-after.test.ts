@@ -63,3 +63,11 @@ test("a capitalised word between commas after a yes is a name, even one the tagg
   assert.deepEqual(talk([["Bob", "So where are you working now?"], ["Ann", "Yes, Grab, the office in Bangsar South."]]), ["Ann | workplace | Grab"]);
   assert.notEqual(analyse("Yes, Sure, fine.")[0][2].pos, "PROPN");
 });
+
+test("'Where am I collecting you from?' asks where one lives; '<Org> lets me off at five' names the employer; home for Christmas is a visit", () => {
+  assert.deepEqual(talk([["Bob", "Where am I picking you up from?"], ["Ann", "Phibsborough, the house with the red door."]]), ["Ann | home | Phibsborough"]);
+  assert.deepEqual(talk([["Ann", "Deloitte lets me off at five on Fridays."]]), ["Ann | workplace | Deloitte | 0.5"]);
+  assert.deepEqual(talk([["Ann", "My mum lets me off the dishes."]]), []);
+  assert.deepEqual(talk([["Ann", "I was home in Kandy for Christmas."]]), []);
+  assert.deepEqual(talk([["Ann", "Finally home in Kandy, boxes everywhere."]]), ["Ann | home | Kandy | 0.5"]);
+});

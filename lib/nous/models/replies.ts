@@ -53,7 +53,7 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
   ((ctx as WithQuestion).lastAttribute ??= {})[entity] = attribute;
 }
 
-const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
+const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
 const WORK_Q = /\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?": where the listener lives, asked without a verb of living. */

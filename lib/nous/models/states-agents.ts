@@ -29,7 +29,7 @@ const EMPLOYER = wordSet("employerVerbs");
 const WEATHER = wordSet("weatherWords"), LEFT = wordSet("leaveDwellingVerbs"), TRIP = wordSet("tripWords");
 /** Weekdays, months and seasons: "X in winter is …" speaks of a place at a time. */
 const SEASONS = new Set([...wordSet("calendar"), ...wordSet("seasons")]);
-const US = new Set(["me", "us", "our", "my"]);
+const US = new Set(["me", "us", "our", "my"]), OCCASIONS = wordSet("occasions");
 
 /**
  * "Equinor is sending me offshore", "Tesco let me go": an organisation acting on the speaker as an employer.
@@ -64,7 +64,8 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       // "BMW pays my rent": an organisation paying one's living
       (v === "pay" && (obj.lower === "my" || obj.lower === "our") && ["rent", "bill", "wage", "salary", "mortgage"].includes(next?.lemma ?? "")) ||
       // "United lets me do two days remote", "Acme let us work from home"
-      (v === "let" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end + 3).some((t, i, r) => t.lower === "remote" || t.lower === "remotely" || t.lower === "hybrid" || t.lower === "wfh" || (t.lower === "home" && r[i - 1]?.lower === "from"))) ||
+      // ("Accenture lets me off at five": lets its staff off work)
+      (v === "let" && (obj.lower === "me" || obj.lower === "us") && (next?.lower === "off" || s.slice(c.head + 2, c.end + 3).some((t, i, r) => t.lower === "remote" || t.lower === "remotely" || t.lower === "hybrid" || t.lower === "wfh" || (t.lower === "home" && r[i - 1]?.lower === "from")))) ||
       // ("Indian Oil has given us new air conditioners": new things for the staff)
       (v === "give" && obj.lower === "us" && next?.lower === "new") ||
       (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher", "weekend"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
@@ -204,7 +205,8 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   if (!IDIOM_BEFORE.has(s[0]?.lower ?? "") && !s.some((t) => t.lower === "back" || t.lower === "home" || t.lower === "nutshell" || t.lower === "things" || t.lower === "life" || t.lower === "out" || RESIDENT_NOUNS.has(t.lower))) return;
   // (a negation is read only by the resident's reading below: "we're not Timaru people any more")
   const resident = s.some((t) => RESIDENT_NOUNS.has(t.lower));
-  if (s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower)) || clauses.some((c) => c.future || c.intent || (c.negated && !resident) || c.usedTo)) return;
+  // ("I was home in Colombo for Christmas": home for an occasion is a visit)
+  if (s.some((t, i) => TRIP.has(t.lemma) || TRIP.has(t.lower) || (t.lower === "for" && OCCASIONS.has(s[i + 1]?.lower ?? ""))) || clauses.some((c) => c.future || c.intent || (c.negated && !resident) || c.usedTo)) return;
   const place = (k: number) => {
     const p = isName(s[k]) ? placeAt(s, k) : undefined;
     return p && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) ? p : undefined;
