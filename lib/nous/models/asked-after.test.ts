@@ -71,3 +71,9 @@ test("'Where am I collecting you from?' asks where one lives; '<Org> lets me off
   assert.deepEqual(talk([["Ann", "I was home in Kandy for Christmas."]]), []);
   assert.deepEqual(talk([["Ann", "Finally home in Kandy, boxes everywhere."]]), ["Ann | home | Kandy | 0.5"]);
 });
+
+test("'Where are you living these days, still Caerleon?' asks a home; 'teaching PE at <school>' names the workplace", () => {
+  assert.deepEqual(talk([["Bob", "Where are you living these days, still Dunmanway?"], ["Ann", "Yes, still Dunmanway, near the square."]]), ["Ann | home | Dunmanway"]);
+  assert.deepEqual(talk([["Ann", "I switched schools over the summer, I'm teaching PE at Marden High now."]]), ["Ann | workplace | Marden High | change"]);
+  assert.deepEqual(talk([["Ann", "I teach French at Lycée Molière."]]), ["Ann | workplace | Lycée Molière"]);
+});

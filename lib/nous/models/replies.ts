@@ -220,8 +220,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     const p = trailing ? placeAt(s, 0, k) : placeAt(s, bare ? k + 1 : k + 2);
     const prep = trailing || bare ? undefined : s[k + 1].lower;
     // "Still Ashdown?": a home if that is the listener's known home, else a workplace
-    // … or a town of the gazetteer ("still Leicester?")
-    const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && placesNamed(p.value).length > 0));
+    // … or a town of the gazetteer ("still Leicester?"), or asked where one lives ("Where are you living, still Caerleon?")
+    const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && (placesNamed(p.value).length > 0 || HOME_Q.test(text))));
     // ("still in the old kitchen?" asks about no home)
     if (p && prep === "in" && !upper(p.value)) continue;
     // "still at the insurance place?": a workplace asked after with no name; a reply may name it

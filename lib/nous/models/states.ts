@@ -195,7 +195,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       }
       // "teach maths at X": a teaching verb's own object (a subject taught) may come before the place
       let obj = place;
-      if (TEACH.has(v)) while (obj < to && (s[obj].pos === "NOUN" || s[obj].pos === "ADJ")) obj++;
+      // ("teaching PE at Unley High", "teach French at X": a subject's name too)
+      if (TEACH.has(v)) while (obj < to && (s[obj].pos === "NOUN" || s[obj].pos === "ADJ" || (s[obj].pos === "PROPN" && s[obj + 1]?.lower !== "in" && s.slice(obj + 1, to).some((x) => x.lower === "at")))) obj++;
       let pp: { value: string; end?: number } | undefined = ppAfter(s, place, to, WORK_PREPS) ?? inOrganisation(s, place, to) ?? inOrganisationName(s, place, to) ?? (obj > place ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
       // "in a laboratory, at Deccan Genomics": a kind of place, then its name
       const named = pp && !upper(pp.value) && pp.end !== undefined && s[pp.end + 1]?.text === "," && s[pp.end + 2]?.lower === "at" && isName(s[pp.end + 3]) ? placeAt(s, pp.end + 3) : undefined;
