@@ -21,3 +21,8 @@ test("'I'm a Wellingtonian these days', 'we're Berliners now', 'Officially Bosto
   assert.deepEqual(talk([["Ann", "Officially Bostonians."]]), ["Ann | home | Boston | 0.5"]);
   assert.deepEqual(talk([["Ann", "I'm a Highlander now."]]), []);
 });
+
+test("'after Saturday I officially Tampines resident': the copula left out, as some Englishes do", () => {
+  assert.deepEqual(talk([["Ann", "if you free can. after Saturday I officially Tampines resident"]]), ["Ann | home | Tampines | 0.5"]);
+  assert.deepEqual(talk([["Ann", "officially Tampines resident, the cat approves"]]).filter((x) => x.includes("Tampines")), []);
+});

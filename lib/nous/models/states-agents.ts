@@ -248,7 +248,8 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
       const value = placeAt(s, k, e + 1)?.value;
       // ("Derby lad, before you ask.": the same said verbless, opening the sentence)
       // ("Young people!": an ordinary word opening the sentence is no town)
-      const said = c ? c.copula && !c.negated && !c.noLonger && !c.past && c.subjects.length === 1 && c.subjects[0] === speaker : k === 0 && s[e + 2]?.pos === "PUNCT" && townName(value ?? "") && !(e === k && inLexicon(s[k].lower) && !placesNamed(value ?? "").some((p) => p.population >= 100_000));
+      // ("after Saturday I officially Sengkang resident": the copula left out, as some Englishes do)
+      const said = c ? c.copula && !c.negated && !c.noLonger && !c.past && c.subjects.length === 1 && c.subjects[0] === speaker : (k === 0 && s[e + 2]?.pos === "PUNCT" && townName(value ?? "") && !(e === k && inLexicon(s[k].lower) && !placesNamed(value ?? "").some((p) => p.population >= 100_000))) || (s[k - 1]?.lower === "officially" && ["i", "we"].includes(s[k - 2]?.lower ?? ""));
       // ("we're not Timaru people any more": no longer one)
       const left = !!c && c.copula && c.noLonger && c.subjects.length === 1 && c.subjects[0] === speaker;
       if (value && !namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) && (said || (left && ended))) return said ? emit(speaker, "home", value, k) : ended!(value);
