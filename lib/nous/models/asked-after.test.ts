@@ -77,3 +77,7 @@ test("'Where are you living these days, still Caerleon?' asks a home; 'teaching 
   assert.deepEqual(talk([["Ann", "I switched schools over the summer, I'm teaching PE at Marden High now."]]), ["Ann | workplace | Marden High | change"]);
   assert.deepEqual(talk([["Ann", "I teach French at Lycée Molière."]]), ["Ann | workplace | Lycée Molière"]);
 });
+
+test("'Where's the office?' asks after the listener's work", () => {
+  assert.deepEqual(talk([["Bob", "Sensible. Where's the office?"], ["Ann", "Paystack, a fintech on Awolowo Road."]]), ["Ann | workplace | Paystack"]);
+});

@@ -54,7 +54,7 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
 }
 
 const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
-const WORK_Q = /\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b/i;
+const WORK_Q = /\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?": where the listener lives, asked without a verb of living. */
 const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now)\b/i;
@@ -296,7 +296,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
   }
-  if (!/\b(?:you|home|(?:your|ur) (?:\w+ )?address)\b/i.test(text)) return;
+  if (!/\b(?:you|home|(?:your|ur) (?:\w+ )?address)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
 }
