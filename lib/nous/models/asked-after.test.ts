@@ -81,3 +81,9 @@ test("'Where are you living these days, still Caerleon?' asks a home; 'teaching 
 test("'Where's the office?' asks after the listener's work", () => {
   assert.deepEqual(talk([["Bob", "Sensible. Where's the office?"], ["Ann", "Paystack, a fintech on Awolowo Road."]]), ["Ann | workplace | Paystack"]);
 });
+
+test("'so you work for Caribou now' is a guess put to the listener, no state; 'flatting in Newtown' opening a sentence is the speaker's home", () => {
+  assert.deepEqual(talk([["Bob", "so you work for Caribou now"]]), []);
+  assert.deepEqual(talk([["Bob", "So you know, I work at Caribou now."]]), ["Bob | workplace | Caribou | change"]);
+  assert.deepEqual(talk([["Ann", "just started, was gonna surprise you. flatting in Newtown"]]), ["Ann | home | Newtown | 0.5"]);
+});

@@ -83,15 +83,15 @@ const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "
 const ASK_AUX = new Set(["did", "do", "does", "are", "is", "r", "have", "has", "were", "was"]);
 
 /**
- * Is a sentence a question? It ends with "?", or (chat often drops it) it has no final "." or "!" and opens, after
- * interjections and a name it calls the listener by, with a wh-word or an auxiliary before "you"/"u".
+ * Is a sentence a question? It ends with "?", guesses at the listener ("so you work for Caribou now"), or (the mark
+ * dropped) ends in no "." or "!" and opens, after interjections and a name, with a wh-word or an auxiliary before "you".
  *
  * @example
  * isQuestion(analyse("how's austin treating u")[0]); // true
  */
 export function isQuestion(s: Tok[]): boolean {
   const last = s[s.length - 1];
-  if (last?.text === "?" || tellWhere(s)) return true;
+  if (last?.text === "?" || tellWhere(s) || (s[0]?.lower === "so" && ["you", "u"].includes(s[1]?.lower ?? "") && s[2]?.lower !== "know")) return true;
   // "Still at Hartley & Finch then": what the speaker takes to be still true of the listener
   const words = s.filter((t) => t.pos !== "PUNCT" && t.pos !== "INTJ" && t.lower !== "so");
   if (words[0]?.lower === "still" && words[words.length - 1]?.lower === "then" && last?.text !== "!") return true;
@@ -242,9 +242,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       if (home) c.asked = { by: speaker, attribute: "home", kind: "state", still: home };
       return;
     }
-    // ("You still in the Mater?": "in the" before a name no gazetteer holds is an institution, not a town)
+    // ("You still in the Mater?": "in the" and a name no gazetteer holds, an institution; "And work is still
+    // Woodside?": a town's name asked as one's work)
     const institution = prep === "in" && s[k + 2]?.lower === "the" && placesNamed(p?.value ?? "").length === 0 && !knownHome;
-    // ("And work is still Woodside?": a town's name asked as one's work)
     const workTopic = s.slice(0, k).some((t, i) => ["work", "office", "job"].includes(t.lower) && ["is", "'s"].includes(s[i + 1]?.lower ?? ""));
     if (p) c.asked = { by: speaker, attribute: ((prep === "in" && !institution) || knownHome) && !workTopic ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
     if (p) return;

@@ -115,7 +115,8 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       // (a place is no holder, unless a person of that name: "Hollyhill is my home address now, the flat in Douglas is
       // just where I keep the cat"; "My brother Teo just bought a flat in Seville")
       const subject = gov && gov.head < k && gov.subjects.length === 1 && !((placesNamed(gov.subjects[0]).length || ctx.seenAs?.[gov.subjects[0]]) && !(ctx.people ?? []).some((r) => r.name === gov.subjects[0])) && !(gov.verb === "be" && s.slice(gov.head + 1, gov.head + 4).some((x) => HOME_CONTEXT.has(x.lemma))) ? gov.subjects[0] : undefined;
-      const who = t.pos === "VERB" ? subject : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
+      // ("just started. flatting in Newtown": a verbless "-ing" opening the sentence is the speaker's)
+      const who = t.pos === "VERB" ? subject ?? (k === 0 && t.lower.endsWith("ing") && (gov?.subjects ?? []).every((e) => e === speaker) ? speaker : undefined) : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
       // "They found a house in Roundhay" with "they" unresolved: someone else's, not the speaker's (unless "our house")
       const someoneElse = !!gov && gov.head < k && gov.subjects.length === 0 && ["he", "she", "they"].includes(s[gov.at]?.lower ?? "") && !s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "my" || x.lower === "our");
       if (who && !(someoneElse && who === speaker)) emit(who, attr, place.value, k);
