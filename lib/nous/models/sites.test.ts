@@ -57,3 +57,9 @@ test("'Officially <Org> person now' works there; after 'I just resigned', it is 
   const work = (turns: [string, string][]) => talk(turns).filter((x) => x.includes("workplace"));
   assert.deepEqual(work([["Bob", "Still Equity Bank?"], ["Ann", "Still Equity Bank, at the Upper Hill branch. But, between us, I just resigned."], ["--", ""], ["Ann", "Officially Safaricom person now. Office at Westlands, near the mall."]]), ["Ann | workplace | Equity Bank | ended", "Ann | workplace | Safaricom | 0.5"]);
 });
+
+test("a word inside a name starts no clause ('at Christchurch Hospital now doing …'); 'next time I'm in X' is a visit", () => {
+  assert.deepEqual(talk([["Ann", "anyway, I'm at Wellington Hospital now doing my registrar years."]]), ["Ann | workplace | Wellington Hospital | change"]);
+  assert.deepEqual(talk([["Ann", "tell her next time I'm in Auckland, promise"]]), []);
+  assert.deepEqual(talk([["Ann", "whenever I'm in Leeds I visit the market."]]), []);
+});

@@ -336,8 +336,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     if (p && !stay && p.value.includes(" ") && WORKPLACE_KINDS.has(p.value.split(" ").pop()!.toLowerCase())) return emit(c.subjects, "workplace", p.value, kind, c.head);
   }
   if (t.lower === "in" && isName(s[j + 1])) {
-    // "keeps the heat at 24 like we're in Cancún", "as if I'm in Dubai": a likeness, not a place one is
-    if (s[c.at - 1]?.lower === "like" || ((s[c.at - 1]?.lower === "if" || s[c.at - 1]?.lower === "though") && s[c.at - 2]?.lower === "as")) return;
+    // "keeps the heat at 24 like we're in Cancún", "as if I'm in Dubai": a likeness, not a place one is; "next time
+    // I'm in Auckland", "whenever I'm in Leeds": a time one is there, a visit
+    if (s[c.at - 1]?.lower === "like" || ((s[c.at - 1]?.lower === "if" || s[c.at - 1]?.lower === "though") && s[c.at - 2]?.lower === "as") || s[c.at - 1]?.lower === "whenever" || (s[c.at - 1]?.lower === "time" && s[c.at - 2]?.lower === "next")) return;
     // "I've been in Sopot with her every day": being somewhere with someone is a visit, not a home
     const p = placeAt(s, j + 1, c.end);
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
