@@ -155,9 +155,8 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
     addPerson(ctx, { name: entity, gender: relationGender(t.lower), turn });
     return { entities: [entity], end: i };
   }
-  // a capitalised gerund opening a sentence ("Networking was a lifesaver") is not a name, nor is a word inside one
-  // ("at Christchurch Hospital now doing …": "Hospital" does nothing; "Greenacre Nurseries has me …" acts)
-  if (isName(t) && !(i === 0 && t.lower.endsWith("ing")) && (i === 0 || !(s[i - 1].pos === "ADP" || DET_BEFORE_NAME.has(s[i - 1].lower) || (isName(s[i - 1]) && !["AUX", "VERB"].includes(s[i + 1]?.pos ?? "") )))) {
+  // a capitalised gerund opening a sentence ("Networking was a lifesaver") is not a name
+  if (isName(t) && !(i === 0 && t.lower.endsWith("ing")) && (i === 0 || !(s[i - 1].pos === "ADP" || DET_BEFORE_NAME.has(s[i - 1].lower)))) {
     // a sentence-initial name before an appositive ("Pedro, my roommate, …") is a name
     const n = nameAt(s, i) ?? (i === 0 && s[1]?.text === "," && relationAt(s, 2, speaker, ctx, turn) ? { name: t.text, end: 0 } : undefined);
     if (!n) return undefined;
