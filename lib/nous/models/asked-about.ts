@@ -50,6 +50,9 @@ export function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { 
   return undefined;
 }
 
+/** A street's name ("Albany Road", "Cumberland St"): where someone lives, never a workplace's. */
+export const STREET = /\b(?:Road|Rd|Street|St|Avenue|Ave|Lane|Drive|Close|Crescent|Terrace|Grove|Gardens)$/;
+
 /**
  * A person's name asked alone as a question ("Fenella?", "how is Pooja?", "How about your boy Ethan?"): one the
  * session knows as a person's, or a word no lexicon holds, no speaker's, town's or known value's ("Shop? Still at the

@@ -87,3 +87,9 @@ test("'so you work for Caribou now' is a guess put to the listener, no state; 'f
   assert.deepEqual(talk([["Bob", "So you know, I work at Caribou now."]]), ["Bob | workplace | Caribou | change"]);
   assert.deepEqual(talk([["Ann", "just started, was gonna surprise you. flatting in Newtown"]]), ["Ann | home | Newtown | 0.5"]);
 });
+
+test("'where are you to?', 'Still <street>?' ask a home; 'down the road in Mumbles' (a name the tagger reads as a verb) is one", () => {
+  assert.deepEqual(talk([["Bob", "Course, where are you to?"], ["Ann", "Splott, on Railway Street, opposite the chippy."]]), ["Ann | home | Splott"]);
+  assert.deepEqual(talk([["Bob", "Still Albany Road?"], ["Ann", "Still Roath, yes."]]), ["Ann | home | Roath"]);
+  assert.deepEqual(talk([["Ann", "I'll drive, I'm only down the road in Mumbles."]]).filter((x) => x.includes("home")), ["Ann | home | Mumbles"]);
+});

@@ -163,10 +163,10 @@ export function analyse(text: string): Tok[][] {
       const inflected = (next.pos === "VERB" || next.pos === "AUX") && next.lower !== next.lemma && /(?:s|ed)$/.test(next.lower);
       if (inflected || (j > 0 && sent[j - 1].pos === "NOUN" && next.pos !== "DET")) t.pos = "PROPN";
     }
-    // … and after a preposition, where no verb's base form stands ("I'm in Charleston now", "at Ford")
+    // … and after a preposition, where no verb stands ("I'm in Charleston now", "at Ford", "down the road in Mumbles")
     for (let j = 1; j < sent.length; j++) {
       const t = sent[j];
-      if (t.pos === "VERB" && t.lower === t.lemma && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower)) t.pos = "PROPN";
+      if (t.pos === "VERB" && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower)) t.pos = "PROPN";
     }
     // a capitalised noun after a name is the name's next word ("Jersey City in jan", "Quezon City traffic")
     for (let j = 1; j < sent.length; j++) {

@@ -11,7 +11,7 @@ import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { districtAfter, fullAsked, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
+import { STREET, districtAfter, fullAsked, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
@@ -57,7 +57,7 @@ const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled
 const WORK_Q = /\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?": where the listener lives, asked without a verb of living. */
-const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now)\b/i;
+const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now)\b|\bwhere (?:are |r )?(?:you|u) to\W*$/i;
 /** Right after the listener ended a home or job: "what now?", "what's next?", "where are you (now)?", "so where?". */
 const NEXT_Q = /^\W*(?:\w+\W+){0,2}?(?:(?:so|and) )?(?:what(?:'s| is)? (?:now|next)|where (?:are|r) (?:you|u)\b.*|where (?:now|next|then)|where to|what are you doing now|(?:and )?now what)\W*$/i;
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
@@ -220,8 +220,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     const p = trailing ? placeAt(s, 0, k) : placeAt(s, bare ? k + 1 : k + 2);
     const prep = trailing || bare ? undefined : s[k + 1].lower;
     // "Still Ashdown?": a home if that is the listener's known home, else a workplace
-    // … or a town of the gazetteer ("still Leicester?"), or asked where one lives ("Where are you living, still Caerleon?")
-    const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && (placesNamed(p.value).length > 0 || HOME_Q.test(text))));
+    // … or a town of the gazetteer ("still Leicester?"), a street ("Still Albany Road?"), a guess at where one lives
+    const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && (placesNamed(p.value).length > 0 || HOME_Q.test(text) || STREET.test(p.value))));
     // ("still in the old kitchen?" asks about no home)
     if (p && prep === "in" && !upper(p.value)) continue;
     // "still at the insurance place?": a workplace asked after with no name; a reply may name it
@@ -383,7 +383,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     // asked after is, not another one
     if (named && q.still && q.attribute === "workplace" && k >= 0 && ((s[k].lower === "in" && townName(named)) || (workplaceKind(s[k - 1]?.lemma ?? "") && !["shop", "store", "bank", "firm", "agency"].includes(s[k - 1].lemma) && !organisationName(named))) && !townName(q.still) && !named.includes(q.still)) named = undefined;
     // "Still in Galway?" "Yep, same flat in Salthill.": both hold, Salthill within Galway
-    const inside = named && named !== q.still && q.attribute === "home" && (k < 0 || s[k].lower === "in") ? q.still : undefined;
+    const inside = named && named !== q.still && q.attribute === "home" && (k < 0 || s[k].lower === "in") && !STREET.test(q.still) ? q.still : undefined;
     return { attribute: q.attribute, value: named ?? q.still, kind: q.kind === "ended" ? "ended" : "state", ...(inside ? { within: inside } : {}) };
   }
   // "Still herding sheep at St Mary's?" "Ah, no! I left at Easter": a no (and no name in its sentence, no "still", no

@@ -326,6 +326,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   while (j < c.end && (s[j].pos === "ADV" || s[j].lower === "not" || (s[j].lower === "no" && s[j + 1]?.lower === "longer"))) j++;
   // "We've been out in Minnedosa three years", "I'm over in Leith now": a direction before "in"
   if (["out", "over", "up", "down"].includes(s[j]?.lower ?? "") && s[j + 1]?.lower === "in") j++;
+  // ("I'm only down the road in Mumbles")
+  else if (["up", "down"].includes(s[j]?.lower ?? "") && s[j + 1]?.lower === "the" && ["road", "street", "hill", "way"].includes(s[j + 2]?.lower ?? "") && s[j + 3]?.lower === "in") j += 3;
   const t = s[j];
   if (!t) return;
   const kind = stateKind(c, "none");
