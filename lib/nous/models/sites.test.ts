@@ -62,3 +62,8 @@ test("'next time I'm in X', 'whenever I'm in X' are visits", () => {
   assert.deepEqual(talk([["Ann", "tell her next time I'm in Auckland, promise"]]), []);
   assert.deepEqual(talk([["Ann", "whenever I'm in Leeds I visit the market."]]), []);
 });
+
+test("'I've submitted my resignation at <Org>', 'handed in my notice at <Org>' end the job; a notice to come does not", () => {
+  assert.deepEqual(talk([["Ann", "I've submitted my resignation at Zenith Bank, my manager's face was something."]]), ["Ann | workplace | Zenith Bank | ended"]);
+  assert.deepEqual(talk([["Ann", "I'll hand in my notice at Aldi next week."]]), []);
+});

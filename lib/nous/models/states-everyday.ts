@@ -89,6 +89,12 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     const p = ended || begun ? named(s, k + 2, ctx, false) : undefined;
     if (p && !clauses.some((c) => c.negated || c.intent || c.future)) out.push({ attribute: "workplace", value: p.value, kind: ended ? "ended" : "change", at: k + 2 });
   }
+  // "I've submitted my resignation at GTBank", "handed in my notice at Aldi": the job ends
+  for (let k = 1; k + 2 < s.length; k++) {
+    if (s[k - 1].lower !== "my" || !["resignation", "notice"].includes(s[k].lower) || !["at", "to"].includes(s[k + 1].lower)) continue;
+    const p = named(s, k + 2, ctx, false);
+    if (p && !clauses.some((c) => c.negated || c.intent || c.future)) out.push({ attribute: "workplace", value: p.value, kind: "ended", at: k + 2 });
+  }
   const own = (c: Clause) => c.subjects.length === 1 && c.subjects[0] === speaker && !c.intent && !c.negated && !c.future && !c.usedTo;
   for (const c of trip ? [] : clauses) {
     if (!own(c)) continue;
