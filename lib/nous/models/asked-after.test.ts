@@ -93,3 +93,10 @@ test("'where are you to?', 'Still <street>?' ask a home; 'down the road in Mumbl
   assert.deepEqual(talk([["Bob", "Still Albany Road?"], ["Ann", "Still Roath, yes."]]), ["Ann | home | Roath"]);
   assert.deepEqual(talk([["Ann", "I'll drive, I'm only down the road in Mumbles."]]).filter((x) => x.includes("home")), ["Ann | home | Mumbles"]);
 });
+
+test("one who has a relation ('Amina's father', 'Mason's mum') is a person: no home of the listener's, no town judged", () => {
+  assert.deepEqual(talk([["Ann", "Salaam, it's Hassan, Halima's father."], ["Bob", "How's Halima? Wanjiku misses her."]]), []);
+  assert.deepEqual(talk([["Ann", "Alright, it's Jade, Dudley's mum."], ["Ann", "Dudley's chuffed to bits with his fade."]]), []);
+  // a town judged, with no one named for it, is still a remark on the speaker's town
+  assert.deepEqual(talk([["Ann", "Dudley's chuffed to bits with the new market."]]), ["Ann | home | Dudley | 0.5"]);
+});

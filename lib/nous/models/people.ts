@@ -2,16 +2,19 @@
  * Names a sentence holds that are people's, registered as referents for the pronouns after them (referents.ts).
  */
 import { placesNamed } from "./gazetteer.js";
+import { kinWords } from "./lexicon.js";
 import type { Tok } from "./nlp.js";
 import { addPerson, contactedAt, relationGender, speakerNamed, type SessionContext } from "./referents.js";
 import { employerWith } from "./states-common.js";
 
+const KIN = kinWords();
+
 /**
  * Registers the name at `i` (ending at `end`) as a person's when the words around it say so: "went with Tom" (not
  * "Still with Dublin Bus", an employer), "remember Sander", "met Aroha", "texted Tom", "your Eilidh" (a name owned by
- * a speaker; "my Roche colleagues" modifies a noun), or a name known as a person's earlier in the conversation (or
- * one whose home or work is known), named again in a later session ("Tell Aarav congratulations. Does he live at
- * home still?").
+ * a speaker; "my Roche colleagues" modifies a noun), one who has a relation ("Amina's father"), or a name known as a
+ * person's earlier in the conversation (or one whose home or work is known), named again in a later session ("Tell
+ * Aarav congratulations. Does he live at home still?").
  *
  * @example
  * personNamed(analyse("We went with Tom to the lake.")[0], 3, 3, "Tom", ctx, "D1:1"); // Tom is now a referent
@@ -22,6 +25,8 @@ export function personNamed(s: Tok[], i: number, end: number, name: string, ctx:
   else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !speaker) addPerson(ctx, { name, turn });
   else if (!speaker && !name.includes(" ") && placesNamed(name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name, turn }, true);
   else if (["my", "your", "our"].includes(s[i - 1]?.lower ?? "") && !name.includes(" ") && s[end + 1]?.pos !== "NOUN" && placesNamed(name).length === 0 && !speaker) addPerson(ctx, { name, turn });
+  // "Amina's father", "Mason's mum": one who has a relation is a person
+  else if (!speaker && s[end + 1]?.text === "'s" && KIN.has(s[end + 2]?.lemma ?? "")) addPerson(ctx, { name, turn }, true);
   else if (!speaker && (ctx.folk?.includes(name) || ctx.known?.[name]) && !(ctx.people ?? []).some((p) => p.name === name)) {
     // (with the gender of the relation the name was given: "my son Kwabena" is a "he")
     const relation = Object.entries(ctx.relationNames ?? {}).find(([, n]) => n === name)?.[0];

@@ -92,8 +92,9 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     if (isCountry(value) || placesNamed(value).length === 0) continue;
     // "God help me", "God is good": an ordinary word that matches a town only with its accents dropped (Göd) is the word
     if (!value.includes(" ") && inLexicon(value.toLowerCase()) && !placesNamed(value).some((p) => p.name === value)) continue;
-    // (a clause's subject is noted as a person too: only a person with a gender is one)
-    if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, value)) continue;
+    // (a clause's subject is noted as a person too: only a person with a gender is one, or a name the words said was
+    // a person's: "Mason's mum" … "Mason's chuffed to bits")
+    if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || ctx.folk?.includes(value) || listenersHome(ctx, speaker, value)) continue;
     // "Delta has a plant here" after "Delta Beverages": the first word of a workplace already named is that workplace
     if (acting && Object.entries(ctx.seenAs ?? {}).some(([v, as]) => as === "workplace" && v !== value && v.split(" ")[0] === value)) continue;
     // "Ho is home for him": someone else's home
