@@ -100,3 +100,11 @@ test("one who has a relation ('Amina's father', 'Mason's mum') is a person: no h
   // a town judged, with no one named for it, is still a remark on the speaker's town
   assert.deepEqual(talk([["Ann", "Dudley's chuffed to bits with the new market."]]), ["Ann | home | Dudley | 0.5"]);
 });
+
+test("'And work is still Apple?' 'It is, up at the Hollyhill campus.'; 'Oh you're in Chilwell?' presumes the listener's home", () => {
+  assert.deepEqual(talk([["Bob", "And work is still Intel?"], ["Ann", "It is, up at the Leixlip campus."]]), ["Ann | workplace | Intel"]);
+  assert.deepEqual(talk([["Ann", "Oh you're in Beeston? We're over in Stapleford."]]), ["Bob | home | Beeston | 0.5", "Ann | home | Stapleford"]);
+  // a country, or a question going on past the town, presumes nothing
+  assert.deepEqual(talk([["Ann", "You're in New Zealand I heard?"]]), []);
+  assert.deepEqual(talk([["Ann", "any chance you're in London at christmas?"]]), []);
+});

@@ -62,7 +62,10 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       // the word after the whole name ("How's São Paulo?")
       const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
       const afterHow = present && ((k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower))) || (k === verb + 2 && s[verb + 1]?.lower === "the" && TOWN_TIMES.has(after?.lower ?? "")));
-      const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you");
+      // ("Oh you're in Chilwell?": the listener's home asked back, the question ending at the town: not "You're in New
+      // Zealand I heard?", "you're in London at christmas?")
+      const youreIn = ["are", "'re", "r"].includes(s[k - 2]?.lower ?? "") && ["you", "u"].includes(s[k - 3]?.lower ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" && !isCountry(placeAt(s, k)?.value ?? "");
+      const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you" || youreIn);
       // "first week in Tainan, verdict?": the first days of a new home
       const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
       // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"

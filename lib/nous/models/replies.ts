@@ -72,7 +72,7 @@ const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
 const KIN = kinWords();
 const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
-const YES = /^\s*(?:(?:ha|haha|lol|oh|ah)\W+)?(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|i did|that(?:'s| is) (?:me|right|it|the one)|correct|exactly|(?:almost |nearly |about |over |going on )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:years|yrs|months)(?=\s*(?:now|already|lah|la|this|next|come|,|\.|!|$)))\b/i;
+const YES = /^\s*(?:(?:ha|haha|lol|oh|ah)\W+)?(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|i did|that(?:'s| is) (?:me|right|it|the one)|it (?:is|'s)(?= [,.!]| *$)|correct|exactly|(?:almost |nearly |about |over |going on )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:years|yrs|months)(?=\s*(?:now|already|lah|la|this|next|come|,|\.|!|$)))\b/i;
 
 const RELATIVES = relativeWords();
 /** Words of a reply that deny, end or change what a still-question asked. */
