@@ -114,7 +114,7 @@ export function tellWhere(s: Tok[]): boolean {
 
 /**
  * Where the news starts in a question that tells it ("Gran, did you hear Ailsa got the job?", "Have you heard the
- * council's digging up the road again?"), after interjections and a word calling the listener; -1 for any other
+ * council's digging up the road again?", "Can you tell I've been on nights?"), after interjections and a word calling the listener; -1 for any other
  * sentence.
  *
  * @example
@@ -125,7 +125,8 @@ export function newsAsked(s: Tok[]): number {
   let k = 0;
   while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT" || (s[k + 1]?.text === "," && ["did", "have"].includes(s[k + 2]?.lower ?? "")))) k += s[k + 1]?.text === "," && s[k].pos !== "PUNCT" ? 2 : 1;
   const heard = s.slice(k, k + 3).map((t) => t.lower).join(" ");
-  return heard === "did you hear" || heard === "have you heard" ? k + 3 : -1;
+  // ("Can you tell I've been on nights at the Royal Stoke?": a rhetorical question telling it)
+  return heard === "did you hear" || heard === "have you heard" || ((heard === "can you tell" || heard === "could you tell") && s[k + 3]?.lower === "i") ? k + 3 : -1;
 }
 
 /**

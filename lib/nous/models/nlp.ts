@@ -163,10 +163,11 @@ export function analyse(text: string): Tok[][] {
       const inflected = (next.pos === "VERB" || next.pos === "AUX") && next.lower !== next.lemma && /(?:s|ed)$/.test(next.lower);
       if (inflected || (j > 0 && sent[j - 1].pos === "NOUN" && next.pos !== "DET")) t.pos = "PROPN";
     }
-    // … and after a preposition, where no verb stands ("I'm in Charleston now", "at Ford", "down the road in Mumbles")
+    // … and after a preposition, where no verb stands ("I'm in Charleston now", "at Ford", "down the road in Mumbles"),
+    // as is a brand written with a digit or an inner capital ("at bet365", "at easyJet")
     for (let j = 1; j < sent.length; j++) {
       const t = sent[j];
-      if (t.pos === "VERB" && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower)) t.pos = "PROPN";
+      if (sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower) && ((t.pos === "VERB" && /^\p{Lu}\p{Ll}+$/u.test(t.text)) || BRAND.test(t.text))) t.pos = "PROPN";
     }
     // a capitalised noun after a name is the name's next word ("Jersey City in jan", "Quezon City traffic")
     for (let j = 1; j < sent.length; j++) {
@@ -345,7 +346,10 @@ export function upper(text: string): boolean {
   return c < 128 || Number.isNaN(c) ? false : /^\p{Lu}/u.test(text);
 }
 
-export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && upper(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
+export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && (upper(t.text) || BRAND.test(t.text)) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
+
+/** A brand written in lower case with a digit or an inner capital ("bet365", "easyJet"; not "xD"). */
+const BRAND = /^\p{Ll}{2,}(?:\d+|\p{Lu}\p{L}+)$/u;
 
 /** Is this token a calendar or interjection word (never a name)? */
 export const isCalendarOrGreeting = (t: Tok): boolean => CALENDAR.has(t.lower) || GREETINGS.has(t.lower);

@@ -67,3 +67,10 @@ test("'I've submitted my resignation at <Org>', 'handed in my notice at <Org>' e
   assert.deepEqual(talk([["Ann", "I've submitted my resignation at Zenith Bank, my manager's face was something."]]), ["Ann | workplace | Zenith Bank | ended"]);
   assert.deepEqual(talk([["Ann", "I'll hand in my notice at Aldi next week."]]), []);
 });
+
+test("brands in lower case ('at bet365', 'at easyJet') are names, an emoticon ('xD') is none; 'Can you tell I've been on nights at X?' tells it", () => {
+  assert.deepEqual(talk([["Ann", "Oh, I'm at bet365 now, in their offices in Stoke."]]), ["Ann | workplace | bet365 | change"]);
+  assert.deepEqual(talk([["Ann", "I work at easyJet."]]), ["Ann | workplace | easyJet"]);
+  assert.deepEqual(talk([["Ann", "ur main deserved it tbh xD"]]), []);
+  assert.deepEqual(talk([["Ann", "Ta. Can you tell I've been on nights at the Royal Derby? Brain's gone."]]), ["Ann | workplace | Royal Derby"]);
+});
