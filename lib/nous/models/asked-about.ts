@@ -6,7 +6,7 @@
 import { relationAt } from "./clause.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
-import { resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
+import { addPerson, resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 import { shortFormOf } from "../query.js";
 
@@ -182,4 +182,14 @@ export function districtAfter<R extends { attribute: "home" | "workplace"; value
   // (no person: "Kwesi, my brother, says hi" goes on with a verb of its own)
   if (!p || next![p.end + 1]?.text !== "," || next!.slice(p.end + 2).some((t) => (t.pos === "VERB" || t.pos === "AUX") && !t.lower.endsWith("ing")) || p.value === r.value || speakerNamed(ctx, p.value) || (ctx.people ?? []).some((x) => x.name === p.value) || isCountry(p.value) || organisationName(p.value)) return r;
   return { ...r, value: p.value, within: r.value };
+}
+
+/**
+ * The third person a pending where-question asks about, when `speaker` answers it; registered as a referent, since
+ * the answer may come in a later session ("Where does she work?" … "Sorry, just saw this. She's a nurse at X.").
+ */
+export function thirdAnswered(asked: { by: string; about?: string } | undefined, speaker: string, ctx: SessionContext): string | undefined {
+  const about = asked?.by !== speaker ? asked?.about : undefined;
+  if (about && !(ctx.people ?? []).some((p) => p.name === about)) addPerson(ctx, { name: about, turn: "" });
+  return about;
 }

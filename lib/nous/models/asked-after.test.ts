@@ -108,3 +108,8 @@ test("'And work is still Apple?' 'It is, up at the Hollyhill campus.'; 'Oh you'r
   assert.deepEqual(talk([["Ann", "You're in New Zealand I heard?"]]), []);
   assert.deepEqual(talk([["Ann", "any chance you're in London at christmas?"]]), []);
 });
+
+test("a where-question about someone answered in a later session is theirs; 'a nurse too, out in Lubbock' names her town", () => {
+  assert.deepEqual(talk([["Bob", "My wife Hodan baked them before her shift."], ["Ann", "Where does she work, if you don't mind me asking?"], ["--", ""], ["Bob", "Sorry, just saw this. She's a nurse at St David's, in the NICU."]]), ["Hodan | workplace | St David's"]);
+  assert.deepEqual(talk([["Ann", "My sister Tessa is a nurse too, out in Lubbock."]]), ["Tessa | home | Lubbock"]);
+});

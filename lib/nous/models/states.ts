@@ -399,6 +399,10 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   if (s[after]?.lower === "at" || s[after]?.lower === "for" || withOrg) emit(c.subjects, "workplace", placeAt(s, after + 1, c.end)?.value, stateKind(c), c.head);
   // "she's a nanny in Hong Kong now": a town the job is done in is where the person lives; "a cook in a hotpot
   // restaurant, Lao Ma Hotpot" or "in Hawler Construction": an organisation is where the job is
+  // ("a nurse too, out in Lubbock": after a comma and a word of distance, the town only)
+  let inAt = after;
+  while (["too", ",", "out", "over", "up", "down"].includes(s[inAt]?.lower ?? "")) inAt++;
+  if (inAt > after && s[inAt]?.lower === "in" && isName(s[inAt + 1]) && placesNamed(placeAt(s, inAt + 1)?.value ?? "").length > 0) emit(c.subjects, "home", placeAt(s, inAt + 1)?.value, stateKind(c), c.head);
   else if (s[after]?.lower === "in") {
     const p = placeAt(s, after + 1, c.end);
     if (p && isName(s[after + 1]) && placesNamed(p.value).length > 0) {
