@@ -29,7 +29,7 @@ import { personNamed } from "./people.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
-import { kindOfPlace, organisationName, placeAt } from "./states-common.js";
+import { knownByKind, organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { asides, welcomedTo } from "./asides.js";
 import { newsAsked, whichAnswer } from "./asked-about.js";
@@ -127,7 +127,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     mention(reply.value);
   }
   const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {
-    if (attribute !== "job" && !hedged && !upper(value) && kindOfPlace(attribute, value) && upper(ctx.known?.[entity]?.[attribute] ?? "")) return;
+    if (attribute !== "job" && !hedged && knownByKind(ctx.known?.[entity]?.[attribute], attribute, value)) return;
     add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedged ? o.hedgeConfidence : o.indirectConfidence });
     if (upper(value)) mention(value);
   };
@@ -307,9 +307,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     let states = readStates(s, clauses, turn.speaker, ctx, turn.id);
     // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
     if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
-    // "you work at a food company and get free food": the listener's named value described by its kind, nothing new
-    // (the same for a third person's, "Jasmine works at Westports" … "she's … at the port", or the speaker's, as it stands)
-    states = states.filter((st) => !((st.entity !== turn.speaker ? st.kind !== "ended" : st.kind === "state" && !hedges[si] && kindOfPlace(st.attribute, st.value)) && !upper(st.value) && upper(ctx.known?.[st.entity]?.[st.attribute as "home" | "workplace"] ?? "")));
+    // a known named value described by its kind ("you work at a food company", "at the port", "at the mine"): nothing new
+    const known = (st: { entity: string; attribute: string }) => ctx.known?.[st.entity]?.[st.attribute as "home" | "workplace"];
+    states = states.filter((st) => !(st.entity !== turn.speaker ? st.kind !== "ended" && !upper(st.value) && upper(known(st) ?? "") : st.kind === "state" && !hedges[si] && knownByKind(known(st), st.attribute, st.value)));
     for (const st of states) {
       const positive = st.kind !== "ended";
       // "that's it, I'm moving to Lanzarote": a move announced in exasperation, with no date, is a joke

@@ -200,6 +200,12 @@ export function kindOfPlace(attribute: string, value: string): boolean {
   return attribute === "workplace" ? SITE_KINDS.has(head) : attribute === "home" && DWELLING.has(head);
 }
 
+/**
+ * Whether a lower-case value is an entity's known named home or workplace spoken of by its kind ("shifts at the mine"
+ * after BHP): no new value.
+ */
+export const knownByKind = (known: string | undefined, attribute: string, value: string): boolean => !upper(value) && kindOfPlace(attribute, value) && upper(known ?? "");
+
 const EMPLOYED = new Set(["start", "work", "sign", "join", "intern", "volunteer", "job", "position", "role", "contract", "site"]);
 
 /**
