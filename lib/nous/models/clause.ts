@@ -97,7 +97,8 @@ export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionCon
       // ("my grandad Bill": the relation's name, kept for a later "my grandad")
       if (n && holder && !plural) nameRelation(ctx, holder, rel, n.name);
       const entity = n ? n.name : holder ? (plural ? `${holder}'s ${t.lower}` : relationEntity(ctx, holder, rel)) : undefined;
-      if (entity && s[(n?.end ?? k) + 1]?.text !== "'s") addPerson(ctx, { name: entity, gender: relationGender(rel), plural, turn });
+      // (a relation's name is surely a person's, kept for later sessions: "my colleague Palesa" … "Is Palesa moving too?")
+      if (entity && s[(n?.end ?? k) + 1]?.text !== "'s") addPerson(ctx, { name: entity, gender: relationGender(rel), plural, turn }, !!n && !plural);
       return { entity, end: n ? n.end : k, relation: rel, named: !!n };
     }
     if (!(t.pos === "ADJ" || t.pos === "NOUN" || t.pos === "ADV")) return undefined;

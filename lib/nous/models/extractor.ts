@@ -33,7 +33,7 @@ import { knownByKind, organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { asides, welcomedTo } from "./asides.js";
 import { newsAsked, whichAnswer } from "./asked-about.js";
-import { dropOldRemarks } from "./moves.js";
+import { dropOldRemarks, jobMoves } from "./moves.js";
 import { elidedStill, employerActs, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { everydayStates, toldNews } from "./states-everyday.js";
 import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
@@ -304,7 +304,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (r.named && r.entity) mention(r.entity);
     }
     if (conditional) return void (pet && addPet(ctx));
-    let states = readStates(s, clauses, turn.speaker, ctx, turn.id);
+    let states = jobMoves(readStates(s, clauses, turn.speaker, ctx, turn.id), s, turn.speaker, endedHere, ctx);
     // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
     if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
     // a known named value described by its kind ("you work at a food company", "at the port", "at the mine"): nothing new

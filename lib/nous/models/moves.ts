@@ -3,11 +3,12 @@
  * of a kind (`movedInPassing` in states-agents.ts calls it first).
  */
 import type { Clause } from "./clause.js";
+import type { StateObservation } from "./states.js";
 import { wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
-import { isCountry } from "./gazetteer.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 
 /** Emits an indirect observation of a given kind (a change or an ending, at the indirect confidence). */
 export type KindEmit = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => void;
@@ -133,4 +134,22 @@ export function dropOldRemarks(triples: { entity: string; attribute: string; val
     const moved = triples.find((t) => t.entity === speaker && t.attribute === a && t.kind === "change" && (t.confidence ?? 1) > indirectConfidence);
     if (moved) for (let i = triples.length - 1; i >= 0; i--) if (triples[i].entity === speaker && triples[i].attribute === a && triples[i].value !== moved.value && triples[i].kind === "state" && (triples[i].confidence ?? 1) <= indirectConfidence) triples.splice(i, 1);
   }
+}
+
+/**
+ * "I'm not with Singapore Airlines anymore. I moved to SATS in January": after a workplace the speaker ended in the same
+ * turn, a move to an organisation's name (no town of the gazetteer, no home seen; a name with an organisation's word, an
+ * acronym of four letters or more ("NYC" may be a town), or one seen as a workplace) is a move of job, not of home.
+ *
+ * @example
+ * jobMoves([{ entity: "Hafiz", attribute: "home", value: "SATS", kind: "change", at: 1 }], s, "Hafiz", "workplace", ctx); // workplace SATS
+ */
+export function jobMoves(states: StateObservation[], s: Tok[], speaker: string, ended: string | undefined, ctx: SessionContext): StateObservation[] {
+  if (ended !== "workplace") return states;
+  return states.map((st) => {
+    const moved = MOVE_VERBS.has(s[st.at]?.lemma ?? "") || s.slice(Math.max(0, st.at - 3), st.at).some((t) => MOVE_VERBS.has(t.lemma));
+    const organisation = organisationName(st.value) || /^\p{Lu}{4,}$/u.test(st.value) || ctx.seenAs?.[st.value] === "workplace";
+    if (st.entity !== speaker || st.attribute !== "home" || st.kind !== "change" || !moved || !organisation) return st;
+    return placesNamed(st.value).length > 0 || isCountry(st.value) || ctx.seenAs?.[st.value] === "home" ? st : { ...st, attribute: "workplace" };
+  });
 }

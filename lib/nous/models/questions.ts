@@ -7,7 +7,7 @@
 import { mineIn } from "./asides.js";
 import { relationAt } from "./clause.js";
 import { isName, type Tok } from "./nlp.js";
-import { addPerson, nameRelation, relationGender, type SessionContext } from "./referents.js";
+import { addPerson, nameRelation, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
 import { askedPerson, homeSaidTo } from "./states-at.js";
 import { indirectStates } from "./states-indirect.js";
@@ -74,6 +74,10 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   // "How's Mārtiņš doing?": a person asked about by name (no town, no organisation, no speaker)
   const about = askedPerson(s, ctx);
   if (about && !isSpeakerName(about)) ctx.askedAbout = { asker: speaker, person: about };
+  // "What's she doing over there?", "where is he working now?": a person just named, asked after by pronoun
+  const pronounAt = ["what", "where", "how"].includes(s[lead]?.lower ?? "") && ["'s", "is", "does", "s"].includes(s[lead + 1]?.lower ?? "") ? lead + 2 : -1;
+  const asKed = pronounAt > 0 && ["he", "she"].includes(s[pronounAt]?.lower ?? "") && ["doing", "working", "do", "living", "staying"].includes(s[pronounAt + 1]?.lower ?? "") ? resolvePronoun(ctx, s[pronounAt].lower, turnId) : undefined;
+  if (asKed && !isSpeakerName(asKed)) ctx.askedAbout = { asker: speaker, person: asKed };
   // "Any chance you can visit us in Copenhagen?": the speaker's home
   const visit = homeSaidTo(s).speaker;
   if (visit) indirect(speaker, "home", visit);

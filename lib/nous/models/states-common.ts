@@ -55,8 +55,11 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (words.length > 0 && t.text === t.lower && CHAT.has(t.lower)) break;
     // "Bank of Ireland", "City of Ottawa", "University of Ghana": "of" and a name after an organisation's head (or
     // "for": "Centre for Alternative Technology", "Office for National Statistics")
-    if ((t.lower === "of" || t.lower === "for") && words.length > 0 && upper(words[words.length - 1]) && OF_HEADS.has(words[words.length - 1].toLowerCase()) && isName(s[j + 1]) && j + 1 < end) {
-      words.push(t.lower);
+    // ("University of the Free State": with "the" between)
+    const the = s[j + 1]?.lower === "the" && j + 2 < end && isName(s[j + 2]) ? 1 : 0;
+    if ((t.lower === "of" || t.lower === "for") && words.length > 0 && upper(words[words.length - 1]) && OF_HEADS.has(words[words.length - 1].toLowerCase()) && isName(s[j + 1 + the]) && j + 1 + the < end) {
+      words.push(the ? `${t.lower} the` : t.lower);
+      j += the;
       continue;
     }
     // "Hospital de Santa Maria", "Banco do Brasil", "Museo del Prado", "Weil am Rhein", "Newcastle upon Tyne": a
@@ -214,7 +217,12 @@ const EMPLOYED = new Set(["start", "work", "sign", "join", "intern", "volunteer"
  * with Kenya Airways") or a job ("an accountant with Deloitte"); "went with Tom" is a person.
  */
 export function employerWith(s: Tok[], k: number): boolean {
-  const w = s[k - 1]?.pos === "ADV" && s[k - 1].lower !== "still" ? s[k - 2] : s[k - 1];
+  // ("I'm not with Aviva anymore", "no longer with Dublin Bus": a negation may stand between too)
+  let b = k - 1;
+  while (b >= 0 && ["not", "n't", "longer", "no", "never"].includes(s[b].lower) && (s[b].lower !== "no" || s[b + 1]?.lower === "longer")) b--;
+  // ("Not with Qantas anymore.": the negation opening the sentence, its subject and verb left out)
+  if (b < 0) return k > 0;
+  const w = s[b]?.pos === "ADV" && s[b].lower !== "still" ? s[b - 1] : s[b];
   return w?.lemma === "be" || s[k - 1]?.lower === "still" || EMPLOYED.has(w?.lemma ?? "") || JOB_WORDS.has(w?.lemma ?? "");
 }
 

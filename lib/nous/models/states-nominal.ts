@@ -196,10 +196,11 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
         while (a > 0 && isName(s[a - 1])) a--;
         emit([speaker], "home", placeAt(s, a < k - 1 ? a : 0, k - 1)?.value, "state", k);
       }
-    } else if (t.lower === "not" && (next === "in" || next === "at") && !gov && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && s.slice(k + 2).some((x, i) => x.lower === "anymore" || (x.lower === "any" && s[k + 3 + i]?.lower === "more") || (x.lower === "no" && s[k + 3 + i]?.lower === "longer"))) {
-      // "so uh. not at Sandstone anymore": "I'm not …" without its subject and verb
+    } else if (t.lower === "not" && (next === "in" || next === "at" || (next === "with" && isName(s[k + 2]))) && !gov && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && s.slice(k + 2).some((x, i) => x.lower === "anymore" || (x.lower === "any" && s[k + 3 + i]?.lower === "more") || (x.lower === "no" && s[k + 3 + i]?.lower === "longer"))) {
+      // "so uh. not at Sandstone anymore", "Not with Qantas anymore": "I'm not …" without its subject and verb (with
+      // no person: "not with Tom anymore")
       const p = placeAt(s, k + 2);
-      if (p && (next === "in" ? upper(p.value) : true)) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
+      if (p && (next === "in" ? upper(p.value) : next === "at" || !namesSomeone(ctx, p.value, { firstName: "value", known: true }))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
     } else if (t.lower === "no" && next === "longer" && ["in", "at", "with"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3]) && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && !clauses.some((c) => c.at <= k + 3 && c.head > k && c.head < k + 3)) {
       // "No longer at Tesco, thank god.", "No longer in Leeds, we moved.": "I'm no longer …" without its subject and verb
       const p = placeAt(s, k + 3);
