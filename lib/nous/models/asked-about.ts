@@ -177,6 +177,15 @@ export function fullAsked(s: Tok[], asked: string): string | undefined {
 export function districtAfter<R extends { attribute: "home" | "workplace"; value: string; kind: string; indirect?: boolean; within?: string }>(r: R | undefined, sentences: Tok[][], ctx: SessionContext): R | undefined {
   if (!r || r.attribute !== "home" || r.within || r.indirect || r.kind !== "state") return r;
   const i = sentences.findIndex((s) => s.some((t, k) => isName(t) && placeAt(s, k)?.value === r.value));
+  // ("Still in JB lah, Mount Austin.": in the same sentence, after a comma, a name that ends it, every word
+  // capitalised ("Titahi Bay end", "Community 25" are not names), and no town of the gazetteer, so no larger place:
+  // "Salthill, Galway")
+  const here = i >= 0 ? sentences[i] : [];
+  const at = here.findIndex((t, k) => isName(t) && placeAt(here, k)?.value === r.value);
+  let j = at >= 0 ? placeAt(here, at)!.end + 1 : -1;
+  if (j > 0 && PARTICLES.has(here[j]?.lower ?? "")) j++;
+  const same = j > 0 && here[j]?.text === "," && isName(here[j + 1]) ? placeAt(here, j + 1) : undefined;
+  if (same && same.value.split(" ").every((w) => /^\p{Lu}/u.test(w)) && (!here[same.end + 1] || [".", "!"].includes(here[same.end + 1].text)) && placesNamed(same.value).length === 0 && !speakerNamed(ctx, same.value) && !(ctx.people ?? []).some((x) => x.name === same.value) && !organisationName(same.value)) return { ...r, value: same.value, within: r.value };
   const next = i >= 0 ? sentences[i + 1] : undefined;
   const p = next && isName(next[0]) ? placeAt(next, 0) : undefined;
   // (no person: "Kwesi, my brother, says hi" goes on with a verb of its own)
@@ -192,4 +201,20 @@ export function thirdAnswered(asked: { by: string; about?: string } | undefined,
   const about = asked?.by !== speaker ? asked?.about : undefined;
   if (about && !(ctx.people ?? []).some((p) => p.name === about)) addPerson(ctx, { name: about, turn: "" });
   return about;
+}
+
+/** Chat particles that may close a clause before its comma ("still in JB lah, Mount Austin"). */
+const PARTICLES = new Set(["lah", "la", "lor", "leh", "ah", "mah", "o", "oh", "sha", "tho", "though", "still"]);
+
+const LIVING = new Set(["staying", "living", "based", "residing"]);
+
+/**
+ * "You still staying in Shah Alam?", "still living at your mum's?": the question without the verb of living between
+ * "still" and its place ("still in Shah Alam?"), as the readers of still-questions take it.
+ *
+ * @example
+ * stillLiving(analyse("You still staying in Shah Alam?")[0]).map((t) => t.text).join(" "); // "You still in Shah Alam ?"
+ */
+export function stillLiving(s: Tok[]): Tok[] {
+  return s.filter((t, i) => !(LIVING.has(t.lower) && s[i - 1]?.lower === "still" && ["in", "at", "with"].includes(s[i + 1]?.lower ?? "")));
 }

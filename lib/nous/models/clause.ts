@@ -6,7 +6,7 @@
  * is the speaker's, and a verb after "and / but" keeps the subject of the clause before it.
  */
 import { wordSet } from "./lexicon.js";
-import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
+import { inLexicon, isCalendarOrGreeting, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { placesNamed } from "./gazetteer.js";
 import { addPerson, nameRelation, relationEntity, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
 
@@ -91,7 +91,9 @@ export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionCon
     if (isRelation(t.lemma) && (t.pos === "NOUN" || t.pos === "PROPN")) {
       const rel = t.lemma === "mom" || t.lemma === "mum" ? t.lower : t.lemma;
       const plural = t.lower !== t.lemma && t.lower.endsWith("s");
-      const n = nameAt(s, k + 1) ?? (s[k + 1]?.text === "," && isName(s[k + 2]) ? nameAt(s, k + 2) : undefined);
+      // ("your son Jun", "my aunt May": a month's name right after the relation, no date after it, is the name)
+      const month = s[k + 1]?.pos === "PROPN" && /^\p{Lu}\p{Ll}+$/u.test(s[k + 1].text) && isCalendarOrGreeting(s[k + 1]) && s[k + 2]?.pos !== "NUM" ? { name: s[k + 1].text, end: k + 1 } : undefined;
+      const n = nameAt(s, k + 1) ?? (s[k + 1]?.text === "," && isName(s[k + 2]) ? nameAt(s, k + 2) : undefined) ?? month;
       // "your dad" is the other speaker's ("How's your dad?" … "he drives buses": he is that dad)
       const holder = owner === "my" || owner === "our" ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : resolvePronoun(ctx, owner, turn);
       // ("my grandad Bill": the relation's name, kept for a later "my grandad")

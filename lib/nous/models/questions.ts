@@ -23,6 +23,9 @@ export const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how
  */
 const NEW_RELATIONS = new Set(["flatmate", "roommate", "housemate", "boss", "manager", "colleague", "neighbour", "neighbor", "partner", "boyfriend", "girlfriend"]);
 
+/** Auxiliaries that open a yes/no question before its subject. */
+const SUBJECT_AUX = new Set(["is", "was", "did", "does", "has", "have", "will", "would", "can", "could"]);
+
 const YES_WORDS = new Set(["yeah", "yes", "yep", "yup", "aye", "ya", "ja"]);
 
 /**
@@ -54,12 +57,30 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   // a question states nothing, but "How's your dad?" names the person the answer's "he" is
   // ("Emeka, how's your sister?": the listener's name and a comma may open it)
   const lead = isName(s[0]) && s[1]?.text === "," ? 2 : 0;
+  // (after an interjection or an auxiliary: "eh, your son Jun came back already?", "Is Palesa moving up there too?")
+  let opener = lead;
+  while (["eh", "so", "and", "oh", "wait", "hey"].includes(s[opener]?.lower ?? "") || s[opener]?.text === ",") opener++;
+  const subject = SUBJECT_AUX.has(s[opener]?.lower ?? "") ? opener + 1 : opener;
+  const acts = (j: number) => ["VERB", "AUX", "ADV"].includes(s[j]?.pos ?? "") && s[j].text !== "'s";
   for (let i = 0; i + 1 < s.length; i++) {
+    // ("did you hear my sister Wairimu went abroad?": a relation of the speaker's named in a question is a person)
+    // (named only: "Remember my brother?" after "Kofi wants in" leaves Kofi the next "he")
+    if ((s[i].lower === "my" || s[i].lower === "our") && (isName(s[i + 2]) || isName(s[i + 3]))) relationAt(s, i, speaker, ctx, turnId);
     if (s[i].lower !== "your") continue;
     const r = relationAt(s, i, speaker, ctx, turnId);
     if (r?.entity && i <= 3 + lead && s[lead]?.lower === "how") ctx.askedAbout = { asker: speaker, person: r.entity };
+    // a question whose subject is the listener's relation: the answer's subjectless states are theirs
+    else if (r?.entity && i === subject && acts(r.end + 1)) ctx.askedAbout = { asker: speaker, person: r.entity };
     if (r && !r.named && other && i <= 3 + lead) ctx.askedRelation = { asker: speaker, holder: other, relation: r.relation };
   }
+  // … or a person the conversation has named ("Is Palesa moving up there too?", "did Kaylee get the job?")
+  // (or by "he" or "she": "She livin' in Nashville proper?")
+  const pronoun = ["he", "she"].includes(s[subject]?.lower ?? "") && acts(subject + 1) ? resolvePronoun(ctx, s[subject].lower, turnId) : undefined;
+  const named = isName(s[subject]) && acts(subject + 1) && ((ctx.people ?? []).some((p) => p.name === s[subject].text && !p.plural) || ctx.folk?.includes(s[subject].text)) ? s[subject].text : pronoun;
+  if (named && !isSpeakerName(named) && !ctx.askedAbout) ctx.askedAbout = { asker: speaker, person: named };
+  // "where was Kaylee?": one asked where they are is a person
+  const whereIs = s[opener]?.lower === "where" && ["is", "was", "'s"].includes(s[opener + 1]?.lower ?? "") ? s[opener + 2] : undefined;
+  if (whereIs && isName(whereIs) && s.slice(opener + 3).every((t) => t.pos !== "VERB" && !isName(t)) && !isSpeakerName(whereIs.text) && placesNamed(whereIs.text).length === 0 && !ctx.seenAs?.[whereIs.text]) addPerson(ctx, { name: whereIs.text, turn: turnId }, true);
   // "Rory says you have a new flatmate?", "you've got a new boss?": a new relation of the listener's asked after
   const newAt = s.findIndex((t, i) => t.lower === "new" && i > 1 && NEW_RELATIONS.has(s[i + 1]?.lemma ?? "") && s.slice(0, i).some((x) => x.lower === "you") && s.slice(0, i).some((x) => x.lemma === "have" || x.lower === "got"));
   if (newAt > 0 && other && s[s.length - 1]?.text === "?") ctx.askedRelation = { asker: speaker, holder: other, relation: s[newAt + 1].lemma };

@@ -11,7 +11,7 @@ import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { STREET, districtAfter, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
+import { STREET, districtAfter, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
@@ -53,8 +53,8 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
   ((ctx as WithQuestion).lastAttribute ??= {})[entity] = attribute;
 }
 
-const HOME_Q = /\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
-const WORK_Q = /\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i;
+const HOME_Q = /\b(?:you|u) (?:live|living|stay|staying) where\b|\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
+const WORK_Q = /\b(?:you|u) (?:work|working) where\b|\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?": where the listener lives, asked without a verb of living. */
 const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now)\b|\bwhere (?:are |r )?(?:you|u) to\W*$/i;
@@ -145,7 +145,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     return;
   }
   const lone = q.length > 1 ? nameAlone(q[0], ctx) : undefined;
-  for (const s of q) {
+  for (const s of q.map(stillLiving)) {
     // "did you take the Safaricom offer in the end?": a yes ("I did!") takes the job
     const offered = offerAsked(s);
     if (offered) return void (c.asked = { by: speaker, attribute: "workplace", kind: "change", still: offered });

@@ -3,10 +3,10 @@
  * ("Which depot, the Royal Mail one?"): extractor.ts keeps them in `ctx.common`.
  */
 import { wordSet } from "./lexicon.js";
-import { type analyse, isName } from "./nlp.js";
+import { type analyse, isName, type Tok } from "./nlp.js";
 import { isQuestion } from "./replies.js";
 import { whichAnswer } from "./asked-about.js";
-import { isCountry } from "./gazetteer.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { townName } from "./states-common.js";
 
@@ -55,7 +55,9 @@ export function offeredIn(q: ReturnType<typeof analyse>[number]): { offered?: st
 /** Whether a statement talks of the speaker's work without a third person before it ("Shift started at 6, ship in dry dock"). */
 export function talksOfWork(sentences: ReturnType<typeof analyse>): boolean {
   // ("Eh my boss today damn funny": "my" before the word makes it the speaker's, whatever opens the sentence)
-  return sentences.some((s) => !isQuestion(s) && s.some((t, k) => WORK_TALK.has(t.lemma) && (s[k - 1]?.lower === "my" || !s.slice(0, k).some((x) => x.pos === "PROPN" || ["he", "she", "they", "his", "her", "their"].includes(x.lower)))));
+  // ("Cross the Causeway every day to Singapore for work": a town or a name after "the" is nobody)
+  const someone = (s: Tok[], x: Tok, i: number) => (x.pos === "PROPN" && s[i - 1]?.lower !== "the" && placesNamed(x.text).length === 0) || ["he", "she", "they", "his", "her", "their"].includes(x.lower);
+  return sentences.some((s) => !isQuestion(s) && s.some((t, k) => WORK_TALK.has(t.lemma) && (s[k - 1]?.lower === "my" || !s.slice(0, k).some((x, i) => someone(s, x, i)))));
 }
 
 /**
