@@ -12,13 +12,16 @@ const JOB_LOST = /^(?:(?:so|and|but|well|guess what|update|between us|honestly)\
 
 /**
  * The news a sentence's words give without a value: a new job ("job"), a job lost ("lost"), a move ("home"), or
- * none ("ETHAN i got an offer": a speaker's name may open it).
+ * none ("ETHAN i got an offer": a speaker's name may open it, and "Aunty, found a place!" a word calling the listener).
  *
  * @example
  * valuelessNews(["got", "laid", "off", "today"], isSpeakerName); // "lost"
  */
 export function valuelessNews(words: string[], isSpeakerName: (n: string) => boolean): "job" | "lost" | "home" | undefined {
-  const text = (isSpeakerName(words[0] ?? "") ? words.slice(words[1] === "," ? 2 : 1) : words).join(" ");
+  // (a speaker's name, or a word calling the listener before a comma: "Aunty, found a place!", "Mum, I got the job!")
+  // ("I got it Hamish!!": the listener's name after it)
+  const bare = words.filter((w, i) => !(i > 0 && isSpeakerName(w) && words.slice(i + 1).every((x) => /^\W+$/.test(x))));
+  const text = (isSpeakerName(bare[0] ?? "") ? bare.slice(bare[1] === "," ? 2 : 1) : bare[1] === "," && /^\p{Lu}\p{Ll}+$/u.test(bare[0] ?? "") ? bare.slice(2) : bare).join(" ");
   if (NEW_JOB.test(text)) return "job";
   if (JOB_LOST.test(text)) return "lost";
   return NEW_HOME.test(text) ? "home" : undefined;

@@ -59,13 +59,22 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not"], [/\b(\w+)n't\b/gi, "$1 not"],
   [/\b(how|where|what)s\b/gi, "$1's"], [/\b(she|he)s\b/g, "$1 is"], [/\bgonna\b/gi, "going to"], [/(?<![\p{L}\p{N}_'-])u(?![\p{L}\p{N}_'-])/gu, "you"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
+  // Scots spellings of closed-class words, lower case only ("moved up tae Oban", "fae Rosemount", "wi a view", "it
+  // isnae", "I cannae"); "ma" stays, since it may be one's mother
+  [/\b(is|was|did|do|does|could|would|should|have|has|had)nae\b/g, "$1 not"], [/\bcannae\b/g, "can not"], [/\bdinnae\b/g, "do not"],
+  [/\bintae\b/g, "into"], [/\btae\b/g, "to"], [/\bfae\b/g, "from"], [/\bwi\b/g, "with"], [/\boot\b/g, "out"], [/\bdoon\b/g, "down"], [/\bnoo\b/g, "now"], [/\baboot\b/g, "about"], [/\bwhit\b/g, "what"], [/\bhame\b/g, "home"], [/\bye\b/g, "you"], [/\bYe\b/g, "You"], [/\byer\b/g, "your"],
+  [/\bany mair\b/g, "anymore"], [/\bmair\b/g, "more"], [/\bdoonstairs\b/g, "downstairs"], [/\bmasel\b/g, "myself"], [/\bNaw\b/g, "No"], [/\bnaw\b/g, "no"],
+  // ("I'm no at the Royal any mair": Scots "no" for "not" before where one is)
+  [/\b(I am|he is|she is|we are|they are|am|is|are) no (?=at|in|with|working|living|there)\b/g, "$1 not "],
+  // a dropped g ("livin in Dundee", "workin' nights"), for the verbs of living, working and moving
+  [/\b(liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in'?(?=[\s.,!?]|$)/g, "$1ing"],
   // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
   // stop) would no longer be split, so that one conversation's text would change how the next one is read
   [/(\p{L})'s\b/gu, "$1 's"],
 ];
 
-/** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat spelling, or "…nt"; "u" for "you" is lower case only). */
-const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes)\b|nt\b/i;
+/** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat or Scots spelling, "…nt" or "…nae"; "u" for "you" is lower case only). */
+const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
 
 /** The contraction pre-pass alone. */
 export function expandContractions(text: string): string {

@@ -89,13 +89,17 @@ export interface SessionContext {
  * The context of a conversation's next session: people and most pending questions stay behind, what the conversation
  * knows is carried (known homes and workplaces, names seen as either, an ending still waiting for its new value, the
  * organisations applied to, the names given to animals, things and relations), and so is a where- or still-question
- * left unanswered when the session ended ("you still in Brighton?" … days later: "Hove actually").
+ * left unanswered when the session ended ("you still in Brighton?" … days later: "Hove actually"), with the person
+ * the last turn asked after, who stays the next "he" or "she".
  *
  * @example
  * ctx = nextSession(ctx, ["Ann", "Bob"]);
  */
 export function nextSession(ctx: SessionContext, speakers: readonly string[]): SessionContext {
-  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered, folk: ctx.folk, asked: ctx.asked };
+  // (a question about someone left unanswered at the session's end keeps them the answer's "she": "Orla's the one who
+  // was nursing?" … "She was, she's doing admin at St Luke's now")
+  const asked = ctx.askedAbout && (ctx.people ?? []).find((p) => p.name === ctx.askedAbout!.person);
+  return { speakers: [...speakers], known: ctx.known, seenAs: ctx.seenAs, pendingEnd: ctx.pendingEnd, applied: ctx.applied, named: ctx.named, relationNames: ctx.relationNames, considered: ctx.considered, folk: ctx.folk, asked: ctx.asked, ...(asked ? { askedAbout: ctx.askedAbout, people: [{ ...asked, at: 0 }] } : {}) };
 }
 
 /**

@@ -86,7 +86,10 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     // "Living in Wrexham right now": "right" before a time or place adverb is no part of a name
     // ("Lynmore right by the forest")
     if (words.length > 0 && t.lower === "right" && ["now", "here", "there", "away", "by", "next", "beside", "behind", "across", "near", "outside", "on", "in", "at"].includes(s[j + 1]?.lower ?? "")) break;
-    if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
+    // ("Quails' Gate", "St Johns' Wood": a plural's apostrophe inside a name)
+    const plural = (t.text === "'" || t.text === "’") && /\p{Lu}\p{L}*s$/u.test(words[words.length - 1] ?? "") && isName(s[j + 1]) && j + 1 < end;
+    if (plural) words[words.length - 1] += "'";
+    else if (capital || t.pos === "PROPN" || t.pos === "NOUN" || t.pos === "NUM" || amp || (t.pos === "ADJ" && !LOOSE.has(t.lower)) || (t.text === "'s" && words.length > 0) || (t.text === "-" && words.length > 0)) {
       // ("a flat on the seafront": the tagger may read a dwelling as an adjective)
       if (t.pos === "ADJ" && !capital && !(DWELLING.has(t.lower) && words.length === 0) && s[j + 1]?.pos !== "NOUN" && s[j + 1]?.pos !== "PROPN") break;
       if (t.text === "'s" || t.text === "-") words[words.length - 1] += t.text;

@@ -23,7 +23,7 @@ import { relativeWords, wordSet } from "./lexicon.js";
 import { commonWordAlone, isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { placeAt } from "./states-common.js";
+import { placeAt, townName } from "./states-common.js";
 import { introduction } from "./states-intro.js";
 import { orgJudged, workerNoun } from "./states-remarks.js";
 
@@ -111,9 +111,11 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     }
     // "I finished at Tesco on Friday": a job ended; "got a start at Barrhead Travel": a job begun; "still commuting to
     // Lush": where one works
-    // ("finished up with Google last Friday", "finished up at Tesco")
+    // ("finished up with Google last Friday", "finished up at Tesco", "finished up in Penneys": "in" an organisation's
+    // name, no town)
     const up = s[c.head + 1]?.lower === "up" ? 1 : 0;
-    const at = s[c.head + 1 + up]?.lower === "at" || (up && s[c.head + 2]?.lower === "with") ? c.head + 2 + up : -1;
+    const inOrg = up && s[c.head + 2]?.lower === "in" && isName(s[c.head + 3]) && !townName(placeAt(s, c.head + 3)?.value ?? "");
+    const at = s[c.head + 1 + up]?.lower === "at" || (up && s[c.head + 2]?.lower === "with") || inOrg ? c.head + 2 + up : -1;
     if (v === "finish" && (c.past || c.perfect) && at > 0) {
       const p = named(s, at, ctx, false);
       if (p) out.push({ attribute: "workplace", value: p.value, kind: "ended", at });

@@ -357,6 +357,11 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   const theName = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && (c.now || c.still || c.noLonger || c.negated || kindHead);
   // ("I'm still with the Yukon Government": "with the" and an organisation's name)
   const withThe = t.lower === "with" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && organisationName(placeAt(s, j + 2, c.end)?.value ?? "");
+  // ("I'm with a small startup now, Chalo Kitchens": an organisation by its kind, then its name after a comma)
+  let kindEnd = (t.lower === "at" || t.lower === "with") && (s[j + 1]?.lower === "a" || s[j + 1]?.lower === "an") ? j + 2 : -1;
+  while (kindEnd > 0 && s[kindEnd]?.pos === "ADJ") kindEnd++;
+  const kindOf = kindEnd > 0 && (WORKPLACE_KINDS.has(s[kindEnd]?.lemma ?? "") || ["startup", "company", "charity"].includes(s[kindEnd]?.lemma ?? "")) ? kindEnd + (s[kindEnd + 1]?.lower === "now" ? 2 : 1) : -1;
+  if (kindOf > 0 && s[kindOf]?.text === "," && isName(s[kindOf + 1]) && !personNamed(ctx, placeAt(s, kindOf + 1, c.end)?.value ?? "")) return emit(c.subjects, "workplace", placeAt(s, kindOf + 1, c.end)?.value, kind, c.head);
   if ((t.lower === "at" || t.lower === "with") && (isName(s[j + 1]) || theName || withThe)) {
     const p = placeAt(s, j + 1, c.end);
     if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);

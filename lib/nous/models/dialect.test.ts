@@ -1,0 +1,46 @@
+/** Scots spellings and dropped g's read as their English words, news said to someone by name, a plural's apostrophe in
+ * a name, an organisation by its kind then its name, a question left open across sessions; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
+
+test("Scots spellings of closed-class words read as English: tae, fae, wi, intae, noo, 'no at … any mair'", () => {
+  assert.deepEqual(talk([["Ann", "We've left Dundee, moved up tae Elgin last month."]]), ["Ann | home | Dundee | ended", "Ann | home | Elgin | change"]);
+  assert.deepEqual(talk([["Ann", "Naw, I'm no at the Crichton any mair. Left in June."]]), ["Ann | workplace | Crichton | ended"]);
+  assert.deepEqual(talk([["Ann", "He's moved intae a flat in Leith wi his pal."]]).length, 0);
+  assert.deepEqual(talk([["Ann", "My brother Callum's moved intae a flat in Leith wi his pal."]]), ["Callum | home | Leith | change"]);
+  // a dropped g on the verbs of living and working
+  assert.deepEqual(talk([["Ann", "I'm livin in Dunfermline noo."]]), ["Ann | home | Dunfermline | change"]);
+  // "ye" is "you"; "ma" stays (it may be one's mother)
+  assert.deepEqual(talk([["Bob", "Ye still at the Western?"], ["Ann", "Aye, still there."]]), ["Ann | workplace | Western"]);
+});
+
+test("news with the listener's name after it, or a word calling the listener before it, is still news with no value", () => {
+  const turns: [string, string][] = [["Ann", "I've applied for a porter job at Ninewells Hospital."], ["--", ""], ["Ann", "I got it Bob!! Start in a fortnight."]];
+  assert.deepEqual(talk(turns), ["Ann | workplace | Ninewells Hospital | change"]);
+  assert.deepEqual(talk([["Ann", "Mum, found a flat! Gorgie, near the football ground."]]), ["Ann | home | Gorgie | change"]);
+});
+
+test("'finished up in <organisation>' ends the workplace; 'finished up in <town>' does not", () => {
+  assert.deepEqual(talk([["Ann", "I finished up in Dunnes after the summer."]]), ["Ann | workplace | Dunnes | ended"]);
+  assert.deepEqual(talk([["Ann", "I finished up in Leeds last year."]]), []);
+});
+
+test("an organisation by its kind, then its name after a comma ('I'm with a small charity now, Shelter Cymru')", () => {
+  assert.deepEqual(talk([["Ann", "I'm with a small charity now, Shelter Cymru, doing their comms."]]), ["Ann | workplace | Shelter Cymru | change"]);
+  assert.deepEqual(talk([["Ann", "I'm at a startup now, Kestrel Labs."]]), ["Ann | workplace | Kestrel Labs | change"]);
+  // a person after the comma is no organisation
+  assert.deepEqual(talk([["Ann", "I'm with a friend, Tom."]]), []);
+});
+
+test("a plural's apostrophe stays inside a name; a semi is a dwelling", () => {
+  assert.deepEqual(talk([["Ann", "Started at Farmers' Market Co-op last week."]]).map((x) => x.split(" | ")[2]), ["Farmers' Market Co-op"]);
+  assert.deepEqual(talk([["Ann", "We bought a semi in Douglas in the end."]]), ["Ann | home | Douglas | change"]);
+});
+
+test("a question about someone left open when the session ends: the next session's 'she' is them", () => {
+  const turns: [string, string][] = [["Ann", "The house is round the corner from my sister Nuala."], ["Bob", "Nuala's the one who was teaching?"], ["--", ""], ["Ann", "She was, she's doing admin at Beaumont now."]];
+  assert.deepEqual(talk(turns), ["Nuala | workplace | Beaumont | change"]);
+});
