@@ -109,6 +109,17 @@ export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionCon
 }
 
 /**
+ * "Lucy, my eldest, …": the closing comma of an appositive that opens at the comma at `c` with one's own ("my", "our",
+ * "his", "her") and one to three adjectives or nouns; -1 when there is none.
+ */
+function ownedBetween(s: Tok[], c: number): number {
+  if (s[c]?.text !== "," || !["my", "our", "his", "her"].includes(s[c + 1]?.lower ?? "")) return -1;
+  let k = c + 2;
+  while (k < c + 5 && ["ADJ", "NOUN", "NUM"].includes(s[k]?.pos ?? "")) k++;
+  return k > c + 2 && s[k]?.text === "," ? k : -1;
+}
+
+/**
  * Where a subject is known from, between it and its verb ("Sarah from work moved to Bath", "my friend from uni
  * lives in Leeds", "Kate from next door has left"): the subject ends before the verb.
  */
@@ -161,7 +172,7 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
   // a capitalised gerund opening a sentence ("Networking was a lifesaver") is not a name
   if (isName(t) && !(i === 0 && t.lower.endsWith("ing")) && (i === 0 || !(s[i - 1].pos === "ADP" || DET_BEFORE_NAME.has(s[i - 1].lower)))) {
     // a sentence-initial name before an appositive ("Pedro, my roommate, …") is a name
-    const n = nameAt(s, i) ?? (i === 0 && s[1]?.text === "," && relationAt(s, 2, speaker, ctx, turn) ? { name: t.text, end: 0 } : undefined);
+    const n = nameAt(s, i) ?? (i === 0 && s[1]?.text === "," && (relationAt(s, 2, speaker, ctx, turn) || ownedBetween(s, 1) > 0) ? { name: t.text, end: 0 } : undefined);
     if (!n) return undefined;
     const first = speaker.split(" ")[0];
     const name = n.name === first ? speaker : n.name;
@@ -170,7 +181,7 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
     if (s[end + 1]?.text === "," && relationAt(s, end + 2, speaker, ctx, turn)) {
       const r = relationAt(s, end + 2, speaker, ctx, turn)!;
       if (s[r.end + 1]?.text === ",") end = r.end + 1;
-    }
+    } else if (ownedBetween(s, end + 1) > 0) end = ownedBetween(s, end + 1); // ("Lucy, my eldest, has just moved …")
     const entities = [name];
     // "Dan and Lucy", "Tom and I", "Mia and her wife"
     if (s[end + 1]?.lower === "and") {

@@ -246,7 +246,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       if (!n) continue;
       mention(n.name);
       // "went with Tom", "remember Sander", "texted Tom", "your Eilidh": a person's name (people.ts)
-      personNamed(s, i, n.end, n.name, ctx, turn.id);
+      personNamed(s, i, n.end, n.name, ctx, turn.id, turn.speaker);
       i = n.end;
     }
     const words = s.map((t) => t.text);

@@ -142,7 +142,7 @@ export const LEXICON = {
   callVerbs: { use: "states: 'call X home' → home", match: "lemma", on: "turns", words: w("call") },
   noticeVerbs: { use: "clause: 'handed in my notice at X' joins the speaker's clause before it after a comma", match: "lemma", on: "turns", words: w("hand give put") },
   noticeNouns: { use: "states: 'gave/handed in (my) notice at X' → workplace (ended)", match: "lemma", on: "turns", words: w("notice") },
-  jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department residency internship fellowship postdoc apprenticeship traineeship") },
+  jobNouns: { use: "states: '<holder's> job/shift/position at X' → workplace", match: "lemma", on: "turns", words: w("job shift position role post gig placement helpdesk ward department residency internship fellowship postdoc apprenticeship traineeship duty") },
   dwellingNouns: { use: "states: '<holder's> flat/house/place in X' → home", match: "lemma", on: "turns", words: w("flat apartment house place home studio condo cottage lease block street road doorstep neighbourhood neighborhood terrace bungalow flatshare houseshare basement gaff bedsit bedsitter loft townhouse duplex room semi") },
   leaveDwellingVerbs: { use: "states: 'sold / left / miss my <town> flat', 'I miss the wind in X' name no present home", match: "lemma", on: "turns", words: w("sell leave miss visit clear empty") },
   newsNouns: { use: "remarks: '(ok) update from <town>' opening a sentence → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("update news greetings report") },

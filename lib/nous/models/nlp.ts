@@ -266,7 +266,8 @@ function organisationsInLowerCase(sent: Tok[]): void {
     if (!ORG_HEADS.has(sent[j].lower) || sent[j].text !== sent[j].lower) continue;
     let a = j;
     // (a word the truecaser already capitalised, "Riverbend", belongs to the run)
-    while (a > 0 && j - a < 3 && /^\p{L}[\p{Ll}'-]*$/u.test(sent[a - 1].text) && ["NOUN", "PROPN", "ADJ", "X", "VERB"].includes(sent[a - 1].pos) && !["my", "our", "the", "a", "an"].includes(sent[a - 1].lower)) a--;
+    // (an inflected verb ends it: "my son Kuba finished college")
+    while (a > 0 && j - a < 3 && /^\p{L}[\p{Ll}'-]*$/u.test(sent[a - 1].text) && ["NOUN", "PROPN", "ADJ", "X", "VERB"].includes(sent[a - 1].pos) && !(sent[a - 1].pos === "VERB" && sent[a - 1].lower !== sent[a - 1].lemma) && !["my", "our", "the", "a", "an"].includes(sent[a - 1].lower)) a--;
     // ("starting nights at mercy general", "at saguaro middle school": after "at", "for" or "with", known words too)
     const after = ["at", "for", "with"].includes(sent[a - 1]?.lower ?? "") && !sent.slice(a, j).some((t) => RUN_STOPS.has(t.lower));
     if (a === j || !(after || sent.slice(a, j).some((t) => !inLexicon(t.lower) || t.pos === "PROPN"))) continue;
@@ -316,8 +317,9 @@ const CUES = wordSet("hedgeCues");
  * Chat written all in lower case ("still at tarang software. still in bangalore") has no capitals to find names by:
  * in a text with no capitalised word, a word the lexicon does not hold (or one the tagger reads as a proper noun
  * anyway) is a name and is capitalised, unless it is chat shorthand (tbh, rn, bday), laughter or a stretched word
- * ("omggg"), or a dropped g ("mornin" → "morning" is a word). Returns the recased text, or undefined when nothing
- * changes.
+ * ("omggg"), or a dropped g ("mornin" → "morning" is a word); so is a word after one's relation before a verb ("my
+ * roommate destiny got hired"), and, after "at" with no article in a sentence about one's working day, a run of
+ * lexicon words ("long day at discovery"). Returns the recased text, or undefined when nothing changes.
  */
 function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   const text = doc.out();
@@ -332,6 +334,16 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
     if (w.endsWith("in") && inLexicon(`${w}g`)) return;
     if (pos[i] === "PROPN" || !inLexicon(w)) caps.add(w);
   });
+  // "my roommate destiny got hired", "my sister hope moved": a word after one's relation, before a verb, is its name
+  words.forEach((w, i) => {
+    if (i > 1 && ["my", "our", "your"].includes(words[i - 2]) && RELATIONS.has(words[i - 1]) && /^[a-z]{3,}$/.test(w) && (pos[i] === "NOUN" || pos[i] === "PROPN") && ["VERB", "AUX"].includes(pos[i + 1] ?? "") && !CHAT.has(w) && !CALENDAR.has(w)) caps.add(w);
+  });
+  // "long day at discovery", "a lunch shift pouring at little creatures": after "at", with no article, in a sentence
+  // about one's working day, lexicon words are a name too (not "at work", "at home", "at night")
+  words.forEach((w, i) => {
+    if (w !== "at" || !words.slice(Math.max(0, i - 6), i).some((x) => WORKING_DAY.has(x))) return;
+    for (let j = i + 1; j <= i + 3 && /^[a-z][a-z'.&-]+$/.test(words[j] ?? "") && ["NOUN", "PROPN", "ADJ"].includes(pos[j]) && !NOT_AT_NAMES.has(words[j]) && !CALENDAR.has(words[j]) && !CHAT.has(words[j]); j++) caps.add(words[j]);
+  });
   // a word with a letter outside ASCII ("kadıköy", "şehir hatları"), which wink splits, is a name unless the lexicon
   // holds it or its unaccented form ("café")
   for (const [w] of text.matchAll(/(?<!\p{L})\p{Ll}[\p{Ll}'-]{2,}(?!\p{L})/gu)) {
@@ -339,11 +351,17 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   }
   if (!caps.size) return undefined;
   // whole words only: the "ock" of "płock" is no word
-  return text.replace(/(?<!\p{L})\p{Ll}[\p{Ll}'-]{2,}(?!\p{L})/gu, (w) => (caps.has(w) ? w[0].toUpperCase() + w.slice(1) : w));
+  return text.replace(/(?<!\p{L})\p{Ll}[\p{Ll}'-]{1,}(?!\p{L})/gu, (w) => (caps.has(w) ? w[0].toUpperCase() + w.slice(1) : w));
 }
 
 const CALENDAR = wordSet("calendar");
 const GREETINGS = wordSet("greetings");
+/** One's relations, by the word ("sister", "roommate"). */
+const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner")]);
+/** Words of a working day before "at" in lower-case chat ("long day at", "shift at", "rostered on at"). */
+const WORKING_DAY = new Set(["day", "days", "shift", "shifts", "duty", "rostered", "work", "working", "job", "pay", "payday", "overtime", "nights", "lates", "earlies", "pouring", "serving", "started", "start", "hired"]);
+/** What follows "at" without being a place's name ("at work", "at home", "at night", "at lunch"). */
+const NOT_AT_NAMES = new Set(["work", "home", "night", "lunch", "breakfast", "dinner", "school", "uni", "college", "church", "gym", "practice", "training", "least", "last", "first", "all", "once", "times", "noon", "midnight", "dawn", "weekend", "weekends", "tea", "mine", "yours", "ours", "theirs", "hers", "his", "desk", "end", "moment", "minute", "best", "worst", "it", "that", "this"]);
 
 /** A capitalised proper noun that is not a calendar word, an interjection or "I". */
 /** Does a text start with a capital letter (any script's: "Škoda", "Éireann")? ASCII first, the Unicode test only beyond it. */

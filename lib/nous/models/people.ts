@@ -2,16 +2,18 @@
  * Names a sentence holds that are people's, registered as referents for the pronouns after them (referents.ts).
  */
 import { placesNamed } from "./gazetteer.js";
-import { kinWords } from "./lexicon.js";
+import { kinWords, wordSet } from "./lexicon.js";
 import type { Tok } from "./nlp.js";
-import { addPerson, contactedAt, relationGender, speakerNamed, type SessionContext } from "./referents.js";
+import { addPerson, contactedAt, nameRelation, relationGender, speakerNamed, type SessionContext } from "./referents.js";
 import { employerWith } from "./states-common.js";
 
 const KIN = kinWords();
+const PARTNERS = wordSet("partner");
 
 /**
- * Registers the name at `i` (ending at `end`) as a person's when the words around it say so: "went with Tom" (not
- * "Still with Dublin Bus", an employer), "remember Sander", "met Aroha", "texted Tom", "your Eilidh" (a name owned by
+ * Registers the name at `i` (ending at `end`) as a person's when the words around it say so: "My new flatmate is
+ * Minh" (a relation of the speaker's, `teller`, named with "is"), "went with Tom" (not "Still with Dublin Bus", an
+ * employer), "remember Sander", "met Aroha", "texted Tom", "your Eilidh" (a name owned by
  * a speaker; "my Roche colleagues" modifies a noun), one who has a relation ("Amina's father"), or a name known as a
  * person's earlier in the conversation (or one whose home or work is known), named again in a later session ("Tell
  * Aarav congratulations. Does he live at home still?").
@@ -19,9 +21,14 @@ const KIN = kinWords();
  * @example
  * personNamed(analyse("We went with Tom to the lake.")[0], 3, 3, "Tom", ctx, "D1:1"); // Tom is now a referent
  */
-export function personNamed(s: Tok[], i: number, end: number, name: string, ctx: SessionContext, turn: string): void {
+export function personNamed(s: Tok[], i: number, end: number, name: string, ctx: SessionContext, turn: string, teller?: string): void {
   const speaker = speakerNamed(ctx, name);
-  if (s[i - 1]?.lower === "with" && !employerWith(s, i - 1)) addPerson(ctx, { name, turn });
+  // "My new flatmate is Minh, a student from Hanoi": a relation of the speaker's named with "is"
+  const rel = ["is", "'s"].includes(s[i - 1]?.lower ?? "") && ["my", "our"].includes(s[i - 3]?.lower ?? "") || (s[i - 3]?.lower === "new" && ["my", "our"].includes(s[i - 4]?.lower ?? "")) ? s[i - 2] : undefined;
+  if (rel && teller && !speaker && !name.includes(" ") && (KIN.has(rel.lemma) || PARTNERS.has(rel.lemma)) && (!s[end + 1] || [",", ".", "!"].includes(s[end + 1].text))) {
+    nameRelation(ctx, teller, rel.lemma, name);
+    addPerson(ctx, { name, turn, gender: relationGender(rel.lemma) }, true);
+  } else if (s[i - 1]?.lower === "with" && !employerWith(s, i - 1)) addPerson(ctx, { name, turn });
   else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !speaker) addPerson(ctx, { name, turn });
   else if (!speaker && !name.includes(" ") && placesNamed(name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name, turn }, true);
   else if (["my", "your", "our"].includes(s[i - 1]?.lower ?? "") && !name.includes(" ") && s[end + 1]?.pos !== "NOUN" && placesNamed(name).length === 0 && !speaker) addPerson(ctx, { name, turn });

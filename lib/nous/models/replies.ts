@@ -255,8 +255,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "VERB" && s[i - 1]?.lower === "how" && s[i + 1]?.text === "?") || (t.pos === "PROPN" && (t.lower === t.text || i === 0)) || (t.pos === "ADJ" && (!s[i + 1] || s[i + 1].pos === "PUNCT"))) && (i === 0 || ["the", "your", "new", "and", "'s", "is", "how"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
-  // "Are you still teaching?", "How's nursing going?": the listener's work
-  const gerund = q.some((s) => s.some((t, i) => WORK_GERUNDS.has(t.lower) && (s[i - 1]?.lower === "still" || s.some((x) => x.lower === "how" || x.lower === "hows"))));
+  // "Are you still teaching?", "How's nursing going?", "How was the first week at the new place?": the listener's work
+  const gerund = q.some((s) => s.some((t, i) => (WORK_GERUNDS.has(t.lower) && (s[i - 1]?.lower === "still" || s.some((x) => x.lower === "how" || x.lower === "hows"))) || (t.lower === "first" && ["day", "days", "week", "shift", "month"].includes(s[i + 1]?.lower ?? "") && s[i + 2]?.lower === "at" && !isName(s[i + 3]))));
   // ("how's your brother, the one at the bank?": about a relation, not the listener)
   const relation = q.some((s) => s.some((t, i) => t.lower === "your" && RELATIVES.has(s[i + 1]?.lemma ?? "")));
   // "How long have you been in this block?", "how long you been living here?": the listener's home

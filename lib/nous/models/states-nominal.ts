@@ -82,9 +82,10 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     // "work at X" (the noun) takes "at" only; "shifts in a row at X": a shift may have a few words before it
     // ("sparky work with Bellarine Electrical": "with" or "for" only before an organisation's name)
     const preps = t.lemma === "work" ? ["at", ...(["with", "for"].filter((x) => s.slice(k + 1, k + 3).some((y, j) => y.lower === x && orgAfter(s, k + 1 + j))))] : ["at", "with", "for"];
-    // "double shift on the children's ward at X": a shift may name where in the place before the place
+    // "double shift on the children's ward at X": a shift may name where in the place before the place, or what one
+    // does there ("a lunch shift pouring at X")
     const span = t.lemma === "shift" ? 6 : 1;
-    const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP", "ADJ"].includes(y.pos) || y.text === "'s" || (span > 1 && y.pos === "VERB" && y.lower === y.lemma))) : -1;
+    const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP", "ADJ"].includes(y.pos) || y.text === "'s" || (span > 1 && y.pos === "VERB" && (y.lower === y.lemma || y.lower.endsWith("ing"))))) : -1;
     // "a job in Hangzhou, at Hangzhou Metro", "a position in a hospital in Istanbul, Başakşehir City Hospital"
     const inTown = prep < 0 && JOB_NOUNS.has(t.lemma) && t.pos === "NOUN" ? jobInTown(s, k) : undefined;
     if (t.pos === "NOUN" && (prep > k || inTown)) {

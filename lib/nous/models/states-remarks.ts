@@ -421,7 +421,8 @@ export function orgJudged(s: Tok[], turn: readonly Tok[][], speaker: string, ctx
   if (!p) return;
   // "Allegro has pierogi in the canteen", "Shopify update: new VP wants everyone in the office": what the organisation
   // has or does for its staff, with the word of working life in the same sentence
-  const has = s[p.end + 1]?.lemma === "have" && s[p.end + 1].lower !== "had";
+  // (an auxiliary "has" is no having: "Connor has been made supervisor")
+  const has = s[p.end + 1]?.lemma === "have" && s[p.end + 1].lower !== "had" && s[p.end + 2]?.lower !== "been" && s[p.end + 2]?.pos !== "VERB";
   const update = s[p.end + 1]?.lower === "update" && s[p.end + 2]?.text === ":";
   if (!has && !update && s[p.end + 1]?.lower !== "is" && s[p.end + 1]?.text !== "'s") return;
   let n = p.end + 2;
@@ -434,7 +435,8 @@ export function orgJudged(s: Tok[], turn: readonly Tok[][], speaker: string, ctx
   const value = p.value;
   const first = value.split(" ")[0].toLowerCase();
   if (NOT_EMPLOYERS.has(first) || KIN_WORDS.has(first) || placesNamed(value).length > 0 || isCountry(value) || ctx.speakers.some((x) => x === value || x.split(" ")[0] === value.split(" ")[0])) return;
-  if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || ctx.seenAs?.[value] === "home" || listenersHome(ctx, speaker, value)) return;
+  // (a person the conversation has named: "my flatmate Connor" … "Connor's been made supervisor at Primark")
+  if (namesSomeone(ctx, value, { firstName: "value", gendered: true, known: true }) || ctx.folk?.includes(value) || ctx.seenAs?.[value] === "home" || listenersHome(ctx, speaker, value)) return;
   // "Uniform is massive on me": a common word capitalised to open the sentence (as wink reads it in lower case)
   if (!value.includes(" ") && commonWordAlone(value)) return;
   // a word of one's working life after the judgement, or in another sentence of the turn

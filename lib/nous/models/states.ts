@@ -181,8 +181,12 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const named = !into && !thing && !object && !away && !embedded && !left && attr === "home" && c.subjects.length === 1 && changeKind(c) === "change" ? before : undefined;
       // "I moved to Aga Khan University Hospital in June": an organisation's name is a workplace
       // ("moved to the planning department": a part of one's workplace, no organisation's name)
-      const org = attr === "home" && !!into && upper(into.value) && organisationName(into.value);
-      emit(c.subjects, org ? "workplace" : attr, into?.value ?? named, changeKind(c), c.head);
+      // ("she's moved to the Nationwide head office in Swindon": an organisation's office, by its name)
+      // (not a town's: "moved to the London office" is a branch of one's employer)
+      const ofOffice = attr === "home" && into ? /^(\p{Lu}.*?) (?:head office|office|offices|HQ|headquarters)$/u.exec(into.value)?.[1] : undefined;
+      const office = ofOffice && placesNamed(ofOffice).length === 0 ? ofOffice : undefined;
+      const org = attr === "home" && !!into && upper(into.value) && (organisationName(into.value) || !!office);
+      emit(c.subjects, org ? "workplace" : attr, office ?? into?.value ?? named, changeKind(c), c.head);
     } else if (WORK.has(v) || (STOP.has(v) && s[from]?.lemma === "work")) {
       const stop = STOP.has(v);
       const start = stop ? from + 1 : from;
@@ -236,6 +240,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         const who = obj?.lower === "me" || obj?.lower === "us" ? [speaker] : obj && (obj.lower === "him" || obj.lower === "her") ? [resolvePronoun(ctx, obj.lower, turn, [...c.subjects, speaker])].filter((x): x is string => !!x) : [];
         if (c.subjects.length === 1 && who.length) emit(who, "workplace", c.subjects[0], changeKind(c), c.head);
       }
+    } else if ((v === "make" || v === "promote" || v === "appoint") && c.passive && !c.negated && !c.intent && promotedAt(s, from, to)) {
+      emit(c.subjects, "workplace", promotedAt(s, from, to), changeKind(c), c.head);
     } else if (v === "sell" && !c.negated && !c.intent && !c.future && ["the", "my", "our", "his", "her", "their"].includes(s[from]?.lower ?? "") && DWELLING.has(s[from + 1]?.lemma ?? "") && s[from + 2]?.lower === "in") {
       // "my mom finally sold the house in Regina": a home sold is a home left
       const p = placeAt(s, from + 3, to);
@@ -316,6 +322,16 @@ const NAMED_SITES = new Set(["campus", "site", "plant", "depot", "factory", "war
 const SITES = new Set([...NAMED_SITES, "office", "offices", "store", "branch"]);
 /** Trips and short stays after a place: "for work", "four times", "for the weekend", "until Friday", "on holiday" … */
 const SHORT_STAY = /\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|every (?:single )?(?:weekend|sunday|saturday|friday|summer|holiday|half-term)|most weekends)\b/;
+
+/**
+ * "Connor's been made supervisor at Primark", "she was promoted to head nurse at the Mater": the organisation a job was
+ * given at (the words after the passive verb, from `from`).
+ */
+function promotedAt(s: Tok[], from: number, to: number): string | undefined {
+  let j = from + (s[from]?.lower === "to" ? 1 : 0);
+  while (j < to && (s[j].pos === "NOUN" || s[j].pos === "ADJ" || ["a", "an", "the", "head", "senior", "lead"].includes(s[j].lower))) j++;
+  return j > from && JOB_WORDS.has(s[j - 1].lemma) && s[j]?.lower === "at" ? ppAfter(s, j, to, new Set(["at"]))?.value : undefined;
+}
 
 /** A speaker or a person of the conversation, named by the whole value ("I'm with Dana" names no employer). */
 const personNamed = (ctx: SessionContext, v: string): boolean => (ctx.people ?? []).some((r) => r.name === v) || ctx.speakers.includes(v);
