@@ -48,3 +48,19 @@ test("'How was the first week at the new place?' asks about work: a reply's name
   const turns: [string, string][] = [["Bob", "How was the first week at the new place?"], ["Ann", "Very good. Medtronic is bigger than I thought, I need a map."]];
   assert.deepEqual(talk(turns).filter((x) => x.includes("home")), []);
 });
+
+test("a name 'he' stood for is a man's from then on: a later 'she' is someone else", () => {
+  const turns: [string, string][] = [["Ann", "My new flatmate is Tuan, he studies at Aston and works weekends at Wing Yip."], ["Bob", "Ha. My news is that Grace from my team has left us, she's moved to the Aviva head office in Norwich."]];
+  assert.deepEqual(talk(turns), ["Tuan | workplace | Wing Yip | 0.5", "Grace | workplace | Aviva | change"]);
+});
+
+test("after a move, a comma joins getting, finding, renting or buying a home (or a job) to the speaker's clause", () => {
+  assert.deepEqual(talk([["Ann", "Moved to Hobart, got a flat in Sandy Bay."]]), ["Ann | home | Hobart | change", "Ann | home | Sandy Bay | change"]);
+  assert.deepEqual(talk([["Ann", "I left Asda, found a job at Morrisons."]]), ["Ann | workplace | Asda | ended", "Ann | workplace | Morrisons | change"]);
+});
+
+test("lower-case chat: lexicon words after a dwelling and 'in' name the place; 'in town' and 'in old town' do not", () => {
+  assert.deepEqual(talk([["Ann", "left bendigo. renting a little place in paradise now, near the river"]]), ["Ann | home | Bendigo | ended", "Ann | home | Paradise | change"]);
+  assert.deepEqual(talk([["Ann", "got a flat in town lol"]]), []);
+  assert.deepEqual(talk([["Ann", "ya little apartment in old town, great views"]]), []);
+});

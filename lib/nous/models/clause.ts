@@ -74,8 +74,8 @@ function verbLike(t: Tok | undefined): Tok | undefined {
   return undefined;
 }
 
-/** Verbs of a home or a workplace, the only ones a comma joins to the speaker's clause before it. */
-const COMMA_VERBS = new Set(["resideVerbs", "settleVerbs", "moveVerbs", "workVerbs", "teachVerbs", "startVerbs", "quitVerbs", "signVerbs", "joinVerbs", "noticeVerbs"].flatMap((l) => [...wordSet(l as Parameters<typeof wordSet>[0])]));
+/** Verbs of a home or a workplace (and of getting, finding, renting or buying one), the only ones a comma joins to the speaker's clause before it. */
+const COMMA_VERBS = new Set([...["resideVerbs", "settleVerbs", "moveVerbs", "workVerbs", "teachVerbs", "startVerbs", "quitVerbs", "signVerbs", "joinVerbs", "noticeVerbs"].flatMap((l) => [...wordSet(l as Parameters<typeof wordSet>[0])]), "rent", "buy", "get", "find"]);
 
 export const isRelation = (lemma: string): boolean => FAMILY.has(lemma) || PARTNER.has(lemma);
 
@@ -170,7 +170,8 @@ function subjectAt(s: Tok[], i: number, speaker: string, other: string | undefin
     return { entities: [entity], end: i };
   }
   // a capitalised gerund opening a sentence ("Networking was a lifesaver") is not a name
-  if (isName(t) && !(i === 0 && t.lower.endsWith("ing")) && (i === 0 || !(s[i - 1].pos === "ADP" || DET_BEFORE_NAME.has(s[i - 1].lower)))) {
+  // ("My news is that Priya … has left": "that" opening a clause is no determiner)
+  if (isName(t) && !(i === 0 && t.lower.endsWith("ing")) && (i === 0 || !(s[i - 1].pos === "ADP" || (DET_BEFORE_NAME.has(s[i - 1].lower) && s[i - 1].pos !== "SCONJ")))) {
     // a sentence-initial name before an appositive ("Pedro, my roommate, …") is a name
     const n = nameAt(s, i) ?? (i === 0 && s[1]?.text === "," && (relationAt(s, 2, speaker, ctx, turn) || ownedBetween(s, 1) > 0) ? { name: t.text, end: 0 } : undefined);
     if (!n) return undefined;

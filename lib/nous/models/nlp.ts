@@ -318,8 +318,9 @@ const CUES = wordSet("hedgeCues");
  * in a text with no capitalised word, a word the lexicon does not hold (or one the tagger reads as a proper noun
  * anyway) is a name and is capitalised, unless it is chat shorthand (tbh, rn, bday), laughter or a stretched word
  * ("omggg"), or a dropped g ("mornin" → "morning" is a word); so is a word after one's relation before a verb ("my
- * roommate destiny got hired"), and, after "at" with no article in a sentence about one's working day, a run of
- * lexicon words ("long day at discovery"). Returns the recased text, or undefined when nothing changes.
+ * roommate destiny got hired"), and lexicon words with no article after "at" in a sentence about one's working day
+ * ("long day at discovery") or after a dwelling and "in" ("a place in prospect"). Returns the recased text, or
+ * undefined when nothing changes.
  */
 function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   const text = doc.out();
@@ -337,6 +338,13 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   // "my roommate destiny got hired", "my sister hope moved": a word after one's relation, before a verb, is its name
   words.forEach((w, i) => {
     if (i > 1 && ["my", "our", "your"].includes(words[i - 2]) && RELATIONS.has(words[i - 1]) && /^[a-z]{3,}$/.test(w) && (pos[i] === "NOUN" || pos[i] === "PROPN") && ["VERB", "AUX"].includes(pos[i + 1] ?? "") && !CHAT.has(w) && !CALENDAR.has(w)) caps.add(w);
+  });
+  // "renting a little place in prospect now", "our place in observatory": after a dwelling and "in", with no article,
+  // lexicon words are the place's name (not "in town", "in the city")
+  words.forEach((w, i) => {
+    // ("a little apartment in old town": a part of town by its common words, no name)
+    if (w !== "in" || !DWELLINGS.has(words[i - 1] ?? "") || NOT_IN_NAMES.has(words[i + 2] ?? "")) return;
+    for (let j = i + 1; j <= i + 2 && /^[a-z][a-z'-]+$/.test(words[j] ?? "") && ["NOUN", "PROPN", "ADJ"].includes(pos[j]) && !NOT_IN_NAMES.has(words[j]) && !CALENDAR.has(words[j]) && !CHAT.has(words[j]); j++) caps.add(words[j]);
   });
   // "long day at discovery", "a lunch shift pouring at little creatures": after "at", with no article, in a sentence
   // about one's working day, lexicon words are a name too (not "at work", "at home", "at night")
@@ -356,6 +364,9 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
 
 const CALENDAR = wordSet("calendar");
 const GREETINGS = wordSet("greetings");
+/** Dwellings, by the word ("flat", "place"), and what follows "<dwelling> in" without naming a place. */
+const DWELLINGS = new Set(["flat", "apartment", "place", "house", "room", "studio", "condo", "unit", "bungalow", "townhouse", "cottage", "semi"]);
+const NOT_IN_NAMES = new Set(["town", "city", "centre", "center", "suburbs", "suburb", "country", "village", "area", "estate", "building", "block", "general", "particular", "total", "fact", "mind", "question", "time", "order", "case", "front", "between", "summer", "winter", "spring", "autumn", "fall", "hand"]);
 /** One's relations, by the word ("sister", "roommate"). */
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner")]);
 /** Words of a working day before "at" in lower-case chat ("long day at", "shift at", "rostered on at"). */

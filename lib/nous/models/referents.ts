@@ -208,8 +208,10 @@ export function resolvePronoun(ctx: SessionContext, pronoun: string, turn: strin
     if (r.plural) continue;
     if (ctx.lastPet !== undefined && ctx.lastPet > r.at) return undefined;
     if (r.gender === undefined || r.gender === want) {
-      // (a name "he" or "she" stands for is a person's)
+      // (a name "he" or "she" stands for is a person's, of that gender from then on: "Minh … he studies at Aston" …
+      // "Priya … she's moved" is not Minh)
       noteFolk(ctx, r.name);
+      if (r.gender === undefined && !r.name.includes(" and ")) r.gender = want;
       return r.name;
     }
   }
