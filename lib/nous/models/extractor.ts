@@ -309,7 +309,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
     // a known named value described by its kind ("you work at a food company", "at the port", "at the mine"): nothing new
     const known = (st: { entity: string; attribute: string }) => ctx.known?.[st.entity]?.[st.attribute as "home" | "workplace"];
-    states = states.filter((st) => !(st.entity !== turn.speaker ? st.kind !== "ended" && !upper(st.value) && upper(known(st) ?? "") : st.kind === "state" && !hedges[si] && knownByKind(known(st), st.attribute, st.value)));
+    states = states.filter((st) => !isSpeakerName(st.value) && !(st.entity !== turn.speaker ? st.kind !== "ended" && !upper(st.value) && upper(known(st) ?? "") : st.kind === "state" && !hedges[si] && knownByKind(known(st), st.attribute, st.value)));
     for (const st of states) {
       const positive = st.kind !== "ended";
       // "that's it, I'm moving to Lanzarote": a move announced in exasperation, with no date, is a joke

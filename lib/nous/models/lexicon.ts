@@ -104,7 +104,7 @@ export const LEXICON = {
     words: w(`hey hi hello thanks thank wow oh yes yeah yep yup aye nah no congrats congratulations haha lol bye sure ok okay
       awesome cool nice great yesterday today tomorrow kids gotta cheers aww ugh sounds love marhaba merhaba talofa bula namaste salaam salam sawasdee konnichiwa jambo shalom bonjour hallo
       wah aiya aiyo alamak abeg oi ha hah eish nope phew whew yay oof meh hiya heya howdy dumela sawubona
-      sasa niaje habari mambo howzit howya hola ciao salut arre arey ehn eii`),
+      sasa niaje habari mambo howzit howya hola ciao salut arre arey ehn eii walaikum alaikum assalamu asalaam`),
   },
   timeExpressions: { use: "time resolver: relative time expressions resolved against a turn's date (temporal.ts, in order)", match: "phrase", on: "turns", words: Object.values(TIME_EXPRESSIONS).flat() },
   temporalQuestion: { use: "answerer: questions answered with a date", match: "question-start", on: "questions", words: ["when", "what (?:year|month|date|day|time)", "how long ago", "which (?:year|month)"] },

@@ -343,7 +343,9 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   // lexicon words are the place's name (not "in town", "in the city")
   words.forEach((w, i) => {
     // ("a little apartment in old town": a part of town by its common words, no name)
-    if (w !== "in" || !DWELLINGS.has(words[i - 1] ?? "") || NOT_IN_NAMES.has(words[i + 2] ?? "")) return;
+    // (a dwelling with an article, a possessive or an adjective: "flat in texture" is no dwelling)
+    const had = ["a", "an", "our", "my", "the", "new"].includes(words[i - 2] ?? "") || pos[i - 2] === "ADJ";
+    if (w !== "in" || !DWELLINGS.has(words[i - 1] ?? "") || !had || NOT_IN_NAMES.has(words[i + 2] ?? "")) return;
     for (let j = i + 1; j <= i + 2 && /^[a-z][a-z'-]+$/.test(words[j] ?? "") && ["NOUN", "PROPN", "ADJ"].includes(pos[j]) && !NOT_IN_NAMES.has(words[j]) && !CALENDAR.has(words[j]) && !CHAT.has(words[j]); j++) caps.add(words[j]);
   });
   // "long day at discovery", "a lunch shift pouring at little creatures": after "at", with no article, in a sentence

@@ -216,7 +216,7 @@ test("'Thanks! Yes, same place.' confirms; 'left the hospital' ends the known on
   assert.deepEqual(talk([["Bob", "Still at Standard Bank, right?"], ["Ann", "Thanks Lucia! Yes, same place, just a bigger desk."]]), ["Ann | workplace | Standard Bank"]);
   assert.deepEqual(talk([["Ann", "Night shifts this week at the hospital."], ["Ann", "I left the hospital in March and now I manage a branch of Ernest Chemists."]]), ["Ann | workplace | hospital", "Ann | workplace | hospital | ended", "Ann | workplace | Ernest Chemists | 0.5"]);
   assert.deepEqual(states("Life in Polokwane is quiet."), ["Ann | home | Polokwane | 0.5"]);
-  assert.deepEqual(states("I'm with my parents in Polokwane now, working remotely."), ["Ann | home | Polokwane | 0.5"]);
+  assert.deepEqual(states("I'm with my parents in Polokwane now, working remotely."), ["Ann | home | Polokwane | change"]);
   assert.deepEqual(states("I'm taking my nieces to the beach at Malvarrosa."), []);
   assert.deepEqual(states("Mine sends me home with five jars of soup."), []);
   // an organisation acting as an employer still is one

@@ -51,8 +51,9 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     const amp = t.text === "&" && words.length > 0 && isName(s[j + 1]);
     const capital = j > 0 && upper(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
     if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
-    // "a commute from Geelong tho": chat shorthand ends a name (in lower case)
-    if (words.length > 0 && t.text === t.lower && CHAT.has(t.lower)) break;
+    // "a commute from Geelong tho": chat shorthand ends a name (in lower case), and so does a part of town after it
+    // ("at Suncor downtown", "Woodlands side")
+    if (words.length > 0 && t.text === t.lower && (CHAT.has(t.lower) || (["downtown", "uptown", "midtown", "side"].includes(t.lower) && upper(words[words.length - 1])))) break;
     // "Bank of Ireland", "City of Ottawa", "University of Ghana": "of" and a name after an organisation's head (or
     // "for": "Centre for Alternative Technology", "Office for National Statistics")
     // ("University of the Free State": with "the" between)
@@ -284,4 +285,16 @@ export function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): s
   // says nothing (an organisation is a clause's subject as often)
   if ((ctx.people ?? []).some((r) => (r.name === p.value || r.name.split(" ")[0] === first) && r.gender !== undefined) || ctx.known?.[p.value]) return undefined;
   return p.value;
+}
+
+/**
+ * "Samsung's office", "the Nationwide head office": the organisation an office is named after (no town: "the London
+ * office" is a branch of one's employer), or undefined.
+ *
+ * @example
+ * officeOwner("Samsung's office"); // "Samsung"
+ */
+export function officeOwner(value: string): string | undefined {
+  const owner = /^(\p{Lu}.*?)(?:'s)? (?:head office|office|offices|HQ|headquarters)$/u.exec(value)?.[1];
+  return owner && placesNamed(owner).length === 0 ? owner : undefined;
 }

@@ -67,8 +67,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
     // "the flat in X": the tagger reads "flat" after a determiner as an adjective now and then
     // ("a tiny flat in X": an adjective before it; "a wee flat in X": the tagger reads "wee" as a noun)
-    const det = (s[k - 1]?.pos === "ADJ" || s[k - 1]?.lower === "wee") && k > 1 ? s[k - 2] : s[k - 1];
-    const home = HOME_CONTEXT.has(t.lemma) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new"].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
+    // ("Settled in now, little flat in Canton": after a comma, "little" read as an adverb)
+    const det = (s[k - 1]?.pos === "ADJ" || s[k - 1]?.lower === "wee" || s[k - 1]?.lower === "little") && k > 1 ? s[k - 2] : s[k - 1];
+    const home = HOME_CONTEXT.has(t.lemma) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new", ","].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
     if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
       // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
       // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not
@@ -112,9 +113,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (t.lower === "home" && s[k - 1]?.pos === "NOUN") continue;
       // ("Miss Gloria finally sold the house in Macon": a home sold or left is no sign of living there)
       if (gov && gov.head < k && (gov.verb === "sell" || gov.verb === "leave") && !s.slice(gov.head + 1, k).some((x) => x.pos === "VERB")) continue;
-      // (a place is no holder, unless a person of that name: "Hollyhill is my home address now, the flat in Douglas is
+      // (a place is no holder, unless surely a person of that name (a clause's subject alone is not): "Hollyhill is my home address now, the flat in Douglas is
       // just where I keep the cat"; "My brother Teo just bought a flat in Seville")
-      const subject = gov && gov.head < k && gov.subjects.length === 1 && !((placesNamed(gov.subjects[0]).length || ctx.seenAs?.[gov.subjects[0]]) && !(ctx.people ?? []).some((r) => r.name === gov.subjects[0])) && !(gov.verb === "be" && s.slice(gov.head + 1, gov.head + 4).some((x) => HOME_CONTEXT.has(x.lemma))) ? gov.subjects[0] : undefined;
+      const subject = gov && gov.head < k && gov.subjects.length === 1 && !((placesNamed(gov.subjects[0]).length || ctx.seenAs?.[gov.subjects[0]]) && !ctx.folk?.includes(gov.subjects[0])) && !(gov.verb === "be" && s.slice(gov.head + 1, gov.head + 4).some((x) => HOME_CONTEXT.has(x.lemma))) ? gov.subjects[0] : undefined;
       // ("just started. flatting in Newtown": a verbless "-ing" opening the sentence is the speaker's)
       const who = t.pos === "VERB" ? subject ?? (k === 0 && t.lower.endsWith("ing") && (gov?.subjects ?? []).every((e) => e === speaker) ? speaker : undefined) : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
       // "They found a house in Roundhay" with "they" unresolved: someone else's, not the speaker's (unless "our house")

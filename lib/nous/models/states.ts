@@ -21,7 +21,7 @@ import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.j
 import { nominal } from "./states-nominal.js";
 import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -182,9 +182,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "I moved to Aga Khan University Hospital in June": an organisation's name is a workplace
       // ("moved to the planning department": a part of one's workplace, no organisation's name)
       // ("she's moved to the Nationwide head office in Swindon": an organisation's office, by its name)
-      // (not a town's: "moved to the London office" is a branch of one's employer)
-      const ofOffice = attr === "home" && into ? /^(\p{Lu}.*?) (?:head office|office|offices|HQ|headquarters)$/u.exec(into.value)?.[1] : undefined;
-      const office = ofOffice && placesNamed(ofOffice).length === 0 ? ofOffice : undefined;
+      const office = attr === "home" && into ? officeOwner(into.value) : undefined;
       const org = attr === "home" && !!into && upper(into.value) && (organisationName(into.value) || !!office);
       emit(c.subjects, org ? "workplace" : attr, office ?? into?.value ?? named, changeKind(c), c.head);
     } else if (WORK.has(v) || (STOP.has(v) && s[from]?.lemma === "work")) {
@@ -373,6 +371,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   const theName = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && (c.now || c.still || c.noLonger || c.negated || kindHead);
   // ("I'm still with the Yukon Government": "with the" and an organisation's name)
   const withThe = t.lower === "with" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && organisationName(placeAt(s, j + 2, c.end)?.value ?? "");
+  // "I'm still with my parents in Bukit Batok": living with one's family in a town
+  if (t.lower === "with" && ["my", "our"].includes(s[j + 1]?.lower ?? "") && KIN.has(s[j + 2]?.lemma ?? "") && s[j + 3]?.lower === "in" && isName(s[j + 4]) && !c.past && !c.future && !c.intent) return emit(c.subjects, "home", placeAt(s, j + 4, c.end)?.value, kind, c.head);
   // ("I'm with a small startup now, Chalo Kitchens": an organisation by its kind, then its name after a comma)
   let kindEnd = (t.lower === "at" || t.lower === "with") && (s[j + 1]?.lower === "a" || s[j + 1]?.lower === "an") ? j + 2 : -1;
   while (kindEnd > 0 && s[kindEnd]?.pos === "ADJ") kindEnd++;
@@ -380,7 +380,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   if (kindOf > 0 && s[kindOf]?.text === "," && isName(s[kindOf + 1]) && !personNamed(ctx, placeAt(s, kindOf + 1, c.end)?.value ?? "")) return emit(c.subjects, "workplace", placeAt(s, kindOf + 1, c.end)?.value, kind, c.head);
   if ((t.lower === "at" || t.lower === "with") && (isName(s[j + 1]) || theName || withThe)) {
     const p = placeAt(s, j + 1, c.end);
-    if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", p.value, kind, c.head);
+    // ("I'm at Samsung's office in Ridgefield Park": the organisation)
+    if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", officeOwner(p.value) ?? p.value, kind, c.head);
     return;
   }
   // "I'm done with X", "I'm done at Manitoba Hydro"

@@ -1,0 +1,33 @@
+/** Homes and workplaces said in passing: a dwelling after a town's remark, living with one's family, a part of town
+ * or an office after an organisation's name, a greeting and the listener's name as no value; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace"]);
+
+test("'Tamale is hot, but the house in Kalpohin is quiet': the dwelling is the speaker's, the town is no holder", () => {
+  assert.deepEqual(talk([["Ann", "Tamale is hot oo, but the house in Kalpohin is quiet, I like it."]]), ["Ann | home | Kalpohin | 0.5", "Ann | home | Tamale | 0.5"]);
+});
+
+test("'I'm still with my parents in <town>' is a home; 'I was with my parents in <town> for Christmas' is not", () => {
+  assert.deepEqual(talk([["Ann", "same lor. I'm also still with my parents in Jurong West"]]), ["Ann | home | Jurong West"]);
+  assert.deepEqual(talk([["Ann", "I was with my parents in Jurong West for Christmas."]]), []);
+});
+
+test("a dwelling after a comma, 'little' read as an adverb: 'Settled in now, little flat in Splott'; 'flat in texture' is none", () => {
+  assert.deepEqual(talk([["Ann", "Settled in now, little flat in Splott, just off the main road."]]), ["Ann | home | Splott | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I tried it, flat in texture."]]), []);
+});
+
+test("a part of town after an organisation's name ends it; an office is its organisation's, unless a town's", () => {
+  assert.deepEqual(talk([["Ann", "I'm at Enbridge downtown, rotational program."]]), ["Ann | workplace | Enbridge"]);
+  assert.deepEqual(talk([["Ann", "Nope, I'm at Siemens's office in Camberley now."]]), ["Ann | workplace | Siemens | change"]);
+  // ("a bakery downtown": no name, no cut)
+  assert.deepEqual(talk([["Ann", "I'm at the London office now."]]).map((x) => x.split(" | ")[2]), ["London office"]);
+});
+
+test("greetings are no names ('Walaikum salaam!'), and the listener's name is no home ('moved into the stacks, Carys')", () => {
+  assert.deepEqual(talk([["Bob", "Still with Qatar Airways?"], ["Ann", "Walaikum salaam! Yes, still at Qatar Airways."]]).filter((x) => x.includes("alaam")), []);
+  assert.deepEqual(talkLines([["Ann", "I've moved into the basement stacks, Bob. Camp bed and all."]], ["home"]), []);
+});
