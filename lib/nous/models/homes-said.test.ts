@@ -31,3 +31,15 @@ test("greetings are no names ('Walaikum salaam!'), and the listener's name is no
   assert.deepEqual(talk([["Bob", "Still with Qatar Airways?"], ["Ann", "Walaikum salaam! Yes, still at Qatar Airways."]]).filter((x) => x.includes("alaam")), []);
   assert.deepEqual(talkLines([["Ann", "I've moved into the basement stacks, Bob. Camp bed and all."]], ["home"]), []);
 });
+
+test("handing back the keys in a town, or the <town> flat, ends that home; handing in one's notice is the job's", () => {
+  assert.deepEqual(talk([["Ann", "Done, handed back the keys in Phibsborough today, bit emotional."]]), ["Ann | home | Phibsborough | ended | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Handed back the Wembley flat last week."]]), ["Ann | home | Wembley | ended | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I handed in my notice at Argos."]]), ["Ann | workplace | Argos | ended"]);
+});
+
+test("a flat by its bedrooms ('a little one bed in Bray', 'a two-bed in Drumcondra') is a dwelling; 'in bed in Leeds' is not", () => {
+  assert.deepEqual(talk([["Ann", "Signed!! a little one bed in Greystones, five minutes from the sea"]]), ["Ann | home | Greystones | 0.5"]);
+  assert.deepEqual(talk([["Ann", "We got a two-bed in Glasnevin."]]), ["Ann | home | Glasnevin | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I stayed in bed in Leeds all day."]]), []);
+});

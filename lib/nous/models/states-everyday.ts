@@ -135,6 +135,14 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const p = named(s, k, ctx, true);
       if (p) out.push({ attribute: "home", value: p.value, kind: "ended", at: k });
     }
+    // "handed back the keys in Rathmines", "handed back the Kondapur flat": a home given up
+    if (v === "hand" && ["back", "in"].includes(s[c.head + 1]?.lower ?? "") && (c.past || c.perfect) && !c.negated) {
+      const d = s.findIndex((t, i) => i > c.head + 1 && i <= c.head + 5 && (t.lemma === "key" || DWELLINGS.has(t.lemma)));
+      let a = d - 1;
+      while (a > c.head + 1 && isName(s[a])) a--;
+      const p = d < 0 ? undefined : a < d - 1 ? named(s, a + 1, ctx, true) : ["in", "at"].includes(s[d + 1]?.lower ?? "") ? named(s, d + 2, ctx, true) : undefined;
+      if (p) out.push({ attribute: "home", value: p.value, kind: "ended", at: d });
+    }
     // "sold the house in Brampton", "we sold our place in Leith"
     if (v === "sell" && (c.past || c.perfect)) {
       const d = s.findIndex((t, i) => i > c.head && i <= c.head + 3 && DWELLINGS.has(t.lemma));

@@ -69,7 +69,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     // ("a tiny flat in X": an adjective before it; "a wee flat in X": the tagger reads "wee" as a noun)
     // ("Settled in now, little flat in Canton": after a comma, "little" read as an adverb)
     const det = (s[k - 1]?.pos === "ADJ" || s[k - 1]?.lower === "wee" || s[k - 1]?.lower === "little") && k > 1 ? s[k - 2] : s[k - 1];
-    const home = HOME_CONTEXT.has(t.lemma) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new", ","].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
+    // ("a little one bed in Bray", "a two-bed in Drumcondra": a flat by its bedrooms)
+    const beds = t.lemma === "bed" && ["one", "two", "three", "1", "2", "3"].includes((s[k - 1]?.text === "-" ? s[k - 2] : s[k - 1])?.lower ?? "");
+    const home = (HOME_CONTEXT.has(t.lemma) || beds) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new", ","].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
     if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
       // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
       // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not
