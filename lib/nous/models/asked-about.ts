@@ -187,9 +187,11 @@ export function districtAfter<R extends { attribute: "home" | "workplace"; value
   const same = j > 0 && here[j]?.text === "," && isName(here[j + 1]) ? placeAt(here, j + 1) : undefined;
   if (same && same.value.split(" ").every((w) => /^\p{Lu}/u.test(w)) && (!here[same.end + 1] || [".", "!"].includes(here[same.end + 1].text)) && placesNamed(same.value).length === 0 && !speakerNamed(ctx, same.value) && !(ctx.people ?? []).some((x) => x.name === same.value) && !organisationName(same.value)) return { ...r, value: same.value, within: r.value };
   const next = i >= 0 ? sentences[i + 1] : undefined;
-  const p = next && isName(next[0]) ? placeAt(next, 0) : undefined;
+  // ("Montreal still. The Plateau, third floor walk-up": with "the" before the district, which names no person)
+  const the = next?.[0]?.lower === "the" ? 1 : 0;
+  const p = next && isName(next[the]) ? placeAt(next, the) : undefined;
   // (no person: "Kwesi, my brother, says hi" goes on with a verb of its own)
-  if (!p || next![p.end + 1]?.text !== "," || next!.slice(p.end + 2).some((t) => (t.pos === "VERB" || t.pos === "AUX") && !t.lower.endsWith("ing")) || p.value === r.value || speakerNamed(ctx, p.value) || (ctx.people ?? []).some((x) => x.name === p.value) || isCountry(p.value) || organisationName(p.value)) return r;
+  if (!p || next![p.end + 1]?.text !== "," || (!the && next!.slice(p.end + 2).some((t) => (t.pos === "VERB" || t.pos === "AUX") && !t.lower.endsWith("ing"))) || p.value === r.value || speakerNamed(ctx, p.value) || (ctx.people ?? []).some((x) => x.name === p.value) || isCountry(p.value) || organisationName(p.value)) return r;
   return { ...r, value: p.value, within: r.value };
 }
 

@@ -47,3 +47,17 @@ test("a reply's town, then after a comma a capitalised name that ends the senten
   assert.ok(!talk([["Bob", "still in Galway?"], ["Ann", "Yes, Salthill, Galway."]]).includes("Galway | within | Salthill"));
   assert.deepEqual(talk([["Bob", "you still down in Porirua?"], ["Ann", "yep still in Porirua, Titahi Bay end."]]), ["Ann | home | Porirua"]);
 });
+
+test("'Where you staying now?' asks for a home; 'where are you staying for the conference?' does not", () => {
+  assert.deepEqual(talk([["Bob", "Where you staying now?"], ["Ann", "Tampines. Moved in with my sister after she got her flat."]]), ["Ann | home | Tampines"]);
+  assert.deepEqual(talk([["Bob", "Where are you staying for the conference?"], ["Ann", "Hilton, near the venue."]]), []);
+});
+
+test("a reply's town, then 'The <district>,' opening the next sentence: the district within it", () => {
+  assert.deepEqual(talk([["Bob", "where are you these days?"], ["Ann", "Toronto still. The Annex, third floor walk-up, the stairs are my gym"]]), ["Ann | home | Toronto", "Annex | within | Toronto", "Ann | home | Annex"]);
+});
+
+test("a yes to 'still in <town>?' that goes on 'and still at <organisation>': the district is the home, the organisation the workplace", () => {
+  const turns: [string, string][] = [["Bob", "You still in Ottawa?"], ["Ann", "Yup, Glebe, and still at Shopify"], ["Bob", "how's the cold up there"], ["Ann", "minus 28 this morning. Shopify told us to work from home, which was merciful"]];
+  assert.deepEqual(talk(turns), ["Ann | home | Ottawa", "Glebe | within | Ottawa", "Ann | home | Glebe", "Ann | workplace | Shopify", "Ann | workplace | Shopify | 0.5"]);
+});

@@ -53,7 +53,7 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
   ((ctx as WithQuestion).lastAttribute ??= {})[entity] = attribute;
 }
 
-const HOME_Q = /\b(?:you|u) (?:live|living|stay|staying) where\b|\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
+const HOME_Q = /\b(?:you|u) (?:live|living|stay|staying) where\b|\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|stay(?:ing)?(?!\s+(?:for|tonight|this|on|during|while|when|over|in the hotel)\b)|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
 const WORK_Q = /\b(?:you|u) (?:work|working) where\b|\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?": where the listener lives, asked without a verb of living. */
@@ -367,9 +367,9 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   if (!s) return undefined;
   const text = s.map((t) => t.text).join(" ");
   // "Still at Tarang?" "Yep, …": the reply confirms the value, or names the place itself ("Yep, fixing cars at Fenwick
-  // Motors", not "working at Shopee" if asked of a home); with no yes, it answers "where?" ("Nelson, top of the South")
+  // Motors"; of a home, not "working at X" nor "Yup, Centretown, and still at Shopify"); with no yes, it answers "where?"
   if (q.still !== undefined && YES.test(text)) {
-    const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]) && !(q.attribute === "home" && (WORK_GERUNDS.has(s[i - 1]?.lower ?? "") || s[i - 1]?.lemma === "work")));
+    const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]) && !(q.attribute === "home" && (WORK_GERUNDS.has(s[i - 1]?.lower ?? "") || s[i - 1]?.lemma === "work" || (t.lower === "at" && s[i - 1]?.lower === "still"))));
     // "Yes, Bandra.": a name standing alone after the yes
     let b = 1;
     while (b < s.length && s[b].pos === "PUNCT") b++;
@@ -404,8 +404,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
         // ("Sasa Dov!": the listener greeted by name is no answer; nor is "Mi tell you", a word of two letters)
         if (v && (v.split(" ").some((w) => ctx.speakers.includes(w)) || (v.length <= 2 && !/^\p{Lu}+$/u.test(v)))) continue;
         if (v && r[e + 1]?.lower === "at" && (isName(r[e + 2]) || (r[e + 2]?.lower === "the" && isName(r[e + 3])))) continue;
-        // "How's the new place?" "… everyone at Arden & Kell …": an organisation's name answers about work
-        if (v) return { attribute: organisationName(v) ? "workplace" : q.attribute, value: v, kind: "state", indirect: true };
+        // "How's the new place?" "… everyone at Arden & Kell …": an organisation's name (or one seen as a workplace) answers about work
+        if (v) return { attribute: organisationName(v) || ctx.seenAs?.[v] === "workplace" ? "workplace" : q.attribute, value: v, kind: "state", indirect: true };
       }
     }
     return undefined;

@@ -207,9 +207,9 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const p = placeAt(s, k + 3);
       const home = s[k + 2].lower === "in";
       if (p && (!home || !organisationName(p.value)) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([speaker], home ? "home" : "workplace", p.value, "ended", k);
-    } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
-      // "Still in Aberdeen!", "Still at the warehouse": "I'm still …" without its subject and verb ("Still at
-      // auntie's": a relative's house is no workplace)
+    } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || (s[k - 1].pos === "CCONJ" && s[k - 2]?.pos === "PUNCT"))) {
+      // "Still in Aberdeen!", "Still at the warehouse", "Centretown, and still at Shopify": "I'm still …" without its
+      // subject and verb ("Still at auntie's": a relative's house is no workplace)
       const p = placeAt(s, k + 2);
       if (p && (next === "in" ? upper(p.value) : !relativesHouse(p.value))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
     } else if (t.lower === "still" && (next === "a" || next === "an") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
