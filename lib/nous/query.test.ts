@@ -52,3 +52,11 @@ test("a home that is no town is answered with the city its belief also holds ('K
   // a town of its own, far from the city, lies in no city
   assert.equal(stateAnswer(line("Leeds", ["Leeds", "Glasgow"]), false, new Set()), "Leeds");
 });
+
+test("a city whose belief holds a place within it is answered with the latest such place ('Tamavua, Suva'); asked by it, the city", () => {
+  const city = (within: Record<string, string>, recalled: string[]) => ({ entity: "Wei", attribute: "home", mode: "Suva", p: 0.6, alternatives: [{ value: "Tamavua", p: 0.3 }], recalled, within, sources: [] });
+  assert.equal(stateAnswer(city({ Tamavua: "Suva" }, ["Suva", "Tamavua"]), false, new Set()), "Tamavua, Suva");
+  assert.equal(stateAnswer(city({ Tamavua: "Suva", Samabula: "Suva" }, ["Samabula", "Suva", "Tamavua"]), false, new Set()), "Tamavua, Suva");
+  assert.equal(stateAnswer(city({}, ["Suva", "Tamavua"]), false, new Set()), "Suva");
+  assert.equal(stateAnswer(city({ Tamavua: "Suva" }, ["Suva", "Tamavua"]), false, new Set(["tamavua"])), "Suva");
+});

@@ -2,9 +2,9 @@
  * Towns and cities, to tell a town from a place within it (data/nous/gazetteer.tsv: GeoNames' populated places of
  * 15,000 inhabitants or more, written by scripts/nous-gazetteer.ts). Read once, on first use.
  *
- * A place lies within a city, for the extractor, when the city has 100,000 inhabitants or more and the place is no
- * town of the gazetteer at all (a neighbourhood: "Kilimani", "Croix-Rousse") or one within 30 km of that city and
- * smaller ("Ixelles" of Brussels would be, were it listed). Names are compared in lower case, accents dropped.
+ * A place lies within a city, for the extractor, when the city has 50,000 inhabitants or more (Suva, a capital, has
+ * fewer than 80,000) and the place is no town of the gazetteer at all (a neighbourhood: "Kilimani", "Croix-Rousse") or
+ * one within 30 km of that city and smaller ("Ixelles" of Brussels would be, were it listed). Names are compared in lower case, accents dropped.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -69,7 +69,7 @@ const parsed = new Map<string, readonly Place[]>();
 /** A name's key: lower case, accents dropped ("Montréal" and "montreal" are one; "Café" and "cafe"). */
 export const fold = (name: string): string => (/^[\x00-\x7f]*$/.test(name) ? name.toLowerCase() : name.toLowerCase().normalize("NFD").replace(/\p{M}/gu, ""));
 
-const CITY = 100_000;
+const CITY = 50_000;
 const NEAR_KM = 30;
 
 /** Great-circle distance in km. */

@@ -43,3 +43,13 @@ test("a flat by its bedrooms ('a little one bed in Bray', 'a two-bed in Drumcond
   assert.deepEqual(talk([["Ann", "We got a two-bed in Glasnevin."]]), ["Ann | home | Glasnevin | 0.5"]);
   assert.deepEqual(talk([["Ann", "I stayed in bed in Leeds all day."]]), []);
 });
+
+test("a part of town after a comma ('in Suva, Samabula side', 'in Auckland, in Otahuhu') lies within the town, for a third person too", () => {
+  assert.deepEqual(talkLines([["Ann", "I'm in Lautoka, Drasa side. Nursing now at the hospital."]], ["home", "within"]), ["Ann | home | Drasa", "Ann | home | Lautoka", "Drasa | within | Lautoka"]);
+  const turns: [string, string][] = [["Bob", "Your sister still out in New Zealand?"], ["Ann", "Litia, yes, she's in Auckland, in Mangere. She's a midwife now."]];
+  assert.deepEqual(talkLines(turns, ["home", "within"]), ["Litia | home | Mangere", "Litia | home | Auckland", "Mangere | within | Auckland"]);
+});
+
+test("an 'if' closing a longer last part leaves the statement before its comma standing", () => {
+  assert.deepEqual(talk([["Ann", "Orla's got a flat in Partick though, and she says she can see the river if she leans out the window."]]), ["Orla | home | Partick"]);
+});

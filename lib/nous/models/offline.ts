@@ -116,8 +116,12 @@ export function stateAnswer(f: FactLine, past: boolean, asked: Set<string>): str
     const fits = (c: string) => !unnamed.has(c) && mayLieWithin(v, c);
     return i < 0 ? undefined : (f.recalled.slice(i + 1).find(fits) ?? f.recalled.slice(0, i).reverse().find(fits));
   };
+  // … and a town the belief holds a place within is answered with the place ("Suva" … "up the hill in Tamavua": the
+  // latest recalled, "Tamavua, Suva")
+  const inner = (v: string) => (f.attribute === "home" ? [...f.recalled].reverse().find((r) => r !== v && f.within?.[r] === v && !unnamed.has(r)) : undefined);
   const place = (v: string | undefined) => {
     const c = v ? around(v) : undefined;
+    if (v && !c && inner(v) && !tokens(inner(v)!).some((t) => asked.has(t))) return `${inner(v)}, ${v}`;
     return v && c && !tokens(c).some((t) => asked.has(t)) ? `${v}, ${c}` : v;
   };
   if (!past) return place(now);

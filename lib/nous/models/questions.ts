@@ -43,8 +43,11 @@ export function nameAndYes(sentences: Tok[][], speaker: string, turnId: string, 
   const thatWas = words.length === 3 && ["that", "it"].includes(words[0].lower) && ["was", "is", "'s"].includes(words[1].lower) && ctx.askedRelation ? words[2] : undefined;
   // ("How's your sister doing?" "Layla's great, exhausted but great.": the relation asked after, named as it is judged)
   const judged = ctx.askedRelation && opener && ["'s", "is"].includes(opener[1]?.lower ?? "") && opener[2]?.pos === "ADJ" ? opener[0] : undefined;
-  const yes = thatWas ?? judged ?? (opener?.length === 2 ? (YES_WORDS.has(opener[1].lower) ? opener[0] : YES_WORDS.has(opener[0].lower) ? opener[1] : undefined) : undefined);
-  const aboutName = sentences.length > 1 && yes && isName(yes) && yes.pos === "PROPN" && !isSpeakerName(yes.text) && placesNamed(yes.text).length === 0 && !ctx.seenAs?.[yes.text] ? yes.text : undefined;
+  // ("Unaisi, yes, she's in Auckland": the name and the yes between commas, the sentence going on about them)
+  const s0 = sentences[0] ?? [];
+  const commaYes = s0[1]?.text === "," && YES_WORDS.has(s0[2]?.lower ?? "") && s0[3]?.text === "," && ["she", "he"].includes(s0[4]?.lower ?? "") ? s0[0] : undefined;
+  const yes = thatWas ?? judged ?? commaYes ?? (opener?.length === 2 ? (YES_WORDS.has(opener[1].lower) ? opener[0] : YES_WORDS.has(opener[0].lower) ? opener[1] : undefined) : undefined);
+  const aboutName = (sentences.length > 1 || !!commaYes) && yes && isName(yes) && yes.pos === "PROPN" && !isSpeakerName(yes.text) && placesNamed(yes.text).length === 0 && !ctx.seenAs?.[yes.text] ? yes.text : undefined;
   const asked = ctx.askedRelation?.asker !== speaker ? ctx.askedRelation : undefined;
   ctx.askedRelation = undefined;
   if (!aboutName || asked?.holder !== speaker) return { aboutName };

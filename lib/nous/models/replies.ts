@@ -442,8 +442,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   // ("still Papatoetoe with mum n the fam": a home, with whom one lives there)
   const withWhom = !!p && q.attribute === "home" && s[p.end + 1]?.lower === "with" && !isName(s[p.end + 2]);
   if (!p || (p.end !== stop - 1 && !withWhom) || (!withWhom && stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text))) return fragment();
-  // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer
-  if (namesSomeone(ctx, p.value, { firstName: "value" })) return undefined;
+  // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer; nor is "Unaisi, yes, she's …", a name
+  if (namesSomeone(ctx, p.value, { firstName: "value" }) || (s[p.end + 1]?.text === "," && YES.test(s[p.end + 2]?.text ?? "") && s[p.end + 3]?.text === ",")) return undefined;
   // "You're at Lidl? Which one" "Wrocław, the one on Legnicka.": a town names the branch of the workplace asked after
   if (q.attribute === "workplace" && q.still && !townName(q.still) && townName(p.value)) return { attribute: "workplace", value: q.still, kind: "state" };
   return { attribute: q.attribute, value: p.value, kind: q.kind };

@@ -19,7 +19,7 @@ import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
-import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
+import { demonymTown, isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner } from "./states-common.js";
 
@@ -363,6 +363,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
     // "in Berlin for the nordwave offsite", "in Medicine Hat every single weekend since Easter"
     if (SHORT_STAY.test(rest)) return;
+    // ("I'm in Suva, Samabula side", "she's in Auckland, in Otahuhu": the part of town after a comma, too)
+    const part = p && s[p.end + 1]?.text === "," ? (s[p.end + 2]?.lower === "in" ? placeAt(s, p.end + 3, c.end) : isName(s[p.end + 2]) ? placeAt(s, p.end + 2, c.end) : undefined) : undefined;
+    if (p && part && isName(s[part.end - part.value.split(" ").length + 1]) && (s[p.end + 2].lower === "in" || ["side", "end", "area"].includes(s[part.end + 1]?.lower ?? "")) && mayLieWithin(part.value, p.value)) emit(c.subjects, "home", part.value, kind, c.head);
     return emit(c.subjects, "home", p?.value, kind, c.head);
   }
   // "I'm at the Machir Bay Cafe now": "the" and a name, when the clause says it is new, lasting or over

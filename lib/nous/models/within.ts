@@ -40,7 +40,7 @@ const DENIAL = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i;
  * // [["Pinheiros", "São Paulo"]]
  */
 export function placesWithin(text: string, triples: readonly HomeTriple[], speaker: string, presumed?: string, known?: { home?: string; movedThisSession?: boolean }): [string, string][] {
-  if (!presumed && !triples.some((t) => t.attribute === "home" && t.entity === speaker)) return [];
+  if (!presumed && !triples.some((t) => t.attribute === "home")) return [];
   if (LOOKING_BACK.test(text)) return [];
   const homes = triples.filter((t) => t.entity === speaker && t.attribute === "home" && upper(t.value) && !t.value.startsWith("not "));
   const out: [string, string][] = [];
@@ -59,7 +59,10 @@ export function placesWithin(text: string, triples: readonly HomeTriple[], speak
   if (known?.home && !ended && !moves.length) {
     for (const t of homes) if (t.value !== known.home && DWELLING_IN(t.value).test(text) && (known.movedThisSession || SAME_DWELLING(t.value).test(text))) push(t.value, known.home);
   }
-  // the gazetteer: a town named right after the home, or the known home when it is a city the home lies in
+  // the gazetteer: a town named right after the home, or the known home when it is a city the home lies in; and for
+  // someone else, two homes of the turn that nest ("she's in Auckland, in Otahuhu")
+  const others = triples.filter((t) => t.entity !== speaker && t.attribute === "home" && upper(t.value) && t.kind !== "ended" && t.kind !== "planned");
+  for (const t of others) for (const h of others) if (h.entity === t.entity && h.value !== t.value && mayLieWithin(t.value, h.value)) push(t.value, h.value);
   for (const t of homes) {
     if (t.kind === "ended" || t.kind === "planned") continue;
     const town = TOWN_AFTER(t.value).exec(text)?.[1];
