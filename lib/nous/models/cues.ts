@@ -201,7 +201,8 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   }
   // "I live in Riga, I fly for airBaltic, sometimes Spain if I'm good": a short condition ending the sentence, after a comma,
   // conditions that last part only, when nothing before the comma is modal ("asked if", "see if" ask, not condition)
-  const lastComma = ifAt > 2 && s.length - ifAt <= 8 && !s.slice(ifAt).some((t) => t.text === ",") && !ASKING.has(s[ifAt - 1].lemma) ? s.slice(0, ifAt).map((t) => t.text).lastIndexOf(",") : -1;
+  // (a condition with no main clause of its own: "if the tram is in a good mood", not "if you're sending a card send it there")
+  const lastComma = ifAt > 2 && s.length - ifAt <= 10 && s.slice(ifAt).filter((t) => t.pos === "VERB").length <= 1 && !s.slice(ifAt).some((t) => t.text === ",") && !ASKING.has(s[ifAt - 1].lemma) ? s.slice(0, ifAt).map((t) => t.text).lastIndexOf(",") : -1;
   if (lastComma > 1 && !s.slice(0, lastComma).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower))) return { s: s.slice(0, lastComma), conditional: false };
   // "I just finished a double shift at St. Luke's, so forgive me if I'm not making sense", "let me know if …": an
   // apology or a request with "if" conditions nothing before its comma

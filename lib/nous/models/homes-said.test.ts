@@ -53,3 +53,13 @@ test("a part of town after a comma ('in Suva, Samabula side', 'in Auckland, in O
 test("an 'if' closing a longer last part leaves the statement before its comma standing", () => {
   assert.deepEqual(talk([["Ann", "Orla's got a flat in Partick though, and she says she can see the river if she leans out the window."]]), ["Orla | home | Partick"]);
 });
+
+test("a part of town later in a 'live in' clause ('in Osaka with my wife, in Tennoji', 'a neighbourhood called Savassi')", () => {
+  assert.deepEqual(talkLines([["Ann", "I live in Kyoto with my husband and son, in Fushimi."]], ["home", "within"]), ["Ann | home | Fushimi", "Ann | home | Kyoto", "Fushimi | within | Kyoto"]);
+  assert.deepEqual(talkLines([["Ann", "I live in Curitiba, in a neighbourhood called Batel, full of cafés."]], ["home", "within"]), ["Ann | home | Batel", "Ann | home | Curitiba", "Batel | within | Curitiba"]);
+});
+
+test("a short closing condition with no clause of its own leaves the statement; 'House of X' is one name", () => {
+  assert.deepEqual(talk([["Ann", "I live in Heliopolis, it is twenty minutes from work by metro, if the metro is kind."]]), ["Ann | home | Heliopolis"]);
+  assert.deepEqual(talk([["Ann", "I work at the House of Fraser now."]]), ["Ann | workplace | House of Fraser | change"]);
+});

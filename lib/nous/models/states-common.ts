@@ -4,7 +4,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
-import { fold, isCountry, placesNamed } from "./gazetteer.js";
+import { fold, isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
@@ -297,4 +297,20 @@ export function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): s
 export function officeOwner(value: string): string | undefined {
   const owner = /^(\p{Lu}.*?)(?:'s)? (?:head office|office|offices|HQ|headquarters)$/u.exec(value)?.[1];
   return owner && placesNamed(owner).length === 0 ? owner : undefined;
+}
+
+/** Parts of a town one lives in, named with "called" ("a neighbourhood called Savassi"). */
+const AREAS_CALLED = new Set(["neighbourhood", "neighborhood", "district", "suburb", "area", "village", "estate", "quarter"]);
+
+/**
+ * The part of a town named after the town itself in its clause (ending at `end`), when it may lie within it: "in Suva,
+ * Samabula side", "in Auckland, in Otahuhu", "in Osaka with my wife and daughter, in Tennoji", "in Belo Horizonte, in
+ * a neighbourhood called Savassi".
+ */
+export function partOfTown(s: Tok[], town: { value: string; end: number }, end: number): string | undefined {
+  const later = s.findIndex((x, i) => i > town.end && i < end - 1 && s[i - 1].text === "," && x.lower === "in" && isName(s[i + 1]));
+  const called = s.findIndex((x, i) => i > town.end && i < end - 1 && ["called", "named"].includes(x.lower) && AREAS_CALLED.has(s[i - 1].lemma) && isName(s[i + 1]));
+  const side = s[town.end + 1]?.text === "," && isName(s[town.end + 2]) ? placeAt(s, town.end + 2, end) : undefined;
+  const part = called > 0 ? placeAt(s, called + 1, end) : later > 0 ? placeAt(s, later + 1, end) : side && ["side", "end", "area"].includes(s[side.end + 1]?.lower ?? "") ? side : undefined;
+  return part && isName(s[part.end - part.value.split(" ").length + 1]) && mayLieWithin(part.value, town.value) ? part.value : undefined;
 }

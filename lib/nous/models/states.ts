@@ -19,9 +19,9 @@ import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
-import { demonymTown, isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
+import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -136,7 +136,11 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         // ("I never lived outside Kyoto before", said on moving away, is the old reading: an ending)
         const onlyThere = c.negated && s.slice(from, to).some((t, i) => t.lower === "outside" && isName(s[from + i + 1])) && !s.some((t) => t.lower === "before" || t.lower === "until");
         if (onlyThere) emit(c.subjects, "home", p?.value, "state", c.head);
-        else if (!(v === "stay" && p && !upper(p.value)) && !common) emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+        else if (!(v === "stay" && p && !upper(p.value)) && !common) {
+          const part = p && !c.negated ? partOfTown(s, p, to) : undefined;
+          if (part) emit(c.subjects, "home", part, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+          emit(c.subjects, "home", p?.value, stateKind(c, v === "stay" ? "none" : "ended"), c.head);
+        }
       }
     } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
     // ("CommBank moved everyone to hot desks": an employer moving its people, no one's home)
@@ -363,9 +367,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
     // "in Berlin for the nordwave offsite", "in Medicine Hat every single weekend since Easter"
     if (SHORT_STAY.test(rest)) return;
-    // ("I'm in Suva, Samabula side", "she's in Auckland, in Otahuhu": the part of town after a comma, too)
-    const part = p && s[p.end + 1]?.text === "," ? (s[p.end + 2]?.lower === "in" ? placeAt(s, p.end + 3, c.end) : isName(s[p.end + 2]) ? placeAt(s, p.end + 2, c.end) : undefined) : undefined;
-    if (p && part && isName(s[part.end - part.value.split(" ").length + 1]) && (s[p.end + 2].lower === "in" || ["side", "end", "area"].includes(s[part.end + 1]?.lower ?? "")) && mayLieWithin(part.value, p.value)) emit(c.subjects, "home", part.value, kind, c.head);
+    const part = p && partOfTown(s, p, c.end);
+    if (part) emit(c.subjects, "home", part, kind, c.head);
     return emit(c.subjects, "home", p?.value, kind, c.head);
   }
   // "I'm at the Machir Bay Cafe now": "the" and a name, when the clause says it is new, lasting or over
