@@ -61,3 +61,12 @@ test("a yes to 'still in <town>?' that goes on 'and still at <organisation>': th
   const turns: [string, string][] = [["Bob", "You still in Ottawa?"], ["Ann", "Yup, Glebe, and still at Shopify"], ["Bob", "how's the cold up there"], ["Ann", "minus 28 this morning. Shopify told us to work from home, which was merciful"]];
   assert.deepEqual(talk(turns), ["Ann | home | Ottawa", "Glebe | within | Ottawa", "Ann | home | Glebe", "Ann | workplace | Shopify", "Ann | workplace | Shopify | 0.5"]);
 });
+
+test("'How's your Josh?' asks after someone of the listener's: the answer's 'he' and subjectless states are theirs", () => {
+  const turns: [string, string][] = [["Bob", "Poor thing. How's your Josh?"], ["Ann", "He's only gone and got a job at Gatwick, baggage handling. Moved into a flat in Crawley to be near it."]];
+  assert.deepEqual(talk(turns), ["Josh | workplace | Gatwick | change", "Josh | home | Crawley | change"]);
+});
+
+test("a name asked back ('Becca? No, …') answers no still-question as a place", () => {
+  assert.deepEqual(talk([["Bob", "And your sister, is she still in Truro?"], ["Ann", "Becca? No, she went down to Penzance years ago."]]).filter((x) => x.includes("Becca")), []);
+});

@@ -44,3 +44,13 @@ test("a question about someone left open when the session ends: the next session
   const turns: [string, string][] = [["Ann", "The house is round the corner from my sister Nuala."], ["Bob", "Nuala's the one who was teaching?"], ["--", ""], ["Ann", "She was, she's doing admin at Beaumont now."]];
   assert.deepEqual(talk(turns), ["Nuala | workplace | Beaumont | change"]);
 });
+
+test("Nigerian Pidgin 'still dey' and 'don dey' before a place read as 'still in' and 'have been in'", () => {
+  assert.deepEqual(talk([["Bob", "How far? You still dey Yaba?"], ["Ann", "Yaba for life, my guy."]]), ["Ann | home | Yaba"]);
+  assert.deepEqual(talk([["Ann", "Me I don dey Ikeja since last year."]]), ["Ann | home | Ikeja"]);
+});
+
+test("'still doing <work> for <organisation>' is the workplace when the name is an organisation's; 'a favour for Tom' is not", () => {
+  assert.deepEqual(talk([["Ann", "Still doing offshore logistics for Subsea Seven, believe it or not."]]), ["Ann | workplace | Subsea Seven | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I'm doing a favour for Tom."]]), []);
+});

@@ -74,14 +74,17 @@ const CONTRACTIONS: [RegExp, string][] = [
 ];
 
 /** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat or Scots spelling, "…nt" or "…nae"; "u" for "you" is lower case only). */
-const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
+const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
 
 /** The contraction pre-pass alone. */
 export function expandContractions(text: string): string {
   if (!MAY_CONTRACT.test(text)) return text;
   let t = text;
   for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
-  return t;
+  // Nigerian Pidgin "dey" before a name is "in" a place ("You still dey Surulere?", "I don dey Lekki since last year"),
+  // "at" an organisation ("I dey Prudential Bank")
+  // (after "still" or "don" only: "I dey Ecobank head office" is read as it is written)
+  return t.includes("dey ") ? t.replace(/\b(still |don )dey ((?:\p{Lu}[\p{L}'-]*\s?){1,3})/gu, (_, w: string, name: string) => `${w === "don " ? "have been " : "still "}${ORG_HEADS.has(name.trim().split(" ").pop()!.toLowerCase()) ? "at" : "in"} ${name}`) : t;
 }
 
 /** Words a capitalised word takes after a hyphen that make no name ("Berlin-based", "Paris-born"). */
@@ -170,7 +173,8 @@ export function analyse(text: string): Tok[][] {
       // (a verb's base form, as such names are: "Got promoted" is no name)
       if (t.pos !== "VERB" || t.lower !== t.lemma || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) continue;
       const inflected = (next.pos === "VERB" || next.pos === "AUX") && next.lower !== next.lemma && /(?:s|ed)$/.test(next.lower);
-      if (inflected || (j > 0 && sent[j - 1].pos === "NOUN" && next.pos !== "DET")) t.pos = "PROPN";
+      // ("How's your Josh?": after a possessive too)
+      if (inflected || (j > 0 && sent[j - 1].pos === "NOUN" && next.pos !== "DET") || (j > 0 && ["your", "my", "our"].includes(sent[j - 1].lower) && next.pos === "PUNCT")) t.pos = "PROPN";
     }
     // … and after a preposition, where no verb stands ("I'm in Charleston now", "at Ford", "down the road in Mumbles"),
     // as is a brand written with a digit or an inner capital ("at bet365", "at easyJet")

@@ -98,6 +98,7 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   // "How's Mārtiņš doing?": a person asked about by name (no town, no organisation, no speaker)
   const about = askedPerson(s, ctx);
   if (about && !isSpeakerName(about)) ctx.askedAbout = { asker: speaker, person: about };
+  if (about && !isSpeakerName(about) && !(ctx.people ?? []).some((p) => p.name === about)) addPerson(ctx, { name: about, turn: turnId }, true);
   // "What's she doing over there?", "where is he working now?": a person just named, asked after by pronoun
   const pronounAt = ["what", "where", "how"].includes(s[lead]?.lower ?? "") && ["'s", "is", "does", "s"].includes(s[lead + 1]?.lower ?? "") ? lead + 2 : -1;
   const asKed = pronounAt > 0 && ["he", "she"].includes(s[pronounAt]?.lower ?? "") && ["doing", "working", "do", "living", "staying"].includes(s[pronounAt + 1]?.lower ?? "") ? resolvePronoun(ctx, s[pronounAt].lower, turnId) : undefined;

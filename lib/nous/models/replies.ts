@@ -428,7 +428,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   const fragment = (): ReturnType<typeof replyState> => {
     // "Marketing at Kilima Coffee in Nairobi.", "Stavanger since August."
     const v = fragmentValue(s, q.attribute, ctx);
-    return v && !namesSomeone(ctx, v, { firstName: "value" }) ? { attribute: q.attribute, value: v, kind: q.kind } : undefined;
+    return v && !namesSomeone(ctx, v, { firstName: "value" }) && !(s.length === 2 && s[1].text === "?") ? { attribute: q.attribute, value: v, kind: q.kind } : undefined;
   };
   // "You still doing weekends at Bunnings?" "Every Saturday and Sunday, garden section.": a reply that goes on about
   // it, with no name, no no and no change, confirms it weakly
@@ -442,8 +442,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   // ("still Papatoetoe with mum n the fam": a home, with whom one lives there)
   const withWhom = !!p && q.attribute === "home" && s[p.end + 1]?.lower === "with" && !isName(s[p.end + 2]);
   if (!p || (p.end !== stop - 1 && !withWhom) || (!withWhom && stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text))) return fragment();
-  // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer; nor is "Unaisi, yes, she's …", a name
-  if (namesSomeone(ctx, p.value, { firstName: "value" }) || (s[p.end + 1]?.text === "," && YES.test(s[p.end + 2]?.text ?? "") && s[p.end + 3]?.text === ",")) return undefined;
+  // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer; nor "Unaisi, yes, she's …", "Becca? No"
+  if (namesSomeone(ctx, p.value, { firstName: "value" }) || (s[p.end + 1]?.text === "," && YES.test(s[p.end + 2]?.text ?? "") && s[p.end + 3]?.text === ",") || (s[p.end + 1]?.text === "?" && placesNamed(p.value).length === 0)) return undefined;
   // "You're at Lidl? Which one" "Wrocław, the one on Legnicka.": a town names the branch of the workplace asked after
   if (q.attribute === "workplace" && q.still && !townName(q.still) && townName(p.value)) return { attribute: "workplace", value: q.still, kind: "state" };
   return { attribute: q.attribute, value: p.value, kind: q.kind };

@@ -323,6 +323,8 @@ export function askedPerson(s: Tok[], ctx: SessionContext): string | undefined {
   if (s[0]?.lower !== "how" || !["'s", "is", "s"].includes(s[1]?.lower ?? "")) return undefined;
   // "How's your mate Brad, the one with the boat?": a friend or relation of the listener's, named
   if (["your", "ur"].includes(s[2]?.lower ?? "") && (FRIENDS.has(s[3]?.lemma ?? "") || KIN_NOUNS.has(s[3]?.lemma ?? "")) && isName(s[4]) && s[4].pos === "PROPN") return s[4].text;
+  // "How's your Josh?": a name owned by the listener, one of theirs
+  if (["your", "ur"].includes(s[2]?.lower ?? "") && isName(s[3]) && s[3].pos === "PROPN" && (s[4]?.text === "?" || ["doing", "getting"].includes(s[4]?.lower ?? "")) && placesNamed(s[3].text).length === 0 && !ctx.seenAs?.[s[3].text]) return s[3].text;
   if (!isName(s[2])) return undefined;
   const p = placeAt(s, 2);
   if (!p || p.value.includes(" ") || placesNamed(p.value).length > 0 || ctx.seenAs?.[p.value]) return undefined;

@@ -23,7 +23,7 @@ import { relativeWords, wordSet } from "./lexicon.js";
 import { commonWordAlone, isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { placeAt, townName } from "./states-common.js";
+import { organisationName, placeAt, townName } from "./states-common.js";
 import { introduction } from "./states-intro.js";
 import { orgJudged, workerNoun } from "./states-remarks.js";
 
@@ -150,6 +150,12 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (p) out.push({ attribute: "home", value: p.value, kind: "ended", at: d + 2 });
     }
   }
+  // "Still doing offshore logistics for Wood Group", "I'm doing the accounts for Acme Ltd": one's work for an
+  // organisation (by its kind of name: two words or more, an organisation's word, initials, or one seen as a workplace)
+  const doing = s.findIndex((t, i) => t.lower === "doing" && (i === 0 || ["still", "am", "'m"].includes(s[i - 1].lower) || s[i - 1].pos === "PUNCT"));
+  const forAt = doing >= 0 ? s.findIndex((t, i) => i > doing + 1 && i <= doing + 5 && t.lower === "for" && s.slice(doing + 1, i).every((x) => ["NOUN", "ADJ", "DET", "ADV"].includes(x.pos) && !["favour", "favor", "it", "this", "that"].includes(x.lower))) : -1;
+  const org = forAt > 0 && isName(s[forAt + 1]) ? named(s, forAt + 1, ctx, false) : undefined;
+  if (org && (org.value.includes(" ") || organisationName(org.value) || /^\p{Lu}{2,}$/u.test(org.value) || ctx.seenAs?.[org.value] === "workplace") && !namesSomeone(ctx, org.value, { firstName: "value", known: true })) out.push({ attribute: "workplace", value: org.value, kind: "state", at: forAt + 1 });
   // "The Canva offer was too good to turn down"
   const o = s.findIndex((t) => t.lemma === "offer");
   if (o > 1 && s[0].lower === "the" && s.slice(1, o).every(isName) && s[o + 1]?.lemma === "be" && s[o + 2]?.lower === "too" && s[o + 3]?.lower === "good") out.push({ attribute: "workplace", value: s.slice(1, o).map((t) => t.text).join(" "), kind: "change", at: 1 });
