@@ -207,6 +207,9 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   // "I just finished a double shift at St. Luke's, so forgive me if I'm not making sense", "let me know if …": an
   // apology or a request with "if" conditions nothing before its comma
   const polite = ifAt > 2 && ((s[ifAt - 1].lower === "me" && ["forgive", "excuse", "pardon"].includes(s[ifAt - 2].lemma)) || ["sorry", "know", "wonder", "check"].includes(s[ifAt - 1].lemma));
+  // "I'm still in Blarney if you want a celebratory pint": an offer to the listener conditions nothing before it
+  const offer = ifAt > 2 && ["you", "u"].includes(s[ifAt + 1]?.lower ?? "") && ["want", "fancy", "like", "need", "wanna", "ever"].includes(s[ifAt + 2]?.lower ?? "") && !s.slice(0, ifAt).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower));
+  if (offer) return { s: s.slice(0, ifAt), conditional: false };
   const before = polite ? s.slice(0, ifAt).map((t) => t.text).lastIndexOf(",") : -1;
   if (before > 1) return { s: s.slice(0, before), conditional: s.slice(0, before).some((t) => HYPOTHETICAL.has(t.lower) || CONDITIONED.has(t.lower)) };
   let main = s;

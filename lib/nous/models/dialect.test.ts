@@ -54,3 +54,10 @@ test("'still doing <work> for <organisation>' is the workplace when the name is 
   assert.deepEqual(talk([["Ann", "Still doing offshore logistics for Subsea Seven, believe it or not."]]), ["Ann | workplace | Subsea Seven | 0.5"]);
   assert.deepEqual(talk([["Ann", "I'm doing a favour for Tom."]]), []);
 });
+
+test("Pidgin 'I still dey <place>' and 'I don pack comot from <place> ma'; an offer with 'if you want' conditions nothing", () => {
+  assert.deepEqual(talk([["Ann", "Me I still dey Mushin, no shaking."]]), ["Ann | home | Mushin"]);
+  assert.deepEqual(talk([["Ann", "I don pack comot from Ibadan ma! Yesterday na my last night there."]]), ["Ann | home | Ibadan | ended"]);
+  assert.deepEqual(talk([["Ann", "I'm still in Macroom if you want a pint."]]), ["Ann | home | Macroom"]);
+  assert.deepEqual(talk([["Ann", "I'd move to Leeds if you wanted."]]), []);
+});

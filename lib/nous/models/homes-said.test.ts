@@ -63,3 +63,7 @@ test("a short closing condition with no clause of its own leaves the statement; 
   assert.deepEqual(talk([["Ann", "I live in Heliopolis, it is twenty minutes from work by metro, if the metro is kind."]]), ["Ann | home | Heliopolis"]);
   assert.deepEqual(talk([["Ann", "I work at the House of Fraser now."]]), ["Ann | workplace | House of Fraser | change"]);
 });
+
+test("'still in <town>, out in <district>' gives the district within the town", () => {
+  assert.deepEqual(talkLines([["Ann", "Good, still in Ballarat, out in Wendouree. You?"]], ["home", "within"]), ["Ann | home | Wendouree", "Ann | home | Ballarat", "Wendouree | within | Ballarat"]);
+});

@@ -66,6 +66,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bany mair\b/g, "anymore"], [/\bmair\b/g, "more"], [/\bdoonstairs\b/g, "downstairs"], [/\bmasel\b/g, "myself"], [/\bNaw\b/g, "No"], [/\bnaw\b/g, "no"],
   // ("I'm no at the Royal any mair": Scots "no" for "not" before where one is)
   [/\b(I am|he is|she is|we are|they are|am|is|are) no (?=at|in|with|working|living|there)\b/g, "$1 not "],
+  // Nigerian Pidgin moving out: "I don pack comot from Nsukka" ("comot": come out, leave)
+  [/\bdon (?:pack )?comot from\b/g, "have moved out of"], [/\b(?:pack )?comot from\b/g, "moved out of"],
   // a dropped g ("livin in Dundee", "workin' nights"), for the verbs of living, working and moving
   [/\b(liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in'?(?=[\s.,!?]|$)/g, "$1ing"],
   // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
@@ -74,7 +76,7 @@ const CONTRACTIONS: [RegExp, string][] = [
 ];
 
 /** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat or Scots spelling, "…nt" or "…nae"; "u" for "you" is lower case only). */
-const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
+const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey|comot)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
 
 /** The contraction pre-pass alone. */
 export function expandContractions(text: string): string {
@@ -84,6 +86,8 @@ export function expandContractions(text: string): string {
   // Nigerian Pidgin "dey" before a name is "in" a place ("You still dey Surulere?", "I don dey Lekki since last year"),
   // "at" an organisation ("I dey Prudential Bank")
   // (after "still" or "don" only: "I dey Ecobank head office" is read as it is written)
+  // ("Me I still dey Ajegunle": the subject's verb given too)
+  if (t.includes("dey ")) t = t.replace(/\b(I|we) still dey (?=\p{Lu})/gu, (_, w: string) => `${w} ${w === "I" ? "am" : "are"} still dey `);
   return t.includes("dey ") ? t.replace(/\b(still |don )dey ((?:\p{Lu}[\p{L}'-]*\s?){1,3})/gu, (_, w: string, name: string) => `${w === "don " ? "have been " : "still "}${ORG_HEADS.has(name.trim().split(" ").pop()!.toLowerCase()) ? "at" : "in"} ${name}`) : t;
 }
 

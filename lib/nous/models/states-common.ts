@@ -308,7 +308,8 @@ const AREAS_CALLED = new Set(["neighbourhood", "neighborhood", "district", "subu
  * a neighbourhood called Savassi".
  */
 export function partOfTown(s: Tok[], town: { value: string; end: number }, end: number): string | undefined {
-  const later = s.findIndex((x, i) => i > town.end && i < end - 1 && s[i - 1].text === "," && x.lower === "in" && isName(s[i + 1]));
+  // (", out in Rangeville": a direction may stand before "in")
+  const later = s.findIndex((x, i) => i > town.end && i < end - 1 && (s[i - 1].text === "," || (["out", "up", "down", "over"].includes(s[i - 1].lower) && s[i - 2]?.text === ",")) && x.lower === "in" && isName(s[i + 1]));
   const called = s.findIndex((x, i) => i > town.end && i < end - 1 && ["called", "named"].includes(x.lower) && AREAS_CALLED.has(s[i - 1].lemma) && isName(s[i + 1]));
   const side = s[town.end + 1]?.text === "," && isName(s[town.end + 2]) ? placeAt(s, town.end + 2, end) : undefined;
   const part = called > 0 ? placeAt(s, called + 1, end) : later > 0 ? placeAt(s, later + 1, end) : side && ["side", "end", "area"].includes(s[side.end + 1]?.lower ?? "") ? side : undefined;

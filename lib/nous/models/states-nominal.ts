@@ -8,7 +8,7 @@ import { relationAt } from "./clause.js";
 import { relativesHouse, wordSet } from "./lexicon.js";
 import { commonWordAlone, isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, townName, type Emit, type StateAttribute } from "./states-common.js";
+import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, townName, type Emit, type StateAttribute, partOfTown } from "./states-common.js";
 
 const QUIT = wordSet("quitVerbs"), LOSE = wordSet("loseVerbs"), TAKE = wordSet("takeVerbs"), START = wordSet("startVerbs");
 const NOTICE = wordSet("noticeNouns"), JOB_NOUNS = wordSet("jobNouns"), DWELLING = wordSet("dwellingNouns"), WORKPLACE_NOUNS = wordSet("workplaceNouns");
@@ -211,6 +211,9 @@ export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // "Still in Aberdeen!", "Still at the warehouse", "Centretown, and still at Shopify": "I'm still …" without its
       // subject and verb ("Still at auntie's": a relative's house is no workplace)
       const p = placeAt(s, k + 2);
+      // ("still in Toowoomba, out in Rangeville": the part of town after it too)
+      const part = p && next === "in" ? partOfTown(s, p, s.length) : undefined;
+      if (part) emit([speaker], "home", part, "state", k);
       if (p && (next === "in" ? upper(p.value) : !relativesHouse(p.value))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
     } else if (t.lower === "still" && (next === "a" || next === "an") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
       // "Still a reg at the Mater": "I'm still a … at X" without its subject and verb
