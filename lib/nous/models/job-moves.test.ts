@@ -39,3 +39,8 @@ test("'What's she doing over there?': the answer's subjectless work is hers, not
   // asked of the speaker, the answer stays the speaker's
   assert.deepEqual(talk([["Bob", "What are you doing these days?"], ["Ann", "Nursing at St James's."]]), ["Ann | workplace | St James's"]);
 });
+
+test("a move into one's own workplace (or its short form) is a joke and no home; into a town one works in is a move", () => {
+  assert.deepEqual(talk([["Ann", "I'm a porter at Ninewells Hospital still."], ["Ann", "Fourteen hours. I've officially moved into Ninewells, they gave me my own corridor."]]), ["Ann | workplace | Ninewells Hospital"]);
+  assert.deepEqual(talk([["Ann", "Got an offer in Berlin, I think I'm taking it."], ["Ann", "Ok it's done, I moved to Berlin last week."]]).filter((x) => x.includes("home")), ["Ann | home | Berlin | change"]);
+});

@@ -9,6 +9,7 @@ import { isName, type Tok } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
+import { shortFormOf } from "../query.js";
 
 /** Emits an indirect observation of a given kind (a change or an ending, at the indirect confidence). */
 export type KindEmit = (entity: string, attribute: "home", value: string, kind: "state" | "change" | "ended") => void;
@@ -137,7 +138,8 @@ export function dropOldRemarks(triples: { entity: string; attribute: string; val
 }
 
 /**
- * "I'm not with Singapore Airlines anymore. I moved to SATS in January": after a workplace the speaker ended in the same
+ * A move into one's own workplace is dropped (a joke: "I've officially moved into ARI"). "I'm not with Singapore
+ * Airlines anymore. I moved to SATS in January": after a workplace the speaker ended in the same
  * turn, a move to an organisation's name (no town of the gazetteer, no home seen; a name with an organisation's word, an
  * acronym of four letters or more ("NYC" may be a town), or one seen as a workplace) is a move of job, not of home.
  *
@@ -145,6 +147,9 @@ export function dropOldRemarks(triples: { entity: string; attribute: string; val
  * jobMoves([{ entity: "Hafiz", attribute: "home", value: "SATS", kind: "change", at: 1 }], s, "Hafiz", "workplace", ctx); // workplace SATS
  */
 export function jobMoves(states: StateObservation[], s: Tok[], speaker: string, ended: string | undefined, ctx: SessionContext): StateObservation[] {
+  // "I've officially moved into ARI, they've gied me my own corridor": a move into one's own workplace is a joke
+  const work = ctx.known?.[speaker]?.workplace;
+  if (work && placesNamed(work).length === 0) states = states.filter((st) => !(st.entity === speaker && st.attribute === "home" && st.kind === "change" && (st.value === work || shortFormOf(st.value, work))));
   if (ended !== "workplace") return states;
   return states.map((st) => {
     const moved = MOVE_VERBS.has(s[st.at]?.lemma ?? "") || s.slice(Math.max(0, st.at - 3), st.at).some((t) => MOVE_VERBS.has(t.lemma));
