@@ -67,3 +67,9 @@ test("a short closing condition with no clause of its own leaves the statement; 
 test("'still in <town>, out in <district>' gives the district within the town", () => {
   assert.deepEqual(talkLines([["Ann", "Good, still in Ballarat, out in Wendouree. You?"]], ["home", "within"]), ["Ann | home | Wendouree", "Ann | home | Ballarat", "Wendouree | within | Ballarat"]);
 });
+
+test("'I live up Meanwood' is a home; 'Then move to the island' urges the listener and tells nothing", () => {
+  assert.deepEqual(talk([["Ann", "For the record, I live up Headingley and I drive a forklift."]]), ["Ann | home | Headingley"]);
+  assert.deepEqual(talk([["Ann", "Then move to the island lor"]]), []);
+  assert.deepEqual(talk([["Ann", "Moved to Leeds last week."]]), ["Ann | home | Leeds | change"]);
+});

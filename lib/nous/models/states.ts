@@ -41,7 +41,7 @@ const WORKPLACE_ONES = new Set(["one", "place", ...set("workplaceKinds")]);
 const SHIFTS = /^(?:the )?(?:nights|days|lates|earlies|mornings|evenings|weekends|nightshift|(?:night|day|early|late|morning|evening) shifts?)$/i;
 const WORKPLACE_KINDS = set("workplaceKinds");
 const KIN = kinWords();
-const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around"]);
+const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around", "up"]);
 const NEAR_LANDMARKS = new Set(["church", "cathedral", "mosque", "temple", "station", "park", "market", "mall", "school", "hospital", "beach", "bridge", "square", "castle", "university", "stadium"]);
 const WORK_PREPS = new Set(["at", "for"]);
 
@@ -148,6 +148,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const attr = afterAttr ?? "home";
       const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
       if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
+      // ("Then move to the island lor": a bare verb with no subject of its own urges the listener, and tells nothing)
+      if (c.implicit && s[c.head].lower === s[c.head].lemma && !c.past && !c.perfect && (c.at === 0 || ["then", "so", "just"].includes(s[c.at - 1]?.lower ?? ""))) continue;
       let into: { value: string; end: number } | undefined = ppAfter(s, from, to, new Set(["to", "into"]));
       // "We finally moved the family to Talisay", "moved us all to Leeds": one's household moved with one
       const household = !into && !c.passive ? householdEnd(s, from, to) : -1;
