@@ -241,7 +241,9 @@ function officially(s: Tok[], speaker: string, ctx: SessionContext, emit: Indire
   // ("Officially AirAsia person now.": one of an organisation's people, no town's, works there)
   const named = p.value.split(" ");
   const person = named.length > 1 && RESIDENTS.has(named[named.length - 1]) ? named.slice(0, -1).join(" ") : undefined;
-  if (person && !townName(person)) return emit(speaker, "workplace", person, 1);
+  // ("Officially Puchong people now!": a town's people, plural, or a place seen as a home, is where one lives)
+  const plural = ["people", "residents", "locals"].includes(named[named.length - 1]);
+  if (person && !townName(person) && !plural && ctx.seenAs?.[person] !== "home") return emit(speaker, "workplace", person, 1);
   if (organisationName(p.value) || ctx.seenAs?.[p.value] === "workplace") return;
   emit(speaker, "home", demonymTown(p.value) ?? person ?? p.value, 1);
 }

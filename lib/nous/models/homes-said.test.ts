@@ -73,3 +73,10 @@ test("'I live up Meanwood' is a home; 'Then move to the island' urges the listen
   assert.deepEqual(talk([["Ann", "Then move to the island lor"]]), []);
   assert.deepEqual(talk([["Ann", "Moved to Leeds last week."]]), ["Ann | home | Leeds | change"]);
 });
+
+test("'Every day from <town> to <city>' is where one comes in from; 'Officially <place> people now!' is a home", () => {
+  assert.deepEqual(talk([["Ann", "Every day from Klang to KL by KTM, one hour plus."]]), ["Ann | home | Klang | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I flew from Leeds to Rome every day last week"]]), []);
+  assert.deepEqual(talk([["Ann", "Officially Cheras people now! Come makan."]]), ["Ann | home | Cheras | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I just resigned."], ["Ann", "Officially AirAsia person now."]]), ["Ann | workplace | AirAsia | 0.5"]);
+});

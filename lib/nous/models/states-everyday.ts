@@ -150,6 +150,12 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (p) out.push({ attribute: "home", value: p.value, kind: "ended", at: d + 2 });
     }
   }
+  // "Every day from Shah Alam to KL by KTM": one's daily way in, from home (a town, no organisation)
+  // (now: no verb in the past, "I flew from Leeds to Rome every day last week")
+  const daily = (s.some((t, i) => (t.lower === "every" || t.lower === "each") && ["day", "morning", "weekday"].includes(s[i + 1]?.lower ?? "")) || s.some((t) => t.lower === "daily")) && !s.some((t) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower));
+  const from = daily ? s.findIndex((t, i) => t.lower === "from" && isName(s[i + 1]) && s.slice(i + 2, i + 6).some((x, j) => x.lower === "to" && isName(s[i + 3 + j]))) : -1;
+  const start = from >= 0 ? named(s, from + 1, ctx, true) : undefined;
+  if (start && !organisationName(start.value) && s.slice(0, from).every((t) => !["he", "she", "they", "my", "his", "her"].includes(t.lower))) out.push({ attribute: "home", value: start.value, kind: "state", at: from + 1 });
   // "Still doing offshore logistics for Wood Group", "I'm doing the accounts for Acme Ltd": one's work for an
   // organisation (by its kind of name: two words or more, an organisation's word, initials, or one seen as a workplace)
   const doing = s.findIndex((t, i) => t.lower === "doing" && (i === 0 || ["still", "am", "'m"].includes(s[i - 1].lower) || s[i - 1].pos === "PUNCT"));
