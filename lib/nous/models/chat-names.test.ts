@@ -64,3 +64,8 @@ test("lower-case chat: lexicon words after a dwelling and 'in' name the place; '
   assert.deepEqual(talk([["Ann", "got a flat in town lol"]]), []);
   assert.deepEqual(talk([["Ann", "ya little apartment in old town, great views"]]), []);
 });
+
+test("a name, then a past participle read as an adjective before an article, is the subject of a verb ('Sophia married a boy from Perth')", () => {
+  assert.deepEqual(talk([["Ann", "Eleni married a boy from Perth, so she lives over there in Fremantle now."]]), ["Eleni | home | Fremantle | change"]);
+  assert.deepEqual(talk([["Ann", "Nikos, the eldest, is an engineer with Telstra, in the city."]]), ["Nikos | workplace | Telstra"]);
+});

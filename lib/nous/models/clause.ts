@@ -109,11 +109,11 @@ export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionCon
 }
 
 /**
- * "Lucy, my eldest, …": the closing comma of an appositive that opens at the comma at `c` with one's own ("my", "our",
- * "his", "her") and one to three adjectives or nouns; -1 when there is none.
+ * "Lucy, my eldest, …", "Michael, the eldest, …": the closing comma of an appositive that opens at the comma at `c`
+ * with one's own ("my", "our", "his", "her") or "the" and one to three adjectives or nouns; -1 when there is none.
  */
 function ownedBetween(s: Tok[], c: number): number {
-  if (s[c]?.text !== "," || !["my", "our", "his", "her"].includes(s[c + 1]?.lower ?? "")) return -1;
+  if (s[c]?.text !== "," || !["my", "our", "his", "her", "the"].includes(s[c + 1]?.lower ?? "")) return -1;
   let k = c + 2;
   while (k < c + 5 && ["ADJ", "NOUN", "NUM"].includes(s[k]?.pos ?? "")) k++;
   return k > c + 2 && s[k]?.text === "," ? k : -1;

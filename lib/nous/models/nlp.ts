@@ -170,6 +170,9 @@ export function analyse(text: string): Tok[][] {
       const participle = t.pos === "VERB" && /ed$/.test(t.lower) && (sent[j - 1].pos === "ADP" || sent[j - 1].pos === "DET");
       if ((t.pos === "ADV" || t.pos === "ADJ" || participle) && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
     }
+    // a past participle read as an adjective between a name and an article is the name's verb ("Sophia married a boy
+    // from Perth")
+    for (let j = 1; j + 1 < sent.length; j++) if (sent[j].pos === "ADJ" && /ed$/.test(sent[j].lower) && sent[j - 1].pos === "PROPN" && upper(sent[j - 1].text) && sent[j + 1].pos === "DET") sent[j].pos = "VERB";
     // a capitalised word read as a verb before an inflected verb, or after a noun, is a name ("Sue works at Boots",
     // "my neighbour Sue works", "Mark moved to Leeds")
     for (let j = 0; j + 1 < sent.length; j++) {
