@@ -59,6 +59,14 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not"], [/\b(\w+)n't\b/gi, "$1 not"],
   [/\b(how|where|what)s\b/gi, "$1's"], [/\b(she|he)s\b/g, "$1 is"], [/\bgonna\b/gi, "going to"], [/(?<![\p{L}\p{N}_'-])u(?![\p{L}\p{N}_'-])/gu, "you"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
+  // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
+  // stop) would no longer be split, so that one conversation's text would change how the next one is read
+  [/(\p{L})'s\b/gu, "$1 's"],
+];
+
+/** Spellings of Scots, of Nigerian Pidgin and of dropped g's, read as English before tagging (after CONTRACTIONS'
+ * apostrophes, before its "'s"), run only on a text that `DIALECT` finds something in. */
+const DIALECT_SPELLINGS: [RegExp, string][] = [
   // Scots spellings of closed-class words, lower case only ("moved up tae Oban", "fae Rosemount", "wi a view", "it
   // isnae", "I cannae"); "ma" stays, since it may be one's mother
   [/\b(is|was|did|do|does|could|would|should|have|has|had)nae\b/g, "$1 not"], [/\bcannae\b/g, "can not"], [/\bdinnae\b/g, "do not"],
@@ -70,10 +78,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\bdon (?:pack )?comot from\b/g, "have moved out of"], [/\b(?:pack )?comot from\b/g, "moved out of"],
   // a dropped g ("livin in Dundee", "workin' nights"), for the verbs of living, working and moving
   [/\b(liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in'?(?=[\s.,!?]|$)/g, "$1ing"],
-  // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
-  // stop) would no longer be split, so that one conversation's text would change how the next one is read
-  [/(\p{L})'s\b/gu, "$1 's"],
 ];
+const DIALECT = /\b(?:tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|[Yy]e|yer|mair|doonstairs|masel|[Nn]aw|comot|\w+nae)\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b|\b(?:am|is|are) no (?:at|in|with|working|living|there)\b/;
 
 /** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat or Scots spelling, "…nt" or "…nae"; "u" for "you" is lower case only). */
 const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey|comot)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
@@ -82,7 +88,10 @@ const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|w
 export function expandContractions(text: string): string {
   if (!MAY_CONTRACT.test(text)) return text;
   let t = text;
-  for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
+  // (the last rule, "'s" apart, after the dialect's spellings)
+  for (const [re, to] of CONTRACTIONS.slice(0, -1)) t = t.replace(re, to);
+  if (DIALECT.test(t)) for (const [re, to] of DIALECT_SPELLINGS) t = t.replace(re, to);
+  t = t.replace(...CONTRACTIONS[CONTRACTIONS.length - 1]);
   // Nigerian Pidgin "dey" before a name is "in" a place ("You still dey Surulere?", "I don dey Lekki since last year"),
   // "at" an organisation ("I dey Prudential Bank")
   // (after "still" or "don" only: "I dey Ecobank head office" is read as it is written)
@@ -305,8 +314,13 @@ export function openingCommonWord(s: Tok[], k: number, p: { value: string; end: 
  */
 export function commonWordAlone(word: string): boolean {
   const w = word.toLowerCase();
-  return /^\p{Lu}\p{Ll}+$/u.test(word) && inLexicon(w) && analyse(`${w} is fine`)[0]?.[0]?.pos !== "PROPN";
+  if (!/^\p{Lu}\p{Ll}+$/u.test(word) || !inLexicon(w)) return false;
+  // (one tagging per word: the answer depends on the word alone)
+  let alone = aloneWords.get(w);
+  if (alone === undefined) aloneWords.set(w, (alone = analyse(`${w} is fine`)[0]?.[0]?.pos !== "PROPN"));
+  return alone;
 }
+const aloneWords = new Map<string, boolean>();
 
 const known = new Map<string, boolean>();
 /** Is a lower-case word in the model's lexicon? */
