@@ -99,6 +99,8 @@ export function leftAsked(s: Tok[], work: string | undefined): string | undefine
   return what && work && (work.toLowerCase() === what || work.toLowerCase().split(" ").includes(what)) ? work : undefined;
 }
 
+const TELL_VERBS = new Set(["tell", "give", "send", "text"]);
+
 /**
  * "tell it where you're working now", "Tell the bot where you live": a request, asked as a question is, for where the
  * listener works or lives.
@@ -107,6 +109,8 @@ export function leftAsked(s: Tok[], work: string | undefined): string | undefine
  * tellWhere(analyse("lol. tell it where you work")[1]); // true
  */
 export function tellWhere(s: Tok[]): boolean {
+  // (most sentences have no verb of telling: nothing else to look at)
+  if (!s.some((t) => TELL_VERBS.has(t.lemma))) return false;
   // ("Give me your current address", "tell me your address properly this time")
   const address = (i: number) => s[i + 1]?.lower === "me" && ["your", "ur"].includes(s[i + 2]?.lower ?? "") && (s[i + 3]?.lower === "address" || s[i + 4]?.lower === "address");
   return s.some((t, i) => (t.lemma === "tell" && s.slice(i + 1, i + 5).some((w, j) => w.lower === "where" && ["you", "u", "ur", "you're"].includes(s[i + 2 + j]?.lower ?? ""))) || (["tell", "give", "send", "text"].includes(t.lemma) && address(i)));

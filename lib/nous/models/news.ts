@@ -20,7 +20,9 @@ const JOB_LOST = /^(?:(?:so|and|but|well|guess what|update|between us|honestly)\
 export function valuelessNews(words: string[], isSpeakerName: (n: string) => boolean): "job" | "lost" | "home" | undefined {
   // (a speaker's name, or a word calling the listener before a comma: "Aunty, found a place!", "Mum, I got the job!")
   // ("I got it Hamish!!": the listener's name after it)
-  const bare = words.filter((w, i) => !(i > 0 && isSpeakerName(w) && words.slice(i + 1).every((x) => /^\W+$/.test(x))));
+  let last = words.length - 1;
+  while (last > 0 && /^\W+$/.test(words[last])) last--;
+  const bare = last > 0 && isSpeakerName(words[last]) ? [...words.slice(0, last), ...words.slice(last + 1)] : words;
   const text = (isSpeakerName(bare[0] ?? "") ? bare.slice(bare[1] === "," ? 2 : 1) : bare[1] === "," && /^\p{Lu}\p{Ll}+$/u.test(bare[0] ?? "") ? bare.slice(2) : bare).join(" ");
   if (NEW_JOB.test(text)) return "job";
   if (JOB_LOST.test(text)) return "lost";
