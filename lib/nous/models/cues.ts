@@ -154,6 +154,20 @@ export function laughsAt(sentences: Tok[][]): boolean {
   return !!first && LAUGHS.has(first.lower) && !GLAD.test(sentences.map((s) => s.map((t) => t.text).join(" ")).join(" "));
 }
 
+/**
+ * "Yeah we're in Fort Lee now, right off Main Street. My mom is thrilled, there's like four H Marts within reach lol.":
+ * a turn that laughs in a sentence of its own that names none of its values and is not about the speaker ("Monday I go
+ * back to my classroom and rest, haha" after "now I officially live in Lotte World" laughs at the joke) laughs at
+ * that, and a listener's "lol" after it laughs along with it, not at the news.
+ */
+export function laughsElsewhere(sentences: Tok[][], values: readonly string[]): boolean {
+  return sentences.some((s) => {
+    const words = s.filter((t) => t.pos !== "PUNCT");
+    const text = s.map((t) => t.text).join(" ");
+    return words.length >= 4 && words.some((t) => LAUGHS.has(t.lower)) && !words.some((t) => t.lower === "i") && !values.some((v) => text.includes(v));
+  });
+}
+
 /** "No lad 😂 Southport.", "In me head.", "Kidding!": a turn that opens by taking back what was said. */
 export function takesBack(sentences: Tok[][]): boolean {
   const first = sentences[0]?.filter((t) => t.pos !== "PUNCT").map((t) => t.lower) ?? [];

@@ -246,7 +246,8 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
 /**
  * The full name the evidence gives for an answer written short: its initials ("JLR" when the evidence names "Jaguar
  * Land Rover"), the start of one longer word ("Bloem" when it names "Bloemfontein"), or its words shortened ("Air NZ"
- * when it names "Air New Zealand"); else the answer as it is.
+ * when it names "Air New Zealand"), or the hyphenated name it starts ("Leigh-on-Sea" when it names "leigh-on-sea"); else
+ * the answer as it is.
  *
  * @example
  * fullerName(ctx, "JLR"); // "Jaguar Land Rover"
@@ -259,6 +260,10 @@ export function fullerName(ctx: QueryContext, value: string): string {
   const clips = (v: string) => { const w = v.split(" "); return !!parts && w.length === parts.length && w.every((x, i) => x.length > parts[i].length && x.startsWith(parts[i])); };
   // "Air NZ", "Makati Med": a name of two words or more, some of them shortened
   const words = value.includes(" ");
+  // "Leigh" when the evidence names "leigh-on-sea": the hyphenated name it starts
+  const hyphened = /^\p{Lu}\p{Ll}+$/u.test(value) ? new RegExp(`(?<![\\p{L}-])${value}(?:-\\p{Ll}+){2,3}(?![\\p{L}-])`, "iu") : undefined;
+  const long = hyphened && ctx.evidence.map((e) => hyphened.exec(e.text)?.[0]).find((x) => x !== undefined);
+  if (long) return value + long.slice(value.length);
   if (!acronym && !clipped && !parts && !words) return value;
   for (const e of ctx.evidence) {
     for (const s of analyse(e.text)) {

@@ -20,7 +20,7 @@ import type { Triple, Turn } from "../types.js";
 import type { Tok } from "./nlp.js";
 import { readActivity } from "./activities.js";
 import { readClauses, relationAt } from "./clause.js";
-import { afterHeading, asksBack, beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, laughsAt, mainClause, takesBack } from "./cues.js";
+import { afterHeading, asksBack, beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, laughsAt, laughsElsewhere, mainClause, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
@@ -425,7 +425,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   if (!triples.some((t) => t.entity === turn.speaker && t.attribute === "workplace") && talksOfWork(sentences)) ctx.workTalk = turn.speaker;
   dropOldRemarks(triples, turn.speaker, o.indirectConfidence);
   const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
-  if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && ctx.known?.[turn.speaker]?.[t.attribute as "home" | "workplace"] !== t.value && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text, asksBack(sentences)) })) };
+  if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && ctx.known?.[turn.speaker]?.[t.attribute as "home" | "workplace"] !== t.value && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text, asksBack(sentences)) && !laughsElsewhere(sentences, claimed.map((c) => c.value)) })) };
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);

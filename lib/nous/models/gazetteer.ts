@@ -4,7 +4,9 @@
  *
  * A place lies within a city, for the extractor, when the city has 50,000 inhabitants or more (Suva, a capital, has
  * fewer than 80,000) and the place is no town of the gazetteer at all (a neighbourhood: "Kilimani", "Croix-Rousse") or
- * one within 30 km of that city and smaller ("Ixelles" of Brussels would be, were it listed). Names are compared in lower case, accents dropped.
+ * one within 30 km of that city and smaller ("Ixelles" of Brussels would be, were it listed), or a small town (under
+ * 50,000) of another country only ("Easton" of Bristol: the gazetteer's Eastons are American). Names are compared in
+ * lower case, accents dropped.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -85,6 +87,7 @@ function km(a: Place, b: Place): number {
  * @example
  * mayLieWithin("Kilimani", "Nairobi"); // true: Nairobi is a city, Kilimani no town of the gazetteer
  * mayLieWithin("Manchester", "London"); // false: a city of its own, far away
+ * mayLieWithin("Lakeside", "Pokhara"); // true: the gazetteer's Lakesides are small American towns
  * mayLieWithin("Kilimani", "Salthill"); // false: Salthill is no city of the gazetteer
  * mayLieWithin("Spain", "London"); // false: a country
  */
@@ -93,7 +96,7 @@ export function mayLieWithin(inner: string, outer: string): boolean {
   if (!cities.length || fold(inner) === fold(outer) || isCountry(inner)) return false;
   const towns = placesNamed(inner);
   if (!towns.length) return true;
-  return towns.every((t) => cities.some((c) => t.population < c.population && km(t, c) <= NEAR_KM));
+  return towns.every((t) => cities.some((c) => t.population < c.population && (km(t, c) <= NEAR_KM || (t.country !== c.country && t.population < CITY))));
 }
 
 /**

@@ -15,7 +15,7 @@ import { kinWords, relativesHouse, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
-import { organisationName, placeAt, townName } from "./states-common.js";
+import { organisationName, ownerOfScheme, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 /** What one does at a place as a customer, a guest or a traveller (verbs, by lemma). */
@@ -110,7 +110,8 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
     if (HOLIDAYS.has(value.toLowerCase())) continue;
     if (ctx.speakers.some((x) => x === value || x.split(" ")[0] === first)) continue;
     if ((ctx.people ?? []).some((r) => r.name === value || r.name.split(" ")[0] === first) || ctx.known?.[value] || ctx.seenAs?.[value] === "home") continue;
-    emit(speaker, "workplace", value, k);
+    // ("I'm on the Airbus grad scheme up at Filton": the organisation named before its scheme, not its site)
+    emit(speaker, "workplace", ownerOfScheme(s, c.head + 1, k) ?? value, k);
     return;
   }
 }

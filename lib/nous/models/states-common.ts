@@ -252,9 +252,11 @@ const ORGANISATION_HEADS = wordSet("organisationHeads");
  * organisationName("Leipzig"); // false
  */
 export function organisationName(value: string): boolean {
-  const last = fold(value.split(" ").pop()!);
-  // "Arden & Kell", "Marks & Spencer": no town is named with an ampersand
-  return value.includes(" ") && (ORGANISATION_HEADS.has(last) || value.includes(" & "));
+  const words = value.split(" ");
+  const last = fold(words[words.length - 1]);
+  // "Arden & Kell", "Marks & Spencer": no town is named with an ampersand; "Bank of Baroda", "University of Ghana":
+  // an organisation's word, then "of"
+  return value.includes(" ") && (ORGANISATION_HEADS.has(last) || value.includes(" & ") || (words.length >= 3 && words[1] === "of" && ORGANISATION_HEADS.has(fold(words[0]))));
 }
 
 /**
@@ -314,4 +316,18 @@ export function partOfTown(s: Tok[], town: { value: string; end: number }, end: 
   const side = s[town.end + 1]?.text === "," && isName(s[town.end + 2]) ? placeAt(s, town.end + 2, end) : undefined;
   const part = called > 0 ? placeAt(s, called + 1, end) : later > 0 ? placeAt(s, later + 1, end) : side && ["side", "end", "area"].includes(s[side.end + 1]?.lower ?? "") ? side : undefined;
   return part && isName(s[part.end - part.value.split(" ").length + 1]) && mayLieWithin(part.value, town.value) ? part.value : undefined;
+}
+
+/** "the Airbus grad scheme": a name after "the", then common nouns ending in a scheme's or a site's word. */
+const SCHEMES = new Set(["scheme", "programme", "program", "internship", "apprenticeship", "office", "team", "site", "campus", "plant", "depot"]);
+export function ownerOfScheme(s: Tok[], from: number, to: number): string | undefined {
+  for (let a = from + 1; a < to; a++) {
+    if (s[a - 1].lower !== "the" || !isName(s[a])) continue;
+    let [e, n] = [a, a];
+    while (e < to && isName(s[e])) n = ++e;
+    while (n < to && (s[n].pos === "NOUN" || s[n].pos === "ADJ") && !isName(s[n])) n++;
+    const v = placeAt(s, a, e)?.value;
+    if (n > e && SCHEMES.has(s[n - 1].lemma) && v && !townName(v)) return v;
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@
  *   speaker's workplace.
  * - An organisation's canteen, an organisation's yes before one's start: "the PSA canteen", "Kavak said yes! I start
  *   Monday" → the workplace.
- * - The daily way in: "on the subway heading to TD", "reached the Zee office forty minutes late" → the workplace.
+ * - The daily way in: "on the subway heading to TD", "every day … going to Intel", "reached the Zee office forty minutes late" → the workplace.
  * - A name alone, then one's job: "Cameco. Safety coordinator, fly-in fly-out." → the workplace.
  * - One's job said to be at a place: "the job's at Pusan National University" → the workplace.
  * - One's terms of work at a name, judged: "the hours at Northland Regional Council are so regular" → the workplace.
@@ -13,6 +13,7 @@
  * - An organisation making one something: "Cowrywise made me team lead" → the workplace.
  * - An offer judged too good to refuse: "The Canva offer was too good to turn down" → a new workplace.
  * - A self-introduction in fragments: "Liam. Petone. Weta Workshop." → the home and the workplace (states-intro.ts).
+ * - A verbless opening place, then one's way of living there: "In Salthill, sharing with 3 nurses" → the home.
  * - A home got away from or sold: "finally escaped Hackney", "got out of Croydon", "sold the house in Brampton" → the
  *   home ended.
  *
@@ -47,6 +48,7 @@ const RIDES = new Set(["subway", "bus", "train", "tram", "metro", "tube", "ferry
 const TERMS = new Set(["hour", "pay", "shift", "rota", "salary", "wage", "benefit", "perk", "commute", "workload", "overtime"]);
 /** Where an organisation feeds its staff ("the PSA canteen"). */
 const CANTEENS = new Set(["canteen", "cafeteria", "staffroom", "breakroom"]);
+const LODGING = new Set(["sharing", "living", "renting", "staying", "flatting", "lodging", "boarding", "house-sharing", "houseshare"]);
 const DWELLINGS = new Set(["house", "flat", "place", "apartment", "condo", "home", "unit", "townhouse", "bungalow"]);
 
 /** "Did I tell you I got the New Flyer job?": news told as a question. */
@@ -77,6 +79,9 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   // a self-introduction in fragments (states-intro.ts), each value with the sentence that tells it
   for (const x of introduction(turn, speaker, ctx)) if (x.si === si) out.push({ attribute: x.attribute, value: x.value, kind: "state", at: 0 });
   if (s.some((t) => t.text === "?") && !toldNews(s)) return [];
+  // "In Salthill, sharing with 3 nurses": a verbless opening place, then one's way of living there
+  const lodged = s[0]?.lower === "in" && isName(s[1]) ? named(s, 1, ctx, true) : undefined;
+  if (lodged && s[lodged.end + 1]?.text === "," && LODGING.has(s[lodged.end + 2]?.lower ?? "") && !s.some((t) => TRIP.has(t.lemma) || ["weekend", "week", "night", "nights", "holiday", "holidays"].includes(t.lower))) out.push({ attribute: "home", value: lodged.value, kind: "state", at: 1 });
   // (a trip bars the readings of verbs: "I fly for Lisbon this weekend"; flying for an employer is no trip)
   const trip = s.some((t, i) => (TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(t.lemma === "fly" && s[i + 1]?.lower === "for"));
   const alone = nameThenJob(s, next, ctx);
@@ -207,9 +212,11 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     }
   }
   // "I'm on the subway heading to TD", "reached the Zee office forty minutes late": the daily way in to work, now
+  // ("every day jam on the Penang bridge going to Intel in Bayan Lepas": going there every day, no town)
   const riding = s.some((t) => RIDES.has(t.lemma));
   for (let k = 1; k + 1 < s.length; k++) {
-    const heading = riding && s[k].lower === "to" && ["heading", "headed", "commuting", "way"].includes(s[k - 1].lower) && !s.slice(k).some((t) => t.lower === "for");
+    const going = daily && s[k - 1].lower === "going" && placesNamed(s[k + 1]?.text ?? "").length === 0;
+    const heading = (riding || going) && s[k].lower === "to" && (going || ["heading", "headed", "commuting", "way"].includes(s[k - 1].lower)) && !s.slice(k).some((t) => t.lower === "for");
     const reached = ["reached", "reach", "reaching"].includes(s[k - 1].lower) && s[k].lower === "the" && s.some((t) => t.lower === "late" || t.lower === "early");
     if (!heading && !reached) continue;
     let p = named(s, k + 1, ctx, false);

@@ -101,6 +101,9 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && (commute || MEALS.has(s[p + 1].lower)) && !isName(s[p + 1]))) continue;
       // "still at Ecobank, head office at Ridge": the site of an organisation named just before it, no other workplace
       if (attr === "workplace" && !commute && siteOfNamed(s, k, ctx)) continue;
+      // "the DBS office at Marina Bay": the organisation named before its site is the workplace
+      const owner = attr === "workplace" && !commute ? ownerBefore(s, k, ctx) : undefined;
+      if (owner) place.value = owner;
       // no possessive: the thing belongs to the clause's subject ("my mom sold the house in Regina"), else the speaker's
       const gov = clauseAt(k);
       // … or to the one it was found or bought for ("we've found him a flat in Marlborough")
@@ -194,6 +197,15 @@ function siteOfNamed(s: Tok[], k: number, ctx: SessionContext): boolean {
   while (a > 0 && isName(s[a - 1])) a--;
   const v = placeAt(s, a, c)?.value;
   return !!v && placesNamed(v).length === 0 && !isCountry(v) && !namesSomeone(ctx, v, { firstName: "value", gendered: true, known: true });
+}
+
+/** "the DBS office at Marina Bay": the name right before a work noun, after "the", when it names no town, country or person. */
+function ownerBefore(s: Tok[], k: number, ctx: SessionContext): string | undefined {
+  let a = k - 1;
+  while (a > 0 && isName(s[a - 1])) a--;
+  if (a >= k || s[a - 1]?.lower !== "the" || !isName(s[a])) return undefined;
+  const v = placeAt(s, a, k)?.value;
+  return v && placesNamed(v).length === 0 && !isCountry(v) && !namesSomeone(ctx, v, { firstName: "value", gendered: true, known: true }) ? v : undefined;
 }
 
 const WORK_ACTS = wordSet("workActVerbs");

@@ -1,0 +1,60 @@
+/** Employers named beside their sites, and homes named beside their towns; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Memory } from "../engine.js";
+import { query } from "../query.js";
+import { mayLieWithin } from "./gazetteer.js";
+import { answerOffline, questionStates } from "./offline.js";
+import { organisationName } from "./states-common.js";
+import { memoryOfTurns, talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace", "within"]);
+const ask = (mem: Memory, q: string) => answerOffline(query(mem, q, { stateAttributes: questionStates(q) }));
+
+test("'the <organisation> office at <place>' and 'the <organisation> grad scheme at <place>' name the organisation, not its site", () => {
+  assert.deepEqual(talk([["Ann", "surviving lah. the DBS office at Marina Bay damn cold though"]]), ["Ann | workplace | DBS | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I'm on the Airbus grad scheme up at Filton, before you ask"]]), ["Ann | workplace | Airbus | 0.5"]);
+  // a town before the office names no organisation; a shift is no scheme
+  assert.deepEqual(talk([["Ann", "the Leeds office at Wellington Place is cold"]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Wellington Place | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I'm on the night shift at Tesco"]]), ["Ann | workplace | Tesco"]);
+});
+
+test("an organisation's word, then 'of': 'working in Bank of Baroda' is a workplace", () => {
+  assert.ok(organisationName("Bank of Baroda") && organisationName("University of Ghana"));
+  assert.ok(!organisationName("Isle of Man") && !organisationName("Bay of Plenty"));
+  assert.deepEqual(talk([["Ann", "I stay in Alkapuri, and I am working in Bank of Baroda since fifteen years."]]), ["Ann | home | Alkapuri", "Ann | workplace | Bank of Baroda"]);
+});
+
+test("going to an organisation every day is going to work; going to a town is not", () => {
+  assert.deepEqual(talk([["Ann", "Me every day jam on the Penang bridge going to Intel in Bayan Lepas"]]), ["Ann | workplace | Intel | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Every day I'm going to Leeds for the course"]]), []);
+  assert.deepEqual(talk([["Ann", "Going to Intel in Bayan Lepas for a meeting"]]), []);
+});
+
+test("'In Salthill, sharing with 3 nurses': a verbless opening place and one's way of living there is a home, not a stay", () => {
+  assert.deepEqual(talk([["Bob", "How's Galway"], ["Ann", "Galway is wet. Always wet. In Salthill, sharing with 3 nurses"]]), ["Ann | home | Galway | 0.5", "Ann | home | Galway | 0.5", "Ann | home | Salthill | 0.5", "Salthill | within | Galway"]);
+  assert.deepEqual(talk([["Ann", "In Paris, staying with friends for the weekend"]]), []);
+});
+
+test("a small town of another country only may be a district of a city: the answer names both", () => {
+  assert.ok(mayLieWithin("Easton", "Bristol") && mayLieWithin("Lakeside", "Pokhara"));
+  assert.ok(!mayLieWithin("Leeds", "York") && !mayLieWithin("Manchester", "London"));
+  const mem = memoryOfTurns([["Ann", "can't, bristol rents are criminal, this is the cheapest room in easton for a reason"], ["Bob", "fair"]]);
+  assert.equal(ask(mem, "Where does Ann live now?"), "Easton, Bristol");
+  const mem2 = memoryOfTurns([["Ann", "I am back in Pokhara since three years, small house near Lakeside."], ["Bob", "lovely"]]);
+  assert.equal(ask(mem2, "Where does Ann live now?"), "Lakeside, Pokhara");
+});
+
+test("a town answered short is given in full when the evidence names its hyphenated form", () => {
+  const mem = memoryOfTurns([["Bob", "how's leigh, still pretending you live in a fishing village"], ["Ann", "leigh-on-sea IS a fishing village babe, i had cockles for tea."]]);
+  assert.equal(ask(mem, "Where does Ann live now?"), "Leigh-on-sea");
+  // one hyphen is a word made with the name, not a longer name
+  const mem2 = memoryOfTurns([["Ann", "I live in Leeds."], ["Ann", "A Leeds-based firm called me."]]);
+  assert.equal(ask(mem2, "Where does Ann live now?"), "Leeds");
+});
+
+test("a listener's laugh after the teller's own laugh about something else takes no news back; after a joke of the teller's own it does", () => {
+  const ended = (turns: [string, string][]) => talk(turns).filter((x) => x.endsWith("| ended"));
+  assert.deepEqual(ended([["Ann", "Yeah we're in Fort Lee now, right off Main Street. My mom is thrilled, there's like four H Marts within reach lol."], ["Bob", "lol of course. You still commuting into the city?"]]), []);
+  assert.deepEqual(ended([["Ann", "I think now I officially live in Lotte World. Monday I go back to my classroom and rest, haha."], ["Bob", "Haha, you deserve the rest."]]), ["Ann | home | Lotte World | ended"]);
+});
