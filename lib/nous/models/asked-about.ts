@@ -212,7 +212,7 @@ export function thirdAnswered(asked: { by: string; about?: string } | undefined,
 /** Chat particles that may close a clause before its comma ("still in JB lah, Mount Austin"). */
 const PARTICLES = new Set(["lah", "la", "lor", "leh", "ah", "mah", "o", "oh", "sha", "tho", "though", "still"]);
 
-const LIVING = new Set(["staying", "living", "based", "residing"]);
+const LIVING = new Set(["staying", "living", "based", "residing", "sharing", "renting", "flatting"]);
 
 /**
  * "You still staying in Shah Alam?", "still living at your mum's?": the question without the verb of living between

@@ -392,7 +392,7 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
 const CALENDAR = wordSet("calendar");
 const GREETINGS = wordSet("greetings");
 /** Dwellings, by the word ("flat", "place"), and what follows "<dwelling> in" without naming a place. */
-const DWELLINGS = new Set(["flat", "apartment", "place", "house", "room", "studio", "condo", "unit", "bungalow", "townhouse", "cottage", "semi"]);
+const DWELLINGS = new Set(["flat", "apartment", "place", "house", "room", "studio", "condo", "unit", "bungalow", "townhouse", "cottage", "semi", "villa"]);
 const NOT_IN_NAMES = new Set(["town", "city", "centre", "center", "suburbs", "suburb", "country", "village", "area", "estate", "building", "block", "general", "particular", "total", "fact", "mind", "question", "time", "order", "case", "front", "between", "summer", "winter", "spring", "autumn", "fall", "hand"]);
 /** One's relations, by the word ("sister", "roommate"). */
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner")]);

@@ -118,7 +118,9 @@ export function stateAnswer(f: FactLine, past: boolean, asked: Set<string>): str
   };
   // … and a town the belief holds a place within is answered with the place ("Suva" … "up the hill in Tamavua": the
   // latest recalled, "Tamavua, Suva")
-  const inner = (v: string) => (f.attribute === "home" ? [...f.recalled].reverse().find((r) => r !== v && f.within?.[r] === v && !unnamed.has(r)) : undefined);
+  // (or a value of the belief within it as probable as it, when none was recalled: "Pimpri" of "Pune")
+  const pOf = (v: string) => named.find((a) => a.value === v)?.p ?? 0;
+  const inner = (v: string) => (f.attribute === "home" ? [...f.recalled].reverse().concat(named.filter((a) => a.p >= pOf(v)).map((a) => a.value)).find((r) => r !== v && f.within?.[r] === v && !unnamed.has(r)) : undefined);
   const place = (v: string | undefined) => {
     const c = v ? around(v) : undefined;
     if (v && !c && inner(v) && !tokens(inner(v)!).some((t) => asked.has(t))) return `${inner(v)}, ${v}`;

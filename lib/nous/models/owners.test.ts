@@ -58,3 +58,24 @@ test("a listener's laugh after the teller's own laugh about something else takes
   assert.deepEqual(ended([["Ann", "Yeah we're in Fort Lee now, right off Main Street. My mom is thrilled, there's like four H Marts within reach lol."], ["Bob", "lol of course. You still commuting into the city?"]]), []);
   assert.deepEqual(ended([["Ann", "I think now I officially live in Lotte World. Monday I go back to my classroom and rest, haha."], ["Bob", "Haha, you deserve the rest."]]), ["Ann | home | Lotte World | ended"]);
 });
+
+test("'work is in Dubai, Rashid Hospital': the organisation after the town; people after it are no workplace", () => {
+  assert.deepEqual(talk([["Ann", "Yes, Al Nahda, the cheap side of the border. But work is in Dubai, Rashid Hospital, trauma centre."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Rashid Hospital | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Work is in Leeds, Ann and Tom are there."]]).filter((x) => x.includes("workplace")), []);
+});
+
+test("the daily way's trouble from a town is from home: 'The jam from Puchong every morning'", () => {
+  assert.deepEqual(talk([["Ann", "The jam from Puchong every morning is terrible."]]), ["Ann | home | Puchong | 0.5"]);
+  assert.deepEqual(talk([["Ann", "The flight from Lagos every day is full."]]), []);
+});
+
+test("a villa is a dwelling; 'still sharing in X?' asks where the listener lives; 'X right?' is a tag, no part of the name", () => {
+  assert.deepEqual(talk([["Ann", "Ha. Dammam is cheap at least, our villa in Al Faisaliyah is huge, five of us."]]), ["Ann | home | Al Faisaliyah"]);
+  assert.deepEqual(talk([["Bob", "Are you still sharing in Salmiya?"], ["Ann", "Yes, Salmiya, same flat, four nurses and one rice cooker."]]), ["Ann | home | Salmiya"]);
+  assert.deepEqual(talk([["Bob", "You're in Tanjung Bungah right?"], ["Ann", "Yes."]]), ["Ann | home | Tanjung Bungah"]);
+});
+
+test("after an ending with no named value, a place the belief holds within the one answered, as probable, is named with it", () => {
+  const mem = memoryOfTurns([["Bob", "How's Pune?"], ["Ann", "Rainy. I'm at Tata Motors in Pimpri now, and I rent a room in Pimpri itself."], ["Ann", "I'm pretty sure I live in the paint shop now."], ["Bob", "Haha, ask the robots to pay half your rent."]]);
+  assert.equal(ask(mem, "Where does Ann live now?"), "Pimpri, Pune");
+});

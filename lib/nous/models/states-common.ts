@@ -85,8 +85,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
       }
     }
     // "Living in Wrexham right now": "right" before a time or place adverb is no part of a name
-    // ("Lynmore right by the forest")
-    if (words.length > 0 && t.lower === "right" && ["now", "here", "there", "away", "by", "next", "beside", "behind", "across", "near", "outside", "on", "in", "at"].includes(s[j + 1]?.lower ?? "")) break;
+    // ("Lynmore right by the forest"; "You're in Tanjung Bungah right?": a tag)
+    if (words.length > 0 && t.lower === "right" && (s[j + 1]?.text === "?" || ["now", "here", "there", "away", "by", "next", "beside", "behind", "across", "near", "outside", "on", "in", "at"].includes(s[j + 1]?.lower ?? ""))) break;
     // ("Quails' Gate", "St Johns' Wood": a plural's apostrophe inside a name)
     const plural = (t.text === "'" || t.text === "’") && /\p{Lu}\p{L}*s$/u.test(words[words.length - 1] ?? "") && isName(s[j + 1]) && j + 1 < end;
     if (plural) words[words.length - 1] += "'";

@@ -7,7 +7,8 @@
  *   Monday" → the workplace.
  * - The daily way in: "on the subway heading to TD", "every day … going to Intel", "reached the Zee office forty minutes late" → the workplace.
  * - A name alone, then one's job: "Cameco. Safety coordinator, fly-in fly-out." → the workplace.
- * - One's job said to be at a place: "the job's at Pusan National University" → the workplace.
+ * - One's job said to be at a place: "the job's at Pusan National University", "work is in Dubai, Rashid Hospital" →
+ *   the workplace.
  * - One's terms of work at a name, judged: "the hours at Northland Regional Council are so regular" → the workplace.
  * - One's pupils, patients, customers or desk at a named place: "my 7th graders at Saguaro Middle School" → the workplace.
  * - An organisation making one something: "Cowrywise made me team lead" → the workplace.
@@ -48,6 +49,7 @@ const RIDES = new Set(["subway", "bus", "train", "tram", "metro", "tube", "ferry
 const TERMS = new Set(["hour", "pay", "shift", "rota", "salary", "wage", "benefit", "perk", "commute", "workload", "overtime"]);
 /** Where an organisation feeds its staff ("the PSA canteen"). */
 const CANTEENS = new Set(["canteen", "cafeteria", "staffroom", "breakroom"]);
+const JAMS = new Set(["jam", "traffic", "drive", "commute", "journey", "ride", "bus", "train", "trip"]);
 const LODGING = new Set(["sharing", "living", "renting", "staying", "flatting", "lodging", "boarding", "house-sharing", "houseshare"]);
 const DWELLINGS = new Set(["house", "flat", "place", "apartment", "condo", "home", "unit", "townhouse", "bungalow"]);
 
@@ -158,7 +160,8 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   // "Every day from Shah Alam to KL by KTM": one's daily way in, from home (a town, no organisation)
   // (now: no verb in the past, "I flew from Leeds to Rome every day last week")
   const daily = (s.some((t, i) => (t.lower === "every" || t.lower === "each") && ["day", "morning", "weekday"].includes(s[i + 1]?.lower ?? "")) || s.some((t) => t.lower === "daily")) && !s.some((t) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower));
-  const from = daily ? s.findIndex((t, i) => t.lower === "from" && isName(s[i + 1]) && s.slice(i + 2, i + 6).some((x, j) => x.lower === "to" && isName(s[i + 3 + j]))) : -1;
+  // ("The jam from Puchong every morning is terrible": the daily way's trouble, from home)
+  const from = daily ? s.findIndex((t, i) => t.lower === "from" && isName(s[i + 1]) && (s.slice(i + 2, i + 6).some((x, j) => x.lower === "to" && isName(s[i + 3 + j])) || (i === 2 && s[0].lower === "the" && JAMS.has(s[1].lemma)))) : -1;
   const start = from >= 0 ? named(s, from + 1, ctx, true) : undefined;
   if (start && !organisationName(start.value) && s.slice(0, from).every((t) => !["he", "she", "they", "my", "his", "her"].includes(t.lower))) out.push({ attribute: "home", value: start.value, kind: "state", at: from + 1 });
   // "Still doing offshore logistics for Wood Group", "I'm doing the accounts for Acme Ltd": one's work for an
@@ -194,6 +197,12 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
         const p = named(s, j + 3, ctx, false);
         if (p) out.push({ attribute: "workplace", value: p.value, kind: fresh ? "change" : "state", at: j + 3 });
       }
+    }
+    // "But work is in Dubai, Rashid Hospital, trauma centre": one's work in a town, then the organisation after a comma
+    if (s[k].lower === "work" && (k === 0 || ["but", "and", "my", ","].includes(s[k - 1].lower)) && ["is", "'s"].includes(s[k + 1].lower) && s[k + 2].lower === "in") {
+      const town = named(s, k + 3, ctx, true);
+      const p = town && placesNamed(town.value).length > 0 && s[town.end + 1]?.text === "," ? named(s, town.end + 2, ctx, false) : undefined;
+      if (p && (organisationName(p.value) || p.value.includes(" ")) && (!s[p.end + 1] || s[p.end + 1].pos === "PUNCT")) out.push({ attribute: "workplace", value: p.value, kind: "state", at: town!.end + 2 });
     }
     // "The hours at Northland Regional Council are so regular", "the pay at Ocado is decent": one's terms of work at a
     // name, judged now

@@ -24,7 +24,7 @@ interface HomeTriple {
   kind?: string;
 }
 
-const DWELLING_IN = (place: string) => new RegExp(`\\b(?:flat|apartment|place|house|room|studio|bedsit|unit|condo|digs|pad)\\b[^.!?]{0,40}?\\b(?:in|at)\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
+const DWELLING_IN = (place: string) => new RegExp(`\\b(?:flat|apartment|place|house|room|studio|bedsit|unit|condo|digs|pad|villa)\\b[^.!?]{0,40}?\\b(?:in|at)\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
 const SAME_DWELLING = (place: string) => new RegExp(`\\bsame (?:old )?(?:flat|apartment|place|house|room|studio|unit|condo)\\b[^.!?]{0,20}?\\bin\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
 const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** "Kralingen, Rotterdam", "Da'an in Taipei": the name after a home, a comma or "in" between. */
