@@ -61,3 +61,12 @@ test("Pidgin 'I still dey <place>' and 'I don pack comot from <place> ma'; an of
   assert.deepEqual(talk([["Ann", "I'm still in Macroom if you want a pint."]]), ["Ann | home | Macroom"]);
   assert.deepEqual(talk([["Ann", "I'd move to Leeds if you wanted."]]), []);
 });
+
+test("Scots 'ah' before a verb is 'I', 'wis', 'daeing', 'gaun'; Jamaican 'inna' and 'di'; an interjection 'Ah' stays", async () => {
+  const { expandContractions } = await import("./nlp.js");
+  assert.equal(expandContractions("sorry wis on the bus. ah'm at the Lidl in Motherwell now"), "sorry was on the bus. I am at the Lidl in Motherwell now");
+  assert.equal(expandContractions("so whit ye daeing noo, still gaun offshore"), "so what you doing now, still going offshore");
+  assert.equal(expandContractions("Ah, nice one"), "Ah, nice one");
+  assert.equal(expandContractions("mi still a work at NCB inna New Kingston, di branch busy"), "mi still a work at NCB in New Kingston, the branch busy");
+  assert.deepEqual(talk([["Ann", "ah'm at the Lidl in Motherwell now, tills and that"]]), ["Ann | workplace | Lidl | change"]);
+});

@@ -132,6 +132,21 @@ export function stateAnswer(f: FactLine, past: boolean, asked: Set<string>): str
 }
 
 /**
+ * A name without the lower-case words the reading carried after it ("Siemens healthcare team", "Ecobank Ridge branch
+ * chale", "Kralingen, Rotterdam full time"): the words up to the last capitalised one, when a name opens the value.
+ *
+ * @example
+ * nameOnly("Siemens healthcare team"); // "Siemens"
+ */
+export function nameOnly(value: string): string {
+  const words = value.split(" ");
+  if (!/^\p{Lu}/u.test(words[0])) return value;
+  let last = words.length - 1;
+  while (last > 0 && /^\p{Ll}/u.test(words[last])) last--;
+  return words.slice(0, last + 1).join(" ");
+}
+
+/**
  * The offline extractive answerer: returns a short answer from the retrieved context and its beliefs.
  *
  * @example
@@ -152,7 +167,7 @@ export function answerOffline(ctx: QueryContext): string {
       const since = answer?.startsWith("no longer ") && (attribute === "home" || attribute === "workplace") ? nameFromEvidence(ctx, attribute, e, answer.slice(10)) : undefined;
       if (since) return since;
       // "JLR", "Bloem": the full name, when the evidence gives it
-      if (answer) return fullerName(ctx, answer);
+      if (answer) return fullerName(ctx, nameOnly(answer));
       if (e.includes("'s ")) break;
     }
   }

@@ -79,3 +79,23 @@ test("after an ending with no named value, a place the belief holds within the o
   const mem = memoryOfTurns([["Bob", "How's Pune?"], ["Ann", "Rainy. I'm at Tata Motors in Pimpri now, and I rent a room in Pimpri itself."], ["Ann", "I'm pretty sure I live in the paint shop now."], ["Bob", "Haha, ask the robots to pay half your rent."]]);
   assert.equal(ask(mem, "Where does Ann live now?"), "Pimpri, Pune");
 });
+
+test("a name answered without the lower-case words read after it", async () => {
+  const { nameOnly } = await import("./offline.js");
+  assert.equal(nameOnly("Siemens healthcare team"), "Siemens");
+  assert.equal(nameOnly("Kralingen, Rotterdam full time"), "Kralingen, Rotterdam");
+  assert.equal(nameOnly("Bank of Baroda"), "Bank of Baroda");
+  assert.equal(nameOnly("university library"), "university library");
+});
+
+test("a switch to an organisation in a turn about work is a new workplace; to a product or a site of the same employer it is not", () => {
+  assert.deepEqual(talk([["Ann", "Believe it or not, I've switched to Adidas. Their North Portland campus, started two weeks ago."]]), ["Ann | workplace | Adidas | change"]);
+  assert.deepEqual(talk([["Ann", "I switched to Android last month."]]), []);
+  assert.deepEqual(talk([["Ann", "New job news: I switched to the Leeds office last month."]]).filter((x) => x.includes("Leeds")), []);
+});
+
+test("two towns opening a sentence of every single morning's way: the first is home; going into an organisation's office is work", () => {
+  assert.deepEqual(talk([["Ann", "Longer. Royal Oak to Dearborn is all Southfield Freeway, every single morning."]]), ["Ann | home | Royal Oak | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I go into the Arup office on Tuesdays."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Arup | 0.5"]);
+  assert.deepEqual(talk([["Ann", "We go into the Leeds office on Tuesdays."]]).filter((x) => x.includes("workplace")), []);
+});

@@ -5,13 +5,14 @@
  *   speaker's workplace.
  * - An organisation's canteen, an organisation's yes before one's start: "the PSA canteen", "Kavak said yes! I start
  *   Monday" → the workplace.
- * - The daily way in: "on the subway heading to TD", "every day … going to Intel", "reached the Zee office forty minutes late" → the workplace.
+ * - The daily way in: "on the subway heading to TD", "every day … going to Intel", "go into the Sun Life office", "reached the Zee office forty minutes late" → the workplace.
  * - A name alone, then one's job: "Cameco. Safety coordinator, fly-in fly-out." → the workplace.
  * - One's job said to be at a place: "the job's at Pusan National University", "work is in Dubai, Rashid Hospital" →
  *   the workplace.
  * - One's terms of work at a name, judged: "the hours at Northland Regional Council are so regular" → the workplace.
  * - One's pupils, patients, customers or desk at a named place: "my 7th graders at Saguaro Middle School" → the workplace.
  * - An organisation making one something: "Cowrywise made me team lead" → the workplace.
+ * - A switch to an organisation in a turn about work: "I've switched to Adidas … started two weeks ago" → a new workplace.
  * - An offer judged too good to refuse: "The Canva offer was too good to turn down" → a new workplace.
  * - A self-introduction in fragments: "Liam. Petone. Weta Workshop." → the home and the workplace (states-intro.ts).
  * - A verbless opening place, then one's way of living there: "In Salthill, sharing with 3 nurses" → the home.
@@ -49,6 +50,7 @@ const RIDES = new Set(["subway", "bus", "train", "tram", "metro", "tube", "ferry
 const TERMS = new Set(["hour", "pay", "shift", "rota", "salary", "wage", "benefit", "perk", "commute", "workload", "overtime"]);
 /** Where an organisation feeds its staff ("the PSA canteen"). */
 const CANTEENS = new Set(["canteen", "cafeteria", "staffroom", "breakroom"]);
+const WORK_TALK = new Set([...wordSet("workContextNouns"), "start", "job", "campus", "office", "team", "role", "contract", "salary", "boss"]);
 const JAMS = new Set(["jam", "traffic", "drive", "commute", "journey", "ride", "bus", "train", "trip"]);
 const LODGING = new Set(["sharing", "living", "renting", "staying", "flatting", "lodging", "boarding", "house-sharing", "houseshare"]);
 const DWELLINGS = new Set(["house", "flat", "place", "apartment", "condo", "home", "unit", "townhouse", "bungalow"]);
@@ -132,6 +134,13 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const p = named(s, c.head + 3, ctx, false);
       if (p) out.push({ attribute: "workplace", value: p.value, kind: "change", at: c.head + 3 });
     }
+    // "I've switched to Adidas. Their North Portland campus, started two weeks ago.": a switch to an organisation, in a
+    // turn that talks of work ("switched to Android" alone is no job)
+    if (v === "switch" && s[c.head + 1]?.lower === "to" && (c.past || c.perfect) && !c.negated && turn.some((x) => x.some((t) => WORK_TALK.has(t.lemma)))) {
+      const p = named(s, c.head + 2, ctx, false);
+      // ("switched to the Leeds office": a site of the same employer)
+      if (p && !/ (?:office|site|campus|branch|team|shift)$/i.test(p.value)) out.push({ attribute: "workplace", value: p.value, kind: "change", at: c.head + 2 });
+    }
     if (v === "commute" && !c.past && (s[c.head + 1]?.lower === "to" || s[c.head + 1]?.lower === "into")) {
       const p = named(s, c.head + 2, ctx, false);
       if (p) out.push({ attribute: "workplace", value: p.value, kind: "state", at: c.head + 2 });
@@ -159,10 +168,12 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   }
   // "Every day from Shah Alam to KL by KTM": one's daily way in, from home (a town, no organisation)
   // (now: no verb in the past, "I flew from Leeds to Rome every day last week")
-  const daily = (s.some((t, i) => (t.lower === "every" || t.lower === "each") && ["day", "morning", "weekday"].includes(s[i + 1]?.lower ?? "")) || s.some((t) => t.lower === "daily")) && !s.some((t) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower));
+  // ("Royal Oak to Dearborn is all Southfield Freeway, every single morning": the two towns opening the sentence)
+  const daily = (s.some((t, i) => (t.lower === "every" || t.lower === "each") && ["day", "morning", "weekday"].includes((s[i + 1]?.lower === "single" ? s[i + 2] : s[i + 1])?.lower ?? "")) || s.some((t) => t.lower === "daily")) && !s.some((t) => t.pos === "VERB" && t.lower !== t.lemma && !/(?:ing|s)$/.test(t.lower));
   // ("The jam from Puchong every morning is terrible": the daily way's trouble, from home)
   const from = daily ? s.findIndex((t, i) => t.lower === "from" && isName(s[i + 1]) && (s.slice(i + 2, i + 6).some((x, j) => x.lower === "to" && isName(s[i + 3 + j])) || (i === 2 && s[0].lower === "the" && JAMS.has(s[1].lemma)))) : -1;
-  const start = from >= 0 ? named(s, from + 1, ctx, true) : undefined;
+  const opening = daily && from < 0 && isName(s[0]) ? named(s, 0, ctx, true) : undefined;
+  const start = from >= 0 ? named(s, from + 1, ctx, true) : opening && s[opening.end + 1]?.lower === "to" && isName(s[opening.end + 2]) && placesNamed(opening.value).length > 0 ? opening : undefined;
   if (start && !organisationName(start.value) && s.slice(0, from).every((t) => !["he", "she", "they", "my", "his", "her"].includes(t.lower))) out.push({ attribute: "home", value: start.value, kind: "state", at: from + 1 });
   // "Still doing offshore logistics for Wood Group", "I'm doing the accounts for Acme Ltd": one's work for an
   // organisation (by its kind of name: two words or more, an organisation's word, initials, or one seen as a workplace)
@@ -226,12 +237,13 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   for (let k = 1; k + 1 < s.length; k++) {
     const going = daily && s[k - 1].lower === "going" && placesNamed(s[k + 1]?.text ?? "").length === 0;
     const heading = (riding || going) && s[k].lower === "to" && (going || ["heading", "headed", "commuting", "way"].includes(s[k - 1].lower)) && !s.slice(k).some((t) => t.lower === "for");
-    const reached = ["reached", "reach", "reaching"].includes(s[k - 1].lower) && s[k].lower === "the" && s.some((t) => t.lower === "late" || t.lower === "early");
+    // ("I only go into the Sun Life office on Tuesdays": going into an organisation's office)
+    const reached = (["reached", "reach", "reaching"].includes(s[k - 1].lower) && s[k].lower === "the" && s.some((t) => t.lower === "late" || t.lower === "early")) || (k > 1 && s[k - 1].lower === "into" && ["go", "going", "goes"].includes(s[k - 2].lower) && s[k].lower === "the");
     if (!heading && !reached) continue;
     let p = named(s, k + 1, ctx, false);
     // ("the Zee office": the office read into the name)
     if (p && reached && p.value.endsWith(" office")) p = { value: p.value.slice(0, -7), end: p.end - 1 };
-    if (p && ((heading && !commonWordAlone(p.value)) || (reached && s[p.end + 1]?.lemma === "office"))) out.push({ attribute: "workplace", value: p.value, kind: "state", at: k + 1 });
+    if (p && ((heading && !commonWordAlone(p.value)) || (reached && s[p.end + 1]?.lemma === "office" && !townName(p.value)))) out.push({ attribute: "workplace", value: p.value, kind: "state", at: k + 1 });
   }
   // "Cowrywise made me team lead": an organisation making the speaker a job
   for (const c of clauses) {
