@@ -200,6 +200,21 @@ export function districtAfter<R extends { attribute: "home" | "workplace"; value
 }
 
 /**
+ * A home asked after that the reply names as a place of work: "You're still in Salesforce Tower?" "Still at Salesforce,
+ * 29th floor." (the reply's "at" and a name that opens the asked one) is the workplace the reply names.
+ *
+ * @example
+ * workedAt({ attribute: "home", value: "Salesforce Tower", kind: "state" }, analyse("Still at Salesforce, 29th floor."));
+ * // { attribute: "workplace", value: "Salesforce", kind: "state" }
+ */
+export function workedAt<R extends { attribute: "home" | "workplace"; value: string }>(r: R | undefined, sentences: Tok[][]): R | undefined {
+  const s = sentences[0] ?? [];
+  const at = r?.attribute === "home" ? s.findIndex((t, k) => t.lower === "at" && isName(s[k + 1]) && k <= 2) : -1;
+  const p = at >= 0 ? placeAt(s, at + 1) : undefined;
+  return r && p && r.value.startsWith(`${p.value} `) ? { ...r, attribute: "workplace", value: p.value } : r;
+}
+
+/**
  * The third person a pending where-question asks about, when `speaker` answers it; registered as a referent, since
  * the answer may come in a later session ("Where does she work?" … "Sorry, just saw this. She's a nurse at X.").
  */

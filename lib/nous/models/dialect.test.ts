@@ -70,3 +70,9 @@ test("Scots 'ah' before a verb is 'I', 'wis', 'daeing', 'gaun'; Jamaican 'inna' 
   assert.equal(expandContractions("mi still a work at NCB inna New Kingston, di branch busy"), "mi still a work at NCB in New Kingston, the branch busy");
   assert.deepEqual(talk([["Ann", "ah'm at the Lidl in Motherwell now, tills and that"]]), ["Ann | workplace | Lidl | change"]);
 });
+
+test("Patois 'mi' before kin is 'my', 'bredda' a brother", async () => {
+  const { expandContractions } = await import("./nlp.js");
+  assert.equal(expandContractions("Den mek mi brag. Mi daughter Kezia pass her exam"), "Den mek mi brag. My daughter Kezia pass her exam");
+  assert.equal(expandContractions("Mi bredda Clive call from England."), "My brother Clive call from England.");
+});

@@ -100,6 +100,21 @@ export function mayLieWithin(inner: string, outer: string): boolean {
 }
 
 /**
+ * Whether `region` names a region that holds the city `city` ("Ontario" … "Toronto"): no country and no place that may
+ * lie within the city, and the city, of 100,000 inhabitants or more, over five times the largest town of the gazetteer
+ * named like the region (if any).
+ *
+ * @example
+ * regionHolds("Ontario", "Toronto"); // true: Ontario, California is far smaller than Toronto
+ * regionHolds("Leeds", "York"); // false
+ */
+export function regionHolds(region: string, city: string): boolean {
+  const biggest = (v: string) => Math.max(0, ...placesNamed(v).map((p) => p.population));
+  // (not a district the city may hold: "Mangere" of "Auckland")
+  return !isCountry(region) && biggest(city) >= 100_000 && biggest(city) > 5 * biggest(region) && !mayLieWithin(region, city);
+}
+
+/**
  * The town a resident's name is made from, by the regular endings ("Wellingtonian", "Nelsonians", "Torontonian",
  * "Londoner", "Aucklanders", "Brooklynite"): the gazetteer's town of 50,000 inhabitants or more left when the ending
  * is taken off; undefined for an irregular one ("Glaswegian", "Mancunian"), a region's ("Highlander") or a word that is

@@ -78,15 +78,16 @@ const DIALECT_SPELLINGS: [RegExp, string][] = [
   [/\bdon (?:pack )?comot from\b/g, "have moved out of"], [/\b(?:pack )?comot from\b/g, "moved out of"],
   // ("ah'm at the Lidl", "ah wis", "whit ye daeing", "still gaun offshore": Scots "I", "was", "doing", "going")
   [/\bah'm\b/g, "I am"], [/\bah've\b/g, "I have"], [/\bah(?= am\b| wis\b| was\b| know\b| think\b| work| live| started\b| moved\b| got\b| have\b| had\b)/g, "I"], [/\bwis\b/g, "was"], [/\bdaeing\b/g, "doing"], [/\bgaun\b/g, "going"],
-  // Jamaican Patois "inna" and "di" ("NCB inna New Kingston", "di branch"), lower case only
-  [/\binna\b/g, "in"], [/\bdi\b/g, "the"],
+  // Jamaican Patois, lower case only ("NCB inna New Kingston", "di branch", "mi bredda Clive"; "my" before kin: "Mi daughter Kezia")
+  [/\binna\b/g, "in"], [/\bdi\b/g, "the"], [/\bbredda\b/g, "brother"], [/\bsista\b/g, "sister"], [/\bmadda\b/g, "mother"],
+  [/\b([Mm])i (?=(?:daughter|son|brother|sister|mother|father|cousin|wife|husband|auntie|aunty|uncle|granny|niece|nephew)\b)/g, "$1y "],
   // a dropped g ("livin in Dundee", "workin' nights"), for the verbs of living, working and moving
   [/\b(liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in'?(?=[\s.,!?]|$)/g, "$1ing"],
 ];
-const DIALECT = /\b(?:ah|wis|daeing|gaun|inna|di|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|[Yy]e|yer|mair|doonstairs|masel|[Nn]aw|comot|\w+nae)\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b|\b(?:am|is|are) no (?:at|in|with|working|living|there)\b/;
+const DIALECT = /\b(?:[Mm]i|bredda|sista|madda|ah|wis|daeing|gaun|inna|di|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|[Yy]e|yer|mair|doonstairs|masel|[Nn]aw|comot|\w+nae)\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b|\b(?:am|is|are) no (?:at|in|with|working|living|there)\b/;
 
 /** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat or Scots spelling, "…nt" or "…nae"; "u" for "you" is lower case only). */
-const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey|comot|inna|di|ah|wis|daeing|gaun)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
+const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey|comot|inna|di|ah|wis|daeing|gaun|mi|bredda|sista|madda)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
 
 /** The contraction pre-pass alone. */
 export function expandContractions(text: string): string {

@@ -99,3 +99,21 @@ test("two towns opening a sentence of every single morning's way: the first is h
   assert.deepEqual(talk([["Ann", "I go into the Arup office on Tuesdays."]]).filter((x) => x.includes("workplace")), ["Ann | workplace | Arup | 0.5"]);
   assert.deepEqual(talk([["Ann", "We go into the Leeds office on Tuesdays."]]).filter((x) => x.includes("workplace")), []);
 });
+
+test("a two-bedroom is a dwelling; a home asked after that the reply names as a place of work is that workplace", () => {
+  assert.deepEqual(talk([["Ann", "We found a two-bedroom in Oakland. Moving in June."]]), ["Ann | home | Oakland | 0.5"]);
+  assert.deepEqual(talk([["Bob", "You're still in Salesforce Tower?"], ["Ann", "Still at Salesforce, 29th floor."]]), ["Ann | workplace | Salesforce"]);
+  assert.deepEqual(talk([["Bob", "You're still in Bristol?"], ["Ann", "Still at Bristol Uni, yes."]]), ["Ann | home | Bristol", "Ann | workplace | Bristol Uni"]);
+});
+
+test("'my eldest, Miguel': an eldest or youngest is a relation a pronoun may stand for", () => {
+  assert.deepEqual(talk([["Ann", "Remember my eldest, Miguel? He just passed the board exam."], ["Ann", "He's now a junior engineer at Meralco in Pasig."]]), ["Miguel | workplace | Meralco | change"]);
+});
+
+test("coming home for a holiday is a visit; a city named after its region lies within it; someone happy in a town now lives there", () => {
+  assert.deepEqual(talk([["Ann", "Rhea came home to Thane for Diwali and spoke about nothing but her office."]]), []);
+  assert.deepEqual(talk([["Ann", "My daughter Rhea is in Ontario as well now, in Toronto."]]), ["Rhea | home | Toronto | change", "Rhea | home | Ontario | change", "Toronto | within | Ontario"]);
+  assert.deepEqual(talk([["Ann", "I emailed Ashwin. He sounds very happy in Seattle."]]), ["Ashwin | home | Seattle | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I was happy in Rome."]]), []);
+  assert.deepEqual(talk([["Ann", "I work at Pearl Bay Hospital."], ["Ann", "Tell her I'm happy in Pearl Bay."]]).filter((x) => x.includes("home")), []);
+});

@@ -11,7 +11,7 @@ import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { STREET, districtAfter, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
+import { STREET, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
@@ -348,7 +348,7 @@ export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[
   const about = thirdAnswered((ctx as WithQuestion).asked, speaker, ctx);
   const r = replyTo(ctx, speaker, sentences);
   // (a reply about a third person names their value, never a place within it; the replier's may name a district after)
-  return r && about ? { attribute: r.attribute, value: r.value, kind: r.kind, entity: about } : districtAfter(r, sentences, ctx);
+  return r && about ? { attribute: r.attribute, value: r.value, kind: r.kind, entity: about } : districtAfter(workedAt(r, sentences), sentences, ctx);
 }
 
 function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean; within?: string } | undefined {

@@ -164,8 +164,9 @@ export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const from = !own && s[k].lower === "from" && (c.progressive || c.future || ["in", "up", "down", "over"].includes(s[k - 1]?.lower ?? ""));
       const home = s[k].lower === "to" && (s[k - 1]?.lower === "home" || s[k - 1]?.lower === "back");
       if (!(from || home) || !isName(s[k + 1])) continue;
-      // "she'll come home to Munich at Christmas": going home for a holiday is a visit to where one comes from
-      if (home && (c.future || own) && s.some((t) => HOLIDAYS.has(t.lower))) return;
+      // "she'll come home to Munich at Christmas", "Rhea came home to Thane for Diwali": going home for a holiday is a
+      // visit to where one comes from
+      if (home && (c.future || own || s.some((t, i) => t.lower === "for" && HOLIDAYS.has(s[i + 1]?.lower ?? ""))) && s.some((t) => HOLIDAYS.has(t.lower))) return;
       const p = placeAt(s, k + 1, c.end);
       if (p && placesNamed(p.value).length + (ctx.seenAs?.[p.value] === "home" ? 1 : 0) > 0) emit(c.subjects[0], "home", p.value, k);
       return;

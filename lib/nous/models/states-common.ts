@@ -4,7 +4,7 @@
  */
 import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
-import { fold, isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
+import { fold, isCountry, mayLieWithin, placesNamed, regionHolds } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
@@ -307,7 +307,7 @@ const AREAS_CALLED = new Set(["neighbourhood", "neighborhood", "district", "subu
 /**
  * The part of a town named after the town itself in its clause (ending at `end`), when it may lie within it: "in Suva,
  * Samabula side", "in Auckland, in Otahuhu", "in Osaka with my wife and daughter, in Tennoji", "in Belo Horizonte, in
- * a neighbourhood called Savassi".
+ * a neighbourhood called Savassi"; and a city named after its region ("in Ontario as well now, in Toronto").
  */
 export function partOfTown(s: Tok[], town: { value: string; end: number }, end: number): string | undefined {
   // (", out in Rangeville": a direction may stand before "in")
@@ -315,7 +315,7 @@ export function partOfTown(s: Tok[], town: { value: string; end: number }, end: 
   const called = s.findIndex((x, i) => i > town.end && i < end - 1 && ["called", "named"].includes(x.lower) && AREAS_CALLED.has(s[i - 1].lemma) && isName(s[i + 1]));
   const side = s[town.end + 1]?.text === "," && isName(s[town.end + 2]) ? placeAt(s, town.end + 2, end) : undefined;
   const part = called > 0 ? placeAt(s, called + 1, end) : later > 0 ? placeAt(s, later + 1, end) : side && ["side", "end", "area"].includes(s[side.end + 1]?.lower ?? "") ? side : undefined;
-  return part && isName(s[part.end - part.value.split(" ").length + 1]) && mayLieWithin(part.value, town.value) ? part.value : undefined;
+  return part && isName(s[part.end - part.value.split(" ").length + 1]) && (mayLieWithin(part.value, town.value) || regionHolds(town.value, part.value)) ? part.value : undefined;
 }
 
 /** "the Airbus grad scheme": a name after "the", then common nouns ending in a scheme's or a site's word. */

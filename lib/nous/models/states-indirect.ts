@@ -70,7 +70,7 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     // ("Settled in now, little flat in Canton": after a comma, "little" read as an adverb)
     const det = (s[k - 1]?.pos === "ADJ" || s[k - 1]?.lower === "wee" || s[k - 1]?.lower === "little") && k > 1 ? s[k - 2] : s[k - 1];
     // ("a little one bed in Bray", "a two-bed in Drumcondra": a flat by its bedrooms)
-    const beds = t.lemma === "bed" && ["one", "two", "three", "1", "2", "3"].includes((s[k - 1]?.text === "-" ? s[k - 2] : s[k - 1])?.lower ?? "");
+    const beds = (t.lemma === "bed" || t.lemma === "bedroom") && ["one", "two", "three", "1", "2", "3"].includes((s[k - 1]?.text === "-" ? s[k - 2] : s[k - 1])?.lower ?? "");
     const home = (HOME_CONTEXT.has(t.lemma) || beds) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new", ","].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
     if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
       // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
@@ -153,6 +153,25 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   if (!asked) {
     habitualWork(s, clauses, emit);
     repeatedMentions(s, clauses, speaker, ctx, emit);
+    contentIn(s, clauses, ctx, emit);
+  }
+}
+
+const CONTENT = new Set(["happy", "settled", "content", "comfortable"]);
+/**
+ * "He sounds very happy in Seattle", "I'm settled in Leeds now": someone content in a town, now, lives there (a town of
+ * the gazetteer; the clause's one subject, no speaker's listener's guess).
+ */
+function contentIn(s: Tok[], clauses: Clause[], ctx: SessionContext, emit: IndirectEmit): void {
+  for (const c of clauses) {
+    if (!["be", "sound", "seem", "look", "feel"].includes(c.verb) || c.past || c.negated || c.intent || c.usedTo || c.future || c.subjects.length !== 1) continue;
+    let k = c.head + 1;
+    while (k < c.end && ["very", "really", "so", "quite", "pretty", "super", "properly", "much", "more", "now"].includes(s[k].lower)) k++;
+    if (!CONTENT.has(s[k]?.lower ?? "") || s[k + 1]?.lower !== "in" || !isName(s[k + 2])) continue;
+    // ("I'm happy in Pearl Bay" of a workplace "Pearl Bay Hospital": no town)
+    const p = placeAt(s, k + 2);
+    const worked = (v: string) => ctx.seenAs?.[v] === "workplace" || Object.values(ctx.known ?? {}).some((x) => x.workplace?.startsWith(v));
+    if (p && townName(p.value) && !worked(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(c.subjects[0], "home", p.value, k + 2);
   }
 }
 

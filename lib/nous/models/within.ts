@@ -13,7 +13,7 @@
  *   Kilimani now"; "I'm in Durban now" … "got a flat in Morningside"): a neighbourhood is no move to another town.
  * A turn that looks back ("the old flat", "used to", "before") says nothing of nesting.
  */
-import { mayLieWithin } from "./gazetteer.js";
+import { mayLieWithin, regionHolds } from "./gazetteer.js";
 import { upper } from "./nlp.js";
 
 /** A home triple of a turn. */
@@ -62,7 +62,7 @@ export function placesWithin(text: string, triples: readonly HomeTriple[], speak
   // the gazetteer: a town named right after the home, or the known home when it is a city the home lies in; and for
   // someone else, two homes of the turn that nest ("she's in Auckland, in Otahuhu")
   const others = triples.filter((t) => t.entity !== speaker && t.attribute === "home" && upper(t.value) && t.kind !== "ended" && t.kind !== "planned");
-  for (const t of others) for (const h of others) if (h.entity === t.entity && h.value !== t.value && mayLieWithin(t.value, h.value)) push(t.value, h.value);
+  for (const t of others) for (const h of others) if (h.entity === t.entity && h.value !== t.value && (mayLieWithin(t.value, h.value) || regionHolds(h.value, t.value))) push(t.value, h.value);
   for (const t of homes) {
     if (t.kind === "ended" || t.kind === "planned") continue;
     const town = TOWN_AFTER(t.value).exec(text)?.[1];
