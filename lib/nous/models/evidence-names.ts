@@ -179,7 +179,9 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
  * A weaker last resort, for when `nameFromEvidence` finds nothing: the name of the kind the evidence tells most, from
  * anyone and in questions too ("Your mother tells me Aberdeen had hail", said to Fiona, for where Fiona lives), a
  * name the entity says counting twice and one in a turn naming the entity one and a half times (someone else's
- * question half of that, a home "from" a town half again), the latest first on a tie. A home is a town of the gazetteer; a workplace a name that is no town, landmark, person or country, and either
+ * question half of that, a home "from" a town half again), the latest first on a tie. A home is a town of the gazetteer
+ * (failing any, a name no dictionary or organisation holds that the entity said after "in", "from" or "near", or
+ * opening its turn); a workplace a name that is no town, landmark, person or country, and either
  * an organisation's name, two words or more, or a word no dictionary holds ("Bluewave"). Values the memory holds as
  * someone else's state of the kind are skipped, as above.
  *
@@ -192,6 +194,7 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
   const skip = skipped(ctx, attribute, entity);
   const people = peopleOf(ctx);
   const score = new Map<string, number>();
+  const weak = new Map<string, number>();
   const other = attribute === "home" ? "workplace" : "home";
   for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
     const weight = e.text.startsWith(`${entity}:`) ? 2 : e.text.includes(first) ? 1.5 : 1;
@@ -235,11 +238,16 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
         const where = ["in", "to", "near", "around", "outside"].includes(before) || (s[k + 1]?.lower === "to" && isName(s[k + 2]));
         const w = (attribute === "home" && before === "from" ? weight / 2 : weight) * asked;
         if (fits && !vocative && !related && !(attribute === "workplace" && where)) score.set(v, (score.get(v) ?? 0) + w);
+        // (failing a town: a name no dictionary holds, no organisation's, that the entity said after "in", "from" or
+        // "near", or opening its turn: "coming from Umhlanga", "Bo-Kaap, the pink house")
+        const placeLike = attribute === "home" && !town && !vocative && !related && !organisationName(v) && !n.tail.length && words.every((x) => /^\p{Lu}/u.test(x)) && !inLexicon(words[0].toLowerCase()) && e.text.startsWith(`${entity}:`);
+        if (placeLike && (["in", "from", "near", "around"].includes(before) || (at === 2 && s[1].text === ":"))) weak.set(v, (weak.get(v) ?? 0) + w);
       }
     }
   }
   let best: string | undefined;
   for (const [v, n] of score) if (best === undefined || n > score.get(best)!) best = v;
+  for (const [v, n] of best === undefined ? weak : []) if (best === undefined || n > weak.get(best)!) best = v;
   return best;
 }
 

@@ -117,3 +117,15 @@ test("coming home for a holiday is a visit; a city named after its region lies w
   assert.deepEqual(talk([["Ann", "I was happy in Rome."]]), []);
   assert.deepEqual(talk([["Ann", "I work at Pearl Bay Hospital."], ["Ann", "Tell her I'm happy in Pearl Bay."]]).filter((x) => x.includes("home")), []);
 });
+
+test("names after 'of' that end in an organisation's head, and a name the clause's end cut, are read whole", () => {
+  assert.deepEqual(talk([["Ann", "For me it knows I'm in IT at Prince of Wales Hospital."]]), ["Ann | workplace | Prince of Wales Hospital | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I've left the hospital and started at Central Australian Aboriginal Congress doing primary care."]]), ["Ann | workplace | Central Australian Aboriginal Congress | change"]);
+});
+
+test("with no town of the gazetteer in the evidence, a home asked after is a name the entity said after 'from' or 'in', no dictionary's or organisation's", () => {
+  const mem = memoryOfTurns([["Bob", "Was the traffic bad on your side this morning?"], ["Ann", "Shame. I'm lucky, coming from Umhlanga it's mostly highway."], ["Bob", "Eish."]]);
+  assert.equal(ask(mem, "Where does Ann live now?"), "Umhlanga");
+  const mem2 = memoryOfTurns([["Ann", "Shame. I'm lucky, coming from Summer it's mostly highway."], ["Bob", "Eish."]]);
+  assert.notEqual(ask(mem2, "Where does Ann live now?"), "Summer");
+});

@@ -58,7 +58,11 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     // "for": "Centre for Alternative Technology", "Office for National Statistics")
     // ("University of the Free State": with "the" between)
     const the = s[j + 1]?.lower === "the" && j + 2 < end && isName(s[j + 2]) ? 1 : 0;
-    if ((t.lower === "of" || t.lower === "for") && words.length > 0 && upper(words[words.length - 1]) && OF_HEADS.has(words[words.length - 1].toLowerCase()) && isName(s[j + 1 + the]) && j + 1 + the < end) {
+    // ("Prince of Wales Hospital": names after "of" that end in an organisation's head)
+    let m = j + 1 + the;
+    while (m < end && isName(s[m])) m++;
+    const headed = m > j + 1 + the && ORGANISATION_HEADS.has(fold(s[m - 1].text));
+    if ((t.lower === "of" || t.lower === "for") && words.length > 0 && upper(words[words.length - 1]) && (OF_HEADS.has(words[words.length - 1].toLowerCase()) || headed) && isName(s[j + 1 + the]) && j + 1 + the < end) {
       words.push(the ? `${t.lower} the` : t.lower);
       j += the;
       continue;

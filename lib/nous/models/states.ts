@@ -71,7 +71,9 @@ function ppAfter(s: Tok[], from: number, to: number, preps: Set<string>): { prep
     if (preps.has(t.lower)) {
       // ("we start at half eight": a time of day names no place)
       if (["half", "quarter"].includes(s[j + 1]?.lower ?? "") && (s[j + 2]?.pos === "NUM" || ["past", "to"].includes(s[j + 2]?.lower ?? ""))) return undefined;
-      const p = placeAt(s, j + 1, to);
+      // ("started at Central Australian Aboriginal Congress doing primary care": a name the clause's end cut, read whole)
+      const cut = placeAt(s, j + 1, to);
+      const p = cut && cut.end === to - 1 && isName(s[to]) ? placeAt(s, j + 1) : cut;
       return p ? { prep: t.lower, value: p.value, at: j, end: p.end } : undefined;
     }
     if (skipped++ > 0) return undefined;
