@@ -102,15 +102,14 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       // "still at Ecobank, head office at Ridge": the site of an organisation named just before it, no other workplace
       if (attr === "workplace" && !commute && siteOfNamed(s, k, ctx)) continue;
       // "the DBS office at Marina Bay": the organisation named before its site is the workplace
-      const owner = attr === "workplace" && !commute ? ownerBefore(s, k, ctx) : undefined;
-      if (owner) place.value = owner;
+      const value = (attr === "workplace" && !commute ? ownerBefore(s, k, ctx) : undefined) ?? place.value;
       // no possessive: the thing belongs to the clause's subject ("my mom sold the house in Regina"), else the speaker's
       const gov = clauseAt(k);
       // … or to the one it was found or bought for ("we've found him a flat in Marlborough")
       const forWhom = gov && gov.head < k && (s[gov.head + 1]?.lower === "him" || s[gov.head + 1]?.lower === "her") ? s[gov.head + 1].lower : undefined;
       if (forWhom) {
         const r = resolvePronoun(ctx, forWhom, turn, [speaker]);
-        if (r && !ctx.speakers.includes(r)) emit(r, attr, place.value, k);
+        if (r && !ctx.speakers.includes(r)) emit(r, attr, value, k);
         continue;
       }
       // "a care home in Marlborough", "the nursing home in Leeds": a kind of home named by a noun before it is an
@@ -125,7 +124,7 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
       const who = t.pos === "VERB" ? subject ?? (k === 0 && t.lower.endsWith("ing") && (gov?.subjects ?? []).every((e) => e === speaker) ? speaker : undefined) : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
       // "They found a house in Roundhay" with "they" unresolved: someone else's, not the speaker's (unless "our house")
       const someoneElse = !!gov && gov.head < k && gov.subjects.length === 0 && ["he", "she", "they"].includes(s[gov.at]?.lower ?? "") && !s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "my" || x.lower === "our");
-      if (who && !(someoneElse && who === speaker)) emit(who, attr, place.value, k);
+      if (who && !(someoneElse && who === speaker)) emit(who, attr, value, k);
     } else if (!asked && t.lower === "treating" && isName(s[k - 2] ?? s[k - 1]) && (s[k - 1]?.text === "'s" || s[k - 1]?.lemma === "be") && s[k + 1]?.lower === "me") {
       // "Cork's treating me well": the answer to "how's Cork treating you?", about where one is
       let a = k - 2;
