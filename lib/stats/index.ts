@@ -11,6 +11,7 @@ export { lmm, refitML, type LmmFit, type LmmOptions, type VarCorrRow, type Ranef
 export { tTestP, normalTestP, chisqUpper } from "./distributions.js";
 export { ols, type OlsFit } from "./ols.js";
 export { glm, type GlmFit, type GlmOptions } from "./glm.js";
+export { ridgeLogistic, ridgeLogisticProbability, type RidgeLogisticFit } from "./ridge-logistic.js";
 export { anova, type AnovaResult } from "./anova.js";
 export { confint, profileZeta, type ConfintOptions, type ConfintRow } from "./confint.js";
 export { glmm, type GlmmOptions, type GlmmResult, type GlmmVarCorr } from "./glmm.js";
