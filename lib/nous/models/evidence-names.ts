@@ -39,7 +39,7 @@ const OPENERS = wordSet("organisationOpeners");
 const CHAT = wordSet("chatWords");
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work"]);
-const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "ave", "lane", "motorway", "highway", "expressway", "roundabout", "tunnel", "square", "beach", "promenade", "prom"]);
+export const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "ave", "lane", "motorway", "highway", "expressway", "roundabout", "tunnel", "square", "beach", "promenade", "prom"]);
 const WORK_KINDS = new Set([...wordSet("workplaceKinds"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
 /** Names that appear in exclamations ("thank God", "God help me", "Jesus"), never a home or a workplace. */
 const EXCLAIMED = new Set(["God", "Jesus", "Christ", "Lord", "Allah", "Heaven", "Heavens"]);
@@ -52,20 +52,20 @@ const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords"), "be
  * Names no answer about `entity` takes: the entities the question links (and their first words), and the values the
  * memory holds as someone else's state of this kind, which are theirs ("Mert started at Turkish Airlines").
  */
-function skipped(ctx: QueryContext, attribute: string, entity: string): Set<string> {
+export function skipped(ctx: QueryContext, attribute: string, entity: string): Set<string> {
   const skip = new Set(ctx.linked.flatMap((l) => [l, l.split(/[\s']/)[0]]));
   for (const f of [...(ctx.states ?? []), ...ctx.facts]) if (f.entity !== entity && f.attribute === attribute) for (const v of [f.mode, ...f.alternatives.map((a) => a.value)]) skip.add(v);
   return skip;
 }
 
 /** The speakers' names and their words, without accents ("Gearoid" is "Gearóid"), as `has(fold(word))` reads them. */
-function peopleOf(ctx: QueryContext): Set<string> {
+export function peopleOf(ctx: QueryContext): Set<string> {
   const said = ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x);
   return new Set([...said, ...(ctx.speakers ?? [])].flatMap((p) => [p, ...p.split(" ")]).map(fold));
 }
 
 /** The name that starts at k: its value without a lower-case tail or a possessive ("the Okafor Power vans", "Delta Comfort's"), and the tail. */
-function nameFrom(s: Tok[], k: number): { value: string; tail: string[]; end: number } | undefined {
+export function nameFrom(s: Tok[], k: number): { value: string; tail: string[]; end: number } | undefined {
   const p = placeAt(s, k);
   if (!p) return undefined;
   const words = p.value.split(" ");

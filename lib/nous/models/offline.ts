@@ -24,6 +24,7 @@ import { listPattern, wordSet, type LexiconName } from "./lexicon.js";
 import { resolveTime } from "./temporal.js";
 import { isCountry, mayLieWithin } from "./gazetteer.js";
 import { organisationName } from "./states-common.js";
+import { rankedName, type RankerModel } from "./ranker.js";
 
 /** A home value named after a facility ("the Todmorden leisure centre") is a joke's or a visit's, never a district. */
 const FACILITY = new Set([...wordSet("workplaceKinds"), "centre", "center", "gym", "airport", "station", "library", "museum", "office", "pub", "bar", "cafe", "café"]);
@@ -147,15 +148,14 @@ export function nameOnly(value: string): string {
 }
 
 /**
- * The offline extractive answerer: returns a short answer from the retrieved context and its beliefs.
+ * The answer the memory's rules give to a question about a state (home, workplace, job, origin), or undefined: the
+ * belief of the first named entity that has one; failing a belief, a name of the kind in the evidence about the entity
+ * (`nameFromEvidence`), then the name of the kind the evidence tells most (`looseNameFromEvidence`).
  *
  * @example
- * answerOffline(ctx); // "library" for "Where does Ann work?" after "bakery, bakery, library now, library"
+ * stateFromMemory(ctx); // "library" for "Where does Ann work now?" after "bakery, bakery, library now, library"
  */
-export function answerOffline(ctx: QueryContext): string {
-  const top = ctx.evidence[0];
-  if (!top && !ctx.states?.length) return "Not mentioned in the conversation";
-  if (top && TEMPORAL_Q.test(ctx.question)) return resolveTime(top.text, top.timestamp);
+export function stateFromMemory(ctx: QueryContext): string | undefined {
   const q = new Set(tokens(ctx.question));
   // a state of a named entity: read its belief (the first named entity that has one; a relation never falls back
   // to its holder: "Zara's dad" is not Zara)
@@ -177,7 +177,27 @@ export function answerOffline(ctx: QueryContext): string {
   if (named) return named;
   // failing that, the name of the kind the evidence tells most (evidence-names.ts)
   const loose = asked && ctx.linked[0] && !PAST_Q.test(ctx.question) ? looseNameFromEvidence(ctx, asked, ctx.linked[0]) : undefined;
-  if (loose) return loose;
+  return loose;
+}
+
+/**
+ * The offline extractive answerer: returns a short answer from the retrieved context and its beliefs.
+ *
+ * @example
+ * answerOffline(ctx); // "library" for "Where does Ann work?" after "bakery, bakery, library now, library"
+ */
+export function answerOffline(ctx: QueryContext, options: { ranker?: RankerModel | null } = {}): string {
+  const top = ctx.evidence[0];
+  if (!top && !ctx.states?.length) return "Not mentioned in the conversation";
+  if (top && TEMPORAL_Q.test(ctx.question)) return resolveTime(top.text, top.timestamp);
+  const q = new Set(tokens(ctx.question));
+  const state = stateFromMemory(ctx);
+  if (state) return state;
+  // nothing of the kind anywhere the rules read: the name the fitted ranker scores highest (ranker.ts), when it
+  // scores it at least at the threshold chosen by cross-validation over the tune sets
+  const asked = questionStates(ctx.question).find((a): a is "home" | "workplace" => a === "home" || a === "workplace");
+  const ranked = asked && ctx.linked[0] && !PAST_Q.test(ctx.question) && options.ranker !== null ? rankedName(ctx, asked, ctx.linked[0], options.ranker) : undefined;
+  if (ranked) return fullerName(ctx, ranked);
   const novel = (v: string) => tokens(v).some((t) => !q.has(t));
   const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && novel(e.observation));
   // an evidence whose attribute the question's words point at, else the best-ranked usable one

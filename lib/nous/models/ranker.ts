@@ -1,0 +1,220 @@
+/**
+ * A learned last resort for a state the memory holds no belief about: every name in the retrieved evidence is a
+ * candidate for "where does X live / work now", described by generic features (who said it, the word before it, the
+ * words of its sentence by lexicon class, its shape, how often and how late it is told), and scored by a ridge
+ * logistic regression fitted on the tune sets (`scripts/nous-ranker-fit.ts`; weights in `data/nous/ranker.json`).
+ *
+ * The features name no phrase: they are the classes a reader uses (a word of living or of work in the sentence, "in"
+ * or "at" before the name, a town of the gazetteer, a person's name), so that the model reads phrasing it was not fitted
+ * on; the fit's cross-validation over whole sets says how far it does.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { QueryContext } from "../types.js";
+import { LANDMARKS, nameFrom, peopleOf, skipped } from "./evidence-names.js";
+import { fold, isCountry, placesNamed } from "./gazetteer.js";
+import { wordSet, type LexiconName } from "./lexicon.js";
+import { analyse, inLexicon, isName } from "./nlp.js";
+import { organisationName } from "./states-common.js";
+
+export const RANKER_PATH = fileURLToPath(new URL("../../../data/nous/ranker.json", import.meta.url));
+
+const words = (...names: LexiconName[]): Set<string> => new Set(names.flatMap((n) => [...wordSet(n)]));
+/** Classes of the sentence's words (lemmas or tokens), each one feature. */
+const SENTENCE_CLASSES: [string, Set<string>][] = [
+  ["live", words("resideVerbs", "liveVerbs", "settleVerbs", "dwellingNouns", "homeContextNouns")],
+  ["move", words("moveVerbs")],
+  ["work", words("workVerbs", "jobNouns", "workContextNouns", "workplaceNouns", "colleagueNouns", "workplaceKinds")],
+  ["hire", words("employVerbs", "startVerbs", "joinVerbs")],
+  ["quit", words("quitVerbs", "leaveDwellingVerbs")],
+  ["joke", words("hedgeCues", "hyperboleModifiers")],
+  ["trip", words("tripWords", "travelVerbs")],
+  ["family", words("family", "partner")],
+  ["local", words("localNouns", "commuteWords")],
+];
+const NEGATION = new Set(["not", "never", "no", "n't", "nothing", "anymore"]);
+const THIRD = new Set(["he", "she", "they", "him", "her", "his", "their", "them"]);
+const SECOND = new Set(["you", "your", "yours", "u", "ur"]);
+const FIRST = new Set(["i", "my", "me", "mine", "we", "our", "us"]);
+const PAST = new Set(["used", "before", "previously", "former", "old", "anymore", "longer", "ago"]);
+/** The word before a name, by kind. */
+const BEFORE: [string, Set<string>][] = [
+  ["in", new Set(["in", "inna"])],
+  ["at", new Set(["at"])],
+  ["for", new Set(["for", "with", "by"])],
+  ["from", new Set(["from"])],
+  ["to", new Set(["to", "into"])],
+  ["near", new Set(["near", "around", "outside", "by"])],
+  ["the", new Set(["the"])],
+  ["poss", new Set(["my", "our", "your", "his", "her", "their"])],
+  ["of", new Set(["of"])],
+];
+const WORK_KINDS = new Set([...wordSet("workplaceKinds"), ...wordSet("workContextNouns"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
+const LOCAL = words("localNouns", "commuteWords");
+const HONORIFICS = wordSet("honorifics");
+const KIN = wordSet("kinAddress");
+const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions"), ...wordSet("seasons")]);
+
+/** The features' names, in the order of a candidate's vector (`candidates` fills them). */
+export const RANKER_FEATURES: readonly string[] = [
+  "spoken", "spokenOther", "named", "addressed", "question", "opening", "third", "first", "negated", "past",
+  ...BEFORE.map(([k]) => `before_${k}`),
+  ...SENTENCE_CLASSES.map(([k]) => `sentence_${k}`),
+  "tail_work", "tail_local", "tail_other",
+  "town", "bigTown", "organisation", "landmark", "multiWord", "capitals", "commonWord", "person", "skipped", "time", "country",
+  "mentions", "mentionsSpoken", "latest", "position", "earliest",
+];
+const FEATURE_INDEX = new Map(RANKER_FEATURES.map((f, i) => [f, i]));
+
+export interface RankerCandidate {
+  value: string;
+  /** Feature values in the order of `RANKER_FEATURES`. */
+  x: number[];
+}
+
+/** The evidence's speaker: the text before its first colon. */
+const speakerOf = (text: string): string | undefined => /^([^:]{1,60}):/.exec(text)?.[1];
+
+/**
+ * Every name the evidence tells, with its features, for a question about `entity`'s `attribute` ("home" or
+ * "workplace"). Mention features are the most any mention of the name has; counts and times are the name's own.
+ *
+ * @example
+ * rankerCandidates(ctx, "home", "Thandi").map((c) => c.value); // ["Westville", "Umhlanga", "Inkosi Albert Luthuli Hospital"]
+ */
+export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workplace", entity: string): RankerCandidate[] {
+  const first = entity.split(/[\s']/)[0];
+  const skip = skipped(ctx, attribute, entity);
+  const people = peopleOf(ctx);
+  const index = FEATURE_INDEX;
+  const byValue = new Map<string, { x: number[]; mentions: number; spoken: number; last: number; first: number }>();
+  const evidence = [...ctx.evidence].sort((a, b) => a.timestamp - b.timestamp || a.evidenceId.localeCompare(b.evidenceId));
+  const times = evidence.map((e) => e.timestamp);
+  const t0 = Math.min(...times);
+  const span = Math.max(...times) - t0 || 1;
+  let order = 0;
+  for (const e of evidence) {
+    const speaker = speakerOf(e.text);
+    const spoken = speaker === entity || speaker === first;
+    for (const s of analyse(e.text)) {
+      // (the speaker's name before the colon is no word of the sentence)
+      const from = s[1]?.text === ":" ? 2 : 0;
+      const body = s.slice(from);
+      const lemmas = new Set(body.flatMap((t) => [t.lemma, t.lower]));
+      const has = (set: Set<string>) => [...lemmas].some((w) => set.has(w));
+      const named = body.some((t) => t.text === first);
+      const sentence: Record<string, number> = {
+        spoken: spoken ? 1 : 0,
+        spokenOther: spoken ? 0 : 1,
+        named: named ? 1 : 0,
+        addressed: !spoken && has(SECOND) ? 1 : 0,
+        question: s[s.length - 1]?.text === "?" ? 1 : 0,
+        third: has(THIRD) ? 1 : 0,
+        first: has(FIRST) ? 1 : 0,
+        negated: has(NEGATION) ? 1 : 0,
+        past: has(PAST) ? 1 : 0,
+      };
+      for (const [k, set] of SENTENCE_CLASSES) sentence[`sentence_${k}`] = has(set) ? 1 : 0;
+      for (let k = from; k < s.length; k++) {
+        if (!isName(s[k])) continue;
+        const n = nameFrom(s, k);
+        if (!n) continue;
+        const at = k;
+        k = n.end;
+        // "in Da Nang": a town may start with a word that is no name
+        const value = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
+        if (value.length < 2 || value === speaker) continue;
+        const f = { ...sentence };
+        const before = s[at - 1]?.lower ?? "";
+        for (const [key, set] of BEFORE) f[`before_${key}`] = set.has(before) ? 1 : 0;
+        f.opening = at === from || s[at - 1]?.pos === "PUNCT" ? 1 : 0;
+        f.tail_work = n.tail.some((t) => WORK_KINDS.has(t)) ? 1 : 0;
+        f.tail_local = n.tail.length > 0 && n.tail.every((t) => LOCAL.has(t)) ? 1 : 0;
+        f.tail_other = n.tail.length > 0 && !f.tail_work && !f.tail_local ? 1 : 0;
+        const ws = value.split(" ");
+        const places = placesNamed(value);
+        f.town = places.length > 0 && !isCountry(value) ? 1 : 0;
+        f.bigTown = places.some((p) => p.population >= 100_000) ? 1 : 0;
+        f.country = isCountry(value) ? 1 : 0;
+        f.organisation = organisationName(value) ? 1 : 0;
+        f.landmark = LANDMARKS.has(ws[ws.length - 1].toLowerCase()) ? 1 : 0;
+        f.multiWord = ws.length > 1 ? 1 : 0;
+        f.capitals = /^\p{Lu}{1,4}$/u.test(value) ? 1 : 0;
+        f.commonWord = ws.length === 1 && inLexicon(value.toLowerCase()) ? 1 : 0;
+        f.person = HONORIFICS.has(fold(s[at].text).replace(/\.$/, "")) || HONORIFICS.has(fold(s[at - 1]?.text ?? "").replace(/\.$/, "")) || ws.some((w) => people.has(fold(w)) || KIN.has(w.toLowerCase())) ? 1 : 0;
+        f.skipped = skip.has(value) || skip.has(ws[0]) ? 1 : 0;
+        f.time = TIMES.has(value.toLowerCase().replace(/s$/, "")) ? 1 : 0;
+        let c = byValue.get(value);
+        if (!c) byValue.set(value, (c = { x: new Array(RANKER_FEATURES.length).fill(0), mentions: 0, spoken: 0, last: 0, first: order }));
+        for (const [key, v] of Object.entries(f)) c.x[index.get(key)!] = Math.max(c.x[index.get(key)!], v);
+        c.mentions++;
+        if (spoken) c.spoken++;
+        c.last = order;
+        c.x[index.get("position")!] = (e.timestamp - t0) / span;
+        order++;
+      }
+    }
+  }
+  const out: RankerCandidate[] = [];
+  const latest = Math.max(...[...byValue.values()].map((c) => c.last));
+  const earliest = Math.min(...[...byValue.values()].map((c) => c.first));
+  for (const [value, c] of byValue) {
+    c.x[index.get("mentions")!] = Math.log1p(c.mentions);
+    c.x[index.get("mentionsSpoken")!] = Math.log1p(c.spoken);
+    c.x[index.get("latest")!] = c.last === latest ? 1 : 0;
+    c.x[index.get("earliest")!] = c.first === earliest ? 1 : 0;
+    out.push({ value, x: c.x });
+  }
+  return out;
+}
+
+/**
+ * Whether a candidate is of the kind asked for, whatever its score: never a person, a time, a country, or a value the
+ * memory holds as someone else's state of the kind; a home is no organisation, no site of work ("the Lisbon site") and
+ * no initials; a workplace is no town (unless named as an organisation) and no landmark ("Kingsway Bridge").
+ */
+export function admissible(attribute: "home" | "workplace", x: readonly number[]): boolean {
+  const f = (name: string) => x[FEATURE_INDEX.get(name)!] > 0;
+  if (f("person") || f("time") || f("country") || f("skipped")) return false;
+  if (attribute === "home") return !f("organisation") && !f("tail_work") && !f("capitals");
+  return !(f("town") && !f("organisation")) && !f("landmark");
+}
+
+/** A fitted ranker: per attribute, an intercept and one weight per feature of `RANKER_FEATURES`. */
+export interface RankerModel {
+  features: string[];
+  weights: Record<"home" | "workplace", { intercept: number; coef: number[]; threshold: number; lambda?: number }>;
+}
+
+let model: RankerModel | undefined;
+/** The ranker fitted on the tune sets (`data/nous/ranker.json`), read once. */
+export function rankerModel(): RankerModel {
+  model ??= JSON.parse(readFileSync(RANKER_PATH, "utf8")) as RankerModel;
+  return model;
+}
+
+/** The probability the model gives a candidate. */
+export function rankerScore(m: RankerModel, attribute: "home" | "workplace", x: number[]): number {
+  const w = m.weights[attribute];
+  let eta = w.intercept;
+  for (let i = 0; i < x.length; i++) eta += w.coef[i] * x[i];
+  return 1 / (1 + Math.exp(-eta));
+}
+
+/**
+ * The admissible name the fitted ranker scores highest for `entity`'s `attribute`, when its probability reaches the model's
+ * threshold for that attribute; else undefined.
+ *
+ * @example
+ * rankedName(ctx, "workplace", "Jake"); // "Desert Sun Credit Union"
+ */
+export function rankedName(ctx: QueryContext, attribute: "home" | "workplace", entity: string, model?: RankerModel): string | undefined {
+  const m = model ?? rankerModel();
+  let best: { value: string; p: number } | undefined;
+  for (const c of rankerCandidates(ctx, attribute, entity)) {
+    if (!admissible(attribute, c.x)) continue;
+    const p = rankerScore(m, attribute, c.x);
+    if (!best || p > best.p) best = { value: c.value, p };
+  }
+  return best && best.p >= m.weights[attribute].threshold ? best.value : undefined;
+}
