@@ -1,12 +1,14 @@
 /** The offline answerer's fitted ranker: its features, the committed fit, where the answerer uses it; on turns written here. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { dirname } from "node:path";
 import { query } from "../query.js";
 import { answerOffline, questionStates, stateFromMemory } from "./offline.js";
 import { memoryOfTurns } from "./testing.js";
-import { RANKER_FEATURES, RANKER_PATH, rankerCandidates, rankedName, rankerModel, type RankerModel } from "./ranker.js";
+import { RANKER_FEATURES, RANKER_PATH, rankerCandidates, rankedName, rankerModel, readRankerModel, type RankerModel } from "./ranker.js";
 import { fitRanker, type RankerQuestion } from "./ranker-fit.js";
 
 const ctxOf = (q: string, turns: [string, string][]) => query(memoryOfTurns(turns), q, { stateAttributes: questionStates(q) });
@@ -51,6 +53,12 @@ test("the committed fit: its features are the code's, it read tune sets only and
   const devSets = readdirSync(dirname(RANKER_PATH)).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter(Boolean).sort();
   assert.deepEqual(file.fittedOn.sets, ["original", ...devSets], "refit with: node --import tsx scripts/nous-ranker-fit.ts");
   assert.ok(!file.fittedOn.sets.some((s) => s.startsWith("held-")));
+  // a file fitted on other features is refused, naming the file, the field and the fix
+  const stale = join(mkdtempSync(join(tmpdir(), "ranker-")), "ranker.json");
+  writeFileSync(stale, JSON.stringify({ ...file, features: file.features.slice(1) }));
+  assert.throws(() => readRankerModel(stale), (e: Error) => e.message.includes(stale) && e.message.includes("features") && /nous-ranker-fit/.test(`${e.message} ${(e as { fix?: string }).fix ?? ""}`));
+  writeFileSync(stale, JSON.stringify({ ...file, weights: { ...file.weights, workplace: { ...file.weights.workplace, coef: [1] } } }));
+  assert.throws(() => readRankerModel(stale), /weights\.workplace\.coef/);
 });
 
 test("fitRanker: cross-validation over sets picks the setting that answers most, and the fit follows the signal", () => {

@@ -9,6 +9,7 @@
  * on; the fit's cross-validation over whole sets says how far it does.
  */
 import { readFileSync } from "node:fs";
+import { DataError } from "../../core/errors.js";
 import { fileURLToPath } from "node:url";
 import type { QueryContext } from "../types.js";
 import { LANDMARKS, nameFrom, peopleOf, skipped } from "./evidence-names.js";
@@ -186,10 +187,27 @@ export interface RankerModel {
   weights: Record<"home" | "workplace", { intercept: number; coef: number[]; threshold: number; lambda?: number }>;
 }
 
+/**
+ * A fitted ranker read from its file (`data/nous/ranker.json` by default).
+ *
+ * @throws {DataError} when the file's features are not the code's or a weight vector's length differs.
+ * @example
+ * readRankerModel().weights.home.threshold; // 0
+ */
+export function readRankerModel(path = RANKER_PATH): RankerModel {
+  const m = JSON.parse(readFileSync(path, "utf8")) as RankerModel;
+  const fix = "refit it: node --import tsx scripts/nous-ranker-fit.ts";
+  if (JSON.stringify(m.features) !== JSON.stringify(RANKER_FEATURES)) throw new DataError({ file: path, field: "features", message: "the fitted features are not the ones ranker.ts computes", fix });
+  for (const a of ["home", "workplace"] as const) {
+    if (m.weights?.[a]?.coef?.length !== RANKER_FEATURES.length) throw new DataError({ file: path, field: `weights.${a}.coef`, message: `expected ${RANKER_FEATURES.length} weights`, fix });
+  }
+  return m;
+}
+
 let model: RankerModel | undefined;
 /** The ranker fitted on the tune sets (`data/nous/ranker.json`), read once. */
 export function rankerModel(): RankerModel {
-  model ??= JSON.parse(readFileSync(RANKER_PATH, "utf8")) as RankerModel;
+  model ??= readRankerModel();
   return model;
 }
 
