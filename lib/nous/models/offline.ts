@@ -12,6 +12,9 @@
  *   (the most probable alternative, else the first value recalled);
  * - a state attribute (job, workplace, home, relationship, identity, health, education): the mode now;
  * - anything else (events, activities, possessions: logs rather than states): the evidence's own value.
+ * With no belief about the home or workplace asked for, the rules' names of that kind in the evidence
+ * (`evidence-names.ts`), and failing those the name a ridge logistic regression fitted on the tune sets scores highest
+ * (`ranker.ts`).
  * So the update rule, decay and multi-valued recall change offline answers, and the ablations show by how much.
  */
 import type { Extraction } from "../engine.js";
@@ -181,7 +184,9 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
 }
 
 /**
- * The offline extractive answerer: returns a short answer from the retrieved context and its beliefs.
+ * The offline extractive answerer: returns a short answer from the retrieved context and its beliefs. Where the rules
+ * (`stateFromMemory`) give no home or workplace, the fitted ranker names one (`options.ranker`: the committed fit of
+ * `data/nous/ranker.json` by default, another fit, or `null` for none).
  *
  * @example
  * answerOffline(ctx); // "library" for "Where does Ann work?" after "bakery, bakery, library now, library"
