@@ -174,13 +174,23 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
       if (e.includes("'s ")) break;
     }
   }
-  // no belief about the state asked for: a name of its kind in the evidence about the entity (evidence-names.ts)
-  const asked = questionStates(ctx.question).find((a) => a === "home" || a === "workplace");
-  const named = asked && ctx.linked[0] && !PAST_Q.test(ctx.question) ? nameFromEvidence(ctx, asked, ctx.linked[0]) : undefined;
-  if (named) return named;
+  // no belief about the state asked for: a name of its kind in the evidence about the entity (evidence-names.ts),
   // failing that, the name of the kind the evidence tells most (evidence-names.ts)
-  const loose = asked && ctx.linked[0] && !PAST_Q.test(ctx.question) ? looseNameFromEvidence(ctx, asked, ctx.linked[0]) : undefined;
-  return loose;
+  const asked = nameAsked(ctx);
+  return asked && (nameFromEvidence(ctx, asked.attribute, asked.entity) ?? looseNameFromEvidence(ctx, asked.attribute, asked.entity));
+}
+
+/**
+ * The home or workplace a question asks for now, and whose (the first entity it links), when the evidence's names may
+ * answer it: not a question about the past, nor one that names no entity.
+ *
+ * @example
+ * nameAsked(ctx); // { attribute: "workplace", entity: "Ann" } for "Where does Ann work now?"
+ */
+export function nameAsked(ctx: QueryContext): { attribute: "home" | "workplace"; entity: string } | undefined {
+  const attribute = questionStates(ctx.question).find((a): a is "home" | "workplace" => a === "home" || a === "workplace");
+  const entity = ctx.linked[0];
+  return attribute && entity && !PAST_Q.test(ctx.question) ? { attribute, entity } : undefined;
 }
 
 /**
@@ -200,8 +210,8 @@ export function answerOffline(ctx: QueryContext, options: { ranker?: RankerModel
   if (state) return state;
   // nothing of the kind anywhere the rules read: the name the fitted ranker scores highest (ranker.ts), when it
   // scores it at least at the threshold chosen by cross-validation over the tune sets
-  const asked = questionStates(ctx.question).find((a): a is "home" | "workplace" => a === "home" || a === "workplace");
-  const ranked = asked && ctx.linked[0] && !PAST_Q.test(ctx.question) && options.ranker !== null ? rankedName(ctx, asked, ctx.linked[0], options.ranker) : undefined;
+  const asked = nameAsked(ctx);
+  const ranked = asked && options.ranker !== null ? rankedName(ctx, asked.attribute, asked.entity, options.ranker) : undefined;
   if (ranked) return fullerName(ctx, ranked);
   const novel = (v: string) => tokens(v).some((t) => !q.has(t));
   const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && novel(e.observation));

@@ -16,11 +16,10 @@ import { ablationOptions, LOCOMO_MEMORY } from "../runner.js";
 import { locomoF1 } from "../scoring/locomo-f1.js";
 import { createRng } from "../../core/rng.js";
 import { ridgeLogistic, ridgeLogisticProbability } from "../../stats/ridge-logistic.js";
-import { answerOffline, extractOffline, OFFLINE_LABEL, questionStates, stateFromMemory } from "./offline.js";
+import { answerOffline, extractOffline, nameAsked, OFFLINE_LABEL, stateFromMemory } from "./offline.js";
 import { admissible, RANKER_FEATURES, rankerCandidates, type RankerModel } from "./ranker.js";
 import { listPattern } from "./lexicon.js";
 
-const PAST_Q = listPattern("pastQuestion");
 const TEMPORAL_Q = listPattern("temporalQuestion");
 const right = (prediction: string, answer: string): boolean => locomoF1(prediction, answer, 4) >= 0.5;
 
@@ -52,11 +51,9 @@ export async function collectRankerQuestions(sets: readonly string[]): Promise<R
         systems: ["nous"], memory: ablationOptions(LOCOMO_MEMORY, "none"), extractor: offlineWindowExtractor(extractOffline), model: OFFLINE_LABEL,
         answerer: async (ctx) => {
           const answer = answerOffline(ctx, { ranker: null });
-          const attribute = questionStates(ctx.question)[0];
-          const entity = ctx.linked[0];
-          if ((attribute === "home" || attribute === "workplace") && entity && !PAST_Q.test(ctx.question) && !TEMPORAL_Q.test(ctx.question)) {
-            seen.set(ctx.question, { set, conversation: conv.id, attribute, ruled: stateFromMemory(ctx) !== undefined, answer, candidates: rankerCandidates(ctx, attribute, entity) });
-          }
+          // (the questions where the answerer would ask the ranker; "when" questions are answered with a date first)
+          const asked = TEMPORAL_Q.test(ctx.question) ? undefined : nameAsked(ctx);
+          if (asked) seen.set(ctx.question, { set, conversation: conv.id, attribute: asked.attribute, ruled: stateFromMemory(ctx) !== undefined, answer, candidates: rankerCandidates(ctx, asked.attribute, asked.entity) });
           return answer;
         },
       });

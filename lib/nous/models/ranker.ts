@@ -87,7 +87,6 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
   const first = entity.split(/[\s']/)[0];
   const skip = skipped(ctx, attribute, entity);
   const people = peopleOf(ctx);
-  const index = FEATURE_INDEX;
   const byValue = new Map<string, { x: number[]; mentions: number; spoken: number; last: number; first: number }>();
   const evidence = [...ctx.evidence].sort((a, b) => a.timestamp - b.timestamp || a.evidenceId.localeCompare(b.evidenceId));
   const times = evidence.map((e) => e.timestamp);
@@ -147,11 +146,11 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
         f.time = TIMES.has(value.toLowerCase().replace(/s$/, "")) ? 1 : 0;
         let c = byValue.get(value);
         if (!c) byValue.set(value, (c = { x: new Array(RANKER_FEATURES.length).fill(0), mentions: 0, spoken: 0, last: 0, first: order }));
-        for (const [key, v] of Object.entries(f)) c.x[index.get(key)!] = Math.max(c.x[index.get(key)!], v);
+        for (const [key, v] of Object.entries(f)) c.x[FEATURE_INDEX.get(key)!] = Math.max(c.x[FEATURE_INDEX.get(key)!], v);
         c.mentions++;
         if (spoken) c.spoken++;
         c.last = order;
-        c.x[index.get("position")!] = (e.timestamp - t0) / span;
+        c.x[FEATURE_INDEX.get("position")!] = (e.timestamp - t0) / span;
         order++;
       }
     }
@@ -160,10 +159,10 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
   const latest = Math.max(...[...byValue.values()].map((c) => c.last));
   const earliest = Math.min(...[...byValue.values()].map((c) => c.first));
   for (const [value, c] of byValue) {
-    c.x[index.get("mentions")!] = Math.log1p(c.mentions);
-    c.x[index.get("mentionsSpoken")!] = Math.log1p(c.spoken);
-    c.x[index.get("latest")!] = c.last === latest ? 1 : 0;
-    c.x[index.get("earliest")!] = c.first === earliest ? 1 : 0;
+    c.x[FEATURE_INDEX.get("mentions")!] = Math.log1p(c.mentions);
+    c.x[FEATURE_INDEX.get("mentionsSpoken")!] = Math.log1p(c.spoken);
+    c.x[FEATURE_INDEX.get("latest")!] = c.last === latest ? 1 : 0;
+    c.x[FEATURE_INDEX.get("earliest")!] = c.first === earliest ? 1 : 0;
     out.push({ value, x: c.x });
   }
   return out;
