@@ -24,9 +24,10 @@ import { abbreviates, shortFormOf } from "../query.js";
 import type { QueryContext } from "../types.js";
 import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
-import { analyse, inLexicon, isName, type Tok, upper } from "./nlp.js";
+import { analyse, inLexicon, isName, type Tok } from "./nlp.js";
 import { newsAsked } from "./asked-about.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { organisationName } from "./states-common.js";
+import { LANDMARKS, nameFrom } from "./name-context.js";
 
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner"), "flatmate", "roommate", "neighbour", "neighbor", "colleague", "cousin"]);
 const POSSESSIVE = new Set(["my", "our", "his", "her", "their"]);
@@ -39,7 +40,6 @@ const OPENERS = wordSet("organisationOpeners");
 const CHAT = wordSet("chatWords");
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work"]);
-export const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "ave", "lane", "motorway", "highway", "expressway", "roundabout", "tunnel", "square", "beach", "promenade", "prom"]);
 const WORK_KINDS = new Set([...wordSet("workplaceKinds"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
 /** Names that appear in exclamations ("thank God", "God help me", "Jesus"), never a home or a workplace. */
 const EXCLAIMED = new Set(["God", "Jesus", "Christ", "Lord", "Allah", "Heaven", "Heavens"]);
@@ -64,15 +64,6 @@ export function peopleOf(ctx: QueryContext): Set<string> {
   return new Set([...said, ...(ctx.speakers ?? [])].flatMap((p) => [p, ...p.split(" ")]).map(fold));
 }
 
-/** The name that starts at k: its value without a lower-case tail or a possessive ("the Okafor Power vans", "Delta Comfort's"), and the tail. */
-export function nameFrom(s: Tok[], k: number): { value: string; tail: string[]; end: number } | undefined {
-  const p = placeAt(s, k);
-  if (!p) return undefined;
-  const words = p.value.split(" ");
-  const tail: string[] = [];
-  while (words.length > 1 && !upper(words[words.length - 1])) tail.unshift(words.pop()!.toLowerCase());
-  return { value: words.join(" ").replace(/'s$/, ""), tail, end: p.end };
-}
 
 /**
  * Towns written in lower case in a sentence ("tucson is the surface of the sun", "windy on the front at whitley

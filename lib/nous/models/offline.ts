@@ -214,11 +214,13 @@ export function answerOffline(ctx: QueryContext, options: { ranker?: RankerModel
   const ranked = asked && options.ranker !== null ? rankedName(ctx, asked.attribute, asked.entity, options.ranker) : undefined;
   if (ranked) return fullerName(ctx, ranked);
   const novel = (v: string) => tokens(v).some((t) => !q.has(t));
-  const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && novel(e.observation));
+  // (never the other of home and workplace: "Where does Ann work?" is not answered with her town)
+  const other = asked && (asked.attribute === "home" ? "workplace" : "home");
+  const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && e.attribute !== other && novel(e.observation));
   // an evidence whose attribute the question's words point at, else the best-ranked usable one
   const cues = questionAttributes(ctx.question);
   const cued = cues.map((a) => usable.find((e) => e.attribute === a)).find((e) => e !== undefined);
-  const best = cued ?? usable[0] ?? top;
+  const best = cued ?? usable[0] ?? (top?.attribute !== other ? top : undefined);
   if (!best) return "Not mentioned in the conversation";
   const fact: FactLine | undefined = ctx.facts.find((f) => f.attribute === best.attribute && f.entity === best.entity);
   if (!fact) return best.observation;

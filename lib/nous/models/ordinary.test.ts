@@ -10,7 +10,7 @@ import { extract, type SessionContext } from "./extractor.js";
 
 const show = (t: { entity: string; attribute: string; value: string; kind?: string }) => `${t.entity} | ${t.attribute} | ${t.value}${t.kind && t.kind !== "state" ? ` | ${t.kind}` : ""}`;
 const states = (text: string, speaker = "Ann", ctx: SessionContext = { speakers: ["Ann", "Bob"] }) =>
-  extract({ id: "D1:1", speaker, text, timestamp: 0 }, ctx).triples.filter((t) => ["home", "workplace", "job"].includes(t.attribute)).map(show);
+  extract({ id: "D1:1", speaker, text, timestamp: 0 }, ctx, undefined, { names: null }).triples.filter((t) => ["home", "workplace", "job"].includes(t.attribute)).map(show);
 
 test("work told in passing: shifts, teams, teaching a subject, 'still <doing>', 'taken on by'", () => {
   assert.deepEqual(states("Long shift in the maternity unit at St Helier Hospital."), ["Ann | workplace | St Helier Hospital"]);

@@ -12,54 +12,17 @@ import { readFileSync } from "node:fs";
 import { DataError } from "../../core/errors.js";
 import { fileURLToPath } from "node:url";
 import type { QueryContext } from "../types.js";
-import { LANDMARKS, nameFrom, peopleOf, skipped } from "./evidence-names.js";
-import { fold, isCountry, placesNamed } from "./gazetteer.js";
-import { wordSet, type LexiconName } from "./lexicon.js";
-import { analyse, inLexicon, isName } from "./nlp.js";
-import { organisationName } from "./states-common.js";
+import { peopleOf, skipped } from "./evidence-names.js";
+import { placesNamed } from "./gazetteer.js";
+import { analyse, isName } from "./nlp.js";
+import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameFrom, nameShape, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
 
 export const RANKER_PATH = fileURLToPath(new URL("../../../data/nous/ranker.json", import.meta.url));
-
-const words = (...names: LexiconName[]): Set<string> => new Set(names.flatMap((n) => [...wordSet(n)]));
-/** Classes of the sentence's words (lemmas or tokens), each one feature. */
-const SENTENCE_CLASSES: [string, Set<string>][] = [
-  ["live", words("resideVerbs", "liveVerbs", "settleVerbs", "dwellingNouns", "homeContextNouns")],
-  ["move", words("moveVerbs")],
-  ["work", words("workVerbs", "jobNouns", "workContextNouns", "workplaceNouns", "colleagueNouns", "workplaceKinds")],
-  ["hire", words("employVerbs", "startVerbs", "joinVerbs")],
-  ["quit", words("quitVerbs", "leaveDwellingVerbs")],
-  ["joke", words("hedgeCues", "hyperboleModifiers")],
-  ["trip", words("tripWords", "travelVerbs")],
-  ["family", words("family", "partner")],
-  ["local", words("localNouns", "commuteWords")],
-];
-const NEGATION = new Set(["not", "never", "no", "n't", "nothing", "anymore"]);
-const THIRD = new Set(["he", "she", "they", "him", "her", "his", "their", "them"]);
-const SECOND = new Set(["you", "your", "yours", "u", "ur"]);
-const FIRST = new Set(["i", "my", "me", "mine", "we", "our", "us"]);
-const PAST = new Set(["used", "before", "previously", "former", "old", "anymore", "longer", "ago"]);
-/** The word before a name, by kind. */
-const BEFORE: [string, Set<string>][] = [
-  ["in", new Set(["in", "inna"])],
-  ["at", new Set(["at"])],
-  ["for", new Set(["for", "with", "by"])],
-  ["from", new Set(["from"])],
-  ["to", new Set(["to", "into"])],
-  ["near", new Set(["near", "around", "outside", "by"])],
-  ["the", new Set(["the"])],
-  ["poss", new Set(["my", "our", "your", "his", "her", "their"])],
-  ["of", new Set(["of"])],
-];
-const WORK_KINDS = new Set([...wordSet("workplaceKinds"), ...wordSet("workContextNouns"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
-const LOCAL = words("localNouns", "commuteWords");
-const HONORIFICS = wordSet("honorifics");
-const KIN = wordSet("kinAddress");
-const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions"), ...wordSet("seasons")]);
 
 /** The features' names, in the order of a candidate's vector (`candidates` fills them). */
 export const RANKER_FEATURES: readonly string[] = [
   "spoken", "spokenOther", "named", "addressed", "question", "opening", "third", "first", "negated", "past",
-  ...BEFORE.map(([k]) => `before_${k}`),
+  ...NAME_SHAPE_FEATURES.slice(0, 9),
   ...SENTENCE_CLASSES.map(([k]) => `sentence_${k}`),
   "tail_work", "tail_local", "tail_other",
   "town", "bigTown", "organisation", "landmark", "multiWord", "capitals", "commonWord", "person", "skipped", "time", "country",
@@ -100,8 +63,7 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
       // (the speaker's name before the colon is no word of the sentence)
       const from = s[1]?.text === ":" ? 2 : 0;
       const body = s.slice(from);
-      const lemmas = new Set(body.flatMap((t) => [t.lemma, t.lower]));
-      const has = (set: Set<string>) => [...lemmas].some((w) => set.has(w));
+      const { has } = sentenceWords(body);
       const named = body.some((t) => t.text === first);
       const sentence: Record<string, number> = {
         spoken: spoken ? 1 : 0,
@@ -113,8 +75,8 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
         first: has(FIRST) ? 1 : 0,
         negated: has(NEGATION) ? 1 : 0,
         past: has(PAST) ? 1 : 0,
+        ...sentenceClasses(has),
       };
-      for (const [k, set] of SENTENCE_CLASSES) sentence[`sentence_${k}`] = has(set) ? 1 : 0;
       for (let k = from; k < s.length; k++) {
         if (!isName(s[k])) continue;
         const n = nameFrom(s, k);
@@ -124,26 +86,9 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
         // "in Da Nang": a town may start with a word that is no name
         const value = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
         if (value.length < 2 || value === speaker) continue;
-        const f = { ...sentence };
-        const before = s[at - 1]?.lower ?? "";
-        for (const [key, set] of BEFORE) f[`before_${key}`] = set.has(before) ? 1 : 0;
-        f.opening = at === from || s[at - 1]?.pos === "PUNCT" ? 1 : 0;
-        f.tail_work = n.tail.some((t) => WORK_KINDS.has(t)) ? 1 : 0;
-        f.tail_local = n.tail.length > 0 && n.tail.every((t) => LOCAL.has(t)) ? 1 : 0;
-        f.tail_other = n.tail.length > 0 && !f.tail_work && !f.tail_local ? 1 : 0;
-        const ws = value.split(" ");
-        const places = placesNamed(value);
-        f.town = places.length > 0 && !isCountry(value) ? 1 : 0;
-        f.bigTown = places.some((p) => p.population >= 100_000) ? 1 : 0;
-        f.country = isCountry(value) ? 1 : 0;
-        f.organisation = organisationName(value) ? 1 : 0;
-        f.landmark = LANDMARKS.has(ws[ws.length - 1].toLowerCase()) ? 1 : 0;
-        f.multiWord = ws.length > 1 ? 1 : 0;
-        f.capitals = /^\p{Lu}{1,4}$/u.test(value) ? 1 : 0;
-        f.commonWord = ws.length === 1 && inLexicon(value.toLowerCase()) ? 1 : 0;
-        f.person = HONORIFICS.has(fold(s[at].text).replace(/\.$/, "")) || HONORIFICS.has(fold(s[at - 1]?.text ?? "").replace(/\.$/, "")) || ws.some((w) => people.has(fold(w)) || KIN.has(w.toLowerCase())) ? 1 : 0;
-        f.skipped = skip.has(value) || skip.has(ws[0]) ? 1 : 0;
-        f.time = TIMES.has(value.toLowerCase().replace(/s$/, "")) ? 1 : 0;
+        const f: Record<string, number> = { ...sentence, ...nameShape(s, at, from, value, n.tail) };
+        f.person = personLike(s, at, value, people) ? 1 : 0;
+        f.skipped = skip.has(value) || skip.has(value.split(" ")[0]) ? 1 : 0;
         let c = byValue.get(value);
         if (!c) byValue.set(value, (c = { x: new Array(RANKER_FEATURES.length).fill(0), mentions: 0, spoken: 0, last: 0, first: order }));
         for (const [key, v] of Object.entries(f)) c.x[FEATURE_INDEX.get(key)!] = Math.max(c.x[FEATURE_INDEX.get(key)!], v);

@@ -1,7 +1,9 @@
 /**
  * The offline extractor's precision and recall on the hand-written sentence set (data/nous/extractor-sentences.txt,
  * written before the extractor, 143 dev and 79 held-out lines). The floors sit just under the measured values, so a
- * change that loses triples fails here; the README reports the measured numbers for both parts.
+ * change that loses triples fails here; the README reports the measured numbers for both parts. The fitted reading
+ * of names (mentions.ts) reads some names of these lone sentences the rules leave ("She lives in Leeds." as the
+ * speaker's home): it costs precision here (dev 0.952 → 0.894) for conversations, where it is chosen and measured.
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -23,7 +25,7 @@ test("the sentence set: 222 lines, both parts, every expected triple scored on h
 
 test("precision and recall on the dev part", () => {
   const { dev } = evaluateSentences();
-  assert.ok(dev.precision >= 0.95 && dev.recall >= 0.95, JSON.stringify({ ...dev, errors: dev.errors.length }));
+  assert.ok(dev.precision >= 0.89 && dev.recall >= 0.95, JSON.stringify({ ...dev, errors: dev.errors.length }));
 });
 
 test("scoring counts a triple right only when entity, attribute, value, kind and confidence all match", () => {

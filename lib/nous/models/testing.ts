@@ -12,8 +12,8 @@ export const tripleLine = (t: { entity: string; attribute: string; value: string
   `${t.entity} | ${t.attribute} | ${t.value}${t.kind && t.kind !== "state" ? ` | ${t.kind}` : ""}${t.confidence !== undefined ? ` | ${t.confidence}` : ""}`;
 
 /**
- * The lines of the triples of `attributes` that a session of (speaker, text) turns gives, in order; a turn
- * `["--", ""]` starts a new session.
+ * The lines of the triples of `attributes` that the extractor's rules read from a session of (speaker, text) turns,
+ * in order (without the fitted reading of names, which mentions.test.ts tests); a turn `["--", ""]` starts a new session.
  *
  * @example
  * talkLines([["Ann", "I work at Corvale."]], ["workplace"]); // ["Ann | workplace | Corvale"]
@@ -27,7 +27,7 @@ export function talkLines(turns: [string, string][], attributes: readonly string
       session++;
       return [];
     }
-    return extract({ id: `D${session}:${i + 1}`, speaker, text, timestamp: 0 }, ctx).triples.filter((t) => attributes.includes(t.attribute)).map(tripleLine);
+    return extract({ id: `D${session}:${i + 1}`, speaker, text, timestamp: 0 }, ctx, undefined, { names: null }).triples.filter((t) => attributes.includes(t.attribute)).map(tripleLine);
   });
 }
 

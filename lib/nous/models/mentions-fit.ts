@@ -1,0 +1,159 @@
+/**
+ * Fitting the extractor's reading of names (mentions.ts) on the tune conversations of the hand-written check sets,
+ * and choosing its penalty and thresholds by cross-validation over whole sets (a set is one writer's style, so a
+ * fold holds out writers). Nothing here reads a set's "report" conversations.
+ *
+ * A candidate (person, name) of a turn is labelled for an attribute only where the model may add it (`namesOpen`)
+ * and the set asks about that person's attribute (a current or a history question): 1 when the name is an expected
+ * answer (F1 ≥ 0.5, as the check scores answers), else 0. Pairs nobody asks about carry no label. The thresholds are chosen by what the check counts: the
+ * conversations of the held-out folds with every current value right, the memory and the answerer run in full with
+ * the fold's model.
+ */
+import { buildStatesCheck, checkSetPaths, conversationsRight } from "../benchmarks/states-check.js";
+import { parseLocomo, type LocomoConversation } from "../locomo/data.js";
+import { evaluateConversation, ingestConversation, offlineWindowExtractor } from "../locomo/evaluate.js";
+import { Memory } from "../engine.js";
+import { ablationOptions, LOCOMO_MEMORY } from "../runner.js";
+import { locomoF1 } from "../scoring/locomo-f1.js";
+import { createRng } from "../../core/rng.js";
+import { ridgeLogistic } from "../../stats/ridge-logistic.js";
+import type { CheckConversation } from "../benchmarks/states-check.js";
+import { answerOffline, extractOffline, OFFLINE_LABEL } from "./offline.js";
+import { byRole, MENTION_FEATURES, namesOpen, type MentionModel } from "./mentions.js";
+
+const right = (prediction: string, answer: string): boolean => locomoF1(prediction, answer, 4) >= 0.5;
+const ASKED = /^Where (?:does|did) (.+?) (live|work)\b/;
+
+/** The tune conversations of a set, with their tags. */
+export interface TuneSet {
+  set: string;
+  conversations: LocomoConversation[];
+  tags: CheckConversation[];
+}
+
+/** Reads the tune conversations of `sets` (names as `checkSetPaths` takes them). */
+export function readTuneSets(sets: readonly string[]): TuneSet[] {
+  return sets.map((set) => {
+    const [path] = checkSetPaths(set);
+    const { data, tags } = buildStatesCheck(path);
+    return { set, tags, conversations: parseLocomo(data, path).filter((c) => tags.find((t) => t.id === c.id)?.part === "tune") };
+  });
+}
+
+/** One labelled candidate: its set, its features and its label per attribute (undefined: nobody asks). */
+export interface LabelledName {
+  set: string;
+  x: number[];
+  home?: 0 | 1;
+  workplace?: 0 | 1;
+}
+
+/** The candidates of every turn of the tune conversations, read with the rules alone, labelled by the sets' questions. */
+export async function collectNames(sets: readonly TuneSet[]): Promise<LabelledName[]> {
+  const out: LabelledName[] = [];
+  for (const { set, conversations } of sets) {
+    for (const conv of conversations) {
+      const expected = new Map<string, string[]>();
+      for (const q of conv.questions) {
+        const m = ASKED.exec(q.question);
+        if (!m) continue;
+        const key = `${m[1]}\u0000${m[2] === "live" ? "home" : "workplace"}`;
+        expected.set(key, [...(expected.get(key) ?? []), String(q.answer)]);
+      }
+      const label = (owner: string, attribute: string, value: string): 0 | 1 | undefined => {
+        const gold = expected.get(`${owner}\u0000${attribute}`);
+        return gold ? (gold.some((g) => right(value, g)) ? 1 : 0) : undefined;
+      };
+      const mem = Memory.open(":memory:", ablationOptions(LOCOMO_MEMORY, "none"));
+      try {
+        await ingestConversation(mem, conv, offlineWindowExtractor((t, caption, ctx) => extractOffline(t, caption, ctx, {
+          names: null,
+          onNames: (_turn, candidates, ruled, known) => {
+            // (only what the model may add: namesOpen)
+            const open = namesOpen(ruled, known);
+            for (const c of candidates) {
+              if (!open.value(c.value)) continue;
+              const home = open.slot(c.owner, "home") ? label(c.owner, "home", c.value) : undefined;
+              const workplace = open.slot(c.owner, "workplace") ? label(c.owner, "workplace", c.value) : undefined;
+              if (home !== undefined || workplace !== undefined) out.push({ set, x: c.x, home, workplace });
+            }
+          },
+        })));
+      } finally {
+        mem.close();
+      }
+    }
+  }
+  return out;
+}
+
+/** Fits one attribute's weights on the candidates labelled for it. */
+function fitAttribute(names: readonly LabelledName[], attribute: "home" | "workplace", lambda: number): { intercept: number; coef: number[] } {
+  const kept = names.filter((n) => n[attribute] !== undefined);
+  const fit = ridgeLogistic(kept.map((n) => byRole(n.x)), kept.map((n) => n[attribute]!), lambda);
+  return { intercept: fit.intercept, coef: fit.coef };
+}
+
+/** A model of both attributes fitted on `names` with one penalty and the given thresholds. */
+export function fitMentionModel(names: readonly LabelledName[], lambda: number, thresholds: { home: number; workplace: number }): MentionModel {
+  return {
+    features: [...MENTION_FEATURES],
+    weights: {
+      home: { ...fitAttribute(names, "home", lambda), threshold: thresholds.home, lambda },
+      workplace: { ...fitAttribute(names, "workplace", lambda), threshold: thresholds.workplace, lambda },
+    },
+  };
+}
+
+/**
+ * Conversations of `sets` with every current value right, the extractor reading names with `model` (null: not at
+ * all), the answerer without its ranker.
+ */
+export async function conversationsRightWith(sets: readonly TuneSet[], model: MentionModel | null): Promise<number> {
+  let n = 0;
+  for (const { conversations, tags } of sets) {
+    for (const conv of conversations) {
+      const r = await evaluateConversation(conv, {
+        systems: ["nous"], memory: ablationOptions(LOCOMO_MEMORY, "none"), model: OFFLINE_LABEL, extra: { ablation: "none" },
+        extractor: offlineWindowExtractor((t, caption, ctx) => extractOffline(t, caption, ctx, { names: model })),
+        // (without the answerer's ranker, whose fit reads this model's observations: ranker-fit.ts comes after this fit)
+        answerer: async (ctx) => answerOffline(ctx, { ranker: null }),
+      });
+      r.memory.close();
+      n += conversationsRight(r.answers, tags).filter((c) => c.right).length;
+    }
+  }
+  return n;
+}
+
+/** One cross-validated setting and the held-out conversations it gets right. */
+export interface MentionCvRow {
+  lambda: number;
+  threshold: number;
+  right: number;
+  conversations: number;
+}
+
+/**
+ * Cross-validates thresholds (one for both attributes) over `folds` groups of whole sets (a seeded shuffle) at one
+ * penalty, the memory and answerer run in full on each held-out fold; then fits on every set with the threshold that
+ * gets most conversations right (ties: the higher threshold). A threshold above 1 is the extractor without the model.
+ */
+export async function fitMentions(sets: readonly TuneSet[], names: readonly LabelledName[], opts: { lambda: number; thresholds: number[]; folds?: number; seed: number }): Promise<{ model: MentionModel; cv: MentionCvRow[] }> {
+  const k = opts.folds ?? 5;
+  const order = createRng(opts.seed).shuffle(sets.map((s) => s.set).sort());
+  const fold = new Map(order.map((s, i) => [s, i % k]));
+  const total = sets.reduce((a, s) => a + s.conversations.length, 0);
+  const cv: MentionCvRow[] = opts.thresholds.map((threshold) => ({ lambda: opts.lambda, threshold, right: 0, conversations: total }));
+  for (let f = 0; f < k; f++) {
+    const held = sets.filter((s) => fold.get(s.set) === f);
+    const train = names.filter((n) => fold.get(n.set) !== f);
+    for (const row of cv) {
+      const m = row.threshold > 1 ? null : fitMentionModel(train, opts.lambda, { home: row.threshold, workplace: row.threshold });
+      row.right += await conversationsRightWith(held, m);
+    }
+  }
+  const chosen = [...cv].sort((a, b) => b.right - a.right || b.threshold - a.threshold)[0];
+  const t = Math.min(chosen.threshold, 1.01);
+  return { model: fitMentionModel(names, opts.lambda, { home: t, workplace: t }), cv };
+}

@@ -1,0 +1,130 @@
+/** The extractor's fitted reading of names: its candidates and features, where it may add a state, the committed fit; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { analyse } from "./nlp.js";
+import { extract } from "./extractor.js";
+import { hedgedSentences } from "./cues.js";
+import type { SessionContext } from "./referents.js";
+import { byRole, MENTION_FEATURES, MENTION_ROLES, MENTIONS_PATH, mentionScore, nameCandidates, namesRead, readMentionModel, type MentionModel, type NameCandidate } from "./mentions.js";
+import { fitMentionModel, type LabelledName } from "./mentions-fit.js";
+
+const turn = (speaker: string, text: string, id = "1") => ({ id, speaker, text, timestamp: 0 });
+const candidatesOf = (speaker: string, text: string, ctx: SessionContext) => {
+  const s = analyse(text);
+  return nameCandidates(turn(speaker, text), s, ctx, hedgedSentences(s));
+};
+const features = (c: NameCandidate) => Object.fromEntries(MENTION_FEATURES.map((f, i) => [f, c.x[i]]));
+const find = (cs: NameCandidate[], owner: string, value: string) => {
+  const c = cs.find((x) => x.owner === owner && x.value === value);
+  assert.ok(c, `no candidate (${owner}, ${value}) in ${JSON.stringify(cs.map((x) => [x.owner, x.value]))}`);
+  return features(c);
+};
+/** A model that scores one feature for one attribute: p = σ(−5 + 10·feature). */
+const oneFeature = (feature: string, attribute: "home" | "workplace", threshold = 0.5): MentionModel => {
+  const coef = (on: boolean) => new Array(MENTION_ROLES.length * MENTION_FEATURES.length).fill(0).map((_, i) => (on && i % MENTION_FEATURES.length === MENTION_FEATURES.indexOf(feature) ? 10 : 0));
+  return { features: [...MENTION_FEATURES], weights: { home: { intercept: -5, coef: coef(attribute === "home"), threshold }, workplace: { intercept: -5, coef: coef(attribute === "workplace"), threshold } } };
+};
+
+test("a name is a candidate for the speaker, the listener and a person the sentence names, each with its own features", () => {
+  const ctx: SessionContext = { speakers: ["Ann", "Bob"], folk: ["Ama"] };
+  const cs = candidatesOf("Ann", "My sister Ama just moved to Kumasi, and I still work at Halden Foods.", ctx);
+  const ama = find(cs, "Ama", "Kumasi");
+  assert.equal(ama.o_third, 1);
+  assert.equal(ama.th_named, 1);
+  assert.equal(ama.th_family, 1);
+  assert.equal(ama.sentence_move, 1);
+  assert.equal(ama.before_to, 1);
+  assert.equal(ama.town, 1);
+  const ann = find(cs, "Ann", "Halden Foods");
+  assert.equal(ann.o_speaker, 1);
+  assert.equal(ann.sp_first, 1);
+  assert.equal(ann.before_at, 1);
+  assert.equal(find(cs, "Bob", "Halden Foods").o_listener, 1);
+  // conditions and wishes state nothing; people, times and countries are no candidates
+  assert.deepEqual(candidatesOf("Ann", "If I lived in Kumasi I would never leave.", ctx), []);
+  assert.deepEqual(candidatesOf("Ann", "I'm thinking about moving to Austin.", ctx), []);
+  assert.ok(!cs.some((c) => c.value === "Ama"));
+  assert.ok(!candidatesOf("Ann", "We flew to Canada on Monday.", ctx).some((c) => c.value === "Canada" || c.value === "Monday"));
+});
+
+test("a name the listener's question offered is the replier's candidate, with the reply's yes or no", () => {
+  const ctx: SessionContext = { speakers: ["Sophie", "Tariq"] };
+  // a question states nothing; it offers the listener its names
+  assert.deepEqual(candidatesOf("Sophie", "Are you still at Boots?", ctx), []);
+  assert.deepEqual(ctx.offered?.map((o) => [o.asker, o.value]), [["Sophie", "Boots"]]);
+  const yes = candidatesOf("Tariq", "Head office, yeah. Five minutes from home.", ctx);
+  const boots = find(yes, "Tariq", "Boots");
+  assert.equal(boots.prev_asked, 1);
+  assert.equal(boots.prev_deny, 0);
+  assert.equal(boots.question, 1, "the question's sentence's features come with it");
+  candidatesOf("Sophie", "Are you still at Boots?", ctx);
+  const no = find(candidatesOf("Tariq", "Nah, not for a year now.", ctx), "Tariq", "Boots");
+  assert.equal(no.prev_deny, 1);
+  assert.equal(no.prev_affirm, 0);
+  const again = find(candidatesOf("Sophie", "Yes, still at Boots", { ...ctx, offered: [{ asker: "Tariq", value: "Boots", f: {} }] }), "Sophie", "Boots");
+  assert.equal(again.prev_affirm, 1);
+  assert.equal(again.prev_repeat, 1);
+  // the offer lasts one turn, and is never the asker's own
+  assert.equal(ctx.offered, undefined);
+  assert.ok(!candidatesOf("Sophie", "Anyway.", { ...ctx, offered: [{ asker: "Sophie", value: "Boots", f: {} }] }).length);
+});
+
+test("the model fills gaps: never a known state, an attribute or a name the rules read in the turn", () => {
+  const cs = candidatesOf("Ann", "Honestly Leeds has been good to us.", { speakers: ["Ann", "Bob"] });
+  const m = oneFeature("o_speaker", "home");
+  const none = (_owner: string, _attribute: "home" | "workplace"): boolean => false;
+  const read = (ruled: Parameters<typeof namesRead>[2] = [], known = none) => namesRead(cs, m, ruled, () => 0.5, known);
+  assert.deepEqual(read(), [{ entity: "Ann", attribute: "home", value: "Leeds", kind: "state", confidence: 0.5 }]);
+  assert.deepEqual(read([], (owner, a) => owner === "Ann" && a === "home"), []);
+  assert.deepEqual(read([{ entity: "Ann", attribute: "home", value: "York" }]), []);
+  assert.deepEqual(read([{ entity: "Bob", attribute: "workplace", value: "Leeds" }]), []);
+  assert.deepEqual(read([{ entity: "Ann", attribute: "travel", value: "Leeds" }]), [], "a name the rules read as a trip is not reread");
+  assert.equal(read([{ entity: "Ann", attribute: "talked about", value: "Leeds" }]).length, 1);
+  // under the threshold: nothing; the attribute scored higher is the one read
+  assert.deepEqual(namesRead(cs, oneFeature("o_speaker", "home", 0.9999), [], () => 0.5, none), []);
+  assert.equal(namesRead(cs, oneFeature("o_speaker", "workplace"), [], () => 0.5, none)[0].attribute, "workplace");
+  assert.ok(Math.abs(mentionScore(m, "home", cs.find((c) => c.owner === "Ann")!.x) - 1 / (1 + Math.exp(-5))) < 1e-12);
+});
+
+test("the extractor adds the model's reading where its rules read nothing, with the indirect or hedge confidence", () => {
+  const ctx = (): SessionContext => ({ speakers: ["Ann", "Bob"] });
+  const text = "Back from Leeds finally, what a week.";
+  const without = extract(turn("Ann", text), ctx(), undefined, { names: null }).triples;
+  assert.ok(!without.some((t) => t.attribute === "home"));
+  const withModel = extract(turn("Ann", text), ctx(), undefined, { names: oneFeature("o_speaker", "home"), indirectConfidence: 0.4 }).triples;
+  assert.deepEqual(withModel.filter((t) => t.attribute === "home"), [{ entity: "Ann", attribute: "home", value: "Leeds", kind: "state", confidence: 0.4 }]);
+  const joking = extract(turn("Ann", "Back from Leeds finally haha."), ctx(), undefined, { names: oneFeature("o_speaker", "home"), hedgeConfidence: 0.1 }).triples;
+  assert.equal(joking.find((t) => t.attribute === "home")?.confidence, 0.1);
+  // where the rules read the speaker's home, the model adds nothing
+  const ruled = extract(turn("Ann", "I live in York, near Leeds."), ctx(), undefined, { names: oneFeature("o_speaker", "home") }).triples;
+  assert.deepEqual(ruled.filter((t) => t.entity === "Ann" && t.attribute === "home").map((t) => t.value), ["York"]);
+});
+
+test("a fit puts each role's weights in its own block", () => {
+  // the speaker's names are homes, the listener's never
+  const x = (role: string, v: number) => MENTION_FEATURES.map((f) => (f === role ? 1 : f === "town" ? v : 0));
+  const names: LabelledName[] = [];
+  for (let i = 0; i < 40; i++) names.push({ set: "s", x: x("o_speaker", i % 2), home: i % 2 ? 1 : 0, workplace: 0 }, { set: "s", x: x("o_listener", i % 2), home: 0, workplace: i % 2 ? 1 : 0 });
+  const m = fitMentionModel(names, 0.1, { home: 0.5, workplace: 0.5 });
+  assert.equal(byRole(x("o_listener", 1)).length, MENTION_ROLES.length * MENTION_FEATURES.length);
+  assert.ok(mentionScore(m, "home", x("o_speaker", 1)) > 0.9);
+  assert.ok(mentionScore(m, "home", x("o_listener", 1)) < 0.1);
+  assert.ok(mentionScore(m, "workplace", x("o_listener", 1)) > 0.9);
+});
+
+test("the committed fit: its features are the code's, it read tune sets only and every dev set there is", () => {
+  const file = JSON.parse(readFileSync(MENTIONS_PATH, "utf8")) as MentionModel & { fittedOn: { sets: string[] } };
+  assert.deepEqual(file.features, [...MENTION_FEATURES]);
+  const devSets = readdirSync(dirname(MENTIONS_PATH)).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter(Boolean).sort();
+  assert.deepEqual(file.fittedOn.sets, ["original", ...devSets], "refit with: node --import tsx scripts/nous-mentions-fit.ts");
+  assert.ok(!file.fittedOn.sets.some((s) => s.startsWith("held-")));
+  assert.equal(readMentionModel().weights.home.coef.length, MENTION_ROLES.length * MENTION_FEATURES.length);
+  const stale = join(mkdtempSync(join(tmpdir(), "mentions-")), "mentions.json");
+  writeFileSync(stale, JSON.stringify({ ...file, features: file.features.slice(1) }));
+  assert.throws(() => readMentionModel(stale), (e: Error) => e.message.includes(stale) && e.message.includes("features") && /nous-mentions-fit/.test(`${e.message} ${(e as { fix?: string }).fix ?? ""}`));
+  writeFileSync(stale, JSON.stringify({ ...file, weights: { ...file.weights, home: { ...file.weights.home, coef: [1] } } }));
+  assert.throws(() => readMentionModel(stale), /weights\.home\.coef/);
+});

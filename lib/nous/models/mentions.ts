@@ -1,0 +1,236 @@
+/**
+ * The extractor's fitted reading of names: where the rules read no home or workplace in a turn, every name the turn
+ * tells is a candidate for the home or the workplace of each person it may be about (the speaker, the listener, a
+ * person named in the sentence or the one "he" / "she" stands for), described by generic features (who speaks, whose
+ * pronoun the sentence has, whether it asks the listener, the word classes of the sentence, the word before the
+ * name, the name's shape; for a name the listener's question just offered, "Still at Boots?", whether this turn says
+ * yes or no) and scored by a ridge logistic regression per attribute fitted on the tune sets
+ * (`scripts/nous-mentions-fit.ts`, weights in `data/nous/mentions.json`). A candidate scored at least at its
+ * attribute's threshold, chosen by cross-validation over whole sets, is an observation with the extractor's indirect
+ * confidence (its hedge confidence in a joking sentence).
+ *
+ * The features name no phrase, so that the model reads phrasing it was not fitted on; the fit's cross-validation
+ * over sets (writers held out) says how far it does.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { DataError } from "../../core/errors.js";
+import type { Triple, Turn } from "../types.js";
+import { fold, placesNamed } from "./gazetteer.js";
+import { isName, type Tok } from "./nlp.js";
+import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameFrom, nameShape, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
+import { wordSet } from "./lexicon.js";
+import type { SessionContext } from "./referents.js";
+
+export const MENTIONS_PATH = fileURLToPath(new URL("../../../data/nous/mentions.json", import.meta.url));
+
+const FAMILY = new Set([...wordSet("family"), ...wordSet("partner")]);
+const ANIMALS = wordSet("animals");
+/** A sentence with one of these states no fact ("If I lived in Paris", "thinking about moving to Austin"). */
+const IRREALIS = new Set([...wordSet("hypotheticalMarkers"), ...wordSet("intentVerbs"), "'d"]);
+const AFFIRM = /^\W*(?:yes|yeah|yep|yup|ya|yah|aye|ja|still|correct|right|exactly|sure|of course|indeed|same)\b/i;
+const DENY = /^\W*(?:no|nope|nah|not)\b|\b(?:anymore|any more|no longer)\b/i;
+
+/** The features' names, in the order of a candidate's vector. */
+export const MENTION_FEATURES: readonly string[] = [
+  "o_speaker", "o_listener", "o_third",
+  "sp_first", "sp_plain", "li_second", "li_question", "th_named", "th_pron", "th_family",
+  "prev_asked", "prev_affirm", "prev_deny", "prev_repeat",
+  "question", "negated", "past", "hedged", "s_first", "s_second", "s_third", "s_family", "s_person",
+  "subj_first", "subj_second", "subj_third", "subj_person", "article",
+  ...SENTENCE_CLASSES.map(([k]) => `sentence_${k}`),
+  ...NAME_SHAPE_FEATURES.filter((f) => f !== "time" && f !== "country"),
+  "mentions",
+];
+const INDEX = new Map(MENTION_FEATURES.map((f, i) => [f, i]));
+/** Whose state a candidate would be; the model has one weight vector per role (each feature's weight differs by role). */
+export const MENTION_ROLES = ["speaker", "listener", "third"] as const;
+const ROLE_FEATURES = ["o_speaker", "o_listener", "o_third"].map((f) => INDEX.get(f)!);
+
+/**
+ * A candidate's features placed in its role's block of the model's vector (`MENTION_ROLES.length` blocks of
+ * `MENTION_FEATURES.length`; the other blocks 0).
+ */
+export function byRole(x: readonly number[]): number[] {
+  const role = Math.max(0, ROLE_FEATURES.findIndex((i) => x[i] > 0));
+  const out = new Array(MENTION_ROLES.length * x.length).fill(0);
+  for (let i = 0; i < x.length; i++) out[role * x.length + i] = x[i];
+  return out;
+}
+
+/** One (person, name) pair of a turn, with its features. */
+export interface NameCandidate {
+  owner: string;
+  value: string;
+  x: number[];
+}
+
+/** A name a question offered the listener ("Still at Boots?", "How's Leeds treating you?"), kept for the reply. */
+export type OfferedName = NonNullable<SessionContext["offered"]>[number];
+
+/** A fitted model: per attribute, an intercept, one weight per role and feature (`byRole`) and a threshold. */
+export interface MentionModel {
+  features: string[];
+  weights: Record<"home" | "workplace", { intercept: number; coef: number[]; threshold: number; lambda?: number }>;
+}
+
+/**
+ * The candidates of a turn: every name of its statements (not of a question, a condition or a wish; no person, animal,
+ * time or country), for each person it may be about, with its features (the most any mention has; `mentions` counts them);
+ * and the names a question of the listener's just offered, for the speaker; of statements, only names `keep` keeps. Writes the names
+ * this turn's questions offer the listener into `ctx.offered`.
+ *
+ * @example
+ * nameCandidates({ id: "1", speaker: "Ann", text: "We live in Leeds now.", timestamp: 0 }, analyse("We live in Leeds now."), { speakers: ["Ann", "Bob"] }, []);
+ * // [{ owner: "Ann", value: "Leeds", x: […] }, { owner: "Bob", value: "Leeds", x: […] }]
+ */
+export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: SessionContext, hedges: readonly boolean[], keep: (value: string) => boolean = () => true): NameCandidate[] {
+  const other = ctx.speakers.find((s) => s !== turn.speaker);
+  const offeredNow = ctx.offered?.some((o) => o.asker !== turn.speaker);
+  if (!offeredNow && !sentences.some((s) => s.some(isName))) {
+    ctx.offered = undefined;
+    return [];
+  }
+  const people = new Set([...ctx.speakers, ...(ctx.folk ?? []), ...(ctx.people ?? []).map((p) => p.name)].map(fold));
+  const byKey = new Map<string, NameCandidate & { n: number }>();
+  const put = (owner: string, value: string, f: Record<string, number>) => {
+    const key = `${owner}\u0000${value}`;
+    let c = byKey.get(key);
+    if (!c) byKey.set(key, (c = { owner, value, x: new Array(MENTION_FEATURES.length).fill(0), n: 0 }));
+    for (const [k, v] of Object.entries(f)) {
+      const i = INDEX.get(k);
+      if (i !== undefined && v > c.x[i]) c.x[i] = v;
+    }
+    c.n++;
+  };
+  // a name the listener's question offered: a yes, a no or the name again in this turn
+  const offered = ctx.offered?.filter((o) => o.asker !== turn.speaker) ?? [];
+  ctx.offered = undefined;
+  for (const o of offered) {
+    put(turn.speaker, o.value, { ...o.f, o_speaker: 1, prev_asked: 1, prev_affirm: AFFIRM.test(turn.text) ? 1 : 0, prev_deny: DENY.test(turn.text) ? 1 : 0, prev_repeat: turn.text.includes(o.value) ? 1 : 0 });
+  }
+  const asks: OfferedName[] = [];
+  sentences.forEach((s, si) => {
+    // the sentence's names first (most sentences name nothing, and then their words are not read)
+    const found: { value: string; at: number; tail: string[] }[] = [];
+    for (let k = 0; k < s.length; k++) {
+      if (!isName(s[k])) continue;
+      const n = nameFrom(s, k);
+      if (!n) continue;
+      const at = k;
+      k = n.end;
+      const value = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
+      if (value.length < 2 || people.has(fold(value)) || personLike(s, at, value, people) || ANIMALS.has(value.toLowerCase()) || ctx.named?.includes(value)) continue;
+      found.push({ value, at, tail: n.tail });
+    }
+    const question = s[s.length - 1]?.text === "?";
+    // (what the rules read in a statement is not the model's; a question's names wait for the reply)
+    if (!question) found.splice(0, found.length, ...found.filter((n) => keep(n.value)));
+    if (!found.length) return;
+    const { has } = sentenceWords(s);
+    const second = has(SECOND);
+    const first = has(FIRST);
+    const third = has(THIRD);
+    const irrealis = has(IRREALIS);
+    // a question states nothing (what it offers the listener waits for the reply); nor does a condition or a wish
+    if ((question && !second) || (!question && irrealis)) return;
+    // the people the sentence names, and the one its he / she stands for
+    const named = new Set<string>();
+    for (const t of s) if (isName(t) && people.has(fold(t.text)) && !ctx.speakers.includes(t.text)) named.add(t.text);
+    // the sentence's subject, by its first word that is no interjection or adverb ("Honestly she …", "Well I …")
+    const subject = s.find((t) => t.pos !== "INTJ" && t.pos !== "ADV" && t.pos !== "PUNCT" && t.pos !== "CCONJ");
+    const w0 = subject?.lower ?? "";
+    const family = has(FAMILY) ? 1 : 0;
+    const base: Record<string, number> = {
+      subj_first: FIRST.has(w0) ? 1 : 0, subj_second: SECOND.has(w0) ? 1 : 0, subj_third: THIRD.has(w0) ? 1 : 0, subj_person: subject && named.has(subject.text) ? 1 : 0,
+      question: question ? 1 : 0, negated: has(NEGATION) ? 1 : 0, past: has(PAST) ? 1 : 0, hedged: hedges[si] ? 1 : 0,
+      s_first: first ? 1 : 0, s_second: second ? 1 : 0, s_third: third ? 1 : 0, s_family: family, s_person: named.size > 0 ? 1 : 0,
+      ...sentenceClasses(has),
+    };
+    const pronoun = third && named.size === 0 && ctx.lastPerson && !ctx.speakers.includes(ctx.lastPerson) ? ctx.lastPerson : undefined;
+    for (const { value, at, tail } of found) {
+      const shape = nameShape(s, at, 0, value, tail);
+      if (shape.time || shape.country) continue;
+      const f = { ...base, ...shape, article: ["a", "an"].includes(s[at - 1]?.lower ?? "") ? 1 : 0 };
+      if (question) {
+        asks.push({ asker: turn.speaker, value, f });
+        continue;
+      }
+      put(turn.speaker, value, { ...f, o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 });
+      if (other) put(other, value, { ...f, o_listener: 1, li_second: second ? 1 : 0, li_question: 0 });
+      for (const p of named) put(p, value, { ...f, o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family });
+      if (pronoun) put(pronoun, value, { ...f, o_third: 1, th_pron: 1, th_family: family });
+    }
+  });
+  if (asks.length) ctx.offered = asks;
+  return [...byKey.values()].map(({ owner, value, x, n }) => {
+    x[INDEX.get("mentions")!] = Math.log1p(n);
+    return { owner, value, x };
+  });
+}
+
+/** The probability a model gives a candidate for an attribute. */
+export function mentionScore(m: MentionModel, attribute: "home" | "workplace", x: readonly number[]): number {
+  const w = m.weights[attribute];
+  const role = Math.max(0, ROLE_FEATURES.findIndex((i) => x[i] > 0)) * x.length;
+  let eta = w.intercept;
+  for (let i = 0; i < x.length; i++) eta += w.coef[role + i] * x[i];
+  return 1 / (1 + Math.exp(-eta));
+}
+
+/**
+ * What the model may still read in a turn: a name the rules read as nothing but talk (no home, workplace, trip or any
+ * other attribute of anyone's), for a person whose attribute is not `known` already (a value stated before and not
+ * ended) and for whom the rules read no such attribute in this turn. The model fills gaps; it never contradicts.
+ */
+export function namesOpen(ruled: readonly Triple[], known: (owner: string, attribute: "home" | "workplace") => boolean): { value: (v: string) => boolean; slot: (owner: string, attribute: "home" | "workplace") => boolean } {
+  // (other attributes' values are lemmas in lower case: "chihuahua")
+  const values = new Set(ruled.filter((t) => t.attribute !== "talked about").map((t) => t.value.toLowerCase()));
+  const slots = new Set(ruled.filter((t) => t.attribute === "home" || t.attribute === "workplace").map((t) => `${t.entity}\u0000${t.attribute}`));
+  return { value: (v) => !values.has(v.toLowerCase()), slot: (owner, attribute) => !slots.has(`${owner}\u0000${attribute}`) && !known(owner, attribute) };
+}
+
+/**
+ * The observations the model reads from a turn's candidates where they are open (`namesOpen`): per person and
+ * attribute the best candidate at or above the attribute's threshold, scored higher for it than for the other one.
+ */
+export function namesRead(cands: readonly NameCandidate[], m: MentionModel, ruled: readonly Triple[], confidence: (c: NameCandidate) => number, known: (owner: string, attribute: "home" | "workplace") => boolean): Triple[] {
+  const open = namesOpen(ruled, known);
+  const best = new Map<string, { c: NameCandidate; p: number; attribute: "home" | "workplace" }>();
+  for (const c of cands) {
+    if (!open.value(c.value)) continue;
+    const home = mentionScore(m, "home", c.x);
+    const work = mentionScore(m, "workplace", c.x);
+    const attribute = home >= work ? "home" : "workplace";
+    const p = Math.max(home, work);
+    if (p < m.weights[attribute].threshold || !open.slot(c.owner, attribute)) continue;
+    const key = `${c.owner}\u0000${attribute}`;
+    const cur = best.get(key);
+    if (!cur || p > cur.p) best.set(key, { c, p, attribute });
+  }
+  return [...best.values()].map(({ c, attribute }) => ({ entity: c.owner, attribute, value: c.value, kind: "state" as const, confidence: confidence(c) }));
+}
+
+/**
+ * A fitted model read from its file (`data/nous/mentions.json` by default).
+ *
+ * @throws {DataError} when the file's features are not the code's or a weight vector's length differs.
+ */
+export function readMentionModel(path = MENTIONS_PATH): MentionModel {
+  const m = JSON.parse(readFileSync(path, "utf8")) as MentionModel;
+  const fix = "refit it: node --import tsx scripts/nous-mentions-fit.ts";
+  if (JSON.stringify(m.features) !== JSON.stringify(MENTION_FEATURES)) throw new DataError({ file: path, field: "features", message: "the fitted features are not the ones mentions.ts computes", fix });
+  for (const a of ["home", "workplace"] as const) {
+    const n = MENTION_ROLES.length * MENTION_FEATURES.length;
+    if (m.weights?.[a]?.coef?.length !== n) throw new DataError({ file: path, field: `weights.${a}.coef`, message: `expected ${n} weights (${MENTION_ROLES.length} roles × ${MENTION_FEATURES.length} features)`, fix });
+    if (typeof m.weights[a].threshold !== "number") throw new DataError({ file: path, field: `weights.${a}.threshold`, message: "expected a number", fix });
+  }
+  return m;
+}
+
+let model: MentionModel | undefined;
+/** The model fitted on the tune sets (`data/nous/mentions.json`), read once. */
+export function mentionModel(): MentionModel {
+  model ??= readMentionModel();
+  return model;
+}

@@ -1,0 +1,48 @@
+/**
+ * Fits the offline extractor's reading of names (lib/nous/models/mentions.ts) on the tune conversations of the
+ * original check set and every dev set, chooses its threshold by five-fold cross-validation over whole sets (the
+ * memory and answerer run in full on each held-out fold), and writes data/nous/mentions.json with the table:
+ *   node --import tsx scripts/nous-mentions-fit.ts [--check]
+ * `--check` refits and compares with the committed file instead of writing it (exit 1 when they differ).
+ * Never-read (held-*) sets and conversations tagged "report" are not read. The answerer's ranker reads this model's
+ * observations, so refit it after this one (scripts/nous-ranker-fit.ts).
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { dirname } from "node:path";
+import { collectNames, fitMentions, readTuneSets } from "../lib/nous/models/mentions-fit.js";
+import { MENTION_ROLES, MENTIONS_PATH } from "../lib/nous/models/mentions.js";
+
+const SEED = 20261205;
+const LAMBDA = 1;
+const THRESHOLDS = [2, 0.8, 0.7, 0.6, 0.5, 0.4];
+const { values } = parseArgs({ options: { check: { type: "boolean" } } });
+const setNames = ["original", ...readdirSync(dirname(MENTIONS_PATH)).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter((s): s is string => !!s).sort()];
+const sets = readTuneSets(setNames);
+const names = await collectNames(sets);
+const { model, cv } = await fitMentions(sets, names, { lambda: LAMBDA, thresholds: THRESHOLDS, seed: SEED });
+const round = (v: number) => Number(v.toPrecision(10));
+const file = {
+  label: "offline extractor's reading of names: ridge logistic regression per attribute over generic features of a turn's names, one weight vector per role (lib/nous/models/mentions.ts), fitted on tune conversations only",
+  fittedOn: {
+    sets: setNames,
+    conversations: sets.reduce((n, s) => n + s.conversations.length, 0),
+    candidates: names.length,
+    labelled: { home: names.filter((n) => n.home !== undefined).length, workplace: names.filter((n) => n.workplace !== undefined).length },
+    foldSeed: SEED,
+  },
+  roles: [...MENTION_ROLES],
+  features: model.features,
+  weights: Object.fromEntries(Object.entries(model.weights).map(([a, w]) => [a, { ...w, intercept: round(w.intercept), coef: w.coef.map(round) }])),
+  cv: cv.map((r) => ({ ...r, threshold: r.threshold > 1 ? "none (rules only)" : r.threshold })),
+};
+const text = JSON.stringify(file, null, 1) + "\n";
+for (const r of file.cv) console.log(`threshold ${r.threshold}\tλ ${r.lambda}\t${r.right} of ${r.conversations} held-out conversations right`);
+console.log(`chosen threshold ${model.weights.home.threshold}`);
+if (values.check) {
+  const same = readFileSync(MENTIONS_PATH, "utf8") === text;
+  console.log(same ? "data/nous/mentions.json: the refit is identical" : "data/nous/mentions.json differs from the refit");
+  process.exit(same ? 0 : 1);
+}
+writeFileSync(MENTIONS_PATH, text);
+console.log(`wrote ${MENTIONS_PATH}`);
