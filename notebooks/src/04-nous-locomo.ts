@@ -14,7 +14,10 @@
 // (`offline:nous-nlp-v3`): an extractor on wink-nlp (sentences, part of speech, lemmas, negation, dates) that reads
 // clauses for their subject, tense, aspect and negation, and an extractive answerer that copies a value, a belief's
 // mode or a date (where its rules find no home or workplace for the person asked about, the name in the retrieved
-// evidence that a ridge logistic regression fitted on the tune sets only scores highest: `data/nous/ranker.json`). It
+// evidence that a ridge logistic regression fitted on the tune sets only scores highest: `data/nous/ranker.json`).
+// Where the extractor's rules read no home or workplace for a person not yet known to have one, a second fitted
+// model reads the turn's names (per role: speaker, listener, a person named; `data/nous/mentions.json`) and adds the
+// one it scores at least at its cross-validated threshold as an observation at the indirect-evidence confidence. It
 // is not a language model. Its parameters (r = 0.8, α₀ = 1, h = 90 days, θ_min = 1 bit, hops 1, a
 // 600-token context; hedge confidence 0.2, plan confidence 0.5, indirect-evidence confidence 0.5) are inputs; answers and the differences between
 // ablations are outputs.
@@ -147,66 +150,57 @@ await plot.save(scenFig, "../figures/04-nous-locomo/benchmark-scenarios");
 
 // %% [markdown]
 // ## Hand-written conversations, phrased by hand
-// One hundred and forty-six sets of short conversations about where people live and work (stable values, one-off jokes before and
+// One hundred and sixty-two sets of short conversations about where people live and work (stable values, one-off jokes before and
 // after a long silence, changes, changes after a silence, other people's states, "I don't work at X anymore"), answered
 // through the path of `agora locomo --data`. A conversation counts as right when every current-value question gets
 // F1 ≥ 0.5. The **original** set (35, `data/nous/states-check.txt`) was written before the v3 extractor; its 14 `tune`
 // conversations were read while the pipeline was developed. The **fresh** set (35, `data/nous/states-fresh.txt`) was
 // written afterwards without reading the extractor's word lists; its tune/report parts were drawn by a seeded
 // shuffle (2 tune, 3 report per scenario) and committed before any run, and only its tune part was read for
-// failures. Ninety-three more sets of 35 are entirely `tune`, each by a writer who did not read the code, and were read
+// failures. One hundred and nine more sets of 35 are entirely `tune`, each by a writer who did not read the code, and were read
 // for failures while the extractor's rules were written, so their numbers are development numbers, not held-out ones:
 // `dev-a` (casual lower-case texting), `dev-b` (longer messages in several Englishes, places mostly told
 // indirectly), `dev-e` (someone testing a memory assistant), `dev-f` (plain, careful written chat), `dev-g`
 // (catching up over messenger, news told in passing), and `dev-c`, `dev-d`, `dev-h`, `dev-i`, `dev-l`, `dev-s`,
 // `dev-t`, `dev-u`, `dev-x`, `dev-y`, `dev-z`, `dev-aa` … `dev-dl` (seventy-four sets), which were held out (as held-c …
-// held-dl), scored before they were read, and then read for failures. Eight were written last round, in
-// four batches of three, each batch committed before any run and scored on the code of that round's start and on the
+// held-dl), scored before they were read, and then read for failures. Eight were written two rounds ago, in four batches of three, each batch committed before any run and scored on the code of that round's start and on the
 // code of that moment, the third of each batch chosen at random (`random.Random(188)` to `(191)`) to stay held out:
 // with a parent from the school gate (`dev-dm`, 23 of 35 both times) and a hostel flatmate working abroad (`dev-dn`,
 // 18), `held-do` held out; with a carpool partner (`dev-dp`, 21) and a younger relative's voice-to-text messages
 // (`dev-dr`, 15), `held-dq`; with a friend from medical or nursing school abroad (`dev-dt`, 22) and a neighbour from an
 // apartment block (`dev-du`, 23), `held-ds`; with a friend from a youth team (`dev-dv`, 22) and a grandchild (`dev-dw`,
-// 12), `held-dx`. That round's rules moved none of these twelve sets before they were read (239 of 420 both
-// times). Four were written for this round among eight committed before any run, drawn at random
+// 12), `held-dx`. That round's rules moved none of these twelve sets before they were read (239 of 420 both times). Four were written last round among eight committed before any run, drawn at random
 // (`random.Random(192)`) as a validation split and scored, not read, to choose how the answerer uses the ranker, then
 // read: with a caterer's or plumber's client (`dev-dz`, 15 of 35 without the ranker and with it), a language-exchange
 // partner (`dev-eb`, 20 and 20), a fellow charity or running-club volunteer (`dev-ec`, 18 and 18) and a shift worker
-// between shifts (`dev-ef`, 13 and 15). All were read for the rest, so no set here was written for the latest rules.
+// between shifts (`dev-ef`, 13 and 15). Sixteen were written for this round in two batches of eight, each committed before any run as a validation split: the first (`dev-eo` … `dev-ev`: old school friends, coworkers and neighbours, a non-native speaker testing a memory assistant, a family group chat, parents at the school gate, retired parents and grown children, online gaming friends, shift workers) was scored to compare fitted answer selectors (none kept) and the extractor's fitted reading of names (164 of 280 without it), and eight of its failing stable conversations were read; the second (`dev-ew` … `dev-fd`, plain everyday registers) was scored with and without the reading of names to decide whether it is kept (170 and 171 of 280) and not read. Both then became tune sets and both fits were redone on all 110 tune sets. No rule was written for any set here after it was scored.
 // Fifty-one sets of 35 are **held out**, written by writers who did not read the code and never read for failures:
 // `held-j` (a new user's ordinary capitalised chat), `held-k` (texting, lower-case and fuller messages mixed) and
-// `held-m` (students and young professionals texting), scored fifty times; `held-n` (acquaintances keeping
-// in touch) and `held-o` (siblings and cousins in several Englishes), forty-nine times; `held-p` (coworkers and
+// `held-m` (students and young professionals texting), scored fifty-one times; `held-n` (acquaintances keeping
+// in touch) and `held-o` (siblings and cousins in several Englishes), fifty times; `held-p` (coworkers and
 // neighbours), `held-q` (university friends in different cities) and `held-r` (family across generations),
-// forty-eight times; `held-v` (former flatmates across continents) and `held-w` (parents, aunts and grown-up
-// children), forty-seven times; `held-be` (a new user and a friend trying out a memory assistant), `held-bf` (old school
-// friends catching up) and `held-bg` (former neighbours from one building), thirty-two times; `held-bk` (a new user trying out a memory
+// forty-nine times; `held-v` (former flatmates across continents) and `held-w` (parents, aunts and grown-up
+// children), forty-eight times; `held-be` (a new user and a friend trying out a memory assistant), `held-bf` (old school
+// friends catching up) and `held-bg` (former neighbours from one building), thirty-three times; `held-bk` (a new user trying out a memory
 // assistant with a friend), `held-bl` (tradespeople, shop owners and drivers) and `held-bm` (retired people and their
-// relatives), thirty-one times; `held-bt` (a new user trying out a memory assistant with a close friend), `held-bu` (with a
-// sibling or cousin) and `held-bv` (with a colleague from an old job), twenty-eight times; four written six rounds ago:
-// `held-bw` (a new user getting to know a new neighbour or a friend of a friend), twenty-five times, and `held-bz` (with a
+// relatives), thirty-two times; `held-bt` (a new user trying out a memory assistant with a close friend), `held-bu` (with a
+// sibling or cousin) and `held-bv` (with a colleague from an old job), twenty-nine times; four written seven rounds ago:
+// `held-bw` (a new user getting to know a new neighbour or a friend of a friend), twenty-six times, and `held-bz` (with a
 // teammate or a gym buddy), `held-ca` (with a cousin or childhood friend abroad) and `held-cb` (with an old neighbour or
-// classmate), twenty-four times; `held-cc` (a new user with a coworker on a team chat app), written five rounds ago,
-// twenty-three times; `held-cg` (a new user with a friend from a night class, a language course or a fitness class),
-// written four rounds ago, twenty-two times; three written three rounds ago: `held-ck` (a new user with a former
-// workmate from an old job), seventeen times, `held-cm` (with an old school friend reconnected online), sixteen times, and
-// `held-cp` (with a friend met while travelling or volunteering), thirteen times; seven written two rounds ago:
+// classmate), twenty-five times; `held-cc` (a new user with a coworker on a team chat app), written six rounds ago, twenty-four times; `held-cg` (a new user with a friend from a night class, a language course or a fitness class),
+// written five rounds ago, twenty-three times; three written four rounds ago: `held-ck` (a new user with a former
+// workmate from an old job), eighteen times, `held-cm` (with an old school friend reconnected online), seventeen times, and `held-cp` (with a friend met while travelling or volunteering), fourteen times; seven written three rounds ago:
 // `held-ct` (with a friend from a gym or running club), `held-cv` (with a grown-up child, nephew or niece who moved
-// away) and `held-cx` (with a former hospital or care-home colleague), eleven times, and `held-db` (with a fellow
+// away) and `held-cx` (with a former hospital or care-home colleague), twelve times, and `held-db` (with a fellow
 // food-bank or charity-shop volunteer), `held-dd` (with a cousin working abroad), `held-dh` (with a fellow nursing,
-// teaching or trade student) and `held-dk` (with a teammate from an old office club), ten times; four written for
-// the last round: `held-do` (a retired person with an old colleague or a friend from church or the bowls club), `held-dq`
+// teaching or trade student) and `held-dk` (with a teammate from an old office club), eleven times; four written two rounds ago: `held-do` (a retired person with an old colleague or a friend from church or the bowls club), `held-dq`
 // (two friends from a university debating society), `held-ds` (a former teammate from a call centre or a shop chain)
-// and `held-dx` (colleagues from a past summer job), eight times (twice when their batch was written, once after that
-// round's last change, by that round's run of this notebook, twice this round and by this notebook's two runs this
-// round); and twelve written for this round: `held-dy` (friends from an online gaming guild), `held-ea` (old school
+// and `held-dx` (colleagues from a past summer job), nine times (twice when their batch was written, once after that round's last change, by that round's run of this notebook, twice last round, by last round's two runs of this notebook and by this round's run); and twelve written last round: `held-dy` (friends from an online gaming guild), `held-ea` (old school
 // friends reconnecting after fifteen years), `held-ed` (cousins organising a family wedding) and `held-ee` (members of
-// a hobby forum), four times (on the code of this round's start, after its last change and by this notebook's two runs
-// this round), and `held-eg` (a new user texting a brother or sister), `held-eh` (former university flatmates),
+// a hobby forum), five times (on the code of last round's start, after its last change, by last round's two runs of this notebook and by this round's run), and `held-eg` (a new user texting a brother or sister), `held-eh` (former university flatmates),
 // `held-ei` (a former teacher or mentor), `held-ej` (parents from a children's sports club), `held-ek` (a former
 // colleague from a tech startup), `held-el` (elderly siblings or old friends, letter-like), `held-em` (a friend met on
-// a dating app) and `held-en` (a study group after graduation), three times (on the code of this round's start, after
-// its last change and by this notebook's last run).
+// a dating app) and `held-en` (a study group after graduation), four times (on the code of last round's start, after its last change, by last round's last run of this notebook and by this round's run).
 // Scored again after every round's rules, the older sets are no longer fresh for any rule, but no rule was written on
 // any of the fifty-one. A conversation counts only when all of its current-value questions are right; the
 // question-level table below compares the groups.
@@ -216,7 +210,7 @@ await plot.save(scenFig, "../figures/04-nous-locomo/benchmark-scenarios");
 // %%
 // the quick profile: the fresh set, the full model and last-write-wins only
 const CHECK_VARIANTS = PROFILE === "full" ? (["none", "last-write-wins", "no-decay", "no-kinds", "no-confidence", "no-merges", "no-multi-valued", "no-hops", "no-graph"] as const) : (["none", "last-write-wins"] as const);
-const CHECK_SETS = PROFILE === "full" ? ["held-en", "held-em", "held-el", "held-ek", "held-ej", "held-ei", "held-eh", "held-eg", "held-ee", "held-ed", "held-ea", "held-dy", "held-dx", "held-ds", "held-dq", "held-do", "held-dk", "held-dh", "held-dd", "held-db", "held-cx", "held-cv", "held-ct", "held-cp", "held-cm", "held-ck", "held-cg", "held-cc", "held-bw", "held-bz", "held-ca", "held-cb", "held-bt", "held-bu", "held-bv", "held-bk", "held-bl", "held-bm", "held-be", "held-bf", "held-bg", "held-v", "held-w", "held-p", "held-q", "held-r", "held-n", "held-o", "held-j", "held-k", "held-m", "fresh", "original", "dev-a", "dev-b", "dev-e", "dev-f", "dev-g", "dev-c", "dev-d", "dev-h", "dev-i", "dev-l", "dev-s", "dev-t", "dev-u", "dev-x", "dev-y", "dev-z", "dev-aa", "dev-ab", "dev-ac", "dev-ad", "dev-ae", "dev-af", "dev-ag", "dev-ah", "dev-ai", "dev-aj", "dev-ak", "dev-al", "dev-am", "dev-an", "dev-ao", "dev-ap", "dev-aq", "dev-ar", "dev-as", "dev-at", "dev-au", "dev-av", "dev-aw", "dev-ax", "dev-ay", "dev-az", "dev-ba", "dev-bb", "dev-bc", "dev-bd", "dev-bh", "dev-bi", "dev-bj", "dev-bn", "dev-bo", "dev-bp", "dev-bq", "dev-br", "dev-bs", "dev-bx", "dev-by", "dev-cd", "dev-ce", "dev-cf", "dev-ch", "dev-ci", "dev-cj", "dev-cl", "dev-cn", "dev-co", "dev-cq", "dev-cr", "dev-cs", "dev-cu", "dev-cw", "dev-cy", "dev-cz", "dev-da", "dev-dc", "dev-de", "dev-df", "dev-dg", "dev-di", "dev-dj", "dev-dl", "dev-dm", "dev-dn", "dev-dp", "dev-dr", "dev-dt", "dev-du", "dev-dv", "dev-dw", "dev-dz", "dev-eb", "dev-ec", "dev-ef"] : ["fresh"];
+const CHECK_SETS = PROFILE === "full" ? ["held-en", "held-em", "held-el", "held-ek", "held-ej", "held-ei", "held-eh", "held-eg", "held-ee", "held-ed", "held-ea", "held-dy", "held-dx", "held-ds", "held-dq", "held-do", "held-dk", "held-dh", "held-dd", "held-db", "held-cx", "held-cv", "held-ct", "held-cp", "held-cm", "held-ck", "held-cg", "held-cc", "held-bw", "held-bz", "held-ca", "held-cb", "held-bt", "held-bu", "held-bv", "held-bk", "held-bl", "held-bm", "held-be", "held-bf", "held-bg", "held-v", "held-w", "held-p", "held-q", "held-r", "held-n", "held-o", "held-j", "held-k", "held-m", "fresh", "original", "dev-a", "dev-b", "dev-e", "dev-f", "dev-g", "dev-c", "dev-d", "dev-h", "dev-i", "dev-l", "dev-s", "dev-t", "dev-u", "dev-x", "dev-y", "dev-z", "dev-aa", "dev-ab", "dev-ac", "dev-ad", "dev-ae", "dev-af", "dev-ag", "dev-ah", "dev-ai", "dev-aj", "dev-ak", "dev-al", "dev-am", "dev-an", "dev-ao", "dev-ap", "dev-aq", "dev-ar", "dev-as", "dev-at", "dev-au", "dev-av", "dev-aw", "dev-ax", "dev-ay", "dev-az", "dev-ba", "dev-bb", "dev-bc", "dev-bd", "dev-bh", "dev-bi", "dev-bj", "dev-bn", "dev-bo", "dev-bp", "dev-bq", "dev-br", "dev-bs", "dev-bx", "dev-by", "dev-cd", "dev-ce", "dev-cf", "dev-ch", "dev-ci", "dev-cj", "dev-cl", "dev-cn", "dev-co", "dev-cq", "dev-cr", "dev-cs", "dev-cu", "dev-cw", "dev-cy", "dev-cz", "dev-da", "dev-dc", "dev-de", "dev-df", "dev-dg", "dev-di", "dev-dj", "dev-dl", "dev-dm", "dev-dn", "dev-dp", "dev-dr", "dev-dt", "dev-du", "dev-dv", "dev-dw", "dev-dz", "dev-eb", "dev-ec", "dev-ef", "dev-eo", "dev-ep", "dev-eq", "dev-er", "dev-es", "dev-et", "dev-eu", "dev-ev", "dev-ew", "dev-ex", "dev-ey", "dev-ez", "dev-fa", "dev-fb", "dev-fc", "dev-fd"] : ["fresh"];
 const HELD_OUT = new Set(["held-en", "held-em", "held-el", "held-ek", "held-ej", "held-ei", "held-eh", "held-eg", "held-ee", "held-ed", "held-ea", "held-dy", "held-dx", "held-ds", "held-dq", "held-do", "held-dk", "held-dh", "held-dd", "held-db", "held-cx", "held-cv", "held-ct", "held-cp", "held-cm", "held-ck", "held-cg", "held-cc", "held-bw", "held-bz", "held-ca", "held-cb", "held-bt", "held-bu", "held-bv", "held-bk", "held-bl", "held-bm", "held-be", "held-bf", "held-bg", "held-v", "held-w", "held-p", "held-q", "held-r", "held-n", "held-o", "held-j", "held-k", "held-m", "fresh"]);
 const heldOut: Awaited<ReturnType<typeof nous.runStatesCheck>>["right"] = [];
 // current-value questions (category 4) of each held-out report part: how many, how many right (F1 ≥ 0.5), by variant
@@ -259,7 +253,7 @@ const byGroup = (sets: string[], variant: string) => {
   const sum = (k: string) => xs.reduce((a, r) => a + Number(r[k]), 0);
   return { conversations: sum("conversations"), current_questions: sum("current_questions"), per_conversation: sum("current_questions") / sum("conversations"), questions_right: sum("questions_right"), question_share: sum("questions_right") / sum("current_questions"), conversations_right: sum("conversations_right"), conversation_share: sum("conversations_right") / sum("conversations") };
 };
-const GROUPS: [string, string[]][] = [["held-v, -w (one or two questions)", ["held-v", "held-w"]], ["held-j … held-r (eight earlier sets)", ["held-j", "held-k", "held-m", "held-n", "held-o", "held-p", "held-q", "held-r"]], ["held-be, -bf, -bg (nine rounds ago)", ["held-be", "held-bf", "held-bg"]], ["held-bk, -bl, -bm (eight rounds ago)", ["held-bk", "held-bl", "held-bm"]], ["held-bt, -bu, -bv (seven rounds ago)", ["held-bt", "held-bu", "held-bv"]], ["held-bw, -bz, -ca, -cb (six rounds ago)", ["held-bw", "held-bz", "held-ca", "held-cb"]], ["held-cc (five rounds ago)", ["held-cc"]], ["held-cg (four rounds ago)", ["held-cg"]], ["held-ck, -cm, -cp (three rounds ago)", ["held-ck", "held-cm", "held-cp"]], ["held-ct, -cv, -cx, -db, -dd, -dh, -dk (two rounds ago)", ["held-ct", "held-cv", "held-cx", "held-db", "held-dd", "held-dh", "held-dk"]], ["held-do, -dq, -ds, -dx (last round's)", ["held-do", "held-dq", "held-ds", "held-dx"]], ["held-dy, -ea, -ed, -ee (this round's first batch)", ["held-dy", "held-ea", "held-ed", "held-ee"]], ["held-eg … -en (this round's second batch)", ["held-eg", "held-eh", "held-ei", "held-ej", "held-ek", "held-el", "held-em", "held-en"]], ["fresh (report part)", ["fresh"]]];
+const GROUPS: [string, string[]][] = [["held-v, -w (one or two questions)", ["held-v", "held-w"]], ["held-j … held-r (eight earlier sets)", ["held-j", "held-k", "held-m", "held-n", "held-o", "held-p", "held-q", "held-r"]], ["held-be, -bf, -bg (ten rounds ago)", ["held-be", "held-bf", "held-bg"]], ["held-bk, -bl, -bm (nine rounds ago)", ["held-bk", "held-bl", "held-bm"]], ["held-bt, -bu, -bv (eight rounds ago)", ["held-bt", "held-bu", "held-bv"]], ["held-bw, -bz, -ca, -cb (seven rounds ago)", ["held-bw", "held-bz", "held-ca", "held-cb"]], ["held-cc (six rounds ago)", ["held-cc"]], ["held-cg (five rounds ago)", ["held-cg"]], ["held-ck, -cm, -cp (four rounds ago)", ["held-ck", "held-cm", "held-cp"]], ["held-ct, -cv, -cx, -db, -dd, -dh, -dk (three rounds ago)", ["held-ct", "held-cv", "held-cx", "held-db", "held-dd", "held-dh", "held-dk"]], ["held-do, -dq, -ds, -dx (two rounds ago)", ["held-do", "held-dq", "held-ds", "held-dx"]], ["held-dy, -ea, -ed, -ee (last round's first batch)", ["held-dy", "held-ea", "held-ed", "held-ee"]], ["held-eg … -en (last round's second batch)", ["held-eg", "held-eh", "held-ei", "held-ej", "held-ek", "held-el", "held-em", "held-en"]], ["fresh (report part)", ["fresh"]]];
 plot.table(GROUPS.filter(([, sets]) => sets.some((x) => CHECK_SETS.includes(x))).flatMap(([group, sets]) => ["none", "last-write-wins"].map((variant) => ({ group, variant, ...byGroup(sets, variant) }))), { title: `Held-out current-value questions and conversations, by group of sets (${MODEL})`, digits: 3 });
 console.log(`held out, full model: ${share(fullPooled.all)} overall, stable ${share(fullPooled.stable)}, stable values ${share(fullPooled["stable values (stable + jokes)"])}, jokes ${fullPooled.jokes} against last-write-wins ${lwwPooled.jokes}; changes ${fullPooled.changes} against last-write-wins ${lwwPooled.changes}`);
 
