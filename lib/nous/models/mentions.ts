@@ -16,9 +16,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { DataError } from "../../core/errors.js";
 import type { Triple, Turn } from "../types.js";
-import { fold, placesNamed } from "./gazetteer.js";
+import { fold } from "./gazetteer.js";
 import { isName, type Tok } from "./nlp.js";
-import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameFrom, nameShape, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
+import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
 import { wordSet } from "./lexicon.js";
 import type { SessionContext } from "./referents.js";
 
@@ -113,15 +113,9 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
   sentences.forEach((s, si) => {
     // the sentence's names first (most sentences name nothing, and then their words are not read)
     const found: { value: string; at: number; tail: string[] }[] = [];
-    for (let k = 0; k < s.length; k++) {
-      if (!isName(s[k])) continue;
-      const n = nameFrom(s, k);
-      if (!n) continue;
-      const at = k;
-      k = n.end;
-      const value = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
+    for (const { value, at, tail } of namesIn(s)) {
       if (value.length < 2 || people.has(fold(value)) || personLike(s, at, value, people) || ANIMALS.has(value.toLowerCase()) || ctx.named?.includes(value)) continue;
-      found.push({ value, at, tail: n.tail });
+      found.push({ value, at, tail });
     }
     const question = s[s.length - 1]?.text === "?";
     // (what the rules read in a statement is not the model's; a question's names wait for the reply)

@@ -7,7 +7,7 @@
 import type { Tok } from "./nlp.js";
 import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet, type LexiconName } from "./lexicon.js";
-import { inLexicon, upper } from "./nlp.js";
+import { inLexicon, isName, upper } from "./nlp.js";
 import { organisationName, placeAt } from "./states-common.js";
 
 /** Last words of a street, a road or a bridge: a landmark, never a workplace. */
@@ -21,6 +21,25 @@ export function nameFrom(s: Tok[], k: number): { value: string; tail: string[]; 
   const tail: string[] = [];
   while (words.length > 1 && !upper(words[words.length - 1])) tail.unshift(words.pop()!.toLowerCase());
   return { value: words.join(" ").replace(/'s$/, ""), tail, end: p.end };
+}
+
+/**
+ * Every name of a sentence from word `from` on, in order: where it starts (`at`), its value ("in Da Nang": with the word
+ * before it when the two name a town, unless `townWord` is false), the name alone (`name`) and its lower-case tail.
+ *
+ * @example
+ * [...namesIn(analyse("We moved to Da Nang in May.")[0])].map((n) => n.value); // ["Da Nang"]
+ */
+export function* namesIn(s: Tok[], from = 0, opts: { townWord?: boolean } = {}): Generator<{ value: string; name: string; at: number; tail: string[] }> {
+  for (let k = from; k < s.length; k++) {
+    if (!isName(s[k])) continue;
+    const n = nameFrom(s, k);
+    if (!n) continue;
+    const at = k;
+    k = n.end;
+    const value = opts.townWord !== false && at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
+    yield { value, name: n.value, at, tail: n.tail };
+  }
 }
 
 const words = (...names: LexiconName[]): Set<string> => new Set(names.flatMap((n) => [...wordSet(n)]));

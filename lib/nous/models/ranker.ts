@@ -13,9 +13,8 @@ import { DataError } from "../../core/errors.js";
 import { fileURLToPath } from "node:url";
 import type { QueryContext } from "../types.js";
 import { peopleOf, skipped } from "./evidence-names.js";
-import { placesNamed } from "./gazetteer.js";
-import { analyse, isName } from "./nlp.js";
-import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameFrom, nameShape, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
+import { analyse } from "./nlp.js";
+import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
 
 export const RANKER_PATH = fileURLToPath(new URL("../../../data/nous/ranker.json", import.meta.url));
 
@@ -77,16 +76,9 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
         past: has(PAST) ? 1 : 0,
         ...sentenceClasses(has),
       };
-      for (let k = from; k < s.length; k++) {
-        if (!isName(s[k])) continue;
-        const n = nameFrom(s, k);
-        if (!n) continue;
-        const at = k;
-        k = n.end;
-        // "in Da Nang": a town may start with a word that is no name
-        const value = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
+      for (const { value, at, tail } of namesIn(s, from)) {
         if (value.length < 2 || value === speaker) continue;
-        const f: Record<string, number> = { ...sentence, ...nameShape(s, at, from, value, n.tail) };
+        const f: Record<string, number> = { ...sentence, ...nameShape(s, at, from, value, tail) };
         f.person = personLike(s, at, value, people) ? 1 : 0;
         f.skipped = skip.has(value) || skip.has(value.split(" ")[0]) ? 1 : 0;
         let c = byValue.get(value);
