@@ -34,7 +34,7 @@ const DENY = /^\W*(?:no|nope|nah|not)\b|\b(?:anymore|any more|no longer)\b/i;
 /** The features' names, in the order of a candidate's vector. */
 export const MENTION_FEATURES: readonly string[] = [
   "o_speaker", "o_listener", "o_third",
-  "sp_first", "sp_plain", "li_second", "li_question", "th_named", "th_pron", "th_family",
+  "sp_first", "sp_plain", "li_second", "th_named", "th_pron", "th_family",
   "prev_asked", "prev_affirm", "prev_deny", "prev_repeat",
   "question", "negated", "past", "hedged", "s_first", "s_second", "s_third", "s_family", "s_person",
   "subj_first", "subj_second", "subj_third", "subj_person", "article",
@@ -151,7 +151,7 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
         continue;
       }
       put(turn.speaker, value, { ...f, o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 });
-      if (other) put(other, value, { ...f, o_listener: 1, li_second: second ? 1 : 0, li_question: 0 });
+      if (other) put(other, value, { ...f, o_listener: 1, li_second: second ? 1 : 0 });
       for (const p of named) put(p, value, { ...f, o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family });
       if (pronoun) put(pronoun, value, { ...f, o_third: 1, th_pron: 1, th_family: family });
     }
