@@ -3,7 +3,7 @@
  * (models/extractor.ts `EXTRACTOR_DEFAULTS`). The claims audit varies the three confidences as assumptions.
  */
 import { z } from "zod";
-import { EXTRACTOR_DEFAULTS } from "./models/extractor.js";
+import { EXTRACTOR_DEFAULTS } from "./models/extractor-options.js";
 
 /** The offline extractor's parameters (models/extractor.ts `ExtractorOptions`). */
 export const ExtractorParamsSchema = z.strictObject({

@@ -45,7 +45,8 @@ import { presumedHomes } from "./presumed.js";
 import { kindAsked, kindNamed, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
-import { MENTION_FEATURES, mentionModel, nameCandidates, namesOpen, namesRead, type MentionModel, type NameCandidate } from "./mentions.js";
+import { fittedNames } from "./mentions.js";
+import { EXTRACTOR_DEFAULTS, type ExtractorOptions } from "./extractor-options.js";
 
 export { analyse, type Tok } from "./nlp.js";
 export type { SessionContext } from "./referents.js";
@@ -66,24 +67,6 @@ export interface OfflineExtraction {
   fallback?: "talked about" | "photo";
 }
 
-/**
- * The extractor's thresholds: the confidence it gives a hedged or joking statement, and a planned change; `kinds`
- * false writes every state as a plain state ("ended X" as the value "not X", planned changes not at all), the null
- * under which reading kinds cannot matter.
- */
-export interface ExtractorOptions {
-  hedgeConfidence: number;
-  planConfidence: number;
-  /** Indirect evidence (states-indirect.ts: "the canteen at X", "our landlord in X", a repeated mention). */
-  indirectConfidence: number;
-  kinds: boolean;
-  /** The fitted reading of names where the rules read none (mentions.ts): the committed fit by default, another fit, or null for none. */
-  names?: MentionModel | null;
-  /** Called with each turn's name candidates and the rules' triples (how the fit collects them). */
-  onNames?: (turn: Turn, candidates: readonly NameCandidate[], ruled: readonly Triple[], known: (owner: string, attribute: "home" | "workplace") => boolean) => void;
-}
-export const EXTRACTOR_DEFAULTS: ExtractorOptions = { hedgeConfidence: 0.2, planConfidence: 0.5, indirectConfidence: 0.5, kinds: true };
-
 const FAMILY = wordSet("family");
 const PARTNER = wordSet("partner");
 const ANIMALS = wordSet("animals");
@@ -93,7 +76,6 @@ const MOVE = wordSet("moveVerbs");
 const TRIP = wordSet("tripWords");
 
 const WORK_UNITS = /\b(?:department|dept|team|ward|unit|branch|division|desk|shift|role|position|job|project)$/i;
-const HEDGED = MENTION_FEATURES.indexOf("hedged");
 const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us", "our", "am"]);
 
 /**
@@ -431,16 +413,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   if (!triples.some((t) => t.entity === turn.speaker && t.attribute === "workplace") && talksOfWork(sentences)) ctx.workTalk = turn.speaker;
   dropOldRemarks(triples, turn.speaker, o.indirectConfidence);
   // where the rules read no home or workplace: the fitted reading of the turn's names (mentions.ts)
-  if (o.names !== null || o.onNames) {
-    const known = (owner: string, attribute: "home" | "workplace") => ctx.known?.[owner]?.[attribute] !== undefined;
-    const candidates = nameCandidates(turn, sentences, ctx, hedges, namesOpen(triples, known).value);
-    o.onNames?.(turn, candidates, triples, known);
-    if (o.names !== null) {
-      for (const t of namesRead(candidates, o.names ?? mentionModel(), triples, (c) => (c.x[HEDGED] > 0 ? o.hedgeConfidence : o.indirectConfidence), known)) {
-        add(o.kinds ? t : { entity: t.entity, attribute: t.attribute, value: t.value, confidence: t.confidence });
-      }
-    }
-  }
+  for (const t of fittedNames(turn, sentences, ctx, hedges, triples, o)) add(o.kinds ? t : { entity: t.entity, attribute: t.attribute, value: t.value, confidence: t.confidence });
   const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
   if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && ctx.known?.[turn.speaker]?.[t.attribute as "home" | "workplace"] !== t.value && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text, asksBack(sentences)) && !laughsElsewhere(sentences, claimed.map((c) => c.value)) })) };
   noteKnown(ctx, triples, o.indirectConfidence);

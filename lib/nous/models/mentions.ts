@@ -163,6 +163,33 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
   });
 }
 
+/** How the extractor reads names with the model (its options' part: extractor-options.ts). */
+export interface NameReading {
+  hedgeConfidence: number;
+  indirectConfidence: number;
+  /** The fitted reading of names where the rules read none: the committed fit by default, another fit, or null for none. */
+  names?: MentionModel | null;
+  /** Called with each turn's name candidates and the rules' triples (how the fit collects them). */
+  onNames?: (turn: Turn, candidates: readonly NameCandidate[], ruled: readonly Triple[], known: (owner: string, attribute: "home" | "workplace") => boolean) => void;
+}
+
+const HEDGED = INDEX.get("hedged")!;
+
+/**
+ * The observations the extractor adds to a turn's `ruled` triples by reading its names with the model: the candidates
+ * still open (`namesOpen`; a person's attribute is known when `ctx.known` holds it), scored, at the hedge confidence in
+ * a joking sentence and the indirect one otherwise. Nothing when `o.names` is null (the candidates still go to
+ * `o.onNames`).
+ */
+export function fittedNames(turn: Turn, sentences: readonly Tok[][], ctx: SessionContext, hedges: readonly boolean[], ruled: readonly Triple[], o: NameReading): Triple[] {
+  if (o.names === null && !o.onNames) return [];
+  const known = (owner: string, attribute: "home" | "workplace") => ctx.known?.[owner]?.[attribute] !== undefined;
+  const candidates = nameCandidates(turn, sentences, ctx, hedges, namesOpen(ruled, known).value);
+  o.onNames?.(turn, candidates, ruled, known);
+  if (o.names === null) return [];
+  return namesRead(candidates, o.names ?? mentionModel(), ruled, (c) => (c.x[HEDGED] > 0 ? o.hedgeConfidence : o.indirectConfidence), known);
+}
+
 /** The probability a model gives a candidate for an attribute. */
 export function mentionScore(m: MentionModel, attribute: "home" | "workplace", x: readonly number[]): number {
   const w = m.weights[attribute];

@@ -22,7 +22,8 @@ import { fullerName, looseNameFromEvidence, nameFromEvidence } from "./evidence-
 import { FALLBACK_ATTRIBUTES } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
-import { extract, EXTRACTOR_LABEL, type ExtractorOptions, type SessionContext } from "./extractor.js";
+import { extract, EXTRACTOR_LABEL, type SessionContext } from "./extractor.js";
+import type { ExtractorOptions } from "./extractor-options.js";
 import { listPattern, wordSet, type LexiconName } from "./lexicon.js";
 import { resolveTime } from "./temporal.js";
 import { isCountry, mayLieWithin } from "./gazetteer.js";

@@ -3,7 +3,8 @@
  * and listener, its turns extracted in order with one session context.
  */
 import { loadSentences, scoreSentences, type SentenceCase, type SentenceScore } from "./devset.js";
-import { extract, type ExtractorOptions } from "./extractor.js";
+import { extract } from "./extractor.js";
+import type { ExtractorOptions } from "./extractor-options.js";
 import type { Triple } from "../types.js";
 
 /** The triples the offline extractor writes for every turn of a case. */
