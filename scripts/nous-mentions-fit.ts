@@ -7,9 +7,9 @@
  * Never-read (held-*) sets and conversations tagged "report" are not read. The answerer's ranker reads this model's
  * observations, so refit it after this one (scripts/nous-ranker-fit.ts).
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { dirname } from "node:path";
+import { tuneSetNames } from "../lib/nous/benchmarks/states-check.js";
 import { collectNames, fitMentions, readTuneSets } from "../lib/nous/models/mentions-fit.js";
 import { MENTION_ROLES, MENTIONS_PATH } from "../lib/nous/models/mentions.js";
 
@@ -17,7 +17,7 @@ const SEED = 20261205;
 const LAMBDA = 1;
 const THRESHOLDS = [2, 0.8, 0.7, 0.6, 0.5, 0.4];
 const { values } = parseArgs({ options: { check: { type: "boolean" } } });
-const setNames = ["original", ...readdirSync(dirname(MENTIONS_PATH)).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter((s): s is string => !!s).sort()];
+const setNames = tuneSetNames();
 const sets = readTuneSets(setNames);
 const names = await collectNames(sets);
 const { model, cv } = await fitMentions(sets, names, { lambda: LAMBDA, thresholds: THRESHOLDS, seed: SEED });

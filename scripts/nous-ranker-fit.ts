@@ -6,15 +6,15 @@
  * `--check` refits and compares with the committed file instead of writing it (exit 1 when they differ).
  * Never-read (held-*) sets and conversations tagged "report" are not read.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { dirname } from "node:path";
+import { tuneSetNames } from "../lib/nous/benchmarks/states-check.js";
 import { collectRankerQuestions, fitRanker } from "../lib/nous/models/ranker-fit.js";
 import { RANKER_PATH } from "../lib/nous/models/ranker.js";
 
 const SEED = 20261205;
 const { values } = parseArgs({ options: { check: { type: "boolean" } } });
-const sets = ["original", ...readdirSync(dirname(RANKER_PATH)).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter((s): s is string => !!s).sort()];
+const sets = tuneSetNames();
 const questions = await collectRankerQuestions(sets);
 const { model, cv } = fitRanker(questions, { seed: SEED });
 const round = (v: number) => Number(v.toPrecision(10));

@@ -37,6 +37,18 @@ export function checkSetPaths(name: string): [text: string, json: string] {
   return [text, `${dir}states-${name}.json`];
 }
 
+/**
+ * The sets the fitted models (the answerer's ranker, the extractor's reading of names) are fitted on: the original set
+ * and every development set (`states-dev-*.txt`), in order; never a held-out one.
+ *
+ * @example
+ * tuneSetNames(); // ["original", "dev-a", "dev-aa", …]
+ */
+export function tuneSetNames(): string[] {
+  const dir = fileURLToPath(new URL("../../../data/nous/", import.meta.url));
+  return ["original", ...readdirSync(dir).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter((n): n is string => !!n).sort()];
+}
+
 /** The seed of the fresh set's tune/report draw. */
 export const FRESH_SPLIT_SEED = 20261202;
 

@@ -1,9 +1,10 @@
 /** The extractor's fitted reading of names: its candidates and features, where it may add a state, the committed fit; on turns written here. */
 import { test } from "node:test";
+import { tuneSetNames } from "../benchmarks/states-check.js";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { analyse } from "./nlp.js";
 import { extract } from "./extractor.js";
 import { hedgedSentences } from "./cues.js";
@@ -118,8 +119,7 @@ test("a fit puts each role's weights in its own block", () => {
 test("the committed fit: its features are the code's, it read tune sets only and every dev set there is", () => {
   const file = JSON.parse(readFileSync(MENTIONS_PATH, "utf8")) as MentionModel & { fittedOn: { sets: string[] } };
   assert.deepEqual(file.features, [...MENTION_FEATURES]);
-  const devSets = readdirSync(dirname(MENTIONS_PATH)).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter(Boolean).sort();
-  assert.deepEqual(file.fittedOn.sets, ["original", ...devSets], "refit with: node --import tsx scripts/nous-mentions-fit.ts");
+  assert.deepEqual(file.fittedOn.sets, tuneSetNames(), "refit with: node --import tsx scripts/nous-mentions-fit.ts");
   assert.ok(!file.fittedOn.sets.some((s) => s.startsWith("held-")));
   assert.equal(readMentionModel().weights.home.coef.length, MENTION_ROLES.length * MENTION_FEATURES.length);
   const stale = join(mkdtempSync(join(tmpdir(), "mentions-")), "mentions.json");

@@ -1,10 +1,10 @@
 /** The offline answerer's fitted ranker: its features, the committed fit, where the answerer uses it; on turns written here. */
 import { test } from "node:test";
+import { tuneSetNames } from "../benchmarks/states-check.js";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { dirname } from "node:path";
 import { query } from "../query.js";
 import { answerOffline, questionStates, stateFromMemory } from "./offline.js";
 import { memoryOfTurns } from "./testing.js";
@@ -50,8 +50,7 @@ test("the committed fit: its features are the code's, it read tune sets only and
     assert.equal(file.weights[a].coef.length, RANKER_FEATURES.length);
     assert.ok(file.weights[a].threshold >= 0 && file.weights[a].threshold <= 1);
   }
-  const devSets = readdirSync(dirname(RANKER_PATH)).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter(Boolean).sort();
-  assert.deepEqual(file.fittedOn.sets, ["original", ...devSets], "refit with: node --import tsx scripts/nous-ranker-fit.ts");
+  assert.deepEqual(file.fittedOn.sets, tuneSetNames(), "refit with: node --import tsx scripts/nous-ranker-fit.ts");
   assert.ok(!file.fittedOn.sets.some((s) => s.startsWith("held-")));
   // a file fitted on other features is refused, naming the file, the field and the fix
   const stale = join(mkdtempSync(join(tmpdir(), "ranker-")), "ranker.json");
