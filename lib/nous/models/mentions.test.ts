@@ -65,12 +65,12 @@ test("a name the listener's question offered is the replier's candidate, with th
   const no = find(candidatesOf("Tariq", "Nah, not for a year now.", ctx), "Tariq", "Boots");
   assert.equal(no.prev_deny, 1);
   assert.equal(no.prev_affirm, 0);
-  const again = find(candidatesOf("Sophie", "Yes, still at Boots", { ...ctx, offered: [{ asker: "Tariq", value: "Boots", f: {} }] }), "Sophie", "Boots");
+  const again = find(candidatesOf("Sophie", "Yes, still at Boots", { ...ctx, offered: [{ asker: "Tariq", value: "Boots", f: [] }] }), "Sophie", "Boots");
   assert.equal(again.prev_affirm, 1);
   assert.equal(again.prev_repeat, 1);
   // the offer lasts one turn, and is never the asker's own
   assert.equal(ctx.offered, undefined);
-  assert.ok(!candidatesOf("Sophie", "Anyway.", { ...ctx, offered: [{ asker: "Sophie", value: "Boots", f: {} }] }).length);
+  assert.ok(!candidatesOf("Sophie", "Anyway.", { ...ctx, offered: [{ asker: "Sophie", value: "Boots", f: [] }] }).length);
 });
 
 test("the model fills gaps: never a known state, an attribute or a name the rules read in the turn", () => {

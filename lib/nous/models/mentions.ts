@@ -58,6 +58,19 @@ export function byRole(x: readonly number[]): number[] {
   return out;
 }
 
+/**
+ * A copy of the feature vector `x` (all 0 when undefined) with the features `set` names set to their values (names
+ * the model does not use are left out).
+ */
+function withFeatures(x: readonly number[] | undefined, set: Record<string, number>): number[] {
+  const out = x ? x.slice() : new Array<number>(MENTION_FEATURES.length).fill(0);
+  for (const k in set) {
+    const i = INDEX.get(k);
+    if (i !== undefined) out[i] = set[k];
+  }
+  return out;
+}
+
 /** One (person, name) pair of a turn, with its features. */
 export interface NameCandidate {
   owner: string;
@@ -93,21 +106,19 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
   }
   const people = new Set([...ctx.speakers, ...(ctx.folk ?? []), ...(ctx.people ?? []).map((p) => p.name)].map(fold));
   const byKey = new Map<string, NameCandidate & { n: number }>();
-  const put = (owner: string, value: string, f: Record<string, number>) => {
+  /** Adds a mention: the candidate keeps each feature's highest value over its mentions. */
+  const put = (owner: string, value: string, f: readonly number[]) => {
     const key = `${owner}\u0000${value}`;
     let c = byKey.get(key);
     if (!c) byKey.set(key, (c = { owner, value, x: new Array(MENTION_FEATURES.length).fill(0), n: 0 }));
-    for (const [k, v] of Object.entries(f)) {
-      const i = INDEX.get(k);
-      if (i !== undefined && v > c.x[i]) c.x[i] = v;
-    }
+    for (let i = 0; i < f.length; i++) if (f[i] > c.x[i]) c.x[i] = f[i];
     c.n++;
   };
   // a name the listener's question offered: a yes, a no or the name again in this turn
   const offered = ctx.offered?.filter((o) => o.asker !== turn.speaker) ?? [];
   ctx.offered = undefined;
   for (const o of offered) {
-    put(turn.speaker, o.value, { ...o.f, o_speaker: 1, prev_asked: 1, prev_affirm: AFFIRM.test(turn.text) ? 1 : 0, prev_deny: DENY.test(turn.text) ? 1 : 0, prev_repeat: turn.text.includes(o.value) ? 1 : 0 });
+    put(turn.speaker, o.value, withFeatures(o.f, { o_speaker: 1, prev_asked: 1, prev_affirm: AFFIRM.test(turn.text) ? 1 : 0, prev_deny: DENY.test(turn.text) ? 1 : 0, prev_repeat: turn.text.includes(o.value) ? 1 : 0 }));
   }
   const asks: OfferedName[] = [];
   sentences.forEach((s, si) => {
@@ -135,25 +146,25 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
     const subject = s.find((t) => t.pos !== "INTJ" && t.pos !== "ADV" && t.pos !== "PUNCT" && t.pos !== "CCONJ");
     const w0 = subject?.lower ?? "";
     const family = has(FAMILY) ? 1 : 0;
-    const base: Record<string, number> = {
+    const base = withFeatures(undefined, {
       subj_first: FIRST.has(w0) ? 1 : 0, subj_second: SECOND.has(w0) ? 1 : 0, subj_third: THIRD.has(w0) ? 1 : 0, subj_person: subject && named.has(subject.text) ? 1 : 0,
       question: question ? 1 : 0, negated: has(NEGATION) ? 1 : 0, past: has(PAST) ? 1 : 0, hedged: hedges[si] ? 1 : 0,
       s_first: first ? 1 : 0, s_second: second ? 1 : 0, s_third: third ? 1 : 0, s_family: family, s_person: named.size > 0 ? 1 : 0,
       ...sentenceClasses(has),
-    };
+    });
     const pronoun = third && named.size === 0 && ctx.lastPerson && !ctx.speakers.includes(ctx.lastPerson) ? ctx.lastPerson : undefined;
     for (const { value, at, tail } of found) {
       const shape = nameShape(s, at, 0, value, tail);
       if (shape.time || shape.country) continue;
-      const f = { ...base, ...shape, article: ["a", "an"].includes(s[at - 1]?.lower ?? "") ? 1 : 0 };
+      const f = withFeatures(withFeatures(base, shape), { article: ["a", "an"].includes(s[at - 1]?.lower ?? "") ? 1 : 0 });
       if (question) {
         asks.push({ asker: turn.speaker, value, f });
         continue;
       }
-      put(turn.speaker, value, { ...f, o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 });
-      if (other) put(other, value, { ...f, o_listener: 1, li_second: second ? 1 : 0 });
-      for (const p of named) put(p, value, { ...f, o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family });
-      if (pronoun) put(pronoun, value, { ...f, o_third: 1, th_pron: 1, th_family: family });
+      put(turn.speaker, value, withFeatures(f, { o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 }));
+      if (other) put(other, value, withFeatures(f, { o_listener: 1, li_second: second ? 1 : 0 }));
+      for (const p of named) put(p, value, withFeatures(f, { o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family }));
+      if (pronoun) put(pronoun, value, withFeatures(f, { o_third: 1, th_pron: 1, th_family: family }));
     }
   });
   if (asks.length) ctx.offered = asks;

@@ -57,7 +57,7 @@ export interface SessionContext {
   /** Everyone named as a person so far in the conversation, kept from session to session (people's referents are not). */
   folk?: string[];
   /** The names a question just offered the listener ("Still at Boots?"), with their features, for the reply (mentions.ts). */
-  offered?: { asker: string; value: string; f: Record<string, number> }[];
+  offered?: { asker: string; value: string; f: readonly number[] }[];
   /**
    * The name a relation was given ("my grandad Bill": "Harry's grandad" → "Bill"), carried across sessions: a later
    * "Grandad had a fall" or "my grandad" is Bill.
