@@ -153,6 +153,10 @@ test("the daily drive in from a place, asked of the listener, presumes their hom
   assert.deepEqual(talk([["Bob", "Much of a drive from Swords?"]]), ["Ann | home | Swords | 0.5"]);
   assert.deepEqual(talk([["Bob", "How was the drive from Leeds?"]]), []);
   assert.deepEqual(talk([["Bob", "Will you commute from Leipzig?"]]), []);
+  // the daily tram in, and the drive back home at night
+  assert.deepEqual(talk([["Bob", "You still getting the tram in from Didsbury?"]]), ["Ann | home | Didsbury | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Go home and sleep. How long's the drive back to Shawlands at this hour?"]]), ["Ann | home | Shawlands | 0.5"]);
+  assert.deepEqual(talk([["Bob", "Are you getting the train from Leeds tomorrow?"]]), []);
 });
 
 test("a still-question about a unit or shift at an organisation asks after the workplace; about a third person, theirs", () => {

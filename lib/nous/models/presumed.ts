@@ -15,6 +15,8 @@ const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA"
 const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
 /** The daily way in to work ("the drive in from X", "the commute from X"). */
 const COMMUTES = new Set(["drive", "commute", "journey", "trek", "ride"]);
+/** What one takes in to work every day ("the tram in from X"). */
+const TRANSPORT = new Set(["tram", "train", "bus", "tube", "metro", "ferry", "subway"]);
 
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work", "overtime"]);
 /** "Are they still giving you those late shifts?", "They got you on the new truck yet?": "they" doing something to the listener, about work or straight after. */
@@ -105,7 +107,11 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       const guess = s[k - 1]?.text === "," && (s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" || !s[(placeAt(s, k)?.end ?? k) + 1]) && s.slice(0, k).some((t) => t.lower === "where") && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && !s.slice(0, k).some((t) => t.lemma === "work");
       // "How's the drive in from Sandy Bay these days?", "Much of a drive from Swords?": the listener's daily way in
       // from home (not a trip: "How was the drive from Leeds?", nor a plan: "Will you commute from Leipzig?")
-      const commuteFrom = s[k - 1]?.lower === "from" && s.slice(Math.max(0, k - 4), k - 1).some((t) => COMMUTES.has(t.lower)) && !s.some((t) => ["was", "were", "will", "did"].includes(t.lower));
+      // ("You still getting the tram in from Didsbury?": the daily way in by a transport; "How long's the drive back
+      // to Shawlands at this hour?": the way home)
+      const wayIn = s[k - 1]?.lower === "from" && (s.slice(Math.max(0, k - 4), k - 1).some((t) => COMMUTES.has(t.lower)) || (s[k - 2]?.lower === "in" && TRANSPORT.has(s[k - 3]?.lemma ?? "")));
+      const wayHome = s[k - 1]?.lower === "to" && s[k - 2]?.lower === "back" && COMMUTES.has(s[k - 3]?.lower ?? "");
+      const commuteFrom = (wayIn || wayHome) && !s.some((t) => ["was", "were", "will", "did"].includes(t.lower));
       // "is Leeds General Infirmary treating you well?": an organisation treating the listener is their employer
       const treats = s[k - 1]?.lower === "is" && organisationName(placeAt(s, k)?.value ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "treating" && ["you", "u"].includes(s[(placeAt(s, k)?.end ?? k) + 2]?.lower ?? "");
       // "How's the BBC? Still on the Welsh news desk?": a name with "the" asked after, then the listener's work asked

@@ -49,7 +49,8 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     if (paid) emit(speaker, "workplace", paid, c.head);
     // "Volunteer Freight has him doing the Atlanta run": the employer of a person named before
     const third = obj && (obj.lower === "him" || obj.lower === "her");
-    if (!obj || !(US.has(obj.lower) || third)) continue;
+    const all = obj?.lower === "all" && s[c.head + 2]?.lower === "of" && s[c.head + 3]?.lower === "us" ? 2 : 0;
+    if (!obj || !(US.has(obj.lower) || third || all)) continue;
     const v = c.verb;
     // "sent me to / on / offshore", "has us doing / on", "let me go", "gave us a day off", "is moving our team"
     const next = s[c.head + 2];
@@ -72,11 +73,21 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // "Ørsted made me an offer", "Deloitte offered me a position", "Virgin Australia picked me up" (no "from" a place)
     const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));
     // "Intel made us do overtime again", "Maybank made us do a fire drill": an organisation making its staff work
-    const made = v === "make" && obj.lower === "us" && MADE_TO.has(next?.lemma ?? "") && (next.pos === "VERB" || next.pos === "AUX");
+    // ("Maersk made me redo the whole manifest": of a name that is no one's first name)
+    const made = v === "make" && (obj.lower === "us" || obj.lower === "me") && MADE_TO.has(next?.lemma ?? "") && (next.pos === "VERB" || next.pos === "AUX");
+    // "RBC wants us downtown four days a week", "Zenith Bank wants all of us in by 7:30", "Deloitte really wants me to
+    // know about phishing": an organisation wanting its staff in, or wanting them to do something
+    const wanted = s[c.head + 2 + all];
+    const wants = (v === "want" || v === "need") && !c.past && (obj.lower === "us" || obj.lower === "me" || all > 0) && (CALLED_IN.has(wanted?.lower ?? "") || (wanted?.lower === "to" && STAFF_DO.has(s[c.head + 3 + all]?.lemma ?? "")));
     const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
-    if ((!acts && !fired && !offered && !made) || (c.negated && !(acts && c.future))) continue;
+    if ((!acts && !fired && !offered && !made && !wants) || (c.negated && !(acts && c.future))) continue;
     const org = organisationSubject(s, c, ctx);
     if (!org) continue;
+    // (a person makes and wants as often: "Priya made me do it", "Tom wants us in by six": only a name shaped like an
+    // organisation's, or one in a sentence about work)
+    // ("the new CEO wants us in the office": a name after a determiner or an adjective is a role, no organisation)
+    const named = s.findIndex((t, i) => i < c.head && t.text === org.split(" ")[0]);
+    if ((made || wants) && !acts && (["DET", "ADJ", "PRON"].includes(s[named - 1]?.pos ?? "") || ["new", "old", "our", "my", "their"].includes(s[named - 1]?.lower ?? "") || namesSomeone(ctx, org, { firstName: "value", gendered: true }) || !(org.includes(" ") || /^\p{Lu}{2,}$/u.test(org) || organisationName(org) || ctx.seenAs?.[org] === "workplace" || s.some((t) => WORK_WORDS.has(t.lemma))))) continue;
     // ("Sarah keeps me busy": a person's name keeps one busy as often as an employer does)
     if (v === "keep" && next?.lower === "busy" && namesSomeone(ctx, org, { firstName: "value", gendered: true })) continue;
     if (third) {
@@ -93,6 +104,11 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
 const WORK_SESSIONS = new Set(["training", "meeting", "meetings", "workshop", "induction", "onboarding", "office", "overtime"]);
 const PAY_JUDGED = new Set(["ok", "okay", "well", "badly", "decent", "decently", "alright", "fine", "better", "worse", "peanuts", "nothing"]);
 const MADE_TO = new Set(["do", "work", "stay", "come", "attend", "wear", "redo", "use", "cover"]);
+const WORK_WORDS = new Set([...wordSet("workContextNouns"), ...WORK_SESSIONS, "work", "shift", "boss", "manager"]);
+/** Where an employer wants its staff ("wants us in", "wants me back", "wants us downtown"). */
+const CALLED_IN = new Set(["in", "back", "downtown", "onsite", "on-site", "into"]);
+/** What an employer wants its staff to do ("wants me to know about phishing", "wants us to come in"). */
+const STAFF_DO = new Set([...MADE_TO, "know", "learn", "be", "train", "relocate", "move", "report", "clock", "badge"]);
 const OFFERED = new Set(["job", "position", "role", "post", "contract", "place", "spot"]);
 const POSTING = new Set(["post", "transfer", "relocate", "move", "station", "base"]);
 const STINTS = new Set(["day", "week", "fortnight", "month", "season", "project", "contract"]);

@@ -125,6 +125,11 @@ test("a place past a landmark in lower case: 'a flat on the seafront, in Brighto
 test("an organisation making its staff work, an onboarding, a voucher from it, days spent at a name, a bad day there, 'still with Dublin Bus'; a person making us watch or a day out is none", () => {
   assert.deepEqual(talk([["Ann", "Ugh Intel made us do overtime again."]]), ["Ann | workplace | Intel | 0.5"]);
   assert.deepEqual(talk([["Ann", "Sarah made us watch a movie."]]), []);
+  // an organisation wanting its staff in, or wanting them to do something; a person wanting one somewhere is none
+  assert.deepEqual(talk([["Ann", "RBC wants us downtown four days a week starting next month."]]), ["Ann | workplace | RBC | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Did you see the memo? Zenith Bank wants all of us in by 7:30 now."]]), ["Ann | workplace | Zenith Bank | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Priya wants me to come to her party."]]), []);
+  assert.deepEqual(talk([["Ann", "Tom made me do it."]]), []);
   assert.deepEqual(talk([["Ann", "Gotta sleep tho, Petronas onboarding tmr 8am."]]), ["Ann | workplace | Petronas | 0.5"]);
   assert.deepEqual(talk([["Ann", "Woolworths gave us each a voucher and a pat on the head."]]), ["Ann | workplace | Woolworths | 0.5"]);
   assert.deepEqual(talk([["Ann", "I've had practice, I spend all day at the Derby Museum giving that look to children."]]), ["Ann | workplace | Derby Museum | 0.5"]);
