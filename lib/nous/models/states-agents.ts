@@ -73,10 +73,10 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // "Ørsted made me an offer", "Deloitte offered me a position", "Virgin Australia picked me up" (no "from" a place)
     const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));
     // "Intel made us do overtime again", "Maybank made us do a fire drill": an organisation making its staff work
-    // ("Maersk made me redo the whole manifest": of a name that is no one's first name)
+    // ("made me" too, under the guard below: "Tom made me do it" reads nothing)
     const made = v === "make" && (obj.lower === "us" || obj.lower === "me") && MADE_TO.has(next?.lemma ?? "") && (next.pos === "VERB" || next.pos === "AUX");
-    // "RBC wants us downtown four days a week", "Zenith Bank wants all of us in by 7:30", "Deloitte really wants me to
-    // know about phishing": an organisation wanting its staff in, or wanting them to do something
+    // "RBC wants us downtown four days a week", "Zenith Bank wants all of us in by 7:30", "Halden Foods wants me to
+    // cover nights": an organisation wanting its staff in, or wanting them to do something
     const wanted = s[c.head + 2 + all];
     const wants = (v === "want" || v === "need") && !c.past && (obj.lower === "us" || obj.lower === "me" || all > 0) && (CALLED_IN.has(wanted?.lower ?? "") || (wanted?.lower === "to" && STAFF_DO.has(s[c.head + 3 + all]?.lemma ?? "")));
     const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
