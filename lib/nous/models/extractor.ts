@@ -19,7 +19,7 @@
 import type { Triple, Turn } from "../types.js";
 import type { Tok } from "./nlp.js";
 import { readActivity } from "./activities.js";
-import { readClauses, relationAt } from "./clause.js";
+import { readClauses, relationAt, type Clause } from "./clause.js";
 import { afterHeading, asksBack, beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, laughsAt, laughsElsewhere, mainClause, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
@@ -216,7 +216,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // at the Mater already.")
   let lastThird: string | undefined = reply?.entity ?? aboutName;
   let thirdNews: string | undefined;
-  sentences.forEach((s, si) => {
+  // (each step of reading a sentence in a function of its own, so that one first taken late costs the optimising
+  // compiler only itself)
+  /** Whom the sentence is about, news asked as a question, a fragment giving an ending its value, and the names. */
+  const opening = (s: Tok[], si: number): { s: Tok[]; fragment: string | undefined } => {
     cur.whom = (si > 0 ? aboutName : undefined) ?? (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower)) ? askedOf : undefined);
     // "Gran, did you hear Ailsa got the job?", "did you hear I'm done at X?": news asked as a question is told
     const news = newsAsked(s);
@@ -238,18 +241,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       personNamed(s, i, n.end, n.name, ctx, turn.id, turn.speaker);
       i = n.end;
     }
-    const words = s.map((t) => t.text);
-    // "How's the first week at Marlow & Finch?" / "My first day at Corvale was chaos"
-    const firstAt = firstDaysAt(s);
-    const lastAt = isQuestion(s) ? undefined : lastDayAt(s);
-    if (lastAt && !isSpeakerName(lastAt)) endedAt(lastAt);
-    if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
-    // ("First week at Auto Trader done. … Fine.": the first days at a name name the new workplace)
-    if (firstAt && !isQuestion(s) && endedHere === "workplace") endedHere = undefined;
-    if (isQuestion(s) && !questionTail(words) && !toldNews(s)) {
-      readQuestion(s, turn.speaker, turn.id, other, ctx, isSpeakerName, (entity, attribute, value) => indirect(entity, attribute, value, false));
-      return;
-    }
+    return { s, fragment };
+  };
+  /** The main clause and its clauses, with a subjectless one given the third person the turn spoke of. */
+  const clausesOf = (s: Tok[]): { s: Tok[]; conditional: boolean; clauses: Clause[] } => {
     const main = mainClause(s);
     s = main.s;
     const conditional = main.conditional;
@@ -269,6 +264,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // ("Company sent me. Living in …": a clause done to the speaker leaves the next sentence the speaker's)
     lastThird = told ? (told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other && !["me", "us"].includes(s[told.head + 1]?.lower ?? "") ? told.subjects[0] : undefined) : clauses.length === 0 ? lastThird : undefined;
     thirdNews = lastThird && s.some((t) => t.lemma === "job" || MOVE.has(t.lemma)) ? lastThird : undefined;
+    return { s, conditional, clauses };
+  };
+  /** Relations and animals of the speaker told in the sentence, and whether an animal is named in it. */
+  const relationsIn = (s: Tok[]): boolean => {
     // "my <relation> (Name)" and "my <animal>": relations of the speaker
     // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
     let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
@@ -292,7 +291,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       add({ entity: turn.speaker, attribute: FAMILY.has(r.relation) ? "family" : "relationship", value: r.named && r.entity ? `${r.relation} ${r.entity}` : r.relation });
       if (r.named && r.entity) mention(r.entity);
     }
-    if (conditional) return void (pet && addPet(ctx));
+    return pet;
+  };
+  /** The states the sentence tells directly. */
+  const statesIn = (s: Tok[], si: number, clauses: Clause[]) => {
     let states = jobMoves(readStates(s, clauses, turn.speaker, ctx, turn.id), s, turn.speaker, endedHere, ctx);
     // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
     if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
@@ -331,6 +333,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
         break;
       }
     }
+    return states;
+  };
+  /** What the sentence tells in passing, unless it stated the same value directly. */
+  const inPassing = (s: Tok[], si: number, clauses: Clause[], states: ReturnType<typeof statesIn>, fragment: string | undefined) => {
     // indirect evidence, unless the sentence stated the same value directly
     indirectStates(s, clauses, turn.speaker, ctx, turn.id, (said, attribute, value, k) => {
       const entity = said === turn.speaker && cur.whom ? cur.whom : said;
@@ -364,6 +370,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // ("We only moved from Ottawa in August." … "Welcome to the North End!": the newcomer's new home)
     const there = homeSaidTo(s).listener ?? (ctx.pendingEnd?.entity === other && ctx.pendingEnd?.attribute === "home" ? welcomedTo(s) : undefined);
     if (there && other) indirect(other, "home", there, hedges[si]);
+  };
+  /** What the sentence leaves untold: a "still" with the value elided, news with no value, events and activities. */
+  const untold = (s: Tok[], si: number, clauses: Clause[], states: ReturnType<typeof statesIn>, words: string[]) => {
     if (!states.some((st) => st.entity === turn.speaker)) {
       // the answer to "How's Mārtiņš doing?" is about Mārtiņš
       const whom = cur.whom ?? askedOf ?? turn.speaker;
@@ -394,6 +403,30 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     } else if (valueless === "home" && !ownState("home")) endedHere = "home";
     // a clause that stated a home, workplace or job is not also an event or an activity
     for (const c of clauses) if (!states.some((st) => st.at === c.head)) for (const e of c.subjects) readActivity(s, c, e, (entity, attribute, value, kind) => add(!kind ? { entity, attribute, value } : o.kinds ? { entity, attribute, value, kind } : { entity, attribute, value: `not ${value}` }), turn.speaker);
+  };
+  sentences.forEach((s, si) => {
+    const start = opening(s, si);
+    s = start.s;
+    const words = s.map((t) => t.text);
+    // "How's the first week at Marlow & Finch?" / "My first day at Corvale was chaos"
+    const firstAt = firstDaysAt(s);
+    const lastAt = isQuestion(s) ? undefined : lastDayAt(s);
+    if (lastAt && !isSpeakerName(lastAt)) endedAt(lastAt);
+    if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);
+    // ("First week at Auto Trader done. … Fine.": the first days at a name name the new workplace)
+    if (firstAt && !isQuestion(s) && endedHere === "workplace") endedHere = undefined;
+    if (isQuestion(s) && !questionTail(words) && !toldNews(s)) {
+      readQuestion(s, turn.speaker, turn.id, other, ctx, isSpeakerName, (entity, attribute, value) => indirect(entity, attribute, value, false));
+      return;
+    }
+    const read = clausesOf(s);
+    s = read.s;
+    const { conditional, clauses } = read;
+    const pet = relationsIn(s);
+    if (conditional) return void (pet && addPet(ctx));
+    const states = statesIn(s, si, clauses);
+    inPassing(s, si, clauses, states, start.fragment);
+    untold(s, si, clauses, states, words);
     // an animal named in this sentence blocks he/she from the next one on ("We got a puppy. She …" is the puppy)
     if (pet) addPet(ctx);
   });

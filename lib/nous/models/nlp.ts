@@ -142,114 +142,169 @@ export function analyse(text: string): Tok[][] {
   const spaces = doc.tokens().out(its.precedingSpaces) as string[];
   const out: Tok[][] = [];
   for (const [a, b] of doc.sentences().out(its.span) as unknown as [number, number][]) {
-    const sent: Tok[] = [];
-    for (let i = a; i <= b; i++) {
-      const prev = sent[sent.length - 1];
-      // the tokenizer splits a word at a letter outside ASCII ("Gdańsk" → "Gda" "ńsk"): joined back
-      if (prev && i > a && spaces[i] === "" && /\p{L}$/u.test(prev.text) && /^\p{L}/u.test(words[i]) && /[^\x00-\x7F]/.test(prev.text.slice(-1) + words[i][0])) {
-        prev.text += words[i];
-        prev.lower = prev.text.toLowerCase();
-        prev.lemma = prev.lower;
-        continue;
-      }
-      // a hyphenated name is one word ("Saint-Louis", "Dar Al-Sanabel", "Min-jun"): joined back
-      if (prev && words[i] === "-" && i + 1 <= b && spaces[i] === "" && spaces[i + 1] === "" && hyphenName(prev.text, words[i + 1])) {
-        prev.text += `-${words[i + 1]}`;
-        prev.lower = prev.text.toLowerCase();
-        prev.lemma = prev.lower;
-        prev.pos = "PROPN";
-        i++;
-        continue;
-      }
-      // (wink gives some words no lemma, "cannot" among them: the word stands for it)
-      sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? words[i]).toLowerCase(), date: dateTok.has(i) });
-    }
-    // (the web address's dot given back: the tokenizer split the word at it, joined above)
-    for (const t of sent) {
-      if (!t.text.includes(DOMAIN_DOT)) continue;
-      t.text = t.text.replaceAll(DOMAIN_DOT, ".");
-      t.lower = t.lemma = t.text.toLowerCase();
-      t.pos = "PROPN";
-    }
-    // an interjection opening a sentence that the tagger took for a name ("Aye still in Oban", "Yep, same flat")
-    if (sent[0]?.pos === "PROPN" && GREETINGS.has(sent[0].lower)) sent[0].pos = "INTJ";
-    // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
-    for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
-    // … and so is a capitalised word standing alone between commas after an opening interjection ("Yes, Grab, the HQ")
-    if (sent[0]?.pos === "INTJ" && sent[1]?.text === "," && sent[3]?.text === "," && /^\p{Lu}\p{Ll}+$/u.test(sent[2]?.text ?? "") && ["VERB", "NOUN", "ADJ"].includes(sent[2].pos) && !GREETINGS.has(sent[2].lower) && !CALENDAR.has(sent[2].lower)) sent[2].pos = "PROPN";
-    // inside a sentence, a capitalised adverb or adjective before a name is the name's first word ("at Sooner
-    // Electric", "Best Buy"), and so is a participle after "at", "for" or "the" ("at Associated British Ports")
-    for (let j = sent.length - 2; j > 0; j--) {
-      const t = sent[j];
-      const participle = t.pos === "VERB" && /ed$/.test(t.lower) && (sent[j - 1].pos === "ADP" || sent[j - 1].pos === "DET");
-      if ((t.pos === "ADV" || t.pos === "ADJ" || participle) && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
-    }
-    // a past participle read as an adjective between a name and an article is the name's verb ("Sophia married a boy
-    // from Perth")
-    for (let j = 1; j + 1 < sent.length; j++) if (sent[j].pos === "ADJ" && /ed$/.test(sent[j].lower) && sent[j - 1].pos === "PROPN" && upper(sent[j - 1].text) && sent[j + 1].pos === "DET") sent[j].pos = "VERB";
-    // a capitalised word read as a verb before an inflected verb, or after a noun, is a name ("Sue works at Boots",
-    // "my neighbour Sue works", "Mark moved to Leeds")
-    for (let j = 0; j + 1 < sent.length; j++) {
-      const t = sent[j], next = sent[j + 1];
-      // (a verb's base form, as such names are: "Got promoted" is no name)
-      if (t.pos !== "VERB" || t.lower !== t.lemma || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) continue;
-      const inflected = (next.pos === "VERB" || next.pos === "AUX") && next.lower !== next.lemma && /(?:s|ed)$/.test(next.lower);
-      // ("How's your Josh?": after a possessive too)
-      if (inflected || (j > 0 && sent[j - 1].pos === "NOUN" && next.pos !== "DET") || (j > 0 && ["your", "my", "our"].includes(sent[j - 1].lower) && next.pos === "PUNCT")) t.pos = "PROPN";
-    }
-    // … and after a preposition, where no verb stands ("I'm in Charleston now", "at Ford", "down the road in Mumbles"),
-    // as is a brand written with a digit or an inner capital ("at bet365", "at easyJet")
-    for (let j = 1; j < sent.length; j++) {
-      const t = sent[j];
-      if (sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower) && ((t.pos === "VERB" && /^\p{Lu}\p{Ll}+$/u.test(t.text)) || BRAND.test(t.text))) t.pos = "PROPN";
-    }
-    // a capitalised noun after a name is the name's next word ("Jersey City in jan", "Quezon City traffic")
-    for (let j = 1; j < sent.length; j++) {
-      const t = sent[j];
-      if (t.pos === "NOUN" && sent[j - 1].pos === "PROPN" && /^\p{Lu}\p{Ll}+$/u.test(t.text) && upper(sent[j - 1].text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
-    }
-    // "Orla's just moved", "Jack's started at X", "my mum's moved": after a name or a relation, "'s" before an adverb of time or a past participle is
-    // "has" / "is", not a possessive
-    for (let j = 1; j + 1 < sent.length; j++) {
-      const t = sent[j], next = sent[j + 1];
-      // after a name, or a relation the speaker names ("my mum's finally retired")
-      // … or a parent named by the word alone, opening the sentence ("dad's got a job")
-      const holder = sent[j - 1].pos === "PROPN" || (sent[j - 1].pos === "NOUN" && ["my", "our", "his", "her", "their", "your"].includes(sent[j - 2]?.lower ?? "")) || (j === 1 && PARENTS.has(sent[0].lower));
-      // "Pooja's in Melbourne", "Mom's back in Regina", "Sam's all moved in": before a preposition of place, "all",
-      // "back" or "based", "'s" is "is" after any noun (no possessive stands before "in")
-      // ("at my mum's in Dundee" is her house)
-      const visit = sent.slice(Math.max(0, j - 3), j).some((x) => ["at", "to", "from", "round", "near", "by"].includes(x.lower));
-      const located = t.text === "'s" && !visit && (sent[j - 1].pos === "PROPN" || sent[j - 1].pos === "NOUN") && (["in", "at", "back", "based", "all", "living"].includes(next.lower) || (next.lower === "now" && ["in", "at", "back", "based", "living"].includes(sent[j + 2]?.lower ?? "")));
-      // "Hannah's a lead engineer now": no possessive stands before "a" or "an" either
-      // … nor before "the" ("Mike's the new chef at Nando's"), unless a place was visited ("at Tom's the food is great")
-      const described = t.text === "'s" && holder && (next.lower === "a" || next.lower === "an" || (next.lower === "the" && !visit));
-      if (located || described) {
-        t.pos = "AUX";
-        t.lemma = "be";
-        t.text = t.lower = "is";
-        continue;
-      }
-      if (t.text !== "'s" || t.pos !== "PART" || !holder) continue;
-      // ("at St Mary's now." ends there: a possessive)
-      const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower) && !(next.lower === "now" && (!sent[j + 2] || sent[j + 2].pos === "PUNCT"));
-      const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been|found|bought|sold|made|had|done|become|begun|won|lost|quit)$/.test(next.lower) && next.lower !== next.lemma;
-      // "Glasgow's freezing", "Tom's working late": "is"
-      const gerund = /ing$/.test(next.lower) && (next.pos === "VERB" || WEATHER.has(next.lower));
-      if (adverb || participle || gerund || next.lower === "been" || next.lower === "got") {
-        t.pos = "AUX";
-        // read as the word it stands for, as the clause reader reads any auxiliary
-        const be = gerund || (adverb && sent[j + 2]?.pos === "VERB" && /ing$/.test(sent[j + 2].lower));
-        t.lemma = be ? "be" : "have";
-        t.text = t.lower = be ? "is" : "has";
-      }
-    }
-    townsInLowerCase(sent);
-    organisationsInLowerCase(sent);
-    // a capitalised adjective or noun that opens a name ("New York", "Old Trafford") is part of it
-    for (let j = sent.length - 2; j >= 0; j--) if (sent[j + 1].pos === "PROPN" && (sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && upper(sent[j].text) && sent[j].text.length > 1 && sent[j].text[1] === sent[j].text[1].toLowerCase() && upper(sent[j + 1].text)) sent[j].pos = "PROPN";
+    const sent = sentenceTokens({ words, pos, lemma, dateTok, spaces }, a, b);
+    retag(sent);
     out.push(sent);
   }
   return out;
+}
+
+/** What the tagger gave for each token of a text. */
+interface Tagged {
+  words: string[];
+  pos: string[];
+  lemma: string[];
+  dateTok: Set<number>;
+  spaces: string[];
+}
+
+/** The tokens a to b (inclusive) of a tagged text as one sentence, with the words the tokenizer split joined back. */
+function sentenceTokens({ words, pos, lemma, dateTok, spaces }: Tagged, a: number, b: number): Tok[] {
+  const sent: Tok[] = [];
+  for (let i = a; i <= b; i++) {
+    const prev = sent[sent.length - 1];
+    // the tokenizer splits a word at a letter outside ASCII ("Gdańsk" → "Gda" "ńsk"): joined back
+    if (prev && i > a && spaces[i] === "" && /\p{L}$/u.test(prev.text) && /^\p{L}/u.test(words[i]) && /[^\x00-\x7F]/.test(prev.text.slice(-1) + words[i][0])) {
+      prev.text += words[i];
+      prev.lower = prev.text.toLowerCase();
+      prev.lemma = prev.lower;
+      continue;
+    }
+    // a hyphenated name is one word ("Saint-Louis", "Dar Al-Sanabel", "Min-jun"): joined back
+    if (prev && words[i] === "-" && i + 1 <= b && spaces[i] === "" && spaces[i + 1] === "" && hyphenName(prev.text, words[i + 1])) {
+      prev.text += `-${words[i + 1]}`;
+      prev.lower = prev.text.toLowerCase();
+      prev.lemma = prev.lower;
+      prev.pos = "PROPN";
+      i++;
+      continue;
+    }
+    // (wink gives some words no lemma, "cannot" among them: the word stands for it)
+    sent.push({ text: words[i], lower: words[i].toLowerCase(), pos: pos[i], lemma: (lemma[i] ?? words[i]).toLowerCase(), date: dateTok.has(i) });
+  }
+  // (the web address's dot given back: the tokenizer split the word at it, joined above)
+  for (const t of sent) {
+    if (!t.text.includes(DOMAIN_DOT)) continue;
+    t.text = t.text.replaceAll(DOMAIN_DOT, ".");
+    t.lower = t.lemma = t.text.toLowerCase();
+    t.pos = "PROPN";
+  }
+  return sent;
+}
+
+/**
+ * The tagger's reading of a sentence mended where chat and names mislead it, pass by pass (each in a function of its
+ * own, so that a pass first taken late costs the optimising compiler only itself).
+ */
+function retag(sent: Tok[]): void {
+  interjectionsAndStrays(sent);
+  capitalisedBeforeNames(sent);
+  participlesAsVerbs(sent);
+  namesReadAsVerbs(sent);
+  namesAfterPrepositions(sent);
+  capitalisedNounsAfterNames(sent);
+  possessiveOrVerb(sent);
+  townsInLowerCase(sent);
+  organisationsInLowerCase(sent);
+  nameOpenings(sent);
+}
+
+function interjectionsAndStrays(sent: Tok[]): void {
+  // an interjection opening a sentence that the tagger took for a name ("Aye still in Oban", "Yep, same flat")
+  if (sent[0]?.pos === "PROPN" && GREETINGS.has(sent[0].lower)) sent[0].pos = "INTJ";
+  // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
+  for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
+  // … and so is a capitalised word standing alone between commas after an opening interjection ("Yes, Grab, the HQ")
+  if (sent[0]?.pos === "INTJ" && sent[1]?.text === "," && sent[3]?.text === "," && /^\p{Lu}\p{Ll}+$/u.test(sent[2]?.text ?? "") && ["VERB", "NOUN", "ADJ"].includes(sent[2].pos) && !GREETINGS.has(sent[2].lower) && !CALENDAR.has(sent[2].lower)) sent[2].pos = "PROPN";
+}
+
+function capitalisedBeforeNames(sent: Tok[]): void {
+  // inside a sentence, a capitalised adverb or adjective before a name is the name's first word ("at Sooner
+  // Electric", "Best Buy"), and so is a participle after "at", "for" or "the" ("at Associated British Ports")
+  for (let j = sent.length - 2; j > 0; j--) {
+    const t = sent[j];
+    const participle = t.pos === "VERB" && /ed$/.test(t.lower) && (sent[j - 1].pos === "ADP" || sent[j - 1].pos === "DET");
+    if ((t.pos === "ADV" || t.pos === "ADJ" || participle) && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
+  }
+}
+
+function participlesAsVerbs(sent: Tok[]): void {
+  // a past participle read as an adjective between a name and an article is the name's verb ("Sophia married a boy
+  // from Perth")
+  for (let j = 1; j + 1 < sent.length; j++) if (sent[j].pos === "ADJ" && /ed$/.test(sent[j].lower) && sent[j - 1].pos === "PROPN" && upper(sent[j - 1].text) && sent[j + 1].pos === "DET") sent[j].pos = "VERB";
+}
+
+function namesReadAsVerbs(sent: Tok[]): void {
+  // a capitalised word read as a verb before an inflected verb, or after a noun, is a name ("Sue works at Boots",
+  // "my neighbour Sue works", "Mark moved to Leeds")
+  for (let j = 0; j + 1 < sent.length; j++) {
+    const t = sent[j], next = sent[j + 1];
+    // (a verb's base form, as such names are: "Got promoted" is no name)
+    if (t.pos !== "VERB" || t.lower !== t.lemma || !/^\p{Lu}\p{Ll}+$/u.test(t.text)) continue;
+    const inflected = (next.pos === "VERB" || next.pos === "AUX") && next.lower !== next.lemma && /(?:s|ed)$/.test(next.lower);
+    // ("How's your Josh?": after a possessive too)
+    if (inflected || (j > 0 && sent[j - 1].pos === "NOUN" && next.pos !== "DET") || (j > 0 && ["your", "my", "our"].includes(sent[j - 1].lower) && next.pos === "PUNCT")) t.pos = "PROPN";
+  }
+}
+
+function namesAfterPrepositions(sent: Tok[]): void {
+  // … and after a preposition, where no verb stands ("I'm in Charleston now", "at Ford", "down the road in Mumbles"),
+  // as is a brand written with a digit or an inner capital ("at bet365", "at easyJet")
+  for (let j = 1; j < sent.length; j++) {
+    const t = sent[j];
+    if (sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower) && ((t.pos === "VERB" && /^\p{Lu}\p{Ll}+$/u.test(t.text)) || BRAND.test(t.text))) t.pos = "PROPN";
+  }
+}
+
+function capitalisedNounsAfterNames(sent: Tok[]): void {
+  // a capitalised noun after a name is the name's next word ("Jersey City in jan", "Quezon City traffic")
+  for (let j = 1; j < sent.length; j++) {
+    const t = sent[j];
+    if (t.pos === "NOUN" && sent[j - 1].pos === "PROPN" && /^\p{Lu}\p{Ll}+$/u.test(t.text) && upper(sent[j - 1].text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
+  }
+}
+
+function possessiveOrVerb(sent: Tok[]): void {
+  // "Orla's just moved", "Jack's started at X", "my mum's moved": after a name or a relation, "'s" before an adverb of time or a past participle is
+  // "has" / "is", not a possessive
+  for (let j = 1; j + 1 < sent.length; j++) {
+    const t = sent[j], next = sent[j + 1];
+    // after a name, or a relation the speaker names ("my mum's finally retired")
+    // … or a parent named by the word alone, opening the sentence ("dad's got a job")
+    const holder = sent[j - 1].pos === "PROPN" || (sent[j - 1].pos === "NOUN" && ["my", "our", "his", "her", "their", "your"].includes(sent[j - 2]?.lower ?? "")) || (j === 1 && PARENTS.has(sent[0].lower));
+    // "Pooja's in Melbourne", "Mom's back in Regina", "Sam's all moved in": before a preposition of place, "all",
+    // "back" or "based", "'s" is "is" after any noun (no possessive stands before "in")
+    // ("at my mum's in Dundee" is her house)
+    const visit = sent.slice(Math.max(0, j - 3), j).some((x) => ["at", "to", "from", "round", "near", "by"].includes(x.lower));
+    const located = t.text === "'s" && !visit && (sent[j - 1].pos === "PROPN" || sent[j - 1].pos === "NOUN") && (["in", "at", "back", "based", "all", "living"].includes(next.lower) || (next.lower === "now" && ["in", "at", "back", "based", "living"].includes(sent[j + 2]?.lower ?? "")));
+    // "Hannah's a lead engineer now": no possessive stands before "a" or "an" either
+    // … nor before "the" ("Mike's the new chef at Nando's"), unless a place was visited ("at Tom's the food is great")
+    const described = t.text === "'s" && holder && (next.lower === "a" || next.lower === "an" || (next.lower === "the" && !visit));
+    if (located || described) {
+      t.pos = "AUX";
+      t.lemma = "be";
+      t.text = t.lower = "is";
+      continue;
+    }
+    if (t.text !== "'s" || t.pos !== "PART" || !holder) continue;
+    // ("at St Mary's now." ends there: a possessive)
+    const adverb = next.pos === "ADV" && ["just", "finally", "now", "already", "also", "still", "recently", "officially", "actually", "been", "gone", "got"].includes(next.lower) && !(next.lower === "now" && (!sent[j + 2] || sent[j + 2].pos === "PUNCT"));
+    const participle = next.pos === "VERB" && /(?:ed|en|got|gone|left|moved|started|been|found|bought|sold|made|had|done|become|begun|won|lost|quit)$/.test(next.lower) && next.lower !== next.lemma;
+    // "Glasgow's freezing", "Tom's working late": "is"
+    const gerund = /ing$/.test(next.lower) && (next.pos === "VERB" || WEATHER.has(next.lower));
+    if (adverb || participle || gerund || next.lower === "been" || next.lower === "got") {
+      t.pos = "AUX";
+      // read as the word it stands for, as the clause reader reads any auxiliary
+      const be = gerund || (adverb && sent[j + 2]?.pos === "VERB" && /ing$/.test(sent[j + 2].lower));
+      t.lemma = be ? "be" : "have";
+      t.text = t.lower = be ? "is" : "has";
+    }
+  }
+}
+
+function nameOpenings(sent: Tok[]): void {
+  // a capitalised adjective or noun that opens a name ("New York", "Old Trafford") is part of it
+  for (let j = sent.length - 2; j >= 0; j--) if (sent[j + 1].pos === "PROPN" && (sent[j].pos === "NOUN" || sent[j].pos === "ADJ") && upper(sent[j].text) && sent[j].text.length > 1 && sent[j].text[1] === sent[j].text[1].toLowerCase() && upper(sent[j + 1].text)) sent[j].pos = "PROPN";
 }
 
 const PLACE_LEAD = new Set(["in", "to", "from", "near", "around", "outside", "hows"]);

@@ -61,167 +61,272 @@ function jobInTown(s: Tok[], k: number): { value: string; end: number } | undefi
   return named && (kind || organisationName(named.value)) ? named : undefined;
 }
 
-/** Nominal states: "my job at X", "our flat in X", "home is X", "my employer is X", "my manager at X", "As a nurse, …". */
 /** Whether an organisation's name follows the word at `i`. */
 const orgAfter = (s: Tok[], i: number): boolean => isName(s[i + 1]) && organisationName(placeAt(s, i + 1)?.value ?? "");
 
+/** A sentence being read for nominal states, with what the readings below share. */
+interface NominalReading {
+  s: Tok[];
+  clauses: Clause[];
+  speaker: string;
+  ctx: SessionContext;
+  turn: string;
+  emit: Emit;
+}
+
+/**
+ * Nominal states: "my job at X", "our flat in X", "home is X", "my employer is X", "my manager at X", "As a nurse, …".
+ * For each word, the first reading below that applies (each in a function of its own, so that one first taken late
+ * costs the optimising compiler only itself).
+ */
 export function nominal(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: Emit, clauseAt: (k: number) => Clause | undefined): void {
+  const r: NominalReading = { s, clauses, speaker, ctx, turn, emit };
   for (let k = 0; k < s.length; k++) {
-    const t = s[k];
-    const next = s[k + 1]?.lower;
     const gov = clauseAt(k);
-    // "my job at X", "three night shifts in a row at X": the preposition within a few words, no verb between
-    // "my job as a banker", "your work as an artist": the occupation, held by the possessor
-    if ((JOB_NOUNS.has(t.lemma) || t.lemma === "work") && t.pos === "NOUN" && next === "as" && (s[k + 2]?.lower === "a" || s[k + 2]?.lower === "an")) {
-      const holder = t.lower === "work" || s[k - 1]?.lower === "your" ? (s[k - 1]?.lower === "your" ? ctx.speakers.find((x) => x !== speaker) : holderBefore(s, k, speaker, ctx, turn)) : holderBefore(s, k, speaker, ctx, turn);
-      const v = gov?.verb ?? "";
-      const kind = gov && gov.head < k && (QUIT.has(v) || LOSE.has(v)) ? endKind(gov) : "state";
-      if (holder && !gov?.intent) emit([holder], "job", placeAt(s, k + 3)?.value, kind, k);
-      continue;
-    }
-    // "work at X" (the noun) takes "at" only; "shifts in a row at X": a shift may have a few words before it
-    // ("sparky work with Bellarine Electrical": "with" or "for" only before an organisation's name)
-    const preps = t.lemma === "work" ? ["at", ...(["with", "for"].filter((x) => s.slice(k + 1, k + 3).some((y, j) => y.lower === x && orgAfter(s, k + 1 + j))))] : ["at", "with", "for"];
-    // "double shift on the children's ward at X": a shift may name where in the place before the place, or what one
-    // does there ("a lunch shift pouring at X")
-    const span = t.lemma === "shift" ? 6 : 1;
-    const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP", "ADJ"].includes(y.pos) || y.text === "'s" || (span > 1 && y.pos === "VERB" && (y.lower === y.lemma || y.lower.endsWith("ing"))))) : -1;
-    // "a job in Hangzhou, at Hangzhou Metro", "a position in a hospital in Istanbul, Başakşehir City Hospital"
-    const inTown = prep < 0 && JOB_NOUNS.has(t.lemma) && t.pos === "NOUN" ? jobInTown(s, k) : undefined;
-    if (t.pos === "NOUN" && (prep > k || inTown)) {
-      // "I hope your shift at X went well": the listener's (what a question or wish presumes is read in replies.ts)
-      if (gov?.intent || yoursAt(s, k)) continue;
-      const p = inTown ?? placeAt(s, prep + 1);
-      // no holder written and no clause around it ("Three night shifts at X."): chat ellipsis, the speaker's
-      const holder = holderBefore(s, k, speaker, ctx, turn) ?? gov?.subjects[0] ?? (clauses.length === 0 || k === 0 || s[k - 1].lower === "to" ? speaker : undefined);
-      if (!holder || !p) continue;
-      const v = gov?.verb ?? "";
-      const kind = gov && gov.head < k ? (QUIT.has(v) || LOSE.has(v) ? endKind(gov) : TAKE.has(v) || START.has(v) ? (gov.perfect && v === "get" ? stateKind(gov) : changeKind(gov)) : v === "apply" || v === "interview" ? undefined : stateKind(gov, "none") ?? "state") : "state";
-      emit([holder], "workplace", p.value, kind, k);
-    } else if (t.lemma === "crew" && k >= 3 && isName(s[k - 1]) && gov && gov.subjects.length === 1 && gov.subjects[0] === speaker && !gov.negated && !gov.intent && !gov.usedTo && !gov.future) {
-      // "I'm still on the Pruitt crew": the speaker works for the crew's firm
-      let a = k - 1;
-      while (a > 0 && isName(s[a - 1])) a--;
-      const p = s[a - 1]?.lower === "the" && s[a - 2]?.lower === "on" ? placeAt(s, a, k) : undefined;
-      if (p && !townName(p.value) && !namesSomeone(ctx, p.value, { known: true })) emit([speaker], "workplace", p.value, stateKind(gov, "none") ?? "state", k);
-    } else if (t.lower === "ours" && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
-      // "the first bus from ours in Caernarfon", "back at ours in Hull": "ours" is the speaker's home
-      emit([speaker], "home", placeAt(s, k + 2)?.value, "state", k);
-    } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "is" || next === "'s") && ["in", "near", "outside"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3]) && k > 0) {
-      // "My flat is in Leith", "Our new place is in Kanata", "her house is near Galway": the holder's home, now
-      // (not "was", not in a question, not the listener's: "your flat is in Croydon" tells the listener what they know)
-      const holder = holderBefore(s, k, speaker, ctx, turn);
-      const p = placeAt(s, k + 3);
-      if (holder && p && !gov?.negated && !gov?.intent && !gov?.usedTo && !gov?.future && !s.some((x) => x.text === "?") && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, "state", k);
-    } else if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
-      // no holder and no clause ("Same flat in Aarhus."): chat ellipsis, the speaker's, when the place is a name
-      const elided = clauses.length === 0 && s.slice(0, k).every((x, i) => x.pos === "ADJ" || x.pos === "DET" || x.pos === "INTJ" || x.pos === "PUNCT" || (i === 0 && x.pos === "PROPN")) && isName(s[k + 2]);
-      // "Your flat in Croydon must be full of dust": the listener's
-      const yours = s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "your") ? ctx.speakers.find((x) => x !== speaker) : undefined;
-      const holder = holderBefore(s, k, speaker, ctx, turn) ?? (elided ? speaker : yours);
-      // "Your cousin said there was a party at your house in Keighley": someone else's verb leaves the holder's house
-      // where it is (the holder's own verb may not: "you sold your house in X", "I left my flat in X")
-      // ("it stops at the end of my road in Leith": so does a verb of something else's)
-      const othersVerb = !!gov && !!holder && !gov.subjects.includes(holder) && !(holder === speaker && gov.implicit) && !gov.negated && !LEAVE_DWELLING.has(gov.verb);
-      // ("I drive in from my place in downtown Toronto": the holder's own verb, unless it leaves, lets, denies or is of the past)
-      const ownVerb = !!gov && !LEAVE_DWELLING.has(gov.verb) && !gov.negated && !gov.usedTo && !gov.past && !gov.intent && gov.verb !== "rent" && gov.verb !== "let";
-      if (holder && (othersVerb || ownVerb || !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like"))) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
-    } else if (DWELLING.has(t.lemma) && t.pos !== "VERB" && k >= 1 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo && !(gov && gov.head < k && LEAVE_DWELLING.has(gov.verb))) {
-      // "the aircon in my Tampines flat", "your Croydon flat": a town named before one's dwelling is one's home (the
-      // tagger reads "flat" after a name as an adverb now and then)
-      let a = k - 1;
-      while (a > 0 && isName(s[a - 1])) a--;
-      const owner = s[a - 1]?.lower;
-      // "We finally got the keys to the Bishan flat!": the keys one gets to a dwelling make it one's new home
-      const keys = owner === "the" && s[a - 2]?.lower === "to" && s[a - 3]?.lemma === "key" && !!gov && gov.head < a && ["get", "collect", "pick"].includes(gov.verb) && gov.subjects.every((e) => e === speaker);
-      // ("Partick flat's got mice", "The Woodstock flat is freezing": with no holder, opening the sentence, the speaker's)
-      // (a flat or a house in lower case: "Sunrise Care Home" is a name, "Small place" an ordinary word)
-      const opens = (a === 0 || (a === 1 && owner === "the")) && t.text === t.lower && ["flat", "apartment", "condo", "house"].includes(t.lemma) && !commonWordAlone(s[a].text);
-      const holder = owner === "my" || owner === "our" || keys || opens ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
-      const p = placeAt(s, a, k);
-      // ("Cwmbran flat handed back", "the Leith flat's sold": a dwelling given up is a home ended)
-      const given = s.slice(k + 1, k + 5).some((x, i) => ((x.lower === "handed" || x.lower === "given") && ["back", "up"].includes(s[k + 2 + i]?.lower ?? "")) || x.lower === "sold");
-      if (holder && p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, given ? "ended" : keys ? changeKind(gov!) : "state", k);
-    } else if (NOTICE.has(t.lemma) && t.pos === "NOUN" && (next === "at" || (next === "in" && s[k + 2]?.lower === "at")) && gov && !gov.negated && !gov.intent) {
-      // "handed my notice in at X"
-      emit(gov.subjects, "workplace", placeAt(s, next === "at" ? k + 2 : k + 3)?.value, endKind(gov), k);
-    } else if (["layoffs", "redundancies", "layoff", "redundancy"].includes(t.lower) && next === "at" && isName(s[k + 2]) && gov && gov.head < k && gov.subjects.length === 1 && gov.subjects[0] === speaker && !gov.negated && !gov.intent && !gov.future && ["catch", "be", "lose", "hit", "include", "go", "get"].includes(gov.verb)) {
-      // "I got caught in the layoffs at Boeing" (not "I survived the layoffs at X"), "I was part of the redundancies at X": the speaker's workplace, ended
-      const p = placeAt(s, k + 2);
-      if (p && !townName(p.value)) emit([speaker], "workplace", p.value, "ended", k);
-    } else if (t.lemma === "offer" && t.pos === "NOUN" && next === "from" && isName(s[k + 2]) && gov && gov.head < k && TAKE.has(gov.verb)) {
-      // "I've accepted an offer from X": taking a job offer is a change of workplace
-      emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, changeKind(gov), k);
-    } else if ((t.lemma === "offer" || t.lemma === "job" || t.lemma === "position" || t.lemma === "role") && t.pos === "NOUN" && k >= 2 && isName(s[k - 1]) && gov && gov.head < k && TAKE.has(gov.verb) && gov.verb !== "find" && !gov.negated && !gov.intent) {
-      // "I took the Seplat offer", "accepted the Bosch job": the organisation named before the offer
-      let a = k - 1;
-      while (a > gov.head + 1 && isName(s[a - 1])) a--;
-      // "I took the Seattle job": a town names where the job is, not who gives it
-      const v = placeAt(s, a, k)?.value;
-      if (!(v && townName(v))) emit(gov.subjects, "workplace", v, changeKind(gov), k);
-    } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
-      // ("my old boss at Tesco", "my ex-colleagues at X": where the speaker worked)
-      // ("my colleagues at the institute are throwing me a leaving party": the workplace one is leaving)
-      const former = s.slice(Math.max(0, k - 3), k).some((x) => ["old", "former", "ex", "previous"].includes(x.lower) || x.lower.startsWith("ex-")) || s.some((x, i) => x.lower === "leaving" && ["party", "do", "drinks", "card", "cake", "lunch"].includes(s[i + 1]?.lower ?? ""));
-      emit([speaker], "workplace", placeAt(s, k + 2)?.value, former ? "ended" : "state", k);
-    } else if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov?.copula && !gov.intent && gov.head < k && /^(in|on)$/.test(s[gov.head + 1]?.lower ?? "") && isName(s[k + 2] ?? s[k + 3])) {
-      // "I'm in the finance team at X": being in a team at a place is working there
-      emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, stateKind(gov, "none") ?? "state", k);
-    } else if (t.lower === "on" && gov?.copula && gov.head === k - 1 && !gov.intent && !gov.negated && !gov.usedTo && STATIONS.has(s[k + 1]?.lemma === "the" ? s[k + 2]?.lemma ?? "" : s[k + 1]?.lemma ?? "")) {
-      // "I'm on reception at the Marine Parade Hotel", "she's on the tills at Lidl": a post at a place is work there
-      const at = s[k + 1].lower === "the" ? k + 3 : k + 2;
-      if (s[at]?.lower === "at" && (isName(s[at + 1]) || (s[at + 1]?.lower === "the" && isName(s[at + 2])))) emit(gov.subjects, "workplace", placeAt(s, at + 1)?.value, stateKind(gov, "none"), k);
-    } else if ((t.lower === "home" || WORKPLACE_NOUNS.has(t.lemma)) && t.pos === "NOUN") {
-      const attr: StateAttribute = t.lower === "home" ? "home" : "workplace";
-      const owner = holderBefore(s, k, speaker, ctx, turn);
-      let b = k + 1;
-      while (b < s.length && (s[b].date || s[b].pos === "DET" && s[b + 1]?.date)) b++;
-      // "my employer might as well be X", "home is basically X": a modal, "as well" or an adverb before the copula
-      if (owner === speaker) while (b < s.length && b < k + 5 && s[b].lemma !== "be" && (MODALS.has(s[b].lower) || s[b].lower === "as" || s[b].lower === "well" || s[b].pos === "ADV")) b++;
-      // "Home being a box room in Swindon": the participle, opening the sentence, is the copula too
-      const being = attr === "home" && k === 0 && s[b]?.lower === "being";
-      if ((s[b]?.lemma === "be" || being) && (owner === speaker || (attr === "home" && (k === 0 || s[k - 1].pos !== "DET")))) {
-        // "my (real) employer is X", "home these days is X"; "home is a box room in Swindon": the town a common noun sits in
-        const p = placeAt(s, b + 1, s.length, { demonstrative: true });
-        const inTown = attr === "home" && p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2) : undefined;
-        emit([speaker], attr, (inTown ?? p)?.value, "state", k);
-      } else if (attr === "home" && owner === speaker && s[k + 1]?.pos !== "NOUN") {
-        // "X is (basically) my home", "Leeds is home": only adverbs between the copula and "my home" ("the school is
-        // …, my home town" and "the factory is …, from my home" are not this)
-        const be = s.slice(0, k).findIndex((x) => x.lemma === "be");
-        const p = be > 0 ? placeAt(s, 0, be) : undefined;
-        if (p && s.slice(be + 1, k - 1).every((x) => x.pos === "ADV")) emit([speaker], "home", p.value, "state", k);
-      } else if (attr === "home" && k > 0 && s[k - 1].lemma === "be" && k - 1 > 0) {
-        // "Leeds is home", "…, austin's home now": the name right before the copula
-        let a = k - 1;
-        while (a > 0 && isName(s[a - 1])) a--;
-        emit([speaker], "home", placeAt(s, a < k - 1 ? a : 0, k - 1)?.value, "state", k);
-      }
-    } else if (t.lower === "not" && (next === "in" || next === "at" || (next === "with" && isName(s[k + 2]))) && !gov && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && s.slice(k + 2).some((x, i) => x.lower === "anymore" || (x.lower === "any" && s[k + 3 + i]?.lower === "more") || (x.lower === "no" && s[k + 3 + i]?.lower === "longer"))) {
-      // "so uh. not at Sandstone anymore", "Not with Qantas anymore": "I'm not …" without its subject and verb (with
-      // no person: "not with Tom anymore")
-      const p = placeAt(s, k + 2);
-      if (p && (next === "in" ? upper(p.value) : next === "at" || !namesSomeone(ctx, p.value, { firstName: "value", known: true }))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
-    } else if (t.lower === "no" && next === "longer" && ["in", "at", "with"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3]) && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && !clauses.some((c) => c.at <= k + 3 && c.head > k && c.head < k + 3)) {
-      // "No longer at Tesco, thank god.", "No longer in Leeds, we moved.": "I'm no longer …" without its subject and verb
-      const p = placeAt(s, k + 3);
-      const home = s[k + 2].lower === "in";
-      if (p && (!home || !organisationName(p.value)) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([speaker], home ? "home" : "workplace", p.value, "ended", k);
-    } else if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || (s[k - 1].pos === "CCONJ" && s[k - 2]?.pos === "PUNCT"))) {
-      // "Still in Aberdeen!", "Still at the warehouse", "Centretown, and still at Shopify": "I'm still …" without its
-      // subject and verb ("Still at auntie's": a relative's house is no workplace)
-      const p = placeAt(s, k + 2);
-      // ("still in Toowoomba, out in Rangeville": the part of town after it too)
-      const part = p && next === "in" ? partOfTown(s, p, s.length) : undefined;
-      if (part) emit([speaker], "home", part, "state", k);
-      if (p && (next === "in" ? upper(p.value) : !relativesHouse(p.value))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
-    } else if (t.lower === "still" && (next === "a" || next === "an") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
-      // "Still a reg at the Mater": "I'm still a … at X" without its subject and verb
-      const at = s.findIndex((x, i) => i > k + 2 && i <= k + 5 && (x.lower === "at" || x.lower === "with"));
-      const p = at > 0 && s.slice(k + 2, at).every((x) => x.pos === "NOUN" || x.pos === "ADJ") ? placeAt(s, at + 1) : undefined;
-      if (p && upper(p.value.replace(/^the /i, "")) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([speaker], "workplace", p.value, "state", k);
-    } else if (k === 0 && t.lower === "as" && (s[1]?.lower === "a" || s[1]?.lower === "an")) {
-      emit([speaker], "job", jobPhrase(s, 1, s.length), "state", k);
-    }
+    void (jobAs(r, k, gov) || workNoun(r, k, gov) || dwellingOf(r, k, gov) || jobEvents(r, k, gov) || workMates(r, k, gov) || homeOrEmployer(r, k, gov) || elided(r, k, gov));
   }
+}
+
+/** "my job as a banker", "your work as an artist": the occupation, held by the possessor. */
+function jobAs({ s, speaker, ctx, turn, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
+  const t = s[k];
+  const next = s[k + 1]?.lower;
+  if ((JOB_NOUNS.has(t.lemma) || t.lemma === "work") && t.pos === "NOUN" && next === "as" && (s[k + 2]?.lower === "a" || s[k + 2]?.lower === "an")) {
+    const holder = t.lower === "work" || s[k - 1]?.lower === "your" ? (s[k - 1]?.lower === "your" ? ctx.speakers.find((x) => x !== speaker) : holderBefore(s, k, speaker, ctx, turn)) : holderBefore(s, k, speaker, ctx, turn);
+    const v = gov?.verb ?? "";
+    const kind = gov && gov.head < k && (QUIT.has(v) || LOSE.has(v)) ? endKind(gov) : "state";
+    if (holder && !gov?.intent) emit([holder], "job", placeAt(s, k + 3)?.value, kind, k);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * "my job at X", "three night shifts in a row at X" (the preposition within a few words, no verb between), "a job in
+ * Hangzhou, at Hangzhou Metro", "on the Pruitt crew": where one works, by a noun of work.
+ */
+function workNoun({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
+  const t = s[k];
+  // "work at X" (the noun) takes "at" only; "shifts in a row at X": a shift may have a few words before it
+  // ("sparky work with Bellarine Electrical": "with" or "for" only before an organisation's name)
+  const preps = t.lemma === "work" ? ["at", ...(["with", "for"].filter((x) => s.slice(k + 1, k + 3).some((y, j) => y.lower === x && orgAfter(s, k + 1 + j))))] : ["at", "with", "for"];
+  // "double shift on the children's ward at X": a shift may name where in the place before the place, or what one
+  // does there ("a lunch shift pouring at X")
+  const span = t.lemma === "shift" ? 6 : 1;
+  const prep = JOB_NOUNS.has(t.lemma) || (t.lemma === "work" && t.pos === "NOUN") ? s.findIndex((x, i) => i > k && i <= k + span && preps.includes(x.lower) && s.slice(k + 1, i).every((y) => ["DET", "NOUN", "NUM", "ADP", "ADJ"].includes(y.pos) || y.text === "'s" || (span > 1 && y.pos === "VERB" && (y.lower === y.lemma || y.lower.endsWith("ing"))))) : -1;
+  // "a job in Hangzhou, at Hangzhou Metro", "a position in a hospital in Istanbul, Başakşehir City Hospital"
+  const inTown = prep < 0 && JOB_NOUNS.has(t.lemma) && t.pos === "NOUN" ? jobInTown(s, k) : undefined;
+  if (t.pos === "NOUN" && (prep > k || inTown)) {
+    // "I hope your shift at X went well": the listener's (what a question or wish presumes is read in replies.ts)
+    if (gov?.intent || yoursAt(s, k)) return true;
+    const p = inTown ?? placeAt(s, prep + 1);
+    // no holder written and no clause around it ("Three night shifts at X."): chat ellipsis, the speaker's
+    const holder = holderBefore(s, k, speaker, ctx, turn) ?? gov?.subjects[0] ?? (clauses.length === 0 || k === 0 || s[k - 1].lower === "to" ? speaker : undefined);
+    if (!holder || !p) return true;
+    const v = gov?.verb ?? "";
+    const kind = gov && gov.head < k ? (QUIT.has(v) || LOSE.has(v) ? endKind(gov) : TAKE.has(v) || START.has(v) ? (gov.perfect && v === "get" ? stateKind(gov) : changeKind(gov)) : v === "apply" || v === "interview" ? undefined : stateKind(gov, "none") ?? "state") : "state";
+    emit([holder], "workplace", p.value, kind, k);
+    return true;
+  }
+  if (t.lemma === "crew" && k >= 3 && isName(s[k - 1]) && gov && gov.subjects.length === 1 && gov.subjects[0] === speaker && !gov.negated && !gov.intent && !gov.usedTo && !gov.future) {
+    // "I'm still on the Pruitt crew": the speaker works for the crew's firm
+    let a = k - 1;
+    while (a > 0 && isName(s[a - 1])) a--;
+    const p = s[a - 1]?.lower === "the" && s[a - 2]?.lower === "on" ? placeAt(s, a, k) : undefined;
+    if (p && !townName(p.value) && !namesSomeone(ctx, p.value, { known: true })) emit([speaker], "workplace", p.value, stateKind(gov, "none") ?? "state", k);
+    return true;
+  }
+  return false;
+}
+
+/** "back at ours in Hull", "my flat is in Leith", "our flat in X", "my Tampines flat": a home, by a dwelling. */
+function dwellingOf({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
+  const t = s[k];
+  const next = s[k + 1]?.lower;
+  if (t.lower === "ours" && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
+    // "the first bus from ours in Caernarfon", "back at ours in Hull": "ours" is the speaker's home
+    emit([speaker], "home", placeAt(s, k + 2)?.value, "state", k);
+    return true;
+  }
+  if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "is" || next === "'s") && ["in", "near", "outside"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3]) && k > 0) {
+    // "My flat is in Leith", "Our new place is in Kanata", "her house is near Galway": the holder's home, now
+    // (not "was", not in a question, not the listener's: "your flat is in Croydon" tells the listener what they know)
+    const holder = holderBefore(s, k, speaker, ctx, turn);
+    const p = placeAt(s, k + 3);
+    if (holder && p && !gov?.negated && !gov?.intent && !gov?.usedTo && !gov?.future && !s.some((x) => x.text === "?") && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, "state", k);
+    return true;
+  }
+  if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
+    // no holder and no clause ("Same flat in Aarhus."): chat ellipsis, the speaker's, when the place is a name
+    const elided = clauses.length === 0 && s.slice(0, k).every((x, i) => x.pos === "ADJ" || x.pos === "DET" || x.pos === "INTJ" || x.pos === "PUNCT" || (i === 0 && x.pos === "PROPN")) && isName(s[k + 2]);
+    // "Your flat in Croydon must be full of dust": the listener's
+    const yours = s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "your") ? ctx.speakers.find((x) => x !== speaker) : undefined;
+    const holder = holderBefore(s, k, speaker, ctx, turn) ?? (elided ? speaker : yours);
+    // "Your cousin said there was a party at your house in Keighley": someone else's verb leaves the holder's house
+    // where it is (the holder's own verb may not: "you sold your house in X", "I left my flat in X")
+    // ("it stops at the end of my road in Leith": so does a verb of something else's)
+    const othersVerb = !!gov && !!holder && !gov.subjects.includes(holder) && !(holder === speaker && gov.implicit) && !gov.negated && !LEAVE_DWELLING.has(gov.verb);
+    // ("I drive in from my place in downtown Toronto": the holder's own verb, unless it leaves, lets, denies or is of the past)
+    const ownVerb = !!gov && !LEAVE_DWELLING.has(gov.verb) && !gov.negated && !gov.usedTo && !gov.past && !gov.intent && gov.verb !== "rent" && gov.verb !== "let";
+    if (holder && (othersVerb || ownVerb || !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like"))) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);
+    return true;
+  }
+  if (DWELLING.has(t.lemma) && t.pos !== "VERB" && k >= 1 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo && !(gov && gov.head < k && LEAVE_DWELLING.has(gov.verb))) {
+    // "the aircon in my Tampines flat", "your Croydon flat": a town named before one's dwelling is one's home (the
+    // tagger reads "flat" after a name as an adverb now and then)
+    let a = k - 1;
+    while (a > 0 && isName(s[a - 1])) a--;
+    const owner = s[a - 1]?.lower;
+    // "We finally got the keys to the Bishan flat!": the keys one gets to a dwelling make it one's new home
+    const keys = owner === "the" && s[a - 2]?.lower === "to" && s[a - 3]?.lemma === "key" && !!gov && gov.head < a && ["get", "collect", "pick"].includes(gov.verb) && gov.subjects.every((e) => e === speaker);
+    // ("Partick flat's got mice", "The Woodstock flat is freezing": with no holder, opening the sentence, the speaker's)
+    // (a flat or a house in lower case: "Sunrise Care Home" is a name, "Small place" an ordinary word)
+    const opens = (a === 0 || (a === 1 && owner === "the")) && t.text === t.lower && ["flat", "apartment", "condo", "house"].includes(t.lemma) && !commonWordAlone(s[a].text);
+    const holder = owner === "my" || owner === "our" || keys || opens ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
+    const p = placeAt(s, a, k);
+    // ("Cwmbran flat handed back", "the Leith flat's sold": a dwelling given up is a home ended)
+    const given = s.slice(k + 1, k + 5).some((x, i) => ((x.lower === "handed" || x.lower === "given") && ["back", "up"].includes(s[k + 2 + i]?.lower ?? "")) || x.lower === "sold");
+    if (holder && p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, given ? "ended" : keys ? changeKind(gov!) : "state", k);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * "handed my notice in at X", "caught in the layoffs at Boeing", "accepted an offer from X", "took the Seplat offer": a
+ * job ended or begun, by a noun.
+ */
+function jobEvents({ s, speaker, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
+  const t = s[k];
+  const next = s[k + 1]?.lower;
+  if (NOTICE.has(t.lemma) && t.pos === "NOUN" && (next === "at" || (next === "in" && s[k + 2]?.lower === "at")) && gov && !gov.negated && !gov.intent) {
+    // "handed my notice in at X"
+    emit(gov.subjects, "workplace", placeAt(s, next === "at" ? k + 2 : k + 3)?.value, endKind(gov), k);
+    return true;
+  }
+  if (["layoffs", "redundancies", "layoff", "redundancy"].includes(t.lower) && next === "at" && isName(s[k + 2]) && gov && gov.head < k && gov.subjects.length === 1 && gov.subjects[0] === speaker && !gov.negated && !gov.intent && !gov.future && ["catch", "be", "lose", "hit", "include", "go", "get"].includes(gov.verb)) {
+    // "I got caught in the layoffs at Boeing" (not "I survived the layoffs at X"), "I was part of the redundancies at X": the speaker's workplace, ended
+    const p = placeAt(s, k + 2);
+    if (p && !townName(p.value)) emit([speaker], "workplace", p.value, "ended", k);
+    return true;
+  }
+  if (t.lemma === "offer" && t.pos === "NOUN" && next === "from" && isName(s[k + 2]) && gov && gov.head < k && TAKE.has(gov.verb)) {
+    // "I've accepted an offer from X": taking a job offer is a change of workplace
+    emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, changeKind(gov), k);
+    return true;
+  }
+  if ((t.lemma === "offer" || t.lemma === "job" || t.lemma === "position" || t.lemma === "role") && t.pos === "NOUN" && k >= 2 && isName(s[k - 1]) && gov && gov.head < k && TAKE.has(gov.verb) && gov.verb !== "find" && !gov.negated && !gov.intent) {
+    // "I took the Seplat offer", "accepted the Bosch job": the organisation named before the offer
+    let a = k - 1;
+    while (a > gov.head + 1 && isName(s[a - 1])) a--;
+    // "I took the Seattle job": a town names where the job is, not who gives it
+    const v = placeAt(s, a, k)?.value;
+    if (!(v && townName(v))) emit(gov.subjects, "workplace", v, changeKind(gov), k);
+    return true;
+  }
+  return false;
+}
+
+/** "my old boss at Tesco", "in the finance team at X", "on reception at X": where one works, by the people and the post there. */
+function workMates({ s, speaker, ctx, turn, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
+  const t = s[k];
+  const next = s[k + 1]?.lower;
+  if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && holderBefore(s, k, speaker, ctx, turn) === speaker) {
+    // ("my old boss at Tesco", "my ex-colleagues at X": where the speaker worked)
+    // ("my colleagues at the institute are throwing me a leaving party": the workplace one is leaving)
+    const former = s.slice(Math.max(0, k - 3), k).some((x) => ["old", "former", "ex", "previous"].includes(x.lower) || x.lower.startsWith("ex-")) || s.some((x, i) => x.lower === "leaving" && ["party", "do", "drinks", "card", "cake", "lunch"].includes(s[i + 1]?.lower ?? ""));
+    emit([speaker], "workplace", placeAt(s, k + 2)?.value, former ? "ended" : "state", k);
+    return true;
+  }
+  if (COLLEAGUES.has(t.lemma) && t.pos === "NOUN" && next === "at" && gov?.copula && !gov.intent && gov.head < k && /^(in|on)$/.test(s[gov.head + 1]?.lower ?? "") && isName(s[k + 2] ?? s[k + 3])) {
+    // "I'm in the finance team at X": being in a team at a place is working there
+    emit(gov.subjects, "workplace", placeAt(s, k + 2)?.value, stateKind(gov, "none") ?? "state", k);
+    return true;
+  }
+  if (t.lower === "on" && gov?.copula && gov.head === k - 1 && !gov.intent && !gov.negated && !gov.usedTo && STATIONS.has(s[k + 1]?.lemma === "the" ? s[k + 2]?.lemma ?? "" : s[k + 1]?.lemma ?? "")) {
+    // "I'm on reception at the Marine Parade Hotel", "she's on the tills at Lidl": a post at a place is work there
+    const at = s[k + 1].lower === "the" ? k + 3 : k + 2;
+    if (s[at]?.lower === "at" && (isName(s[at + 1]) || (s[at + 1]?.lower === "the" && isName(s[at + 2])))) emit(gov.subjects, "workplace", placeAt(s, at + 1)?.value, stateKind(gov, "none"), k);
+    return true;
+  }
+  return false;
+}
+
+/** "my (real) employer is X", "home these days is X", "X is (basically) my home", "Leeds is home". */
+function homeOrEmployer({ s, speaker, ctx, turn, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
+  const t = s[k];
+  if ((t.lower === "home" || WORKPLACE_NOUNS.has(t.lemma)) && t.pos === "NOUN") {
+    const attr: StateAttribute = t.lower === "home" ? "home" : "workplace";
+    const owner = holderBefore(s, k, speaker, ctx, turn);
+    let b = k + 1;
+    while (b < s.length && (s[b].date || s[b].pos === "DET" && s[b + 1]?.date)) b++;
+    // "my employer might as well be X", "home is basically X": a modal, "as well" or an adverb before the copula
+    if (owner === speaker) while (b < s.length && b < k + 5 && s[b].lemma !== "be" && (MODALS.has(s[b].lower) || s[b].lower === "as" || s[b].lower === "well" || s[b].pos === "ADV")) b++;
+    // "Home being a box room in Swindon": the participle, opening the sentence, is the copula too
+    const being = attr === "home" && k === 0 && s[b]?.lower === "being";
+    if ((s[b]?.lemma === "be" || being) && (owner === speaker || (attr === "home" && (k === 0 || s[k - 1].pos !== "DET")))) {
+      // "my (real) employer is X", "home these days is X"; "home is a box room in Swindon": the town a common noun sits in
+      const p = placeAt(s, b + 1, s.length, { demonstrative: true });
+      const inTown = attr === "home" && p && !upper(p.value) && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2) : undefined;
+      emit([speaker], attr, (inTown ?? p)?.value, "state", k);
+    } else if (attr === "home" && owner === speaker && s[k + 1]?.pos !== "NOUN") {
+      // "X is (basically) my home", "Leeds is home": only adverbs between the copula and "my home" ("the school is
+      // …, my home town" and "the factory is …, from my home" are not this)
+      const be = s.slice(0, k).findIndex((x) => x.lemma === "be");
+      const p = be > 0 ? placeAt(s, 0, be) : undefined;
+      if (p && s.slice(be + 1, k - 1).every((x) => x.pos === "ADV")) emit([speaker], "home", p.value, "state", k);
+    } else if (attr === "home" && k > 0 && s[k - 1].lemma === "be" && k - 1 > 0) {
+      // "Leeds is home", "…, austin's home now": the name right before the copula
+      let a = k - 1;
+      while (a > 0 && isName(s[a - 1])) a--;
+      emit([speaker], "home", placeAt(s, a < k - 1 ? a : 0, k - 1)?.value, "state", k);
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * "not at Sandstone anymore", "No longer at Tesco", "Still in Aberdeen!", "Still a reg at the Mater", "As a nurse, …": a
+ * state told without its subject and verb.
+ */
+function elided({ s, clauses, speaker, ctx, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
+  const t = s[k];
+  const next = s[k + 1]?.lower;
+  if (t.lower === "not" && (next === "in" || next === "at" || (next === "with" && isName(s[k + 2]))) && !gov && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && s.slice(k + 2).some((x, i) => x.lower === "anymore" || (x.lower === "any" && s[k + 3 + i]?.lower === "more") || (x.lower === "no" && s[k + 3 + i]?.lower === "longer"))) {
+    // "so uh. not at Sandstone anymore", "Not with Qantas anymore": "I'm not …" without its subject and verb (with
+    // no person: "not with Tom anymore")
+    const p = placeAt(s, k + 2);
+    if (p && (next === "in" ? upper(p.value) : next === "at" || !namesSomeone(ctx, p.value, { firstName: "value", known: true }))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "ended", k);
+    return true;
+  }
+  if (t.lower === "no" && next === "longer" && ["in", "at", "with"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3]) && s.slice(0, k).every((x) => x.pos === "PUNCT" || x.pos === "INTJ" || x.pos === "ADV" || x.pos === "CCONJ") && !clauses.some((c) => c.at <= k + 3 && c.head > k && c.head < k + 3)) {
+    // "No longer at Tesco, thank god.", "No longer in Leeds, we moved.": "I'm no longer …" without its subject and verb
+    const p = placeAt(s, k + 3);
+    const home = s[k + 2].lower === "in";
+    if (p && (!home || !organisationName(p.value)) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([speaker], home ? "home" : "workplace", p.value, "ended", k);
+    return true;
+  }
+  if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || (s[k - 1].pos === "CCONJ" && s[k - 2]?.pos === "PUNCT"))) {
+    // "Still in Aberdeen!", "Still at the warehouse", "Centretown, and still at Shopify": "I'm still …" without its
+    // subject and verb ("Still at auntie's": a relative's house is no workplace)
+    const p = placeAt(s, k + 2);
+    // ("still in Toowoomba, out in Rangeville": the part of town after it too)
+    const part = p && next === "in" ? partOfTown(s, p, s.length) : undefined;
+    if (part) emit([speaker], "home", part, "state", k);
+    if (p && (next === "in" ? upper(p.value) : !relativesHouse(p.value))) emit([speaker], next === "in" ? "home" : "workplace", p.value, "state", k);
+    return true;
+  }
+  if (t.lower === "still" && (next === "a" || next === "an") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ")) {
+    // "Still a reg at the Mater": "I'm still a … at X" without its subject and verb
+    const at = s.findIndex((x, i) => i > k + 2 && i <= k + 5 && (x.lower === "at" || x.lower === "with"));
+    const p = at > 0 && s.slice(k + 2, at).every((x) => x.pos === "NOUN" || x.pos === "ADJ") ? placeAt(s, at + 1) : undefined;
+    if (p && upper(p.value.replace(/^the /i, "")) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([speaker], "workplace", p.value, "state", k);
+    return true;
+  }
+  if (k === 0 && t.lower === "as" && (s[1]?.lower === "a" || s[1]?.lower === "an")) {
+    emit([speaker], "job", jobPhrase(s, 1, s.length), "state", k);
+    return true;
+  }
+  return false;
 }
