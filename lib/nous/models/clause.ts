@@ -279,75 +279,93 @@ const blank = (at: number): Clause => ({ subjects: [], at, implicit: false, head
 export function readClauses(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, turn: string): Clause[] {
   const out: Clause[] = [];
   for (let i = 0; i < s.length; i++) {
-    const t = s[i];
     const subj = subjectAt(s, i, speaker, other, ctx, turn);
-    let c: Clause | undefined;
-    if (subj) {
-      c = blank(i);
-      c.subjects = subj.entities;
-      if (verbGroup(s, subj.end + 1, c) < 0) continue;
-      // an acronym acting ("TSC has posted him") is an organisation, no one a pronoun can stand for
-      // … nor is a town called home ("Ho is home for him"; the tagger may read "home" after "is" as the verb)
-      const townJudged = ((c.copula && s[c.head + 1]?.lower === "home") || s[c.head]?.lower === "home") && placesNamed(subj.entities[0] ?? "").length > 0;
-      for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e) && !townJudged) addPerson(ctx, { name: e, turn });
-      if (subj.entities.length > 1 && !subj.entities.includes(speaker)) addPerson(ctx, { name: subj.entities.join(" and "), plural: true, turn });
-    } else {
-      // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"
-      let k = i;
-      // or after a short verbless lead-in and a comma or colon ("some good news, started at X on Monday")
-      const newsLead = k > 1 && k <= 5 && [",", ":"].includes(s[k - 1].text) && t.pos === "VERB" && s.slice(0, k - 1).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "INTJ", "ADV"].includes(x.pos));
-      // ("We finally did it, moved to Prague": after a first clause of "I" or "we" that states nothing read here)
-      const weLead = out.length === 0 && k > 2 && s[k - 1].text === "," && ["i", "we"].includes(s[0].lower) && t.pos === "VERB" && COMMA_VERBS.has(t.lemma);
-      // ("Still at CENPES, and still living in Niterói because …": after a verbless fragment, "still" and a gerund)
-      const stillLead = out.length === 0 && k > 2 && t.lower === "still" && (s[k - 1].text === "," || s[k - 1].lower === "and") && /ing$/.test(s[k + 1]?.lower ?? "") && !s.slice(0, k).some((x) => x.pos === "VERB" || x.pos === "AUX" || x.pos === "PRON");
-      const lead = k === 0 || newsLead || weLead || stillLead || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
-      // chat joins the speaker's clauses with a comma too ("handed my notice in at X, start at Y on the 1st")
-      const prev = out[out.length - 1];
-      // … and a third person's, when the verb agrees with them ("he's moved back to Holland, lives in Utrecht")
-      // (the tagger reads "lives" as a noun there)
-      const agrees = verbLike(t);
-      const third = !!prev && !!agrees && prev.subjects.length === 1 && prev.subjects[0] !== speaker && prev.subjects[0] !== other && agrees.lower !== agrees.lemma && agrees.lower.endsWith("s") && COMMA_VERBS.has(agrees.lemma);
-      if (third && t !== agrees) s[i] = agrees!;
-      const coord = k > 0 && out.length > 0 && (s[k - 1].pos === "CCONJ" || (s[k - 1].text === "," && (third || (t.pos === "VERB" && COMMA_VERBS.has(t.lemma) && prev.subjects.length === 1 && prev.subjects[0] === speaker))));
-      // "it's been great living in Sydney", "about working at the zoo": a gerund of the speaker's own
-      const gerund = k > 0 && ["ADP", "ADJ", "SCONJ"].includes(s[k - 1].pos) ? gerundLemma(t) : undefined;
-      if (gerund) {
-        c = blank(i);
-        c.implicit = true;
-        c.subjects = [speaker];
-        c.head = k;
-        c.verb = gerund;
-        out.push(c);
-        continue;
-      }
-      if (!(lead || coord) || (s[i].pos !== "VERB" && s[i].pos !== "AUX" && s[i].pos !== "ADV")) continue;
-      if (t.pos === "ADV" && s[k + 1]?.pos !== "VERB" && s[k + 1]?.pos !== "AUX") continue;
-      // an imperative or a bare verb: no statement ("Live in Sacramento, nurse at Kaiser": a self-introduction's bare
-      // "live" or "work" before a named place is the speaker's)
-      const introduced = (t.lower === "live" || t.lower === "work") && ["in", "at", "for"].includes(s[k + 1]?.lower ?? "") && isName(s[k + 2]) && !s.slice(0, k).some((x) => x.text === "?");
-      if (t.pos === "VERB" && t.lower === t.lemma && lead && !coord && !introduced) continue;
-      c = blank(i);
-      c.implicit = true;
-      c.subjects = coord ? out[out.length - 1].subjects : [speaker];
-      if (verbGroup(s, k, c) < 0 || c.copula) continue;
-      if (lead && !coord && s[c.head].lower.endsWith("ing") && !s.slice(0, c.head).some((x) => x.pos === "AUX")) {
-        // "Starting at X on Monday": a gerund on its own is a plan; "since/after moving to X" is done
-        const before = s[c.head - 1]?.lower;
-        c.gerundLead = true;
-        if (before === "since" || before === "after") c.past = true;
-        else if (before === "still") c.still = true; // "Still teaching at X": going on, not planned
-        // ("Living in a tiny studio in Al Barsha": a gerund of a lasting state is that state now)
-        // ("Working at Wipro, in the cloud team": one's work told as a fragment is that work now, unless a time to come is
-        // named: "Working at Wipro from Monday")
-        else if (s[c.head].lemma === "work" && ["at", "for", "with"].includes(s[c.head + 1]?.lower ?? "") && !s.slice(c.head + 1).some((x) => x.date || ["next", "from", "tomorrow", "soon", "starting"].includes(x.lower))) c.gerundLead = true;
-        else if (!STATIVE_GERUNDS.has(s[c.head].lemma) && !s.slice(c.head + 1).find((x) => x.pos === "AUX" || x.pos === "VERB")?.lemma.match(/^be$/)) c.future = true;
-        // else "Working at X is fine": the gerund is the subject of "is", a state now
-      }
-      k = c.head;
-    }
+    const c = subj ? statedClause(s, i, subj, speaker, other, ctx, turn) : subjectlessClause(s, i, out, speaker, other);
+    if (!c) continue;
     out.push(c);
     i = Math.max(i, c.head);
   }
+  clauseEnds(s, out);
+  return out;
+}
+
+/** The clause of a subject found at i, and the people it names noted; undefined when no verb follows it. */
+function statedClause(s: Tok[], i: number, subj: NonNullable<ReturnType<typeof subjectAt>>, speaker: string, other: string | undefined, ctx: SessionContext, turn: string): Clause | undefined {
+  const c = blank(i);
+  c.subjects = subj.entities;
+  if (verbGroup(s, subj.end + 1, c) < 0) return undefined;
+  // an acronym acting ("TSC has posted him") is an organisation, no one a pronoun can stand for
+  // … nor is a town called home ("Ho is home for him"; the tagger may read "home" after "is" as the verb)
+  const townJudged = ((c.copula && s[c.head + 1]?.lower === "home") || s[c.head]?.lower === "home") && placesNamed(subj.entities[0] ?? "").length > 0;
+  for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e) && !townJudged) addPerson(ctx, { name: e, turn });
+  if (subj.entities.length > 1 && !subj.entities.includes(speaker)) addPerson(ctx, { name: subj.entities.join(" and "), plural: true, turn });
+  return c;
+}
+
+/**
+ * A clause with no subject of its own starting at i: sentence-initial (after interjections and adverbs), a verb after
+ * "and / but / then" or a comma, a gerund of the speaker's own; undefined when none starts there.
+ */
+function subjectlessClause(s: Tok[], i: number, out: readonly Clause[], speaker: string, other: string | undefined): Clause | undefined {
+  const t = s[i];
+  // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"
+  const k = i;
+  // or after a short verbless lead-in and a comma or colon ("some good news, started at X on Monday")
+  const newsLead = k > 1 && k <= 5 && [",", ":"].includes(s[k - 1].text) && t.pos === "VERB" && s.slice(0, k - 1).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "INTJ", "ADV"].includes(x.pos));
+  // ("We finally did it, moved to Prague": after a first clause of "I" or "we" that states nothing read here)
+  const weLead = out.length === 0 && k > 2 && s[k - 1].text === "," && ["i", "we"].includes(s[0].lower) && t.pos === "VERB" && COMMA_VERBS.has(t.lemma);
+  // ("Still at CENPES, and still living in Niterói because …": after a verbless fragment, "still" and a gerund)
+  const stillLead = out.length === 0 && k > 2 && t.lower === "still" && (s[k - 1].text === "," || s[k - 1].lower === "and") && /ing$/.test(s[k + 1]?.lower ?? "") && !s.slice(0, k).some((x) => x.pos === "VERB" || x.pos === "AUX" || x.pos === "PRON");
+  const lead = k === 0 || newsLead || weLead || stillLead || s.slice(0, k).every((x) => x.pos === "INTJ" || x.pos === "ADV" || x.pos === "PUNCT" || x.pos === "SCONJ");
+  // chat joins the speaker's clauses with a comma too ("handed my notice in at X, start at Y on the 1st")
+  const prev = out[out.length - 1];
+  // … and a third person's, when the verb agrees with them ("he's moved back to Holland, lives in Utrecht")
+  // (the tagger reads "lives" as a noun there)
+  const agrees = verbLike(t);
+  const third = !!prev && !!agrees && prev.subjects.length === 1 && prev.subjects[0] !== speaker && prev.subjects[0] !== other && agrees.lower !== agrees.lemma && agrees.lower.endsWith("s") && COMMA_VERBS.has(agrees.lemma);
+  if (third && t !== agrees) s[i] = agrees!;
+  const coord = k > 0 && out.length > 0 && (s[k - 1].pos === "CCONJ" || (s[k - 1].text === "," && (third || (t.pos === "VERB" && COMMA_VERBS.has(t.lemma) && prev.subjects.length === 1 && prev.subjects[0] === speaker))));
+  // "it's been great living in Sydney", "about working at the zoo": a gerund of the speaker's own
+  const gerund = k > 0 && ["ADP", "ADJ", "SCONJ"].includes(s[k - 1].pos) ? gerundLemma(t) : undefined;
+  if (gerund) {
+    const c = blank(i);
+    c.implicit = true;
+    c.subjects = [speaker];
+    c.head = k;
+    c.verb = gerund;
+    return c;
+  }
+  if (!(lead || coord) || (s[i].pos !== "VERB" && s[i].pos !== "AUX" && s[i].pos !== "ADV")) return undefined;
+  if (t.pos === "ADV" && s[k + 1]?.pos !== "VERB" && s[k + 1]?.pos !== "AUX") return undefined;
+  // an imperative or a bare verb: no statement ("Live in Sacramento, nurse at Kaiser": a self-introduction's bare
+  // "live" or "work" before a named place is the speaker's)
+  const introduced = (t.lower === "live" || t.lower === "work") && ["in", "at", "for"].includes(s[k + 1]?.lower ?? "") && isName(s[k + 2]) && !s.slice(0, k).some((x) => x.text === "?");
+  if (t.pos === "VERB" && t.lower === t.lemma && lead && !coord && !introduced) return undefined;
+  const c = blank(i);
+  c.implicit = true;
+  c.subjects = coord ? out[out.length - 1].subjects : [speaker];
+  if (verbGroup(s, k, c) < 0 || c.copula) return undefined;
+  if (lead && !coord && s[c.head].lower.endsWith("ing") && !s.slice(0, c.head).some((x) => x.pos === "AUX")) {
+    // "Starting at X on Monday": a gerund on its own is a plan; "since/after moving to X" is done
+    const before = s[c.head - 1]?.lower;
+    c.gerundLead = true;
+    if (before === "since" || before === "after") c.past = true;
+    else if (before === "still") c.still = true; // "Still teaching at X": going on, not planned
+    // ("Living in a tiny studio in Al Barsha": a gerund of a lasting state is that state now)
+    // ("Working at Wipro, in the cloud team": one's work told as a fragment is that work now, unless a time to come is
+    // named: "Working at Wipro from Monday")
+    else if (s[c.head].lemma === "work" && ["at", "for", "with"].includes(s[c.head + 1]?.lower ?? "") && !s.slice(c.head + 1).some((x) => x.date || ["next", "from", "tomorrow", "soon", "starting"].includes(x.lower))) c.gerundLead = true;
+    else if (!STATIVE_GERUNDS.has(s[c.head].lemma) && !s.slice(c.head + 1).find((x) => x.pos === "AUX" || x.pos === "VERB")?.lemma.match(/^be$/)) c.future = true;
+    // else "Working at X is fine": the gerund is the subject of "is", a state now
+  }
+  return c;
+}
+
+/**
+ * Where each clause ends (where the next begins), and the words after its verb that mark it (still, no longer, now, a
+ * time to come).
+ */
+function clauseEnds(s: Tok[], out: Clause[]): void {
   for (let k = 0; k < out.length; k++) {
     const c = out[k];
     c.end = k + 1 < out.length ? out[k + 1].at : s.length;
@@ -363,5 +381,4 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
     // "I already rented a flat in Nanshan": done, as "have rented" is
     if (c.past && s[c.head - 1]?.lower === "already") c.perfect = true;
   }
-  return out;
 }

@@ -54,39 +54,10 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     // "a commute from Geelong tho": chat shorthand ends a name (in lower case), and so does a part of town after it
     // ("at Suncor downtown", "Woodlands side")
     if (words.length > 0 && t.text === t.lower && (CHAT.has(t.lower) || (["downtown", "uptown", "midtown", "side"].includes(t.lower) && upper(words[words.length - 1])))) break;
-    // "Bank of Ireland", "City of Ottawa", "University of Ghana": "of" and a name after an organisation's head (or
-    // "for": "Centre for Alternative Technology", "Office for National Statistics")
-    // ("University of the Free State": with "the" between)
-    const the = s[j + 1]?.lower === "the" && j + 2 < end && isName(s[j + 2]) ? 1 : 0;
-    // ("Prince of Wales Hospital": names after "of" that end in an organisation's head)
-    let m = j + 1 + the;
-    while (m < end && isName(s[m])) m++;
-    const headed = m > j + 1 + the && ORGANISATION_HEADS.has(fold(s[m - 1].text));
-    if ((t.lower === "of" || t.lower === "for") && words.length > 0 && upper(words[words.length - 1]) && (OF_HEADS.has(words[words.length - 1].toLowerCase()) || headed) && isName(s[j + 1 + the]) && j + 1 + the < end) {
-      words.push(the ? `${t.lower} the` : t.lower);
-      j += the;
+    const joined = joinsName(s, j, end, words);
+    if (joined >= 0) {
+      j += joined;
       continue;
-    }
-    // "Hospital de Santa Maria", "Banco do Brasil", "Museo del Prado", "Weil am Rhein", "Newcastle upon Tyne": a
-    // particle between two names ("Universidad de los Andes": with an article after it)
-    if (words.length > 0 && NAME_PARTICLES.has(t.text) && upper(words[words.length - 1]) && j + 1 < end && (isName(s[j + 1]) || (PARTICLE_ARTICLES.has(s[j + 1].text) && j + 2 < end && isName(s[j + 2])))) {
-      words.push(t.text);
-      continue;
-    }
-    if (words.length > 0 && PARTICLE_ARTICLES.has(t.text) && NAME_PARTICLES.has(words[words.length - 1]) && isName(s[j + 1]) && j + 1 < end) {
-      words.push(t.text);
-      continue;
-    }
-    // "Norfolk and Norwich University Hospital", "Royal Brisbane and Women's Hospital": "and" inside a name that
-    // ends in an organisation's head ("Leeds and Bradford" stays two towns)
-    if (t.lower === "and" && words.length > 0 && upper(words[words.length - 1]) && !ORGANISATION_HEADS.has(fold(words[words.length - 1].replace(/'s$/, "")))) {
-      let m = j + 1;
-      while (m < end && (isName(s[m]) || (s[m].text === "'s" && m > j + 1))) m++;
-      const run = s.slice(j + 1, m).filter((x) => x.text !== "'s");
-      if (run.length >= 2 && ORGANISATION_HEADS.has(fold(run[run.length - 1].lemma)) && (m === end || !isName(s[m]))) {
-        words.push("and");
-        continue;
-      }
     }
     // "Living in Wrexham right now": "right" before a time or place adverb is no part of a name
     // ("Lynmore right by the forest"; "You're in Tanjung Bungah right?": a tag)
@@ -105,30 +76,8 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     } else break;
   }
   if (!words.length) return undefined;
-  const head = s[last];
-  // ("Cannon Hall Farm", "Somerset House": a capitalised head is a name's)
-  // ("a farm just outside Dunedin": a farm or a ranch, unnamed, as a dwelling; "cannon hall farm" is a name)
-  const rural = RURAL.has(head.lemma) && words.length === 1 && (s[last - 1]?.lower === "a" || s[last - 1]?.lower === "an");
-  if ((DWELLING.has(head.lemma) || rural) && (head.pos === "NOUN" || head.pos === "ADJ") && !(words.length > 1 && upper(head.text))) {
-    if (head.lemma === "room" && roomForStay(s)) return undefined;
-    // ("a farm just outside Dunedin")
-    const p = ["just", "right"].includes(s[last + 1]?.lower ?? "") ? s[last + 2] : s[last + 1];
-    if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) {
-      // "a little house near the water in Sydney": the town after the landmark
-      const inner = placeAt(s, s.indexOf(p) + 1, end);
-      // ("a flat on the seafront, in Brighton")
-      const c = inner && s[inner.end + 1]?.text === "," ? inner.end + 2 : inner ? inner.end + 1 : -1;
-      if (inner && !upper(inner.value) && s[c]?.lower === "in" && isName(s[c + 1])) return placeAt(s, c + 1, end);
-      // "a dumpling place in Braddon, Little Lantern": a name set after the place that is no town or country is the
-      // place's own ("a flat in Leith, Edinburgh" stays Leith)
-      if (inner && s[inner.end + 1]?.text === "," && isName(s[inner.end + 2]) && upper(inner.value)) {
-        const own = placeAt(s, inner.end + 2, end);
-        if (own && placesNamed(own.value).length === 0 && !isCountry(own.value)) return own;
-      }
-      return inner;
-    }
-    return undefined;
-  }
+  const dwelling = dwellingPlace(s, last, end, words);
+  if (dwelling !== null) return dwelling;
   // "my business", "your journey", "my home country": a possessed thing is not a place or an organisation
   if (possessive && !words.some((w) => upper(w))) return undefined;
   if (s[last + 1]?.text === "," && isName(s[last + 2]) && !words.some((w) => upper(w))) return placeAt(s, last + 2, end);
@@ -159,6 +108,78 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (town && placesNamed(town.value).length > 0 && !isCountry(town.value)) return town;
   }
   return { value, end: last };
+}
+
+/**
+ * A word that joins two names into one at j ("of", "for", a particle, its article, "and" before an organisation's
+ * head), pushed onto `words`: the number of words skipped after it (an article), or -1 when the word joins nothing.
+ */
+function joinsName(s: Tok[], j: number, end: number, words: string[]): number {
+  const t = s[j];
+  // "Bank of Ireland", "City of Ottawa", "University of Ghana": "of" and a name after an organisation's head (or
+  // "for": "Centre for Alternative Technology", "Office for National Statistics")
+  // ("University of the Free State": with "the" between)
+  const the = s[j + 1]?.lower === "the" && j + 2 < end && isName(s[j + 2]) ? 1 : 0;
+  // ("Prince of Wales Hospital": names after "of" that end in an organisation's head)
+  let m = j + 1 + the;
+  while (m < end && isName(s[m])) m++;
+  const headed = m > j + 1 + the && ORGANISATION_HEADS.has(fold(s[m - 1].text));
+  if ((t.lower === "of" || t.lower === "for") && words.length > 0 && upper(words[words.length - 1]) && (OF_HEADS.has(words[words.length - 1].toLowerCase()) || headed) && isName(s[j + 1 + the]) && j + 1 + the < end) {
+    words.push(the ? `${t.lower} the` : t.lower);
+    return the;
+  }
+  // "Hospital de Santa Maria", "Banco do Brasil", "Museo del Prado", "Weil am Rhein", "Newcastle upon Tyne": a
+  // particle between two names ("Universidad de los Andes": with an article after it)
+  if (words.length > 0 && NAME_PARTICLES.has(t.text) && upper(words[words.length - 1]) && j + 1 < end && (isName(s[j + 1]) || (PARTICLE_ARTICLES.has(s[j + 1].text) && j + 2 < end && isName(s[j + 2])))) {
+    words.push(t.text);
+    return 0;
+  }
+  if (words.length > 0 && PARTICLE_ARTICLES.has(t.text) && NAME_PARTICLES.has(words[words.length - 1]) && isName(s[j + 1]) && j + 1 < end) {
+    words.push(t.text);
+    return 0;
+  }
+  // "Norfolk and Norwich University Hospital", "Royal Brisbane and Women's Hospital": "and" inside a name that
+  // ends in an organisation's head ("Leeds and Bradford" stays two towns)
+  if (t.lower === "and" && words.length > 0 && upper(words[words.length - 1]) && !ORGANISATION_HEADS.has(fold(words[words.length - 1].replace(/'s$/, "")))) {
+    let m = j + 1;
+    while (m < end && (isName(s[m]) || (s[m].text === "'s" && m > j + 1))) m++;
+    const run = s.slice(j + 1, m).filter((x) => x.text !== "'s");
+    if (run.length >= 2 && ORGANISATION_HEADS.has(fold(run[run.length - 1].lemma)) && (m === end || !isName(s[m]))) {
+      words.push("and");
+      return 0;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The place a dwelling at `last` is in ("a tiny studio in Paris", "a farm just outside Dunedin", "a flat on the
+ * seafront, in Brighton"), undefined for a dwelling without a place, null when the head is no dwelling.
+ */
+function dwellingPlace(s: Tok[], last: number, end: number, words: string[]): { value: string; end: number } | undefined | null {
+  const head = s[last];
+  // ("Cannon Hall Farm", "Somerset House": a capitalised head is a name's)
+  // ("a farm just outside Dunedin": a farm or a ranch, unnamed, as a dwelling; "cannon hall farm" is a name)
+  const rural = RURAL.has(head.lemma) && words.length === 1 && (s[last - 1]?.lower === "a" || s[last - 1]?.lower === "an");
+  if (!((DWELLING.has(head.lemma) || rural) && (head.pos === "NOUN" || head.pos === "ADJ") && !(words.length > 1 && upper(head.text)))) return null;
+  if (head.lemma === "room" && roomForStay(s)) return undefined;
+  // ("a farm just outside Dunedin")
+  const p = ["just", "right"].includes(s[last + 1]?.lower ?? "") ? s[last + 2] : s[last + 1];
+  if (p && (p.lower === "in" || p.lower === "near" || p.lower === "outside" || p.lower === "on")) {
+    // "a little house near the water in Sydney": the town after the landmark
+    const inner = placeAt(s, s.indexOf(p) + 1, end);
+    // ("a flat on the seafront, in Brighton")
+    const c = inner && s[inner.end + 1]?.text === "," ? inner.end + 2 : inner ? inner.end + 1 : -1;
+    if (inner && !upper(inner.value) && s[c]?.lower === "in" && isName(s[c + 1])) return placeAt(s, c + 1, end);
+    // "a dumpling place in Braddon, Little Lantern": a name set after the place that is no town or country is the
+    // place's own ("a flat in Leith, Edinburgh" stays Leith)
+    if (inner && s[inner.end + 1]?.text === "," && isName(s[inner.end + 2]) && upper(inner.value)) {
+      const own = placeAt(s, inner.end + 2, end);
+      if (own && placesNamed(own.value).length === 0 && !isCountry(own.value)) return own;
+    }
+    return inner;
+  }
+  return undefined;
 }
 
 /**

@@ -62,6 +62,8 @@ const blocked = (c: Clause | undefined): boolean => !!c && (c.intent || c.negate
  */
 export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, turn: string, emit: IndirectEmit, asked = false): void {
   const clauseAt = (k: number) => clauses.find((c) => c.at <= k && k < c.end);
+  // (each reading in a function of its own, so that one first taken late costs the optimising compiler only itself)
+  const r: IndirectReading = { s, clauses, speaker, ctx, turn, emit, asked, clauseAt };
   for (let k = 0; k < s.length; k++) {
     const t = s[k];
     const work = WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN";
@@ -72,87 +74,119 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     // ("a little one bed in Bray", "a two-bed in Drumcondra": a flat by its bedrooms)
     const beds = (t.lemma === "bed" || t.lemma === "bedroom") && ["one", "two", "three", "1", "2", "3"].includes((s[k - 1]?.text === "-" ? s[k - 2] : s[k - 1])?.lower ?? "");
     const home = (HOME_CONTEXT.has(t.lemma) || beds) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new", ","].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
-    if (WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3) {
-      // "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under
-      // "might as well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not
-      let a = k - 2;
-      while (a > 0 && ["PROPN", "NOUN", "ADJ"].includes(s[a - 1].pos)) a--;
-      // (a name: "the children's desk" is no workplace)
-      const place = s[a - 1]?.lower === "the" && upper(s[a].text) ? placeAt(s, a, k - 1) : undefined;
-      const gov = clauseAt(k);
-      if (place && !(gov && (gov.negated || gov.usedTo || gov.noLonger))) emit(gov && gov.subjects.length === 1 ? gov.subjects[0] : speaker, "workplace", place.value, k);
-      continue;
-    }
-    if (blocked(clauseAt(k))) continue;
-    if (work || home) {
-      // "My mum lives in Bangalore" (the tagger may read "lives" as the noun): the verb of someone's clause, not
-      // "life in X" said of the speaker
-      if (t.lower === "lives" && k > 0 && !["our", "their", "my", "your", "the", "his", "her"].includes(s[k - 1].lower)) continue;
-      let p = k + 1;
-      // ("home again in Tanjung Tokong", "the flat back in Leeds")
-      if (["here", "over", "again", "back", "now"].includes(s[p]?.lower ?? "")) p++;
-      const prep = s[p]?.lower;
-      const commute = t.lemma === "commute";
-      // ("sharing the place at Dzorwulu", "our house at Kasoa": a dwelling "at" a district, no organisation, told now)
-      const dwellingAt = prep === "at" && DWELLINGS.has(t.lemma) && !clauseAt(k)?.past && isName(s[p + 1]) && !organisationName(placeAt(s, p + 1)?.value ?? "") && ctx.seenAs?.[placeAt(s, p + 1)?.value ?? ""] !== "workplace";
-      const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near" || dwellingAt) ? "home" : undefined;
-      const place = attr && placeAt(s, p + 1);
-      // ("the canteen at lunch": a time, no name)
-      if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && (commute || MEALS.has(s[p + 1].lower)) && !isName(s[p + 1]))) continue;
-      // "still at Ecobank, head office at Ridge": the site of an organisation named just before it, no other workplace
-      if (attr === "workplace" && !commute && siteOfNamed(s, k, ctx)) continue;
-      // "the DBS office at Marina Bay": the organisation named before its site is the workplace
-      const value = (attr === "workplace" && !commute ? ownerBefore(s, k, ctx) : undefined) ?? place.value;
-      // no possessive: the thing belongs to the clause's subject ("my mom sold the house in Regina"), else the speaker's
-      const gov = clauseAt(k);
-      // … or to the one it was found or bought for ("we've found him a flat in Marlborough")
-      const forWhom = gov && gov.head < k && (s[gov.head + 1]?.lower === "him" || s[gov.head + 1]?.lower === "her") ? s[gov.head + 1].lower : undefined;
-      if (forWhom) {
-        const r = resolvePronoun(ctx, forWhom, turn, [speaker]);
-        if (r && !ctx.speakers.includes(r)) emit(r, attr, value, k);
-        continue;
-      }
-      // "a care home in Marlborough", "the nursing home in Leeds": a kind of home named by a noun before it is an
-      // institution, not the speaker's home (found for someone, above, it is theirs)
-      if (t.lower === "home" && s[k - 1]?.pos === "NOUN") continue;
-      // ("Miss Gloria finally sold the house in Macon": a home sold or left is no sign of living there)
-      if (gov && gov.head < k && (gov.verb === "sell" || gov.verb === "leave") && !s.slice(gov.head + 1, k).some((x) => x.pos === "VERB")) continue;
-      // (a place is no holder, unless surely a person of that name (a clause's subject alone is not): "Hollyhill is my home address now, the flat in Douglas is
-      // just where I keep the cat"; "My brother Teo just bought a flat in Seville")
-      const subject = gov && gov.head < k && gov.subjects.length === 1 && !((placesNamed(gov.subjects[0]).length || ctx.seenAs?.[gov.subjects[0]]) && !ctx.folk?.includes(gov.subjects[0])) && !(gov.verb === "be" && s.slice(gov.head + 1, gov.head + 4).some((x) => HOME_CONTEXT.has(x.lemma))) ? gov.subjects[0] : undefined;
-      // ("just started. flatting in Newtown": a verbless "-ing" opening the sentence is the speaker's)
-      const who = t.pos === "VERB" ? subject ?? (k === 0 && t.lower.endsWith("ing") && (gov?.subjects ?? []).every((e) => e === speaker) ? speaker : undefined) : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
-      // "They found a house in Roundhay" with "they" unresolved: someone else's, not the speaker's (unless "our house")
-      const someoneElse = !!gov && gov.head < k && gov.subjects.length === 0 && ["he", "she", "they"].includes(s[gov.at]?.lower ?? "") && !s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "my" || x.lower === "our");
-      if (who && !(someoneElse && who === speaker)) emit(who, attr, value, k);
-    } else if (!asked && t.lower === "treating" && isName(s[k - 2] ?? s[k - 1]) && (s[k - 1]?.text === "'s" || s[k - 1]?.lemma === "be") && s[k + 1]?.lower === "me") {
-      // "Cork's treating me well": the answer to "how's Cork treating you?", about where one is
-      let a = k - 2;
-      while (a > 0 && isName(s[a - 1])) a--;
-      const place = placeAt(s, a, k - 1);
-      // ("Nestlé's treating me well": an employer, not a town)
-      if (place) emit(speaker, !townName(place.value) && (organisationName(place.value) || ctx.seenAs?.[place.value] === "workplace") ? "workplace" : "home", place.value, k);
-    } else if (!asked && t.date && t.pos === "NOUN" && /^(?:year|month)s?$/.test(t.lower) && s[k + 1]?.lower === "at" && isName(s[k + 2])) {
-      // "fourteen years at Kew Gardens": time spent at a place is working there ("after ten years at X, I …" is an
-      // ending, read by states.ts; "even after" is not)
-      let a = k - 1;
-      while (a >= 0 && s[a].date) a--;
-      const after = s[a] && (s[a].lower === "after" || s[a].lower === "before") && s[a - 1]?.lower !== "even";
-      const place = placeAt(s, k + 2);
-      if (!after && place) emit(speaker, "workplace", place.value, k);
-    } else if (!asked && (t.lower === "here" || (t.lower === "home" && s[k - 1]?.lower === "back")) && s[k + 1]?.lower === "in" && isName(s[k + 2])) {
-      const place = placeAt(s, k + 2);
-      if (place) emit(speaker, "home", place.value, k);
-    } else if (!asked && t.lower === "here" && k === 0 && s[1]?.lower === "at" && isName(s[2])) {
-      // "Here at EPFL it's exam season": where the speaker is, an organisation (no town), is where they work
-      const place = placeAt(s, 2);
-      if (place && placesNamed(place.value).length === 0 && !isCountry(place.value)) emit(speaker, "workplace", place.value, k);
-    }
+    if (possessorsWork(r, k) || blocked(clauseAt(k))) continue;
+    if (work || home) contextPlace(r, k, work, home);
+    else otherCues(r, k);
   }
   if (!asked) {
     habitualWork(s, clauses, emit);
     repeatedMentions(s, clauses, speaker, ctx, emit);
     contentIn(s, clauses, ctx, emit);
+  }
+}
+
+/** A sentence being read for indirect observations, with what the readings below share. */
+interface IndirectReading {
+  s: Tok[];
+  clauses: Clause[];
+  speaker: string;
+  ctx: SessionContext;
+  turn: string;
+  emit: IndirectEmit;
+  asked: boolean;
+  clauseAt: (k: number) => Clause | undefined;
+}
+
+/**
+ * "on the Red Lion's payroll": the possessor of a work thing, named with "the", is a workplace (even under "might as
+ * well be", the joke's own grammar: its cues hedge it); "Tom's office", "my sister's rota" are not. Whether the word
+ * at k is such a thing.
+ */
+function possessorsWork({ s, speaker, emit, clauseAt }: IndirectReading, k: number): boolean {
+  const t = s[k];
+  if (!(WORK_CONTEXT.has(t.lemma) && t.pos === "NOUN" && s[k - 1]?.text === "'s" && s[k - 1].pos !== "AUX" && k >= 3)) return false;
+  let a = k - 2;
+  while (a > 0 && ["PROPN", "NOUN", "ADJ"].includes(s[a - 1].pos)) a--;
+  // (a name: "the children's desk" is no workplace)
+  const place = s[a - 1]?.lower === "the" && upper(s[a].text) ? placeAt(s, a, k - 1) : undefined;
+  const gov = clauseAt(k);
+  if (place && !(gov && (gov.negated || gov.usedTo || gov.noLonger))) emit(gov && gov.subjects.length === 1 ? gov.subjects[0] : speaker, "workplace", place.value, k);
+  return true;
+}
+
+/** A thing of work or of home at k ("the canteen at X", "our flat in X", "my commute from X"): whose place it names. */
+function contextPlace({ s, speaker, ctx, turn, emit, asked, clauseAt }: IndirectReading, k: number, work: boolean, home: boolean): void {
+  const t = s[k];
+  // "My mum lives in Bangalore" (the tagger may read "lives" as the noun): the verb of someone's clause, not
+  // "life in X" said of the speaker
+  if (t.lower === "lives" && k > 0 && !["our", "their", "my", "your", "the", "his", "her"].includes(s[k - 1].lower)) return;
+  let p = k + 1;
+  // ("home again in Tanjung Tokong", "the flat back in Leeds")
+  if (["here", "over", "again", "back", "now"].includes(s[p]?.lower ?? "")) p++;
+  const prep = s[p]?.lower;
+  const commute = t.lemma === "commute";
+  // ("sharing the place at Dzorwulu", "our house at Kasoa": a dwelling "at" a district, no organisation, told now)
+  const dwellingAt = prep === "at" && DWELLINGS.has(t.lemma) && !clauseAt(k)?.past && isName(s[p + 1]) && !organisationName(placeAt(s, p + 1)?.value ?? "") && ctx.seenAs?.[placeAt(s, p + 1)?.value ?? ""] !== "workplace";
+  const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near" || dwellingAt) ? "home" : undefined;
+  const place = attr && placeAt(s, p + 1);
+  // ("the canteen at lunch": a time, no name)
+  if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && (commute || MEALS.has(s[p + 1].lower)) && !isName(s[p + 1]))) return;
+  // "still at Ecobank, head office at Ridge": the site of an organisation named just before it, no other workplace
+  if (attr === "workplace" && !commute && siteOfNamed(s, k, ctx)) return;
+  // "the DBS office at Marina Bay": the organisation named before its site is the workplace
+  const value = (attr === "workplace" && !commute ? ownerBefore(s, k, ctx) : undefined) ?? place.value;
+  // no possessive: the thing belongs to the clause's subject ("my mom sold the house in Regina"), else the speaker's
+  const gov = clauseAt(k);
+  // … or to the one it was found or bought for ("we've found him a flat in Marlborough")
+  const forWhom = gov && gov.head < k && (s[gov.head + 1]?.lower === "him" || s[gov.head + 1]?.lower === "her") ? s[gov.head + 1].lower : undefined;
+  if (forWhom) {
+    const r = resolvePronoun(ctx, forWhom, turn, [speaker]);
+    if (r && !ctx.speakers.includes(r)) emit(r, attr, value, k);
+    return;
+  }
+  // "a care home in Marlborough", "the nursing home in Leeds": a kind of home named by a noun before it is an
+  // institution, not the speaker's home (found for someone, above, it is theirs)
+  if (t.lower === "home" && s[k - 1]?.pos === "NOUN") return;
+  // ("Miss Gloria finally sold the house in Macon": a home sold or left is no sign of living there)
+  if (gov && gov.head < k && (gov.verb === "sell" || gov.verb === "leave") && !s.slice(gov.head + 1, k).some((x) => x.pos === "VERB")) return;
+  // (a place is no holder, unless surely a person of that name (a clause's subject alone is not): "Hollyhill is my home address now, the flat in Douglas is
+  // just where I keep the cat"; "My brother Teo just bought a flat in Seville")
+  const subject = gov && gov.head < k && gov.subjects.length === 1 && !((placesNamed(gov.subjects[0]).length || ctx.seenAs?.[gov.subjects[0]]) && !ctx.folk?.includes(gov.subjects[0])) && !(gov.verb === "be" && s.slice(gov.head + 1, gov.head + 4).some((x) => HOME_CONTEXT.has(x.lemma))) ? gov.subjects[0] : undefined;
+  // ("just started. flatting in Newtown": a verbless "-ing" opening the sentence is the speaker's)
+  const who = t.pos === "VERB" ? subject ?? (k === 0 && t.lower.endsWith("ing") && (gov?.subjects ?? []).every((e) => e === speaker) ? speaker : undefined) : holder(s, k, speaker, ctx, turn, asked, asked ? undefined : subject);
+  // "They found a house in Roundhay" with "they" unresolved: someone else's, not the speaker's (unless "our house")
+  const someoneElse = !!gov && gov.head < k && gov.subjects.length === 0 && ["he", "she", "they"].includes(s[gov.at]?.lower ?? "") && !s.slice(Math.max(0, k - 3), k).some((x) => x.lower === "my" || x.lower === "our");
+  if (who && !(someoneElse && who === speaker)) emit(who, attr, value, k);
+}
+
+/**
+ * What a word at k tells of where one lives or works by other cues: "Cork's treating me well", "fourteen years at Kew
+ * Gardens", "back home in X", "Here at EPFL".
+ */
+function otherCues({ s, speaker, ctx, emit, asked }: IndirectReading, k: number): void {
+  const t = s[k];
+  if (!asked && t.lower === "treating" && isName(s[k - 2] ?? s[k - 1]) && (s[k - 1]?.text === "'s" || s[k - 1]?.lemma === "be") && s[k + 1]?.lower === "me") {
+    // "Cork's treating me well": the answer to "how's Cork treating you?", about where one is
+    let a = k - 2;
+    while (a > 0 && isName(s[a - 1])) a--;
+    const place = placeAt(s, a, k - 1);
+    // ("Nestlé's treating me well": an employer, not a town)
+    if (place) emit(speaker, !townName(place.value) && (organisationName(place.value) || ctx.seenAs?.[place.value] === "workplace") ? "workplace" : "home", place.value, k);
+  } else if (!asked && t.date && t.pos === "NOUN" && /^(?:year|month)s?$/.test(t.lower) && s[k + 1]?.lower === "at" && isName(s[k + 2])) {
+    // "fourteen years at Kew Gardens": time spent at a place is working there ("after ten years at X, I …" is an
+    // ending, read by states.ts; "even after" is not)
+    let a = k - 1;
+    while (a >= 0 && s[a].date) a--;
+    const after = s[a] && (s[a].lower === "after" || s[a].lower === "before") && s[a - 1]?.lower !== "even";
+    const place = placeAt(s, k + 2);
+    if (!after && place) emit(speaker, "workplace", place.value, k);
+  } else if (!asked && (t.lower === "here" || (t.lower === "home" && s[k - 1]?.lower === "back")) && s[k + 1]?.lower === "in" && isName(s[k + 2])) {
+    const place = placeAt(s, k + 2);
+    if (place) emit(speaker, "home", place.value, k);
+  } else if (!asked && t.lower === "here" && k === 0 && s[1]?.lower === "at" && isName(s[2])) {
+    // "Here at EPFL it's exam season": where the speaker is, an organisation (no town), is where they work
+    const place = placeAt(s, 2);
+    if (place && placesNamed(place.value).length === 0 && !isCountry(place.value)) emit(speaker, "workplace", place.value, k);
   }
 }
 
