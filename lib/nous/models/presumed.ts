@@ -55,101 +55,126 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       if (!workplaces.includes(asked)) workplaces.push(asked);
       continue;
     }
+    // (the cues, then the name, each in a function of its own, so that a branch first taken late costs the optimising
+    // compiler only its half)
     for (let k = 0; k < s.length; k++) {
-      // present tense only: "How was the wedding in Kraków?" asks about a trip
-      // "how's X", "hows X", "how cold is X"
-      const verb = s[how]?.lower === "hows" ? how : s[how + 1]?.pos === "ADJ" && s[how + 2]?.lemma === "be" ? how + 2 : how + 1;
-      // ("how the weather up in Mandeville?": no copula, as some Englishes ask)
-      const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? "") || (s[verb]?.lower === "the" && TOWN_TIMES.has(s[verb + 1]?.lower ?? "")));
-      // the word after the whole name ("How's São Paulo?")
-      const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
-      const afterHow = present && ((k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower))) || (k === verb + 2 && s[verb + 1]?.lower === "the" && TOWN_TIMES.has(after?.lower ?? "")));
-      // ("Oh you're in Chilwell?": the listener's home asked back, the question ending at the town: not "You're in New
-      // Zealand I heard?", "you're in London at christmas?")
-      const youreIn = ["are", "'re", "r"].includes(s[k - 2]?.lower ?? "") && ["you", "u"].includes(s[k - 3]?.lower ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" && !isCountry(placeAt(s, k)?.value ?? "");
-      const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you" || youreIn);
-      // "first week in Tainan, verdict?": the first days of a new home
-      const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
-      // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
-      const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
-      // "when did you move to Sapporo??": the question takes the move as known
-      const past = s[k - 2]?.lower === "moved" || s[k - 2]?.lower === "relocated" || (s[k - 2]?.lower === "move" && s.slice(0, k).some((t) => t.lower === "did"));
-      const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");
-      // "How's the planning team at Kapiti Coast District Council?": an organisation's name after "at"
-      // ("How are the lates at the Royal Berkshire Hospital?": "the" before the name)
-      const atAsked = (s[k - 1]?.lower === "at" || (s[k - 1]?.lower === "the" && s[k - 2]?.lower === "at")) && present && organisationName(placeAt(s, k)?.value ?? "");
-      // "what's Nyeri like to live in?", "what's life like in Hobart?"
-      const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
-      // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
-      const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really", "also"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
-      // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
-      // ("Nidd Vale still working you to the bone?": with "still" between, any name but a town's or a person's)
-      // ("Is Toyota still making you work Saturdays?": the same, asked; a town's name too with work after the verb)
-      const org = (k === 0 || (k === 1 && ["is", "are", "has"].includes(s[0].lower))) && isName(s[k]) ? placeAt(s, k) : undefined;
-      const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
-      const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping"].includes(s[org.end + 2]?.lower ?? "") && (placesNamed(org.value).length === 0 || (s[org.end + 2].lower !== "treating" && s.slice(org.end + 4).some((t) => t.lemma === "work" || t.lower === "overtime" || t.lower === "late"))) && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
-      // "How was your first week at the Royal Mint?": the first days of a new job (no town: "first week at Leeds")
-      const at = s[k - 1]?.lower === "at" ? k - 1 : s[k - 1]?.lower === "the" && s[k - 2]?.lower === "at" ? k - 2 : -1;
-      if (at > 1 && FIRST_DAYS.has(s[at - 1].lower) && ["first", "1st"].includes(s[at - 2]?.lower ?? "") && s[at - 3]?.lower === "your") {
-        const w = placeAt(s, k)?.value;
-        if (w && placesNamed(w).length === 0 && !isCountry(w) && !namesSomeone(ctx, w, { firstName: "value", known: true }) && !workplaces.includes(w)) workplaces.push(w);
-        continue;
-      }
-      if (employs && still && !organisationName(org!.value)) {
-        if (!workplaces.includes(org!.value)) workplaces.push(org!.value);
-        continue;
-      }
-      // "Still by the river in Staines?" (a verbless question opening with "still"), "your place is in Stewartville?"
-      // ("Still in Tralee?" waits for its answer: replies.ts; "Is your flat in Leith?" asks)
-      const stillIn = s[k - 1]?.lower === "in" && k > 2 && s[0]?.lower === "still" && s[1].lower !== "in" && s[1].lower !== "at" && !s.some((t) => t.pos === "VERB");
-      const yourPlace = s[k - 1]?.lower === "in" && s.slice(0, k).some((t, i) => t.lower === "your" && YOUR_DWELLINGS.has(s[i + 1]?.lemma ?? "") && (s[i + 2]?.lower === "is" || s[i + 2]?.text === "'s") && i + 3 === k - 1);
-      // "Where are you again, Bishopstown?", "where do you live now, Leith?": a guess after the question, ending it
-      const guess = s[k - 1]?.text === "," && (s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" || !s[(placeAt(s, k)?.end ?? k) + 1]) && s.slice(0, k).some((t) => t.lower === "where") && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && !s.slice(0, k).some((t) => t.lemma === "work");
-      // "How's the drive in from Sandy Bay these days?", "Much of a drive from Swords?": the listener's daily way in
-      // from home (not a trip: "How was the drive from Leeds?", nor a plan: "Will you commute from Leipzig?")
-      // ("You still getting the tram in from Didsbury?": the daily way in by a transport; "How long's the drive back
-      // to Shawlands at this hour?": the way home)
-      const wayIn = s[k - 1]?.lower === "from" && (s.slice(Math.max(0, k - 4), k - 1).some((t) => COMMUTES.has(t.lower)) || (s[k - 2]?.lower === "in" && TRANSPORT.has(s[k - 3]?.lemma ?? "")));
-      const wayHome = s[k - 1]?.lower === "to" && s[k - 2]?.lower === "back" && COMMUTES.has(s[k - 3]?.lower ?? "");
-      const commuteFrom = (wayIn || wayHome) && !s.some((t) => ["was", "were", "will", "did"].includes(t.lower));
-      // "is Leeds General Infirmary treating you well?": an organisation treating the listener is their employer
-      const treats = s[k - 1]?.lower === "is" && organisationName(placeAt(s, k)?.value ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "treating" && ["you", "u"].includes(s[(placeAt(s, k)?.end ?? k) + 2]?.lower ?? "");
-      // "How's the BBC? Still on the Welsh news desk?": a name with "the" asked after, then the listener's work asked
-      // about (only as a workplace); "How you settling in at JPS?": a new job settled into
-      const theOrg = present && k === verb + 2 && s[verb + 1]?.lower === "the" && (!after || after.pos === "PUNCT") && workAsked(sentences[si + 1]);
-      // ("How's Tobi settling in at nursery?": someone else settling in)
-      const settledAt = s[k - 1]?.lower === "at" && s[k - 2]?.lower === "in" && ["settle", "settled", "settling"].includes(s[k - 3]?.lower ?? "") && s.slice(0, k - 3).some((t) => t.lower === "you" || t.lower === "u");
-      if (theOrg || settledAt) {
-        const w = placeAt(s, k)?.value;
-        if (w && placesNamed(w).length === 0 && !isCountry(w) && !namesSomeone(ctx, w, { firstName: "value", known: true }) && !workplaces.includes(w)) workplaces.push(w);
-        continue;
-      }
-      // "Are you still in that little flat in Menai Bridge?": the listener's dwelling asked about (no choice offered:
-      // "still in Lakewood or did you buy that place in Parma?")
-      const dwelling = s[k - 1]?.lower === "in" && (YOUR_DWELLINGS.has(s[k - 2]?.lemma ?? "") || (s[k - 3] && YOUR_DWELLINGS.has(s[k - 3].lemma) && s[k - 2].pos === "ADJ")) && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && s.slice(0, k - 2).some((t) => ["that", "your", "ur"].includes(t.lower)) && s.slice(0, k).some((t) => t.lower === "still") && !s.some((t) => t.lower === "or");
-      if (!afterHow && !treats && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess && !commuteFrom && !dwelling) continue;
-      // "Is he settled in Bloemfontein?": asked of someone else, not the listener
-      if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) continue;
-      // ("how's your brother, the one at the bank in Kolkata?": asked of a relation)
-      if (s.slice(0, k).some((t, i) => t.lower === "your" && RELATIVES.has(s[i + 1]?.lemma ?? ""))) continue;
-      const n = placeName(s, k, ctx);
-      // ("How is Jerome's mother?": a name owning a relation is a person)
-      if (n && s[n.end + 1]?.text === "'s" && RELATIVES.has(s[n.end + 2]?.lemma ?? "")) continue;
-      // ("how is Pooja? Still in England?": a name no town of the gazetteer, asked where it still is, is a person's)
-      const next = sentences[si + 1];
-      if (n && afterHow && placesNamed(n.name).length === 0 && next?.[0]?.lower === "still" && next.some((t, i) => (t.lower === "in" || t.lower === "at") && isName(next[i + 1]))) continue;
-      // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
-      if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") continue;
-      // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
-      if (!n || ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] === "workplace" || ctx.seenAs?.[n.name] === "workplace") continue;
-      // ("How's BASF?": an acronym that names no place asks after a workplace)
-      // ("TfL", "KPMG": two capitals or more, lower-case letters between)
-      const acronym = (/^\p{Lu}{3,5}$/u.test(n.name) || /^\p{Lu}\p{Ll}{1,2}\p{Lu}{1,2}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
-      // ("How's Discovery treating you? Are they still giving you those late shifts?": what employs the listener)
-      const employer = (afterHow || liking) && placesNamed(n.name).length === 0 && ctx.seenAs?.[n.name] !== "home" && (theyEmploy(sentences[si + 1]) || (afterHow && workAsked(sentences[si + 1])));
-      if ((acronym || employer) && !workplaces.includes(n.name)) workplaces.push(n.name);
-      else if (!acronym && !out.includes(n.name)) out.push(n.name);
+      const cue = presumedCue(sentences, si, k, how, ctx, workplaces);
+      if (cue) presumedName(sentences, si, k, cue, ctx, out, workplaces);
     }
   }
   return out;
+}
+
+/** What a question's word at k is asked with: whether after "how", whether liked, the word after its name. */
+interface PresumedCue {
+  afterHow: boolean;
+  liking: boolean;
+  after: Tok | undefined;
+}
+
+/**
+ * Whether the word at k of question `si` is asked about as the listener's place, by the cues around it (a workplace the
+ * cues name is pushed onto `workplaces` at once).
+ */
+function presumedCue(sentences: Tok[][], si: number, k: number, how: number, ctx: SessionContext, workplaces: string[]): PresumedCue | undefined {
+  const s = sentences[si];
+  // present tense only: "How was the wedding in Kraków?" asks about a trip
+  // "how's X", "hows X", "how cold is X"
+  const verb = s[how]?.lower === "hows" ? how : s[how + 1]?.pos === "ADJ" && s[how + 2]?.lemma === "be" ? how + 2 : how + 1;
+  // ("how the weather up in Mandeville?": no copula, as some Englishes ask)
+  const present = how >= 0 && (verb === how || ["'s", "is", "are"].includes(s[verb]?.lower ?? "") || (s[verb]?.lower === "the" && TOWN_TIMES.has(s[verb + 1]?.lower ?? "")));
+  // the word after the whole name ("How's São Paulo?")
+  const after = s[(isName(s[k]) ? placeAt(s, k)?.end ?? k : k) + 1];
+  const afterHow = present && ((k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower))) || (k === verb + 2 && s[verb + 1]?.lower === "the" && TOWN_TIMES.has(after?.lower ?? "")));
+  // ("Oh you're in Chilwell?": the listener's home asked back, the question ending at the town: not "You're in New
+  // Zealand I heard?", "you're in London at christmas?")
+  const youreIn = ["are", "'re", "r"].includes(s[k - 2]?.lower ?? "") && ["you", "u"].includes(s[k - 3]?.lower ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" && !isCountry(placeAt(s, k)?.value ?? "");
+  const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you" || youreIn);
+  // "first week in Tainan, verdict?": the first days of a new home
+  const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
+  // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
+  const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
+  // "when did you move to Sapporo??": the question takes the move as known
+  const past = s[k - 2]?.lower === "moved" || s[k - 2]?.lower === "relocated" || (s[k - 2]?.lower === "move" && s.slice(0, k).some((t) => t.lower === "did"));
+  const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");
+  // "How's the planning team at Kapiti Coast District Council?": an organisation's name after "at"
+  // ("How are the lates at the Royal Berkshire Hospital?": "the" before the name)
+  const atAsked = (s[k - 1]?.lower === "at" || (s[k - 1]?.lower === "the" && s[k - 2]?.lower === "at")) && present && organisationName(placeAt(s, k)?.value ?? "");
+  // "what's Nyeri like to live in?", "what's life like in Hobart?"
+  const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
+  // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
+  const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really", "also"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
+  // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
+  // ("Nidd Vale still working you to the bone?": with "still" between, any name but a town's or a person's)
+  // ("Is Toyota still making you work Saturdays?": the same, asked; a town's name too with work after the verb)
+  const org = (k === 0 || (k === 1 && ["is", "are", "has"].includes(s[0].lower))) && isName(s[k]) ? placeAt(s, k) : undefined;
+  const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
+  const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping"].includes(s[org.end + 2]?.lower ?? "") && (placesNamed(org.value).length === 0 || (s[org.end + 2].lower !== "treating" && s.slice(org.end + 4).some((t) => t.lemma === "work" || t.lower === "overtime" || t.lower === "late"))) && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
+  // "How was your first week at the Royal Mint?": the first days of a new job (no town: "first week at Leeds")
+  const at = s[k - 1]?.lower === "at" ? k - 1 : s[k - 1]?.lower === "the" && s[k - 2]?.lower === "at" ? k - 2 : -1;
+  if (at > 1 && FIRST_DAYS.has(s[at - 1].lower) && ["first", "1st"].includes(s[at - 2]?.lower ?? "") && s[at - 3]?.lower === "your") {
+    const w = placeAt(s, k)?.value;
+    if (w && placesNamed(w).length === 0 && !isCountry(w) && !namesSomeone(ctx, w, { firstName: "value", known: true }) && !workplaces.includes(w)) workplaces.push(w);
+    return undefined;
+  }
+  if (employs && still && !organisationName(org!.value)) {
+    if (!workplaces.includes(org!.value)) workplaces.push(org!.value);
+    return undefined;
+  }
+  // "Still by the river in Staines?" (a verbless question opening with "still"), "your place is in Stewartville?"
+  // ("Still in Tralee?" waits for its answer: replies.ts; "Is your flat in Leith?" asks)
+  const stillIn = s[k - 1]?.lower === "in" && k > 2 && s[0]?.lower === "still" && s[1].lower !== "in" && s[1].lower !== "at" && !s.some((t) => t.pos === "VERB");
+  const yourPlace = s[k - 1]?.lower === "in" && s.slice(0, k).some((t, i) => t.lower === "your" && YOUR_DWELLINGS.has(s[i + 1]?.lemma ?? "") && (s[i + 2]?.lower === "is" || s[i + 2]?.text === "'s") && i + 3 === k - 1);
+  // "Where are you again, Bishopstown?", "where do you live now, Leith?": a guess after the question, ending it
+  const guess = s[k - 1]?.text === "," && (s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" || !s[(placeAt(s, k)?.end ?? k) + 1]) && s.slice(0, k).some((t) => t.lower === "where") && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && !s.slice(0, k).some((t) => t.lemma === "work");
+  // "How's the drive in from Sandy Bay these days?", "Much of a drive from Swords?": the listener's daily way in
+  // from home (not a trip: "How was the drive from Leeds?", nor a plan: "Will you commute from Leipzig?")
+  // ("You still getting the tram in from Didsbury?": the daily way in by a transport; "How long's the drive back
+  // to Shawlands at this hour?": the way home)
+  const wayIn = s[k - 1]?.lower === "from" && (s.slice(Math.max(0, k - 4), k - 1).some((t) => COMMUTES.has(t.lower)) || (s[k - 2]?.lower === "in" && TRANSPORT.has(s[k - 3]?.lemma ?? "")));
+  const wayHome = s[k - 1]?.lower === "to" && s[k - 2]?.lower === "back" && COMMUTES.has(s[k - 3]?.lower ?? "");
+  const commuteFrom = (wayIn || wayHome) && !s.some((t) => ["was", "were", "will", "did"].includes(t.lower));
+  // "is Leeds General Infirmary treating you well?": an organisation treating the listener is their employer
+  const treats = s[k - 1]?.lower === "is" && organisationName(placeAt(s, k)?.value ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "treating" && ["you", "u"].includes(s[(placeAt(s, k)?.end ?? k) + 2]?.lower ?? "");
+  // "How's the BBC? Still on the Welsh news desk?": a name with "the" asked after, then the listener's work asked
+  // about (only as a workplace); "How you settling in at JPS?": a new job settled into
+  const theOrg = present && k === verb + 2 && s[verb + 1]?.lower === "the" && (!after || after.pos === "PUNCT") && workAsked(sentences[si + 1]);
+  // ("How's Tobi settling in at nursery?": someone else settling in)
+  const settledAt = s[k - 1]?.lower === "at" && s[k - 2]?.lower === "in" && ["settle", "settled", "settling"].includes(s[k - 3]?.lower ?? "") && s.slice(0, k - 3).some((t) => t.lower === "you" || t.lower === "u");
+  if (theOrg || settledAt) {
+    const w = placeAt(s, k)?.value;
+    if (w && placesNamed(w).length === 0 && !isCountry(w) && !namesSomeone(ctx, w, { firstName: "value", known: true }) && !workplaces.includes(w)) workplaces.push(w);
+    return undefined;
+  }
+  // "Are you still in that little flat in Menai Bridge?": the listener's dwelling asked about (no choice offered:
+  // "still in Lakewood or did you buy that place in Parma?")
+  const dwelling = s[k - 1]?.lower === "in" && (YOUR_DWELLINGS.has(s[k - 2]?.lemma ?? "") || (s[k - 3] && YOUR_DWELLINGS.has(s[k - 3].lemma) && s[k - 2].pos === "ADJ")) && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && s.slice(0, k - 2).some((t) => ["that", "your", "ur"].includes(t.lower)) && s.slice(0, k).some((t) => t.lower === "still") && !s.some((t) => t.lower === "or");
+  if (!afterHow && !treats && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess && !commuteFrom && !dwelling) return undefined;
+  return { afterHow, liking, after };
+}
+
+/** The name at k that a question asks about with `cue`: the listener's home (`out`) or workplace (`workplaces`). */
+function presumedName(sentences: Tok[][], si: number, k: number, { afterHow, liking, after }: PresumedCue, ctx: SessionContext, out: string[], workplaces: string[]): void {
+  const s = sentences[si];
+  // "Is he settled in Bloemfontein?": asked of someone else, not the listener
+  if (s.slice(0, k).some((t) => ["he", "she", "they", "he's", "she's"].includes(t.lower)) && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u")) return;
+  // ("how's your brother, the one at the bank in Kolkata?": asked of a relation)
+  if (s.slice(0, k).some((t, i) => t.lower === "your" && RELATIVES.has(s[i + 1]?.lemma ?? ""))) return;
+  const n = placeName(s, k, ctx);
+  // ("How is Jerome's mother?": a name owning a relation is a person)
+  if (n && s[n.end + 1]?.text === "'s" && RELATIVES.has(s[n.end + 2]?.lemma ?? "")) return;
+  // ("how is Pooja? Still in England?": a name no town of the gazetteer, asked where it still is, is a person's)
+  const next = sentences[si + 1];
+  if (n && afterHow && placesNamed(n.name).length === 0 && next?.[0]?.lower === "still" && next.some((t, i) => (t.lower === "in" || t.lower === "at") && isName(next[i + 1]))) return;
+  // "How's Highland life?": "X life" names a way of living ("island life", "Highland life") unless X is a city (or a home already seen)
+  if (n && afterHow && (after?.lower === "life" || s[k + 1]?.lower === "life") && !placesNamed(n.name).some((p) => p.population >= 100_000) && ctx.seenAs?.[n.name] !== "home") return;
+  // "How's Seplat?" after "I took the Seplat offer": a workplace, not a home
+  if (!n || ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] === "workplace" || ctx.seenAs?.[n.name] === "workplace") return;
+  // ("How's BASF?": an acronym that names no place asks after a workplace)
+  // ("TfL", "KPMG": two capitals or more, lower-case letters between)
+  const acronym = (/^\p{Lu}{3,5}$/u.test(n.name) || /^\p{Lu}\p{Ll}{1,2}\p{Lu}{1,2}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
+  // ("How's Discovery treating you? Are they still giving you those late shifts?": what employs the listener)
+  const employer = (afterHow || liking) && placesNamed(n.name).length === 0 && ctx.seenAs?.[n.name] !== "home" && (theyEmploy(sentences[si + 1]) || (afterHow && workAsked(sentences[si + 1])));
+  if ((acronym || employer) && !workplaces.includes(n.name)) workplaces.push(n.name);
+  else if (!acronym && !out.includes(n.name)) out.push(n.name);
 }
