@@ -100,6 +100,7 @@ export const nousClaims: MechanismClaims = {
     "memory.k": "evidence turns without a token budget; the protocol uses the 600-token budget instead",
     "memory.budgetTokens": "the protocol's 600-token context, the same for every system; a definition of the comparison",
     "memory.dimensionSlots": "an aggregation variant the protocol does not use (0)",
+    "memory.fillBudget": "a definition of the query: a home or workplace question's unused budget holds the other turns; the offline rules read only what the question's words found",
     "extractor.kinds": "a switch for the null of kinds-read-changes, not an assumption",
   },
   assumptions: NOUS_ASSUMPTIONS,

@@ -60,3 +60,30 @@ test("a city whose belief holds a place within it is answered with the latest su
   assert.equal(stateAnswer(city({}, ["Suva", "Tamavua"]), false, new Set()), "Suva");
   assert.equal(stateAnswer(city({ Tamavua: "Suva" }, ["Suva", "Tamavua"]), false, new Set(["tamavua"])), "Suva");
 });
+
+test("a home or workplace question's unused budget holds the other turns, latest first, marked filled and with no fact line; other questions and fillBudget: false keep what the words found", () => {
+  const lines: [string, string][] = [
+    ["Ana", "Rowena said the brownout hit Mandaue again."],
+    ["Wei", "Concentrix still, same telco account, angry callers every night."],
+    ["Ana", "Respect. I'd last one day."],
+    ["Wei", "Where does the time go, honestly."],
+  ];
+  const mem = memoryOf(lines);
+  const ask = (q: string, fillBudget?: boolean) => query(mem, q, { budgetTokens: 600, stateAttributes: questionStates(q), ...(fillBudget === undefined ? {} : { fillBudget }) });
+  const work = ask("Where does Wei work now?");
+  const lexical = work.evidence.filter((e) => !e.filled).map((e) => e.evidenceId);
+  const filled = work.evidence.filter((e) => e.filled).map((e) => e.evidenceId);
+  // every turn fits the budget: the words found Wei's turns, the rest follows latest first
+  assert.deepEqual([...lexical].sort(), ["D1:2", "D1:4"]);
+  assert.deepEqual(filled, ["D1:3", "D1:1"]);
+  assert.equal(work.sourceIds.length, 4);
+  for (const e of work.evidence.filter((x) => x.filled)) assert.equal(e.score, 0);
+  assert.ok(!work.facts.some((f) => f.entity === "Ana"), "a filled turn brings no fact line");
+  // switched off, or a question about something else: what the words found, nothing more
+  assert.deepEqual(ask("Where does Wei work now?", false).evidence.map((e) => e.evidenceId).sort(), ["D1:2", "D1:4"]);
+  assert.ok(ask("What does Wei think of the time?").evidence.every((e) => !e.filled));
+  // a budget too small for them: no turn beyond it
+  const small = query(mem, "Where does Wei work now?", { budgetTokens: 60, stateAttributes: ["workplace"] });
+  assert.ok((small.tokens ?? 0) <= 60);
+  mem.close();
+});

@@ -95,6 +95,8 @@ export interface QueryOptions {
   graphBoost?: number;
   /** Evidence slots (of k) filled from the dimensions of the best evidence before the rest of the BM25 list. */
   dimensionSlots?: number;
+  /** Whether a home or workplace question's unused budget is filled with the other turns (MemoryOptions.fillBudget). */
+  fillBudget?: boolean;
   /** Time the question is asked (ms); beliefs are decayed to it. Default: the newest delta's time. */
   now?: number;
   /**
@@ -103,6 +105,9 @@ export interface QueryOptions {
    */
   stateAttributes?: readonly string[];
 }
+
+/** The evidence the question's words found (not the turns that fill the budget they left). */
+export const lexicalEvidence = (ctx: QueryContext): EvidenceItem[] => (ctx.evidence.some((e) => e.filled) ? ctx.evidence.filter((e) => !e.filled) : ctx.evidence);
 
 /** Attributes that are a last resort of the offline extractor, not a belief about anything. */
 export const FALLBACK_ATTRIBUTES = new Set(["talked about", "photo", "shared photo"]);
@@ -125,7 +130,9 @@ const EVIDENCE_HEADER = "Evidence (date, turn id, text):";
  * Builds the context an answerer sees for a question: BM25 over all deltas, each score multiplied by
  * 1 + graphBoost·2^(−h) when its entity is h hops from an entity the question names (a boost, never a filter),
  * then distinct source turns in that order, with the belief of each evidence's dimension (when it has more than
- * one delta) as a fact line, until k turns or the token budget is reached.
+ * one delta) as a fact line, until k turns or the token budget is reached. A question about a home or a workplace
+ * then gets what its words left of a token budget filled with the other turns, latest first (`fillBudget`), each
+ * marked `filled` and given no fact line.
  *
  * @example
  * const ctx = query(mem, "Where does Ann work?");
@@ -172,15 +179,15 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
     }
   }
   const full = (): boolean => (budget === null ? evidence.length >= k : budget - used < 12);
-  const take = (doc: number, score: number): void => {
+  const take = (doc: number, score: number, filled = false): void => {
     const d = mem.deltas[doc];
     if (seen.has(d.evidenceId) || full()) return;
     const fk = `${mem.resolve(d.entity)}\u0000${d.attribute}`;
-    const item: EvidenceItem = { deltaId: d.id, evidenceId: d.evidenceId, entity: mem.resolve(d.entity), attribute: d.attribute, observation: d.observation, timestamp: d.timestamp, text: d.evidence, score };
+    const item: EvidenceItem = { deltaId: d.id, evidenceId: d.evidenceId, entity: mem.resolve(d.entity), attribute: d.attribute, observation: d.observation, timestamp: d.timestamp, text: d.evidence, score, ...(filled ? { filled } : {}) };
     // the evidence line alone must fit before its fact line is worth computing
     const lineCost = budget === null ? 0 : tokensOf(evidenceLine(item));
     if (budget !== null && used + lineCost > budget) return;
-    const f = !factKeys.has(fk) && !FALLBACK_ATTRIBUTES.has(d.attribute) && mem.dimensionDeltas(d.entity, d.attribute).length > 1 ? factLine(mem, d.entity, d.attribute, now) : undefined;
+    const f = !filled && !factKeys.has(fk) && !FALLBACK_ATTRIBUTES.has(d.attribute) && mem.dimensionDeltas(d.entity, d.attribute).length > 1 ? factLine(mem, d.entity, d.attribute, now) : undefined;
     if (budget !== null) {
       // a fact line costs its line, and the beliefs header (and a blank line) with the first fact
       const cost = lineCost + (f ? tokensOf(renderFact(f)) + (facts.length === 0 && states.length === 0 ? tokensOf(BELIEFS_HEADER) + 1 : 0) : 0);
@@ -209,6 +216,10 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
     }
     for (const h of hits) take(h.doc, h.score);
   }
+  // a home or a workplace asked for: what the question's words left of the budget goes to the other turns, latest
+  // first (a short conversation fits whole; the place may be told in words the question does not use: "Concentrix
+  // pa rin, still on the US telco account")
+  if (budget !== null && (opts.fillBudget ?? o.fillBudget) && (opts.stateAttributes ?? []).some((a) => a === "home" || a === "workplace")) for (let i = mem.deltas.length - 1; i >= 0 && !full(); i--) take(i, 0, true);
   const ctx: QueryContext = {
     question,
     linked,

@@ -98,6 +98,12 @@ export const MemoryOptionsSchema = z.object({
   budgetTokens: z.number().int().positive().nullable().default(null),
   /** BM25 scores of deltas about entities the graph search reached at hop h are multiplied by 1 + graphBoost·2^(−h). */
   graphBoost: z.number().nonnegative().default(1),
+  /**
+   * With a token budget, a question about a home or a workplace gets the budget its words left filled with the other
+   * turns, latest first (marked `filled`: the offline answerer's rules read only what the words found, its ranker
+   * every name in the context); false: only what the words found, as a plain BM25 context has.
+   */
+  fillBudget: z.boolean().default(true),
   /** Of the k evidence slots, how many are filled from the dimensions of the best BM25 evidence (aggregation). */
   dimensionSlots: z.number().int().min(0).default(0),
   /** Mean symmetrised KL (bits) below which two entities with shared attributes are the same entity. */
@@ -144,6 +150,8 @@ export interface EvidenceItem {
   timestamp: number;
   text: string;
   score: number;
+  /** A turn no word of the question matched, given the budget the lexical search left (query.ts). */
+  filled?: boolean;
 }
 
 /** What the query pipeline hands to an answerer. */

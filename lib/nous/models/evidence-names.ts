@@ -20,8 +20,8 @@
  * no home). Names of the entities the question links, values the memory holds as someone else's state of that kind,
  * and questions (not a tag after a comma, "…, you hear?", nor news asked, "Did you hear …?") are skipped.
  */
-import { abbreviates, shortFormOf } from "../query.js";
-import type { QueryContext } from "../types.js";
+import { abbreviates, lexicalEvidence, shortFormOf } from "../query.js";
+import type { EvidenceItem, QueryContext } from "../types.js";
 import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, type Tok } from "./nlp.js";
@@ -59,8 +59,8 @@ export function skipped(ctx: QueryContext, attribute: string, entity: string): S
 }
 
 /** The speakers' names and their words, without accents ("Gearoid" is "Gearóid"), as `has(fold(word))` reads them. */
-export function peopleOf(ctx: QueryContext): Set<string> {
-  const said = ctx.evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x);
+export function peopleOf(ctx: QueryContext, evidence: readonly EvidenceItem[] = lexicalEvidence(ctx)): Set<string> {
+  const said = evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x);
   return new Set([...said, ...(ctx.speakers ?? [])].flatMap((p) => [p, ...p.split(" ")]).map(fold));
 }
 
@@ -104,7 +104,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
   const lowerTowns: string[] = [];
   const told = new Map<string, number>();
   const people = peopleOf(ctx);
-  for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
+  for (const e of [...lexicalEvidence(ctx)].sort((a, b) => b.timestamp - a.timestamp)) {
     const own = e.entity === entity;
     const sentences = analyse(e.text);
     const workTalk = sentences.some((x) => x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower)));
@@ -187,7 +187,7 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
   const score = new Map<string, number>();
   const weak = new Map<string, number>();
   const other = attribute === "home" ? "workplace" : "home";
-  for (const e of [...ctx.evidence].sort((a, b) => b.timestamp - a.timestamp)) {
+  for (const e of [...lexicalEvidence(ctx)].sort((a, b) => b.timestamp - a.timestamp)) {
     const weight = e.text.startsWith(`${entity}:`) ? 2 : e.text.includes(first) ? 1.5 : 1;
     // ("How is Pirelli, still the tyre man?" read as Olumide's home: a name of the kind asked for, filed as the other
     // state; not "moved to Kileleshwa": a name after "to" or "in" is a place)
@@ -261,10 +261,10 @@ export function fullerName(ctx: QueryContext, value: string): string {
   const words = value.includes(" ");
   // "Leigh" when the evidence names "leigh-on-sea": the hyphenated name it starts
   const hyphened = /^\p{Lu}\p{Ll}+$/u.test(value) ? new RegExp(`(?<![\\p{L}-])${value}(?:-\\p{Ll}+){2,3}(?![\\p{L}-])`, "iu") : undefined;
-  const long = hyphened && ctx.evidence.map((e) => hyphened.exec(e.text)?.[0]).find((x) => x !== undefined);
+  const long = hyphened && lexicalEvidence(ctx).map((e) => hyphened.exec(e.text)?.[0]).find((x) => x !== undefined);
   if (long) return value + long.slice(value.length);
   if (!acronym && !clipped && !parts && !words) return value;
-  for (const e of ctx.evidence) {
+  for (const e of lexicalEvidence(ctx)) {
     for (const s of analyse(e.text)) {
       for (let k = 0; k < s.length; k++) {
         if (!isName(s[k])) continue;

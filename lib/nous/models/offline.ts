@@ -19,7 +19,7 @@
  */
 import type { Extraction } from "../engine.js";
 import { fullerName, looseNameFromEvidence, nameFromEvidence } from "./evidence-names.js";
-import { FALLBACK_ATTRIBUTES } from "../query.js";
+import { FALLBACK_ATTRIBUTES, lexicalEvidence } from "../query.js";
 import { tokens } from "../retrieval/text.js";
 import type { FactLine, QueryContext, Turn } from "../types.js";
 import { extract, EXTRACTOR_LABEL, type SessionContext } from "./extractor.js";
@@ -203,7 +203,7 @@ export function nameAsked(ctx: QueryContext): { attribute: "home" | "workplace";
  * answerOffline(ctx); // "library" for "Where does Ann work?" after "bakery, bakery, library now, library"
  */
 export function answerOffline(ctx: QueryContext, options: { ranker?: RankerModel | null } = {}): string {
-  const top = ctx.evidence[0];
+  const top = lexicalEvidence(ctx)[0];
   if (!top && !ctx.states?.length) return "Not mentioned in the conversation";
   if (top && TEMPORAL_Q.test(ctx.question)) return resolveTime(top.text, top.timestamp);
   const q = new Set(tokens(ctx.question));
@@ -217,7 +217,7 @@ export function answerOffline(ctx: QueryContext, options: { ranker?: RankerModel
   const novel = (v: string) => tokens(v).some((t) => !q.has(t));
   // (never the other of home and workplace: "Where does Ann work?" is not answered with her town)
   const other = asked && (asked.attribute === "home" ? "workplace" : "home");
-  const usable = ctx.evidence.filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && e.attribute !== other && novel(e.observation));
+  const usable = lexicalEvidence(ctx).filter((e) => !FALLBACK_ATTRIBUTES.has(e.attribute) && e.attribute !== other && novel(e.observation));
   // an evidence whose attribute the question's words point at, else the best-ranked usable one
   const cues = questionAttributes(ctx.question);
   const cued = cues.map((a) => usable.find((e) => e.attribute === a)).find((e) => e !== undefined);

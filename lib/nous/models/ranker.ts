@@ -48,7 +48,7 @@ const speakerOf = (text: string): string | undefined => /^([^:]{1,60}):/.exec(te
 export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workplace", entity: string): RankerCandidate[] {
   const first = entity.split(/[\s']/)[0];
   const skip = skipped(ctx, attribute, entity);
-  const people = peopleOf(ctx);
+  const people = peopleOf(ctx, ctx.evidence);
   const byValue = new Map<string, { x: number[]; mentions: number; spoken: number; last: number; first: number }>();
   const evidence = [...ctx.evidence].sort((a, b) => a.timestamp - b.timestamp || a.evidenceId.localeCompare(b.evidenceId));
   const times = evidence.map((e) => e.timestamp);
