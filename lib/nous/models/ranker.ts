@@ -1,8 +1,9 @@
 /**
  * A learned last resort for a state the memory holds no belief about: every name in the retrieved evidence is a
  * candidate for "where does X live / work now", described by generic features (who said it, the word before it, the
- * words of its sentence by lexicon class, its shape, how often and how late it is told), and scored by a ridge
- * logistic regression fitted on the tune sets (`scripts/nous-ranker-fit.ts`; weights in `data/nous/ranker.json`).
+ * words of its sentence by lexicon class, its shape, how often and how late it is told, whether the question's words
+ * found its turn or it only filled the budget), and scored by a ridge logistic regression fitted on the tune sets
+ * (`scripts/nous-ranker-fit.ts`; weights in `data/nous/ranker.json`).
  *
  * The features name no phrase: they are the classes a reader uses (a word of living or of work in the sentence, "in"
  * or "at" before the name, a town of the gazetteer, a person's name), so that the model reads phrasing it was not fitted
@@ -20,7 +21,7 @@ export const RANKER_PATH = fileURLToPath(new URL("../../../data/nous/ranker.json
 
 /** The features' names, in the order of a candidate's vector (`candidates` fills them). */
 export const RANKER_FEATURES: readonly string[] = [
-  "spoken", "spokenOther", "named", "addressed", "question", "opening", "third", "first", "negated", "past",
+  "spoken", "spokenOther", "named", "found", "addressed", "question", "opening", "third", "first", "negated", "past",
   ...NAME_SHAPE_FEATURES.slice(0, 9),
   ...SENTENCE_CLASSES.map(([k]) => `sentence_${k}`),
   "tail_work", "tail_local", "tail_other",
@@ -68,6 +69,7 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
         spoken: spoken ? 1 : 0,
         spokenOther: spoken ? 0 : 1,
         named: named ? 1 : 0,
+        found: e.filled ? 0 : 1,
         addressed: !spoken && has(SECOND) ? 1 : 0,
         question: s[s.length - 1]?.text === "?" ? 1 : 0,
         third: has(THIRD) ? 1 : 0,
