@@ -63,7 +63,7 @@ test("Pidgin 'I still dey <place>' and 'I don pack comot from <place> ma'; an of
 });
 
 test("Scots 'ah' before a verb is 'I', 'wis', 'daeing', 'gaun'; Jamaican 'inna' and 'di'; an interjection 'Ah' stays", async () => {
-  const { expandContractions } = await import("./nlp.js");
+  const { expandContractions } = await import("./contractions.js");
   assert.equal(expandContractions("sorry wis on the bus. ah'm at the Lidl in Motherwell now"), "sorry was on the bus. I am at the Lidl in Motherwell now");
   assert.equal(expandContractions("so whit ye daeing noo, still gaun offshore"), "so what you doing now, still going offshore");
   assert.equal(expandContractions("Ah, nice one"), "Ah, nice one");
@@ -72,7 +72,7 @@ test("Scots 'ah' before a verb is 'I', 'wis', 'daeing', 'gaun'; Jamaican 'inna' 
 });
 
 test("Patois 'mi' before kin is 'my', 'bredda' a brother", async () => {
-  const { expandContractions } = await import("./nlp.js");
+  const { expandContractions } = await import("./contractions.js");
   assert.equal(expandContractions("Den mek mi brag. Mi daughter Kezia pass her exam"), "Den mek mi brag. My daughter Kezia pass her exam");
   assert.equal(expandContractions("Mi bredda Clive call from England."), "My brother Clive call from England.");
 });

@@ -19,7 +19,7 @@
 import type { Triple, Turn } from "../types.js";
 import type { Tok } from "./nlp.js";
 import { readActivity } from "./activities.js";
-import { readClauses, relationAt, type Clause } from "./clause.js";
+import { readClauses, type Clause } from "./clause.js";
 import { afterHeading, asksBack, beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, laughsAt, laughsElsewhere, mainClause, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
@@ -28,16 +28,19 @@ import { addPet, speakerNamed, type SessionContext } from "./referents.js";
 import { personNamed } from "./people.js";
 import { placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { appliedAt, atOrganisation, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { appliedAt, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
+import { atOrganisation } from "./states-at-name.js";
 import { knownByKind, organisationName, placeAt } from "./states-common.js";
 import { greetings } from "./greetings.js";
 import { asides, welcomedTo } from "./asides.js";
 import { newsAsked, whichAnswer } from "./asked-about.js";
+import { speakerRelations } from "./speaker-relations.js";
 import { dropOldRemarks, jobMoves } from "./moves.js";
 import { elidedStill, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
 import { employerActs } from "./states-employer.js";
 import { everydayStates, toldNews } from "./states-everyday.js";
-import { commute, dayAt, jobFragment, servedAt, townRemark, writtenFrom } from "./states-remarks.js";
+import { commute, dayAt, jobFragment, servedAt, writtenFrom } from "./states-remarks.js";
+import { townRemark } from "./states-town-remark.js";
 import { isQuestion, noteAttribute, toldAsNews, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
 import { fragmentValue } from "./fragments.js";
 import { nameAndYes, questionTail, readQuestion } from "./questions.js";
@@ -68,11 +71,7 @@ export interface OfflineExtraction {
   fallback?: "talked about" | "photo";
 }
 
-const FAMILY = wordSet("family");
-const PARTNER = wordSet("partner");
-const ANIMALS = wordSet("animals");
 const SKIP_VERBS = wordSet("skipVerbs");
-const NAMING = wordSet("namingWords");
 const MOVE = wordSet("moveVerbs");
 const TRIP = wordSet("tripWords");
 
@@ -266,33 +265,6 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     thirdNews = lastThird && s.some((t) => t.lemma === "job" || MOVE.has(t.lemma)) ? lastThird : undefined;
     return { s, conditional, clauses };
   };
-  /** Relations and animals of the speaker told in the sentence, and whether an animal is named in it. */
-  const relationsIn = (s: Tok[]): boolean => {
-    // "my <relation> (Name)" and "my <animal>": relations of the speaker
-    // an animal, something "named X", or "a/an <Capitalised>" (a breed: "a Chihuahua") is not a person
-    let pet = s.some((t, k) => (ANIMALS.has(t.lemma) && t.pos === "NOUN") || (NAMING.has(t.lower) && nameAt(s, k + 1)) || ((s[k - 1]?.lower === "a" || s[k - 1]?.lower === "an") && upper(t.text)));
-    // "a gecko … that I've named Kevin": a one-word name given to something that is no organisation or town
-    for (let k = 0; k + 1 < s.length; k++) {
-      const n = NAMING.has(s[k].lower) ? nameAt(s, k + 1) : undefined;
-      if (n && !n.name.includes(" ") && !organisationName(n.name) && placesNamed(n.name).length === 0 && !isSpeakerName(n.name)) (ctx.named ??= []).push(n.name);
-    }
-    for (let i = 0; i + 1 < s.length; i++) {
-      if (s[i].lower !== "my") continue;
-      const rel = s[i + 1].lemma;
-      if (ANIMALS.has(rel)) {
-        pet = true;
-        const n = nameAt(s, i + 2);
-        if (n || rel !== "pet") add({ entity: turn.speaker, attribute: "pet", value: n ? `${rel} ${n.name}` : rel });
-        continue;
-      }
-      const r = relationAt(s, i, turn.speaker, ctx, turn.id);
-      if (!r || !(FAMILY.has(r.relation) || PARTNER.has(r.relation))) continue;
-      if (!r.named && !r.entity?.includes(" and ")) ctx.unnamedRelation = { holder: turn.speaker, relation: r.relation };
-      add({ entity: turn.speaker, attribute: FAMILY.has(r.relation) ? "family" : "relationship", value: r.named && r.entity ? `${r.relation} ${r.entity}` : r.relation });
-      if (r.named && r.entity) mention(r.entity);
-    }
-    return pet;
-  };
   /** The states the sentence tells directly. */
   const statesIn = (s: Tok[], si: number, clauses: Clause[]) => {
     let states = jobMoves(readStates(s, clauses, turn.speaker, ctx, turn.id), s, turn.speaker, endedHere, ctx);
@@ -422,7 +394,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const read = clausesOf(s);
     s = read.s;
     const { conditional, clauses } = read;
-    const pet = relationsIn(s);
+    const pet = speakerRelations(s, turn, ctx, isSpeakerName, add, mention);
     if (conditional) return void (pet && addPet(ctx));
     const states = statesIn(s, si, clauses);
     inPassing(s, si, clauses, states, start.fragment);

@@ -11,6 +11,7 @@ import winkNLP, { type WinkMethods } from "wink-nlp";
 import type Model from "wink-eng-lite-web-model";
 import { placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
+import { expandContractions, ORG_HEADS } from "./contractions.js";
 
 const WEATHER = wordSet("weatherWords");
 
@@ -48,62 +49,6 @@ const joinDomains = (text: string): string => (text.includes(".") ? text.replace
 
 /** Prepositions of place, after which a capitalised verb's base form is a name. */
 const PLACE_PREPS = new Set(["in", "at", "to", "from", "near", "for", "with", "outside", "around"]);
-
-/** Contractions and their apostrophe-less chat spellings, expanded before tagging (closed-class grammar). */
-const CONTRACTIONS: [RegExp, string][] = [
-  [/[’‘]/g, "'"], [/\bI'm\b/gi, "I am"], [/\bim\b/g, "I am"], [/\bI've\b/gi, "I have"], [/\bive\b/g, "I have"],
-  [/\bI'd\b/gi, "I would"], [/\bI'll\b/gi, "I will"], [/\b(we|they|you)'re\b/gi, "$1 are"], [/\b(we|they|you)'ve\b/gi, "$1 have"],
-  [/\b(we|they|you|he|she|it|this|that)'ll\b/gi, "$1 will"], [/(\p{Lu}\p{Ll}+)'ll\b/gu, "$1 will"], [/\b(he|she|it|that|there)'s been\b/gi, "$1 has been"], [/\b(he|she)'s ((?:just |finally |already |now |also )?(?:left|moved|gone|got|started|quit|found|bought|sold|taken|joined|changed|finished|landed|settled|signed|accepted))\b/gi, "$1 has $2"],
-  [/\b(he|she|it|that|there)'s\b/gi, "$1 is"], [/\b(we|they|you|he|she)'d\b/gi, "$1 would"],
-  [/\bcan't\b/gi, "can not"], [/\bcant\b/gi, "can not"], [/\bwon't\b/gi, "will not"], [/\bwont\b/gi, "will not"],
-  [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
-  [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not"], [/\b(\w+)n't\b/gi, "$1 not"],
-  [/\b(how|where|what)s\b/gi, "$1's"], [/\b(she|he)s\b/g, "$1 is"], [/\bgonna\b/gi, "going to"], [/(?<![\p{L}\p{N}_'-])u(?![\p{L}\p{N}_'-])/gu, "you"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
-  // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
-  // stop) would no longer be split, so that one conversation's text would change how the next one is read
-  [/(\p{L})'s\b/gu, "$1 's"],
-];
-
-/** Spellings of Scots, of Nigerian Pidgin and of dropped g's, read as English before tagging (after CONTRACTIONS'
- * apostrophes, before its "'s"), run only on a text that `DIALECT` finds something in. */
-const DIALECT_SPELLINGS: [RegExp, string][] = [
-  // Scots spellings of closed-class words, lower case only ("moved up tae Oban", "fae Rosemount", "wi a view", "it
-  // isnae", "I cannae"); "ma" stays, since it may be one's mother
-  [/\b(is|was|did|do|does|could|would|should|have|has|had)nae\b/g, "$1 not"], [/\bcannae\b/g, "can not"], [/\bdinnae\b/g, "do not"],
-  [/\bintae\b/g, "into"], [/\btae\b/g, "to"], [/\bfae\b/g, "from"], [/\bwi\b/g, "with"], [/\boot\b/g, "out"], [/\bdoon\b/g, "down"], [/\bnoo\b/g, "now"], [/\baboot\b/g, "about"], [/\bwhit\b/g, "what"], [/\bhame\b/g, "home"], [/\bye\b/g, "you"], [/\bYe\b/g, "You"], [/\byer\b/g, "your"],
-  [/\bany mair\b/g, "anymore"], [/\bmair\b/g, "more"], [/\bdoonstairs\b/g, "downstairs"], [/\bmasel\b/g, "myself"], [/\bNaw\b/g, "No"], [/\bnaw\b/g, "no"],
-  // ("I'm no at the Royal any mair": Scots "no" for "not" before where one is)
-  [/\b(I am|he is|she is|we are|they are|am|is|are) no (?=at|in|with|working|living|there)\b/g, "$1 not "],
-  // Nigerian Pidgin moving out: "I don pack comot from Nsukka" ("comot": come out, leave)
-  [/\bdon (?:pack )?comot from\b/g, "have moved out of"], [/\b(?:pack )?comot from\b/g, "moved out of"],
-  // ("ah'm at the Lidl", "ah wis", "whit ye daeing", "still gaun offshore": Scots "I", "was", "doing", "going")
-  [/\bah'm\b/g, "I am"], [/\bah've\b/g, "I have"], [/\bah(?= am\b| wis\b| was\b| know\b| think\b| work| live| started\b| moved\b| got\b| have\b| had\b)/g, "I"], [/\bwis\b/g, "was"], [/\bdaeing\b/g, "doing"], [/\bgaun\b/g, "going"],
-  // Jamaican Patois, lower case only ("NCB inna New Kingston", "di branch", "mi bredda Clive"; "my" before kin: "Mi daughter Kezia")
-  [/\binna\b/g, "in"], [/\bdi\b/g, "the"], [/\bbredda\b/g, "brother"], [/\bsista\b/g, "sister"], [/\bmadda\b/g, "mother"],
-  [/\b([Mm])i (?=(?:daughter|son|brother|sister|mother|father|cousin|wife|husband|auntie|aunty|uncle|granny|niece|nephew)\b)/g, "$1y "],
-  // a dropped g ("livin in Dundee", "workin' nights"), for the verbs of living, working and moving
-  [/\b(liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in'?(?=[\s.,!?]|$)/g, "$1ing"],
-];
-const DIALECT = /\b(?:[Mm]i|bredda|sista|madda|ah|wis|daeing|gaun|inna|di|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|[Yy]e|yer|mair|doonstairs|masel|[Nn]aw|comot)\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b|\b(?:am|is|are) no (?:at|in|with|working|living|there)\b/;
-
-/** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat or Scots spelling, "…nt" or "…nae"; "u" for "you" is lower case only). */
-const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey|comot|inna|di|ah|wis|daeing|gaun|mi|bredda|sista|madda)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
-
-/** The contraction pre-pass alone. */
-export function expandContractions(text: string): string {
-  if (!MAY_CONTRACT.test(text)) return text;
-  let t = text;
-  // (the last rule, "'s" apart, after the dialect's spellings)
-  for (const [re, to] of CONTRACTIONS.slice(0, -1)) t = t.replace(re, to);
-  if (DIALECT.test(t)) for (const [re, to] of DIALECT_SPELLINGS) t = t.replace(re, to);
-  t = t.replace(...CONTRACTIONS[CONTRACTIONS.length - 1]);
-  // Nigerian Pidgin "dey" before a name is "in" a place ("You still dey Surulere?", "I don dey Lekki since last year"),
-  // "at" an organisation ("I dey Prudential Bank")
-  // (after "still" or "don" only: "I dey Ecobank head office" is read as it is written)
-  // ("Me I still dey Ajegunle": the subject's verb given too)
-  if (t.includes("dey ")) t = t.replace(/\b(I|we) still dey (?=\p{Lu})/gu, (_, w: string) => `${w} ${w === "I" ? "am" : "are"} still dey `);
-  return t.includes("dey ") ? t.replace(/\b(still |don )dey ((?:\p{Lu}[\p{L}'-]*\s?){1,3})/gu, (_, w: string, name: string) => `${w === "don " ? "have been " : "still "}${ORG_HEADS.has(name.trim().split(" ").pop()!.toLowerCase()) ? "at" : "in"} ${name}`) : t;
-}
 
 /** Words a capitalised word takes after a hyphen that make no name ("Berlin-based", "Paris-born"). */
 const HYPHEN_WORDS = wordSet("hyphenWords");
@@ -334,7 +279,6 @@ function townsInLowerCase(sent: Tok[]): void {
 
 /** Words no organisation's name opens with ("at the local school", "for a big bank"). */
 const RUN_STOPS = new Set(["local", "new", "old", "same", "big", "small", "little", "other", "some", "every", "each", "one", "nearby", "main"]);
-const ORG_HEADS = new Set([...wordSet("organisationHeads"), "architects", "solicitors", "accountants", "builders", "roasters", "co", "union", "center", "centre", "sanctuary", "winery"]);
 
 /**
  * Lower-case chat names organisations in lower case: a run of up to three lower-case words ending in an
