@@ -1,9 +1,9 @@
 /**
- * A learned last resort for a state the memory holds no belief about: every name in the retrieved evidence is a
- * candidate for "where does X live / work now", described by generic features (who said it, the word before it, the
- * words of its sentence by lexicon class, its shape, how often and how late it is told, whether the question's words
- * found its turn or it only filled the budget), and scored by a ridge logistic regression fitted on the tune sets
- * (`scripts/nous-ranker-fit.ts`; weights in `data/nous/ranker.json`).
+ * A learned last resort for a state the memory holds no belief about: every name in the context (the evidence the
+ * question's words found and the turns that filled the budget they left) is a candidate for "where does X live / work
+ * now", described by generic features (who said it, the word before it, the words of its sentence by lexicon class,
+ * its shape, how often and how late it is told, whether the question's words found its turn), and scored by a ridge
+ * logistic regression fitted on the tune sets (`scripts/nous-ranker-fit.ts`; weights in `data/nous/ranker.json`).
  *
  * The features name no phrase: they are the classes a reader uses (a word of living or of work in the sentence, "in"
  * or "at" before the name, a town of the gazetteer, a person's name), so that the model reads phrasing it was not fitted
