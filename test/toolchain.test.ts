@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 // @ts-expect-error plain ESM script without types
 import { parsePercent, toNotebook } from "../scripts/nb.mjs";
 // @ts-expect-error plain ESM script without types
@@ -14,6 +14,21 @@ test("percent-format sources become markdown and code cells", () => {
   assert.deepEqual(cells[1].source, ["const x = 1;\n", "\n", "x"]);
   const nb = toNotebook(cells);
   assert.equal(nb.metadata.kernelspec.name, "tslab");
+});
+
+test("every committed notebook has the cells of its percent-format source (edit the source, then rebuild or execute)", () => {
+  const dir = new URL("../notebooks/", import.meta.url);
+  const sources = readdirSync(new URL("src/", dir)).filter((f) => f.endsWith(".ts"));
+  assert.ok(sources.length >= 4);
+  for (const f of sources) {
+    const cells = parsePercent(readFileSync(new URL(`src/${f}`, dir), "utf8")) as { cell_type: string; source: string[] }[];
+    const nb = JSON.parse(readFileSync(new URL(f.replace(/\.ts$/, ".ipynb"), dir), "utf8")) as { cells: { cell_type: string; source: string[] }[] };
+    assert.equal(nb.cells.length, cells.length, `${f}: cell count`);
+    cells.forEach((c, i) => {
+      assert.equal(nb.cells[i].cell_type, c.cell_type, `${f}: cell ${i}'s type`);
+      assert.equal(nb.cells[i].source.join(""), c.source.join(""), `${f}: cell ${i} differs from its source`);
+    });
+  }
 });
 
 test("stderr streams and error outputs are reported with their cell index", () => {
