@@ -27,7 +27,7 @@ import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, type Tok } from "./nlp.js";
 import { newsAsked } from "./asked-about.js";
 import { organisationName } from "./states-common.js";
-import { LANDMARKS, nameFrom } from "./name-context.js";
+import { LANDMARKS, isTimeName, nameFrom } from "./name-context.js";
 
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner"), "flatmate", "roommate", "neighbour", "neighbor", "colleague", "cousin"]);
 const POSSESSIVE = new Set(["my", "our", "his", "her", "their"]);
@@ -38,7 +38,6 @@ const KIN = wordSet("kinAddress");
 const GREETINGS = wordSet("greetings");
 const OPENERS = wordSet("organisationOpeners");
 const CHAT = wordSet("chatWords");
-const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work"]);
 const WORK_KINDS = new Set([...wordSet("workplaceKinds"), "office", "site", "depot", "branch", "warehouse", "plant", "yard", "store", "ward"]);
 /** Names that appear in exclamations ("thank God", "God help me", "Jesus"), never a home or a workplace. */
@@ -144,7 +143,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         const v = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
         const { tail } = n;
         if (attribute === "home" && tail.length && !tail.every((t) => LOCAL.has(t))) continue;
-        if (skip.has(v) || skip.has(v.split(" ")[0]) || v.toLowerCase() === ended?.toLowerCase() || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
+        if (skip.has(v) || skip.has(v.split(" ")[0]) || v.toLowerCase() === ended?.toLowerCase() || isCountry(v) || isTimeName(v)) continue;
         // ("Reading's been a nightmare" names a town)
         const town = placesNamed(v).length > 0 && !(opening && !v.includes(" ") && inLexicon(v.toLowerCase()) && s[at + 1]?.pos !== "AUX");
         const strong = attribute === "home" ? town : !town && (organisationName(v) || (v.includes(" ") && OPENERS.has(v.split(" ")[0].toLowerCase())) || ["at", "for", "with"].includes(before));
@@ -209,7 +208,7 @@ export function looseNameFromEvidence(ctx: QueryContext, attribute: string, enti
         const opening = at === 0 || (at === 2 && s[1].text === ":") || s[at - 1].pos === "PUNCT";
         if (HONORIFICS.has(s[at].lower.replace(/\.$/, "")) || words.some((w) => people.has(fold(w)) || KIN.has(w.toLowerCase()) || GREETINGS.has(w.toLowerCase()))) continue;
         const v = at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
-        if (skip.has(v) || skip.has(words[0]) || EXCLAIMED.has(v) || isCountry(v) || TIMES.has(v.toLowerCase().replace(/s$/, ""))) continue;
+        if (skip.has(v) || skip.has(words[0]) || EXCLAIMED.has(v) || isCountry(v) || isTimeName(v)) continue;
         const common = !v.includes(" ") && inLexicon(v.toLowerCase());
         // ("Nokia cafeteria has pierogi today", "all Okafor Power vans": a name before a noun of work is an employer's,
         // even a town's name)

@@ -26,7 +26,7 @@ import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { addPet, speakerNamed, type SessionContext } from "./referents.js";
 import { personNamed } from "./people.js";
-import { placesWithin } from "./within.js";
+import { districtsNamed, placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { atOrganisation } from "./states-at-name.js";
@@ -44,17 +44,17 @@ import { townRemark } from "./states-town-remark.js";
 import { isQuestion, noteAttribute, toldAsNews, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
 import { fragmentValue } from "./fragments.js";
 import { nameAndYes, questionTail, readQuestion } from "./questions.js";
-import { dropStatedEnded, valuelessNews } from "./news.js";
+import { dropCrossedReadings, dropStatedEnded, valuelessNews } from "./news.js";
 import { presumedHomes } from "./presumed.js";
 import { kindAsked, kindNamed, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 import { fittedNames } from "./mentions.js";
 import { EXTRACTOR_DEFAULTS, type ExtractorOptions } from "./extractor-options.js";
+import { isTimeName } from "./name-context.js";
 
 export { analyse, type Tok } from "./nlp.js";
 export type { SessionContext } from "./referents.js";
-
 export const EXTRACTOR_LABEL = "offline:nous-nlp-v3";
 
 /** The canonical attributes the offline extractor writes. */
@@ -95,6 +95,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const v = t.value.trim().replace(/\s+/g, " ");
     if (v.length < 2 || v === "not") return;
     // a unit of a workplace ("Moved to the planning department"), or a reply's workplace ("work is still Woodside?"), is no home
+    // ("Tuesdays and Thursdays, yes", "til Christmas": a time is no home and no workplace)
+    if ((t.attribute === "home" || t.attribute === "workplace") && isTimeName(v.replace(/^not /, ""))) return;
     if (t.attribute === "home" && (WORK_UNITS.test(v) || (reply?.attribute === "workplace" && !reply.indirect && reply.value === v && t.entity === (reply.entity ?? turn.speaker)))) return;
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };
@@ -406,6 +408,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // "How's Toronto?" "The flat in Leslieville is small": places within places (within.ts)
   const knownHome = ctx.known?.[turn.speaker]?.home;
   const movedHere = !!knownHome && (ctx as SessionHomes).sessionMoves?.[turn.speaker] === knownHome;
+  for (const d of districtsNamed(sentences, triples, turn.speaker, ctx)) add({ entity: d.entity, attribute: "home", value: d.value, ...(d.kind ? { kind: d.kind } : {}), ...(d.confidence ? { confidence: d.confidence } : {}) }), add({ entity: d.value, attribute: "within", value: d.within });
   for (const [inner, outer] of placesWithin(turn.text, triples, turn.speaker, presumed, { home: knownHome, movedThisSession: movedHere })) if (inner !== reply?.value || outer !== reply?.within) add({ entity: inner, attribute: "within", value: outer });
   if (applied) (ctx.applied ??= {})[turn.speaker] = applied;
   // a home or workplace named by a common noun ("a hotel", "the hospital"), for a "Which hotel?" to come, or named at once
@@ -420,6 +423,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   dropOldRemarks(triples, turn.speaker, o.indirectConfidence);
   // where the rules read no home or workplace: the fitted reading of the turn's names (mentions.ts)
   for (const t of fittedNames(turn, sentences, ctx, hedges, triples, o)) add(o.kinds ? t : { entity: t.entity, attribute: t.attribute, value: t.value, confidence: t.confidence });
+  dropCrossedReadings(triples);
   const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
   if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && ctx.known?.[turn.speaker]?.[t.attribute as "home" | "workplace"] !== t.value && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text, asksBack(sentences)) && !laughsElsewhere(sentences, claimed.map((c) => c.value)) })) };
   noteKnown(ctx, triples, o.indirectConfidence);

@@ -78,6 +78,16 @@ export const HONORIFICS = wordSet("honorifics");
 export const KIN = wordSet("kinAddress");
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions"), ...wordSet("seasons")]);
 
+/**
+ * Whether a name is a time: a day, a month, a holiday or a season, in the singular or plural ("Christmas", "Tuesdays");
+ * never a name in capitals ("SATS" is a company, not Saturdays).
+ */
+export function isTimeName(value: string): boolean {
+  if (/^\p{Lu}{2,}$/u.test(value)) return false;
+  const v = value.toLowerCase();
+  return TIMES.has(v) || (v.endsWith("s") && TIMES.has(v.slice(0, -1)));
+}
+
 /** The sentence's lemmas and lower-cased tokens, and a test of whether any is in a set. */
 export function sentenceWords(body: readonly Tok[]): { has: (set: Set<string>) => boolean } {
   const lemmas = new Set(body.flatMap((t) => [t.lemma, t.lower]));
@@ -137,7 +147,7 @@ function valueShape(value: string): Record<string, number> {
     multiWord: ws.length > 1 ? 1 : 0,
     capitals: /^\p{Lu}{1,4}$/u.test(value) ? 1 : 0,
     commonWord: ws.length === 1 && inLexicon(value.toLowerCase()) ? 1 : 0,
-    time: TIMES.has(value.toLowerCase().replace(/s$/, "")) ? 1 : 0,
+    time: isTimeName(value) ? 1 : 0,
   };
   if (shapes.size >= 20_000) shapes.clear();
   shapes.set(value, f);

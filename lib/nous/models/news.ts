@@ -41,3 +41,20 @@ export function dropStatedEnded(triples: Triple[]): void {
     if (mine.some((x) => x.kind === "ended" && x.value === t.value) || (/^\p{Ll}/u.test(t.value) && mine.some((x) => x.kind !== "ended" && /^\p{Lu}/u.test(x.value)))) triples.splice(i, 1);
   }
 }
+
+/**
+ * One name read both as a home and as a workplace of the same entity in one turn, one reading firm and the other weak
+ * (a name the rules read firmly as the speaker's workplace and a weaker reading as a home, as "Flipkart" in a tune
+ * set): the weak reading goes; both stay when both are firm or both weak (removed in place).
+ */
+export function dropCrossedReadings(triples: Triple[]): void {
+  const firm = (t: Triple) => (t.confidence ?? 1) >= 1;
+  for (let i = triples.length - 1; i >= 0; i--) {
+    const t = triples[i];
+    if ((t.attribute !== "home" && t.attribute !== "workplace") || t.kind === "ended" || firm(t)) continue;
+    const other = t.attribute === "home" ? "workplace" : "home";
+    const crossed = triples.find((x) => x.entity === t.entity && x.attribute === other && x.value === t.value && x.kind !== "ended");
+    if (!crossed) continue;
+    if (firm(crossed)) triples.splice(i, 1);
+  }
+}

@@ -13,8 +13,11 @@
  *   Kilimani now"; "I'm in Durban now" … "got a flat in Morningside"): a neighbourhood is no move to another town.
  * A turn that looks back ("the old flat", "used to", "before") says nothing of nesting.
  */
-import { mayLieWithin, regionHolds } from "./gazetteer.js";
-import { upper } from "./nlp.js";
+import { isCountry, mayLieWithin, regionHolds } from "./gazetteer.js";
+import { isTimeName } from "./name-context.js";
+import { isName, type Tok, upper } from "./nlp.js";
+import { speakerNamed, type SessionContext } from "./referents.js";
+import { organisationName, placeAt } from "./states-common.js";
 
 /** A home triple of a turn. */
 interface HomeTriple {
@@ -69,6 +72,48 @@ export function placesWithin(text: string, triples: readonly HomeTriple[], speak
     if (town && mayLieWithin(t.value, town)) push(t.value, town);
     else if (homes.some((h) => h.value !== t.value && h.kind !== "ended" && h.kind !== "planned" && h.value.toLowerCase() !== t.value.toLowerCase() && mayLieWithin(t.value, h.value) && (push(t.value, h.value), true))) continue;
     else if (known?.home && !ended && t.value !== known.home && !homes.some((h) => h.value === known.home) && mayLieWithin(t.value, known.home)) push(t.value, known.home);
+  }
+  return out;
+}
+
+/** Words that may stand between a home and the district after it ("in Cardiff now, Canton"). */
+const BETWEEN = new Set(["now", "still", "though", "nowadays"]);
+/** What follows a district named after its town: where in it it lies ("up the hill", "near the park", "in the east end"). */
+const AFTER_DISTRICT = new Set(["up", "near", "just", "off", "by", "out", "down", "over"]);
+/** "in the east end", "on the north side": a part of a town by its direction ("in the summer" is a time, no part). */
+const TOWN_PARTS = new Set(["north", "south", "east", "west", "northern", "southern", "eastern", "western", "inner", "end", "side", "suburbs", "centre", "center", "hills"]);
+const whereInTown = (s: Tok[], j: number) => AFTER_DISTRICT.has(s[j]?.lower ?? "") || ((s[j]?.lower === "in" || s[j]?.lower === "on") && s[j + 1]?.lower === "the" && TOWN_PARTS.has(s[j + 2]?.lower ?? ""));
+
+/**
+ * A district named right after the town that is the speaker's home, set off by a comma and followed by where in the
+ * town it lies: "We're in Toronto, Leslieville in the east end" gives Leslieville as the speaker's home too, within
+ * Toronto (as "in Leslieville, Toronto" gives the pair the other way round). Without the words of where ("Austin,
+ * Texas."; "Ames, Iowa."), the name after the comma may be a region, which the gazetteer does not hold: nothing. The
+ * district is capitalised in every word, no speaker or person named in the session, no country, time or
+ * organisation, and a place the town, a city of the gazetteer, may hold (`mayLieWithin`).
+ *
+ * @example
+ * districtsNamed(analyse("We're in Toronto, Leslieville in the east end."), [{ entity: "Ann", attribute: "home", value: "Toronto", kind: "state" }], "Ann", ctx);
+ * // [{ entity: "Ann", attribute: "home", value: "Leslieville", kind: "state", within: "Toronto" }]
+ */
+export function districtsNamed<T extends HomeTriple & { confidence?: number }>(sentences: Tok[][], triples: readonly T[], speaker: string, ctx: SessionContext): (T & { within: string })[] {
+  const out: (T & { within: string })[] = [];
+  const homes = triples.filter((t) => t.entity === speaker && t.attribute === "home" && (t.kind === undefined || t.kind === "state" || t.kind === "change") && upper(t.value));
+  for (const h of homes) {
+    for (const s of sentences) {
+      for (let k = 0; k < s.length; k++) {
+        const town = isName(s[k]) ? placeAt(s, k) : undefined;
+        if (!town || town.value !== h.value) continue;
+        let j = town.end + 1;
+        while (BETWEEN.has(s[j]?.lower ?? "")) j++;
+        const d = s[j]?.text === "," && isName(s[j + 1]) ? placeAt(s, j + 1) : undefined;
+        if (!d || !whereInTown(s, d.end + 1)) continue;
+        const v = d.value;
+        if (!v.split(" ").every((w) => /^\p{Lu}/u.test(w)) || homes.some((x) => x.value === v) || triples.some((x) => x.value === v)) continue;
+        if (speakerNamed(ctx, v) || (ctx.people ?? []).some((p) => p.name === v) || isCountry(v) || isTimeName(v) || organisationName(v) || !mayLieWithin(v, h.value)) continue;
+        out.push({ ...h, value: v, within: h.value });
+      }
+    }
   }
   return out;
 }

@@ -1,0 +1,55 @@
+/** Times are no places, a district after its town, one reading of a name per turn, and the ranker's admissible names; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Triple } from "../types.js";
+import { isTimeName, NAME_SHAPE_FEATURES } from "./name-context.js";
+import { dropCrossedReadings } from "./news.js";
+import { admissible, RANKER_FEATURES } from "./ranker.js";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace", "within"]);
+
+test("a time is a day, a month, a holiday or a season, singular or plural, and never a name in capitals", () => {
+  for (const v of ["Christmas", "Tuesdays", "Tuesday", "Easter", "Diwali", "Sundays", "July"]) assert.equal(isTimeName(v), true, v);
+  for (const v of ["SATS", "Paris", "Chrissie", "Tesco", "Wednesbury"]) assert.equal(isTimeName(v), false, v);
+});
+
+test("a time is no home and no workplace: 'Tuesdays and Thursdays, yes' answers when, not where", () => {
+  const lines = talk([
+    ["Bob", "Are you still doing the two days a week at the Royal Infirmary?"],
+    ["Ann", "Tuesdays and Thursdays, yes. The pharmacy team would be lost without me."],
+  ]);
+  assert.equal(lines.some((l) => /Tuesdays|Thursdays/.test(l)), false, lines.join("; "));
+});
+
+test("a district after its town, with where in the town it lies, is the home within the town; a region after a town is not", () => {
+  assert.deepEqual(talk([["Ann", "We're in Toronto, Leslieville in the east end, in a wee semi."]]), ["Ann | home | Toronto", "Ann | home | Leslieville", "Leslieville | within | Toronto"]);
+  assert.deepEqual(talk([["Ann", "Still in Seattle, Capitol Hill up the top of Pine."]]), ["Ann | home | Seattle", "Ann | home | Capitol Hill", "Capitol Hill | within | Seattle"]);
+  // ("Texas", "Iowa": no town of the gazetteer, and nothing says where in the town)
+  assert.deepEqual(talk([["Ann", "I live in Austin, Texas."]]), ["Ann | home | Austin"]);
+  assert.deepEqual(talk([["Ann", "I live in Des Moines, Iowa in the summer."]]), ["Ann | home | Des Moines"]);
+  // (a person after the comma is no district)
+  assert.deepEqual(talk([["Ann", "I'm in London, Tom says hi."]]), ["Ann | home | London"]);
+});
+
+test("one name read firmly as a workplace and weakly as a home of the same entity keeps the firm reading", () => {
+  const t = (attribute: string, value: string, confidence?: number): Triple => ({ entity: "Ann", attribute, value, kind: "state", ...(confidence ? { confidence } : {}) });
+  const triples = [t("home", "Flipkart", 0.5), t("workplace", "Flipkart"), t("home", "Bengaluru", 0.5)];
+  dropCrossedReadings(triples);
+  assert.deepEqual(triples, [t("workplace", "Flipkart"), t("home", "Bengaluru", 0.5)]);
+  // both weak, or both firm: both stay (nothing says which)
+  const weak = [t("home", "Aramco", 0.5), t("workplace", "Aramco", 0.5)];
+  dropCrossedReadings(weak);
+  assert.equal(weak.length, 2);
+  const firm = [t("home", "Leeds"), t("workplace", "Leeds")];
+  dropCrossedReadings(firm);
+  assert.equal(firm.length, 2);
+});
+
+test("the ranker admits no English word that only opens a sentence ('Cold?'), but one after a preposition", () => {
+  const x = (on: string[]) => RANKER_FEATURES.map((f) => (on.includes(f) ? 1 : 0));
+  assert.equal(admissible("workplace", x(["spoken", "question", "opening", "commonWord"])), false);
+  assert.equal(admissible("workplace", x(["spoken", "opening", "commonWord", "before_at"])), true);
+  assert.equal(admissible("workplace", x(["spoken", "opening", "multiWord"])), true);
+  assert.ok(NAME_SHAPE_FEATURES.slice(0, 9).every((f) => f.startsWith("before_")));
+});
