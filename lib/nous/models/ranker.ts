@@ -28,6 +28,7 @@ export const RANKER_FEATURES: readonly string[] = [
   "town", "bigTown", "organisation", "landmark", "multiWord", "capitals", "commonWord", "person", "skipped", "time", "country",
   "mentions", "mentionsSpoken", "latest", "position", "earliest",
 ];
+const BEFORE_FEATURES = NAME_SHAPE_FEATURES.slice(0, 9);
 const FEATURE_INDEX = new Map(RANKER_FEATURES.map((f, i) => [f, i]));
 
 export interface RankerCandidate {
@@ -115,6 +116,8 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
 export function admissible(attribute: "home" | "workplace", x: readonly number[]): boolean {
   const f = (name: string) => x[FEATURE_INDEX.get(name)!] > 0;
   if (f("person") || f("time") || f("country") || f("skipped")) return false;
+  // ("Hectic.", "Cold?": an English word that only opens sentences is no name)
+  if (f("commonWord") && f("opening") && !BEFORE_FEATURES.some(f)) return false;
   if (attribute === "home") return !f("organisation") && !f("tail_work") && !f("capitals");
   return !(f("town") && !f("organisation")) && !f("landmark");
 }
