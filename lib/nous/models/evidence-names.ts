@@ -47,6 +47,9 @@ const PLACE_PREPS = new Set(["in", "from", "to", "near", "around", "outside", "i
 /** "the Caernarfon bus", "Leeds traffic": a town's local nouns. */
 const LOCAL = new Set([...wordSet("localNouns"), ...wordSet("commuteWords"), "beach", "seafront", "weather", "rain", "snow", "wind"]);
 
+/** "Uncle Ray", "your uncle Ray", "my cousin Tomasz": a name after a word of kin or relation is a person. */
+const kinNamed = (s: readonly Tok[], k: number, words: readonly string[]) => (words.length === 2 && KIN.has(words[0].toLowerCase())) || KIN.has(s[k - 1]?.lower ?? "") || RELATIONS.has(s[k - 1]?.lemma ?? "");
+
 /**
  * Names no answer about `entity` takes: the entities the question links (and their first words), and the values the
  * memory holds as someone else's state of this kind, which are theirs ("Mert started at Turkish Airlines").
@@ -134,7 +137,7 @@ export function nameFromEvidence(ctx: QueryContext, attribute: string, entity: s
         // "Mrs Pritchard's dressing": a titled name is a person
         // ("Hiya Auntie", "Thanks Dad": family words said to someone are people too)
         const words = n.value.split(" ");
-        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || HONORIFICS.has(s[k - 1]?.lower.replace(/\.$/, "") ?? "") || words.some((w) => people.has(fold(w))) || (words.some((w) => KIN.has(w.toLowerCase())) && words.every((w) => KIN.has(w.toLowerCase()) || GREETINGS.has(w.toLowerCase())));
+        const person = HONORIFICS.has(s[k].lower.replace(/\.$/, "")) || HONORIFICS.has(s[k - 1]?.lower.replace(/\.$/, "") ?? "") || words.some((w) => people.has(fold(w))) || (words.some((w) => KIN.has(w.toLowerCase())) && words.every((w) => KIN.has(w.toLowerCase()) || GREETINGS.has(w.toLowerCase()))) || kinNamed(s, k, words);
         // a capitalised word that starts a sentence ("Respect yourself") is a name only when it is told again
         const opening = k === 0 || (k === 2 && s[1].text === ":") || s[k - 1].pos === "PUNCT";
         k = n.end;

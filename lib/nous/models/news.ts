@@ -54,7 +54,6 @@ export function dropCrossedReadings(triples: Triple[]): void {
     if ((t.attribute !== "home" && t.attribute !== "workplace") || t.kind === "ended" || firm(t)) continue;
     const other = t.attribute === "home" ? "workplace" : "home";
     const crossed = triples.find((x) => x.entity === t.entity && x.attribute === other && x.value === t.value && x.kind !== "ended");
-    if (!crossed) continue;
-    if (firm(crossed)) triples.splice(i, 1);
+    if (crossed && firm(crossed)) triples.splice(i, 1);
   }
 }
