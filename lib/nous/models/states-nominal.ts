@@ -5,6 +5,7 @@
  */
 import type { Clause } from "./clause.js";
 import { relationAt } from "./clause.js";
+import { STREET } from "./asked-about.js";
 import { relativesHouse, wordSet } from "./lexicon.js";
 import { commonWordAlone, isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
@@ -156,7 +157,9 @@ function dwellingOf({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k:
     if (holder && p && !gov?.negated && !gov?.intent && !gov?.usedTo && !gov?.future && !s.some((x) => x.text === "?") && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, "state", k);
     return true;
   }
-  if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside")) {
+  // ("same place on Capitol Hill": a district a dwelling is on; a street is no home's answer: "same house on Signal
+  // Mountain Road", in Chattanooga)
+  if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "in" || next === "near" || next === "outside" || (next === "on" && isName(s[k + 2]) && !STREET.test((placeAt(s, k + 2)?.value ?? "").replace(/['’]s$/, ""))))) {
     // no holder and no clause ("Same flat in Aarhus."): chat ellipsis, the speaker's, when the place is a name
     const elided = clauses.length === 0 && s.slice(0, k).every((x, i) => x.pos === "ADJ" || x.pos === "DET" || x.pos === "INTJ" || x.pos === "PUNCT" || (i === 0 && x.pos === "PROPN")) && isName(s[k + 2]);
     // "Your flat in Croydon must be full of dust": the listener's
