@@ -42,10 +42,14 @@ function load(): Map<string, string[]> {
   // the countries' English names, from the places' country codes (ICU's region names): a country lies in no city
   const names = new Intl.DisplayNames(["en"], { type: "region" });
   countries = new Set([...codes].map((c) => names.of(c)?.toLowerCase() ?? c.toLowerCase()));
+  // (and the short names English uses for a few, and the nations of the United Kingdom, which ICU names no region)
+  for (const n of COUNTRY_SHORT_NAMES) countries.add(n);
   return lines;
 }
 
-/** Whether a name is a country's ("Spain", "United Kingdom"). */
+const COUNTRY_SHORT_NAMES = ["us", "usa", "u.s.", "the us", "the usa", "the states", "america", "uk", "u.k.", "the uk", "britain", "great britain", "england", "scotland", "wales", "northern ireland", "uae", "the uae", "the netherlands", "the philippines", "nz", "png", "drc"];
+
+/** Whether a name is a country's ("Spain", "United Kingdom", "the UK", "Scotland"). */
 export function isCountry(name: string): boolean {
   load();
   return countries!.has(name.toLowerCase());

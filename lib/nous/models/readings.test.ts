@@ -53,3 +53,9 @@ test("the ranker admits no English word that only opens a sentence ('Cold?'), bu
   assert.equal(admissible("workplace", x(["spoken", "opening", "multiWord"])), true);
   assert.ok(NAME_SHAPE_FEATURES.slice(0, 9).every((f) => f.startsWith("before_")));
 });
+
+test("a country by the short name English gives it, or a nation of the United Kingdom, is a country", async () => {
+  const { isCountry } = await import("./gazetteer.js");
+  for (const v of ["US", "the UK", "Scotland", "Wales", "Spain", "United Kingdom"]) assert.equal(isCountry(v), true, v);
+  for (const v of ["Leeds", "Georgia Tech", "Jersey City"]) assert.equal(isCountry(v), false, v);
+});
