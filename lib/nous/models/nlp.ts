@@ -415,7 +415,9 @@ export function upper(text: string): boolean {
   return c < 128 || Number.isNaN(c) ? false : /^\p{Lu}/u.test(text);
 }
 
-export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && (upper(t.text) || BRAND.test(t.text)) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i";
+export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && (upper(t.text) || BRAND.test(t.text)) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i" && !ELONGATED.test(t.text);
+/** "Yayyy", "Booo", "Ahhh": a word with a letter drawn out three times is a cry, no name. */
+const ELONGATED = /(\p{L})\1\1/u;
 
 /** A brand written in lower case with a digit or an inner capital ("bet365", "easyJet"; not "xD"). */
 const BRAND = /^\p{Ll}{2,}(?:\d+|\p{Lu}\p{L}+)$/u;

@@ -59,3 +59,10 @@ test("a country by the short name English gives it, or a nation of the United Ki
   for (const v of ["US", "the UK", "Scotland", "Wales", "Spain", "United Kingdom"]) assert.equal(isCountry(v), true, v);
   for (const v of ["Leeds", "Georgia Tech", "Jersey City"]) assert.equal(isCountry(v), false, v);
 });
+
+test("a word with a letter drawn out three times is a cry, no name", async () => {
+  const { analyse, isName } = await import("./nlp.js");
+  const s = analyse("Yayyy Luton Airport finally said yes!")[0];
+  assert.equal(isName(s[0]), false);
+  assert.equal(isName(s[1]), true);
+});
