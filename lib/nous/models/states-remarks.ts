@@ -27,6 +27,9 @@ const DAILY_WAY = new Set(["jam", "traffic", "daily", "rush"]);
 const WAY_JUDGED = new Set(["long", "longer", "short", "shorter", "quick", "quicker", "easy", "easier", "nice", "nicer", "hard", "brutal", "horrible"]);
 const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
 
+/** "walking", "driving", "cycling" (the tagger reads some as nouns, with the "-ing" form as the lemma). */
+const commuting = (t: Tok): boolean => /ing$/.test(t.lower) && (COMMUTE.has(t.lower.slice(0, -3)) || COMMUTE.has(`${t.lower.slice(0, -3)}e`));
+
 /**
  * The way between home and work, said now: "commuting in from Queanbeyan", "the drive down from Mount Barker" (a
  * town: the home); "I walk home from MedPlus", "drove from UNN to my house" (a name that is no town: the workplace).
@@ -48,7 +51,7 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     }
     // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
     // (… and "then I get home to Nether Edge")
-    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || (s[k - 1].lemma === "get" && s[k - 2]?.lower === "i"))) {
+    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || commuting(s[k - 1]) || (s[k - 1].lemma === "get" && s[k - 2]?.lower === "i"))) {
       const c = clauses.filter((x) => x.at <= k).pop();
       if ((c && (c.future || c.intent || c.negated || c.usedTo || c.past || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
       const p = placeAt(s, k + 2);
