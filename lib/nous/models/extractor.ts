@@ -51,7 +51,7 @@ import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 import { fittedNames } from "./mentions.js";
 import { EXTRACTOR_DEFAULTS, type ExtractorOptions } from "./extractor-options.js";
-import { isTimeName } from "./name-context.js";
+import { noPlaceValue } from "./name-context.js";
 
 export { analyse, type Tok } from "./nlp.js";
 export type { SessionContext } from "./referents.js";
@@ -94,9 +94,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   const add = (t: Triple) => {
     const v = t.value.trim().replace(/\s+/g, " ");
     if (v.length < 2 || v === "not") return;
+    if ((t.attribute === "home" || t.attribute === "workplace") && noPlaceValue(t.attribute, v.replace(/^not /, ""))) return;
     // a unit of a workplace ("Moved to the planning department"), or a reply's workplace ("work is still Woodside?"), is no home
-    // ("Tuesdays and Thursdays, yes", "til Christmas": a time is no home and no workplace)
-    if ((t.attribute === "home" || t.attribute === "workplace") && isTimeName(v.replace(/^not /, ""))) return;
     if (t.attribute === "home" && (WORK_UNITS.test(v) || (reply?.attribute === "workplace" && !reply.indirect && reply.value === v && t.entity === (reply.entity ?? turn.speaker)))) return;
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };

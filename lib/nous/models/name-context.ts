@@ -88,6 +88,18 @@ export function isTimeName(value: string): boolean {
   return TIMES.has(v) || (v.endsWith("s") && TIMES.has(v.slice(0, -1)));
 }
 
+const COUNTS = new Set(["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "both", "all"]);
+
+/**
+ * Values no home or workplace takes: a time ("Tuesdays and Thursdays, yes", "til Christmas"); for a home, a name with
+ * an ampersand, which is an organisation's or a department's ("still in A&E"); for a workplace, people counted in
+ * lower case ("this job with two kids").
+ */
+export function noPlaceValue(attribute: "home" | "workplace", value: string): boolean {
+  if (isTimeName(value)) return true;
+  return attribute === "home" ? value.includes("&") : COUNTS.has(value.split(" ")[0]);
+}
+
 /** The sentence's lemmas and lower-cased tokens, and a test of whether any is in a set. */
 export function sentenceWords(body: readonly Tok[]): { has: (set: Set<string>) => boolean } {
   const lemmas = new Set(body.flatMap((t) => [t.lemma, t.lower]));

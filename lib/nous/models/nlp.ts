@@ -169,7 +169,9 @@ function capitalisedBeforeNames(sent: Tok[]): void {
   for (let j = sent.length - 2; j > 0; j--) {
     const t = sent[j];
     const participle = t.pos === "VERB" && /ed$/.test(t.lower) && (sent[j - 1].pos === "ADP" || sent[j - 1].pos === "DET");
-    if ((t.pos === "ADV" || t.pos === "ADJ" || participle) && /^\p{Lu}\p{Ll}+$/u.test(t.text) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
+    // ("with BC Ferries": initials the tagger took for an adverb)
+    const initials = (t.pos === "ADV" || t.pos === "NOUN") && /^\p{Lu}{2,4}$/u.test(t.text);
+    if ((((t.pos === "ADV" || t.pos === "ADJ" || participle) && /^\p{Lu}\p{Ll}+$/u.test(t.text)) || initials) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
   }
 }
 

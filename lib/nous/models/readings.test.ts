@@ -66,3 +66,14 @@ test("a word with a letter drawn out three times is a cry, no name", async () =>
   assert.equal(isName(s[0]), false);
   assert.equal(isName(s[1]), true);
 });
+
+test("initials before a name are its first word ('with BC Ferries'); 'in A&E' is no home; 'with two kids' no workplace", () => {
+  assert.deepEqual(talk([["Ann", "I've been with BC Ferries long enough that the seagulls know me."]]), ["Ann | workplace | BC Ferries"]);
+  assert.deepEqual(talk([["Ann", "Still at King's, up at Denmark Hill, still in A&E, still eating lunch standing up."]]), ["Ann | workplace | King's"]);
+  assert.deepEqual(talk([["Ann", "I basically do this job with two kids."]]), []);
+});
+
+test("'Which factory do you work at?' and 'Who do you work for?' ask where the listener works", () => {
+  assert.deepEqual(talk([["Bob", "Which factory do you work at again?"], ["Ann", "Intel, six years already."]]), ["Ann | workplace | Intel"]);
+  assert.deepEqual(talk([["Bob", "Who do you work for now?"], ["Ann", "Intel, six years already."]]), ["Ann | workplace | Intel"]);
+});
