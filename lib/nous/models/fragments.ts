@@ -98,7 +98,7 @@ export function fragmentValue(s: Tok[], attribute: "home" | "workplace", ctx: Se
   if (p && !p.value.includes(" ") && s[p.end + 1]?.text === "," && s[p.end + 2]?.pos === "ADJ" && inLexicon(s[k].lower) && placesNamed(p.value).length === 0) return undefined;
   // "Couch at Mum's for now.", "Tradition apparently." ("Admiral, in Cardiff, claims handler." is a name: a comma sets
   // it off)
-  if (p && (s[1]?.pos === "ADP" || s[1]?.pos === "ADV") && openingCommonWord(s, k, p)) return undefined;
+  if (p && (s[1]?.pos === "ADP" || s[1]?.pos === "ADV" || s[1]?.pos === "SCONJ") && openingCommonWord(s, k, p)) return undefined;
   // "Quieter, nobody shouting about delays.": a comparative describes, it names nothing
   if (p && !p.value.includes(" ") && comparative(p.value) && placesNamed(p.value).length === 0) return undefined;
   // ("… which they do. Phew": an ordinary word alone names nothing, unless a town is so named)

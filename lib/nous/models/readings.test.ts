@@ -77,3 +77,7 @@ test("'Which factory do you work at?' and 'Who do you work for?' ask where the l
   assert.deepEqual(talk([["Bob", "Which factory do you work at again?"], ["Ann", "Intel, six years already."]]), ["Ann | workplace | Intel"]);
   assert.deepEqual(talk([["Bob", "Who do you work for now?"], ["Ann", "Intel, six years already."]]), ["Ann | workplace | Intel"]);
 });
+
+test("an ordinary word opening a reply before 'since' names nothing ('Permanent since last summer')", () => {
+  assert.deepEqual(talk([["Bob", "Ha, you're still at the library then?"], ["Ann", "It was, and then it wasn't. Permanent since last summer."]]), []);
+});
