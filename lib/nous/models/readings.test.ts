@@ -81,3 +81,8 @@ test("'Which factory do you work at?' and 'Who do you work for?' ask where the l
 test("an ordinary word opening a reply before 'since' names nothing ('Permanent since last summer')", () => {
   assert.deepEqual(talk([["Bob", "Ha, you're still at the library then?"], ["Ann", "It was, and then it wasn't. Permanent since last summer."]]), []);
 });
+
+test("'where r u even working now' and 'Any news on the job front?' ask about the listener's work", () => {
+  assert.deepEqual(talk([["Bob", "where r u even working now"], ["Ann", "Delta, the corporate office by the airport."]]), ["Ann | workplace | Delta"]);
+  assert.deepEqual(talk([["Bob", "Any news on the job front?"], ["Ann", "Acme Robotics, still. Same desk."]]).filter((l) => l.includes("workplace")).length, 1);
+});

@@ -263,8 +263,10 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   const howLong = q.some((s) => /\bhow long (?:have )?(?:you|u) been (?:living )?(?:here|(?:in|at) (?:this|the) (\w+))\b/i.test(s.map((t) => t.text).join(" ")) && s.some((t, i) => t.lower === "here" || (DWELLING.has(t.lemma) && ["this", "the"].includes(s[i - 1]?.lower ?? ""))));
   // "How was your commute?": the way in from home
   const commuteAsked = q.some((s) => s.some((t) => t.lower === "how") && s.some((t, i) => t.lemma === "commute" && ["your", "ur", "the"].includes(s[i - 1]?.lower ?? "")));
-  if ((topic(WORK_TOPIC) || topic(DWELLING) || there || gerund || howLong || commuteAsked) && !relation) {
-    c.asked = { by: speaker, attribute: topic(WORK_TOPIC) || gerund ? "workplace" : "home", kind: "state", topic: true, ...(commuteAsked ? { commute: true } : {}) };
+  // "Any news on the job front?", "news from work?"
+  const workNews = q.some((s) => /\b(?:job|work) front\b|\bnews (?:on|about|from|at) (?:the |your |ur )?(?:job|work)\b/i.test(s.map((t) => t.text).join(" ")));
+  if ((topic(WORK_TOPIC) || topic(DWELLING) || there || gerund || workNews || howLong || commuteAsked) && !relation) {
+    c.asked = { by: speaker, attribute: topic(WORK_TOPIC) || gerund || workNews ? "workplace" : "home", kind: "state", topic: true, ...(commuteAsked ? { commute: true } : {}) };
     return;
   }
   // "for real??", "seriously?" right after the listener told of a home or a job: a reply naming a place corrects it
@@ -296,7 +298,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
   }
-  if (!/\b(?:you|home|(?:your|ur) (?:\w+ )?address)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i.test(text)) return;
+  if (!/\b(?:you|u|home|(?:your|ur) (?:\w+ )?address)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
 }
