@@ -86,3 +86,8 @@ test("'where r u even working now' and 'Any news on the job front?' ask about th
   assert.deepEqual(talk([["Bob", "where r u even working now"], ["Ann", "Delta, the corporate office by the airport."]]), ["Ann | workplace | Delta"]);
   assert.deepEqual(talk([["Bob", "Any news on the job front?"], ["Ann", "Acme Robotics, still. Same desk."]]).filter((l) => l.includes("workplace")).length, 1);
 });
+
+test("'Where are you again?' asks the listener's home; 'How's the new-ish job?' the listener's work", () => {
+  assert.deepEqual(talk([["Bob", "Where are you again, Walthamstow or the other one"], ["Ann", "Walthamstow, you've been here twice!!"]]), ["Ann | home | Walthamstow"]);
+  assert.deepEqual(talk([["Bob", "How's the new-ish job?"], ["Ann", "Fine. Ocado still feels massive."]]), ["Ann | workplace | Ocado | 0.5"]);
+});

@@ -56,8 +56,14 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
 const HOME_Q = /\b(?:you|u) (?:live|living|stay|staying) where\b|\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|stay(?:ing)?(?!\s+(?:for|tonight|this|on|during|while|when|over|in the hotel)\b)|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
 const WORK_Q = /\b(?:you|u) (?:work|working) where\b|\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b|\b(?:which|what) (?:\w+ )?(?:company|firm|employer|factory|hospital|school|shop|store|office|bank|hotel|restaurant|practice|agency|warehouse|plant|site|place|one)\b[^?]*\b(?:do|did) (?:you|u) work\b|\bwho (?:do|did) (?:you|u) work for\b/i;
 const GO_Q = /^\s*where did you go\s*\?\s*$/i;
-/** "Where are you these days?": where the listener lives, asked without a verb of living. */
-const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now)\b|\bwhere (?:are |r )?(?:you|u) to\W*$/i;
+/** Where the modifiers before the word at i begin ("the new-ish job", "the vet practice"): up to three words back. */
+const modifiedFrom = (s: Tok[], i: number): number => {
+  let j = i - 1;
+  while (j >= i - 4 && j > 0 && (s[j].pos === "ADJ" || s[j].pos === "NOUN" || s[j].text === "-")) j--;
+  return j === i - 1 ? -1 : j;
+};
+/** "Where are you these days?", "Where are you again?": where the listener lives, asked without a verb of living. */
+const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now|again)\b|\bwhere (?:are |r )?(?:you|u) to\W*$/i;
 /** Right after the listener ended a home or job: "what now?", "what's next?", "where are you (now)?", "so where?". */
 const NEXT_Q = /^\W*(?:\w+\W+){0,2}?(?:(?:so|and) )?(?:what(?:'s| is)? (?:now|next)|where (?:are|r) (?:you|u)\b.*|where (?:now|next|then)|where to|what are you doing now|(?:and )?now what)\W*$/i;
 const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
@@ -252,7 +258,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   // "How's the job?", "and work?", "How's the new place?", "How's work?", "how work?"
   // the noun may follow a modifier ("the new job", "the vet practice") and carry an accent ("the café")
   // ("Work?": the noun capitalised, opening the question; "how's the new flat": the tagger may read the last word as an adjective)
-  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "VERB" && s[i - 1]?.lower === "how" && s[i + 1]?.text === "?") || (t.pos === "PROPN" && (t.lower === t.text || i === 0)) || (t.pos === "ADJ" && (!s[i + 1] || s[i + 1].pos === "PUNCT"))) && (i === 0 || ["the", "your", "new", "and", "'s", "is", "how"].includes(s[i - 1]?.lower ?? "") || ((s[i - 1]?.pos === "ADJ" || s[i - 1]?.pos === "NOUN") && ["the", "your"].includes(s[i - 2]?.lower ?? "")))));
+  const topic = (nouns: Set<string>) => q.some((s) => (s.some((t) => t.lower === "how" || t.lower === "hows") || s.length <= 4) && s.some((t, i) => nouns.has(fold(t.lemma)) && (t.pos === "NOUN" || (t.pos === "VERB" && s[i - 1]?.lower === "how" && s[i + 1]?.text === "?") || (t.pos === "PROPN" && (t.lower === t.text || i === 0)) || (t.pos === "ADJ" && (!s[i + 1] || s[i + 1].pos === "PUNCT"))) && (i === 0 || ["the", "your", "new", "and", "'s", "is", "how"].includes(s[i - 1]?.lower ?? "") || ["the", "your"].includes(s[modifiedFrom(s, i)]?.lower ?? ""))));
   // "how's the weather there?", "how's life there?": about where the listener is
   const there = q.some((s) => s.some((t) => t.lower === "how") && s.filter((t) => t.pos !== "PUNCT").pop()?.lower === "there");
   // "Are you still teaching?", "How's nursing going?", "How was the first week at the new place?": the listener's work
