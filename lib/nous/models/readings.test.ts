@@ -91,3 +91,9 @@ test("'Where are you again?' asks the listener's home; 'How's the new-ish job?' 
   assert.deepEqual(talk([["Bob", "Where are you again, Walthamstow or the other one"], ["Ann", "Walthamstow, you've been here twice!!"]]), ["Ann | home | Walthamstow"]);
   assert.deepEqual(talk([["Bob", "How's the new-ish job?"], ["Ann", "Fine. Ocado still feels massive."]]), ["Ann | workplace | Ocado | 0.5"]);
 });
+
+test("the daily way out to a name that is no town is to work ('still driving out to Glanbia every morning')", () => {
+  assert.deepEqual(talk([["Ann", "Still here, still driving out to Glanbia every morning, still complaining about it."]]), ["Ann | workplace | Glanbia | 0.5"]);
+  assert.deepEqual(talk([["Ann", "I drive to Leeds every morning."]]), []);
+  assert.deepEqual(talk([["Ann", "We drove to Glanbia every morning last year."]]), []);
+});

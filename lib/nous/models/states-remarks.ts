@@ -24,6 +24,8 @@ export const TRIP = wordSet("tripWords");
 export const YEAR = /^(?:19|20)\d\d$/;
 const COMMUTE = wordSet("commuteWords");
 const DAILY_WAY = new Set(["jam", "traffic", "daily", "rush"]);
+const WAY_OUT = new Set(["out", "over", "up", "down", "across", "in"]);
+const DAY_PARTS = new Set(["morning", "day", "weekday", "night", "evening", "shift"]);
 const WAY_JUDGED = new Set(["long", "longer", "short", "shorter", "quick", "quicker", "easy", "easier", "nice", "nicer", "hard", "brutal", "horrible"]);
 const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
 
@@ -48,6 +50,15 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const p = placeAt(s, n);
       if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { gendered: true })) return;
       return emit(speaker, "workplace", p.value, k + 2);
+    }
+    // "still driving out to Glanbia every morning", "I cycle to Kerr's Bikes each day": the daily way out, to a name
+    // that is no town, is to work
+    if (s[k].lower === "to" && isName(s[k + 1]) && (commuting(s[k - 1]) || COMMUTE.has(s[k - 1].lemma) || (WAY_OUT.has(s[k - 1].lower) && (COMMUTE.has(s[k - 2]?.lemma ?? "") || commuting(s[k - 2])))) && s.some((t, i) => (t.lower === "every" || t.lower === "each") && DAY_PARTS.has(s[i + 1]?.lower ?? ""))) {
+      const c = clauses.filter((x) => x.at <= k).pop();
+      if ((c && (c.future || c.intent || c.negated || c.usedTo || c.past || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?")) return;
+      const p = placeAt(s, k + 1);
+      if (!p || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+      return emit(speaker, "workplace", p.value, k + 1);
     }
     // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
     // (… and "then I get home to Nether Edge")
