@@ -97,3 +97,8 @@ test("the daily way out to a name that is no town is to work ('still driving out
   assert.deepEqual(talk([["Ann", "I drive to Leeds every morning."]]), []);
   assert.deepEqual(talk([["Ann", "We drove to Glanbia every morning last year."]]), []);
 });
+
+test("the listener's landlord or neighbours in a place: the listener's home ('Your landlord in Moss Side is a shark')", () => {
+  assert.deepEqual(talk([["Ann", "Your landlord in Leeds is a shark."]]), ["Bob | home | Leeds | 0.5"]);
+  assert.deepEqual(talk([["Ann", "My landlord in Leeds is a shark."]]), ["Ann | home | Leeds | 0.5"]);
+});
