@@ -102,3 +102,7 @@ test("the listener's landlord or neighbours in a place: the listener's home ('Yo
   assert.deepEqual(talk([["Ann", "Your landlord in Leeds is a shark."]]), ["Bob | home | Leeds | 0.5"]);
   assert.deepEqual(talk([["Ann", "My landlord in Leeds is a shark."]]), ["Ann | home | Leeds | 0.5"]);
 });
+
+test("shifts one has worked, counted, somewhere: the workplace ('I'd just done three nights in a row at University Hospital Limerick')", () => {
+  assert.deepEqual(talk([["Ann", "I'd just done three nights in a row at University Hospital Limerick."]]), ["Ann | workplace | University Hospital Limerick | 0.5"]);
+});

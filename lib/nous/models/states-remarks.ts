@@ -191,6 +191,8 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
 }
 
 const DAY_SPANS = new Set(["day", "shift", "week", "night", "morning"]);
+const WORKED = new Set(["do", "work", "pull"]);
+const SHIFTS = new Set(["nights", "shifts", "lates", "earlies", "doubles", "nightshifts"]);
 const WARDS = new Set(["ward", "unit", "theatre", "aisle"]);
 const FRAGMENT_OPENERS = new Set(["busy", "swamped", "slammed", "work"]);
 const SPENT_TIME = new Set(["all", "day", "days", "the", "whole", "my", "most", "of", "every", "each", "week", "weekdays", "hours", "eight", "nine", "ten", "twelve", "a"]);
@@ -220,6 +222,11 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
       let m = k + 1;
       while (m < k + 6 && SPENT_TIME.has(s[m]?.lower ?? "")) m++;
       if (m > k + 1 && s[m]?.lower === "at") a = m;
+    }
+    // "I'd just done three nights in a row at University Hospital Limerick": shifts worked, counted, somewhere
+    if (a < 0 && WORKED.has(s[k].lemma) && s[k + 1]?.pos === "NUM" && SHIFTS.has(s[k + 2]?.lower ?? "")) {
+      const m = s[k + 3]?.lower === "in" && s[k + 4]?.lower === "a" && s[k + 5]?.lower === "row" ? k + 6 : k + 3;
+      if (s[m]?.lower === "at" && s.slice(0, k).some((t) => t.lower === "i" || t.lower === "i'd" || t.lower === "i've")) a = m;
     }
     // "Ward 7 at Ng Teng Fong full house": a unit of a workplace, opening the sentence
     if (a < 0 && k === 0 && WARDS.has(s[0].lemma) && s[1].pos === "NUM" && s[2].lower === "at") a = 2;
