@@ -106,7 +106,3 @@ test("the listener's landlord or neighbours in a place: the listener's home ('Yo
 test("shifts one has worked, counted, somewhere: the workplace ('I'd just done three nights in a row at University Hospital Limerick')", () => {
   assert.deepEqual(talk([["Ann", "I'd just done three nights in a row at University Hospital Limerick."]]), ["Ann | workplace | University Hospital Limerick | 0.5"]);
 });
-
-test("'mine', like 'ours', stands for the speaker's home ('twenty minutes from mine in Kralingen')", () => {
-  assert.deepEqual(talk([["Ann", "It's twenty minutes from mine in Kralingen."]]), ["Ann | home | Kralingen"]);
-});

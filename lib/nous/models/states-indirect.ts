@@ -43,8 +43,8 @@ function holder(s: Tok[], k: number, speaker: string, ctx: SessionContext, turn:
     const t = s[j];
     if (t.lower === "my" || t.lower === "our") return asked ? undefined : speaker;
     if (t.lower === "your" && asked) return speaker;
-    // ("Your landlord in Moss Side is a shark": the listener's)
-    if (t.lower === "your" && !asked && ctx.speakers.length === 2) return ctx.speakers.find((x) => x !== speaker);
+    // ("Your landlord in Moss Side is a shark": the listener's home; "your shift at the clinic" tells nothing)
+    if (t.lower === "your" && !asked && HOME_CONTEXT.has(s[k].lemma) && ctx.speakers.length === 2) return ctx.speakers.find((x) => x !== speaker);
     if (t.lower === "his" || t.lower === "her" || t.lower === "their") return resolvePronoun(ctx, t.lower, turn);
     // ("my parents' home in Cork": a plural's possessive, theirs)
     if (t.lower === "your" || (t.text === "'s" && t.pos !== "AUX") || (t.text === "'" && j > 0 && s[j - 1].lower.endsWith("s"))) return undefined;

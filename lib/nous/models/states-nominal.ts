@@ -144,9 +144,8 @@ function workNoun({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k: n
 function dwellingOf({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
   const t = s[k];
   const next = s[k + 1]?.lower;
-  if ((t.lower === "ours" || t.lower === "mine") && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
-    // "the first bus from ours in Caernarfon", "back at ours in Hull", "twenty minutes from mine in Kralingen": "ours"
-    // and "mine" are the speaker's home
+  if (t.lower === "ours" && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
+    // "the first bus from ours in Caernarfon", "back at ours in Hull": "ours" is the speaker's home
     emit([speaker], "home", placeAt(s, k + 2)?.value, "state", k);
     return true;
   }
