@@ -106,3 +106,7 @@ test("the listener's landlord or neighbours in a place: the listener's home ('Yo
 test("shifts one has worked, counted, somewhere: the workplace ('I'd just done three nights in a row at University Hospital Limerick')", () => {
   assert.deepEqual(talk([["Ann", "I'd just done three nights in a row at University Hospital Limerick."]]), ["Ann | workplace | University Hospital Limerick | 0.5"]);
 });
+
+test("a sentence opening with the way out ('Out to Glanbia every morning.') reads without failing", () => {
+  assert.doesNotThrow(() => talk([["Ann", "Out to Glanbia every morning."]]));
+});

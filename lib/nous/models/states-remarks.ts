@@ -30,7 +30,7 @@ const WAY_JUDGED = new Set(["long", "longer", "short", "shorter", "quick", "quic
 const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
 
 /** "walking", "driving", "cycling" (the tagger reads some as nouns, with the "-ing" form as the lemma). */
-const commuting = (t: Tok): boolean => /ing$/.test(t.lower) && (COMMUTE.has(t.lower.slice(0, -3)) || COMMUTE.has(`${t.lower.slice(0, -3)}e`));
+const commuting = (t: Tok | undefined): boolean => !!t && /ing$/.test(t.lower) && (COMMUTE.has(t.lower.slice(0, -3)) || COMMUTE.has(`${t.lower.slice(0, -3)}e`));
 
 /**
  * The way between home and work, said now: "commuting in from Queanbeyan", "the drive down from Mount Barker" (a
