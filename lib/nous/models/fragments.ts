@@ -3,7 +3,8 @@
  * "Stavanger since August.", "Signed a lease! Philly, in Fishtown.").
  */
 import { wordSet } from "./lexicon.js";
-import { commonWordAlone, inLexicon, isName, openingCommonWord, type Tok, upper } from "./nlp.js";
+import { commonWordAlone, openingCommonWord } from "./common-words.js";
+import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";

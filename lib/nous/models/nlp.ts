@@ -165,11 +165,11 @@ function interjectionsAndStrays(sent: Tok[]): void {
 
 function capitalisedBeforeNames(sent: Tok[]): void {
   // inside a sentence, a capitalised adverb or adjective before a name is the name's first word ("at Sooner
-  // Electric", "Best Buy"), and so is a participle after "at", "for" or "the" ("at Associated British Ports")
+  // Electric", "Best Buy"), and so are a participle after "at", "for" or "the" ("at Associated British Ports") and
+  // initials the tagger took for an adverb or a noun ("with BC Ferries")
   for (let j = sent.length - 2; j > 0; j--) {
     const t = sent[j];
     const participle = t.pos === "VERB" && /ed$/.test(t.lower) && (sent[j - 1].pos === "ADP" || sent[j - 1].pos === "DET");
-    // ("with BC Ferries": initials the tagger took for an adverb)
     const initials = (t.pos === "ADV" || t.pos === "NOUN") && /^\p{Lu}{2,4}$/u.test(t.text);
     if ((((t.pos === "ADV" || t.pos === "ADJ" || participle) && /^\p{Lu}\p{Ll}+$/u.test(t.text)) || initials) && sent[j + 1].pos === "PROPN" && upper(sent[j + 1].text) && sent[j - 1].pos !== "PUNCT" && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower)) t.pos = "PROPN";
   }
@@ -304,30 +304,6 @@ function organisationsInLowerCase(sent: Tok[]): void {
   }
 }
 
-/**
- * "House is freezing", "Couch at Mum's for now.": a common word, capitalised because it opens the sentence, names
- * no place, unless a town is so named. `p` is the name found at `k`.
- */
-export function openingCommonWord(s: Tok[], k: number, p: { value: string; end: number }): boolean {
-  // ("Orchards everywhere": a plural too)
-  const w = s[0].lower;
-  return k === 0 && p.end === 0 && (inLexicon(w) || (/[^s]s$/.test(w) && inLexicon(w.slice(0, -1)))) && placesNamed(p.value).length === 0;
-}
-
-/**
- * "Phew", "Loud", "Uniform": one capitalised word that is an ordinary word of the lexicon, as wink reads it in lower
- * case (a name it knows stays one: "Emirates", "Samsung").
- */
-export function commonWordAlone(word: string): boolean {
-  const w = word.toLowerCase();
-  if (!/^\p{Lu}\p{Ll}+$/u.test(word) || !inLexicon(w)) return false;
-  // (one tagging per word: the answer depends on the word alone)
-  let alone = aloneWords.get(w);
-  if (alone === undefined) aloneWords.set(w, (alone = analyse(`${w} is fine`)[0]?.[0]?.pos !== "PROPN"));
-  return alone;
-}
-const aloneWords = new Map<string, boolean>();
-
 const known = new Map<string, boolean>();
 /** Is a lower-case word in the model's lexicon? */
 export function inLexicon(word: string): boolean {
@@ -407,7 +383,6 @@ const WORKING_DAY = new Set(["day", "days", "shift", "shifts", "duty", "rostered
 /** What follows "at" without being a place's name ("at work", "at home", "at night", "at lunch"). */
 const NOT_AT_NAMES = new Set(["work", "home", "night", "lunch", "breakfast", "dinner", "school", "uni", "college", "church", "gym", "practice", "training", "least", "last", "first", "all", "once", "times", "noon", "midnight", "dawn", "weekend", "weekends", "tea", "mine", "yours", "ours", "theirs", "hers", "his", "desk", "end", "moment", "minute", "best", "worst", "it", "that", "this"]);
 
-/** A capitalised proper noun that is not a calendar word, an interjection or "I". */
 /** Does a text start with a capital letter (any script's: "Škoda", "Éireann")? ASCII first, the Unicode test only beyond it. */
 export function upper(text: string): boolean {
   const c = text.charCodeAt(0);
@@ -417,8 +392,8 @@ export function upper(text: string): boolean {
   return c < 128 || Number.isNaN(c) ? false : /^\p{Lu}/u.test(text);
 }
 
+/** A capitalised proper noun that is not a calendar word, an interjection, "I" or a cry with a letter drawn out ("Yayyy"). */
 export const isName = (t: Tok | undefined): boolean => !!t && t.pos === "PROPN" && (upper(t.text) || BRAND.test(t.text)) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower) && t.lower !== "i" && !ELONGATED.test(t.text);
-/** "Yayyy", "Booo", "Ahhh": a word with a letter drawn out three times is a cry, no name. */
 const ELONGATED = /(\p{L})\1\1/u;
 
 /** A brand written in lower case with a digit or an inner capital ("bet365", "easyJet"; not "xD"). */

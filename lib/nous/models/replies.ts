@@ -13,6 +13,7 @@ import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { STREET, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
 import { fold, placesNamed } from "./gazetteer.js";
+import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
@@ -53,20 +54,12 @@ export function noteAttribute(ctx: SessionContext, entity: string, attribute: "h
   ((ctx as WithQuestion).lastAttribute ??= {})[entity] = attribute;
 }
 
-const HOME_Q = /\b(?:you|u) (?:live|living|stay|staying) where\b|\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|stay(?:ing)?(?!\s+(?:for|tonight|this|on|during|while|when|over|in the hotel)\b)|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
-const WORK_Q = /\b(?:you|u) (?:work|working) where\b|\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b|\b(?:which|what) (?:\w+ )?(?:company|firm|employer|factory|hospital|school|shop|store|office|bank|hotel|restaurant|practice|agency|warehouse|plant|site|place|one)\b[^?]*\b(?:do|did) (?:you|u) work\b|\bwho (?:do|did) (?:you|u) work for\b/i;
-const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** Where the modifiers before the word at i begin ("the new-ish job", "the vet practice"): up to three words back. */
 const modifiedFrom = (s: Tok[], i: number): number => {
   let j = i - 1;
   while (j >= i - 4 && j > 0 && (s[j].pos === "ADJ" || s[j].pos === "NOUN" || s[j].text === "-")) j--;
   return j === i - 1 ? -1 : j;
 };
-/** "Where are you these days?", "Where are you again?": where the listener lives, asked without a verb of living. */
-const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now|again)\b|\bwhere (?:are |r )?(?:you|u) to\W*$/i;
-/** Right after the listener ended a home or job: "what now?", "what's next?", "where are you (now)?", "so where?". */
-const NEXT_Q = /^\W*(?:\w+\W+){0,2}?(?:(?:so|and) )?(?:what(?:'s| is)? (?:now|next)|where (?:are|r) (?:you|u)\b.*|where (?:now|next|then)|where to|what are you doing now|(?:and )?now what)\W*$/i;
-const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 
 const DWELLING = wordSet("dwellingNouns");
 const WORK_GERUNDS = wordSet("workGerunds");
@@ -85,8 +78,6 @@ const RELATIVES = relativeWords();
 const NOT_SO = new Set(["no", "nah", "nope", "not", "n't", "never", "left", "leave", "quit", "finish", "move", "anymore", "longer", "gone", "new", "changed", "retire", "redundant", "sack", "fire"]);
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
 const CONFIRMED = new Set(["work", "live", "stay", "'re", "are", "r", "still", "now", "teach"]);
-const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);
-const ASK_AUX = new Set(["did", "do", "does", "are", "is", "r", "have", "has", "were", "was"]);
 
 /**
  * Is a sentence a question? It ends with "?", guesses at the listener ("so you work for Caribou now"), or (the mark

@@ -14,7 +14,8 @@
  */
 import type { Clause } from "./clause.js";
 import { kinWords, wordSet } from "./lexicon.js";
-import { inLexicon, isName, openingCommonWord, type Tok, upper } from "./nlp.js";
+import { openingCommonWord } from "./common-words.js";
+import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { openingAdjective, organisationName, placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";

@@ -23,7 +23,8 @@
  */
 import type { Clause } from "./clause.js";
 import { relativeWords, wordSet } from "./lexicon.js";
-import { commonWordAlone, isName, type Tok } from "./nlp.js";
+import { commonWordAlone } from "./common-words.js";
+import { isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";

@@ -15,7 +15,8 @@
  * read the same way.
  */
 import { wordSet } from "./lexicon.js";
-import { commonWordAlone, isName, type Tok, upper } from "./nlp.js";
+import { commonWordAlone } from "./common-words.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";

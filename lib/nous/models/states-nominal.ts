@@ -7,7 +7,8 @@ import type { Clause } from "./clause.js";
 import { relationAt } from "./clause.js";
 import { STREET } from "./asked-about.js";
 import { relativesHouse, wordSet } from "./lexicon.js";
-import { commonWordAlone, isName, type Tok, upper } from "./nlp.js";
+import { commonWordAlone } from "./common-words.js";
+import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, townName, type Emit, type StateAttribute, partOfTown } from "./states-common.js";
 

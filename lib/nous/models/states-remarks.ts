@@ -12,7 +12,8 @@
  */
 import type { Clause } from "./clause.js";
 import { relativeWords, wordSet } from "./lexicon.js";
-import { commonWordAlone, inLexicon, isName, type Tok, upper } from "./nlp.js";
+import { commonWordAlone } from "./common-words.js";
+import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
