@@ -203,7 +203,8 @@ await plot.save(scenFig, "../figures/04-nous-locomo/benchmark-scenarios");
 // a dating app) and `held-en` (a study group after graduation), seven times (on the code of that round's start, after its last change, by that round's last run of this notebook, by the next three rounds' runs and by this round's run).
 // Scored again after every round's rules, the older sets are no longer fresh for any rule, but no rule was written on
 // any of the fifty-one. A conversation counts only when all of its current-value questions are right; the
-// question-level table below compares the groups.
+// question-level table below compares the groups. Each held-out set has its table below; each tune set has one line,
+// and their tune parts are pooled in one table after them.
 // With the fresh set's report part they are the numbers to believe: 1,806 conversations phrased by someone else. "Stable values"
 // are the conversations whose value never changes (stable and both joke scenarios).
 
@@ -213,6 +214,7 @@ const CHECK_VARIANTS = PROFILE === "full" ? (["none", "last-write-wins", "no-dec
 const CHECK_SETS = PROFILE === "full" ? ["held-en", "held-em", "held-el", "held-ek", "held-ej", "held-ei", "held-eh", "held-eg", "held-ee", "held-ed", "held-ea", "held-dy", "held-dx", "held-ds", "held-dq", "held-do", "held-dk", "held-dh", "held-dd", "held-db", "held-cx", "held-cv", "held-ct", "held-cp", "held-cm", "held-ck", "held-cg", "held-cc", "held-bw", "held-bz", "held-ca", "held-cb", "held-bt", "held-bu", "held-bv", "held-bk", "held-bl", "held-bm", "held-be", "held-bf", "held-bg", "held-v", "held-w", "held-p", "held-q", "held-r", "held-n", "held-o", "held-j", "held-k", "held-m", "fresh", "original", "dev-a", "dev-b", "dev-e", "dev-f", "dev-g", "dev-c", "dev-d", "dev-h", "dev-i", "dev-l", "dev-s", "dev-t", "dev-u", "dev-x", "dev-y", "dev-z", "dev-aa", "dev-ab", "dev-ac", "dev-ad", "dev-ae", "dev-af", "dev-ag", "dev-ah", "dev-ai", "dev-aj", "dev-ak", "dev-al", "dev-am", "dev-an", "dev-ao", "dev-ap", "dev-aq", "dev-ar", "dev-as", "dev-at", "dev-au", "dev-av", "dev-aw", "dev-ax", "dev-ay", "dev-az", "dev-ba", "dev-bb", "dev-bc", "dev-bd", "dev-bh", "dev-bi", "dev-bj", "dev-bn", "dev-bo", "dev-bp", "dev-bq", "dev-br", "dev-bs", "dev-bx", "dev-by", "dev-cd", "dev-ce", "dev-cf", "dev-ch", "dev-ci", "dev-cj", "dev-cl", "dev-cn", "dev-co", "dev-cq", "dev-cr", "dev-cs", "dev-cu", "dev-cw", "dev-cy", "dev-cz", "dev-da", "dev-dc", "dev-de", "dev-df", "dev-dg", "dev-di", "dev-dj", "dev-dl", "dev-dm", "dev-dn", "dev-dp", "dev-dr", "dev-dt", "dev-du", "dev-dv", "dev-dw", "dev-dz", "dev-eb", "dev-ec", "dev-ef", "dev-eo", "dev-ep", "dev-eq", "dev-er", "dev-es", "dev-et", "dev-eu", "dev-ev", "dev-ew", "dev-ex", "dev-ey", "dev-ez", "dev-fa", "dev-fb", "dev-fc", "dev-fd", "dev-fe", "dev-ff", "dev-fg", "dev-fh", "dev-fi", "dev-fj", "dev-fk", "dev-fl", "dev-fm", "dev-fn", "dev-fo", "dev-fp", "dev-fq", "dev-fr", "dev-fs", "dev-ft", "dev-fv", "dev-fy", "dev-gc", "dev-gd", "dev-ge", "dev-gf", "dev-gg", "dev-gh", "dev-gi", "dev-gj"] : ["fresh"];
 const HELD_OUT = new Set(["held-en", "held-em", "held-el", "held-ek", "held-ej", "held-ei", "held-eh", "held-eg", "held-ee", "held-ed", "held-ea", "held-dy", "held-dx", "held-ds", "held-dq", "held-do", "held-dk", "held-dh", "held-dd", "held-db", "held-cx", "held-cv", "held-ct", "held-cp", "held-cm", "held-ck", "held-cg", "held-cc", "held-bw", "held-bz", "held-ca", "held-cb", "held-bt", "held-bu", "held-bv", "held-bk", "held-bl", "held-bm", "held-be", "held-bf", "held-bg", "held-v", "held-w", "held-p", "held-q", "held-r", "held-n", "held-o", "held-j", "held-k", "held-m", "fresh"]);
 const heldOut: Awaited<ReturnType<typeof nous.runStatesCheck>>["right"] = [];
+const tuneRight: typeof heldOut = [];
 // current-value questions (category 4) of each held-out report part: how many, how many right (F1 ≥ 0.5), by variant
 const questionLevel: Record<string, string | number>[] = [];
 for (const set of CHECK_SETS) {
@@ -228,7 +230,9 @@ for (const set of CHECK_SETS) {
     }
   }
   const summary = nous.checkSummary(right).sort((a, b) => (a.part === b.part ? 0 : a.part === "report" ? -1 : 1));
-  plot.table(summary, { title: `${set} set: conversations with every current value right (${MODEL})` });
+  // a held-out set's table in full; a tune set's in one line here and pooled with the others below
+  if (HELD_OUT.has(set)) plot.table(summary, { title: `${set} set: conversations with every current value right (${MODEL})` });
+  else tuneRight.push(...right.filter((r) => r.part === "tune"));
   // a set without a report part (dev-a, dev-b) is summarised on its tune part, and says so
   const part = summary.some((r) => r.part === "report") ? "report" : "tune";
   const report = summary.filter((r) => r.part === part);
@@ -236,6 +240,7 @@ for (const set of CHECK_SETS) {
   const better = report.filter((r) => r.variant !== "none" && Number(r.all.split("/")[0]) > Number(full.all.split("/")[0])).map((r) => r.variant);
   console.log(`${set} set, ${part} part: full model ${full.all} overall, ${full["stable values (stable + jokes)"]} stable values, jokes ${full.jokes} (last-write-wins ${report.find((r) => r.variant === "last-write-wins")?.jokes}); variants better than the full model overall: ${better.length ? better.join(", ") : "none"}`);
 }
+if (tuneRight.length) plot.table(nous.checkSummary(tuneRight), { title: `Tune parts pooled: the original set's and ${CHECK_SETS.filter((x) => !HELD_OUT.has(x)).length - 1} development sets' (${tuneRight.filter((r) => r.ablation === "none").length} conversations, read while the rules were written: development numbers; ${MODEL})` });
 
 // %% [markdown]
 // Every held-out report part pooled (the fresh set's report part and the fifty-one held-out sets): the share of
