@@ -28,7 +28,7 @@ export const RANKER_FEATURES: readonly string[] = [
   "town", "bigTown", "organisation", "landmark", "multiWord", "capitals", "commonWord", "person", "skipped", "time", "country",
   "mentions", "mentionsSpoken", "latest", "position", "earliest",
 ];
-const BEFORE_FEATURES = NAME_SHAPE_FEATURES.slice(0, 9);
+const BEFORE_FEATURES = NAME_SHAPE_FEATURES.filter((f) => f.startsWith("before_"));
 const FEATURE_INDEX = new Map(RANKER_FEATURES.map((f, i) => [f, i]));
 
 export interface RankerCandidate {

@@ -109,7 +109,7 @@ export function districtsNamed<T extends HomeTriple & { confidence?: number }>(s
         const d = s[j]?.text === "," && isName(s[j + 1]) ? placeAt(s, j + 1) : undefined;
         if (!d || !whereInTown(s, d.end + 1)) continue;
         const v = d.value;
-        if (!v.split(" ").every((w) => /^\p{Lu}/u.test(w)) || homes.some((x) => x.value === v) || triples.some((x) => x.value === v)) continue;
+        if (!v.split(" ").every((w) => /^\p{Lu}/u.test(w)) || triples.some((x) => x.value === v)) continue;
         if (speakerNamed(ctx, v) || (ctx.people ?? []).some((p) => p.name === v) || isCountry(v) || isTimeName(v) || organisationName(v) || !mayLieWithin(v, h.value)) continue;
         out.push({ ...h, value: v, within: h.value });
       }
