@@ -32,7 +32,8 @@ test("save writes SVG with traces, a PNG of width × scale pixels and a vector P
   assert.deepEqual(files.map((f) => f.slice(dir.length)), ["/nested/folder/recall.svg", "/nested/folder/recall.png", "/nested/folder/recall.pdf", "/nested/folder/recall.csv"]);
 
   const svg = readFileSync(files[0]!, "utf8");
-  assert.match(svg, /^<svg[^>]*width="336" height="252"/);
+  // (attributes in name order: see sortedAttributes)
+  assert.match(svg, /^<svg[^>]* height="252"[^>]* width="336"/);
   // 3 traces: the CI ribbon and two lines, each a <g class="trace scatter …">
   assert.equal(svg.match(/class="trace scatter/g)?.length, 3);
   assert.match(svg, /Recall by session \(offline:test-v1\)/);

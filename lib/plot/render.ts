@@ -69,7 +69,26 @@ export async function renderSVG(fig: Figure, size: RenderSize = {}): Promise<str
   const svg = decodeURIComponent(url.slice(url.indexOf(",") + 1));
   // plotly names clip paths and gradients after a random per-plot id (`defs-<id>`); make it the figure's own.
   const random = /id="defs-([0-9a-z]+)"/.exec(svg)?.[1];
-  return random ? svg.split(random).join(uid) : svg;
+  return sortedAttributes(random ? svg.split(random).join(uid) : svg);
+}
+
+/**
+ * Every start tag's attributes in name order. Plotly (through d3) sets an element's attributes in an order that can
+ * differ from one render of the same figure to the next ("viewBox" before or after "style"), so the same figure
+ * gives byte-identical SVG only once the order is fixed. Values are quoted with `"` by the serializer, which escapes
+ * any `"` inside them.
+ * @example
+ * sortedAttributes('<svg width="1" style="" viewBox="0 0 1 1"/>'); // '<svg style="" viewBox="0 0 1 1" width="1"/>'
+ */
+export function sortedAttributes(svg: string): string {
+  return svg.replace(/<([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"]*")+)(\s*\/?)>/g, (_, tag: string, attrs: string, end: string) => {
+    const list = attrs.match(/[\w:.-]+="[^"]*"/g)!;
+    list.sort((a, b) => {
+      const x = a.slice(0, a.indexOf("=")), y = b.slice(0, b.indexOf("="));
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    return `<${tag} ${list.join(" ")}${end}>`;
+  });
 }
 
 /**
