@@ -60,10 +60,63 @@ export function skipped(ctx: QueryContext, attribute: string, entity: string): S
   return skip;
 }
 
-/** The speakers' names and their words, without accents ("Gearoid" is "Gearóid"), as `has(fold(word))` reads them. */
+/**
+ * The speakers' names and their words, and the names the evidence uses as people's (`namedAsPeople`), without
+ * accents ("Gearoid" is "Gearóid"), as `has(fold(word))` reads them.
+ */
 export function peopleOf(ctx: QueryContext, evidence: readonly EvidenceItem[] = lexicalEvidence(ctx)): Set<string> {
   const said = evidence.map((e) => /^([^:]+):/.exec(e.text)?.[1]).filter((x): x is string => !!x);
-  return new Set([...said, ...(ctx.speakers ?? [])].flatMap((p) => [p, ...p.split(" ")]).map(fold));
+  return new Set([...said, ...(ctx.speakers ?? [])].flatMap((p) => [p, ...p.split(" ")]).concat(namedAsPeople(evidence)).map(fold));
+}
+
+/** Verbs whose subject is a person's name: "Donal says", "Ella thinks she lives on a farm", "Jenna reckons". */
+const PERSON_DOES = new Set([...SAYING, "love", "hate", "laugh", "cry", "agree", "wonder", "swear", "promise", "complain", "mention"]);
+/** Verbs whose object is a person's name: "Give Donal my best", "tell Liam", "ask Jenna", "thank Ravi". */
+const TO_PERSON = new Set(["tell", "ask", "give", "text", "thank", "hug", "kiss", "congratulate", "remind"]);
+/** Words before a name that make it a place or an employer ("at Boots", "in Leeds"), whatever else it does. */
+const PLACE_OR_WORK_BEFORE = new Set(["at", "for", "in", "from", "to", "near", "into"]);
+const namedCache = new WeakMap<readonly EvidenceItem[], string[]>();
+
+/**
+ * The one-word names the evidence uses as a person's by the grammar around them: the subject of a verb of saying,
+ * thinking or feeling ("Donal says it's not worth the war"), the object of one of telling or giving ("Give Donal my
+ * best"), or the holder of kin ("Donal's brother"); never a town of the gazetteer, an organisation's name, or a name
+ * the evidence also puts after "at", "for", "in", "from", "to" or "near" ("still at Boots", "Boots says…").
+ *
+ * @example
+ * namedAsPeople([{ text: "Noreen: Donal says it's not worth the war.", … }]); // ["Donal"]
+ */
+export function namedAsPeople(evidence: readonly EvidenceItem[]): string[] {
+  const cached = namedCache.get(evidence);
+  if (cached) return cached;
+  const cued = new Set<string>();
+  const placed = new Set<string>();
+  for (const e of evidence) {
+    for (const s of analyse(e.text)) {
+      for (let k = 0; k < s.length; k++) {
+        if (!isName(s[k])) continue;
+        const n = nameFrom(s, k);
+        if (!n) continue;
+        const at = k;
+        k = n.end;
+        const v = n.value;
+        if (PLACE_OR_WORK_BEFORE.has(s[at - 1]?.lower ?? "")) placed.add(v);
+        if (v.includes(" ") || !/^\p{Lu}\p{Ll}+$/u.test(v)) continue;
+        const opening = at === 0 || (at === 2 && s[1].text === ":") || s[at - 1].pos === "PUNCT";
+        if (opening && inLexicon(v.toLowerCase())) continue;
+        // (the name is one word: the one after it is at + 1, whatever the name's tail)
+        const next = s[at + 1];
+        const prev = s[at - 1];
+        const does = !n.tail.length && !!next && next.pos === "VERB" && PERSON_DOES.has(next.lemma);
+        const told = !n.tail.length && !!prev && prev.pos === "VERB" && TO_PERSON.has(prev.lemma);
+        const kin = next?.text === "'s" && RELATIONS.has(s[at + 2]?.lemma ?? "");
+        if (does || told || kin) cued.add(v);
+      }
+    }
+  }
+  const out = [...cued].filter((v) => !placed.has(v) && placesNamed(v).length === 0 && !organisationName(v));
+  namedCache.set(evidence, out);
+  return out;
 }
 
 

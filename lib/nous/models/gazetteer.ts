@@ -55,6 +55,30 @@ export function isCountry(name: string): boolean {
   return countries!.has(name.toLowerCase());
 }
 
+/** The codes of the short names of `COUNTRY_SHORT_NAMES` (the nations of the United Kingdom are GB's). */
+const SHORT_NAME_CODES: Record<string, string> = {
+  us: "US", usa: "US", "u.s.": "US", "the us": "US", "the usa": "US", "the states": "US", america: "US", uk: "GB", "u.k.": "GB", "the uk": "GB",
+  britain: "GB", "great britain": "GB", england: "GB", scotland: "GB", wales: "GB", "northern ireland": "GB", uae: "AE", "the uae": "AE",
+  "the netherlands": "NL", "the philippines": "PH", nz: "NZ", png: "PG", drc: "CD",
+};
+
+/**
+ * Whether the place `place` may lie in the country `country`: the gazetteer lists no place of that name (a district,
+ * a village), or one of those it lists lies there.
+ *
+ * @example
+ * mayLieInCountry("Leipzig", "Germany"); // true
+ * mayLieInCountry("Leipzig", "Portugal"); // false
+ * mayLieInCountry("Cathays", "Wales"); // true: no town of the gazetteer
+ */
+export function mayLieInCountry(place: string, country: string): boolean {
+  const places = placesNamed(place);
+  if (!places.length) return true;
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  const code = SHORT_NAME_CODES[country.toLowerCase()];
+  return places.some((p) => p.country === code || names.of(p.country)?.toLowerCase() === country.toLowerCase());
+}
+
 /** The gazetteer's places of a name, largest first (empty when it lists none). */
 export function placesNamed(name: string): readonly Place[] {
   const key = fold(name);

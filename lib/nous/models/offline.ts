@@ -26,7 +26,7 @@ import { extract, EXTRACTOR_LABEL, type SessionContext } from "./extractor.js";
 import type { ExtractorOptions } from "./extractor-options.js";
 import { listPattern, wordSet, type LexiconName } from "./lexicon.js";
 import { resolveTime } from "./temporal.js";
-import { isCountry, mayLieWithin } from "./gazetteer.js";
+import { isCountry, mayLieInCountry, mayLieWithin } from "./gazetteer.js";
 import { organisationName } from "./states-common.js";
 import { rankedName, type RankerModel } from "./ranker.js";
 
@@ -170,6 +170,11 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
       // "no longer Monaco" and nothing named since: a name of the kind in the evidence, other than the one ended
       const since = answer?.startsWith("no longer ") && (attribute === "home" || attribute === "workplace") ? nameFromEvidence(ctx, attribute, e, answer.slice(10)) : undefined;
       if (since) return since;
+      // a home that is a country ("Germany"), beside a home the evidence names that may lie in it: the town in the
+      // country, as an address is written ("Leipzig, Germany")
+      const country = answer && attribute === "home" && isCountry(nameOnly(answer)) ? nameOnly(answer) : undefined;
+      const town = country ? nameFromEvidence(ctx, "home", e) : undefined;
+      if (town && country && mayLieInCountry(town, country)) return `${town}, ${country}`;
       // "JLR", "Bloem": the full name, when the evidence gives it
       if (answer) return fullerName(ctx, nameOnly(answer));
       if (e.includes("'s ")) break;

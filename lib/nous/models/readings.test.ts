@@ -5,8 +5,15 @@ import type { Triple } from "../types.js";
 import { isTimeName, NAME_SHAPE_FEATURES } from "./name-context.js";
 import { dropCrossedReadings } from "./news.js";
 import { admissible, RANKER_FEATURES } from "./ranker.js";
-import { talkLines } from "./testing.js";
+import { talkLines, memoryOfTurns } from "./testing.js";
+import type { EvidenceItem } from "../types.js";
+import { namedAsPeople } from "./evidence-names.js";
+import { mayLieInCountry } from "./gazetteer.js";
+import { answerOffline, questionStates } from "./offline.js";
+import { query } from "../query.js";
+import type { Memory } from "../engine.js";
 
+const ask = (mem: Memory, q: string) => answerOffline(query(mem, q, { stateAttributes: questionStates(q) }));
 const talk = (turns: [string, string][]) => talkLines(turns, ["home", "workplace", "within"]);
 
 test("a time is a day, a month, a holiday or a season, singular or plural, and never a name in capitals", () => {
@@ -109,4 +116,32 @@ test("shifts one has worked, counted, somewhere: the workplace ('I'd just done t
 
 test("a sentence opening with the way out ('Out to Glanbia every morning.') reads without failing", () => {
   assert.doesNotThrow(() => talk([["Ann", "Out to Glanbia every morning."]]));
+});
+
+test("a name the grammar makes a person's is no answer: 'Donal says', 'Give Donal my best', 'Donal's brother'", () => {
+  const item = (text: string) => ({ text, observation: text, entity: "Ann", attribute: "chat", timestamp: 0, evidenceId: text, filled: false }) as unknown as EvidenceItem;
+  assert.deepEqual(namedAsPeople([item("Ann: The hedge man has won. Donal says it's not worth the war.")]), ["Donal"]);
+  assert.deepEqual(namedAsPeople([item("Bob: Give Donal my best.")]), ["Donal"]);
+  assert.deepEqual(namedAsPeople([item("Ann: Donal's brother left us his cottage.")]), ["Donal"]);
+  // (an employer may say things too, when the evidence also puts it after "at"; a town never is a person)
+  assert.deepEqual(namedAsPeople([item("Ann: Boots says I'm on nights."), item("Ann: Still at Boots.")]), []);
+  assert.deepEqual(namedAsPeople([item("Ann: Leeds says hello.")]), []);
+  const mem = memoryOfTurns([
+    ["Bob", "I hope Limerick is treating you well and that Donal took you somewhere nice."],
+    ["Ann", "The hedge man has won, we're cutting it back. Donal says it's not worth the war."],
+    ["Bob", "Peace in our time! Give Donal my best."],
+  ]);
+  assert.notEqual(ask(mem, "Where does Bob work now?"), "Donal");
+});
+
+test("a home that is a country is answered with the town of the evidence that lies in it, as an address is written", () => {
+  assert.equal(mayLieInCountry("Leipzig", "Germany"), true);
+  assert.equal(mayLieInCountry("Leipzig", "Portugal"), false);
+  assert.equal(mayLieInCountry("Cardiff", "Wales"), true);
+  assert.equal(mayLieInCountry("Cathays", "Wales"), true);
+  const said = (country: string) => memoryOfTurns([["Ann", `I live in ${country} now, moved last spring.`], ["Bob", "How is it?"], ["Ann", "Good! The trams in Leipzig were late again today though."]]);
+  assert.equal(ask(said("Germany"), "Where does Ann live now?"), "Leipzig, Germany");
+  // (a town that lies elsewhere is no part of the answer)
+  const mem2 = said("Portugal");
+  assert.equal(ask(mem2, "Where does Ann live now?"), "Portugal");
 });
