@@ -74,6 +74,11 @@ const PERSON_DOES = new Set([...SAYING, "love", "hate", "laugh", "cry", "agree",
 /** Verbs whose object is a person's name: "Give Donal my best", "tell Liam", "ask Jenna", "thank Ravi". */
 const TO_PERSON = new Set(["tell", "ask", "give", "text", "thank", "hug", "kiss", "congratulate", "remind"]);
 /** Words before a name that make it a place or an employer ("at Boots", "in Leeds"), whatever else it does. */
+/** Nouns of a person's own that a name may hold ("Dan's job", "Ravi's hands"). */
+const PERSONAL = new Set(["job", "birthday", "wedding", "funeral", "hand", "face", "phone", "boyfriend", "girlfriend", "husband", "wife", "partner", "kid", "granddaughter", "grandson"]);
+const FRIENDS = new Set(["friend", "pal", "mate", "buddy", "bestie", "boss", "manager", "flatmate", "housemate", "roommate", "colleague", "neighbour", "neighbor"]);
+const POSSESSIVE_ANY = new Set(["my", "our", "your", "his", "her", "their"]);
+const PERSON_NOUNS = new Set(["girl", "boy", "guy", "lad", "lass", "woman", "man", "baby", "son", "daughter", "kid", "friend"]);
 const PLACE_OR_WORK_BEFORE = new Set(["at", "for", "in", "from", "to", "near", "into"]);
 const namedCache = new WeakMap<readonly EvidenceItem[], string[]>();
 
@@ -100,17 +105,28 @@ export function namedAsPeople(evidence: readonly EvidenceItem[]): string[] {
         const at = k;
         k = n.end;
         const v = n.value;
-        if (PLACE_OR_WORK_BEFORE.has(s[at - 1]?.lower ?? "")) placed.add(v);
+        // ("at the Lowe's in Lafayette")
+        const bare = ["the", "a", "an"].includes(s[at - 1]?.lower ?? "");
+        if (PLACE_OR_WORK_BEFORE.has(s[at - (bare ? 2 : 1)]?.lower ?? "")) placed.add(v);
+        // ("the Lowe's job": a name after an article is no person's)
+        if (bare) continue;
         if (v.includes(" ") || !/^\p{Lu}\p{Ll}+$/u.test(v)) continue;
-        const opening = at === 0 || (at === 2 && s[1].text === ":") || s[at - 1].pos === "PUNCT";
+        // (an English word that opens a sentence is no name; after a comma it may be: "Little girl, Ruby.")
+        const opening = at === 0 || (at === 2 && s[1].text === ":") || (s[at - 1].pos === "PUNCT" && s[at - 1].text !== ",");
         if (opening && inLexicon(v.toLowerCase())) continue;
         // (the name is one word: the one after it is at + 1, whatever the name's tail)
         const next = s[at + 1];
         const prev = s[at - 1];
         const does = !n.tail.length && !!next && next.pos === "VERB" && PERSON_DOES.has(next.lemma);
         const told = !n.tail.length && !!prev && prev.pos === "VERB" && TO_PERSON.has(prev.lemma);
-        const kin = next?.text === "'s" && RELATIONS.has(s[at + 2]?.lemma ?? "");
-        if (does || told || kin) cued.add(v);
+        const kin = next?.text === "'s" && (RELATIONS.has(s[at + 2]?.lemma ?? "") || PERSONAL.has(s[at + 2]?.lemma ?? ""));
+        // "my flatmate Deepa", "my pal Jamie": a relation of someone's
+        const related = !n.tail.length && (RELATIONS.has(prev?.lemma ?? "") || FRIENDS.has(prev?.lemma ?? "")) && POSSESSIVE_ANY.has(s[at - 2]?.lower ?? "");
+        // "Little girl, Ruby." "a French girl, Sophie": a name set beside a word for a person
+        const beside = prev?.text === "," && PERSON_NOUNS.has(s[at - 2]?.lemma ?? "") && (!next || next.pos === "PUNCT");
+        // "Lol Jenna", "Yes Oga", "Thanks Ravi!": a name said to someone after an interjection that opens the sentence
+        const called = !!prev && GREETINGS.has(prev.lower) && (at === 1 || (at === 3 && s[1].text === ":")) && (!next || next.pos === "PUNCT" || next.lower === "you");
+        if (does || told || kin || related || beside || called) cued.add(v);
       }
     }
   }

@@ -126,6 +126,13 @@ test("a name the grammar makes a person's is no answer: 'Donal says', 'Give Dona
   // (an employer may say things too, when the evidence also puts it after "at"; a town never is a person)
   assert.deepEqual(namedAsPeople([item("Ann: Boots says I'm on nights."), item("Ann: Still at Boots.")]), []);
   assert.deepEqual(namedAsPeople([item("Ann: Leeds says hello.")]), []);
+  // a relation's name, a name beside a word for a person, a name called after an interjection, a person's own things
+  assert.deepEqual(namedAsPeople([item("Ann: My flatmate Deepa just signed up with an agency.")]), ["Deepa"]);
+  assert.deepEqual(namedAsPeople([item("Bob: Yeah sorry, new baby! Little girl, Ruby.")]), ["Ruby"]);
+  assert.deepEqual(namedAsPeople([item("Ann: Lol Jenna.")]), ["Jenna"]);
+  assert.deepEqual(namedAsPeople([item("Ann: Ravi's hands are wrecked.")]), ["Ravi"]);
+  // ("the Lowe's job", "at the Lowe's in Lafayette": a name after an article is a shop's)
+  assert.deepEqual(namedAsPeople([item("Ann: Took the Lowe's job.")]), []);
   const mem = memoryOfTurns([
     ["Bob", "I hope Limerick is treating you well and that Donal took you somewhere nice."],
     ["Ann", "The hedge man has won, we're cutting it back. Donal says it's not worth the war."],
