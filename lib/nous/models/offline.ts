@@ -29,6 +29,8 @@ import { resolveTime } from "./temporal.js";
 import { isCountry, mayLieInCountry, mayLieWithin } from "./gazetteer.js";
 import { organisationName } from "./states-common.js";
 import { rankedName, type RankerModel } from "./ranker.js";
+import { analyse, isName } from "./nlp.js";
+import { nameFrom } from "./name-context.js";
 
 /** A home value named after a facility ("the Todmorden leisure centre") is a joke's or a visit's, never a district. */
 const FACILITY = new Set([...wordSet("workplaceKinds"), "centre", "center", "gym", "airport", "station", "library", "museum", "office", "pub", "bar", "cafe", "café"]);
@@ -175,6 +177,12 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
       const country = answer && attribute === "home" && isCountry(nameOnly(answer)) ? nameOnly(answer) : undefined;
       const town = country ? nameFromEvidence(ctx, "home", e) : undefined;
       if (town && country && mayLieInCountry(town, country)) return `${town}, ${country}`;
+      // a workplace told only by its kind ("the hospital", "the bakery downstairs"), beside the name of one in the
+      // evidence about the entity: the name, one of that kind first ("Westmead Hospital")
+      // (a home told by a common noun, "the gym", "the staffroom", is no town: the town of the evidence about the entity)
+      const kindOnly = !!answer && !/\p{Lu}/u.test(answer) && !answer.startsWith("no longer ");
+      const named = kindOnly && attribute === "workplace" ? nameOfKind(ctx, answer) ?? nameFromEvidence(ctx, "workplace", e) : kindOnly && attribute === "home" ? nameFromEvidence(ctx, "home", e) : undefined;
+      if (named) return fullerName(ctx, named);
       // "JLR", "Bloem": the full name, when the evidence gives it
       if (answer) return fullerName(ctx, nameOnly(answer));
       if (e.includes("'s ")) break;
@@ -184,6 +192,26 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
   // failing that, the name of the kind the evidence tells most (evidence-names.ts)
   const asked = nameAsked(ctx);
   return asked && (nameFromEvidence(ctx, asked.attribute, asked.entity) ?? looseNameFromEvidence(ctx, asked.attribute, asked.entity));
+}
+
+/**
+ * A name in the evidence that holds a word of `kind` ("Westmead Hospital" for "hospital", "Port of Tauranga" for
+ * "port"), the latest first.
+ */
+function nameOfKind(ctx: QueryContext, kind: string): string | undefined {
+  const words = new Set(tokens(kind));
+  for (const e of [...lexicalEvidence(ctx)].sort((a, b) => b.timestamp - a.timestamp)) {
+    for (const s of analyse(e.text)) {
+      for (let k = 0; k < s.length; k++) {
+        if (!isName(s[k])) continue;
+        const n = nameFrom(s, k);
+        if (!n) continue;
+        k = n.end;
+        if (n.value.includes(" ") && tokens(n.value).some((t) => words.has(t))) return n.value;
+      }
+    }
+  }
+  return undefined;
 }
 
 /**
