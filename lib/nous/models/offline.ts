@@ -177,11 +177,11 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
       const country = answer && attribute === "home" && isCountry(nameOnly(answer)) ? nameOnly(answer) : undefined;
       const town = country ? nameFromEvidence(ctx, "home", e) : undefined;
       if (town && country && mayLieInCountry(town, country)) return `${town}, ${country}`;
-      // a workplace told only by its kind ("the hospital", "the bakery downstairs"), beside the name of one in the
-      // evidence about the entity: the name, one of that kind first ("Westmead Hospital")
-      // (a home told by a common noun, "the gym", "the staffroom", is no town: the town of the evidence about the entity)
-      const kindOnly = !!answer && !/\p{Lu}/u.test(answer) && !answer.startsWith("no longer ");
-      const named = kindOnly && attribute === "workplace" ? nameOfKind(ctx, answer) ?? nameFromEvidence(ctx, "workplace", e) : kindOnly && attribute === "home" ? nameFromEvidence(ctx, "home", e) : undefined;
+      // a workplace told only by a kind of workplace ("the hospital", "the bakery downstairs"), beside the name of one
+      // in the evidence about the entity: the name, one of that kind first ("Westmead Hospital"); not any common noun
+      // ("my real employer is the coffee machine" is a joke, which the belief's confidence is there to weigh)
+      const kind = attribute === "workplace" && answer && !/\p{Lu}/u.test(answer) && !answer.startsWith("no longer ") && answer.split(" ").some((w) => WORKPLACE_KINDS.has(w)) ? answer : undefined;
+      const named = kind && (nameOfKind(ctx, kind) ?? nameFromEvidence(ctx, "workplace", e));
       if (named) return fullerName(ctx, named);
       // "JLR", "Bloem": the full name, when the evidence gives it
       if (answer) return fullerName(ctx, nameOnly(answer));
@@ -193,6 +193,9 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
   const asked = nameAsked(ctx);
   return asked && (nameFromEvidence(ctx, asked.attribute, asked.entity) ?? looseNameFromEvidence(ctx, asked.attribute, asked.entity));
 }
+
+/** Kinds of workplace: the lexicon's, and the words for a part of one or a trade's place ("front desk", "dive centre"). */
+const WORKPLACE_KINDS = new Set([...wordSet("workplaceKinds"), "centre", "center", "marina", "uni", "university", "college", "desk", "unit", "ward", "paper", "bookshop", "company", "workshop", "lab", "plant", "mill", "port", "department", "branch", "yard", "team"]);
 
 /**
  * A name in the evidence that holds a word of `kind` ("Westmead Hospital" for "hospital", "Port of Tauranga" for

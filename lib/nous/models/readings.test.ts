@@ -153,13 +153,13 @@ test("a home that is a country is answered with the town of the evidence that li
   assert.equal(ask(mem2, "Where does Ann live now?"), "Portugal");
 });
 
-test("a workplace told only by its kind is answered with the name of one the evidence gives, of that kind first", () => {
+test("a workplace told only by a kind of workplace is answered with the name of one the evidence gives, of that kind first", () => {
   const mem = memoryOfTurns([["Ann", "I work at the hospital, nights mostly."], ["Bob", "Tough."], ["Ann", "The car park at Westmead Hospital is a nightmare though."]]);
   assert.equal(ask(mem, "Where does Ann work now?"), "Westmead Hospital");
   const mem2 = memoryOfTurns([["Ann", "I work at the bakery downstairs, early starts."], ["Bob", "Nice."], ["Ann", "Crumbs Bakehouse does the best rye in town, if I say so myself."]]);
   assert.equal(ask(mem2, "Where does Ann work now?"), "Crumbs Bakehouse");
-  // a home told by a common noun is no town: the town of the evidence
-  assert.equal(ask(memoryOfTurns([["Ann", "Honestly I live at the gym these days."], ["Bob", "Ha."], ["Ann", "The rain in Leeds never stops though."]]), "Where does Ann live now?"), "Leeds");
+  // (a common noun that is no kind of workplace is left to the belief's confidence: "my real employer is the coffee machine")
+  assert.equal(ask(memoryOfTurns([["Ann", "I work at the coffee machine, basically."], ["Bob", "Ha."], ["Ann", "Kestrel Analytics has free coffee at least."]]), "Where does Ann work now?") === "Kestrel Analytics", false);
   // (no name anywhere: the kind)
   assert.equal(ask(memoryOfTurns([["Ann", "I work at the hospital, nights mostly."], ["Bob", "Tough."]]), "Where does Ann work now?"), "hospital");
 });
