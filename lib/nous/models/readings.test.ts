@@ -35,6 +35,11 @@ test("a district after its town, with where in the town it lies, is the home wit
   // ("Texas", "Iowa": no town of the gazetteer, and nothing says where in the town)
   assert.deepEqual(talk([["Ann", "I live in Austin, Texas."]]), ["Ann | home | Austin"]);
   assert.deepEqual(talk([["Ann", "I live in Des Moines, Iowa in the summer."]]), ["Ann | home | Des Moines"]);
+  // a place after its town with "in", set off by a comma or after a dwelling
+  assert.deepEqual(talk([["Ann", "Good! I'm up in Portland, Maine, in an old house in the West End with very creaky stairs."]]), ["Ann | home | Portland", "Ann | home | West End", "West End | within | Portland"]);
+  assert.deepEqual(talk([["Ann", "I'm in Toronto for a few years, in Leslieville."]]), ["Ann | home | Leslieville", "Ann | home | Toronto", "Leslieville | within | Toronto"]);
+  // (a flat by the canal names no place)
+  assert.deepEqual(talk([["Ann", "I live in Leeds, in a flat by the canal."]]), ["Ann | home | Leeds"]);
   // (a person after the comma is no district)
   assert.deepEqual(talk([["Ann", "I'm in London, Tom says hi."]]), ["Ann | home | London"]);
 });

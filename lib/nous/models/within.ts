@@ -84,6 +84,27 @@ const AFTER_DISTRICT = new Set(["up", "near", "just", "off", "by", "out", "down"
 const TOWN_PARTS = new Set(["north", "south", "east", "west", "northern", "southern", "eastern", "western", "inner", "end", "side", "suburbs", "centre", "center", "hills"]);
 const whereInTown = (s: Tok[], j: number) => AFTER_DISTRICT.has(s[j]?.lower ?? "") || ((s[j]?.lower === "in" || s[j]?.lower === "on") && s[j + 1]?.lower === "the" && TOWN_PARTS.has(s[j + 2]?.lower ?? ""));
 
+const DWELLINGS = new Set(["flat", "apartment", "house", "place", "studio", "condo", "cottage", "terrace", "bungalow", "loft", "townhouse", "duplex", "room", "semi", "villa", "bedsit", "walk-up"]);
+
+/**
+ * A place named later in the sentence after its town with "in", set off by a comma ("I'm in Lagos for a few years, in
+ * Lekki") or after a dwelling ("I'm up in Portland, Maine, in an old house in the West End"), with no other "in" or
+ * sentence's end between.
+ */
+function districtAfter(s: Tok[], from: number): { value: string; end: number } | undefined {
+  let dwelling = false;
+  for (let m = from; m < s.length && m < from + 16; m++) {
+    if ([".", "!", "?", ";"].includes(s[m].text) || s[m].lower === "but" || s[m].lower === "and") return undefined;
+    if (DWELLINGS.has(s[m].lower)) dwelling = true;
+    if (s[m].lower !== "in") continue;
+    if (s[m - 1]?.text !== "," && !dwelling) continue;
+    const at = s[m + 1]?.lower === "the" && isName(s[m + 2]) ? m + 2 : isName(s[m + 1]) ? m + 1 : -1;
+    const p = at > 0 ? placeAt(s, at) : undefined;
+    if (p) return p;
+  }
+  return undefined;
+}
+
 /**
  * A district named right after the town that is the speaker's home, set off by a comma and followed by where in the
  * town it lies: "We're in Toronto, Leslieville in the east end" gives Leslieville as the speaker's home too, within
@@ -106,8 +127,10 @@ export function districtsNamed<T extends HomeTriple & { confidence?: number }>(s
         if (!town || town.value !== h.value) continue;
         let j = town.end + 1;
         while (BETWEEN.has(s[j]?.lower ?? "")) j++;
-        const d = s[j]?.text === "," && isName(s[j + 1]) ? placeAt(s, j + 1) : undefined;
-        if (!d || !whereInTown(s, d.end + 1)) continue;
+        // ("Toronto, Leslieville in the east end", with where in the town it lies; or "Lagos …, in Lekki")
+        const comma = s[j]?.text === "," && isName(s[j + 1]) ? placeAt(s, j + 1) : undefined;
+        const d = comma && whereInTown(s, comma.end + 1) ? comma : districtAfter(s, town.end + 1);
+        if (!d) continue;
         const v = d.value;
         if (!v.split(" ").every((w) => /^\p{Lu}/u.test(w)) || triples.some((x) => x.value === v)) continue;
         if (speakerNamed(ctx, v) || (ctx.people ?? []).some((p) => p.name === v) || isCountry(v) || isTimeName(v) || organisationName(v) || !mayLieWithin(v, h.value)) continue;
