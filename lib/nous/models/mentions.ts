@@ -156,6 +156,8 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
     for (const { value, at, tail } of found) {
       const shape = nameShape(s, at, 0, value, tail);
       if (shape.time || shape.country) continue;
+      // ("Best commute in Kenya.": an English word that opens a sentence, nothing before it, is no name)
+      if (shape.commonWord && shape.opening && !Object.keys(shape).some((k) => k.startsWith("before_") && shape[k])) continue;
       const f = withFeatures(withFeatures(base, shape), { article: ["a", "an"].includes(s[at - 1]?.lower ?? "") ? 1 : 0 });
       if (question) {
         asks.push({ asker: turn.speaker, value, f });

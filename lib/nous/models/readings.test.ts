@@ -168,3 +168,8 @@ test("a workplace told only by a kind of workplace is answered with the name of 
   // (no name anywhere: the kind)
   assert.equal(ask(memoryOfTurns([["Ann", "I work at the hospital, nights mostly."], ["Bob", "Tough."]]), "Where does Ann work now?"), "hospital");
 });
+
+test("an English word that opens a sentence is no town remarked on, unless a verb follows it ('Bath is so much calmer')", () => {
+  assert.deepEqual(talk([["Ann", "On the ferry from Manly again. Best commute in the world."]]).filter((l) => l.includes("Best")), []);
+  assert.deepEqual(talk([["Ann", "Honestly the best thing we ever did. Bath is so much calmer than Brighton."]]).filter((l) => l.startsWith("Ann | home | Bath")).length, 1);
+});

@@ -62,6 +62,9 @@ function remarkedTown(s: Tok[], k: number, clauses: Clause[]): TownRemark | unde
   let e = a;
   while (isName(s[e + 1]) && s[e + 1].pos === "PROPN") e++;
   const value = s.slice(a, e + 1).map((t) => t.text).join(" ");
+  // ("Best commute in Kenya.": an English word that opens the sentence is no town there, though the gazetteer has a
+  // Best; "Bath is so much calmer", with a verb after it, is)
+  if (a === e && (a === 0 || s[a - 1].pos === "PUNCT") && inLexicon(s[a].lower) && s[a + 1]?.pos !== "AUX" && s[a + 1]?.pos !== "VERB") return undefined;
   // "Jersey City in jan is a punishment", "Leeds at night is dead": a time between the town and the judgement
   let n = e + 1;
   if (["in", "at", "on"].includes(s[n]?.lower ?? "") && s[n + 1]?.date) {
