@@ -173,3 +173,9 @@ test("an English word that opens a sentence is no town remarked on, unless a ver
   assert.deepEqual(talk([["Ann", "On the ferry from Manly again. Best commute in the world."]]).filter((l) => l.includes("Best")), []);
   assert.deepEqual(talk([["Ann", "Honestly the best thing we ever did. Bath is so much calmer than Brighton."]]).filter((l) => l.startsWith("Ann | home | Bath")).length, 1);
 });
+
+test("'Where in KL are you again?' asks the listener's home; 'our apartment building in Al Barsha' is the speaker's", () => {
+  const lines = talkLines([["Nurul", "Now I'm back home in KL already."], ["Emre", "Where in KL are you again?"], ["Nurul", "Cheras, near the Taman Connaught night market. Very dangerous for my diet."]], ["home"], { speakers: ["Nurul", "Emre"] });
+  assert.ok(lines.includes("Nurul | home | Cheras"), lines.join("; "));
+  assert.deepEqual(talkLines([["Luz", "Hot! But our apartment building in Al Barsha has a pool."]], ["home"], { speakers: ["Luz", "Kenji"] }), ["Luz | home | Al Barsha | 0.5"]);
+});

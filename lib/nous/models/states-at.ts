@@ -139,9 +139,10 @@ export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, em
     const v = town(j + 1);
     if (ok(v) && placesNamed(v).length > 0) return emit(speaker, "home", v, j + 1);
   }
-  // "the tram outside my building in Milan"
+  // "the tram outside my building in Milan", "our apartment building in Al Barsha", "our block in Leith"
   for (let k = 1; k + 2 < s.length; k++) {
-    if (s[k].lower === "building" && (s[k - 1].lower === "my" || s[k - 1].lower === "our") && s[k + 1].lower === "in") {
+    const mine = (i: number) => s[i]?.lower === "my" || s[i]?.lower === "our";
+    if ((s[k].lower === "building" || s[k].lower === "block") && (mine(k - 1) || (["apartment", "flat", "tower"].includes(s[k - 1].lower) && mine(k - 2))) && s[k + 1].lower === "in") {
       const v = town(k + 2);
       if (ok(v)) return emit(speaker, "home", v, k);
     }
