@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { DataError } from "../../core/errors.js";
 import type { Triple, Turn } from "../types.js";
 import { fold } from "./gazetteer.js";
-import { isName, type Tok } from "./nlp.js";
+import { inLexicon, isName, type Tok } from "./nlp.js";
 import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
 import { wordSet } from "./lexicon.js";
 import type { SessionContext } from "./referents.js";
@@ -156,8 +156,10 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
     for (const { value, at, tail } of found) {
       const shape = nameShape(s, at, 0, value, tail);
       if (shape.time || shape.country) continue;
-      // ("Best commute in Kenya.": an English word that opens a sentence, nothing before it, is no name)
+      // ("Best commute in Kenya.": an English word that opens a sentence, nothing before it, is no name; nor are
+      // capitals the dictionary holds as a common word's short form: "the AC in the office", "the ER", "my GP")
       if (shape.commonWord && shape.opening && !Object.keys(shape).some((k) => k.startsWith("before_") && shape[k])) continue;
+      if (shape.capitals && inLexicon(value.toLowerCase())) continue;
       const f = withFeatures(withFeatures(base, shape), { article: ["a", "an"].includes(s[at - 1]?.lower ?? "") ? 1 : 0 });
       if (question) {
         asks.push({ asker: turn.speaker, value, f });
