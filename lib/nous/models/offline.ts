@@ -179,9 +179,10 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
       if (town && country && mayLieInCountry(town, country)) return `${town}, ${country}`;
       // a workplace told only by a kind of workplace ("the hospital", "the bakery downstairs"), beside the name of one
       // in the evidence about the entity: the name, one of that kind first ("Westmead Hospital"); not any common noun
-      // ("my real employer is the coffee machine" is a joke, which the belief's confidence is there to weigh)
-      const kind = attribute === "workplace" && answer && !/\p{Lu}/u.test(answer) && !answer.startsWith("no longer ") && answer.split(" ").some((w) => WORKPLACE_KINDS.has(w)) ? answer : undefined;
-      const named = kind && (nameOfKind(ctx, kind) ?? nameFromEvidence(ctx, "workplace", e));
+      // ("my real employer is the coffee machine", "the school run": jokes, which the belief's confidence is there to
+      // weigh)
+      const kind = attribute === "workplace" && answer && !/\p{Lu}/u.test(answer) && !answer.startsWith("no longer ") && WORKPLACE_KINDS.has(headNoun(answer)) ? answer : undefined;
+      const named = kind && (nameOfKind(ctx, kind) ?? toldWith(ctx, nameFromEvidence(ctx, "workplace", e), headNoun(kind)));
       if (named) return fullerName(ctx, named);
       // "JLR", "Bloem": the full name, when the evidence gives it
       if (answer) return fullerName(ctx, nameOnly(answer));
@@ -193,6 +194,17 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
   const asked = nameAsked(ctx);
   return asked && (nameFromEvidence(ctx, asked.attribute, asked.entity) ?? looseNameFromEvidence(ctx, asked.attribute, asked.entity));
 }
+
+/** `name`, when a sentence of the evidence tells it with the word `kind` ("the dive centre … Blue Reef Divers"). */
+function toldWith(ctx: QueryContext, name: string | undefined, kind: string): string | undefined {
+  if (!name) return undefined;
+  const word = new RegExp(`\\b${kind}s?\\b`, "i");
+  return lexicalEvidence(ctx).some((e) => e.text.split(/(?<=[.!?])\s+/).some((x) => x.includes(name) && word.test(x))) ? name : undefined;
+}
+
+/** The head of a phrase: its last word, after words of where ("the bakery downstairs": "bakery"; "the school run": "run"). */
+const headNoun = (phrase: string): string => phrase.split(" ").filter((w) => !WHERE_WORDS.has(w)).pop() ?? "";
+const WHERE_WORDS = new Set(["downstairs", "upstairs", "nearby", "here", "there", "now", "again"]);
 
 /** Kinds of workplace: the lexicon's, and the words for a part of one or a trade's place ("front desk", "dive centre"). */
 const WORKPLACE_KINDS = new Set([...wordSet("workplaceKinds"), "centre", "center", "marina", "uni", "university", "college", "desk", "unit", "ward", "paper", "bookshop", "company", "workshop", "lab", "plant", "mill", "port", "department", "branch", "yard", "team"]);

@@ -161,8 +161,12 @@ test("a home that is a country is answered with the town of the evidence that li
 test("a workplace told only by a kind of workplace is answered with the name of one the evidence gives, of that kind first", () => {
   const mem = memoryOfTurns([["Ann", "I work at the hospital, nights mostly."], ["Bob", "Tough."], ["Ann", "The car park at Westmead Hospital is a nightmare though."]]);
   assert.equal(ask(mem, "Where does Ann work now?"), "Westmead Hospital");
-  const mem2 = memoryOfTurns([["Ann", "I work at the bakery downstairs, early starts."], ["Bob", "Nice."], ["Ann", "Crumbs Bakehouse does the best rye in town, if I say so myself."]]);
+  // (or one told with the kind's word: "the bakery … Crumbs Bakehouse")
+  const mem2 = memoryOfTurns([["Ann", "I work at the bakery downstairs, early starts."], ["Bob", "Nice."], ["Ann", "The bakery is Crumbs Bakehouse, best rye in town, if I say so myself."]]);
   assert.equal(ask(mem2, "Where does Ann work now?"), "Crumbs Bakehouse");
+  // (not a name told apart from the kind: the kind was perhaps a joke, which the belief's confidence weighs)
+  const mem3 = memoryOfTurns([["Ann", "I work at the bakery downstairs, early starts."], ["Bob", "Nice."], ["Ann", "Crumbs Bakehouse does the best rye in town, if I say so myself."]]);
+  assert.equal(ask(mem3, "Where does Ann work now?"), "bakery downstairs");
   // (a common noun that is no kind of workplace is left to the belief's confidence: "my real employer is the coffee machine")
   assert.equal(ask(memoryOfTurns([["Ann", "I work at the coffee machine, basically."], ["Bob", "Ha."], ["Ann", "Kestrel Analytics has free coffee at least."]]), "Where does Ann work now?") === "Kestrel Analytics", false);
   // (no name anywhere: the kind)
