@@ -150,7 +150,7 @@ await plot.save(scenFig, "../figures/04-nous-locomo/benchmark-scenarios");
 
 // %% [markdown]
 // ## Hand-written conversations, phrased by hand
-// One hundred and eighty-eight sets of short conversations about where people live and work (stable values, one-off jokes before and
+// One hundred and ninety-four sets of short conversations about where people live and work (stable values, one-off jokes before and
 // after a long silence, changes, changes after a silence, other people's states, "I don't work at X anymore"), answered
 // through the path of `agora locomo --data`. A conversation counts as right when every current-value question gets
 // F1 ≥ 0.5. The **original** set (35, `data/nous/states-check.txt`) was written before the v3 extractor; its 14 `tune`
