@@ -27,7 +27,7 @@ import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, type Tok } from "./nlp.js";
 import { newsAsked } from "./asked-about.js";
 import { organisationName } from "./states-common.js";
-import { LANDMARKS, isTimeName, nameFrom } from "./name-context.js";
+import { LANDMARKS, isTimeName, nameFrom, namesIn } from "./name-context.js";
 
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner"), "flatmate", "roommate", "neighbour", "neighbor", "colleague", "cousin"]);
 const POSSESSIVE = new Set(["my", "our", "his", "her", "their"]);
@@ -98,13 +98,7 @@ export function namedAsPeople(evidence: readonly EvidenceItem[]): string[] {
   const placed = new Set<string>();
   for (const e of evidence) {
     for (const s of analyse(e.text)) {
-      for (let k = 0; k < s.length; k++) {
-        if (!isName(s[k])) continue;
-        const n = nameFrom(s, k);
-        if (!n) continue;
-        const at = k;
-        k = n.end;
-        const v = n.value;
+      for (const { name: v, at, tail } of namesIn(s, 0, { townWord: false })) {
         // ("at the Lowe's in Lafayette")
         const bare = ["the", "a", "an"].includes(s[at - 1]?.lower ?? "");
         if (PLACE_OR_WORK_BEFORE.has(s[at - (bare ? 2 : 1)]?.lower ?? "")) placed.add(v);
@@ -117,11 +111,11 @@ export function namedAsPeople(evidence: readonly EvidenceItem[]): string[] {
         // (the name is one word: the one after it is at + 1, whatever the name's tail)
         const next = s[at + 1];
         const prev = s[at - 1];
-        const does = !n.tail.length && !!next && next.pos === "VERB" && PERSON_DOES.has(next.lemma);
-        const told = !n.tail.length && !!prev && prev.pos === "VERB" && TO_PERSON.has(prev.lemma);
+        const does = !tail.length && !!next && next.pos === "VERB" && PERSON_DOES.has(next.lemma);
+        const told = !tail.length && !!prev && prev.pos === "VERB" && TO_PERSON.has(prev.lemma);
         const kin = next?.text === "'s" && (RELATIONS.has(s[at + 2]?.lemma ?? "") || PERSONAL.has(s[at + 2]?.lemma ?? ""));
         // "my flatmate Deepa", "my pal Jamie": a relation of someone's
-        const related = !n.tail.length && (RELATIONS.has(prev?.lemma ?? "") || FRIENDS.has(prev?.lemma ?? "")) && POSSESSIVE_ANY.has(s[at - 2]?.lower ?? "");
+        const related = !tail.length && (RELATIONS.has(prev?.lemma ?? "") || FRIENDS.has(prev?.lemma ?? "")) && POSSESSIVE_ANY.has(s[at - 2]?.lower ?? "");
         // "Little girl, Ruby." "a French girl, Sophie": a name set beside a word for a person
         const beside = prev?.text === "," && PERSON_NOUNS.has(s[at - 2]?.lemma ?? "") && (!next || next.pos === "PUNCT");
         // "Lol Jenna", "Yes Oga", "Thanks Ravi!": a name said to someone after an interjection that opens the sentence

@@ -29,8 +29,8 @@ import { resolveTime } from "./temporal.js";
 import { isCountry, mayLieInCountry, mayLieWithin } from "./gazetteer.js";
 import { organisationName } from "./states-common.js";
 import { rankedName, type RankerModel } from "./ranker.js";
-import { analyse, isName } from "./nlp.js";
-import { nameFrom } from "./name-context.js";
+import { analyse } from "./nlp.js";
+import { namesIn } from "./name-context.js";
 
 /** A home value named after a facility ("the Todmorden leisure centre") is a joke's or a visit's, never a district. */
 const FACILITY = new Set([...wordSet("workplaceKinds"), "centre", "center", "gym", "airport", "station", "library", "museum", "office", "pub", "bar", "cafe", "café"]);
@@ -217,13 +217,7 @@ function nameOfKind(ctx: QueryContext, kind: string): string | undefined {
   const words = new Set(tokens(kind));
   for (const e of [...lexicalEvidence(ctx)].sort((a, b) => b.timestamp - a.timestamp)) {
     for (const s of analyse(e.text)) {
-      for (let k = 0; k < s.length; k++) {
-        if (!isName(s[k])) continue;
-        const n = nameFrom(s, k);
-        if (!n) continue;
-        k = n.end;
-        if (n.value.includes(" ") && tokens(n.value).some((t) => words.has(t))) return n.value;
-      }
+      for (const { name } of namesIn(s, 0, { townWord: false })) if (name.includes(" ") && tokens(name).some((t) => words.has(t))) return name;
     }
   }
   return undefined;
