@@ -55,6 +55,9 @@ export function isCountry(name: string): boolean {
   return countries!.has(name.toLowerCase());
 }
 
+/** ICU's English names of regions, made once. */
+let regionNames: Intl.DisplayNames | undefined;
+
 /** The codes of the short names of `COUNTRY_SHORT_NAMES` (the nations of the United Kingdom are GB's). */
 const SHORT_NAME_CODES: Record<string, string> = {
   us: "US", usa: "US", "u.s.": "US", "the us": "US", "the usa": "US", "the states": "US", america: "US", uk: "GB", "u.k.": "GB", "the uk": "GB",
@@ -74,9 +77,9 @@ const SHORT_NAME_CODES: Record<string, string> = {
 export function mayLieInCountry(place: string, country: string): boolean {
   const places = placesNamed(place);
   if (!places.length) return true;
-  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  regionNames ??= new Intl.DisplayNames(["en"], { type: "region" });
   const code = SHORT_NAME_CODES[country.toLowerCase()];
-  return places.some((p) => p.country === code || names.of(p.country)?.toLowerCase() === country.toLowerCase());
+  return places.some((p) => p.country === code || regionNames!.of(p.country)?.toLowerCase() === country.toLowerCase());
 }
 
 /** The gazetteer's places of a name, largest first (empty when it lists none). */
