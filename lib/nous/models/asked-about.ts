@@ -227,10 +227,10 @@ export function thirdAnswered(asked: { by: string; about?: string } | undefined,
 /** Chat particles that may close a clause before its comma ("still in JB lah, Mount Austin"). */
 const PARTICLES = new Set(["lah", "la", "lor", "leh", "ah", "mah", "o", "oh", "sha", "tho", "though", "still"]);
 
-const LIVING = new Set(["staying", "living", "based", "residing", "sharing", "renting", "flatting"]);
+const LIVING = new Set(["staying", "living", "based", "residing", "sharing", "renting", "flatting", "live", "stay", "reside"]);
 
 /**
- * "You still staying in Shah Alam?", "still living at your mum's?": the question without the verb of living between
+ * "You still staying in Shah Alam?", "still living at your mum's?": the question (or "Do you still live in Johannesburg?") without the verb of living between
  * "still" and its place ("still in Shah Alam?"), as the readers of still-questions take it.
  *
  * @example

@@ -131,6 +131,23 @@ export function mayLieWithin(inner: string, outer: string): boolean {
 }
 
 /**
+ * Whether some reading of `inner` can lie within the city `outer`, when the conversation says it does ("Which part of
+ * Toronto?" "Scarborough."): as `mayLieWithin`, but one reading is enough (the gazetteer's other Scarboroughs, in
+ * England and Australia, do not count), and a city's reach grows with it (30 km at a million inhabitants or fewer, the
+ * square root of its millions times that above: about 90 km for Lagos).
+ *
+ * @example
+ * mayLieWithinSaid("Scarborough", "Toronto"); // true
+ * mayLieWithinSaid("Manchester", "London"); // false
+ */
+export function mayLieWithinSaid(inner: string, outer: string): boolean {
+  if (mayLieWithin(inner, outer)) return true;
+  const cities = placesNamed(outer).filter((p) => p.population >= CITY);
+  if (!cities.length || fold(inner) === fold(outer) || isCountry(inner)) return false;
+  return placesNamed(inner).some((t) => cities.some((c) => t.population < c.population && t.country === c.country && km(t, c) <= NEAR_KM * Math.max(1, Math.sqrt(c.population / 1e6))));
+}
+
+/**
  * Whether `region` names a region that holds the city `city` ("Ontario" … "Toronto"): no country and no place that may
  * lie within the city, and the city, of 100,000 inhabitants or more, over five times the largest town of the gazetteer
  * named like the region (if any).

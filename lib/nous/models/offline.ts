@@ -192,7 +192,20 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
   // no belief about the state asked for: a name of its kind in the evidence about the entity (evidence-names.ts),
   // failing that, the name of the kind the evidence tells most (evidence-names.ts)
   const asked = nameAsked(ctx);
-  return asked && (nameFromEvidence(ctx, asked.attribute, asked.entity) ?? looseNameFromEvidence(ctx, asked.attribute, asked.entity));
+  if (!asked) return undefined;
+  const found = nameFromEvidence(ctx, asked.attribute, asked.entity) ?? looseNameFromEvidence(ctx, asked.attribute, asked.entity);
+  return found && !heldAsOther(ctx, asked.attribute, found) ? found : undefined;
+}
+
+/**
+ * Whether the memory holds `value` as a value of the other of home and workplace, anyone's (a value of a belief, the
+ * current one or another): a name read from evidence is then no answer ("Where does Mei work?" is not answered with
+ * Cheras, her home). (The same test on the ranker's name lost 13 tune conversations and gained 2: its features
+ * already weigh what the beliefs hold.)
+ */
+function heldAsOther(ctx: QueryContext, attribute: "home" | "workplace", value: string): boolean {
+  const other = attribute === "home" ? "workplace" : "home";
+  return [...(ctx.states ?? []), ...ctx.facts].some((f) => f.attribute === other && (f.mode === value || f.alternatives.some((a) => a.value === value)));
 }
 
 /** `name`, when a sentence of the evidence tells it with the word `kind` ("the dive centre … Blue Reef Divers"). */

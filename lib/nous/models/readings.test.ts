@@ -183,3 +183,48 @@ test("'Where in KL are you again?' asks the listener's home; 'our apartment buil
   assert.ok(lines.includes("Nurul | home | Cheras"), lines.join("; "));
   assert.deepEqual(talkLines([["Luz", "Hot! But our apartment building in Al Barsha has a pool."]], ["home"], { speakers: ["Luz", "Kenji"] }), ["Luz | home | Al Barsha | 0.5"]);
 });
+
+test("a name the memory holds as a home is no workplace read from the evidence ('Where does Mei work?' is not her Cheras)", () => {
+  const mem = memoryOfTurns([["Ann", "Teh tarik was good. There's a very good one near my house in Cheras."], ["Bob", "Deal. But your side jam like crazy."], ["Ann", "Cheras jam is a lifestyle."]]);
+  assert.equal(ask(mem, "Where does Ann live now?"), "Cheras");
+  assert.notEqual(ask(mem, "Where does Ann work now?"), "Cheras");
+});
+
+test("'Which part of Toronto?' asks where in the town the listener lives: the reply's place lies within it", () => {
+  const turns: [string, string][] = [["Ann", "Okay bot, I live in Toronto, I'm freezing."], ["Bob", "Ha. Which part of Toronto?"], ["Ann", "Scarborough. Lots of space, long bus ride downtown."]];
+  assert.ok(talk(turns).includes("Scarborough | within | Toronto"), talk(turns).join("; "));
+  assert.equal(ask(memoryOfTurns(turns), "Where does Ann live now?"), "Scarborough, Toronto");
+  // (England's Scarborough, as big as a city, does not stop the one the question places in Toronto; Manchester is no part of London)
+  assert.equal(ask(memoryOfTurns([["Ann", "I live in London these days."], ["Bob", "Which part of London?"], ["Ann", "Manchester. Long story."]]), "Where does Ann live now?").includes("Manchester, London"), false);
+  // (not of someone else: "Which part of Leeds is your sister in?")
+  assert.equal(talk([["Bob", "Which part of Leeds is your sister in?"], ["Ann", "Headingley. Student land."]]).some((l) => l.startsWith("Ann | home")), false);
+});
+
+test("'Tell it where you live' asks as a question does; 'Kreuzberg. Berlin.' is the home within the town after it", () => {
+  const turns: [string, string][] = [["Bob", "It is. Tell it where you live so it stops asking me."], ["Ann", "Kreuzberg. Berlin. Next to a kebab shop that never closes."]];
+  assert.ok(talk(turns).includes("Kreuzberg | within | Berlin"), talk(turns).join("; "));
+  assert.equal(ask(memoryOfTurns([...turns, ["Bob", "Dream."], ["Ann", "You need a holiday. Come to Berlin."]]), "Where does Ann live now?"), "Kreuzberg, Berlin");
+  assert.ok(talk([["Bob", "Right, go on, tell the robot where you are."], ["Ann", "Rathmines. Dublin. Paying more for one room than you pay for a house."]]).includes("Ann | home | Rathmines"));
+  // (a dictionary word opening a remark is no name: the reply is the next sentence)
+  const lines = talk([["Bob", "Tell it where you are so it can remind me."], ["Ann", "Good idea, you were late by two weeks last year. Gurgaon, Sector 56."]]);
+  assert.equal(lines.some((l) => l.includes("Good")), false, lines.join("; "));
+});
+
+test("'Do you still live in Johannesburg?' is a still-question: 'Pretoria, actually' names the home, not a yes", () => {
+  const lines = talk([["Bob", "Do you still live in Johannesburg? I'm trying to work out the time difference."], ["Ann", "Pretoria, actually, always has been. Hatfield, close to the university."]]);
+  assert.ok(lines.includes("Ann | home | Pretoria"), lines.join("; "));
+  assert.equal(lines.includes("Ann | home | Johannesburg"), false, lines.join("; "));
+});
+
+test("'Walked home to Drumcondra in the drizzle': the way home on foot or by bike, told in the past, is still the daily way", () => {
+  assert.ok(talk([["Ann", "Walked home to Drumcondra in the drizzle and a lad asked me the way to Croke Park."]]).some((l) => l.startsWith("Ann | home | Drumcondra")));
+  assert.ok(talk([["Ann", "Biked home to Kralingen in the rain again. Very Dutch of me."]]).some((l) => l.startsWith("Ann | home | Kralingen")));
+  // (a drive home in the past is a trip: "Drove home to Cork for the weekend")
+  assert.equal(talk([["Ann", "Drove home to Cork last night, Mam's birthday."]]).some((l) => l.startsWith("Ann | home | Cork")), false);
+});
+
+test("'I'm in Gachibowli now, it's twice the size': a clause after a comma says nothing of a short stay", () => {
+  assert.ok(talk([["Ann", "I'm in Gachibowli now, the flat's twice the size."]]).some((l) => l.startsWith("Ann | home | Gachibowli") && !l.endsWith("0.5")));
+  // ("twice" of the stay itself still makes it a trip)
+  assert.equal(talk([["Ann", "I'm in Lisbon twice this month, for work."]]).some((l) => l.startsWith("Ann | home | Lisbon")), false);
+});

@@ -12,8 +12,8 @@ import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { STREET, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
-import { fold, placesNamed } from "./gazetteer.js";
-import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
+import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
+import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, TELL_WHERE, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
@@ -29,6 +29,8 @@ export interface PendingQuestion {
   commute?: boolean;
   /** "Where does your sister live?", "where is she?": the third person asked about (the reply's value is theirs). */
   about?: string;
+  /** "Which part of Toronto?": the town the listener lives in, asked where in it (the reply's place lies within it). */
+  part?: string;
 }
 
 type WithQuestion = SessionContext & {
@@ -291,7 +293,13 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: about.attribute, kind: "state", about: about.entity };
     return;
   }
-  if (other && WHERE_NOW_Q.test(text) && !WORK_Q.test(text)) {
+  // "Which part of Toronto?", "what area of Seoul are you staying in?": where in a town the listener lives
+  const part = other ? partAsked(q) : undefined;
+  if (part) {
+    c.asked = { by: speaker, attribute: "home", kind: "state", part };
+    return;
+  }
+  if (other && (WHERE_NOW_Q.test(text) || TELL_WHERE.test(text)) && !WORK_Q.test(text)) {
     c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
   }
@@ -361,7 +369,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   const lead = sentences[0] && sentences.length > 1 && /^\W*(?:thanks|thank you|cheers|aw+|oh|hey|hi|hello|sorry)\b/i.test(sentences[0].map((t) => t.text).join(" ")) && YES.test(sentences[1].map((t) => t.text).join(" "));
   // "lol I never update that. Lagos, Lekki side": a remark that names nothing, before a reply opening with a name
   const first = sentences[0]?.map((t) => t.text).join(" ") ?? "";
-  const aside = !lead && sentences.length > 1 && !sentences[0].some(isName) && !isQuestion(sentences[0]) && !YES.test(first) && !/^\W*(?:no|nope|nah|not)\b/i.test(first) && (isName(sentences[1][0]) || /^it(?: is|'s) /i.test(sentences[1].map((t) => t.text).join(" ")));
+  // ("Good idea, you were late by two weeks last year. Gurgaon, Sector 56.": a dictionary word opening the remark is no name)
+  const aside = !lead && sentences.length > 1 && !sentences[0].some((t, i) => isName(t) && !(i === 0 && inLexicon(t.lower) && placesNamed(t.text).length === 0)) && !isQuestion(sentences[0]) && !YES.test(first) && !/^\W*(?:no|nope|nah|not)\b/i.test(first) && (isName(sentences[1][0]) || /^it(?: is|'s) /i.test(sentences[1].map((t) => t.text).join(" ")));
   const s = lead || aside ? sentences[1] : sentences[0];
   if (!s) return undefined;
   const text = s.map((t) => t.text).join(" ");
@@ -445,5 +454,32 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   if (namesSomeone(ctx, p.value, { firstName: "value" }) || (s[p.end + 1]?.text === "," && YES.test(s[p.end + 2]?.text ?? "") && s[p.end + 3]?.text === ",") || (s[p.end + 1]?.text === "?" && placesNamed(p.value).length === 0)) return undefined;
   // "You're at Lidl? Which one" "Wrocław, the one on Legnicka.": a town names the branch of the workplace asked after
   if (q.attribute === "workplace" && q.still && !townName(q.still) && townName(p.value)) return { attribute: "workplace", value: q.still, kind: "state" };
-  return { attribute: q.attribute, value: p.value, kind: q.kind };
+  // ("Kreuzberg. Berlin. Next to a kebab shop": the town it lies in, a sentence of its own after it)
+  const next = sentences[sentences.indexOf(s) + 1];
+  const town = q.attribute === "home" && next && isName(next[0]) ? placeAt(next, 0) : undefined;
+  const outer = q.part ?? (town && town.end === next.length - 2 && next[next.length - 1].pos === "PUNCT" && townName(town.value) ? town.value : undefined);
+  const within = outer && p.value !== outer && mayLieWithinSaid(p.value, outer) ? { within: outer } : {};
+  return { attribute: q.attribute, value: p.value, kind: q.kind, ...within };
+}
+
+const PARTS = new Set(["part", "area", "side", "end", "bit", "suburb", "neighbourhood", "neighborhood", "district", "corner"]);
+
+/**
+ * The town a question asks where in it the listener lives: "Which part of Toronto?", "What area of Seoul are you
+ * staying in?" (a name of the gazetteer's, after "which" or "what", a word for a part and "of"); not of someone else
+ * ("Which part of Leeds is your sister in?") nor of work ("what part of Leeds do you work in?").
+ *
+ * @example
+ * partAsked(analyse("Ha. Which part of Toronto?").filter(isQuestion)); // "Toronto"
+ */
+export function partAsked(q: Tok[][]): string | undefined {
+  for (const s of q) {
+    const k = s.findIndex((t, i) => (t.lower === "which" || t.lower === "what") && PARTS.has(s[i + 1]?.lemma ?? "") && s[i + 2]?.lower === "of" && isName(s[i + 3]));
+    if (k < 0) continue;
+    const town = placeAt(s, k + 3);
+    const rest = s.slice((town?.end ?? k + 3) + 1);
+    if (!town || placesNamed(town.value).length === 0 || rest.some((t) => THIRD_PERSON.has(t.lower) || t.lemma === "work" || RELATIVES.has(t.lemma))) continue;
+    return town.value;
+  }
+  return undefined;
 }

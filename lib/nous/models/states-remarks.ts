@@ -27,6 +27,9 @@ const COMMUTE = wordSet("commuteWords");
 const DAILY_WAY = new Set(["jam", "traffic", "daily", "rush"]);
 const WAY_OUT = new Set(["out", "over", "up", "down", "across", "in"]);
 const DAY_PARTS = new Set(["morning", "day", "weekday", "night", "evening", "shift"]);
+/** Ways home on foot or by bike: told in the past, still the daily way ("Walked home to Drumcondra in the drizzle"). */
+const SHORT_WAY = new Set(["walk", "cycle", "bike"]);
+const SHORT_WAY_PAST = new Set(["walked", "cycled", "biked"]);
 const WAY_JUDGED = new Set(["long", "longer", "short", "shorter", "quick", "quicker", "easy", "easier", "nice", "nicer", "hard", "brutal", "horrible"]);
 const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
 
@@ -62,10 +65,13 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       return emit(speaker, "workplace", p.value, k + 1);
     }
     // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
-    // (… and "then I get home to Nether Edge")
-    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || commuting(s[k - 1]) || (s[k - 1].lemma === "get" && s[k - 2]?.lower === "i"))) {
+    // (… and "then I get home to Nether Edge"; told in the past by a way on foot or by bike, "Walked home to Drumcondra
+    // in the drizzle", or as a habit, "got home to Pinheiros at midnight every day this week")
+    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || (s[k - 1].lemma === "get" && s[k - 2]?.lower === "i"))) {
       const c = clauses.filter((x) => x.at <= k).pop();
-      if ((c && (c.future || c.intent || c.negated || c.usedTo || c.past || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+      // ("Biked home …" opening a sentence: the tagger may take the verb for a name, and give it no lemma)
+      const daily = SHORT_WAY.has(s[k - 1].lemma) || SHORT_WAY_PAST.has(s[k - 1].lower) || s.some((t, i) => ((t.lower === "every" || t.lower === "each") && DAY_PARTS.has(s[i + 1]?.lower ?? "")) || (t.lower === "again" && i > k));
+      if ((c && (c.future || c.intent || c.negated || c.usedTo || (c.past && !daily) || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
       const p = placeAt(s, k + 2);
       if (!p || isCountry(p.value) || organisationName(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
       return emit(speaker, "home", p.value, k + 2);

@@ -367,7 +367,10 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     const p = placeAt(s, j + 1, c.end);
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
     // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home
-    const rest = s.slice((p?.end ?? j) + 1, c.end).map((x) => x.lower).join(" ");
+    // (up to a comma that opens another clause: "I'm in Gachibowli now, it's twice the size")
+    const from = (p?.end ?? j) + 1;
+    const splice = s.findIndex((x, i) => i >= from && i < c.end && x.text === "," && (s[i + 1]?.pos === "PRON" || (s[i + 1]?.pos === "DET" && s.slice(i + 2, i + 5).some((y) => y.pos === "AUX" || y.pos === "VERB" || y.text === "'s"))));
+    const rest = s.slice(from, splice > 0 ? splice : c.end).map((x) => x.lower).join(" ");
     // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
     // "in Berlin for the nordwave offsite", "in Medicine Hat every single weekend since Easter"
     if (SHORT_STAY.test(rest)) return;
