@@ -27,7 +27,6 @@ import { isCountry, placesNamed } from "./gazetteer.js";
 import { addPet, speakerNamed, type SessionContext } from "./referents.js";
 import { personNamed } from "./people.js";
 import { districtsNamed, placesWithin } from "./within.js";
-import { TELL_WHERE } from "./question-forms.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { atOrganisation } from "./states-at-name.js";
@@ -428,7 +427,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && ctx.known?.[turn.speaker]?.[t.attribute as "home" | "workplace"] !== t.value && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text, asksBack(sentences)) && !laughsElsewhere(sentences, claimed.map((c) => c.value)) })) };
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
-  if (sentences.some(isQuestion) || TELL_WHERE.test(turn.text)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
+  if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
   noteTripTalk(ctx, turn.speaker, !triples.some((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) && !endedHere && sentences.some((s) => s.some((t) => TRIP.has(t.lemma))));
   for (const t of triples) if ((t.attribute === "home" || t.attribute === "workplace") && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEnded(ctx, turn.speaker, t.attribute);
   // an ending still waiting for its new value waits through the speaker's next three turns

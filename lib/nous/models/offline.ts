@@ -168,6 +168,10 @@ export function stateFromMemory(ctx: QueryContext): string | undefined {
   for (const attribute of questionStates(ctx.question)) {
     for (const e of ctx.linked.slice(0, 2)) {
       const f = ctx.states?.find((x) => x.entity === e && x.attribute === attribute);
+      // ("Where does Carmen work?" after "You are only pharmacist": a job says no where; a workplace's name in the
+      // evidence about her does)
+      const where = f && attribute === "job" && /^\W*where\b/i.test(ctx.question) ? nameFromEvidence(ctx, "workplace", e) : undefined;
+      if (where && !heldAsOther(ctx, "workplace", where)) return fullerName(ctx, where);
       const answer = f && stateAnswer(f, PAST_Q.test(ctx.question), q);
       // "no longer Monaco" and nothing named since: a name of the kind in the evidence, other than the one ended
       const since = answer?.startsWith("no longer ") && (attribute === "home" || attribute === "workplace") ? nameFromEvidence(ctx, attribute, e, answer.slice(10)) : undefined;

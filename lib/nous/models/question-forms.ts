@@ -10,8 +10,6 @@ export const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 export const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now|again)\b|\bwhere in (?:\p{Lu}[\p{L}'-]*\s){1,3}(?:are|r) (?:you|u)\b|\bwhere (?:are |r )?(?:you|u) to\W*$/iu;
 /** Right after the listener ended a home or job: "what now?", "what's next?", "where are you (now)?", "so where?". */
 export const NEXT_Q = /^\W*(?:\w+\W+){0,2}?(?:(?:so|and) )?(?:what(?:'s| is)? (?:now|next)|where (?:are|r) (?:you|u)\b.*|where (?:now|next|then)|where to|what are you doing now|(?:and )?now what)\W*$/i;
-/** "Tell it where you live", "tell the app where u work": a where-question put as a request. */
-export const TELL_WHERE = /\btell (?:it|me|us|(?:the|this|your) (?:app|bot|assistant|robot|thing))\b[^.!?]{0,20}?\bwhere (?:you|u)(?:'re| are)? (?:live|living|work|working|based|stay|staying)\b|\btell (?:it|me|us|(?:the|this|your) (?:app|bot|assistant|robot|thing))\b[^.!?]{0,20}?\bwhere (?:you|u) (?:are|r)\b(?! \w+ing)/i;
 export const PAST_Q = /\b(?:did|have) you\b|\bmoved\b|\bended up\b/i;
 /** The words that open a question: a wh-word, or an auxiliary put first. */
 export const WH = new Set(["how", "hows", "where", "wheres", "what", "whats", "when", "who", "why"]);

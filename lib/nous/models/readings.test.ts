@@ -228,3 +228,21 @@ test("'I'm in Gachibowli now, it's twice the size': a clause after a comma says 
   // ("twice" of the stay itself still makes it a trip)
   assert.equal(talk([["Ann", "I'm in Lisbon twice this month, for work."]]).some((l) => l.startsWith("Ann | home | Lisbon")), false);
 });
+
+test("'I'm in the renal unit at Westmead now, did I tell you?': a tag that asks nothing leaves the statement, and a unit names its hospital", () => {
+  assert.ok(talk([["Ann", "I'm in the renal unit at Westmead now, did I tell you? Since March."]]).some((l) => l.startsWith("Ann | workplace | Westmead")));
+  // (a town after a unit only: "I'm in the pub at Leeds" names no workplace)
+  assert.equal(talk([["Ann", "I'm in the pub at Leeds."]]).some((l) => l.includes("workplace | Leeds")), false);
+  // (a guess at the listener stays a question: "You're at Westmead now, did I tell you?" is no statement of Ann's)
+  assert.equal(talk([["Ann", "You're at Westmead now, did I tell you?"]]).some((l) => l.startsWith("Ann | workplace")), false);
+});
+
+test("'I am software developer at SAP': a job without its article, as many write English, still names the workplace", () => {
+  assert.deepEqual(talk([["Ann", "I am software developer at SAP in Walldorf."]]).filter((l) => l.includes("workplace")), ["Ann | workplace | SAP"]);
+  assert.ok(talk([["Ann", "I am teacher in Mannheim."]]).includes("Ann | home | Mannheim"));
+});
+
+test("'Where does Carmen work?' is answered by a workplace the evidence names before a job ('You are only pharmacist')", () => {
+  const mem = memoryOfTurns([["Bob", "You are not a grandmother. You are only a pharmacist, haha."], ["Ann", "Ha. Farmacia Plaza Mayor is full of students with hangovers every morning."]]);
+  assert.equal(ask(mem, "Where does Ann work now?"), "Farmacia Plaza Mayor");
+});

@@ -13,7 +13,7 @@ import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { STREET, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
-import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, TELL_WHERE, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
+import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
@@ -81,6 +81,20 @@ const NOT_SO = new Set(["no", "nah", "nope", "not", "n't", "never", "left", "lea
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
 const CONFIRMED = new Set(["work", "live", "stay", "'re", "are", "r", "still", "now", "teach"]);
 
+/** "did I tell you?", "have I mentioned it?", "you know?", "can you believe it?": a tag that asks nothing of the listener. */
+const TOLD_TAG = /^(?:did i (?:tell|mention)|have i (?:told|mentioned)|you know|can you believe|would you believe)\b/;
+
+/**
+ * A statement of the speaker's own with a tag after a comma that asks nothing: "I'm in the renal unit at Westmead now,
+ * did I tell you?" (the speaker is its subject: "you're at Westmead now, you know?" still guesses at the listener).
+ */
+function toldTag(s: Tok[]): boolean {
+  const comma = s.map((t) => t.text).lastIndexOf(",");
+  if (comma < 2 || s.length - comma > 7) return false;
+  const tag = s.slice(comma + 1, -1).map((t) => t.lower).join(" ").replace(/ ' /g, "'");
+  return TOLD_TAG.test(tag) && ["i", "we", "i'm", "my", "our"].includes(s.find((t) => t.pos !== "INTJ" && t.pos !== "PUNCT")?.lower ?? "");
+}
+
 /**
  * Is a sentence a question? It ends with "?", guesses at the listener ("so you work for Caribou now"), or (the mark
  * dropped) ends in no "." or "!" and opens, after interjections and a name, with a wh-word or an auxiliary before "you".
@@ -90,6 +104,7 @@ const CONFIRMED = new Set(["work", "live", "stay", "'re", "are", "r", "still", "
  */
 export function isQuestion(s: Tok[]): boolean {
   const last = s[s.length - 1];
+  if (last?.text === "?" && toldTag(s)) return false;
   if (last?.text === "?" || tellWhere(s) || (s[0]?.lower === "so" && ["you", "u"].includes(s[1]?.lower ?? "") && s[2]?.lower !== "know")) return true;
   // "Still at Hartley & Finch then": what the speaker takes to be still true of the listener
   const words = s.filter((t) => t.pos !== "PUNCT" && t.pos !== "INTJ" && t.lower !== "so");
@@ -299,7 +314,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: "home", kind: "state", part };
     return;
   }
-  if (other && (WHERE_NOW_Q.test(text) || TELL_WHERE.test(text)) && !WORK_Q.test(text)) {
+  // ("Tell the robot where you are": a request for where the listener is, as "where are you these days?")
+  if (other && (WHERE_NOW_Q.test(text) || q.some(tellWhere)) && !WORK_Q.test(text)) {
     c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
   }

@@ -54,16 +54,24 @@ export function atOrganisation(s: Tok[], clauses: Clause[], speaker: string, ctx
   for (let k = 0; k + 1 < s.length; k++) if (s[k].lower === "at" && atName(s, clauses, speaker, ctx, emit, k)) return;
 }
 
+/** The units of a workplace one may be in: "the renal unit", "the cardiac ward", "the ICU". */
+const UNITS = new Set(["unit", "ward", "department", "team", "icu", "lab", "clinic", "theatre", "theatres"]);
+
 /** "I'm in sales at Google", "she's in HR at Tesco": a department one is in, at a name; whether it was told. */
 function departmentAt(s: Tok[], clauses: Clause[], ctx: SessionContext, emit: IndirectEmit): boolean {
   for (let k = 1; k + 3 < s.length; k++) {
     if (s[k].lower !== "in" || (s[k - 1].lemma !== "be" && s[k - 1].text !== "'s")) continue;
-    let j = k + 1;
-    while (j < k + 3 && s[j] && ((s[j].pos === "NOUN" && s[j].text === s[j].lower && !NOT_DEPARTMENTS.has(s[j].lemma)) || /^\p{Lu}{2,3}$/u.test(s[j].text))) j++;
-    if (j === k + 1 || s[j]?.lower !== "at" || !isName(s[j + 1])) continue;
+    // ("I'm in the renal unit at Westmead": a unit of a workplace, with "the" and what kind of unit)
+    const the = s[k + 1]?.lower === "the" ? 1 : 0;
+    let j = k + 1 + the;
+    while (the && s[j]?.pos === "ADJ" && s[j].text === s[j].lower) j++;
+    const from = j;
+    while (j < from + 2 && s[j] && ((s[j].pos === "NOUN" && s[j].text === s[j].lower && !NOT_DEPARTMENTS.has(s[j].lemma)) || /^\p{Lu}{2,3}$/u.test(s[j].text))) j++;
+    if (j === from || s[j]?.lower !== "at" || !isName(s[j + 1]) || (the && !UNITS.has(s[j - 1].lemma))) continue;
     const c = clauses.find((x) => x.head === k - 1 || (x.at <= k - 1 && k - 1 < x.end));
     const v = placeAt(s, j + 1)?.value;
-    if (!c || c.negated || c.intent || c.usedTo || c.noLonger || c.future || c.past || c.subjects.length !== 1 || !v || townName(v) || namesSomeone(ctx, v, { firstName: "first", known: true })) continue;
+    // (a town's name is a workplace's only after a unit: hospitals go by their suburb, "the ICU at Middlemore")
+    if (!c || c.negated || c.intent || c.usedTo || c.noLonger || c.future || c.past || c.subjects.length !== 1 || !v || (townName(v) && !UNITS.has(s[j - 1].lemma)) || namesSomeone(ctx, v, { firstName: "first", known: true })) continue;
     emit(c.subjects[0], "workplace", v, j + 1);
     return true;
   }

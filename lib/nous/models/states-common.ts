@@ -259,11 +259,15 @@ export const endKind = (c: Clause): ObservationKind | undefined => (c.intent || 
 
 /** "a nurse", "a software engineer": an occupation after an indefinite article, or undefined. */
 export function jobPhrase(s: Tok[], from: number, to: number, requireWord = true): string | undefined {
-  if (s[from]?.lower !== "a" && s[from]?.lower !== "an") return undefined;
+  // ("I am software developer at SAP": a job's noun without its article, as many write English, when a job's word ends it)
+  const bare = s[from]?.pos === "NOUN" && s[from].text === s[from].lower;
+  if (s[from]?.lower !== "a" && s[from]?.lower !== "an" && !bare) return undefined;
   const p = placeAt(s, from, to);
   if (!p) return undefined;
   const words = p.value.toLowerCase().split(" ");
-  return !requireWord || JOB_WORDS.has(words[words.length - 1]) || JOB_WORDS.has(words.join(" ")) ? p.value : undefined;
+  // (before "at" a name, a noun of one who does something will do: "software developer at SAP")
+  const agent = !requireWord && /(?:er|or|ist|ian|ant|eer)$/.test(words[words.length - 1]);
+  return (!requireWord && !bare) || agent || JOB_WORDS.has(words[words.length - 1]) || JOB_WORDS.has(words.join(" ")) ? p.value : undefined;
 }
 
 
