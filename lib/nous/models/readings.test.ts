@@ -246,3 +246,16 @@ test("'Where does Carmen work?' is answered by a workplace the evidence names be
   const mem = memoryOfTurns([["Bob", "You are not a grandmother. You are only a pharmacist, haha."], ["Ann", "Ha. Farmacia Plaza Mayor is full of students with hangovers every morning."]]);
   assert.equal(ask(mem, "Where does Ann work now?"), "Farmacia Plaza Mayor");
 });
+
+test("'getting to the NIH campus takes an hour': the way to a named organisation's site is the way to work", () => {
+  assert.ok(talk([["Ann", "Great, except the commute. I'm in Silver Spring and getting to the NIH campus takes an hour on a bad day."]]).some((l) => l.startsWith("Ann | workplace | NIH")));
+  // (a town's office is some firm's, not the town: "the Leeds office")
+  assert.equal(talk([["Ann", "Getting to the Leeds office takes forever."]]).some((l) => l.includes("workplace | Leeds")), false);
+});
+
+test("'still with the pharmacy?' 'Yep, the Shoppers on Whyte Avenue': a yes names the workplace asked after by its kind", () => {
+  const lines = talk([["Bob", "And you, still with the pharmacy?"], ["Ann", "Yep, the Shoppers on Whyte Avenue, a ten-minute walk from my apartment."]]);
+  assert.ok(lines.includes("Ann | workplace | Shoppers"), lines.join("; "));
+  // (asked after by its name, the yes keeps it: "still at Fonterra?" "Yep, the Te Rapa site.")
+  assert.ok(talk([["Bob", "First one, are you still at Fonterra?"], ["Ann", "Yep, the Te Rapa site. Home's fifteen minutes up the road."]]).includes("Ann | workplace | Fonterra"));
+});

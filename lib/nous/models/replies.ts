@@ -397,10 +397,13 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     // "Yes, Bandra.": a name standing alone after the yes
     let b = 1;
     while (b < s.length && s[b].pos === "PUNCT") b++;
+    // ("still with the pharmacy?" "Yep, the Shoppers on Whyte Avenue": the name after "the", of the workplace asked after)
+    if (q.attribute === "workplace" && q.still && !upper(q.still) && s[b]?.lower === "the" && isName(s[b + 1])) b++;
     const bare = isName(s[b]) ? placeAt(s, b) : undefined;
     const alone = !!bare && (!s[bare.end + 1] || s[bare.end + 1].pos === "PUNCT") && placeName(s, b, ctx) !== undefined;
     // "Still at the dental clinic?" "Yes, Meridian Dental in Koregaon Park": the name the yes gives, before where it is
-    const first = !!bare && q.attribute === "workplace" && bare.value.includes(" ") && placeName(s, b, ctx) !== undefined;
+    // (or, asked after by its kind, "the" and its name: "still with the pharmacy?" "Yep, the Shoppers on Whyte Avenue")
+    const first = !!bare && q.attribute === "workplace" && (bare.value.includes(" ") || s[b - 1]?.lower === "the") && placeName(s, b, ctx) !== undefined;
     // ("Still at Guinness?" "Yes o, Guinness Ghana, the brewery at Kaase": the asked name in full, before where it is)
     let named = (q.attribute === "workplace" && q.still ? fullAsked(s, q.still) : undefined) ?? (first ? bare!.value : k >= 0 ? placeAt(s, k + 1)?.value : alone ? bare!.value : undefined);
     // "Is this still Westwood Primary?" "aye, same wee school in East Kilbride": the town says where the workplace

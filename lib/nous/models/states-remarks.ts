@@ -29,6 +29,8 @@ const WAY_OUT = new Set(["out", "over", "up", "down", "across", "in"]);
 const DAY_PARTS = new Set(["morning", "day", "weekday", "night", "evening", "shift"]);
 /** Ways home on foot or by bike: told in the past, still the daily way ("Walked home to Drumcondra in the drizzle"). */
 const SHORT_WAY = new Set(["walk", "cycle", "bike"]);
+/** An organisation's sites: "the Ford plant", "the NIH campus". */
+const SITES = new Set(["plant", "campus", "office", "site", "factory", "depot", "warehouse", "studio", "yard", "lab", "mill", "works"]);
 const SHORT_WAY_PAST = new Set(["walked", "cycled", "biked"]);
 const WAY_JUDGED = new Set(["long", "longer", "short", "shorter", "quick", "quicker", "easy", "easier", "nice", "nicer", "hard", "brutal", "horrible"]);
 const OWN_DWELLINGS = new Set(["house", "flat", "place", "apartment", "home"]);
@@ -45,6 +47,17 @@ const commuting = (t: Tok | undefined): boolean => !!t && /ing$/.test(t.lower) &
  */
 export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   for (let k = 1; k < s.length; k++) {
+    // "getting to the NIH campus takes an hour", "driving the 403 out to the Ford plant in Oakville … is a nightmare":
+    // the way to a named organisation's site is the way to work (not a town's: "the Leeds office" is some firm's)
+    if (s[k].lower === "to" && s[k + 1]?.lower === "the" && isName(s[k + 2]) && !s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) {
+      const p = placeAt(s, k + 2);
+      // (the site's word after the name, or read into it: "NIH campus")
+      const last = p?.value.split(" ").pop() ?? "";
+      const site = !p ? undefined : SITES.has(s[p.end + 1]?.lemma ?? "") ? p : p.value.includes(" ") && last === last.toLowerCase() && SITES.has(last) ? { value: p.value.slice(0, -last.length - 1), end: p.end - 1 } : undefined;
+      const way = s.slice(Math.max(0, k - 6), k).some((t) => commuting(t) || (t.lower === "getting" && s[k - 1] === t) || t.lemma === "commute");
+      const c = clauses.filter((x) => x.at <= k).pop();
+      if (site && way && !(c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker))) && !placesNamed(site.value).some((x) => x.population >= 50_000) && !namesSomeone(ctx, site.value, { firstName: "value", gendered: true, known: true })) return emit(speaker, "workplace", site.value, k + 2);
+    }
     // "I cycled in to Kerr's Bikes this morning": the daily way in, to a name that is no town, is to work
     // ("the walk in to the Bon Secours")
     const n = s[k + 2]?.lower === "the" ? k + 3 : k + 2;
