@@ -179,6 +179,10 @@ const HYPOTHETICAL = wordSet("hypotheticalMarkers");
 /** Modals that keep a main clause under its condition. */
 /** Verbs before an "if" that asks rather than conditions ("asked if I want to", "see if they hire"). */
 const ASKING = new Set(["ask", "wonder", "see", "know", "check", "sure", "decide", "tell"]);
+/** When a habit happens: "around seven", "by 6", "every day", "usually", "most mornings". */
+const HABIT_TIME = /\b(?:(?:around|about|by|at) (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\b|every\b|usually\b|most (?:days|nights|mornings|evenings)\b)/;
+/** Verbs of a change, which a trailing "if" makes a plan. */
+const CHANGES = new Set(["move", "start", "join", "quit", "leave", "go", "take", "accept", "transfer", "relocate", "switch", "change"]);
 const CONDITIONED = new Set(["will", "'ll", "would", "'d", "could", "might", "should", "may", "can", "gonna", "shall", "must"]);
 
 /**
@@ -224,6 +228,11 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   // "I'm still in Blarney if you want a celebratory pint": an offer to the listener conditions nothing before it
   const offer = ifAt > 2 && ["you", "u"].includes(s[ifAt + 1]?.lower ?? "") && ["want", "fancy", "like", "need", "wanna", "ever"].includes(s[ifAt + 2]?.lower ?? "") && !s.slice(0, ifAt).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower));
   if (offer) return { s: s.slice(0, ifAt), conditional: false };
+  // "I get home to Kharadi around seven if the traffic behaves": a habit with its time, then "if", states the habit
+  // (not a change, which "if" makes a plan: "I move to Leeds if I get the job")
+  const before0 = s.slice(0, ifAt);
+  const habit = ifAt > 2 && HABIT_TIME.test(before0.map((t) => t.lower).join(" ")) && !before0.some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower) || CHANGES.has(t.lemma));
+  if (habit) return { s: before0, conditional: false };
   const before = polite ? s.slice(0, ifAt).map((t) => t.text).lastIndexOf(",") : -1;
   if (before > 1) return { s: s.slice(0, before), conditional: s.slice(0, before).some((t) => HYPOTHETICAL.has(t.lower) || CONDITIONED.has(t.lower)) };
   let main = s;

@@ -259,3 +259,15 @@ test("'still with the pharmacy?' 'Yep, the Shoppers on Whyte Avenue': a yes name
   // (asked after by its name, the yes keeps it: "still at Fonterra?" "Yep, the Te Rapa site.")
   assert.ok(talk([["Bob", "First one, are you still at Fonterra?"], ["Ann", "Yep, the Te Rapa site. Home's fifteen minutes up the road."]]).includes("Ann | workplace | Fonterra"));
 });
+
+test("'Whereabouts in Lucknow again?' asks where in the town the listener lives, as 'which part of' does", () => {
+  const lines = talk([["Bob", "Ah right, I keep forgetting you went back home. Whereabouts in Lucknow again?"], ["Ann", "Gomti Nagar, my parents' place. The second floor is ours."]]);
+  assert.ok(lines.includes("Gomti Nagar | within | Lucknow"), lines.join("; "));
+});
+
+test("'I get home to Kharadi around seven if the traffic behaves': a habit with its time, then 'if', states the habit", () => {
+  assert.ok(talk([["Ann", "After eight my time. I get home to Kharadi around seven if the traffic behaves, which it never does"]]).some((l) => l.startsWith("Ann | home | Kharadi")));
+  // (a change or a modal before the "if" is a plan or a wish: no home)
+  assert.equal(talk([["Ann", "I'd live in Leeds every day if I could."]]).some((l) => l.startsWith("Ann | home | Leeds")), false);
+  assert.equal(talk([["Ann", "I move to Leeds every year if the rent goes up."]]).some((l) => l.startsWith("Ann | home | Leeds")), false);
+});

@@ -485,7 +485,8 @@ const PARTS = new Set(["part", "area", "side", "end", "bit", "suburb", "neighbou
 
 /**
  * The town a question asks where in it the listener lives: "Which part of Toronto?", "What area of Seoul are you
- * staying in?" (a name of the gazetteer's, after "which" or "what", a word for a part and "of"); not of someone else
+ * staying in?", "Whereabouts in Lucknow again?" (a name of the gazetteer's, after "which" or "what", a word for a part
+ * and "of", or after "whereabouts in"); not of someone else
  * ("Which part of Leeds is your sister in?") nor of work ("what part of Leeds do you work in?").
  *
  * @example
@@ -493,8 +494,10 @@ const PARTS = new Set(["part", "area", "side", "end", "bit", "suburb", "neighbou
  */
 export function partAsked(q: Tok[][]): string | undefined {
   for (const s of q) {
-    const k = s.findIndex((t, i) => (t.lower === "which" || t.lower === "what") && PARTS.has(s[i + 1]?.lemma ?? "") && s[i + 2]?.lower === "of" && isName(s[i + 3]));
-    if (k < 0) continue;
+    // ("Whereabouts in Lucknow again?": "whereabouts in" and the town)
+    const about = s.findIndex((t, i) => t.lower === "whereabouts" && s[i + 1]?.lower === "in" && isName(s[i + 2]));
+    const k = about >= 0 ? about - 1 : s.findIndex((t, i) => (t.lower === "which" || t.lower === "what") && PARTS.has(s[i + 1]?.lemma ?? "") && s[i + 2]?.lower === "of" && isName(s[i + 3]));
+    if (k < -1 || (k === -1 && about < 0)) continue;
     const town = placeAt(s, k + 3);
     const rest = s.slice((town?.end ?? k + 3) + 1);
     if (!town || placesNamed(town.value).length === 0 || rest.some((t) => THIRD_PERSON.has(t.lower) || t.lemma === "work" || RELATIVES.has(t.lemma))) continue;
