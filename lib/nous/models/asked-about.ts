@@ -4,6 +4,7 @@
  * Also the news a question tells ("did you hear Ailsa got the job?") and the name a reply to "Which hotel?" opens with.
  */
 import { relationAt } from "./clause.js";
+import { relativeWords } from "./lexicon.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
 import { addPerson, resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
@@ -238,4 +239,47 @@ const LIVING = new Set(["staying", "living", "based", "residing", "sharing", "re
  */
 export function stillLiving(s: Tok[]): Tok[] {
   return s.filter((t, i) => !(LIVING.has(t.lower) && s[i - 1]?.lower === "still" && ["in", "at", "with"].includes(s[i + 1]?.lower ?? "")));
+}
+
+/** Words for someone other than the speaker and the listener. */
+export const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
+const RELATIVES = relativeWords();
+
+const PARTS = new Set(["part", "area", "side", "end", "bit", "suburb", "neighbourhood", "neighborhood", "district", "corner"]);
+
+/**
+ * The town a question asks where in it the listener lives: "Which part of Toronto?", "What area of Seoul are you
+ * staying in?", "Whereabouts in Lucknow again?" (a name of the gazetteer's, after "which" or "what", a word for a part
+ * and "of", or after "whereabouts in"); not of someone else
+ * ("Which part of Leeds is your sister in?") nor of work ("what part of Leeds do you work in?").
+ *
+ * @example
+ * partAsked(analyse("Ha. Which part of Toronto?").filter(isQuestion)); // "Toronto"
+ */
+export function partAsked(q: Tok[][]): string | undefined {
+  for (const s of q) {
+    // ("Whereabouts in Lucknow again?": "whereabouts in" and the town)
+    const about = s.findIndex((t, i) => t.lower === "whereabouts" && s[i + 1]?.lower === "in" && isName(s[i + 2]));
+    const k = about >= 0 ? about - 1 : s.findIndex((t, i) => (t.lower === "which" || t.lower === "what") && PARTS.has(s[i + 1]?.lemma ?? "") && s[i + 2]?.lower === "of" && isName(s[i + 3]));
+    if (k < -1 || (k === -1 && about < 0)) continue;
+    const town = placeAt(s, k + 3);
+    const rest = s.slice((town?.end ?? k + 3) + 1);
+    if (!town || placesNamed(town.value).length === 0 || rest.some((t) => THIRD_PERSON.has(t.lower) || t.lemma === "work" || RELATIVES.has(t.lemma))) continue;
+    return town.value;
+  }
+  return undefined;
+}
+
+/** "did I tell you?", "have I mentioned it?", "you know?", "can you believe it?": a tag that asks nothing of the listener. */
+const TOLD_TAG = /^(?:did i (?:tell|mention)|have i (?:told|mentioned)|you know|can you believe|would you believe)\b/;
+
+/**
+ * A statement of the speaker's own with a tag after a comma that asks nothing: "I'm in the renal unit at Westmead now,
+ * did I tell you?" (the speaker is its subject: "you're at Westmead now, you know?" still guesses at the listener).
+ */
+export function toldTag(s: Tok[]): boolean {
+  const comma = s.map((t) => t.text).lastIndexOf(",");
+  if (comma < 2 || s.length - comma > 7) return false;
+  const tag = s.slice(comma + 1, -1).map((t) => t.lower).join(" ").replace(/ ' /g, "'");
+  return TOLD_TAG.test(tag) && ["i", "we", "i'm", "my", "our"].includes(s.find((t) => t.pos !== "INTJ" && t.pos !== "PUNCT")?.lower ?? "");
 }

@@ -6,8 +6,8 @@ import { relativeWords, wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
-import { organisationName, placeAt } from "./states-common.js";
-import { isQuestion, placeName } from "./replies.js";
+import { organisationName, placeAt, placeName } from "./states-common.js";
+import { isQuestion } from "./replies.js";
 
 const RELATIVES = relativeWords();
 /** Acronyms that name places ("How's NYC?" asks after a home). */

@@ -7,14 +7,14 @@
  */
 import type { ObservationKind } from "../types.js";
 import { kinWords, relativeWords, wordSet } from "./lexicon.js";
-import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
+import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { STREET, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, stillAbout, tellWhere, thirdAsked } from "./asked-about.js";
+import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, partAsked, stillAbout, tellWhere, thirdAsked, toldTag } from "./asked-about.js";
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
 import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
-import { organisationName, placeAt, townName } from "./states-common.js";
+import { organisationName, placeAt, placeName, townName } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
 export interface PendingQuestion {
@@ -72,7 +72,6 @@ const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 /** A kind of workplace, or a compound ending in one ("bookshop", "carwash"). */
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
 const KIN = kinWords();
-const THIRD_PERSON = new Set(["he", "she", "they", "he's", "she's", "they're", "his", "her", "their"]);
 const YES = /^\s*(?:(?:ha|haha|lol|oh|ah)\W+)?(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|i did|that(?:'s| is) (?:me|right|it|the one)|it (?:is|'s)(?= [,.!]| *$)|correct|exactly|(?:almost |nearly |about |over |going on )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:years|yrs|months)(?=\s*(?:now|already|lah|la|this|next|come|,|\.|!|$)))\b/i;
 
 const RELATIVES = relativeWords();
@@ -80,20 +79,6 @@ const RELATIVES = relativeWords();
 const NOT_SO = new Set(["no", "nah", "nope", "not", "n't", "never", "left", "leave", "quit", "finish", "move", "anymore", "longer", "gone", "new", "changed", "retire", "redundant", "sack", "fire"]);
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
 const CONFIRMED = new Set(["work", "live", "stay", "'re", "are", "r", "still", "now", "teach"]);
-
-/** "did I tell you?", "have I mentioned it?", "you know?", "can you believe it?": a tag that asks nothing of the listener. */
-const TOLD_TAG = /^(?:did i (?:tell|mention)|have i (?:told|mentioned)|you know|can you believe|would you believe)\b/;
-
-/**
- * A statement of the speaker's own with a tag after a comma that asks nothing: "I'm in the renal unit at Westmead now,
- * did I tell you?" (the speaker is its subject: "you're at Westmead now, you know?" still guesses at the listener).
- */
-function toldTag(s: Tok[]): boolean {
-  const comma = s.map((t) => t.text).lastIndexOf(",");
-  if (comma < 2 || s.length - comma > 7) return false;
-  const tag = s.slice(comma + 1, -1).map((t) => t.lower).join(" ").replace(/ ' /g, "'");
-  return TOLD_TAG.test(tag) && ["i", "we", "i'm", "my", "our"].includes(s.find((t) => t.pos !== "INTJ" && t.pos !== "PUNCT")?.lower ?? "");
-}
 
 /**
  * Is a sentence a question? It ends with "?", guesses at the listener ("so you work for Caribou now"), or (the mark
@@ -118,29 +103,6 @@ export function isQuestion(s: Tok[]): boolean {
   }
   const t = s[k];
   return !!t && (WH.has(t.lower) || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
-}
-
-/** The name at k if it names no person the session knows and no speaker. */
-export function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
-  const p = isName(s[k]) ? placeAt(s, k) : undefined;
-  // a sentence's first word is a name only with more of it capitalised, or a verb soon after it ("Crestfield bank is
-  // fine"; "Third time this month." is no name)
-  // "Miller's Bakery": a name with a possessive inside it is the whole name, not the person
-  const person = nameAt(s, k);
-  const whole = p && person && p.end > person.end && s[person.end + 1]?.text === "'s" && upper(s[p.end].text) ? { name: p.value, end: p.end } : undefined;
-  // ("Pret on Borough High Street.": a name, then where it stands)
-  const located = !!p && ["on", "in", "at", "near", "by"].includes(s[p.end + 1]?.lower ?? "") && isName(s[p.end + 2]);
-  const n = whole ?? person ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || located || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
-  if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
-  // "Year 4", "Ward 7": an ordinary word and a number name no place
-  if (/^\S+ \d+$/.test(n.name) && inLexicon(n.name.split(" ")[0].toLowerCase())) return undefined;
-  const first = n.name.split(" ")[0];
-  // a sentence's first word alone that is an ordinary word ("Short staffed as always.") is no name
-  if (k === 0 && !n.name.includes(" ") && inLexicon(n.name.toLowerCase())) return undefined;
-  // … nor is it with lower-case words after it ("Best hospital in Leeds")
-  if (k === 0 && inLexicon(first.toLowerCase()) && n.name.split(" ").some((w) => w === w.toLowerCase())) return undefined;
-  if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`)) || ctx.named?.includes(n.name) || ctx.folk?.includes(n.name)) return undefined;
-  return n;
 }
 
 /**
@@ -479,29 +441,4 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   const outer = q.part ?? (town && town.end === next.length - 2 && next[next.length - 1].pos === "PUNCT" && townName(town.value) ? town.value : undefined);
   const within = outer && p.value !== outer && mayLieWithinSaid(p.value, outer) ? { within: outer } : {};
   return { attribute: q.attribute, value: p.value, kind: q.kind, ...within };
-}
-
-const PARTS = new Set(["part", "area", "side", "end", "bit", "suburb", "neighbourhood", "neighborhood", "district", "corner"]);
-
-/**
- * The town a question asks where in it the listener lives: "Which part of Toronto?", "What area of Seoul are you
- * staying in?", "Whereabouts in Lucknow again?" (a name of the gazetteer's, after "which" or "what", a word for a part
- * and "of", or after "whereabouts in"); not of someone else
- * ("Which part of Leeds is your sister in?") nor of work ("what part of Leeds do you work in?").
- *
- * @example
- * partAsked(analyse("Ha. Which part of Toronto?").filter(isQuestion)); // "Toronto"
- */
-export function partAsked(q: Tok[][]): string | undefined {
-  for (const s of q) {
-    // ("Whereabouts in Lucknow again?": "whereabouts in" and the town)
-    const about = s.findIndex((t, i) => t.lower === "whereabouts" && s[i + 1]?.lower === "in" && isName(s[i + 2]));
-    const k = about >= 0 ? about - 1 : s.findIndex((t, i) => (t.lower === "which" || t.lower === "what") && PARTS.has(s[i + 1]?.lemma ?? "") && s[i + 2]?.lower === "of" && isName(s[i + 3]));
-    if (k < -1 || (k === -1 && about < 0)) continue;
-    const town = placeAt(s, k + 3);
-    const rest = s.slice((town?.end ?? k + 3) + 1);
-    if (!town || placesNamed(town.value).length === 0 || rest.some((t) => THIRD_PERSON.has(t.lower) || t.lemma === "work" || RELATIVES.has(t.lemma))) continue;
-    return town.value;
-  }
-  return undefined;
 }

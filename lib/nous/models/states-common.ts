@@ -6,7 +6,7 @@ import type { ObservationKind } from "../types.js";
 import type { Clause } from "./clause.js";
 import { fold, isCountry, mayLieWithin, placesNamed, regionHolds } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
-import { inLexicon, isName, type Tok, upper } from "./nlp.js";
+import { inLexicon, isName, nameAt, type Tok, upper } from "./nlp.js";
 import type { SessionContext } from "./referents.js";
 
 export type StateAttribute = "home" | "workplace" | "job";
@@ -359,4 +359,33 @@ export function ownerOfScheme(s: Tok[], from: number, to: number): string | unde
     if (n > e && SCHEMES.has(s[n - 1].lemma) && v && !townName(v)) return v;
   }
   return undefined;
+}
+
+/** The name at k if it names no person the session knows and no speaker. */
+export function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
+  const p = isName(s[k]) ? placeAt(s, k) : undefined;
+  // a sentence's first word is a name only with more of it capitalised, or a verb soon after it ("Crestfield bank is
+  // fine"; "Third time this month." is no name)
+  // "Miller's Bakery": a name with a possessive inside it is the whole name, not the person
+  const person = nameAt(s, k);
+  const whole = p && person && p.end > person.end && s[person.end + 1]?.text === "'s" && upper(s[p.end].text) ? { name: p.value, end: p.end } : undefined;
+  // ("Pret on Borough High Street.": a name, then where it stands)
+  const located = !!p && ["on", "in", "at", "near", "by"].includes(s[p.end + 1]?.lower ?? "") && isName(s[p.end + 2]);
+  const n = whole ?? person ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || located || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
+  if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
+  // "Year 4", "Ward 7": an ordinary word and a number name no place
+  if (/^\S+ \d+$/.test(n.name) && inLexicon(n.name.split(" ")[0].toLowerCase())) return undefined;
+  const first = n.name.split(" ")[0];
+  // a sentence's first word alone that is an ordinary word ("Short staffed as always.") is no name
+  if (k === 0 && !n.name.includes(" ") && inLexicon(n.name.toLowerCase())) return undefined;
+  // … nor is it with lower-case words after it ("Best hospital in Leeds")
+  if (k === 0 && inLexicon(first.toLowerCase()) && n.name.split(" ").some((w) => w === w.toLowerCase())) return undefined;
+  if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`)) || ctx.named?.includes(n.name) || ctx.folk?.includes(n.name)) return undefined;
+  return n;
+}
+
+/** Where another clause opens after a comma between `from` and `to` ("…, it's twice the size", "…, the flat's big"), else `to`. */
+export function clauseAfterComma(s: Tok[], from: number, to: number): number {
+  const at = s.findIndex((x, i) => i >= from && i < to && x.text === "," && (s[i + 1]?.pos === "PRON" || (s[i + 1]?.pos === "DET" && s.slice(i + 2, i + 5).some((y) => y.pos === "AUX" || y.pos === "VERB" || y.text === "'s"))));
+  return at > 0 ? at : to;
 }

@@ -21,7 +21,7 @@ import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.j
 import { nominal } from "./states-nominal.js";
 import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown } from "./states-common.js";
+import { changeKind, clauseAfterComma, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -366,11 +366,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     // "I've been in Sopot with her every day": being somewhere with someone is a visit, not a home
     const p = placeAt(s, j + 1, c.end);
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
-    // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home
-    // (up to a comma that opens another clause: "I'm in Gachibowli now, it's twice the size")
-    const from = (p?.end ?? j) + 1;
-    const splice = s.findIndex((x, i) => i >= from && i < c.end && x.text === "," && (s[i + 1]?.pos === "PRON" || (s[i + 1]?.pos === "DET" && s.slice(i + 2, i + 5).some((y) => y.pos === "AUX" || y.pos === "VERB" || y.text === "'s"))));
-    const rest = s.slice(from, splice > 0 ? splice : c.end).map((x) => x.lower).join(" ");
+    // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home (read up to a comma
+    // that opens another clause: "I'm in Gachibowli now, it's twice the size")
+    const rest = s.slice((p?.end ?? j) + 1, clauseAfterComma(s, (p?.end ?? j) + 1, c.end)).map((x) => x.lower).join(" ");
     // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
     // "in Berlin for the nordwave offsite", "in Medicine Hat every single weekend since Easter"
     if (SHORT_STAY.test(rest)) return;
