@@ -4,12 +4,14 @@
  * Also the news a question tells ("did you hear Ailsa got the job?") and the name a reply to "Which hotel?" opens with.
  */
 import { relationAt } from "./clause.js";
-import { relativeWords } from "./lexicon.js";
+import { relativeWords, wordSet } from "./lexicon.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
 import { addPerson, resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 import { shortFormOf } from "../query.js";
+
+const DWELLING_NOUNS = wordSet("dwellingNouns");
 
 /**
  * The third person a where-question asks about: "Where does your sister live?" (the listener's sister), "where is
@@ -25,8 +27,10 @@ export function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { 
     const w = s.findIndex((t, i) => t.lower === "where" || t.lower === "wheres" || (t.lower === "what" && s[i + 1]?.lower === "does"));
     if (w < 0) continue;
     const what = s[w].lower === "what";
-    let k = s[w].lower === "wheres" ? w + 1 : w + 2;
-    if (s[w].lower === "where" && !["does", "is", "'s", "do", "are"].includes(s[w + 1]?.lower ?? "")) continue;
+    // ("Where he stays?", "Where your sister works now?": a question asked without its auxiliary)
+    const bare = s[w].lower === "where" && s[s.length - 1]?.text === "?" && (["he", "she", "your", "ur"].includes(s[w + 1]?.lower ?? "") || isName(s[w + 1]));
+    let k = s[w].lower === "wheres" || bare ? w + 1 : w + 2;
+    if (s[w].lower === "where" && !bare && !["does", "is", "'s", "do", "are"].includes(s[w + 1]?.lower ?? "")) continue;
     let entity: string | undefined;
     const t = s[k];
     if (!t) continue;
@@ -46,7 +50,7 @@ export function thirdAsked(q: Tok[][], speaker: string, ctx: SessionContext): { 
       if (/^do\b/.test(rest)) return { entity, attribute: "workplace" };
       continue;
     }
-    return { entity, attribute: /\b(?:work|working|job)\b/.test(rest) ? "workplace" : "home" };
+    return { entity, attribute: /\b(?:work|works|working|job)\b/.test(rest) ? "workplace" : "home" };
   }
   return undefined;
 }
@@ -282,4 +286,13 @@ export function toldTag(s: Tok[]): boolean {
   if (comma < 2 || s.length - comma > 7) return false;
   const tag = s.slice(comma + 1, -1).map((t) => t.lower).join(" ").replace(/ ' /g, "'");
   return TOLD_TAG.test(tag) && ["i", "we", "i'm", "my", "our"].includes(s.find((t) => t.pos !== "INTJ" && t.pos !== "PUNCT")?.lower ?? "");
+}
+
+/**
+ * "(still in) the Karama flat", "that Karama flat", "the Tampines place": a name before a word for a dwelling, a
+ * home asked after, whatever the determiner.
+ */
+export function dwellingNamed(s: Tok[], k: number): { value: string; end: number } | undefined {
+  const p = placeAt(s, k, s.length, { demonstrative: true });
+  return p && DWELLING_NOUNS.has(s[p.end + 1]?.lemma ?? "") ? p : undefined;
 }

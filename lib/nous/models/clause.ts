@@ -362,6 +362,15 @@ function subjectlessClause(s: Tok[], i: number, out: readonly Clause[], speaker:
 }
 
 /**
+ * Where another clause opens after a comma between `from` and `to` ("…, it's twice the size", "…, the flat's big",
+ * "…, my shift at X was long"): the comma's index, else `to`.
+ */
+export function commaSplice(s: Tok[], from: number, to: number): number {
+  const at = s.findIndex((x, i) => i >= from && i < to && x.text === "," && (s[i + 1]?.pos === "PRON" || (s[i + 1]?.pos === "DET" && s.slice(i + 2, i + 5).some((y) => y.pos === "AUX" || y.pos === "VERB" || y.text === "'s"))));
+  return at > 0 ? at : to;
+}
+
+/**
  * Where each clause ends (where the next begins), and the words after its verb that mark it (still, no longer, now, a
  * time to come).
  */
@@ -369,6 +378,8 @@ function clauseEnds(s: Tok[], out: Clause[]): void {
   for (let k = 0; k < out.length; k++) {
     const c = out[k];
     c.end = k + 1 < out.length ? out[k + 1].at : s.length;
+    // a comma splice ends it: "I didnt sleep, my shift at X was long" (the words after the comma are not negated)
+    if (c.head >= 0) c.end = commaSplice(s, c.head + 1, c.end);
     if (!c.implicit && s[c.at - 1]?.lower === "now") c.now = true;
     for (let j = c.head + 1; j < c.end; j++) {
       const x = s[j];

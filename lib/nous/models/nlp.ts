@@ -61,14 +61,25 @@ function hyphenName(left: string, right: string): boolean {
 }
 
 /**
+ * A text without its emoticons ("(T_T)", "(^^)", "m(_ _)m", "(≧▽≦)", "T_T", "^^"), which the tagger would read as names
+ * ("my office is in Pangyo (T_T)"): a bracket that holds no word of two letters or a number, or a face of
+ * underscores and carets alone.
+ */
+export function dropEmoticons(text: string): string {
+  if (!/[(_^]/.test(text)) return text;
+  return text.replace(/\p{L}?\((?:[^()\p{L}\p{N}]|(?<!\p{L})\p{L}(?!\p{L}))+\)\p{L}?(?!\p{L})/gu, (m) => (/[^\s\p{L}]/u.test(m.replace(/[()]/g, "")) ? " " : m)).replace(/(?<!\S)(?:T_+T|\^_*\^|>_+<|-_+-|o_O|O_o)(?!\S)/g, " ");
+}
+
+/**
  * The sentences of a text as tagged tokens.
  *
  * @example
  * analyse("I don't work at Hooli anymore.")[0].map((t) => t.pos); // ["PRON", "AUX", "PART", "VERB", "ADP", "PROPN", "ADV", "PUNCT"]
  */
-export function analyse(text: string): Tok[][] {
+export function analyse(raw: string): Tok[][] {
   const nl = engine();
   const its = nl.its;
+  const text = dropEmoticons(raw);
   // ("Ha. Fine, my turn": wink reads "Ha." as the abbreviation of hectare and runs the sentences together; "Boone
   // wants in. Remember him?": "in." as inches, when no number stands before it)
   const stops = text.includes("a.") ? text.replace(/\b([Hh]ah?)\.(?=\s|$)/g, "$1 .") : text;

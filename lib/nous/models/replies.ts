@@ -11,7 +11,7 @@ import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, partAsked, stillAbout, tellWhere, thirdAsked, toldTag } from "./asked-about.js";
+import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag } from "./asked-about.js";
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
 import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { organisationName, placeAt, placeName, townName } from "./states-common.js";
@@ -102,7 +102,8 @@ export function isQuestion(s: Tok[]): boolean {
     if (WH.has(s[j].lower) || (ASK_AUX.has(s[j].lower) && ["you", "u"].includes(s[j + 1]?.lower ?? ""))) return s.slice(k, j).every((x) => ["NOUN", "PROPN", "INTJ", "PUNCT"].includes(x.pos) || ["anyway", "so", "and", "ok", "okay", "btw"].includes(x.lower));
   }
   const t = s[k];
-  return !!t && (WH.has(t.lower) || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
+  // ("Pangyo?? which company": "which" and a noun, the mark dropped)
+  return !!t && (WH.has(t.lower) || (t.lower === "which" && s[k + 1]?.pos === "NOUN") || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
 }
 
 /**
@@ -193,7 +194,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       return;
     }
     const bare = !trailing && isName(s[k + 1]);
-    const p = trailing ? placeAt(s, 0, k) : placeAt(s, bare ? k + 1 : k + 2);
+    const p = trailing ? placeAt(s, 0, k) : (placeAt(s, bare ? k + 1 : k + 2) ?? dwellingNamed(s, k + 2));
     const prep = trailing || bare ? undefined : s[k + 1].lower;
     // "Still Ashdown?": a home if that is the listener's known home, else a workplace
     // … or a town of the gazetteer ("still Leicester?"), a street ("Still Albany Road?"), a guess at where one lives
@@ -222,7 +223,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     // Woodside?": a town's name asked as one's work)
     const institution = prep === "in" && s[k + 2]?.lower === "the" && placesNamed(p?.value ?? "").length === 0 && !knownHome;
     const workTopic = s.slice(0, k).some((t, i) => ["work", "office", "job"].includes(t.lower) && ["is", "'s"].includes(s[i + 1]?.lower ?? ""));
-    if (p) c.asked = { by: speaker, attribute: ((prep === "in" && !institution) || knownHome) && !workTopic ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
+    if (p) c.asked = { by: speaker, attribute: (((prep === "in" && !institution) || knownHome) && !workTopic) || dwellingNamed(s, k + 2) ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
     if (p) return;
   }
   // "How's the job?", "and work?", "How's the new place?", "How's work?", "how work?"

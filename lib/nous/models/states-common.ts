@@ -383,9 +383,3 @@ export function placeName(s: Tok[], k: number, ctx: SessionContext): { name: str
   if (ctx.speakers.some((x) => x === n.name || x.split(" ")[0] === first) || (ctx.people ?? []).some((p) => p.name === n.name || p.name.endsWith(` ${n.name}`)) || ctx.named?.includes(n.name) || ctx.folk?.includes(n.name)) return undefined;
   return n;
 }
-
-/** Where another clause opens after a comma between `from` and `to` ("…, it's twice the size", "…, the flat's big"), else `to`. */
-export function clauseAfterComma(s: Tok[], from: number, to: number): number {
-  const at = s.findIndex((x, i) => i >= from && i < to && x.text === "," && (s[i + 1]?.pos === "PRON" || (s[i + 1]?.pos === "DET" && s.slice(i + 2, i + 5).some((y) => y.pos === "AUX" || y.pos === "VERB" || y.text === "'s"))));
-  return at > 0 ? at : to;
-}

@@ -14,14 +14,14 @@
  *   and "after five years at X" (ended).
  */
 import type { ObservationKind } from "../types.js";
-import type { Clause } from "./clause.js";
+import { commaSplice, type Clause } from "./clause.js";
 import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
 import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, clauseAfterComma, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -368,7 +368,7 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
     // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home (read up to a comma
     // that opens another clause: "I'm in Gachibowli now, it's twice the size")
-    const rest = s.slice((p?.end ?? j) + 1, clauseAfterComma(s, (p?.end ?? j) + 1, c.end)).map((x) => x.lower).join(" ");
+    const rest = s.slice((p?.end ?? j) + 1, commaSplice(s, (p?.end ?? j) + 1, c.end)).map((x) => x.lower).join(" ");
     // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
     // "in Berlin for the nordwave offsite", "in Medicine Hat every single weekend since Easter"
     if (SHORT_STAY.test(rest)) return;

@@ -1,0 +1,56 @@
+/** Readings of chat turns: clause bounds, places named beside a dwelling, replies to where-questions; on turns written here. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { talkLines } from "./testing.js";
+import { dropEmoticons } from "./nlp.js";
+import { extract } from "./extractor.js";
+
+const talk = (turns: [string, string][], speakers = ["Ann", "Bob"]) => talkLines(turns, ["home", "workplace", "within"], { speakers });
+
+test("a comma splice ends a clause: 'I didnt sleep, my shift at X was long' is no ended workplace", () => {
+  const lines = talk([["Sudha", "I didnt sleep, my shift at Vidya Bhavan was long"]], ["Sudha", "Ramesh"]);
+  assert.ok(lines.includes("Sudha | workplace | Vidya Bhavan"), lines.join("; "));
+  // the negation still reads within its own clause
+  const ended = talk([["Ramesh", "I dont work at Tesco anymore, I work at Boots now"]], ["Sudha", "Ramesh"]);
+  assert.ok(ended.includes("Ramesh | workplace | Tesco | ended") && ended.some((l) => l.startsWith("Ramesh | workplace | Boots")), ended.join("; "));
+});
+
+test("a still-question about a named dwelling asks where the listener lives: 'You are still in that Karama flat na?' 'Yes, same flat.'", () => {
+  for (const q of ["You are still in that Karama flat na?", "Are you still in the Karama flat?"]) {
+    const lines = talk([["Sudha", q], ["Ramesh", "Yes, same flat."]], ["Sudha", "Ramesh"]);
+    assert.ok(lines.includes("Ramesh | home | Karama"), `${q}: ${lines.join("; ")}`);
+  }
+  // an institution asked after with "in the" stays a workplace
+  const mater = talk([["Sudha", "You still in the Mater?"], ["Ramesh", "Yes, same ward."]], ["Sudha", "Ramesh"]);
+  assert.ok(mater.includes("Ramesh | workplace | Mater"), mater.join("; "));
+});
+
+test("a where-question without its auxiliary ('Where he stays?') asks where that person lives; 'where he works?' where they work", () => {
+  const lines = talk(
+    [
+      ["Annapurna", "Our son-in-law Praveen is in Riyadh, kindly meet him once, he is feeling lonely"],
+      ["Hari", "Of course. Where he stays?"],
+      ["Annapurna", "Al Malaz, near the Jarir bookstore."],
+      ["Hari", "And where he works?"],
+      ["Annapurna", "STC."],
+    ],
+    ["Annapurna", "Hari"],
+  );
+  assert.ok(lines.includes("Praveen | home | Al Malaz") && lines.includes("Praveen | workplace | STC"), lines.join("; "));
+});
+
+test("an emoticon is no name: 'my office is in Pangyo (T_T)' names no workplace 'T _ T'", () => {
+  assert.equal(dropEmoticons("commute is 1 hour+ (T_T)").trim(), "commute is 1 hour+");
+  assert.equal(dropEmoticons("he looked so angry m(_ _)m ok").replace(/\s+/g, " "), "he looked so angry ok");
+  assert.equal(dropEmoticons("T_T so sad ^^").trim(), "so sad");
+  // brackets that hold words, letters or numbers stay
+  assert.equal(dropEmoticons("see (a) and (1) at Boots (UK)"), "see (a) and (1) at Boots (UK)");
+  // (with the fitted reading of names on, which took the face for a workplace's name)
+  const values = extract({ id: "D1:1", speaker: "Kenta", text: "maybe late... my office is in Pangyo so commute is 1 hour+ (T_T)", timestamp: 0 }, { speakers: ["Soyeon", "Kenta"] }).triples.map((t) => t.value);
+  assert.equal(values.some((v) => /\bT\b/.test(v)), false, values.join("; "));
+});
+
+test("'which company' with its mark dropped is a question a name answers: 'Pangyo?? which company' 'Kakao.'", () => {
+  const lines = talk([["Kenta", "my office is in Pangyo"], ["Soyeon", "Pangyo?? which company"], ["Kenta", "Kakao."]], ["Soyeon", "Kenta"]);
+  assert.ok(lines.includes("Kenta | workplace | Kakao"), lines.join("; "));
+});
