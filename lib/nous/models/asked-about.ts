@@ -4,14 +4,12 @@
  * Also the news a question tells ("did you hear Ailsa got the job?") and the name a reply to "Which hotel?" opens with.
  */
 import { relationAt } from "./clause.js";
-import { relativeWords, wordSet } from "./lexicon.js";
+import { relativeWords } from "./lexicon.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
 import { addPerson, resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
-import { organisationName, placeAt, townName } from "./states-common.js";
+import { DWELLING, organisationName, placeAt, townName } from "./states-common.js";
 import { shortFormOf } from "../query.js";
-
-const DWELLING_NOUNS = wordSet("dwellingNouns");
 
 /**
  * The third person a where-question asks about: "Where does your sister live?" (the listener's sister), "where is
@@ -294,5 +292,5 @@ export function toldTag(s: Tok[]): boolean {
  */
 export function dwellingNamed(s: Tok[], k: number): { value: string; end: number } | undefined {
   const p = placeAt(s, k, s.length, { demonstrative: true });
-  return p && DWELLING_NOUNS.has(s[p.end + 1]?.lemma ?? "") ? p : undefined;
+  return p && DWELLING.has(s[p.end + 1]?.lemma ?? "") ? p : undefined;
 }

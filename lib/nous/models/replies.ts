@@ -14,7 +14,7 @@ import { namesSomeone, type SessionContext } from "./referents.js";
 import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag } from "./asked-about.js";
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
 import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
-import { organisationName, placeAt, placeName, townName } from "./states-common.js";
+import { DWELLING, organisationName, placeAt, placeName, townName } from "./states-common.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
 export interface PendingQuestion {
@@ -63,7 +63,6 @@ const modifiedFrom = (s: Tok[], i: number): number => {
   return j === i - 1 ? -1 : j;
 };
 
-const DWELLING = wordSet("dwellingNouns");
 const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const DETS_ASKED = new Set(["the", "your", "that"]);
@@ -194,7 +193,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       return;
     }
     const bare = !trailing && isName(s[k + 1]);
-    const p = trailing ? placeAt(s, 0, k) : (placeAt(s, bare ? k + 1 : k + 2) ?? dwellingNamed(s, k + 2));
+    // ("still in that Karama flat?": a named dwelling, whatever its determiner, asks after a home)
+    const dwelling = trailing ? undefined : dwellingNamed(s, k + 2);
+    const p = trailing ? placeAt(s, 0, k) : (placeAt(s, bare ? k + 1 : k + 2) ?? dwelling);
     const prep = trailing || bare ? undefined : s[k + 1].lower;
     // "Still Ashdown?": a home if that is the listener's known home, else a workplace
     // … or a town of the gazetteer ("still Leicester?"), a street ("Still Albany Road?"), a guess at where one lives
@@ -223,7 +224,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     // Woodside?": a town's name asked as one's work)
     const institution = prep === "in" && s[k + 2]?.lower === "the" && placesNamed(p?.value ?? "").length === 0 && !knownHome;
     const workTopic = s.slice(0, k).some((t, i) => ["work", "office", "job"].includes(t.lower) && ["is", "'s"].includes(s[i + 1]?.lower ?? ""));
-    if (p) c.asked = { by: speaker, attribute: (((prep === "in" && !institution) || knownHome) && !workTopic) || dwellingNamed(s, k + 2) ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
+    if (p) c.asked = { by: speaker, attribute: (((prep === "in" && !institution) || knownHome) && !workTopic) || dwelling ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
     if (p) return;
   }
   // "How's the job?", "and work?", "How's the new place?", "How's work?", "how work?"

@@ -14,7 +14,9 @@ export type Emit = (entities: string[], attribute: StateAttribute, value: string
 
 const OF_HEADS = wordSet("ofHeads");
 const CHAT = wordSet("chatWords");
-const DWELLING = wordSet("dwellingNouns"), JOB_WORDS = wordSet("jobWords"), LOOSE = wordSet("nonRestrictive");
+/** Words for a dwelling ("flat", "house", "place"). */
+export const DWELLING = wordSet("dwellingNouns");
+const JOB_WORDS = wordSet("jobWords"), LOOSE = wordSet("nonRestrictive");
 /** Words that open many towns' names ("New York", "Greater Manchester", "Little Rock"). */
 const PLACE_OPENERS = new Set(["new", "north", "south", "east", "west", "upper", "lower", "great", "greater", "little", "old", "central", "royal", "saint", "san", "santa", "fort", "port", "mount", "grand", "high", "long", "big", "golden", "palm", "red", "white", "black", "green"]);
 const RURAL = new Set(["farm", "ranch", "croft", "smallholding"]);

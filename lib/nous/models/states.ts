@@ -14,7 +14,7 @@
  *   and "after five years at X" (ended).
  */
 import type { ObservationKind } from "../types.js";
-import { commaSplice, type Clause } from "./clause.js";
+import type { Clause } from "./clause.js";
 import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
@@ -366,9 +366,9 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
     // "I've been in Sopot with her every day": being somewhere with someone is a visit, not a home
     const p = placeAt(s, j + 1, c.end);
     if (p && s[p.end + 1]?.lower === "with" && (s[p.end + 2]?.pos === "PRON" || isName(s[p.end + 2]))) return;
-    // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home (read up to a comma
-    // that opens another clause: "I'm in Gachibowli now, it's twice the size")
-    const rest = s.slice((p?.end ?? j) + 1, commaSplice(s, (p?.end ?? j) + 1, c.end)).map((x) => x.lower).join(" ");
+    // "I've been in Lisbon for work four times this month": trips, counted or for work, are no home (the clause ends at a
+    // comma that opens another, commaSplice in clause.ts: "I'm in Gachibowli now, it's twice the size")
+    const rest = s.slice((p?.end ?? j) + 1, c.end).map((x) => x.lower).join(" ");
     // … and so are short stays: "in Paris for the weekend", "in Rome this week", "in Oslo on holiday", "until Friday",
     // "in Berlin for the nordwave offsite", "in Medicine Hat every single weekend since Easter"
     if (SHORT_STAY.test(rest)) return;
