@@ -423,6 +423,14 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // where the rules read no home or workplace: the fitted reading of the turn's names (mentions.ts)
   for (const t of fittedNames(turn, sentences, ctx, hedges, triples, o)) add(o.kinds ? t : { entity: t.entity, attribute: t.attribute, value: t.value, confidence: t.confidence });
   dropCrossedReadings(triples);
+  // ("How is it there?" "Aramco has us on a new project up north": a name the reply takes for the home asked about,
+  // which the turn itself reads as the replier's workplace, is the workplace only)
+  if (reply?.attribute === "home") {
+    const who = reply.entity ?? turn.speaker;
+    if (triples.some((t) => t.entity === who && t.attribute === "workplace" && t.value === reply.value && t.kind !== "ended")) {
+      for (let i = triples.length - 1; i >= 0; i--) if (triples[i].entity === who && triples[i].attribute === "home" && triples[i].value === reply.value) triples.splice(i, 1);
+    }
+  }
   const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
   if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && ctx.known?.[turn.speaker]?.[t.attribute as "home" | "workplace"] !== t.value && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text, asksBack(sentences)) && !laughsElsewhere(sentences, claimed.map((c) => c.value)) })) };
   noteKnown(ctx, triples, o.indirectConfidence);

@@ -18,7 +18,11 @@ const COMMUTES = new Set(["drive", "commute", "journey", "trek", "ride"]);
 /** What one takes in to work every day ("the tram in from X"). */
 const TRANSPORT = new Set(["tram", "train", "bus", "tube", "metro", "ferry", "subway"]);
 
-const WORK_TALK = new Set([...wordSet("workContextNouns"), "work", "overtime"]);
+const WORK_TALK = new Set([...wordSet("workContextNouns"), "work", "overtime", "meeting", "deadline"]);
+/** A part of one's work asked after with "the" ("How's the new team at Walgreens treating you?"). */
+const WORK_ASKED_AT = new Set([...wordSet("jobNouns"), "team", "office", "branch", "store", "site", "lab", "contract"]);
+/** Kinds of workplace a name stands before ("the Nissan plant where you work"). */
+const WORK_SITES = new Set([...wordSet("workplaceKinds"), "office", "plant", "mill", "branch", "yard"]);
 /** "Are they still giving you those late shifts?", "They got you on the new truck yet?": "they" doing something to the listener, about work or straight after. */
 const theyEmploy = (x: Tok[] | undefined): boolean => !!x && ((x.some((t) => t.lower === "they") && x.some((t) => t.lower === "you" || t.lower === "u") && x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower))) || x.some((t, i) => (t.lower === "they" || t.lower === "them") && x[i + 1]?.pos === "VERB" && ["you", "u"].includes(x[i + 2]?.lower ?? "")));
 
@@ -55,6 +59,12 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       if (!workplaces.includes(asked)) workplaces.push(asked);
       continue;
     }
+    const named = (w: string | undefined) => !!w && placesNamed(w).length === 0 && !isCountry(w) && !namesSomeone(ctx, w, { firstName: "value", known: true }) && !ctx.speakers.includes(w);
+    const w = workTold(s, how);
+    if (w !== undefined) {
+      if (named(w) && !workplaces.includes(w)) workplaces.push(w);
+      continue;
+    }
     // (the cues, then the name, each in a function of its own, so that a branch first taken late costs the optimising
     // compiler only its half)
     for (let k = 0; k < s.length; k++) {
@@ -63,6 +73,39 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
     }
   }
   return out;
+}
+
+/**
+ * Where a question names the listener's workplace by what they do there: "How's the new team at Walgreens treating
+ * you?" (a part of one's work, with "the", at a name), "How is work, same Omantel?" / "how's the job, still Bupa?"
+ * (work asked after, then a name guessed), "Is that near the Nissan plant where you're working?" (a name before a
+ * kind of workplace, where the listener works). The name, or undefined.
+ */
+function workTold(s: Tok[], how: number): string | undefined {
+  const verb = s[how]?.lower === "hows" ? how : how + 1;
+  if (how >= 0 && (verb === how || ["'s", "is"].includes(s[verb]?.lower ?? ""))) {
+    // "how's the new job at X", "how is that team at X": the, then adjectives, then the part of work, then "at"
+    let j = verb + 1;
+    if (["the", "that"].includes(s[j]?.lower ?? "")) {
+      j++;
+      while (s[j]?.pos === "ADJ") j++;
+      if (WORK_ASKED_AT.has(s[j]?.lemma ?? "") && s[j].pos === "NOUN" && s[j + 1]?.lower === "at" && isName(s[j + 2])) return placeAt(s, j + 2)?.value;
+    }
+    // "How is work, same Omantel?", "how's the job, still Bupa?"
+    const w = s[verb + 1]?.lower === "the" ? verb + 2 : verb + 1;
+    if ((s[w]?.lower === "work" || (s[w]?.lower === "job" && w === verb + 2)) && s[w + 1]?.text === "," && ["same", "still"].includes(s[w + 2]?.lower ?? "") && isName(s[w + 3]) && s[(placeAt(s, w + 3)?.end ?? w + 3) + 1]?.text === "?") return placeAt(s, w + 3)?.value;
+  }
+  // "the Nissan plant where you're working", "the Unilever factory where u work"
+  for (let k = 1; k + 3 < s.length; k++) {
+    // (the truecaser may capitalise the kind with the name: "the Unilever Factory")
+    if (!(WORK_SITES.has(s[k].lemma) || WORK_SITES.has(s[k].lower)) || (s[k].pos !== "NOUN" && s[k].pos !== "PROPN") || !isName(s[k - 1]) || s[k + 1]?.lower !== "where" || !["you", "u"].includes(s[k + 2]?.lower ?? "")) continue;
+    const v = ["'re", "are", "r"].includes(s[k + 3]?.lower ?? "") ? k + 4 : k + 3;
+    if (s[v]?.lemma !== "work" || (v === k + 4 && s[v].lower !== "working")) continue;
+    let a = k - 1;
+    while (a > 0 && isName(s[a - 1])) a--;
+    if (s[a - 1]?.lower === "the") return s.slice(a, k).map((t) => t.text).join(" ");
+  }
+  return undefined;
 }
 
 /** What a question's word at k is asked with: whether after "how", whether liked, the word after its name. */

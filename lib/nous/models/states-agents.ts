@@ -222,6 +222,30 @@ const isTime = (value: string): boolean => {
   return TIMES.has(v) || (v.endsWith("s") && TIMES.has(v.slice(0, -1)));
 };
 
+const GO_IN = new Set(["go", "head", "come", "pop"]);
+/**
+ * "I only go into the Sun Life office on Tuesdays", "heading in to the Aviva office tomorrow": the office of a named
+ * organisation that the speaker goes in to (not a town's: "the Leeds office"; not someone's: "Tom's office").
+ */
+function officeGoneInto(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext): { value: string; at: number } | undefined {
+  for (let k = 3; k < s.length; k++) {
+    // (the tagger may read the words of a name as nouns: "the Sun Life office")
+    const cap = (t: Tok | undefined) => !!t && (isName(t) || /^\p{Lu}/u.test(t.text));
+    if (s[k].lemma !== "office" || s[k].pos !== "NOUN" || !cap(s[k - 1])) continue;
+    let a = k - 1;
+    while (a > 0 && cap(s[a - 1])) a--;
+    if (s[a - 1]?.lower !== "the") continue;
+    const into = s[a - 2]?.lower === "into" ? a - 2 : s[a - 2]?.lower === "to" && s[a - 3]?.lower === "in" ? a - 3 : -1;
+    if (into < 1 || !GO_IN.has(s[into - 1].lemma)) continue;
+    const gov = clauses.find((c) => c.head <= into - 1 && c.end > k);
+    if (!gov || gov.subjects.length !== 1 || gov.subjects[0] !== speaker || gov.negated || gov.intent || gov.usedTo || gov.noLonger || gov.future) continue;
+    const value = s.slice(a, k).map((t) => t.text).join(" ");
+    if (townName(value) || isTime(value) || namesSomeone(ctx, value, { firstName: "first", known: true })) continue;
+    return { value, at: a };
+  }
+  return undefined;
+}
+
 /**
  * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen", "the Shoprite staff room": a name
  * before a work thing.
@@ -230,6 +254,8 @@ const isTime = (value: string): boolean => {
  * workCompound(analyse("The Tesco canteen is shut.")[0], [], "Rhys", ctx, emit); // emit("Rhys", "workplace", "Tesco", 1)
  */
 export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const office = officeGoneInto(s, clauses, speaker, ctx);
+  if (office) return emit(speaker, "workplace", office.value, office.at);
   if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party" || t.lemma === "room" || t.lower === "nights" || t.lower === "lates" || t.lower === "earlies" || t.lower === "nightshifts")) return;
   if (clauses.some((c) => c.negated || c.intent || c.usedTo || c.noLonger)) return;
   for (let k = 1; k < s.length; k++) {

@@ -54,3 +54,41 @@ test("'which company' with its mark dropped is a question a name answers: 'Pangy
   const lines = talk([["Kenta", "my office is in Pangyo"], ["Soyeon", "Pangyo?? which company"], ["Kenta", "Kakao."]], ["Soyeon", "Kenta"]);
   assert.ok(lines.includes("Kenta | workplace | Kakao"), lines.join("; "));
 });
+
+test("a question that names the listener's work by what they do there presumes their workplace", () => {
+  const cases: [string, string][] = [
+    ["how's the new team at Walgreens treating you", "Walgreens"],
+    ["How's the new job at Kroger?", "Kroger"],
+    ["How is work, same Omantel?", "Omantel"],
+    ["how's the job, still Bupa?", "Bupa"],
+    ["Is that near the Unilever factory where you're working?", "Unilever"],
+    ["by the way how is Panasonic? still many meetings?", "Panasonic"],
+  ];
+  for (const [q, value] of cases) {
+    const lines = talk([["Ann", q]]);
+    assert.ok(lines.includes(`Bob | workplace | ${value} | 0.5`), `${q}: ${lines.join("; ")}`);
+  }
+  // a town is no workplace, and a trip is no job ("How's the weather at Brighton?", "the new team at Leeds")
+  for (const q of ["How's the weather in Brighton?", "How's the new team at Leeds?", "Is that near the Leeds office where you work?"]) {
+    const lines = talk([["Ann", q]]);
+    assert.ok(!lines.some((l) => l.startsWith("Bob | workplace")), `${q}: ${lines.join("; ")}`);
+  }
+});
+
+test("the office of a named organisation the speaker goes in to is their workplace; a town's office, someone's trip or a plan is not", () => {
+  const lines = talk([["Ann", "Good thing I only go into the Sun Life office twice a week now."]]);
+  assert.ok(lines.includes("Ann | workplace | Sun Life | 0.5"), lines.join("; "));
+  for (const t of ["I went into the post office", "I'm going to go into the Leeds office"]) {
+    const l = talk([["Ann", t]]);
+    assert.ok(!l.some((x) => x.startsWith("Ann | workplace")), `${t}: ${l.join("; ")}`);
+  }
+});
+
+test("a name the reply would take for the home asked about is no home when the reply reads it as the replier's workplace", () => {
+  const lines = talk([["Bob", "How is it there?"], ["Ann", "Heineken has us on a new bottling line, so long days."]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | workplace | Heineken")), lines.join("; "));
+  assert.ok(!lines.some((l) => l.startsWith("Ann | home | Heineken")), lines.join("; "));
+  // a town still answers it
+  const town = talk([["Bob", "How is it there?"], ["Ann", "Rotterdam is grey but fine."]]);
+  assert.ok(town.some((l) => l.startsWith("Ann | home | Rotterdam")), town.join("; "));
+});
