@@ -85,6 +85,22 @@ const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us
  * extract({ id: "D1:1", speaker: "Ann", text: "My sister Anna just moved to Boston.", timestamp: 0 }, { speakers: ["Ann", "Bob"] });
  * // triples: (Ann, family, sister Anna), (Anna, home, Boston, change); mentions: ["Anna", "Boston"]
  */
+/** The name a sentence after the first gives as the name of what came before: "It's called X", "Is called X", "it is named X". */
+function calledAfter(sentences: Tok[][]): string | undefined {
+  for (const s of sentences.slice(1)) {
+    let k = 0;
+    while (s[k] && (s[k].pos === "PUNCT" || s[k].pos === "CCONJ")) k++;
+    if (s[k]?.lower === "its") k++;
+    else {
+      if (s[k]?.lower === "it") k++;
+      if (!["is", "'s", "s"].includes(s[k]?.lower ?? "")) continue;
+      k++;
+    }
+    if ((s[k]?.lower === "called" || s[k]?.lower === "named") && isName(s[k + 1])) return placeAt(s, k + 1)?.value;
+  }
+  return undefined;
+}
+
 export function extract(turn: Turn, ctx: SessionContext, caption?: string, options: Partial<ExtractorOptions> = {}): OfflineExtraction {
   const o = { ...EXTRACTOR_DEFAULTS, ...options };
   const triples: Triple[] = [];
@@ -422,6 +438,12 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   dropOldRemarks(triples, turn.speaker, o.indirectConfidence);
   // where the rules read no home or workplace: the fitted reading of the turn's names (mentions.ts)
   for (const t of fittedNames(turn, sentences, ctx, hedges, triples, o)) add(o.kinds ? t : { entity: t.entity, attribute: t.attribute, value: t.value, confidence: t.confidence });
+  // "I teach at a language school. It's called Ilha Idiomas.", "We live in a tiny village, it's called Ardgay": a
+  // place the turn gave only by its kind, named in a sentence of its own after it
+  const calledName = calledAfter(sentences);
+  if (calledName) {
+    for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !upper(t.value) && !t.value.startsWith("not ")) t.value = calledName;
+  }
   dropCrossedReadings(triples);
   // ("How is it there?" "Aramco has us on a new project up north": a name the reply takes for the home asked about,
   // which the turn itself reads as the replier's workplace, is the workplace only)

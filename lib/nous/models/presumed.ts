@@ -30,6 +30,11 @@ const JOB_PARTS = new Set(["job", "ward", "unit", "counter", "till", "line", "ro
 /** "Still doing the testing job?", "Still on the news desk?": the listener's work asked about, carried on from the sentence before. */
 const workAsked = (x: Tok[] | undefined): boolean => !!x && isQuestion(x) && x[0]?.lower === "still" && x.some((t) => t.lower !== "work" && (WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower) || JOB_PARTS.has(t.lemma)));
 
+/** What an employer does to its staff ("X calls you in", "X works you hard", "X sends you to Y"). */
+const EMPLOYS = new Set(["call", "send", "keep", "work", "roster", "schedule", "pay"]);
+/** Where or how an employer puts its staff, after "you" ("calls you in", "works you hard", "sends you to"). */
+const STAFF_WAYS = new Set(["in", "hard", "late", "to", "on", "out", "back", "nights", "weekends", "overtime", "offshore", "abroad"]);
+
 const FIRST_DAYS = new Set(["day", "days", "week", "weeks", "month", "shift"]);
 
 /** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
@@ -153,6 +158,14 @@ function presumedCue(sentences: Tok[][], si: number, k: number, how: number, ctx
   const org = (k === 0 || (k === 1 && ["is", "are", "has"].includes(s[0].lower))) && isName(s[k]) ? placeAt(s, k) : undefined;
   const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
   const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping"].includes(s[org.end + 2]?.lower ?? "") && (placesNamed(org.value).length === 0 || (s[org.end + 2].lower !== "treating" && s.slice(org.end + 4).some((t) => t.lemma === "work" || t.lower === "overtime" || t.lower === "late"))) && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
+  // "Thames Water calls you in for every drip?", "Does Ocado still send you to Erith?": an organisation that calls,
+  // sends, keeps or works the listener, in the present (not a town's name, not a person's)
+  const act = org ? org.end + 1 + still : -1;
+  const calls = !!org && !employs && EMPLOYS.has(s[act]?.lemma ?? "") && (s[act].lower.endsWith("s") || s[act - 1 - still]?.lower === "does" || s[0].lower === "does") && ["you", "u"].includes(s[act + 1]?.lower ?? "") && (organisationName(org.value) || STAFF_WAYS.has(s[act + 2]?.lower ?? "")) && !RELATIVES.has(org.value.toLowerCase()) && placesNamed(org.value).length === 0 && !isCountry(org.value) && !namesSomeone(ctx, org.value, { firstName: "first", known: true }) && !ctx.speakers.includes(org.value);
+  if (calls) {
+    if (!workplaces.includes(org!.value)) workplaces.push(org!.value);
+    return undefined;
+  }
   // "How was your first week at the Royal Mint?": the first days of a new job (no town: "first week at Leeds")
   const at = s[k - 1]?.lower === "at" ? k - 1 : s[k - 1]?.lower === "the" && s[k - 2]?.lower === "at" ? k - 2 : -1;
   if (at > 1 && FIRST_DAYS.has(s[at - 1].lower) && ["first", "1st"].includes(s[at - 2]?.lower ?? "") && s[at - 3]?.lower === "your") {

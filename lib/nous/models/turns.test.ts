@@ -92,3 +92,31 @@ test("a name the reply would take for the home asked about is no home when the r
   const town = talk([["Bob", "How is it there?"], ["Ann", "Rotterdam is grey but fine."]]);
   assert.ok(town.some((l) => l.startsWith("Ann | home | Rotterdam")), town.join("; "));
 });
+
+test("a no, then the preposition asked with and a name, corrects a still-question: 'Still in Ottensen?' 'No, in Harburg now.'", () => {
+  const home = talk([["Bob", "Still in Ottensen?"], ["Ann", "No, in Harburg now."]]);
+  assert.ok(home.some((l) => l.startsWith("Ann | home | Harburg")), home.join("; "));
+  const work = talk([["Bob", "still at Lidl?"], ["Ann", "nah, at Netto now"]]);
+  assert.ok(work.some((l) => l.startsWith("Ann | workplace | Netto")), work.join("; "));
+  // no name after the preposition: nothing new is named
+  const none = talk([["Bob", "Still in Ottensen?"], ["Ann", "no, in the suburbs now"]]);
+  assert.ok(!none.some((l) => l.startsWith("Ann | home | suburbs") || l.startsWith("Ann | home | the suburbs")), none.join("; "));
+});
+
+test("an organisation that calls, works or sends the listener, asked about, is their employer; a person or a relative is not", () => {
+  for (const [q, v] of [["Anglian Water calls you in for every leak?", "Anglian Water"], ["Maersk works you hard huh?", "Maersk"]] as const) {
+    const lines = talk([["Ann", q]]);
+    assert.ok(lines.includes(`Bob | workplace | ${v} | 0.5`), `${q}: ${lines.join("; ")}`);
+  }
+  for (const q of ["Priya calls you every day?", "Mum sends you to the shop?"]) {
+    const lines = talk([["Ann", q]]);
+    assert.ok(!lines.some((l) => l.startsWith("Bob | workplace")), `${q}: ${lines.join("; ")}`);
+  }
+});
+
+test("a place given by its kind and named in the next sentence ('It's called X') is that name; a name given already stays", () => {
+  const lines = talk([["Ann", "I teach at a little language school. It's called Lingua Viva."]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | workplace | Lingua Viva")), lines.join("; "));
+  const named = talk([["Ann", "I work at Asda. It's called Big Asda lol"]]);
+  assert.ok(named.some((l) => l.startsWith("Ann | workplace | Asda")) && !named.some((l) => l.includes("Big Asda")), named.join("; "));
+});
