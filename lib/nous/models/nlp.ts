@@ -158,6 +158,7 @@ function retag(sent: Tok[]): void {
   participlesAsVerbs(sent);
   namesReadAsVerbs(sent);
   namesAfterPrepositions(sent);
+  capitalisedNounRuns(sent);
   capitalisedNounsAfterNames(sent);
   possessiveOrVerb(sent);
   townsInLowerCase(sent);
@@ -211,6 +212,19 @@ function namesAfterPrepositions(sent: Tok[]): void {
   for (let j = 1; j < sent.length; j++) {
     const t = sent[j];
     if (sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower) && ((t.pos === "VERB" && /^\p{Lu}\p{Ll}+$/u.test(t.text)) || BRAND.test(t.text))) t.pos = "PROPN";
+  }
+}
+
+function capitalisedNounRuns(sent: Tok[]): void {
+  // two or more capitalised nouns in a row, before a verb, are a name that acts ("Sun Life wants us in", "Thames Water
+  // calls me in"); not a date or a greeting ("Happy Christmas")
+  const cap = (t: Tok | undefined) => !!t && t.pos === "NOUN" && /^\p{Lu}\p{Ll}+$/u.test(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower);
+  for (let j = 0; j + 2 < sent.length; j++) {
+    if (!cap(sent[j]) || !cap(sent[j + 1])) continue;
+    let e = j + 1;
+    while (cap(sent[e + 1])) e++;
+    if (sent[e + 1].pos === "VERB" || sent[e + 1].pos === "AUX") for (let i = j; i <= e; i++) sent[i].pos = "PROPN";
+    j = e;
   }
 }
 

@@ -150,10 +150,11 @@ function dwellingOf({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k:
     emit([speaker], "home", placeAt(s, k + 2)?.value, "state", k);
     return true;
   }
-  if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "is" || next === "'s") && ["in", "near", "outside"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3]) && k > 0) {
+  if (DWELLING.has(t.lemma) && (t.pos === "NOUN" || t.pos === "ADJ") && (next === "is" || next === "'s") && ["in", "near", "outside"].includes(s[k + 2]?.lower ?? "") && isName(s[k + 3])) {
     // "My flat is in Leith", "Our new place is in Kanata", "her house is near Galway": the holder's home, now
     // (not "was", not in a question, not the listener's: "your flat is in Croydon" tells the listener what they know)
-    const holder = holderBefore(s, k, speaker, ctx, turn);
+    // ("flat is in Sector 56, office is Genpact": "my" left out, opening the sentence or a clause after a comma)
+    const holder = holderBefore(s, k, speaker, ctx, turn) ?? (k === 0 || (s[k - 1].text === "," && !(k === 2 && isName(s[0]))) ? speaker : undefined);
     const p = placeAt(s, k + 3);
     if (holder && p && !gov?.negated && !gov?.intent && !gov?.usedTo && !gov?.future && !s.some((x) => x.text === "?") && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) emit([holder], "home", p.value, "state", k);
     return true;
@@ -261,7 +262,9 @@ function homeOrEmployer({ s, speaker, ctx, turn, emit }: NominalReading, k: numb
   const t = s[k];
   if ((t.lower === "home" || WORKPLACE_NOUNS.has(t.lemma)) && t.pos === "NOUN") {
     const attr: StateAttribute = t.lower === "home" ? "home" : "workplace";
-    const owner = holderBefore(s, k, speaker, ctx, turn);
+    // ("office is Genpact in Cyber City", "flat is in Sector 56, office is Genpact": chat's ellipsis of "my" opening
+    // the sentence or a clause after a comma, before a name; not after a name called: "Tom, office is …")
+    const owner = holderBefore(s, k, speaker, ctx, turn) ?? ((k === 0 || (s[k - 1].text === "," && !(k === 2 && isName(s[0])))) && attr === "workplace" && s[k + 1]?.lemma === "be" && isName(s[k + 2]) ? speaker : undefined);
     let b = k + 1;
     while (b < s.length && (s[b].date || s[b].pos === "DET" && s[b + 1]?.date)) b++;
     // "my employer might as well be X", "home is basically X": a modal, "as well" or an adverb before the copula

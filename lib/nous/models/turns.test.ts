@@ -120,3 +120,19 @@ test("a place given by its kind and named in the next sentence ('It's called X')
   const named = talk([["Ann", "I work at Asda. It's called Big Asda lol"]]);
   assert.ok(named.some((l) => l.startsWith("Ann | workplace | Asda")) && !named.some((l) => l.includes("Big Asda")), named.join("; "));
 });
+
+test("two capitalised nouns before a verb are a name that acts: 'Sun Life wants us in three days a week'", () => {
+  for (const name of ["Rain Bird", "Sky Life"]) {
+    const lines = talk([["Ann", `Anyway I'm back on Monday, ${name} wants us in three days a week now`]]);
+    assert.ok(lines.some((l) => l.startsWith(`Ann | workplace | ${name}`)), `${name}: ${lines.join("; ")}`);
+  }
+});
+
+test("'office is X' and 'flat is in X' with 'my' left out, opening the sentence or a clause after a comma, are the speaker's", () => {
+  const lines = talk([["Ann", "both in Pune. flat is in Baner, office is Zensar in Kharadi."]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | home | Baner")), lines.join("; "));
+  assert.ok(lines.some((l) => l.startsWith("Ann | workplace | Zensar")), lines.join("; "));
+  // a vocative before the comma: not read
+  const voc = talk([["Ann", "Tom, office is Zensar"]]);
+  assert.ok(!voc.some((l) => l.startsWith("Ann | workplace")), voc.join("; "));
+});
