@@ -336,8 +336,13 @@ const WORK_ROLES = new Set(["office", "work", "employer", "workplace"]);
  * workNamed(analyse("Office is HDFC Bank.")[0], "Sid", ctx, emit); // emit("Sid", "workplace", "HDFC Bank", 2)
  */
 export function workNamed(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  const a = s[0]?.lower === "my" || s[0]?.lower === "and" ? 1 : 0;
-  if (!WORK_ROLES.has(s[a]?.lower ?? "") || !["is", "'s"].includes(s[a + 1]?.lower ?? "") || s.some((t) => t.text === "?")) return;
+  if (s.some((t) => t.text === "?")) return;
+  // the sentence's start, or a clause's after a comma ("flat is in Sector 56, office is Genpact"; not after a name
+  // called: "Tom, office is …")
+  const c = s.findIndex((t, i) => i > 0 && t.text === "," && WORK_ROLES.has(s[i + 1]?.lower ?? "") && !(i === 1 && isName(s[0])));
+  const from = WORK_ROLES.has(s[0]?.lower ?? "") || ["my", "and"].includes(s[0]?.lower ?? "") || c < 0 ? 0 : c + 1;
+  const a = s[from]?.lower === "my" || s[from]?.lower === "and" ? from + 1 : from;
+  if (!WORK_ROLES.has(s[a]?.lower ?? "") || !["is", "'s"].includes(s[a + 1]?.lower ?? "")) return;
   const b = s[a + 2]?.lower === "still" ? a + 3 : a + 2;
   const p = isName(s[b]) ? placeAt(s, b) : undefined;
   if (p && placesNamed(p.value).length === 0 && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(speaker, "workplace", p.value, b);

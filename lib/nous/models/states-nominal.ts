@@ -262,9 +262,7 @@ function homeOrEmployer({ s, speaker, ctx, turn, emit }: NominalReading, k: numb
   const t = s[k];
   if ((t.lower === "home" || WORKPLACE_NOUNS.has(t.lemma)) && t.pos === "NOUN") {
     const attr: StateAttribute = t.lower === "home" ? "home" : "workplace";
-    // ("office is Genpact in Cyber City", "flat is in Sector 56, office is Genpact": chat's ellipsis of "my" opening
-    // the sentence or a clause after a comma, before a name; not after a name called: "Tom, office is …")
-    const owner = holderBefore(s, k, speaker, ctx, turn) ?? ((k === 0 || (s[k - 1].text === "," && !(k === 2 && isName(s[0])))) && attr === "workplace" && s[k + 1]?.lemma === "be" && isName(s[k + 2]) ? speaker : undefined);
+    const owner = holderBefore(s, k, speaker, ctx, turn);
     let b = k + 1;
     while (b < s.length && (s[b].date || s[b].pos === "DET" && s[b + 1]?.date)) b++;
     // "my employer might as well be X", "home is basically X": a modal, "as well" or an adverb before the copula
