@@ -126,7 +126,7 @@ const KIN = kinWords();
 const GERUND_WORK = new Set(["working", "teaching", "nursing", "interning", "lecturing", "temping", "volunteering"]);
 /** Stretches of time one spends at home ("a week home in Red Cliffs"). */
 const STAY_SPANS = new Set(["week", "weekend", "fortnight", "day", "night", "month"]);
-const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome"]);
+const IDIOM_BEFORE = new Set(["very", "classic", "typical", "peak", "only", "welcome", "loving"]);
 
 /**
  * "Back in Lyon", "Kisumu is home", "Very Chicago.", "Boston in a nutshell.": the speaker's home, said in passing.
@@ -206,7 +206,9 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
   if (!p) return;
   const rest = s.slice(p.end + 1).filter((x) => x.pos !== "PUNCT").map((x) => x.lower).join(" ");
   // ("Kisumu things": what is typical of the town one lives in)
-  const idiom = at > 0 ? rest === "" && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell" || rest === "things" || (rest === "life" && (placesNamed(p.value).some((x) => x.population >= 100_000) || ctx.seenAs?.[p.value] === "home"));
+  // ("Typical Hamilton in March.", "Classic Leeds on a Monday": a time after the town)
+  const timed = /^(?:in|on a|on) (\S+)$/.exec(rest);
+  const idiom = at > 0 ? (rest === "" || (!!timed && first !== "welcome" && first !== "only" && isTime(timed[1]))) && (first !== "welcome" || words[1].lower === "to") && (first !== "only" || words[1].lower === "in") : rest === "in a nutshell" || rest === "things" || (rest === "life" && (placesNamed(p.value).some((x) => x.population >= 100_000) || ctx.seenAs?.[p.value] === "home"));
   // ("Welcome to WhatsApp!": a welcome to anything but a town of the gazetteer is no home)
   // ("Classic Trevor.", "Typical Dave.": after an adjective, a name that is no town of the gazetteer nor a home already
   // seen is someone's; "Only in Abergavenny" puts a place after its preposition)

@@ -95,8 +95,15 @@ export function homeInPassing(s: Tok[], speaker: string, ctx: SessionContext, em
   for (let k = 1; k + 1 < s.length; k++) {
     // ("Dear Jonas, greetings from Bengaluru!": the one greeted may be named first)
     if (s[k].lower === "from" && GREETING_WORDS.has(s[k - 1].lower) && s[k - 1].pos !== "PUNCT" && s.slice(0, k).every((t) => GREETING_WORDS.has(t.lower) || t.pos === "PUNCT" || t.lower === "dear" || isName(t))) {
-      const v = town(k + 1);
-      if (ok(v)) return emit(speaker, "home", v, k);
+      // ("Greetings from a very wet Ballincollig": the weather before the town)
+      let j = k + 1;
+      if (s[j]?.lower === "a" || s[j]?.lower === "an") {
+        j++;
+        while (s[j]?.pos === "ADV") j++;
+        while (s[j]?.pos === "ADJ") j++;
+      }
+      const v = town(j);
+      if (ok(v) && (j === k + 1 || s[j - 1].pos === "ADJ")) return emit(speaker, "home", v, k);
     }
   }
   // "Home safe in Galway.", "Home again in Leeds"

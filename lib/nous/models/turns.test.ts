@@ -136,3 +136,15 @@ test("'office is X' and 'flat is in X' with 'my' left out, opening the sentence 
   const voc = talk([["Ann", "Tom, office is Zensar"]]);
   assert.ok(!voc.some((l) => l.startsWith("Ann | workplace")), voc.join("; "));
 });
+
+test("a town's idiom with a time after it ('Typical Hamilton in March.'), a greeting from a town with its weather, and 'Loving X.' of a town are the speaker's home", () => {
+  for (const [t, v] of [["Typical Dunedin in June.", "Dunedin"], ["Classic Leeds on a Monday.", "Leeds"], ["Greetings from a very wet Galway!", "Galway"], ["Hello from a sunny Porto.", "Porto"], ["Loving Leeds.", "Leeds"]] as const) {
+    const lines = talk([["Ann", t]]);
+    assert.ok(lines.some((l) => l.startsWith(`Ann | home | ${v}`)), `${t}: ${lines.join("; ")}`);
+  }
+  // a person's name is no town; a greeting from a person is not from home
+  for (const t of ["Typical Dave in March.", "Loving Beyonce.", "Greetings from a friend."]) {
+    const lines = talk([["Ann", t]]);
+    assert.ok(!lines.some((l) => l.startsWith("Ann | home")), `${t}: ${lines.join("; ")}`);
+  }
+});
