@@ -148,3 +148,11 @@ test("a town's idiom with a time after it ('Typical Hamilton in March.'), a gree
     assert.ok(!lines.some((l) => l.startsWith("Ann | home")), `${t}: ${lines.join("; ")}`);
   }
 });
+
+test("a district named 'of' its town lies within it: 'a flat in the Latin Quarter of Paris'", () => {
+  const lines = talk([["Ann", "Got a flat in the Latin Quarter of Paris, five minutes from the square."]]);
+  assert.ok(lines.some((l) => l.startsWith("Latin Quarter | within | Paris")), lines.join("; "));
+  // a country after "of" is no town the district lies in
+  const country = talk([["Ann", "I live in the south of France now."]]);
+  assert.ok(!country.some((l) => l.includes("| within | France")), country.join("; "));
+});

@@ -30,8 +30,8 @@ interface HomeTriple {
 const DWELLING_IN = (place: string) => new RegExp(`\\b(?:flat|apartment|place|house|room|studio|bedsit|unit|condo|digs|pad|villa)\\b[^.!?]{0,40}?\\b(?:in|at)\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
 const SAME_DWELLING = (place: string) => new RegExp(`\\bsame (?:old )?(?:flat|apartment|place|house|room|studio|unit|condo)\\b[^.!?]{0,20}?\\bin\\s+${place.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "iu");
 const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** "Kralingen, Rotterdam", "Da'an in Taipei": the name after a home, a comma or "in" between. */
-const TOWN_AFTER = (place: string) => new RegExp(`\\b${escape(place)}(?:,\\s*|\\s+in\\s+)(\\p{Lu}[\\p{L}'’-]*(?:\\s\\p{Lu}[\\p{L}'’-]*)?)`, "u");
+/** "Kralingen, Rotterdam", "Da'an in Taipei", "the North End of Halifax": the name after a home, a comma, "in" or "of" between. */
+const TOWN_AFTER = (place: string) => new RegExp(`\\b${escape(place)}(?:,\\s*|\\s+in\\s+|\\s+of\\s+)(\\p{Lu}[\\p{L}'’-]*(?:\\s\\p{Lu}[\\p{L}'’-]*)?)`, "u");
 const LOOKING_BACK = /\b(?:old|used to|before|previous|former|last year|miss)\b/i;
 const DENIAL = /^\W*(?:no|nope|nah|not|actually|well,? actually)\b/i;
 
