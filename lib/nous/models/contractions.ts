@@ -1,7 +1,8 @@
 /**
  * The contraction pre-pass run on a text before it is tagged: contractions and their apostrophe-less chat spellings
  * expanded ("im" → "I am", "cant" → "can not"), the closed-class spellings of Scots, Nigerian Pidgin and Jamaican
- * Patois read as English, and Pidgin's "dey" before a name read as "in" a place or "at" an organisation.
+ * Patois read as English, and Pidgin's "dey" before a name read as "in" a place or "at" an organisation; and
+ * emoticons dropped.
  */
 import { wordSet } from "./lexicon.js";
 
@@ -62,4 +63,14 @@ export function expandContractions(text: string): string {
   // ("Me I still dey Ajegunle": the subject's verb given too)
   if (t.includes("dey ")) t = t.replace(/\b(I|we) still dey (?=\p{Lu})/gu, (_, w: string) => `${w} ${w === "I" ? "am" : "are"} still dey `);
   return t.includes("dey ") ? t.replace(/\b(still |don )dey ((?:\p{Lu}[\p{L}'-]*\s?){1,3})/gu, (_, w: string, name: string) => `${w === "don " ? "have been " : "still "}${ORG_HEADS.has(name.trim().split(" ").pop()!.toLowerCase()) ? "at" : "in"} ${name}`) : t;
+}
+
+/**
+ * A text without its emoticons ("(T_T)", "(^^)", "m(_ _)m", "(≧▽≦)", "T_T", "^^"), which the tagger would read as names
+ * ("my office is in Pangyo (T_T)"): a bracket that holds no word of two letters or a number, or a face of
+ * underscores and carets alone.
+ */
+export function dropEmoticons(text: string): string {
+  if (!/[(_^]/.test(text)) return text;
+  return text.replace(/\p{L}?\((?:[^()\p{L}\p{N}]|(?<!\p{L})\p{L}(?!\p{L}))+\)\p{L}?(?!\p{L})/gu, (m) => (/[^\s\p{L}]/u.test(m.replace(/[()]/g, "")) ? " " : m)).replace(/(?<!\S)(?:T_+T|\^_*\^|>_+<|-_+-|o_O|O_o)(?!\S)/g, " ");
 }

@@ -31,6 +31,7 @@ import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { atOrganisation } from "./states-at-name.js";
 import { knownByKind, organisationName, placeAt } from "./states-common.js";
+import { lastResort, namedAfter, replyHomeAtWork } from "./turn-end.js";
 import { greetings } from "./greetings.js";
 import { asides, welcomedTo } from "./asides.js";
 import { newsAsked, whichAnswer } from "./asked-about.js";
@@ -71,7 +72,6 @@ export interface OfflineExtraction {
   fallback?: "talked about" | "photo";
 }
 
-const SKIP_VERBS = wordSet("skipVerbs");
 const MOVE = wordSet("moveVerbs");
 const TRIP = wordSet("tripWords");
 
@@ -85,22 +85,6 @@ const FIRST_PERSON = new Set(["i", "i'm", "me", "my", "mine", "we", "we're", "us
  * extract({ id: "D1:1", speaker: "Ann", text: "My sister Anna just moved to Boston.", timestamp: 0 }, { speakers: ["Ann", "Bob"] });
  * // triples: (Ann, family, sister Anna), (Anna, home, Boston, change); mentions: ["Anna", "Boston"]
  */
-/** The name a sentence after the first gives as the name of what came before: "It's called X", "Is called X", "it is named X". */
-function calledAfter(sentences: Tok[][]): string | undefined {
-  for (const s of sentences.slice(1)) {
-    let k = 0;
-    while (s[k] && (s[k].pos === "PUNCT" || s[k].pos === "CCONJ")) k++;
-    if (s[k]?.lower === "its") k++;
-    else {
-      if (s[k]?.lower === "it") k++;
-      if (!["is", "'s", "s"].includes(s[k]?.lower ?? "")) continue;
-      k++;
-    }
-    if ((s[k]?.lower === "called" || s[k]?.lower === "named") && isName(s[k + 1])) return placeAt(s, k + 1)?.value;
-  }
-  return undefined;
-}
-
 export function extract(turn: Turn, ctx: SessionContext, caption?: string, options: Partial<ExtractorOptions> = {}): OfflineExtraction {
   const o = { ...EXTRACTOR_DEFAULTS, ...options };
   const triples: Triple[] = [];
@@ -438,21 +422,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   dropOldRemarks(triples, turn.speaker, o.indirectConfidence);
   // where the rules read no home or workplace: the fitted reading of the turn's names (mentions.ts)
   for (const t of fittedNames(turn, sentences, ctx, hedges, triples, o)) add(o.kinds ? t : { entity: t.entity, attribute: t.attribute, value: t.value, confidence: t.confidence });
-  // "I teach at a language school. It's called Ilha Idiomas.", "We live in a tiny village, it's called Ardgay": a
-  // place the turn gave only by its kind, named in a sentence of its own after it
-  const calledName = calledAfter(sentences);
-  if (calledName) {
-    for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !upper(t.value) && !t.value.startsWith("not ")) t.value = calledName;
-  }
+  namedAfter(triples, sentences, turn.speaker);
   dropCrossedReadings(triples);
-  // ("How is it there?" "Aramco has us on a new project up north": a name the reply takes for the home asked about,
-  // which the turn itself reads as the replier's workplace, is the workplace only)
-  if (reply?.attribute === "home") {
-    const who = reply.entity ?? turn.speaker;
-    if (triples.some((t) => t.entity === who && t.attribute === "workplace" && t.value === reply.value && t.kind !== "ended")) {
-      for (let i = triples.length - 1; i >= 0; i--) if (triples[i].entity === who && triples[i].attribute === "home" && triples[i].value === reply.value) triples.splice(i, 1);
-    }
-  }
+  replyHomeAtWork(triples, reply && { ...reply, entity: reply.entity ?? turn.speaker });
   const claimed = triples.filter((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace") && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) > o.indirectConfidence);
   if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && ctx.known?.[turn.speaker]?.[t.attribute as "home" | "workplace"] !== t.value && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text, asksBack(sentences)) && !laughsElsewhere(sentences, claimed.map((c) => c.value)) })) };
   noteKnown(ctx, triples, o.indirectConfidence);
@@ -465,15 +437,5 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   if (endedHere && !named(endedHere)) ctx.pendingEnd = { entity: turn.speaker, attribute: endedHere, turns: pending && pending.attribute === endedHere ? pending.turns + 1 : 0 };
   else if (ctx.pendingEnd?.entity === turn.speaker) ctx.pendingEnd = undefined;
   if (ctx.pendingEnd && ctx.pendingEnd.turns >= 3) ctx.pendingEnd = undefined;
-  let fallback: OfflineExtraction["fallback"];
-  if (triples.length === 0 && caption) {
-    add({ entity: turn.speaker, attribute: "photo", value: caption.replace(/^(a )?(photo|picture|image) of /i, "").split(/\s+/).slice(0, 6).join(" ") });
-    fallback = "photo";
-  }
-  if (triples.length === 0) {
-    const words = sentences.flat().filter((t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "VERB") && t.lemma.length > 2 && !SKIP_VERBS.has(t.lemma)).map((t) => t.lemma);
-    triples.push({ entity: turn.speaker, attribute: "talked about", value: words.slice(0, 3).join(" ") || "small talk" });
-    fallback = "talked about";
-  }
-  return { triples, mentions, fallback };
+  return { triples, mentions, fallback: lastResort(triples, sentences, turn.speaker, caption) };
 }

@@ -11,7 +11,7 @@ import winkNLP, { type WinkMethods } from "wink-nlp";
 import type Model from "wink-eng-lite-web-model";
 import { placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
-import { expandContractions, ORG_HEADS } from "./contractions.js";
+import { dropEmoticons, expandContractions, ORG_HEADS } from "./contractions.js";
 
 const WEATHER = wordSet("weatherWords");
 
@@ -58,16 +58,6 @@ function hyphenName(left: string, right: string): boolean {
   if (!/^\p{Lu}\p{L}*$/u.test(left) || !/^\p{L}+$/u.test(right)) return false;
   if (/^\p{Lu}/u.test(right)) return true;
   return left.length <= 4 && right.length <= 4 && !HYPHEN_WORDS.has(right);
-}
-
-/**
- * A text without its emoticons ("(T_T)", "(^^)", "m(_ _)m", "(≧▽≦)", "T_T", "^^"), which the tagger would read as names
- * ("my office is in Pangyo (T_T)"): a bracket that holds no word of two letters or a number, or a face of
- * underscores and carets alone.
- */
-export function dropEmoticons(text: string): string {
-  if (!/[(_^]/.test(text)) return text;
-  return text.replace(/\p{L}?\((?:[^()\p{L}\p{N}]|(?<!\p{L})\p{L}(?!\p{L}))+\)\p{L}?(?!\p{L})/gu, (m) => (/[^\s\p{L}]/u.test(m.replace(/[()]/g, "")) ? " " : m)).replace(/(?<!\S)(?:T_+T|\^_*\^|>_+<|-_+-|o_O|O_o)(?!\S)/g, " ");
 }
 
 /**

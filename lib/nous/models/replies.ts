@@ -74,8 +74,6 @@ const KIN = kinWords();
 const YES = /^\s*(?:(?:ha|haha|lol|oh|ah)\W+)?(?:yes|yeah|yep|yup|ya|aye|still|mhm|sure|definitely|of course|haan|ja|si|sí|oui|same|i did|that(?:'s| is) (?:me|right|it|the one)|it (?:is|'s)(?= [,.!]| *$)|correct|exactly|(?:almost |nearly |about |over |going on )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (?:years|yrs|months)(?=\s*(?:now|already|lah|la|this|next|come|,|\.|!|$)))\b/i;
 
 const RELATIVES = relativeWords();
-/** Words that end a name given as a reply ("no, Leeds now"). */
-const NOW_ENDS = new Set(["now", "nowadays"]);
 /** Words of a reply that deny, end or change what a still-question asked. */
 const NOT_SO = new Set(["no", "nah", "nope", "not", "n't", "never", "left", "leave", "quit", "finish", "move", "anymore", "longer", "gone", "new", "changed", "retire", "redundant", "sack", "fire"]);
 /** What may follow "you" in a statement put as a question ("You work at …, right?"). */
@@ -434,11 +432,11 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   // ("Kestrel Insurance ja.": a yes after the name ends it)
   let stop = k;
   // ("no, Leeds now": "now" after the name ends it too)
-  while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && YES.test(s[stop].text) && s[stop].lower !== "still" && s[stop].lower !== "same") && !(stop > k && NOW_ENDS.has(s[stop].lower))) stop++;
+  while (stop < s.length && s[stop].pos !== "PUNCT" && !(stop > k && YES.test(s[stop].text) && s[stop].lower !== "still" && s[stop].lower !== "same") && !(stop > k && ["now", "nowadays"].includes(s[stop].lower))) stop++;
   const p = placeAt(s, k, stop);
   // ("still Papatoetoe with mum n the fam": a home, with whom one lives there)
   const withWhom = !!p && q.attribute === "home" && s[p.end + 1]?.lower === "with" && !isName(s[p.end + 2]);
-  if (!p || (p.end !== stop - 1 && !withWhom) || (!withWhom && stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text) && !NOW_ENDS.has(s[stop].lower))) return fragment();
+  if (!p || (p.end !== stop - 1 && !withWhom) || (!withWhom && stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text) && !["now", "nowadays"].includes(s[stop].lower))) return fragment();
   // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer; nor "Unaisi, yes, she's …", "Becca? No"
   if (namesSomeone(ctx, p.value, { firstName: "value" }) || (s[p.end + 1]?.text === "," && YES.test(s[p.end + 2]?.text ?? "") && s[p.end + 3]?.text === ",") || (s[p.end + 1]?.text === "?" && placesNamed(p.value).length === 0)) return undefined;
   // "You're at Lidl? Which one" "Wrocław, the one on Legnicka.": a town names the branch of the workplace asked after

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { talkLines } from "./testing.js";
-import { dropEmoticons } from "./nlp.js";
+import { dropEmoticons } from "./contractions.js";
 import { extract } from "./extractor.js";
 
 const talk = (turns: [string, string][], speakers = ["Ann", "Bob"]) => talkLines(turns, ["home", "workplace", "within"], { speakers });
