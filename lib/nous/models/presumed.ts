@@ -158,10 +158,10 @@ function presumedCue(sentences: Tok[][], si: number, k: number, how: number, ctx
   const org = (k === 0 || (k === 1 && ["is", "are", "has"].includes(s[0].lower))) && isName(s[k]) ? placeAt(s, k) : undefined;
   const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
   const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping"].includes(s[org.end + 2]?.lower ?? "") && (placesNamed(org.value).length === 0 || (s[org.end + 2].lower !== "treating" && s.slice(org.end + 4).some((t) => t.lemma === "work" || t.lower === "overtime" || t.lower === "late"))) && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
-  // "Thames Water calls you in for every drip?", "Does Ocado still send you to Erith?": an organisation that calls,
-  // sends, keeps or works the listener, in the present (not a town's name, not a person's)
+  // "Thames Water calls you in for every drip?", "Maersk works you hard huh?": an organisation that calls, sends, keeps
+  // or works the listener, in the present (not a town's name, not a person's or a relative's)
   const act = org ? org.end + 1 + still : -1;
-  const calls = !!org && !employs && EMPLOYS.has(s[act]?.lemma ?? "") && (s[act].lower.endsWith("s") || s[act - 1 - still]?.lower === "does" || s[0].lower === "does") && ["you", "u"].includes(s[act + 1]?.lower ?? "") && (organisationName(org.value) || STAFF_WAYS.has(s[act + 2]?.lower ?? "")) && !RELATIVES.has(org.value.toLowerCase()) && placesNamed(org.value).length === 0 && !isCountry(org.value) && !namesSomeone(ctx, org.value, { firstName: "first", known: true }) && !ctx.speakers.includes(org.value);
+  const calls = !!org && !employs && EMPLOYS.has(s[act]?.lemma ?? "") && s[act].lower.endsWith("s") && ["you", "u"].includes(s[act + 1]?.lower ?? "") && (organisationName(org.value) || STAFF_WAYS.has(s[act + 2]?.lower ?? "")) && !RELATIVES.has(org.value.toLowerCase()) && placesNamed(org.value).length === 0 && !isCountry(org.value) && !namesSomeone(ctx, org.value, { firstName: "first", known: true }) && !ctx.speakers.includes(org.value);
   if (calls) {
     if (!workplaces.includes(org!.value)) workplaces.push(org!.value);
     return undefined;

@@ -225,17 +225,17 @@ const isTime = (value: string): boolean => {
 };
 
 const GO_IN = new Set(["go", "head", "come", "pop"]);
+/** A name's word, or a capitalised word the tagger read as a noun ("the Sun Life office"). */
+const capitalisedWord = (t: Tok | undefined): boolean => !!t && (isName(t) || /^\p{Lu}/u.test(t.text));
 /**
  * "I only go into the Sun Life office on Tuesdays", "heading in to the Aviva office tomorrow": the office of a named
  * organisation that the speaker goes in to (not a town's: "the Leeds office"; not someone's: "Tom's office").
  */
 function officeGoneInto(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext): { value: string; at: number } | undefined {
   for (let k = 3; k < s.length; k++) {
-    // (the tagger may read the words of a name as nouns: "the Sun Life office")
-    const cap = (t: Tok | undefined) => !!t && (isName(t) || /^\p{Lu}/u.test(t.text));
-    if (s[k].lemma !== "office" || s[k].pos !== "NOUN" || !cap(s[k - 1])) continue;
+    if (s[k].lemma !== "office" || s[k].pos !== "NOUN" || !capitalisedWord(s[k - 1])) continue;
     let a = k - 1;
-    while (a > 0 && cap(s[a - 1])) a--;
+    while (a > 0 && capitalisedWord(s[a - 1])) a--;
     if (s[a - 1]?.lower !== "the") continue;
     const into = s[a - 2]?.lower === "into" ? a - 2 : s[a - 2]?.lower === "to" && s[a - 3]?.lower === "in" ? a - 3 : -1;
     if (into < 1 || !GO_IN.has(s[into - 1].lemma)) continue;
