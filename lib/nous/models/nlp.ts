@@ -205,15 +205,17 @@ function namesAfterPrepositions(sent: Tok[]): void {
   }
 }
 
+/** A capitalised word the tagger read as a common noun, no date or greeting ("Sun", "Life"; not "Monday", "Happy"). */
+const capitalisedNoun = (t: Tok | undefined): boolean => !!t && t.pos === "NOUN" && /^\p{Lu}\p{Ll}+$/u.test(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower);
+
 function capitalisedNounRuns(sent: Tok[]): void {
-  // two or more capitalised nouns in a row, before a verb, are a name that acts ("Sun Life wants us in", "Thames Water
-  // calls me in"); not a date or a greeting ("Happy Christmas")
-  const cap = (t: Tok | undefined) => !!t && t.pos === "NOUN" && /^\p{Lu}\p{Ll}+$/u.test(t.text) && !CALENDAR.has(t.lower) && !GREETINGS.has(t.lower);
+  // two or more capitalised nouns in a row, before a verb, are a name that acts ("Sun Life wants us in", "Sky Life
+  // wants us in"); a run that ends the sentence is left as it is
   for (let j = 0; j + 2 < sent.length; j++) {
-    if (!cap(sent[j]) || !cap(sent[j + 1])) continue;
+    if (!capitalisedNoun(sent[j]) || !capitalisedNoun(sent[j + 1])) continue;
     let e = j + 1;
-    while (cap(sent[e + 1])) e++;
-    if (sent[e + 1].pos === "VERB" || sent[e + 1].pos === "AUX") for (let i = j; i <= e; i++) sent[i].pos = "PROPN";
+    while (capitalisedNoun(sent[e + 1])) e++;
+    if (sent[e + 1]?.pos === "VERB" || sent[e + 1]?.pos === "AUX") for (let i = j; i <= e; i++) sent[i].pos = "PROPN";
     j = e;
   }
 }

@@ -122,6 +122,8 @@ test("a place given by its kind and named in the next sentence ('It's called X')
 });
 
 test("two capitalised nouns before a verb are a name that acts: 'Sun Life wants us in three days a week'", () => {
+  // a run of them ending the sentence is read without error, and stays as tagged
+  assert.doesNotThrow(() => talk([["Ann", "Thanks Rain Bird Sky Life"]]));
   for (const name of ["Rain Bird", "Sky Life"]) {
     const lines = talk([["Ann", `Anyway I'm back on Monday, ${name} wants us in three days a week now`]]);
     assert.ok(lines.some((l) => l.startsWith(`Ann | workplace | ${name}`)), `${name}: ${lines.join("; ")}`);
