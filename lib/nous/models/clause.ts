@@ -120,10 +120,17 @@ function ownedBetween(s: Tok[], c: number): number {
 }
 
 /**
- * Where a subject is known from, between it and its verb ("Sarah from work moved to Bath", "my friend from uni
- * lives in Leeds", "Kate from next door has left"): the subject ends before the verb.
+ * Where a subject is known from or where it is, between it and its verb ("Sarah from work moved to Bath", "my friend
+ * from uni lives in Leeds", "Kate from next door has left", "Countdown in Manukau has me on"): the subject ends before
+ * the verb.
  */
 function fromWhere(s: Tok[], end: number): number {
+  // "Countdown in Manukau has me on", "my sister in Leeds is moving": where the subject is, a name, before its verb
+  if (s[end + 1]?.lower === "in" && isName(s[end + 2])) {
+    let k = end + 2;
+    while (isName(s[k])) k++;
+    return s[k]?.pos === "AUX" || (verbLike(s[k]) && !s[k].lower.endsWith("ing")) ? k - 1 : end;
+  }
   if (s[end + 1]?.lower !== "from") return end;
   for (let k = end + 2; k <= end + 5 && k < s.length; k++) {
     const t = s[k];

@@ -429,7 +429,10 @@ export function nameAt(s: Tok[], i: number): { name: string; end: number } | und
   // a sentence's first word is a name before a verb ("Pranav (just) joined Microsoft"), another name, 's or "and"
   const verbNext = (k: number) => s[k]?.pos === "VERB" || s[k]?.pos === "AUX";
   // … or "from" and where one knows them from, before a verb ("Sarah from work moved to Bath")
-  const known = s[1]?.lower === "from" && s.slice(2, 6).some((t, k) => k > 0 && (t.pos === "VERB" || t.pos === "AUX"));
+  // (or "in" and where it is: "Countdown in Manukau has me on")
+  let site = 2;
+  while (s[1]?.lower === "in" && isName(s[site])) site++;
+  const known = (s[1]?.lower === "from" && s.slice(2, 6).some((t, k) => k > 0 && (t.pos === "VERB" || t.pos === "AUX"))) || (site > 2 && verbNext(site));
   if (i === 0 && !isName(s[1]) && !verbNext(1) && !(s[1]?.pos === "ADV" && verbNext(2)) && s[1]?.text !== "'s" && s[1]?.lower !== "and" && !known) return undefined;
   let j = i;
   const parts = [s[i].text];

@@ -130,6 +130,11 @@ function joinsName(s: Tok[], j: number, end: number, words: string[]): number {
     words.push(the ? `${t.lower} the` : t.lower);
     return the;
   }
+  // "Port of Spain", "Isle of Lewis": a town whose own name has "of" in it, as the gazetteer has it
+  if (t.lower === "of" && words.length > 0 && upper(words[words.length - 1]) && j + 1 < end && isName(s[j + 1]) && placesNamed(`${words.join(" ")} of ${s[j + 1].text}`).length > 0) {
+    words.push("of");
+    return 0;
+  }
   // "Hospital de Santa Maria", "Banco do Brasil", "Museo del Prado", "Weil am Rhein", "Newcastle upon Tyne": a
   // particle between two names ("Universidad de los Andes": with an article after it)
   if (words.length > 0 && NAME_PARTICLES.has(t.text) && upper(words[words.length - 1]) && j + 1 < end && (isName(s[j + 1]) || (PARTICLE_ARTICLES.has(s[j + 1].text) && j + 2 < end && isName(s[j + 2])))) {
@@ -311,7 +316,10 @@ export function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): s
   // "Mine sends me home with soup": a possessive pronoun is no organisation
   if (["mine", "yours", "ours", "theirs", "hers", "his"].includes(s[a].lower)) return undefined;
   const p = placeAt(s, a, c.head);
-  if (!p || p.end >= c.head || s.slice(p.end + 1, c.head).some((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART")) return undefined;
+  // ("Countdown in Manukau has me on till 4": the organisation's site between it and its verb)
+  const site = p && s[p.end + 1]?.lower === "in" && isName(s[p.end + 2]) ? placeAt(s, p.end + 2, c.head) : undefined;
+  const last = site ? site.end : p?.end ?? c.head;
+  if (!p || last >= c.head || s.slice(last + 1, c.head).some((t) => t.pos !== "AUX" && t.pos !== "ADV" && t.pos !== "PART")) return undefined;
   const first = p.value.split(" ")[0];
   if (RELATIVES.has(first.toLowerCase()) || ctx.speakers.some((x) => x === p.value || x.split(" ")[0] === first)) return undefined;
   // a person named as a relation ("my sister Mariana"); a clause's subject is noted as a person too, so that alone
@@ -347,6 +355,17 @@ export function partOfTown(s: Tok[], town: { value: string; end: number }, end: 
   const side = s[town.end + 1]?.text === "," && isName(s[town.end + 2]) ? placeAt(s, town.end + 2, end) : undefined;
   const part = called > 0 ? placeAt(s, called + 1, end) : later > 0 ? placeAt(s, later + 1, end) : side && ["side", "end", "area"].includes(s[side.end + 1]?.lower ?? "") ? side : undefined;
   return part && isName(s[part.end - part.value.split(" ").length + 1]) && (mayLieWithin(part.value, town.value) || regionHolds(town.value, part.value)) ? part.value : undefined;
+}
+
+/**
+ * A place read before a side's word ("live on the Asian side, in Kadıköy"): the side of a town left untold names no
+ * town, the part named after a comma does; with none, nothing. A town's side ("the Gateshead side") stays the town.
+ */
+export function pastSide<P extends { value: string; end: number; at: number }>(s: Tok[], p: P | undefined, end: number): P | undefined {
+  if (!p || !["side", "end"].includes(s[p.end + 1]?.text ?? "") || placesNamed(p.value).length > 0) return p;
+  const k = s.findIndex((x, i) => i > p.end + 1 && i < end - 1 && x.lower === "in" && s[i - 1].text === "," && isName(s[i + 1]));
+  const q = k > 0 ? placeAt(s, k + 1, end) : undefined;
+  return q ? { ...p, ...q, at: k } : undefined;
 }
 
 /** "the Airbus grad scheme": a name after "the", then common nouns ending in a scheme's or a site's word. */

@@ -21,7 +21,7 @@ import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.j
 import { nominal } from "./states-nominal.js";
 import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown, pastSide } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -131,6 +131,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
         let p = ppAfter(s, from, to, HOME_PREPS);
         // ("We live near Molo church": near a landmark, the town untold)
         if (p && s[p.at].lower === "near" && NEAR_LANDMARKS.has(p.value.split(" ").pop()!.toLowerCase())) p = undefined;
+        else p = pastSide(s, p, to);
         // "stay in shape", "stay on track": staying is a residence only in a named place; "live in a society" names none
         // ("a village near York" names a place by the town after it)
         const common = p && !upper(p.value) && s.slice(from, to).some((t, i) => HOME_PREPS.has(t.lower) && (s[from + i + 1]?.lower === "a" || s[from + i + 1]?.lower === "an")) && !s.slice(from, to).some((t, i) => ["near", "outside", "in"].includes(t.lower) && isName(s[from + i + 1]));

@@ -158,3 +158,31 @@ test("a district named 'of' its town lies within it: 'a flat in the Latin Quarte
   const country = talk([["Ann", "I live in the south of France now."]]);
   assert.ok(!country.some((l) => l.includes("| within | France")), country.join("; "));
 });
+
+test("a town whose own name has 'of' in it is read whole: 'a room in Port of Spain'", () => {
+  const lines = talk([["Ann", "I rent a room in Port of Spain, St James side."]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | home | Port of Spain")), lines.join("; "));
+  // "of" and a name the gazetteer does not join stays two places ("Bath" alone is a town)
+  const two = talk([["Ann", "I live in Bath of all places."]]);
+  assert.ok(two.some((l) => l.startsWith("Ann | home | Bath")) && !two.some((l) => l.includes("Bath of")), two.join("; "));
+});
+
+test("the side of a town left untold is no home, the part named after it is: 'I live on the Asian side, in Kadıköy'", () => {
+  const lines = talk([["Ann", "I live on the Asian side, in Kadıköy, so I take the ferry."]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | home | Kadıköy")) && !lines.some((l) => l.includes("| Asian")), lines.join("; "));
+  const alone = talk([["Ann", "I live on the Asian side."]]);
+  assert.ok(!alone.some((l) => l.startsWith("Ann | home")), alone.join("; "));
+  // a town's own side is still the town
+  const town = talk([["Ann", "We live on the Gateshead side of the river."]]);
+  assert.ok(town.some((l) => l.startsWith("Ann | home | Gateshead")), town.join("; "));
+});
+
+test("an organisation with its site before its verb acts as the employer: 'Countdown in Manukau has me on till 4'", () => {
+  const lines = talk([["Bob", "You coming to the church fundraiser Saturday?"], ["Ann", "Depends on the roster. Countdown in Manukau has me on till 4"]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | workplace | Countdown")), lines.join("; "));
+  const let_ = talk([["Ann", "Tesco in Leeds let me go."]]);
+  assert.ok(let_.some((l) => l.startsWith("Ann | workplace | Tesco") && l.includes("ended")), let_.join("; "));
+  // a role at a place is no organisation ("at" is left as it was)
+  const role = talk([["Ann", "Principal at Aramoho gave me the week off."]]);
+  assert.ok(!role.some((l) => l.startsWith("Ann | workplace | Principal")), role.join("; "));
+});
