@@ -312,6 +312,35 @@ export function dwellingFragment(s: Tok[], speaker: string, ctx: SessionContext,
 }
 
 /**
+ * "Walthamstow, same flat above the chicken shop.", "Brunswick! Tiny apartment above a bakery.": a place named alone
+ * (after nothing, before a comma, or as a sentence of its own just before), then one's dwelling, with no verb between, is
+ * where the speaker lives (no organisation, country, person or question; not the listener's known home).
+ *
+ * @example
+ * placeThenDwelling(analyse("Walthamstow, same flat as ever.")[0], [], "Ola", ctx, emit); // emit("Ola", "home", "Walthamstow", 0)
+ */
+export function placeThenDwelling(s: Tok[], before: readonly Tok[][], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  if (s.some((t) => t.text === "?")) return;
+  // (a town of the gazetteer, or a name no common word's: "Raining. Flat in Armley", "Ja, same house" name nothing)
+  const alone = (x: readonly Tok[] | undefined) => {
+    const p = x && isName(x[0]) && x[0].pos === "PROPN" ? placeAt(x as Tok[], 0) : undefined;
+    return p && p.value.length > 2 && (placesNamed(p.value).length > 0 || !inLexicon(p.value.toLowerCase())) ? p : undefined;
+  };
+  // the place before a comma in this sentence, or a sentence of its own ("Brunswick!") just before it
+  const here = alone(s);
+  const prev = before[before.length - 1];
+  const there = alone(prev);
+  const [p, from] = here && s[here.end + 1]?.text === "," ? [here, here.end + 2] : there && there.end === prev!.length - 2 && ["!", "."].includes(prev![prev!.length - 1].text) ? [there, 0] : [undefined, -1];
+  if (!p) return;
+  let k = from;
+  // ("same flat": the tagger may read "flat" as an adjective; "flat tyre" is one)
+  while (k < from + 3 && s[k] && !DWELLINGS.has(s[k].lower) && (s[k].pos === "ADJ" || ["a", "same", "new", "tiny", "little", "wee", "small"].includes(s[k].lower))) k++;
+  if (!s[k] || !(DWELLINGS.has(s[k].lemma) || DWELLINGS.has(s[k].lower)) || s[k].lower === "home" || (s[k].text !== s[k].lower && k > 0) || s[k + 1]?.pos === "NOUN" || s.slice(from, k).some((t) => t.pos === "VERB" || t.pos === "AUX")) return;
+  if (organisationName(p.value) || isCountry(p.value) || ctx.speakers.includes(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) || listenersHome(ctx, speaker, p.value)) return;
+  emit(speaker, "home", p.value, from > 0 ? 0 : k);
+}
+
+/**
  * "Everyone at the USP lab says hi", "everybody at Arup sends their love": greetings from the people at a place (no
  * town) are from the speaker's workplace.
  *
@@ -362,6 +391,7 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   placeToWork(s, speaker, ctx, emit);
   workFragment(s, speaker, ctx, emit);
   dwellingFragment(s, speaker, ctx, emit);
+  placeThenDwelling(s, before, speaker, ctx, emit);
   greetingsFrom(s, speaker, ctx, emit);
   workNamed(s, speaker, ctx, emit);
 }

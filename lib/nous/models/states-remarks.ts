@@ -158,7 +158,8 @@ const NOT_WORK_HEADS = new Set(["news", "update", "thanks", "congratulations", "
 /**
  * A verbless fragment opening a sentence that names one's work: "nurse at St Mary's now", "planner at HHLA, I tell the
  * cranes what to do" (a job word, then "at" a name that is no town), "quality control, Delta Beverages" (a name an
- * organisation's by its last word).
+ * organisation's by its last word); after a comma in the speaker's own sentence ("I'm on the trains, guard for
+ * Merseyrail").
  *
  * @example
  * jobFragment(analyse("planner at HHLA, I tell the cranes what to do.")[0], "Greta", ctx, emit); // emit("Greta", "workplace", "HHLA", 2)
@@ -168,6 +169,10 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
   if (s.length > 4 && s[1].text === "," && (s[0].pos === "INTJ" || OPENERS.has(s[0].lower))) return jobFragment(s.slice(2), speaker, ctx, (e, a, v, at) => emit(e, a, v, at + 2));
   // "Still a cashier at Tesco.", "Now senior nurse at the Royal": an adverb of time opens it
   if (s.length > 3 && FRAGMENT_ADVERBS.has(s[0].lower)) return jobFragment(s.slice(1), speaker, ctx, (e, a, v, at) => emit(e, a, v, at + 1));
+  // "I'm on the trains, guard for Merseyrail.": a fragment after a comma in the speaker's own sentence
+  // (not after a person: "I met Tom, driver for Uber", "I called my cousin, nurse at the Royal")
+  const comma = s[0]?.lower === "i" ? s.findIndex((t, i) => i > 1 && t.text === ",") : -1;
+  if (comma > 0 && comma + 3 < s.length && !isName(s[comma - 1]) && !KIN_WORDS.has(s[comma - 1].lemma) && !s.slice(0, comma).some((t) => t.pos === "PROPN")) jobFragment(s.slice(comma + 1), speaker, ctx, (e, a, v, at) => emit(e, a, v, at + comma + 1));
   const known = (v: string) => namesSomeone(ctx, v, { firstName: "value", known: true });
   let stop = 0;
   while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
@@ -192,7 +197,8 @@ export function jobFragment(s: Tok[], speaker: string, ctx: SessionContext, emit
   if ((s[k]?.lower === "now" || s[k]?.lower === "currently") && s[k + 1]?.lower === "at") k++;
   // ("Quality inspector at the Honda plant": "the" before the name; "Aircraft mechanic with Delta", "paramedic with
   // the Queensland Ambulance Service": "with" after a job word)
-  const prep = s[k]?.lower === "at" || (s[k]?.lower === "with" && JOB_WORDS.has(s[head - 1]?.lemma ?? ""));
+  // ("guard for Merseyrail": "for" after a job word)
+  const prep = s[k]?.lower === "at" || ((s[k]?.lower === "with" || s[k]?.lower === "for") && JOB_WORDS.has(s[head - 1]?.lemma ?? ""));
   const the = prep && s[k + 1]?.lower === "the" ? 1 : 0;
   if (prep && isName(s[k + 1 + the])) {
     // a job word before "at", or a worker's noun before an organisation's name ("Yard man at Eastern Bay Hardware")
@@ -214,6 +220,14 @@ const DAY_SPANS = new Set(["day", "shift", "week", "night", "morning"]);
 const WORKED = new Set(["do", "work", "pull"]);
 const SHIFTS = new Set(["nights", "shifts", "lates", "earlies", "doubles", "nightshifts"]);
 const WARDS = new Set(["ward", "unit", "theatre", "aisle"]);
+const UNITS = new Set([...WARDS, "desk", "line", "floor", "counter", "team", "tills", "wing"]);
+const UNIT_LEADS = new Set(["still", "yeah", "yes", "yep", "aye", "now", "currently", "i", "'m", "am", "i'm", "im", ",", "and", "so", "me"]);
+/** "children's ward at": after "on the", a unit's word (within four words) and "at": the index of "at", or -1. */
+function unitAt(s: Tok[], from: number): number {
+  let m = from;
+  while (m < from + 4 && s[m] && !UNITS.has(s[m].lemma) && (s[m].pos === "ADJ" || s[m].pos === "NOUN" || s[m].text === "'s") && !isName(s[m])) m++;
+  return UNITS.has(s[m]?.lemma ?? "") && s[m + 1]?.lower === "at" ? m + 1 : -1;
+}
 const FRAGMENT_OPENERS = new Set(["busy", "swamped", "slammed", "work"]);
 const SPENT_TIME = new Set(["all", "day", "days", "the", "whole", "my", "most", "of", "every", "each", "week", "weekdays", "hours", "eight", "nine", "ten", "twelve", "a"]);
 const DAY_KINDS = new Set(["bad", "good", "great", "awful", "terrible", "horrible", "stressful", "long", "slow", "busy", "quiet", "rough", "hard", "crazy", "mad", "manic", "hectic", "tough", "brutal", "full", "another", "normal", "usual", "typical", "late", "early"]);
@@ -250,12 +264,16 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     }
     // "Ward 7 at Ng Teng Fong full house": a unit of a workplace, opening the sentence
     if (a < 0 && k === 0 && WARDS.has(s[0].lemma) && s[1].pos === "NUM" && s[2].lower === "at") a = 2;
+    // "still on the children's ward at Broomfield", "I'm on the night desk at the Guardian": one's unit at a workplace,
+    // in a sentence of the speaker's with nothing else before it
+    const unit = a < 0 && s[k].lower === "on" && s[k + 1]?.lower === "the" && s.slice(0, k).every((t) => UNIT_LEADS.has(t.lower) || t.pos === "INTJ") ? unitAt(s, k + 2) : -1;
+    if (unit > 0) a = unit;
     if (a < 0) continue;
     // ("weekend off from X" is no trip)
     if (s.some((t, i) => t.text === "?" || ((TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(s[i + 1]?.lower === "off" && i === a - 2)))) return;
     // the speaker's day: nothing, "my", "a", "another" or "what a" before it, not "his" or a name's
     // ("Just another day at Gonville School")
-    if (k > 0 && s[k].lemma !== "spend" && !["my", "a", "what", "just", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
+    if (k > 0 && unit < 0 && s[k].lemma !== "spend" && !["my", "a", "what", "just", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
     const at = s[a + 1]?.lower === "the" ? a + 2 : a + 1;
     if (!isName(s[at])) continue;
     // (the name's capitalised words: "Ng Teng Fong full house")
@@ -263,7 +281,8 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     while (e < s.length && (isName(s[e]) || upper(s[e].text) || s[e].text === "'s" || (s[e].text === "&" || s[e].lower === "of") && isName(s[e + 1]))) e++;
     const p = placeAt(s, at, e);
     // (a town's name after "the" is an institution's: "busy at the Hermitage")
-    if (!p || (placesNamed(p.value).length > 0 && at === a + 1) || isCountry(p.value)) continue;
+    // (after a unit, a town names its hospital: "the ICU at Middlemore")
+    if (!p || (placesNamed(p.value).length > 0 && at === a + 1 && unit < 0) || isCountry(p.value)) continue;
     // "long day at Disneyland with the kids": an outing in company
     if (s[p.end + 1]?.lower === "with") return;
     // a known value, by its first word too ("Busy week at Pellow" confirms Pellow Brothers: states-indirect.ts)

@@ -186,3 +186,37 @@ test("an organisation with its site before its verb acts as the employer: 'Count
   const role = talk([["Ann", "Principal at Aramoho gave me the week off."]]);
   assert.ok(!role.some((l) => l.startsWith("Ann | workplace | Principal")), role.join("; "));
 });
+
+test("a job fragment after a comma in the speaker's own sentence names the workplace: 'I'm on the trains, guard for Merseyrail'", () => {
+  const lines = talk([["Ann", "I'm on the trains, guard for Merseyrail."]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | workplace | Merseyrail")), lines.join("; "));
+  // after a person, the job is theirs
+  const tom = talk([["Ann", "I met Tom, driver for Uber."]]);
+  assert.ok(!tom.some((l) => l.startsWith("Ann | workplace")), tom.join("; "));
+});
+
+test("an employer giving a month off: 'KenGen gave me one month off'", () => {
+  const lines = talk([["Ann", "Still in Naivasha. KenGen gave me one month off, then it's back to the plant."]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | workplace | KenGen")), lines.join("; "));
+});
+
+test("a place named alone, then one's dwelling, is home: 'Walthamstow, same flat above the chicken shop', 'Brunswick! Tiny apartment'", () => {
+  for (const [t, v] of [["Walthamstow, same flat above the chicken shop.", "Walthamstow"], ["Brunswick! Tiny apartment above a bakery.", "Brunswick"]] as const) {
+    const lines = talk([["Ann", t]]);
+    assert.ok(lines.some((l) => l.startsWith(`Ann | home | ${v}`)), `${t}: ${lines.join("; ")}`);
+  }
+  // a common word or an interjection alone names no place; a flat tyre is no dwelling
+  for (const t of ["Ja, same house, same leaky gutter.", "Raining. Tiny flat, damp everywhere.", "Leeds, flat tyre again."]) {
+    const lines = talk([["Ann", t]]);
+    assert.ok(!lines.some((l) => l.startsWith("Ann | home")), `${t}: ${lines.join("; ")}`);
+  }
+});
+
+test("one's unit at a workplace, with no other subject: 'still on the children's ward at Broomfield'", () => {
+  for (const [t, v] of [["Yeah still on the children's ward at Broomfield. Nights this week.", "Broomfield"], ["I'm on the night desk at the Guardian now.", "Guardian"]] as const) {
+    const lines = talk([["Ann", t]]);
+    assert.ok(lines.some((l) => l.startsWith(`Ann | workplace | ${v}`)), `${t}: ${lines.join("; ")}`);
+  }
+  const sister = talk([["Ann", "My sister is on the children's ward at Broomfield."]]);
+  assert.ok(!sister.some((l) => l.startsWith("Ann | workplace")), sister.join("; "));
+});
