@@ -10,7 +10,7 @@ import { relativesHouse, wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
 import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
-import { organisationName, placeAt, townName } from "./states-common.js";
+import { organisationName, organisationShaped, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 const OCCASIONS = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
@@ -142,16 +142,18 @@ const noEmployer = (ctx: SessionContext, v: string): boolean => townName(v) || i
  * beenAt(analyse("Been at Deloitte three years now.")[0], "Ann", ctx, emit); // emit("Ann", "workplace", "Deloitte", 2)
  */
 export function beenAt(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  if (s[0]?.lower !== "been" || !["at", "with"].includes(s[1]?.lower ?? "") || !isName(s[2]) || s[s.length - 1]?.text === "?") return;
-  const p = placeAt(s, 2);
-  if (!p || s[2].date) return;
+  // ("Been with the City of Regina since June": "the" before a name shaped like an organisation's)
+  const the = s[2]?.lower === "the" && (isName(s[3]) || upper(s[3]?.text ?? "")) && organisationShaped(placeAt(s, 3)?.value ?? "") ? 1 : 0;
+  if (s[0]?.lower !== "been" || !["at", "with"].includes(s[1]?.lower ?? "") || !(isName(s[2]) || the) || s[s.length - 1]?.text === "?") return;
+  const p = placeAt(s, 2 + the);
+  if (!p || s[2 + the].date) return;
   // a time it has lasted, months or more: "three years", "for ages", "since March" (not "all week": a stay)
   const rest = s.slice(p.end + 1, p.end + 5);
   // ("Been at Tom's since Friday": a stay at someone's)
   const since = (i: number) => rest[i].lower === "since" && /^(?:\d{4}|jan|feb|march|april|may|june|july|aug|sept?|oct|nov|dec)/i.test(rest[i + 1]?.text ?? "");
   if (!rest.some((t, i) => ["ages", "forever", "year", "years", "month", "months", "decade"].includes(t.lower) || since(i))) return;
   if (OCCASIONS.has(p.value.toLowerCase()) || noEmployer(ctx, p.value)) return;
-  emit(speaker, "workplace", p.value, 2);
+  emit(speaker, "workplace", p.value, 2 + the);
 }
 
 /**

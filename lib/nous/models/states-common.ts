@@ -328,6 +328,12 @@ export function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): s
   return p.value;
 }
 
+/** A name shaped like an organisation's: by its last word, as capitals ("NHS") or by its head before "of" ("City of Regina"). */
+export function organisationShaped(v: string): boolean {
+  const w = v.split(" ");
+  return organisationName(v) || /^\p{Lu}{2,6}$/u.test(v) || (w[1] === "of" && OF_HEADS.has(w[0].toLowerCase()));
+}
+
 /**
  * "Samsung's office", "the Nationwide head office": the organisation an office is named after (no town: "the London
  * office" is a branch of one's employer), or undefined.

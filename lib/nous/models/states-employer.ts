@@ -85,7 +85,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
 }
 
 /** What an employer has its staff in ("Dell has me in compliance training", "has us in meetings all day"). */
-const WORK_SESSIONS = new Set(["training", "meeting", "meetings", "workshop", "induction", "onboarding", "office", "overtime"]);
+const WORK_SESSIONS = new Set(["training", "meeting", "meetings", "workshop", "induction", "onboarding", "office", "overtime", "theatre", "theater", "surgery", "clinic"]);
 const PAY_JUDGED = new Set(["ok", "okay", "well", "badly", "decent", "decently", "alright", "fine", "better", "worse", "peanuts", "nothing"]);
 const MADE_TO = new Set(["do", "work", "stay", "come", "attend", "wear", "redo", "use", "cover"]);
 const WORK_WORDS = new Set([...wordSet("workContextNouns"), ...WORK_SESSIONS, "work", "shift", "boss", "manager"]);

@@ -220,13 +220,15 @@ const DAY_SPANS = new Set(["day", "shift", "week", "night", "morning"]);
 const WORKED = new Set(["do", "work", "pull"]);
 const SHIFTS = new Set(["nights", "shifts", "lates", "earlies", "doubles", "nightshifts"]);
 const WARDS = new Set(["ward", "unit", "theatre", "aisle"]);
-const UNITS = new Set([...WARDS, "desk", "line", "floor", "counter", "team", "tills", "wing"]);
+const UNITS = new Set([...WARDS, "desk", "line", "floor", "counter", "team", "tills", "wing", "shift"]);
 const UNIT_LEADS = new Set(["still", "yeah", "yes", "yep", "aye", "now", "currently", "i", "'m", "am", "i'm", "im", ",", "and", "so", "me"]);
-/** "children's ward at": after "on the", a unit's word (within four words) and "at": the index of "at", or -1. */
+/** "children's ward at": after "on the", a unit's word (within four words) and "at" (or "in"): the index of "at", or -1. */
 function unitAt(s: Tok[], from: number): number {
   let m = from;
   while (m < from + 4 && s[m] && !UNITS.has(s[m].lemma) && (s[m].pos === "ADJ" || s[m].pos === "NOUN" || s[m].text === "'s") && !isName(s[m])) m++;
-  return UNITS.has(s[m]?.lemma ?? "") && s[m + 1]?.lower === "at" ? m + 1 : -1;
+  // ("on the early shift in Apple": "in" before a name no town's)
+  const inName = s[m + 1]?.lower === "in" && isName(s[m + 2]) && placesNamed(placeAt(s, m + 2)?.value ?? "").length === 0 && !isCountry(placeAt(s, m + 2)?.value ?? "");
+  return UNITS.has(s[m]?.lemma ?? "") && (s[m + 1]?.lower === "at" || inName) ? m + 1 : -1;
 }
 const FRAGMENT_OPENERS = new Set(["busy", "swamped", "slammed", "work"]);
 const SPENT_TIME = new Set(["all", "day", "days", "the", "whole", "my", "most", "of", "every", "each", "week", "weekdays", "hours", "eight", "nine", "ten", "twelve", "a"]);
@@ -266,7 +268,8 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     if (a < 0 && k === 0 && WARDS.has(s[0].lemma) && s[1].pos === "NUM" && s[2].lower === "at") a = 2;
     // "still on the children's ward at Broomfield", "I'm on the night desk at the Guardian": one's unit at a workplace,
     // in a sentence of the speaker's with nothing else before it
-    const unit = a < 0 && s[k].lower === "on" && s[k + 1]?.lower === "the" && s.slice(0, k).every((t) => UNIT_LEADS.has(t.lower) || t.pos === "INTJ") ? unitAt(s, k + 2) : -1;
+    // (or in its clause after a comma: "I'll head off early, I'm on the early shift in Apple Monday")
+    const unit = a < 0 && s[k].lower === "on" && s[k + 1]?.lower === "the" && s.slice(s.slice(0, k).map((t) => t.text).lastIndexOf(",") + 1, k).every((t) => UNIT_LEADS.has(t.lower) || t.pos === "INTJ") ? unitAt(s, k + 2) : -1;
     if (unit > 0) a = unit;
     if (a < 0) continue;
     // ("weekend off from X" is no trip)

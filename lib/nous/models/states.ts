@@ -21,7 +21,7 @@ import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.j
 import { nominal } from "./states-nominal.js";
 import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown, pastSide } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown, pastSide, organisationShaped } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -276,7 +276,7 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // (a name a small town shares, "Puma", is the organisation here; a city is a move)
       if (forWork && placesNamed(forWork.value).every((x) => x.population < 100000) && ctx.seenAs?.[forWork.value] !== "home" && !isCountry(forWork.value) && !namesSomeone(ctx, forWork.value, { firstName: "value", known: true })) emit(c.subjects, "workplace", forWork.value, changeKind(c), c.head);
     } else if (BECOME.has(v)) emit(c.subjects, "job", jobPhrase(s, from, to), changeKind(c), c.head);
-    else if (v === "do" && c.passive && (s[from]?.lower === "with" || s[from]?.lower === "at") && isName(s[from + 1])) emit(c.subjects, "workplace", placeAt(s, from + 1, to)?.value, c.negated ? undefined : "ended", c.head);
+    else if (v === "do" && c.passive && (s[from]?.lower === "with" || s[from]?.lower === "at") && (isName(s[from + 1]) || (s[from + 1]?.lower === "the" && isName(s[from + 2])))) emit(c.subjects, "workplace", placeAt(s, isName(s[from + 1]) ? from + 1 : from + 2, to)?.value, c.negated ? undefined : "ended", c.head);
     else if (v === "do" && c.progressive && !c.past && s[from]?.pos === "NOUN" && !DETS.has(s[from].lower) && s[from + 1]?.lower === "at" && isName(s[from + 2])) {
       // "I'm doing marketing at Adinkra Media now": a bare line of work, done at a named place
       emit(c.subjects, "workplace", placeAt(s, from + 2, to)?.value, stateKind(c), c.head);
@@ -381,8 +381,8 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   // … or, present and unhedged, when the name's last word says it is a workplace ("I'm at the Maritime Museum")
   const kindHead = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && !c.past && !c.future && WORKPLACE_KINDS.has((placeAt(s, j + 2, c.end)?.value.split(" ").pop() ?? "").toLowerCase());
   const theName = t.lower === "at" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && (c.now || c.still || c.noLonger || c.negated || kindHead);
-  // ("I'm still with the Yukon Government": "with the" and an organisation's name)
-  const withThe = t.lower === "with" && s[j + 1]?.lower === "the" && isName(s[j + 2]) && organisationName(placeAt(s, j + 2, c.end)?.value ?? "");
+  // ("I'm still with the Yukon Government", "been with the NHS", "with the City of Regina": "with the", an organisation)
+  const withThe = t.lower === "with" && s[j + 1]?.lower === "the" && (isName(s[j + 2]) || upper(s[j + 2]?.text ?? "")) && organisationShaped(placeAt(s, j + 2, c.end)?.value ?? "");
   // "I'm still with my parents in Bukit Batok": living with one's family in a town
   if (t.lower === "with" && ["my", "our"].includes(s[j + 1]?.lower ?? "") && KIN.has(s[j + 2]?.lemma ?? "") && s[j + 3]?.lower === "in" && isName(s[j + 4]) && !c.past && !c.future && !c.intent) return emit(c.subjects, "home", placeAt(s, j + 4, c.end)?.value, kind, c.head);
   // ("I'm with a small startup now, Chalo Kitchens": an organisation by its kind, then its name after a comma)

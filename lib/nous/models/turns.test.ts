@@ -220,3 +220,28 @@ test("one's unit at a workplace, with no other subject: 'still on the children's
   const sister = talk([["Ann", "My sister is on the children's ward at Broomfield."]]);
   assert.ok(!sister.some((l) => l.startsWith("Ann | workplace")), sister.join("; "));
 });
+
+test("'been with' an organisation named with 'the': 'I've been with the NHS', and chat's 'Been with the City of Regina since June'", () => {
+  for (const [t, v] of [["I've been with the NHS since June.", "NHS"], ["I've been with the City of Regina since June.", "City of Regina"], ["Ha, no, I'm not at SaskPower anymore. Been with the City of Regina since June, water department", "City of Regina"]] as const) {
+    const lines = talk([["Ann", t]]);
+    assert.ok(lines.some((l) => (l === `Ann | workplace | ${v}` || l.startsWith(`Ann | workplace | ${v} | 0.`))), `${t}: ${lines.join("; ")}`);
+  }
+  // a family named with "the" is no organisation
+  const smiths = talk([["Ann", "I'm with the Smiths this weekend."]]);
+  assert.ok(!smiths.some((l) => l.startsWith("Ann | workplace")), smiths.join("; "));
+});
+
+test("'done at the X' ends a workplace: 'I'm done at the Guardian, actually'", () => {
+  const lines = talk([["Ann", "I'm done at the Guardian, actually. Better hours now."]]);
+  assert.ok(lines.includes("Ann | workplace | Guardian | ended"), lines.join("; "));
+});
+
+test("an employer keeping one in theatre, and a shift in an organisation named after a comma's clause", () => {
+  const theatre = talk([["Ann", "Groote Schuur had me in theatre all week."]]);
+  assert.ok(theatre.some((l) => l.startsWith("Ann | workplace | Groote Schuur")), theatre.join("; "));
+  const shift = talk([["Ann", "I'll have to head off early though, I'm on the early shift in Apple Monday."]]);
+  assert.ok(shift.some((l) => l.startsWith("Ann | workplace | Apple")), shift.join("; "));
+  // a shift in a town names no workplace; someone else's shift is theirs
+  const town = talk([["Ann", "My sister's fine, she's on the early shift at Tesco."]]);
+  assert.ok(!town.some((l) => l.startsWith("Ann | workplace")), town.join("; "));
+});
