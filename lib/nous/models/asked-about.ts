@@ -4,10 +4,10 @@
  * Also the news a question tells ("did you hear Ailsa got the job?") and the name a reply to "Which hotel?" opens with.
  */
 import { relationAt } from "./clause.js";
-import { relativeWords } from "./lexicon.js";
+import { relativeWords, wordSet } from "./lexicon.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { inLexicon, isName, nameAt, type Tok } from "./nlp.js";
-import { addPerson, resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
+import { addPerson, namesSomeone, resolvePronoun, type SessionContext, speakerNamed } from "./referents.js";
 import { DWELLING, organisationName, placeAt, townName } from "./states-common.js";
 import { shortFormOf } from "../query.js";
 
@@ -293,4 +293,43 @@ export function toldTag(s: Tok[]): boolean {
 export function dwellingNamed(s: Tok[], k: number): { value: string; end: number } | undefined {
   const p = placeAt(s, k, s.length, { demonstrative: true });
   return p && DWELLING.has(s[p.end + 1]?.lemma ?? "") ? p : undefined;
+}
+
+const KINDS = new Set(["job", "company", "startup", "farm", "winery", "plant", "mill", "charity", ...wordSet("workplaceKinds")]);
+const YOU = new Set(["you", "u", "your", "ur", "yours"]);
+const NAMED_BY = new Set(["at", "with", "for", "in", "called", "named"]);
+const FOUND = new Set(["found", "got", "bought", "rented"]);
+const GOT_AT = new Set(["at", "for", "with", "of", "got", "get", "getting", "started", "start", "joined", "landed", "took"]);
+
+/**
+ * "Your dad says you're at one of the big banks.", "And you are working for the television company?", "Did Derek ever
+ * get that job he was after?": a workplace told only by its kind ("the" or "that", modifiers, a workplace's word or
+ * "job"), left unnamed, of the listener (the turn speaks to them) or of a person the sentence names; or a home the
+ * listener found ("you found an apartment"). A reply that
+ * opens with a name names it (replies.ts); `about` is the person, undefined for the listener.
+ */
+export function kindPresumed(sentences: Tok[][], ctx: SessionContext): { attribute: "home" | "workplace"; about?: string } | undefined {
+  const toListener = sentences.some((s) => s.some((t) => YOU.has(t.lower)));
+  // ("Tobi got the job! Assistant manager at the Nando's in Camden.": the turn names it)
+  if (sentences.some((s) => s.some((t, i) => ["at", "for", "with"].includes(t.lower) && (isName(s[i + 1]) || (s[i + 1]?.lower === "the" && isName(s[i + 2])))))) return undefined;
+  for (const s of sentences) {
+    for (let i = 1; i < s.length; i++) {
+      // "you found an apartment", "got a flat": a home got, by its kind
+      if (DWELLING.has(s[i].lemma) && ["a", "an"].includes(s[i - 1].lower) && FOUND.has(s[i - 2]?.lower ?? "") && ["you", "u"].includes(s[i - 3]?.lower ?? "")) return { attribute: "home" };
+      if (s[i].pos !== "NOUN" || !KINDS.has(s[i].lemma) || isName(s[i])) continue;
+      let d = i - 1;
+      while (d > 0 && d >= i - 3 && (s[d].pos === "ADJ" || s[d].pos === "NOUN") && !isName(s[d])) d--;
+      if (!["the", "that"].includes(s[d]?.lower ?? "")) continue;
+      // (where one works: after "at", "for", "with", "one of", or a verb of getting it; or a short question of its own:
+      // "And the wine farm?"; not "Did you find a flat closer to the office?")
+      const short = d <= 1 && s.length <= 7 && s[s.length - 1].text === "?";
+      if (!(GOT_AT.has(s[d - 1]?.lower ?? "") || short) || s.some((t) => DWELLING.has(t.lemma))) continue;
+      // ("the job at Tesco", "the bank in Leeds": named, or placed, already)
+      if (isName(s[i + 1]) || (NAMED_BY.has(s[i + 1]?.lower ?? "") && (isName(s[i + 2]) || isName(s[i + 3])))) continue;
+      const person = s.find((t) => isName(t) && !ctx.speakers.includes(t.text) && namesSomeone(ctx, t.text, { firstName: "value", gendered: true, known: true }));
+      if (person) return { attribute: "workplace", about: person.text };
+      if (toListener) return { attribute: "workplace" };
+    }
+  }
+  return undefined;
 }

@@ -68,6 +68,8 @@ export function hedged(s: Tok[]): boolean {
     if ((s[i].lower === "my" || s[i].lower === "our") && HYPERBOLE.has(s[i + 1]?.lower ?? "") && ROLE_NOUNS.has(s[i + 2]?.lemma ?? "")) return true;
     // "My kids think I work at the arena": what others believe of the speaker, not what the speaker says
     if (BELIEVE.has(s[i].lemma) && i > 0 && !["i", "we"].includes(s[i - 1].lower) && s[i - 1].pos !== "AUX" && s[i - 1].pos !== "PART" && s[i + (s[i + 1]?.lower === "that" ? 2 : 1)]?.lower === "i") return true;
+    // ("Your grandmother says I live at the Legion these days": what others say of where the speaker lives, a tease)
+    if (s[i].lemma === "say" && i > 0 && !["i", "we"].includes(s[i - 1].lower) && s[i - 1].pos !== "AUX" && s[i - 1].pos !== "PART" && s[i + 1]?.lower === "i" && s[i + 2]?.lower === "live") return true;
     // "I think I live on tram 8 now", "Think I work for Woolies now": one knows where one lives and works, so
     // thinking it of oneself, in the present and "now", is hyperbole ("I think I'll work at …" is a plan)
     if ((s[i].lower === "think" || s[i].lower === "reckon") && (i === 0 || s[i - 1].lower === "i") && s[i + 1]?.lower === "i" && ["live", "work"].includes(s[i + 2]?.lower ?? "") && s.slice(i + 3).some((t) => t.lower === "now" || t.lower === "already")) return true;

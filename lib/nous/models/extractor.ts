@@ -42,7 +42,8 @@ import { employerActs } from "./states-employer.js";
 import { everydayStates, toldNews } from "./states-everyday.js";
 import { commute, dayAt, jobFragment, servedAt, writtenFrom } from "./states-remarks.js";
 import { townRemark } from "./states-town-remark.js";
-import { isQuestion, noteAttribute, toldAsNews, noteEnded, notePresumed, takePresumed, noteQuestion, noteTripTalk, replyState } from "./replies.js";
+import { isQuestion, toldAsNews, noteQuestion, noteKindPresumed, replyState } from "./replies.js";
+import { noteAttribute, noteEnded, notePresumed, noteTripTalk, takePresumed } from "./pending.js";
 import { fragmentValue } from "./fragments.js";
 import { nameAndYes, questionTail, readQuestion } from "./questions.js";
 import { dropCrossedReadings, dropStatedEnded, valuelessNews } from "./news.js";
@@ -430,6 +431,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
   if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
+  else noteKindPresumed(ctx, turn.speaker, turn.text, sentences);
   noteTripTalk(ctx, turn.speaker, !triples.some((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) && !endedHere && sentences.some((s) => s.some((t) => TRIP.has(t.lemma))));
   for (const t of triples) if ((t.attribute === "home" || t.attribute === "workplace") && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEnded(ctx, turn.speaker, t.attribute);
   // an ending still waiting for its new value waits through the speaker's next three turns

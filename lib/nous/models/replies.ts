@@ -11,50 +11,11 @@ import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag } from "./asked-about.js";
+import type { WithQuestion } from "./pending.js";
+import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag, kindPresumed } from "./asked-about.js";
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
 import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { DWELLING, organisationName, placeAt, placeName, townName } from "./states-common.js";
-
-/** A where-question one speaker asked the other, waiting for its reply. */
-export interface PendingQuestion {
-  by: string;
-  attribute: "home" | "workplace";
-  kind: ObservationKind;
-  /** "Still at Tarang?", "Still in Inverness?": the value the asker presumes (a yes confirms it). */
-  still?: string;
-  /** A question about the listener's work or home that names no value ("How's the job?"): a reply's name is weak evidence. */
-  topic?: boolean;
-  /** "How was your commute?": a topic answered by where one comes in from. */
-  commute?: boolean;
-  /** "Where does your sister live?", "where is she?": the third person asked about (the reply's value is theirs). */
-  about?: string;
-  /** "Which part of Toronto?": the town the listener lives in, asked where in it (the reply's place lies within it). */
-  part?: string;
-}
-
-type WithQuestion = SessionContext & {
-  asked?: PendingQuestion;
-  /** The speaker whose turn answers a question, and about what ("Where are you now?" "Auckland. You?"). */
-  answering?: { by: string; attribute: "home" | "workplace" };
-  homeEnded?: string;
-  /** The speaker who last ended a home or workplace this session, and which ("I'm not at Savannah Trails anymore"). */
-  ended?: { entity: string; attribute: "home" | "workplace" };
-  presumed?: { entity: string; home: string };
-  lastAttribute?: Record<string, "home" | "workplace">;
-  /** The speaker whose turn just before spoke of a trip and told of no home or job ("been travelling for work"). */
-  tripTalk?: string;
-};
-
-/** Notes whether the turn just read spoke of a trip and told of no home or job (a bare "where to?" then asks the trip's places). */
-export function noteTripTalk(ctx: SessionContext, speaker: string, trip: boolean): void {
-  (ctx as WithQuestion).tripTalk = trip ? speaker : undefined;
-}
-
-/** Notes the attribute of an entity's latest home or workplace observation this session (for a bare "where to?"). */
-export function noteAttribute(ctx: SessionContext, entity: string, attribute: "home" | "workplace"): void {
-  ((ctx as WithQuestion).lastAttribute ??= {})[entity] = attribute;
-}
 
 /** Where the modifiers before the word at i begin ("the new-ish job", "the vet practice"): up to three words back. */
 const modifiedFrom = (s: Tok[], i: number): number => {
@@ -283,32 +244,17 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
   }
+  if (noteKindPresumed(ctx, speaker, text, sentences)) return;
   if (!/\b(?:you|u|home|(?:your|ur) (?:\w+ )?address)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
 }
 
-/** Notes the home a question presumed of the listener ("How's Toronto?"), for the listener's next turn. */
-export function notePresumed(ctx: SessionContext, entity: string, home: string): void {
-  (ctx as WithQuestion).presumed = { entity, home };
-}
-
-/**
- * The home a question presumed of this speaker in the other speaker's last turn, taken (cleared) now: a reply that
- * names another home without denying it ("How's Toronto?" "The flat in Leslieville is small") names a place within it.
- */
-export function takePresumed(ctx: SessionContext, speaker: string): string | undefined {
-  const c = ctx as WithQuestion;
-  const p = c.presumed;
-  if (p && (p.entity === speaker || !ctx.speakers.includes(p.entity))) c.presumed = undefined;
-  return p?.entity === speaker ? p.home : undefined;
-}
-
-/** Notes that a speaker ended a home or a workplace this session (for "Where did you go?", "What now?"). */
-export function noteEnded(ctx: SessionContext, entity: string, attribute: "home" | "workplace"): void {
-  const c = ctx as WithQuestion;
-  if (attribute === "home") c.homeEnded = entity;
-  c.ended = { entity, attribute };
+/** "Your dad says you're at one of the big banks.", "you found an apartment": a workplace or a home presumed by its kind (`kindPresumed`), which a reply opening with a name names; whether one was. */
+export function noteKindPresumed(ctx: SessionContext, speaker: string, text: string, sentences: Tok[][]): boolean {
+  const kind = ctx.speakers.some((s) => s !== speaker) && !WORK_Q.test(text) && !HOME_Q.test(text) ? kindPresumed(sentences, ctx) : undefined;
+  if (kind) (ctx as WithQuestion).asked = { by: speaker, attribute: kind.attribute, kind: "state", byKind: true, ...(kind.about ? { about: kind.about } : {}) };
+  return !!kind;
 }
 
 /**
@@ -351,7 +297,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   const first = sentences[0]?.map((t) => t.text).join(" ") ?? "";
   // ("Good idea, you were late by two weeks last year. Gurgaon, Sector 56.": a dictionary word opening the remark is no name)
   const aside = !lead && sentences.length > 1 && !sentences[0].some((t, i) => isName(t) && !(i === 0 && inLexicon(t.lower) && placesNamed(t.text).length === 0)) && !isQuestion(sentences[0]) && !YES.test(first) && !/^\W*(?:no|nope|nah|not)\b/i.test(first) && (isName(sentences[1][0]) || /^it(?: is|'s) /i.test(sentences[1].map((t) => t.text).join(" ")));
-  const s = lead || aside ? sentences[1] : sentences[0];
+  // ("you found an apartment" "I did! In the Glebe": a yes alone, then the place presumed by its kind)
+  const s = lead || aside || (q.byKind && YES.test(first) && sentences[0].length <= 4) ? sentences[1] : sentences[0];
   if (!s) return undefined;
   const text = s.map((t) => t.text).join(" ");
   // "Still at Tarang?" "Yep, …": the reply confirms the value, or names the place itself ("Yep, fixing cars at Fenwick
@@ -419,6 +366,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   if (no && (s[k]?.lower === "in" || (s[k]?.lower === "at" && q.attribute === "workplace")) && isName(s[k + 1])) k++;
   // ("Same as always, Mount Maunganui, five minutes from the beach.": the name after the comma)
   if (/^same as (?:always|ever|before) ,/.test(s.slice(k, k + 4).map((t) => t.lower).join(" "))) k += 4;
+  const inThe = q.byKind && q.attribute === "home" && s[k]?.lower === "in" ? (s[k + 1]?.lower === "the" ? 2 : 1) : 0;
+  if (inThe && isName(s[k + inThe])) k += inThe;
   const fragment = (): ReturnType<typeof replyState> => {
     // "Marketing at Kilima Coffee in Nairobi.", "Stavanger since August."
     const v = fragmentValue(s, q.attribute, ctx);
@@ -427,7 +376,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   // "You still doing weekends at Bunnings?" "Every Saturday and Sunday, garden section.": a reply that goes on about
   // it, with no name, no no and no change, confirms it weakly
   const goesOn = (): ReturnType<typeof replyState> => (q.still && !isQuestion(s) && !s.some((t) => isName(t) || NOT_SO.has(t.lower) || NOT_SO.has(t.lemma)) ? { attribute: q.attribute, value: q.still, kind: "state", indirect: true } : undefined);
-  if (!isName(s[k])) return fragment() ?? goesOn();
+  if (!isName(s[k])) return q.byKind ? undefined : fragment() ?? goesOn();
   // the name stands alone: the sentence ends, or a comma or a dash follows it
   // ("Kestrel Insurance ja.": a yes after the name ends it)
   let stop = k;
@@ -436,9 +385,10 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   const p = placeAt(s, k, stop);
   // ("still Papatoetoe with mum n the fam": a home, with whom one lives there)
   const withWhom = !!p && q.attribute === "home" && s[p.end + 1]?.lower === "with" && !isName(s[p.end + 2]);
-  if (!p || (p.end !== stop - 1 && !withWhom) || (!withWhom && stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text) && !["now", "nowadays"].includes(s[stop].lower))) return fragment();
+  if (!p || (p.end !== stop - 1 && !withWhom) || (!withWhom && stop < s.length && ![",", ".", "!", "-", "—", "–"].includes(s[stop].text) && !YES.test(s[stop].text) && !["now", "nowadays"].includes(s[stop].lower))) return q.byKind ? undefined : fragment();
+  if (q.byKind && (q.attribute === "workplace" ? inLexicon(p.value.split(" ")[0].toLowerCase()) || townName(p.value) || placesNamed(p.value).length > 0 : organisationName(p.value) || (!inThe && inLexicon(p.value.split(" ")[0].toLowerCase())))) return undefined;
   // "Marhaba Suda, nice to meet you!": the listener greeted by name is no answer; nor "Unaisi, yes, she's …", "Becca? No"
-  if (namesSomeone(ctx, p.value, { firstName: "value" }) || (s[p.end + 1]?.text === "," && YES.test(s[p.end + 2]?.text ?? "") && s[p.end + 3]?.text === ",") || (s[p.end + 1]?.text === "?" && placesNamed(p.value).length === 0)) return undefined;
+  if (namesSomeone(ctx, p.value, { firstName: "value" }) || (s[p.end + 1]?.text === "," && YES.test(s[p.end + 2]?.text ?? "") && s[p.end + 3]?.text === "," && !q.byKind) || (s[p.end + 1]?.text === "?" && placesNamed(p.value).length === 0)) return undefined;
   // "You're at Lidl? Which one" "Wrocław, the one on Legnicka.": a town names the branch of the workplace asked after
   if (q.attribute === "workplace" && q.still && !townName(q.still) && townName(p.value)) return { attribute: "workplace", value: q.still, kind: "state" };
   // ("Kreuzberg. Berlin. Next to a kebab shop": the town it lies in, a sentence of its own after it)

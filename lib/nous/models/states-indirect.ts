@@ -75,8 +75,10 @@ export function indirectStates(s: Tok[], clauses: Clause[], speaker: string, ctx
     const det = (s[k - 1]?.pos === "ADJ" || s[k - 1]?.lower === "wee" || s[k - 1]?.lower === "little") && k > 1 ? s[k - 2] : s[k - 1];
     // ("a little one bed in Bray", "a two-bed in Drumcondra": a flat by its bedrooms)
     const beds = (t.lemma === "bed" || t.lemma === "bedroom") && ["one", "two", "three", "1", "2", "3"].includes((s[k - 1]?.text === "-" ? s[k - 2] : s[k - 1])?.lower ?? "");
-    const home = (HOME_CONTEXT.has(t.lemma) || beds) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && ["the", "my", "our", "a", "new", ","].includes(det?.lower ?? "") && s[k + 1]?.pos === "ADP"));
-    if (possessorsWork(r, k) || blocked(clauseAt(k))) continue;
+    const home = (HOME_CONTEXT.has(t.lemma) || beds) && !(t.lemma === "room" && roomForStay(s)) && (t.pos === "NOUN" || t.pos === "VERB" || (t.pos === "ADJ" && (["the", "my", "our", "a", "new", ","].includes(det?.lower ?? "") || (det?.lower === "your" && !s.some((x) => x.text === "?"))) && s[k + 1]?.pos === "ADP"));
+    // ("You must go back to your own flat in Leith": the listener's flat is there, whatever the clause's mood)
+    const yours = !r.asked && home && !s.some((x) => x.text === "?") && (s[k - 1]?.lower === "your" || (s[k - 2]?.lower === "your" && s[k - 1].pos === "ADJ"));
+    if (possessorsWork(r, k) || (blocked(clauseAt(k)) && !yours)) continue;
     if (work || home) contextPlace(r, k, work, home);
     else otherCues(r, k);
   }

@@ -245,3 +245,41 @@ test("an employer keeping one in theatre, and a shift in an organisation named a
   const town = talk([["Ann", "My sister's fine, she's on the early shift at Tesco."]]);
   assert.ok(!town.some((l) => l.startsWith("Ann | workplace")), town.join("; "));
 });
+
+test("a workplace presumed by its kind, then a reply opening with its name: 'you're at one of the big banks' 'Westpac, in the graduate program'", () => {
+  for (const [q, a, v] of [
+    ["Your dad says you're at one of the big banks.", "Westpac, in the graduate program. It's right on the harbour", "Westpac"],
+    ["That sounds nice. And you are working for the television company?", "Comcast, yes ma'am. Software.", "Comcast"],
+    ["And the wine farm? Your mother says it is a very grand one.", "Spier, yeah, it's beautiful. Lots of cleaning tanks", "Spier"],
+  ] as const) {
+    const lines = talk([["Ann", q], ["Bob", a]]);
+    assert.ok(lines.some((l) => l.startsWith(`Bob | workplace | ${v}`)), `${a}: ${lines.join("; ")}`);
+  }
+  // a common word or a town opening the reply names no workplace; a kind named in the turn already asks nothing
+  for (const [q, a] of [["Did they offer you the job at the bakery?", "Good question, no idea yet."], ["You still at the big bank?", "Leeds, same branch."], ["Tobi got the job! Assistant manager at the Nando's in Camden.", "Peri-peri royalty."]] as const) {
+    const lines = talk([["Ann", q], ["Bob", a]]);
+    assert.ok(!lines.some((l) => l.startsWith("Bob | workplace | Good") || l.startsWith("Bob | workplace | Leeds") || l.startsWith("Bob | workplace | Peri")), `${a}: ${lines.join("; ")}`);
+  }
+});
+
+test("a home found, presumed by its kind, then 'I did! In the Glebe': the place is the listener's home", () => {
+  const lines = talk([["Ann", "How is Ottawa. Your grandmother says you found an apartment."], ["Bob", "I did! In the Glebe, right by the canal. It's tiny but the street is so pretty"]]);
+  assert.ok(lines.some((l) => l.startsWith("Bob | home | Glebe")), lines.join("; "));
+});
+
+test("the listener's own flat in a place, whatever the clause's mood, and one's couch or stoep in a place", () => {
+  const flat = talk([["Ann", "That won't do. You must go back to your own flat in Leith and have a proper meal."]]);
+  assert.ok(flat.some((l) => l.startsWith("Bob | home | Leith")), flat.join("; "));
+  for (const [t, v] of [["We sat on my couch in Glenwood all night.", "Glenwood"], ["Oupa and I are sitting on the stoep in George with our coffee.", "George"]] as const) {
+    const lines = talk([["Ann", t]]);
+    assert.ok(lines.some((l) => l.startsWith(`Ann | home | ${v}`)), `${t}: ${lines.join("; ")}`);
+  }
+  // asked, it is no statement
+  const asked = talk([["Ann", "Is your flat in Leith?"]]);
+  assert.ok(!asked.some((l) => l.includes("| home | Leith")), asked.join("; "));
+});
+
+test("what someone else says of where the speaker lives is a tease: 'Your grandmother says I live at the Legion these days'", () => {
+  const lines = talk([["Ann", "Fine. Your grandmother says I live at the Legion these days, I am only home to sleep."]]);
+  assert.ok(lines.some((l) => l.startsWith("Ann | home | Legion | 0.2")), lines.join("; "));
+});
