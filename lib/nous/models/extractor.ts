@@ -53,7 +53,7 @@ import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
 import { fittedNames } from "./mentions.js";
 import { EXTRACTOR_DEFAULTS, type ExtractorOptions } from "./extractor-options.js";
-import { noPlaceValue } from "./name-context.js";
+import { addressedPerson, noPlaceValue } from "./name-context.js";
 
 export { analyse, type Tok } from "./nlp.js";
 export type { SessionContext } from "./referents.js";
@@ -124,7 +124,8 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   // what a question presumes about where the listener lives and works ("How's Leipzig treating you?", "your boss at X")
   if (other) {
     const workplaces: string[] = [];
-    for (const v of presumedHomes(sentences, ctx, workplaces)) {
+    // ("How's Uncle Walt's knee?": a person by kin is no place)
+    for (const v of presumedHomes(sentences, ctx, workplaces).filter((x) => !addressedPerson(x))) {
       // "How's Orchard Software?" asks about a workplace
       if (organisationName(v) || ctx.seenAs?.[v] === "workplace") {
         indirect(other, "workplace", v, false);

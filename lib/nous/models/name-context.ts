@@ -76,6 +76,19 @@ const WORK_KINDS = new Set([...wordSet("workplaceKinds"), ...wordSet("workContex
 const LOCAL = words("localNouns", "commuteWords");
 export const HONORIFICS = wordSet("honorifics");
 export const KIN = wordSet("kinAddress");
+/** Words that open a greeting before the one greeted ("Morning Gogo!", "Môre Ouma!", "Hi Aunt Marg"). */
+/** Kin words used as a title before a name ("Uncle Walt"; not "Gran" of "Gran Canaria" or "Papa" of "Papa John's"). */
+const KIN_TITLES = new Set(["uncle", "aunt", "auntie", "aunty", "cousin", "granny", "grandma", "grandpa", "ouma", "oupa", "tannie", "oom", "tita", "tito"]);
+const GREETING_OPENERS = new Set([...wordSet("greetings"), "morning", "evening", "afternoon", "night", "môre", "dear"]);
+
+/**
+ * Whether a name is a person addressed or named by kin, never a place or an organisation: a greeting then the one
+ * greeted ("Morning Gogo", "Môre Ouma"), or a kin word then a name ("Uncle Walt", "Aunt Marg").
+ */
+export function addressedPerson(value: string): boolean {
+  const ws = value.split(" ");
+  return ws.length > 1 && (GREETING_OPENERS.has(ws[0].toLowerCase()) || (KIN_TITLES.has(ws[0].toLowerCase()) && placesNamed(value).length === 0 && !organisationName(value)));
+}
 const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions"), ...wordSet("seasons")]);
 
 /**

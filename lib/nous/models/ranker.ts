@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import type { QueryContext } from "../types.js";
 import { peopleOf, skipped } from "./evidence-names.js";
 import { analyse } from "./nlp.js";
-import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
+import { addressedPerson, FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
 
 export const RANKER_PATH = fileURLToPath(new URL("../../../data/nous/ranker.json", import.meta.url));
 
@@ -80,7 +80,7 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
         ...sentenceClasses(has),
       };
       for (const { value, at, tail } of namesIn(s, from)) {
-        if (value.length < 2 || value === speaker) continue;
+        if (value.length < 2 || value === speaker || addressedPerson(value)) continue;
         const f: Record<string, number> = { ...sentence, ...nameShape(s, at, from, value, tail) };
         f.person = personLike(s, at, value, people) ? 1 : 0;
         f.skipped = skip.has(value) || skip.has(value.split(" ")[0]) ? 1 : 0;

@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { talkLines } from "./testing.js";
+import { addressedPerson } from "./name-context.js";
 import { dropEmoticons } from "./contractions.js";
 import { extract } from "./extractor.js";
 
@@ -282,4 +283,11 @@ test("the listener's own flat in a place, whatever the clause's mood, and one's 
 test("what someone else says of where the speaker lives is a tease: 'Your grandmother says I live at the Legion these days'", () => {
   const lines = talk([["Ann", "Fine. Your grandmother says I live at the Legion these days, I am only home to sleep."]]);
   assert.ok(lines.some((l) => l.startsWith("Ann | home | Legion | 0.2")), lines.join("; "));
+});
+
+test("a person addressed by a greeting or named by kin is no place: 'Morning Gogo', 'How's Uncle Walt's knee?'", () => {
+  assert.ok(addressedPerson("Morning Gogo") && addressedPerson("Môre Ouma") && addressedPerson("Uncle Walt"));
+  assert.ok(!addressedPerson("Gran Canaria") && !addressedPerson("Papa John's") && !addressedPerson("Leeds"));
+  const lines = talk([["Ann", "Ha, tell Doris I'll keep an eye out. How's Uncle Walt's knee?"]]);
+  assert.ok(!lines.some((l) => l.includes("Uncle Walt")), lines.join("; "));
 });
