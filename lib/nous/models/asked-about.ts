@@ -305,8 +305,8 @@ const GOT_AT = new Set(["at", "for", "with", "of", "got", "get", "getting", "sta
  * "Your dad says you're at one of the big banks.", "And you are working for the television company?", "Did Derek ever
  * get that job he was after?": a workplace told only by its kind ("the" or "that", modifiers, a workplace's word or
  * "job"), left unnamed, of the listener (the turn speaks to them) or of a person the sentence names; or a home the
- * listener found ("you found an apartment"). A reply that
- * opens with a name names it (replies.ts); `about` is the person, undefined for the listener.
+ * listener found ("you found an apartment"). A reply that opens with a name names it (replies.ts); `about` is the
+ * person, undefined for the listener.
  */
 export function kindPresumed(sentences: Tok[][], ctx: SessionContext): { attribute: "home" | "workplace"; about?: string } | undefined {
   const toListener = sentences.some((s) => s.some((t) => YOU.has(t.lower)));
