@@ -7,6 +7,11 @@ import { dropEmoticons } from "./contractions.js";
 import { extract } from "./extractor.js";
 
 const talk = (turns: [string, string][], speakers = ["Ann", "Bob"]) => talkLines(turns, ["home", "workplace", "within"], { speakers });
+/** Asserts that Ann saying `t` gives a line starting with `prefix` (with `present` false: gives none). */
+const reads = (t: string, prefix: string, present = true) => {
+  const lines = talk([["Ann", t]]);
+  assert.equal(lines.some((l) => l.startsWith(prefix)), present, `${t}: ${lines.join("; ")}`);
+};
 
 test("a comma splice ends a clause: 'I didnt sleep, my shift at X was long' is no ended workplace", () => {
   const lines = talk([["Sudha", "I didnt sleep, my shift at Vidya Bhavan was long"]], ["Sudha", "Ramesh"]);
@@ -142,13 +147,11 @@ test("'office is X' and 'flat is in X' with 'my' left out, opening the sentence 
 
 test("a town's idiom with a time after it ('Typical Hamilton in March.'), a greeting from a town with its weather, and 'Loving X.' of a town are the speaker's home", () => {
   for (const [t, v] of [["Typical Dunedin in June.", "Dunedin"], ["Classic Leeds on a Monday.", "Leeds"], ["Greetings from a very wet Galway!", "Galway"], ["Hello from a sunny Porto.", "Porto"], ["Loving Leeds.", "Leeds"]] as const) {
-    const lines = talk([["Ann", t]]);
-    assert.ok(lines.some((l) => l.startsWith(`Ann | home | ${v}`)), `${t}: ${lines.join("; ")}`);
+    reads(t, `Ann | home | ${v}`);
   }
   // a person's name is no town; a greeting from a person is not from home
   for (const t of ["Typical Dave in March.", "Loving Beyonce.", "Greetings from a friend."]) {
-    const lines = talk([["Ann", t]]);
-    assert.ok(!lines.some((l) => l.startsWith("Ann | home")), `${t}: ${lines.join("; ")}`);
+    reads(t, "Ann | home", false);
   }
 });
 
@@ -203,20 +206,17 @@ test("an employer giving a month off: 'KenGen gave me one month off'", () => {
 
 test("a place named alone, then one's dwelling, is home: 'Walthamstow, same flat above the chicken shop', 'Brunswick! Tiny apartment'", () => {
   for (const [t, v] of [["Walthamstow, same flat above the chicken shop.", "Walthamstow"], ["Brunswick! Tiny apartment above a bakery.", "Brunswick"]] as const) {
-    const lines = talk([["Ann", t]]);
-    assert.ok(lines.some((l) => l.startsWith(`Ann | home | ${v}`)), `${t}: ${lines.join("; ")}`);
+    reads(t, `Ann | home | ${v}`);
   }
   // a common word or an interjection alone names no place; a flat tyre is no dwelling
   for (const t of ["Ja, same house, same leaky gutter.", "Raining. Tiny flat, damp everywhere.", "Leeds, flat tyre again."]) {
-    const lines = talk([["Ann", t]]);
-    assert.ok(!lines.some((l) => l.startsWith("Ann | home")), `${t}: ${lines.join("; ")}`);
+    reads(t, "Ann | home", false);
   }
 });
 
 test("one's unit at a workplace, with no other subject: 'still on the children's ward at Broomfield'", () => {
   for (const [t, v] of [["Yeah still on the children's ward at Broomfield. Nights this week.", "Broomfield"], ["I'm on the night desk at the Guardian now.", "Guardian"]] as const) {
-    const lines = talk([["Ann", t]]);
-    assert.ok(lines.some((l) => l.startsWith(`Ann | workplace | ${v}`)), `${t}: ${lines.join("; ")}`);
+    reads(t, `Ann | workplace | ${v}`);
   }
   const sister = talk([["Ann", "My sister is on the children's ward at Broomfield."]]);
   assert.ok(!sister.some((l) => l.startsWith("Ann | workplace")), sister.join("; "));
@@ -272,8 +272,7 @@ test("the listener's own flat in a place, whatever the clause's mood, and one's 
   const flat = talk([["Ann", "That won't do. You must go back to your own flat in Leith and have a proper meal."]]);
   assert.ok(flat.some((l) => l.startsWith("Bob | home | Leith")), flat.join("; "));
   for (const [t, v] of [["We sat on my couch in Glenwood all night.", "Glenwood"], ["Oupa and I are sitting on the stoep in George with our coffee.", "George"]] as const) {
-    const lines = talk([["Ann", t]]);
-    assert.ok(lines.some((l) => l.startsWith(`Ann | home | ${v}`)), `${t}: ${lines.join("; ")}`);
+    reads(t, `Ann | home | ${v}`);
   }
   // asked, it is no statement
   const asked = talk([["Ann", "Is your flat in Leith?"]]);
