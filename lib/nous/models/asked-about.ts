@@ -292,7 +292,11 @@ export function toldTag(s: Tok[]): boolean {
  */
 export function dwellingNamed(s: Tok[], k: number): { value: string; end: number } | undefined {
   const p = placeAt(s, k, s.length, { demonstrative: true });
-  return p && DWELLING.has(s[p.end + 1]?.lemma ?? "") ? p : undefined;
+  if (p && DWELLING.has(s[p.end + 1]?.lemma ?? "")) return p;
+  // "still in the same unit in Penrith?", "still in your old flat in Leith?": the dwelling, then its place
+  let j = k;
+  while (j < k + 3 && (["DET", "ADJ", "PRON"].includes(s[j]?.pos ?? "") || ["same", "old", "little"].includes(s[j]?.lower ?? ""))) j++;
+  return j > k && (DWELLING.has(s[j]?.lemma ?? "") || s[j]?.lower === "unit") && s[j + 1]?.lower === "in" && isName(s[j + 2]) ? placeAt(s, j + 2) : undefined;
 }
 
 const KINDS = new Set(["job", "company", "startup", "farm", "winery", "plant", "mill", "charity", ...wordSet("workplaceKinds")]);

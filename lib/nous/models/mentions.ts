@@ -20,6 +20,7 @@ import { fold } from "./gazetteer.js";
 import { inLexicon, isName, type Tok } from "./nlp.js";
 import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
 import { wordSet } from "./lexicon.js";
+import { isQuestion } from "./replies.js";
 import type { SessionContext } from "./referents.js";
 
 export const MENTIONS_PATH = fileURLToPath(new URL("../../../data/nous/mentions.json", import.meta.url));
@@ -128,7 +129,8 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
       if (value.length < 2 || people.has(fold(value)) || personLike(s, at, value, people) || ANIMALS.has(value.toLowerCase()) || ctx.named?.includes(value)) continue;
       found.push({ value, at, tail });
     }
-    const question = s[s.length - 1]?.text === "?";
+    // (a question without its mark too: "you still in the same unit in Penrith or did you end up moving")
+    const question = isQuestion(s);
     // (what the rules read in a statement is not the model's; a question's names wait for the reply)
     if (!question) found.splice(0, found.length, ...found.filter((n) => keep(n.value)));
     if (!found.length) return;

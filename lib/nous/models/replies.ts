@@ -58,6 +58,10 @@ export function isQuestion(s: Tok[]): boolean {
   let k = 0;
   // interjections, and up to two words calling the listener ("oi", "grace", "Isla") before the wh-word or auxiliary
   while (k < s.length && (s[k].pos === "INTJ" || s[k].pos === "PUNCT")) k++;
+  // "you still in the same unit in Penrith or did you end up moving": the auxiliary dropped, or the question's
+  // second half asked with one
+  const you = (i: number) => ["you", "u"].includes(s[i]?.lower ?? "");
+  if ((you(k) && s[k + 1]?.lower === "still" && ["in", "at"].includes(s[k + 2]?.lower ?? "")) || s.some((x, i) => x.lower === "or" && ASK_AUX.has(s[i + 1]?.lower ?? "") && you(i + 2))) return true;
   for (let j = k; j < Math.min(s.length, k + 3); j++) {
     if (WH.has(s[j].lower) || (ASK_AUX.has(s[j].lower) && ["you", "u"].includes(s[j + 1]?.lower ?? ""))) return s.slice(k, j).every((x) => ["NOUN", "PROPN", "INTJ", "PUNCT"].includes(x.pos) || ["anyway", "so", "and", "ok", "okay", "btw"].includes(x.lower));
   }
@@ -156,7 +160,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     const bare = !trailing && isName(s[k + 1]);
     // ("still in that Karama flat?": a named dwelling, whatever its determiner, asks after a home)
     const dwelling = trailing ? undefined : dwellingNamed(s, k + 2);
-    const p = trailing ? placeAt(s, 0, k) : (placeAt(s, bare ? k + 1 : k + 2) ?? dwelling);
+    const told = trailing ? undefined : placeAt(s, bare ? k + 1 : k + 2);
+    const p = trailing ? placeAt(s, 0, k) : told && (upper(told.value) || !dwelling) ? told : dwelling;
     const prep = trailing || bare ? undefined : s[k + 1].lower;
     // "Still Ashdown?": a home if that is the listener's known home, else a workplace
     // … or a town of the gazetteer ("still Leicester?"), a street ("Still Albany Road?"), a guess at where one lives
