@@ -321,6 +321,13 @@ export function shortFormOf(short: string, long: string): boolean {
   if (short !== long && short.toLowerCase() === long.toLowerCase()) return short === short.toLowerCase();
   if (/^\p{Lu}{2,5}$/u.test(short)) return long.includes(" ") && (initials(long) === short.toLowerCase() || allInitials(long) === short.toLowerCase());
   if (abbreviates(short, long)) return true;
+  // one word clipped, with chat's -y, -ie or -o ("Obs" for "Observatory", "Bara" for "Chris Hani Baragwanath",
+  // "Freo" for "Fremantle", "Brissy" for "Brisbane")
+  if (/^\p{Lu}\p{Ll}{2,}$/u.test(short)) {
+    const w = short.toLowerCase();
+    const base = w.replace(/(?:ie|y|o)$/, "").replace(/(\p{Ll})\1$/u, "$1");
+    if (nameWords(long).some((x) => (x.length >= w.length + 2 && x.startsWith(w)) || (base !== w && base.length >= 3 && x.length >= base.length + 3 && x.startsWith(base)))) return true;
+  }
   const s = nameWords(short);
   const l = nameWords(long);
   if (s.length === 0 || s.length >= l.length) return false;

@@ -254,7 +254,7 @@ const RESIDENTS = wordSet("residentNouns");
 const RETURN_WHEN = new Set(["on", "from", "next", "after", "in", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
 
 /**
- * "Got my return date. Back at TfL on the 1st.", "back on site with BHP Thursday": a verbless "back at" (or "back on
+ * "Got my return date. Back at TfL on the 1st.", "back on site with BHP Thursday": a verbless "back at" or "back into" (or "back on
  * site with") an organisation (no town or person), with when, is the return to one's work.
  *
  * @example
@@ -265,7 +265,8 @@ function backAtWork(s: Tok[], speaker: string, ctx: SessionContext, emit: Indire
   while (s[k]?.pos === "INTJ" || ["so", "and", "anyway"].includes(s[k]?.lower ?? "")) k++;
   // ("back on site with BHP Thursday": on site, with the employer)
   const a = s[k + 1]?.lower === "on" && s[k + 2]?.lower === "site" && s[k + 3]?.lower === "with" ? k + 4 : k + 2;
-  if (s[k]?.lower !== "back" || (a === k + 2 && s[k + 1]?.lower !== "at") || !isName(s[a]) || s[s.length - 1]?.text === "?") return;
+  // ("Back into Medtronic tomorrow": into it, as at it)
+  if (s[k]?.lower !== "back" || (a === k + 2 && s[k + 1]?.lower !== "at" && s[k + 1]?.lower !== "into") || !isName(s[a]) || s[s.length - 1]?.text === "?") return;
   const p = placeAt(s, a);
   if (!p || !RETURN_WHEN.has(s[p.end + 1]?.lower ?? "") || townName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", known: true })) return;
   emit(speaker, "workplace", p.value, a);

@@ -304,7 +304,9 @@ function statedClause(s: Tok[], i: number, subj: NonNullable<ReturnType<typeof s
   // an acronym acting ("TSC has posted him") is an organisation, no one a pronoun can stand for
   // … nor is a town called home ("Ho is home for him"; the tagger may read "home" after "is" as the verb)
   const townJudged = ((c.copula && s[c.head + 1]?.lower === "home") || s[c.head]?.lower === "home") && placesNamed(subj.entities[0] ?? "").length > 0;
-  for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e) && !townJudged) addPerson(ctx, { name: e, turn });
+  // … nor is a name after a preposition ("the guy who fixed our printers at Home Depot HQ would end up brewing")
+  const placed = s[i - 1]?.pos === "ADP" || (upper(s[i - 1]?.text ?? "") && s[i - 2]?.pos === "ADP");
+  for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e) && !townJudged && !placed) addPerson(ctx, { name: e, turn });
   if (subj.entities.length > 1 && !subj.entities.includes(speaker)) addPerson(ctx, { name: subj.entities.join(" and "), plural: true, turn });
   return c;
 }

@@ -19,6 +19,8 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
   [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not"], [/\b(\w+)n't\b/gi, "$1 not"],
   [/\b(how|where|what)s\b/gi, "$1's"], [/\b(she|he)s\b/g, "$1 is"], [/\bgonna\b/gi, "going to"], [/(?<![\p{L}\p{N}_'-])u(?![\p{L}\p{N}_'-])/gu, "you"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
+  // ("just got back to Kalgoorlie this arvo": Australian "afternoon")
+  [/\barvo\b/g, "afternoon"],
   // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
   // stop) would no longer be split, so that one conversation's text would change how the next one is read
   [/(\p{L})'s\b/gu, "$1 's"],
@@ -47,7 +49,7 @@ const DIALECT_SPELLINGS: [RegExp, string][] = [
 const DIALECT = /\b(?:[Mm]i|bredda|sista|madda|ah|wis|daeing|gaun|inna|di|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|[Yy]e|yer|mair|doonstairs|masel|[Nn]aw|comot)\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b|\b(?:am|is|are) no (?:at|in|with|working|living|there)\b/;
 
 /** Every text a rule of CONTRACTIONS can change matches this (an apostrophe, a chat or Scots spelling, "…nt" or "…nae"; "u" for "you" is lower case only). */
-const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey|comot|inna|di|ah|wis|daeing|gaun|mi|bredda|sista|madda)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
+const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|arvo|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey|comot|inna|di|ah|wis|daeing|gaun|mi|bredda|sista|madda)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
 
 /** The contraction pre-pass alone. */
 export function expandContractions(text: string): string {

@@ -118,8 +118,8 @@ test("for a workplace, last of all, a name the entity said once that is no town,
 test("a sentence after one naming the entity, in the same turn, goes on about it through a pronoun", () => {
   const mem = memoryOf([["Ann", "My cousin Sander rang. She says the penguins at Edinburgh Zoo are moody today."], ["Bob", "ha"]]);
   assert.equal(ask(mem, "Where does Sander work?"), "Edinburgh Zoo");
-  // not when the entity is not named in that turn
-  const mem2 = memoryOf([["Ann", "My cousin Sander rang."], ["Ann", "She says the penguins at Edinburgh Zoo are moody today."], ["Bob", "ha"]]);
+  // not when the entity is not named in that turn (and another was named since, whom the pronoun may stand for)
+  const mem2 = memoryOf([["Ann", "My cousin Sander rang."], ["Bob", "My sister Kim is visiting."], ["Ann", "She says the penguins at Edinburgh Zoo are moody today."], ["Bob", "ha"]]);
   assert.notEqual(ask(mem2, "Where does Sander work?"), "Edinburgh Zoo");
 });
 

@@ -23,7 +23,7 @@ import { readClauses, type Clause } from "./clause.js";
 import { afterHeading, asksBack, beforeHedge, doubts, exasperated, hedgedSentences, hedgeStart, laughsAt, laughsElsewhere, mainClause, takesBack } from "./cues.js";
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
-import { isCountry, placesNamed } from "./gazetteer.js";
+import { isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
 import { addPet, speakerNamed, type SessionContext } from "./referents.js";
 import { personNamed } from "./people.js";
 import { districtsNamed, placesWithin } from "./within.js";
@@ -47,7 +47,7 @@ import { noteAttribute, noteEnded, notePresumed, noteTripTalk, takePresumed } fr
 import { fragmentValue } from "./fragments.js";
 import { nameAndYes, questionTail, readQuestion } from "./questions.js";
 import { dropCrossedReadings, dropStatedEnded, valuelessNews } from "./news.js";
-import { presumedHomes } from "./presumed.js";
+import { askedAtWork, presumedHomes } from "./presumed.js";
 import { kindAsked, kindNamed, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
 import { readStates } from "./states.js";
 import { indirectStates, noteKnown } from "./states-indirect.js";
@@ -127,8 +127,14 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     // ("How's Uncle Walt's knee?": a person by kin is no place)
     for (const v of presumedHomes(sentences, ctx, workplaces).filter((x) => !addressedPerson(x))) {
       // "How's Orchard Software?" asks about a workplace
-      if (organisationName(v) || ctx.seenAs?.[v] === "workplace") {
+      if (organisationName(v) || ctx.seenAs?.[v] === "workplace" || askedAtWork(sentences, v, ctx)) {
         indirect(other, "workplace", v, false);
+        continue;
+      }
+      // ("I walk to work from my place in Kitsilano" … "How's Vancouver?": the city around the listener's stated home)
+      const stated = ctx.known?.[other]?.home;
+      if (stated && ctx.seenAs?.[stated] === "home" && mayLieWithin(stated, v)) {
+        add({ entity: stated, attribute: "within", value: v });
         continue;
       }
       indirect(other, "home", v, false);

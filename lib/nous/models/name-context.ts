@@ -98,6 +98,8 @@ const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions"), ...wordS
 export function isTimeName(value: string): boolean {
   if (/^\p{Lu}{2,}$/u.test(value)) return false;
   const v = value.toLowerCase();
+  // ("Boxing Day", "Australia Day", "Christmas Eve", "Bonfire Night", "New Year's": a day named as a holiday)
+  if (/^\p{Lu}[\p{L}'’]* (?:Day|Eve|Night)$/u.test(value) || /^(?:chinese |lunar )?new year(?:'s|’s)?(?: day| eve)?$/.test(v)) return true;
   return TIMES.has(v) || (v.endsWith("s") && TIMES.has(v.slice(0, -1)));
 }
 

@@ -11,7 +11,7 @@ import { isQuestion } from "./replies.js";
 
 const RELATIVES = relativeWords();
 /** Acronyms that name places ("How's NYC?" asks after a home). */
-const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA", "UAE", "NZ", "BC", "NSW", "QLD", "JHB", "CPT", "KZN", "PE", "NI"]);
+const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA", "UAE", "NZ", "BC", "NSW", "QLD", "JHB", "CPT", "KZN", "PE", "NI", "PH", "SG", "NL", "ZA", "PJ", "JB", "KC", "SA", "WA", "NT", "HK", "BH", "TO", "NOLA", "PDX", "ATL"]);
 const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
 /** The daily way in to work ("the drive in from X", "the commute from X"). */
 const COMMUTES = new Set(["drive", "commute", "journey", "trek", "ride"]);
@@ -29,6 +29,25 @@ const theyEmploy = (x: Tok[] | undefined): boolean => !!x && ((x.some((t) => t.l
 const JOB_PARTS = new Set(["job", "ward", "unit", "counter", "till", "line", "route", "project", "role", "position", "client", "account"]);
 /** "Still doing the testing job?", "Still on the news desk?": the listener's work asked about, carried on from the sentence before. */
 const workAsked = (x: Tok[] | undefined): boolean => !!x && isQuestion(x) && x[0]?.lower === "still" && x.some((t) => t.lower !== "work" && (WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower) || JOB_PARTS.has(t.lemma)));
+
+/** Events of a workplace ("Mum said there was a restructure"). */
+const WORK_EVENTS = new Set(["restructure", "redundancy", "redundancies", "layoff", "layoffs", "merger", "takeover", "probation", "promotion", "appraisal"]);
+
+/**
+ * "So how's Northern Star these days, Mum said there was a restructure": a name asked after as the listener's, no
+ * town of the gazetteer or known home, in a sentence that talks of work (no "work" itself), or before one to the
+ * listener that does, is their workplace.
+ *
+ * @example
+ * askedAtWork(analyse("So how's Northern Star these days, Mum said there was a restructure?"), "Northern Star", ctx); // true
+ */
+export function askedAtWork(sentences: Tok[][], value: string, ctx: SessionContext): boolean {
+  if (placesNamed(value).length > 0 || ctx.seenAs?.[value] === "home") return false;
+  const first = value.split(" ")[0];
+  const workTalk = (s: Tok[] | undefined) => !!s && s.some((t) => t.lower !== "work" && (WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower) || WORK_EVENTS.has(t.lemma) || WORK_EVENTS.has(t.lower)));
+  // (or the sentence after it, to the listener: "How's Discovery? You were still on probation last time we spoke.")
+  return sentences.some((s, i) => s.some((t) => t.text === first) && (workTalk(s) || (sentences[i + 1]?.some((t) => t.lower === "you" || t.lower === "your") && workTalk(sentences[i + 1]))));
+}
 
 /** What an employer does to its staff ("X calls you in", "X works you hard", "X sends you to Y"). */
 const EMPLOYS = new Set(["call", "send", "keep", "work", "roster", "schedule", "pay"]);
@@ -228,7 +247,7 @@ function presumedName(sentences: Tok[][], si: number, k: number, { afterHow, lik
   if (!n || ctx.seenAs?.[placeAt(s, k)?.value ?? n.name] === "workplace" || ctx.seenAs?.[n.name] === "workplace") return;
   // ("How's BASF?": an acronym that names no place asks after a workplace)
   // ("TfL", "KPMG": two capitals or more, lower-case letters between)
-  const acronym = (/^\p{Lu}{3,5}$/u.test(n.name) || /^\p{Lu}\p{Ll}{1,2}\p{Lu}{1,2}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
+  const acronym = (/^\p{Lu}{2,5}$/u.test(n.name) || /^\p{Lu}\p{Ll}{1,2}\p{Lu}{1,2}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
   // ("How's Discovery treating you? Are they still giving you those late shifts?": what employs the listener)
   const employer = (afterHow || liking) && placesNamed(n.name).length === 0 && ctx.seenAs?.[n.name] !== "home" && (theyEmploy(sentences[si + 1]) || (afterHow && workAsked(sentences[si + 1])));
   if ((acronym || employer) && !workplaces.includes(n.name)) workplaces.push(n.name);

@@ -28,6 +28,8 @@ const WORK_GERUNDS = wordSet("workGerunds");
 const WORK_TOPIC = new Set(["job", "work", ...wordSet("workplaceNouns"), ...wordSet("workplaceKinds"), ...wordSet("jobNouns"), ...wordSet("workContextNouns")]);
 const DETS_ASKED = new Set(["the", "your", "that"]);
 const DIRECTIONS = new Set(["down", "up", "out", "over", "back"]);
+/** A district's name by its last word ("Sandy Bay still?", "Still Forest Hill?"): where one lives, not works. */
+const DISTRICT_NAME = /\s(?:End|Side|Hill|Hills|Heights|Village|Bay|Estate|Gardens)$/;
 const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 /** A kind of workplace, or a compound ending in one ("bookshop", "carwash"). */
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
@@ -102,6 +104,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       const kindAt = (i: number) => s[i]?.lower === "at" && s[i + 1]?.lower === "the" && WORKPLACE_KIND.has(s[i + 2]?.lemma ?? "") && s[i + 3]?.text === "?";
       const y = s.findIndex((t, i) => (t.lower === "you" || t.lower === "u") && ["'re", "are", "r"].includes(s[i + 1]?.lower ?? "") && ((prepAt(i + 2) >= 0 && (isName(s[prepAt(i + 2) + 1]) || kindAt(prepAt(i + 2)))) || town(i + 2)));
       if (y >= 0) k = y + 1;
+      // "Are you in Halifax proper?": the auxiliary first ("Are you in Halifax this weekend?" asks of a visit)
+      const a = y < 0 ? s.findIndex((t, i) => ["are", "r"].includes(t.lower) && (s[i + 1]?.lower === "you" || s[i + 1]?.lower === "u") && prepAt(i + 2) === i + 2 && s[i + 2].lower === "in" && isName(s[i + 3]) && ["?", "proper", "now", "still", "these"].includes(s[(placeAt(s, i + 3)?.end ?? i + 3) + 1]?.lower ?? "")) : -1;
+      if (a >= 0) k = a + 1;
     }
     // "The bookshop? Wordsmith?": a workplace by its kind, then a name alone (no town, person or speaker), both asked
     const kindAsked = q.some((x) => x.length <= 3 && x[x.length - 1].text === "?" && x.slice(0, -1).every((t) => t.pos === "DET" || t.pos === "NOUN") && x.some((t) => t.pos === "NOUN" && workplaceKind(t.lemma)));
@@ -165,7 +170,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     const prep = trailing || bare ? undefined : s[k + 1].lower;
     // "Still Ashdown?": a home if that is the listener's known home, else a workplace
     // … or a town of the gazetteer ("still Leicester?"), a street ("Still Albany Road?"), a guess at where one lives
-    const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && (placesNamed(p.value).length > 0 || HOME_Q.test(text) || STREET.test(p.value))));
+    const knownHome = p && ((other && ctx.known?.[other]?.home === p.value) || (!prep && (placesNamed(p.value).length > 0 || HOME_Q.test(text) || STREET.test(p.value) || DISTRICT_NAME.test(p.value))));
     // ("still in the old kitchen?" asks about no home)
     if (p && prep === "in" && !upper(p.value)) continue;
     // "still at the insurance place?": a workplace asked after with no name; a reply may name it

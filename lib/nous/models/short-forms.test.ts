@@ -22,6 +22,13 @@ test("a short form: initials counting the small words, words clipped, capitals f
   assert.deepEqual(foldShortForms([{ value: "Air NZ", p: 0.6 }, { value: "Air New Zealand", p: 0.4 }]), [{ value: "Air New Zealand", p: 1 }]);
 });
 
+test("a word clipped, with chat's -y, -ie or -o, is a short form of the name it starts: 'Obs', 'Bara', 'Freo', 'Brissy'", () => {
+  for (const [short, long] of [["Obs", "Observatory"], ["Bara", "Chris Hani Baragwanath"], ["Freo", "Fremantle"], ["Brissy", "Brisbane"], ["Tassie", "Tasmania"]]) assert.equal(shortFormOf(short, long), true, short);
+  // a clip too short, of no word's start or longer than the word, or in capitals, is none
+  for (const [short, long] of [["Ob", "Observatory"], ["Gizzy", "Gisborne"], ["Portsmouth", "Ports"], ["OBS", "Observatory"]]) assert.equal(shortFormOf(short, long), false, short);
+  assert.deepEqual(foldShortForms([{ value: "Obs", p: 0.6 }, { value: "Observatory", p: 0.4 }]), [{ value: "Observatory", p: 1 }]);
+});
+
 test("a first night, morning or week in a town after a comma, or 'first week living in', is a move there", () => {
   assert.deepEqual(talk([["Ann", "Van came at eight, last night in Fitzroy was a blur, first morning in Geelong and the gulls woke me."]]).filter((x) => x.includes("Geelong")), ["Ann | home | Geelong | change | 0.5"]);
   assert.deepEqual(talk([["Ann", "First week living in Hobart done."]]), ["Ann | home | Hobart | change | 0.5"]);

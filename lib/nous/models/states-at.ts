@@ -9,7 +9,7 @@ import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
-import { placeAt } from "./states-common.js";
+import { organisationName, placeAt } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 /** Nouns of an outing, a meal or a trip: "dinner at Nando's", "a gig at the Apollo", "the weekend at Whistler". */
@@ -42,6 +42,7 @@ export function appliedAt(sentences: Tok[][]): string | undefined {
   return undefined;
 }
 
+const RETURN_TIMES = new Set(["this", "last", "today", "tonight", "yesterday", "earlier"]);
 const TRAVEL_VERBS = new Set(["come", "fly", "visit", "drive", "travel", "head", "go", "get"]);
 
 /**
@@ -68,7 +69,10 @@ export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // visit to where one comes from
       if (home && (c.future || own || s.some((t, i) => t.lower === "for" && HOLIDAYS.has(s[i + 1]?.lower ?? ""))) && s.some((t) => HOLIDAYS.has(t.lower))) return;
       const p = placeAt(s, k + 1, c.end);
-      if (p && placesNamed(p.value).length + (ctx.seenAs?.[p.value] === "home" ? 1 : 0) > 0) emit(c.subjects[0], "home", p.value, k);
+      // ("just got back to Kalgoorlie this afternoon": one's own return told with its time, to a place the gazetteer
+      // may not hold, that names no organisation or person)
+      const dated = own && home && s[k - 1]?.lower === "back" && RETURN_TIMES.has(s[(p?.end ?? k) + 1]?.lower ?? "") && !!p && !organisationName(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", known: true });
+      if (p && (dated || placesNamed(p.value).length + (ctx.seenAs?.[p.value] === "home" ? 1 : 0) > 0)) emit(c.subjects[0], "home", p.value, k);
       return;
     }
   }

@@ -43,7 +43,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && ((v !== "send" && v !== "fly") || ["to", "on", "offshore", "abroad", "away", "out", "home", "in"].includes(next?.lower ?? ""))) ||
       // ("Ikea had me building a display kitchen": the tagger may read the -ing form as a noun; "Boeing's got him on
       // the 777 line": has got)
-      ((v === "have" || (v === "get" && ["'s", "has", "'ve", "have"].includes(s[c.head - 1]?.lower ?? ""))) && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working" || (next?.lower === "in" && s.slice(c.head + 3, c.head + 5).some((t) => WORK_SESSIONS.has(t.lemma))))) ||
+      ((v === "have" || (v === "get" && ["'s", "has", "'ve", "have"].includes(s[c.head - 1]?.lower ?? ""))) && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working" || (next?.lower === "in" && s.slice(c.head + 3, c.head + 5).some((t) => WORK_SESSIONS.has(t.lemma))) || (next?.lower === "in" && s[c.head + 3]?.lower === "for" && s.slice(c.head + 4, c.head + 8).some((t, i, r) => WORK_SESSIONS.has(t.lemma) || (t.lemma === "day" && ["team", "training", "away", "staff"].includes(r[i - 1]?.lower ?? "")))))) ||
       // "Home Depot kept me for inventory", "kept us late"
       (v === "keep" && (obj.lower === "me" || obj.lower === "us") && ["for", "late", "back", "behind", "on", "till", "until", "busy"].includes(next?.lower ?? "")) ||
       // "BMW pays my rent": an organisation paying one's living
@@ -60,9 +60,10 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // ("made me" too, under the guard below: "Tom made me do it" reads nothing)
     const made = v === "make" && (obj.lower === "us" || obj.lower === "me") && MADE_TO.has(next?.lemma ?? "") && (next.pos === "VERB" || next.pos === "AUX");
     // "RBC wants us downtown four days a week", "Zenith Bank wants all of us in by 7:30", "Halden Foods wants me to
-    // cover nights": an organisation wanting its staff in, or wanting them to do something
+    // cover nights", "Comcast wants me up at the New York office": an organisation wanting its staff in, or at one of
+    // its sites, or wanting them to do something
     const wanted = s[c.head + 2 + all];
-    const wants = (v === "want" || v === "need") && !c.past && (obj.lower === "us" || obj.lower === "me" || all > 0) && (CALLED_IN.has(wanted?.lower ?? "") || (wanted?.lower === "to" && STAFF_DO.has(s[c.head + 3 + all]?.lemma ?? "")));
+    const wants = (v === "want" || v === "need") && !c.past && (obj.lower === "us" || obj.lower === "me" || all > 0) && (CALLED_IN.has(wanted?.lower ?? "") || (wanted?.lower === "to" && STAFF_DO.has(s[c.head + 3 + all]?.lemma ?? "")) || (["up", "down", "over", "out"].includes(wanted?.lower ?? "") && ["at", "in", "to"].includes(s[c.head + 3 + all]?.lower ?? "") && s[c.head + 4 + all]?.lower === "the" && s.slice(c.head + 5 + all, c.head + 9 + all).some((t) => WORK_SITES_WANTED.has(t.lemma))));
     const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
     if ((!acts && !fired && !offered && !made && !wants) || (c.negated && !(acts && c.future))) continue;
     const org = organisationSubject(s, c, ctx);
@@ -89,6 +90,8 @@ const WORK_SESSIONS = new Set(["training", "meeting", "meetings", "workshop", "i
 const PAY_JUDGED = new Set(["ok", "okay", "well", "badly", "decent", "decently", "alright", "fine", "better", "worse", "peanuts", "nothing"]);
 const MADE_TO = new Set(["do", "work", "stay", "come", "attend", "wear", "redo", "use", "cover"]);
 const WORK_WORDS = new Set([...wordSet("workContextNouns"), ...WORK_SESSIONS, "work", "shift", "boss", "manager"]);
+/** An employer's sites it wants its staff up or out at ("Comcast wants me up at the New York office twice a month"). */
+const WORK_SITES_WANTED = new Set(["office", "site", "plant", "branch", "hq", "headquarters", "depot", "yard", "campus", "warehouse", "store"]);
 /** Where an employer wants its staff ("wants us in", "wants me back", "wants us downtown"). */
 const CALLED_IN = new Set(["in", "back", "downtown", "onsite", "on-site", "into"]);
 /** What an employer wants its staff to do ("wants me to know about phishing", "wants us to come in"). */

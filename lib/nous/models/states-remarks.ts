@@ -79,14 +79,16 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     }
     // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
     // (… and "then I get home to Nether Edge"; told in the past by a way on foot or by bike, "Walked home to Drumcondra
-    // in the drizzle", or as a habit, "got home to Pinheiros at midnight every day this week")
-    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || (s[k - 1].lemma === "get" && s[k - 2]?.lower === "i"))) {
+    // in the drizzle", or as a habit, "got home to Pinheiros at midnight every day this week", "I go home to Bishan")
+    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || ((s[k - 1].lemma === "get" || s[k - 1].lower === "go") && s[k - 2]?.lower === "i"))) {
       const c = clauses.filter((x) => x.at <= k).pop();
       // ("Biked home …" opening a sentence: the tagger may take the verb for a name, and give it no lemma)
       const daily = SHORT_WAY.has(s[k - 1].lemma) || SHORT_WAY_PAST.has(s[k - 1].lower) || s.some((t, i) => ((t.lower === "every" || t.lower === "each") && DAY_PARTS.has(s[i + 1]?.lower ?? "")) || (t.lower === "again" && i > k));
       if ((c && (c.future || c.intent || c.negated || c.usedTo || (c.past && !daily) || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
       const p = placeAt(s, k + 2);
       if (!p || isCountry(p.value) || organisationName(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+      // ("I go home to Penang for Chinese New Year": going home for something is a visit)
+      if (s[k - 1].lower === "go" && ["for", "over", "at"].includes(s[p.end + 1]?.lower ?? "")) return;
       return emit(speaker, "home", p.value, k + 2);
     }
     // "then an hour in traffic back to Penrith": the way home after work, to a town

@@ -265,6 +265,11 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // workplace ("he's just left Kraków"): a move, not a job
       const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0;
       const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home" || town);
+      // "leaving Launceston now, be at yours by 2": setting off on a trip ends nothing; from a town, it is where one is
+      if (v === "leave" && s[c.head].lower === "leaving" && !c.past && p && ["now", "shortly", "soon"].includes(s[p.end + 1]?.lower ?? "")) {
+        if (home) emit(c.subjects, "home", p.value, "state", c.head);
+        continue;
+      }
       // "I've barely left Falkirk in months": hardly leaving a place is staying there
       const barely = ["barely", "hardly", "rarely", "scarcely"].includes(s[c.head - 1]?.lower ?? "");
       emit(c.subjects, home ? "home" : "workplace", p?.value, barely ? (home ? "state" : undefined) : endKind(c), c.head);
