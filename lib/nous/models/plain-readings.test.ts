@@ -103,3 +103,14 @@ test("an organisation wanting the speaker at one of its sites employs them: 'Com
   assert.ok(has(talk([["Ann", "Comcast wants me up at the New York office twice a month."]]), "Ann | workplace | Comcast"));
   assert.ok(!talk([["Ann", "Mum wants me up at the house by six"]]).some((l) => l.includes("workplace")));
 });
+
+test("the speaker coming to a town is a visit to the listener's home: 'I'll come down to Harrogate'", () => {
+  const lines = talk([["Ann", "Pint on Friday would help. I'll come down to Harrogate"]]);
+  assert.ok(has(lines, "Bob | home | Harrogate") && !has(lines, "Ann | home"), lines.join("; "));
+  assert.ok(!talk([["Ann", "I'll come to Tesco with you"]]).some((l) => l.includes("| home |")));
+});
+
+test("held at a name until a time of day is at work there: 'I'm stuck in Google till half 6'", () => {
+  assert.ok(has(talk([["Ann", "I'm stuck in Google till half 6, got a call with California."]]), "Ann | workplace | Google"));
+  assert.ok(!talk([["Ann", "I'm stuck in traffic till 6"]]).some((l) => l.includes("workplace")));
+});

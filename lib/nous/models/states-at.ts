@@ -57,8 +57,20 @@ const TRAVEL_VERBS = new Set(["come", "fly", "visit", "drive", "travel", "head",
  */
 export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   for (const c of clauses) {
-    if (!TRAVEL_VERBS.has(c.verb) || c.negated || c.intent || c.usedTo || c.subjects.length !== 1) continue;
+    if (!TRAVEL_VERBS.has(c.verb) || c.negated || c.usedTo || c.subjects.length !== 1) continue;
     const own = c.subjects[0] === speaker;
+    // "Pint on Friday would help. I'll come down to Harrogate": the speaker coming to a town is a visit to the
+    // listener's home (not one the speaker is known to have)
+    if (own && c.verb === "come" && (c.future || c.intent)) {
+      const listener = ctx.speakers.find((x) => x !== speaker);
+      const to = s.findIndex((t, i) => i > c.head && i < c.end && t.lower === "to" && isName(s[i + 1]));
+      const p = to > 0 && s.slice(c.head + 1, to).every((t) => ["down", "up", "over", "out", "back", "across"].includes(t.lower)) ? placeAt(s, to + 1, c.end) : undefined;
+      // (a listener whose home is known already, "Wicker Park", is visited there, or on a trip of the speaker's own)
+      const theirs = listener ? ctx.known?.[listener]?.home : undefined;
+      if (listener && p && (!theirs || theirs === p.value) && placesNamed(p.value).length > 0 && ctx.known?.[speaker]?.home !== p.value && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) emit(listener, "home", p.value, to);
+      continue;
+    }
+    if (c.intent) continue;
     if ((own && !(c.past && !c.future && c.verb !== "go" && c.verb !== "visit")) || (!own && ctx.speakers.includes(c.subjects[0]))) continue;
     for (let k = c.head + 1; k + 1 < c.end; k++) {
       // "from X" on the way here; "home to X" or "back to X" on the way back

@@ -261,6 +261,11 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
       while (m < k + 6 && SPENT_TIME.has(s[m]?.lower ?? "")) m++;
       if (m > k + 1 && s[m]?.lower === "at") a = m;
     }
+    // "I'm stuck in Google till half 6": held at a name until a time of day
+    if (a < 0 && s[k].lower === "stuck" && ["am", "'m"].includes(s[k - 1]?.lower ?? "") && s[k - 2]?.lower === "i" && ["in", "at"].includes(s[k + 1].lower)) {
+      const p = placeAt(s, s[k + 2]?.lower === "the" ? k + 3 : k + 2);
+      if (p && ["till", "until", "til"].includes(s[p.end + 1]?.lower ?? "")) a = k + 1;
+    }
     // "I'd just done three nights in a row at University Hospital Limerick": shifts worked, counted, somewhere
     if (a < 0 && WORKED.has(s[k].lemma) && s[k + 1]?.pos === "NUM" && SHIFTS.has(s[k + 2]?.lower ?? "")) {
       const m = s[k + 3]?.lower === "in" && s[k + 4]?.lower === "a" && s[k + 5]?.lower === "row" ? k + 6 : k + 3;
@@ -278,7 +283,7 @@ export function dayAt(s: Tok[], speaker: string, ctx: SessionContext, emit: Indi
     if (s.some((t, i) => t.text === "?" || ((TRIP.has(t.lemma) || TRIP.has(t.lower)) && !(s[i + 1]?.lower === "off" && i === a - 2)))) return;
     // the speaker's day: nothing, "my", "a", "another" or "what a" before it, not "his" or a name's
     // ("Just another day at Gonville School")
-    if (k > 0 && unit < 0 && s[k].lemma !== "spend" && !["my", "a", "what", "just", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
+    if (k > 0 && unit < 0 && s[k].lemma !== "spend" && s[k].lower !== "stuck" && !["my", "a", "what", "just", ",", ".", "!"].includes(s[k - 1].lower) && s[k - 1].pos !== "INTJ" && s[k - 1].pos !== "PUNCT") continue;
     const at = s[a + 1]?.lower === "the" ? a + 2 : a + 1;
     if (!isName(s[at])) continue;
     // (the name's capitalised words: "Ng Teng Fong full house")
