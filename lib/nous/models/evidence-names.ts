@@ -58,7 +58,8 @@ const kinNamed = (s: readonly Tok[], k: number, words: readonly string[]) => (wo
 export function skipped(ctx: QueryContext, attribute: string, entity: string): Set<string> {
   const skip = new Set(ctx.linked.flatMap((l) => [l, l.split(/[\s']/)[0]]));
   for (const f of [...(ctx.states ?? []), ...ctx.facts]) if (f.entity !== entity && f.attribute === attribute) for (const v of [f.mode, ...f.alternatives.map((a) => a.value)]) skip.add(v);
-  // … and what an evidence line observes as the other speaker's ("Lachlan workplace: Northern Star"), told once
+  // … and, for a question about a speaker, what an evidence line observes as the other speaker's ("Lachlan workplace:
+  // Northern Star")
   if ((ctx.speakers ?? []).includes(entity)) for (const e of ctx.evidence) if (e.entity !== entity && (ctx.speakers ?? []).includes(e.entity) && !ctx.linked.includes(e.entity) && e.attribute === attribute && e.observation) skip.add(e.observation);
   return skip;
 }
