@@ -19,9 +19,10 @@ import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { nominal } from "./states-nominal.js";
+import { inOrganisation, inOrganisationName, JOB_WORDS, ppAfter, promotedAt } from "./states-phrases.js";
 import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import type { SessionHomes } from "./states-indirect.js";
-import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, POSSESSIVES, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown, pastSide, organisationShaped } from "./states-common.js";
+import { changeKind, DETS, endKind, jobPhrase, organisationName, placeAt, roomForStay, stateKind, townName, type Emit, type StateAttribute, officeOwner, partOfTown, pastSide, organisationShaped } from "./states-common.js";
 
 export type { StateAttribute } from "./states-common.js";
 export { placeAt } from "./states-common.js";
@@ -45,11 +46,6 @@ const HOME_PREPS = new Set(["in", "at", "near", "outside", "on", "around", "up"]
 const NEAR_LANDMARKS = new Set(["church", "cathedral", "mosque", "temple", "station", "park", "market", "mall", "school", "hospital", "beach", "bridge", "square", "castle", "university", "stadium"]);
 const WORK_PREPS = new Set(["at", "for"]);
 
-/**
- * The verb's own prepositional phrase whose preposition is in `preps`: the first one after it, past adverbs and at
- * most one other phrase right before it ("work from home for a company"); a verb, a clause boundary or any other
- * word ends the search ("working on my business … for an upcoming show" has none).
- */
 /** "I've just been made redundant from Rolls-Royce": dismissed, as "laid off from" is. */
 const redundant = (s: Tok[], c: Clause): boolean => c.verb === "make" && c.passive && s[c.head + 1]?.lower === "redundant";
 
@@ -60,28 +56,6 @@ function householdEnd(s: Tok[], from: number, to: number): number {
   if (j >= to) return -1;
   if (s[j].lower === "us" || s[j].lower === "everyone") return s[j + 1]?.lower === "all" ? j + 1 : j;
   return j > from && ["family", "kids", "children", "household"].includes(s[j].lower) ? j : -1;
-}
-
-function ppAfter(s: Tok[], from: number, to: number, preps: Set<string>): { prep: string; value: string; at: number; end: number } | undefined {
-  let skipped = 0;
-  for (let j = from; j < to; j++) {
-    const t = s[j];
-    if (t.pos === "ADV" || t.date || t.pos === "PART") continue;
-    if (t.pos !== "ADP") return undefined;
-    if (preps.has(t.lower)) {
-      // ("we start at half eight": a time of day names no place)
-      if (["half", "quarter"].includes(s[j + 1]?.lower ?? "") && (s[j + 2]?.pos === "NUM" || ["past", "to"].includes(s[j + 2]?.lower ?? ""))) return undefined;
-      // ("started at Central Australian Aboriginal Congress doing primary care": a name the clause's end cut, read whole)
-      const cut = placeAt(s, j + 1, to);
-      const p = cut && cut.end === to - 1 && isName(s[to]) ? placeAt(s, j + 1) : cut;
-      return p ? { prep: t.lower, value: p.value, at: j, end: p.end } : undefined;
-    }
-    if (skipped++ > 0) return undefined;
-    let k = j + 1;
-    while (k < to && ["DET", "NOUN", "PROPN", "ADJ", "NUM", "PRON"].includes(s[k].pos)) k++;
-    j = k - 1;
-  }
-  return undefined;
 }
 
 /**
@@ -266,10 +240,9 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0;
       const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home" || town);
       // "leaving Launceston now, be at yours by 2": setting off on a trip ends nothing; from a town, it is where one is
-      if (v === "leave" && s[c.head].lower === "leaving" && !c.past && p && ["now", "shortly", "soon"].includes(s[p.end + 1]?.lower ?? "")) {
-        if (home) emit(c.subjects, "home", p.value, "state", c.head);
-        continue;
-      }
+      const setOff = v === "leave" && s[c.head].lower === "leaving" && !c.past && !!p && ["now", "shortly", "soon"].includes(s[p.end + 1]?.lower ?? "");
+      if (setOff && home) emit(c.subjects, "home", p.value, "state", c.head);
+      if (setOff) continue;
       // "I've barely left Falkirk in months": hardly leaving a place is staying there
       const barely = ["barely", "hardly", "rarely", "scarcely"].includes(s[c.head - 1]?.lower ?? "");
       emit(c.subjects, home ? "home" : "workplace", p?.value, barely ? (home ? "state" : undefined) : endKind(c), c.head);
@@ -316,34 +289,11 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
 const nounAfter = (s: Tok[], from: number, to: number): Tok | undefined => s.slice(from, to).find((t) => t.pos === "NOUN" || (t.pos === "ADJ" && DWELLING.has(t.lemma)));
 const jobNounIn = (s: Tok[], from: number, to: number): boolean => s.slice(from, Math.min(to, from + 5)).some((t) => JOB_NOUNS.has(t.lemma) && t.pos === "NOUN");
 
-/** "work in a bakery": the verb's own "in" + a determiner + a common noun is a workplace ("work in finance" is a field). */
-function inOrganisation(s: Tok[], from: number, to: number): { value: string } | undefined {
-  const pp = ppAfter(s, from, to, new Set(["in"]));
-  return pp && DETS.has(s[pp.at + 1]?.lower ?? "") && !POSSESSIVES.has(s[pp.at + 1].lower) ? pp : undefined;
-}
-
-/** "I work as pharmacist in Vardar Pharmacy": "in" an organisation's name (by its last word; "in Leeds" is no workplace). */
-function inOrganisationName(s: Tok[], from: number, to: number): { value: string } | undefined {
-  const pp = ppAfter(s, from, to, new Set(["in"]));
-  return pp && isName(s[pp.at + 1]) && organisationName(pp.value) ? pp : undefined;
-}
-
-const JOB_WORDS = wordSet("jobWords");
 /** Words for an organisation's site; the first ones may be read into its name ("Apple Campus"), an office, store or branch not ("Post Office"). */
 const NAMED_SITES = new Set(["campus", "site", "plant", "depot", "factory", "warehouse", "yard"]);
 const SITES = new Set([...NAMED_SITES, "office", "offices", "store", "branch"]);
 /** Trips and short stays after a place: "for work", "four times", "for the weekend", "until Friday", "on holiday" … */
 const SHORT_STAY = /\b(?:for work|for a conference|on business|times|twice|for (?:the|a|two|three|a few|a couple of) (?:\S+ )?(?:weekend|week|weeks|days?|nights?|conference|wedding|meeting|trip|holidays?|funeral|course|offsite|festival|gig|match|launch|party|summit|retreat)|this (?:week|weekend)|on (?:holiday|vacation|a trip|a course)|until (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)|every (?:single )?(?:weekend|sunday|saturday|friday|summer|holiday|half-term)|most weekends)\b/;
-
-/**
- * "Connor's been made supervisor at Primark", "she was promoted to head nurse at the Mater": the organisation a job was
- * given at (the words after the passive verb, from `from`).
- */
-function promotedAt(s: Tok[], from: number, to: number): string | undefined {
-  let j = from + (s[from]?.lower === "to" ? 1 : 0);
-  while (j < to && (s[j].pos === "NOUN" || s[j].pos === "ADJ" || ["a", "an", "the", "head", "senior", "lead"].includes(s[j].lower))) j++;
-  return j > from && JOB_WORDS.has(s[j - 1].lemma) && s[j]?.lower === "at" ? ppAfter(s, j, to, new Set(["at"]))?.value : undefined;
-}
 
 /** A speaker or a person of the conversation, named by the whole value ("I'm with Dana" names no employer). */
 const personNamed = (ctx: SessionContext, v: string): boolean => (ctx.people ?? []).some((r) => r.name === v) || ctx.speakers.includes(v);
