@@ -230,6 +230,10 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   // "I'm still in Blarney if you want a celebratory pint": an offer to the listener conditions nothing before it
   const offer = ifAt > 2 && ["you", "u"].includes(s[ifAt + 1]?.lower ?? "") && ["want", "fancy", "like", "need", "wanna", "ever"].includes(s[ifAt + 2]?.lower ?? "") && !s.slice(0, ifAt).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower));
   if (offer) return { s: s.slice(0, ifAt), conditional: false };
+  // "She can message me if there's a problem, I'm at Ateneo Mon to Fri": the speaker's "I am" after the condition's
+  // comma starts a statement of its own
+  const splice = ifAt > 2 ? s.findIndex((t, i) => i > ifAt + 1 && t.text === "," && (s[i + 1]?.lower === "i" || s[i + 1]?.lower === "we") && ["am", "are"].includes(s[i + 2]?.lower ?? "")) : -1;
+  if (splice > 0 && !s.slice(splice + 1).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower))) return { s: s.slice(splice + 1), conditional: false };
   // "I get home to Kharadi around seven if the traffic behaves": a habit with its time, then "if", states the habit
   // (not a change, which "if" makes a plan: "I move to Leeds if I get the job")
   const before0 = s.slice(0, ifAt);

@@ -38,14 +38,14 @@ import { newsAsked, whichAnswer } from "./asked-about.js";
 import { speakerRelations } from "./speaker-relations.js";
 import { dropOldRemarks, jobMoves } from "./moves.js";
 import { elidedStill, localHome, movedInPassing, postedTo, weatherHome, workCompound } from "./states-agents.js";
-import { employerActs } from "./states-employer.js";
+import { employerActs, leftWorkAt } from "./states-employer.js";
 import { everydayStates, toldNews } from "./states-everyday.js";
 import { commute, dayAt, jobFragment, servedAt, writtenFrom } from "./states-remarks.js";
 import { townRemark } from "./states-town-remark.js";
 import { isQuestion, toldAsNews, noteQuestion, noteKindPresumed, replyState } from "./replies.js";
 import { noteAttribute, noteEnded, notePresumed, noteTripTalk, takePresumed } from "./pending.js";
 import { fragmentValue } from "./fragments.js";
-import { nameAndYes, questionTail, readQuestion } from "./questions.js";
+import { nameAndYes, questionTail, readQuestion, statedLeads } from "./questions.js";
 import { dropCrossedReadings, dropStatedEnded, valuelessNews } from "./news.js";
 import { askedAtWork, presumedHomes } from "./presumed.js";
 import { kindAsked, kindNamed, offeredIn, talksOfWork, workplaceKindAt } from "./which.js";
@@ -101,7 +101,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };
   const mention = (n: string) => void (!isSpeakerName(n) && !mentions.includes(n) && mentions.push(n));
-  const sentences = analyse(turn.text);
+  const sentences = statedLeads(analyse(turn.text));
   const hedges = hedgedSentences(sentences);
   // a bare name answering "where do you live / work?" is the replier's state
   const reply = replyState(ctx, turn.speaker, sentences);
@@ -390,7 +390,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     s = start.s;
     const words = s.map((t) => t.text);
     // "How's the first week at Marlow & Finch?" / "My first day at Corvale was chaos"
-    const firstAt = firstDaysAt(s);
+    const firstAt = firstDaysAt(s) ?? leftWorkAt(s, ctx);
     const lastAt = isQuestion(s) ? undefined : lastDayAt(s);
     if (lastAt && !isSpeakerName(lastAt)) endedAt(lastAt);
     if (firstAt && (isQuestion(s) ? other : turn.speaker)) indirect(isQuestion(s) ? other! : turn.speaker, "workplace", firstAt, false);

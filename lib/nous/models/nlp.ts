@@ -66,10 +66,14 @@ function hyphenName(left: string, right: string): boolean {
  * @example
  * analyse("I don't work at Hooli anymore.")[0].map((t) => t.pos); // ["PRON", "AUX", "PART", "VERB", "ADP", "PROPN", "ADV", "PUNCT"]
  */
+const EMOJI_BREAK = /[\p{L}\p{N}]\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\uFE0F\u200D\u{1F3FB}-\u{1F3FF}\s]*\s\p{Lu}/u;
+const EMOJI_BREAK_ALL = /([\p{L}\p{N}])(\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\uFE0F\u200D\u{1F3FB}-\u{1F3FF}]*)\s+(?=\p{Lu})/gu;
+
 export function analyse(raw: string): Tok[][] {
   const nl = engine();
   const its = nl.its;
-  const text = dropEmoticons(raw);
+  // ("never left 😂 Still at Next": an emoji between a word and a capital ends a sentence, as a stop would)
+  const text = EMOJI_BREAK.test(raw) ? dropEmoticons(raw).replace(EMOJI_BREAK_ALL, "$1$2 . ") : dropEmoticons(raw);
   // ("Ha. Fine, my turn": wink reads "Ha." as the abbreviation of hectare and runs the sentences together; "Boone
   // wants in. Remember him?": "in." as inches, when no number stands before it)
   const stops = text.includes("a.") ? text.replace(/\b([Hh]ah?)\.(?=\s|$)/g, "$1 .") : text;

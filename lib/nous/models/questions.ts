@@ -16,6 +16,24 @@ import { indirectStates } from "./states-indirect.js";
 export const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
 /**
+ * Splits off a statement of the speaker's that opens a question sentence before ", but" / ", so" / ", and": "I'm in
+ * Scone so Crieff's a bit out, but I could meet you at Aviva?" states where the speaker lives, then asks.
+ *
+ * @example
+ * statedLeads(analyse("I'm in Scone so it's a bit out, but could we meet at Aviva?")).length; // 2
+ */
+export function statedLeads(sentences: Tok[][]): Tok[][] {
+  if (!sentences.some((s) => s[s.length - 1]?.text === "?")) return sentences;
+  return sentences.flatMap((s) => {
+    if (s[s.length - 1]?.text !== "?" || !["i", "we"].includes(s[0]?.lower ?? "") || !["AUX", "VERB"].includes(s[1]?.pos ?? "") || SUBJECT_AUX.has(s[0].lower)) return [s];
+    const k = s.findIndex((t, i) => i > 3 && t.text === "," && ["but", "so", "and"].includes(s[i + 1]?.lower ?? ""));
+    // (the lead holds no question word of its own)
+    if (k < 0 || s.slice(0, k).some((t) => /^(?:where|what|how|which|who|why)$/.test(t.lower))) return [s];
+    return [s.slice(0, k), s.slice(k + 2)];
+  });
+}
+
+/**
  * Reads a question sentence (`indirect` takes what it says of someone's home or work).
  *
  * @example

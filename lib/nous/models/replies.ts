@@ -316,12 +316,16 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   if (q.still !== undefined && YES.test(text)) {
     const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]) && !(q.attribute === "home" && (WORK_GERUNDS.has(s[i - 1]?.lower ?? "") || s[i - 1]?.lemma === "work" || (t.lower === "at" && s[i - 1]?.lower === "still"))));
     // "Yes, Bandra.": a name standing alone after the yes
+    // ("Still in Manchester?" "yeah still Chorlton": the name after a "still" too)
     let b = 1;
-    while (b < s.length && s[b].pos === "PUNCT") b++;
+    while (b < s.length && (s[b].pos === "PUNCT" || (s[b].lower === "still" && isName(s[b + 1])))) b++;
     // ("still with the pharmacy?" "Yep, the Shoppers on Whyte Avenue": the name after "the", of the workplace asked after)
     if (q.attribute === "workplace" && q.still && !upper(q.still) && s[b]?.lower === "the" && isName(s[b + 1])) b++;
-    const bare = isName(s[b]) ? placeAt(s, b) : undefined;
-    const alone = !!bare && (!s[bare.end + 1] || s[bare.end + 1].pos === "PUNCT") && placeName(s, b, ctx) !== undefined;
+    // ("still in Kota Bharu?" "Yes, still KB": the asked place by its initials)
+    const bare = isName(s[b]) && !(q.still && s[b].text === q.still.split(/\s+/).map((w) => w[0]).join("")) ? placeAt(s, b) : undefined;
+    // (or a run-on clause of the speaker's after it: "yeah still Chorlton I'm not going anywhere")
+    const after = bare ? s[bare.end + 1] : undefined;
+    const alone = !!bare && (!after || after.pos === "PUNCT" || (s[b - 1]?.lower === "still" && (after.lower === "i" || after.lower === "we") && ["AUX", "VERB"].includes(s[bare.end + 2]?.pos ?? ""))) && placeName(s, b, ctx) !== undefined;
     // "Still at the dental clinic?" "Yes, Meridian Dental in Koregaon Park": the name the yes gives, before where it is
     // (or, asked after by its kind, "the" and its name: "still with the pharmacy?" "Yep, the Shoppers on Whyte Avenue")
     const first = !!bare && q.attribute === "workplace" && (bare.value.includes(" ") || s[b - 1]?.lower === "the") && placeName(s, b, ctx) !== undefined;

@@ -17,7 +17,7 @@ import { kinWords, wordSet } from "./lexicon.js";
 import { openingCommonWord } from "./common-words.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { listenersHome, namesSomeone, type SessionContext } from "./referents.js";
-import { openingAdjective, organisationName, placeAt, townName } from "./states-common.js";
+import { openingAdjective, organisationName, organisationShaped, placeAt, townName } from "./states-common.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { YEAR } from "./states-remarks.js";
@@ -389,6 +389,9 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
       const t = placeAt(s, j);
       const alone = !!t && (verblessAfter(s, t.end) || s[t.end + 1]?.text === "," || (["here", "too", "though"].includes(s[t.end + 1]?.lower ?? "") && verblessAfter(s, t.end + 1)));
       if (t && alone && townName(t.value) && !namesSomeone(ctx, t.value, { known: true })) out.push({ attribute: "home", value: t.value });
+      // "Still Pune, still Koregaon Park": a place after a town the sentence held is a home too (within it)
+      // (a place of the gazetteer, or a name of words that is no organisation's: not "still Tuen Mun, still PwC")
+      else if (t && alone && out.some((o) => o.attribute === "home" && !o.ended) && (placesNamed(t.value).length > 0 || t.value.includes(" ")) && !organisationShaped(t.value) && ctx.seenAs?.[t.value] !== "workplace" && !isCountry(t.value) && !namesSomeone(ctx, t.value, { known: true })) out.push({ attribute: "home", value: t.value });
       // "Still Pret here.", "Still Morrisons. Still Armley too.": a name known as a workplace, or an organisation's
       else if (t && alone && placesNamed(t.value).length === 0 && !isCountry(t.value) && !namesSomeone(ctx, t.value, { firstName: "value", gendered: true, known: true }) && (organisationName(t.value) || ctx.seenAs?.[t.value] === "workplace" || Object.values(ctx.known ?? {}).some((x) => x.workplace === t.value))) out.push({ attribute: "workplace", value: t.value });
       continue;

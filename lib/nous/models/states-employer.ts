@@ -7,9 +7,10 @@
  */
 import type { Clause } from "./clause.js";
 import { wordSet } from "./lexicon.js";
-import type { Tok } from "./nlp.js";
+import { isName, type Tok, upper } from "./nlp.js";
+import { isCountry, placesNamed } from "./gazetteer.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
-import { organisationName, organisationSubject } from "./states-common.js";
+import { organisationName, organisationSubject, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 const EMPLOYER = wordSet("employerVerbs");
@@ -23,6 +24,8 @@ const US = new Set(["me", "us", "our", "my"]);
  * // emit("Nadia", "workplace", "Chanel", 1)
  */
 export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit, ended: (value: string) => void): void {
+  workCalledHome(s, speaker, ctx, emit);
+  worksWithMe(s, speaker, ctx, emit);
   for (const c of clauses) {
     // ("Zenith won't transfer me nearer home": an employer refusing is still the employer; "Corvale didn't send me"
     // tells of no act)
@@ -34,6 +37,11 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // "Volunteer Freight has him doing the Atlanta run": the employer of a person named before
     const third = obj && (obj.lower === "him" || obj.lower === "her");
     const all = obj?.lower === "all" && s[c.head + 2]?.lower === "of" && s[c.head + 3]?.lower === "us" ? 2 : 0;
+    // "I'll leave work early, Google won't miss me for an hour", "back to the reports, Cornwall Council doesn't run
+    // itself": an organisation that goes on without the speaker, in a sentence of work (or that runs on their work)
+    const missed = c.negated && ((c.verb === "miss" && (obj?.lower === "me" || obj?.lower === "us") && s.some((t) => WORK_WORDS.has(t.lemma))) || (c.verb === "run" && obj?.lower === "itself"));
+    const goesOn = missed ? organisationSubject(s, c, ctx) : undefined;
+    if (goesOn) emit(speaker, "workplace", goesOn, c.head);
     if (!obj || !(US.has(obj.lower) || third || all)) continue;
     const v = c.verb;
     // "sent me to / on / offshore", "has us doing / on", "let me go", "gave us a day off", "is moving our team"
@@ -53,7 +61,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       (v === "let" && (obj.lower === "me" || obj.lower === "us") && (next?.lower === "off" || s.slice(c.head + 2, c.end + 3).some((t, i, r) => t.lower === "remote" || t.lower === "remotely" || t.lower === "hybrid" || t.lower === "wfh" || (t.lower === "home" && r[i - 1]?.lower === "from")))) ||
       // ("Indian Oil has given us new air conditioners": new things for the staff)
       (v === "give" && obj.lower === "us" && next?.lower === "new") ||
-      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher", "weekend"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "fortnight", "month", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
+      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher", "weekend", "leave", "holiday", "notice"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "fortnight", "month", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
     // "Ørsted made me an offer", "Deloitte offered me a position", "Virgin Australia picked me up" (no "from" a place)
     const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));
     // "Intel made us do overtime again", "Maybank made us do a fire drill": an organisation making its staff work
@@ -62,10 +70,15 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // "RBC wants us downtown four days a week", "Zenith Bank wants all of us in by 7:30", "Halden Foods wants me to
     // cover nights", "Comcast wants me up at the New York office": an organisation wanting its staff in, or at one of
     // its sites, or wanting them to do something
-    const wanted = s[c.head + 2 + all];
-    const wants = (v === "want" || v === "need") && !c.past && (obj.lower === "us" || obj.lower === "me" || all > 0) && (CALLED_IN.has(wanted?.lower ?? "") || (wanted?.lower === "to" && STAFF_DO.has(s[c.head + 3 + all]?.lemma ?? "")) || (["up", "down", "over", "out"].includes(wanted?.lower ?? "") && ["at", "in", "to"].includes(s[c.head + 3 + all]?.lower ?? "") && s[c.head + 4 + all]?.lower === "the" && s.slice(c.head + 5 + all, c.head + 9 + all).some((t) => WORK_SITES_WANTED.has(t.lemma))));
+    // ("Amex have asked us all back in the office": "us all")
+    const usAll = obj.lower === "us" && s[c.head + 2]?.lower === "all" ? 1 : 0;
+    const wanted = s[c.head + 2 + all + usAll];
+    const wants = (v === "want" || v === "need" || (v === "ask" && CALLED_IN.has(wanted?.lower ?? "") && s.slice(c.head + 3 + usAll, c.end + 4).some((t) => WORK_SITES_WANTED.has(t.lemma)))) && (!c.past || v === "ask") && (obj.lower === "us" || obj.lower === "me" || all > 0) && (CALLED_IN.has(wanted?.lower ?? "") || (wanted?.lower === "to" && STAFF_DO.has(s[c.head + 3 + all]?.lemma ?? "")) || (["up", "down", "over", "out"].includes(wanted?.lower ?? "") && ["at", "in", "to"].includes(s[c.head + 3 + all]?.lower ?? "") && s[c.head + 4 + all]?.lower === "the" && s.slice(c.head + 5 + all, c.head + 9 + all).some((t) => WORK_SITES_WANTED.has(t.lemma))));
     const fired = v === "let" && (obj.lower === "me" || obj.lower === "us") && next?.lower === "go";
-    if ((!acts && !fired && !offered && !made && !wants) || (c.negated && !(acts && c.future))) continue;
+    // (an employer refusing its staff is still theirs: "Zenith won't transfer me nearer home", "UNN doesn't pay us like
+    // that", "Harbour Energy don't want me back out early")
+    const refuses = (acts && (c.future || v === "pay")) || (wants && v !== "ask");
+    if ((!acts && !fired && !offered && !made && !wants) || (c.negated && !refuses)) continue;
     const org = organisationSubject(s, c, ctx);
     if (!org) continue;
     // (a person makes and wants as often: "Priya made me do it", "Tom wants us in by six": only a name shaped like an
@@ -97,3 +110,73 @@ const CALLED_IN = new Set(["in", "back", "downtown", "onsite", "on-site", "into"
 /** What an employer wants its staff to do ("wants me to know about phishing", "wants us to come in"). */
 const STAFF_DO = new Set([...MADE_TO, "know", "learn", "be", "train", "relocate", "move", "report", "clock", "badge"]);
 const OFFERED = new Set(["job", "position", "role", "post", "contract", "place", "spot"]);
+
+/** When one leaves work ("sharpish", "on time", "early", "at 5"). */
+const LEAVING_WHEN = new Set(["sharpish", "early", "promptly", "late", "at", "by", "before", "after", "on"]);
+
+/**
+ * "if I leave Experian sharpish", "if I get out of DC Thomson on time": leaving an organisation (no town, no person)
+ * at the day's end is leaving one's work there (in a condition too: it presumes the work).
+ *
+ * @example
+ * leftWorkAt(analyse("I can make it from Sherwood if I leave Experian sharpish.")[0], ctx); // "Experian"
+ */
+export function leftWorkAt(s: Tok[], ctx: SessionContext): string | undefined {
+  for (let k = 1; k + 1 < s.length; k++) {
+    // ("I'm coming from Apple in Hollyhill, the traffic will be savage": from an organisation at its site)
+    const coming = s[k].lower === "coming" && s[k + 1]?.lower === "from";
+    const at = s[k].lemma === "leave" ? k + 1 : s[k].lemma === "get" && s[k + 1]?.lower === "out" && s[k + 2]?.lower === "of" ? k + 3 : coming ? k + 2 : -1;
+    if (at < 0 || !isName(s[at]) || !s.slice(Math.max(0, k - 3), k).some((t) => t.lower === "i" || t.lower === "we")) continue;
+    // (the name's capitalised words: "Experian sharpish" is the name and when)
+    const named = placeAt(s, at);
+    let end = at;
+    while (named && end < named.end && upper(s[end + 1].text)) end++;
+    const p = named && { value: s.slice(at, end + 1).map((t) => t.text).join(" "), end };
+    const when = p ? s[p.end + 1] : undefined;
+    if (!p || !when || !(coming ? (when.lower === "in" || when.lower === "at") && isName(s[p.end + 2]) : LEAVING_WHEN.has(when.lower)) || s.some((t) => ["she", "he", "her", "him"].includes(t.lower))) continue;
+    // ("on time", "at 5", "by six", "after the meeting" is no time of day: only a time or a number after the preposition)
+    if (!coming && ["at", "by", "before", "after", "on"].includes(when.lower) && !(s[p.end + 2]?.pos === "NUM" || s[p.end + 2]?.date || (when.lower === "on" && s[p.end + 2]?.lower === "time"))) continue;
+    // ("I have to leave Liguanea at seven to reach Campion College": leaving for somewhere is leaving home)
+    if (s.slice(p.end + 2).some((t, i, r) => t.lower === "to" && (r[i + 1]?.pos === "VERB" || isName(r[i + 1])))) continue;
+    if (townName(p.value) || isCountry(p.value) || placesNamed(p.value).length > 0 || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) continue;
+    return p.value;
+  }
+  return undefined;
+}
+
+/** What a joke calls a workplace ("my real home", "my second home"). */
+const HOME_CALLED = new Set(["real", "actual", "second", "true", "other"]);
+
+/**
+ * "Fortis is my real home, my flat in Dwarka is just where I keep my clothes", "Kilkenny College is my real home at
+ * this point": an organisation (no town) joked to be one's real or second home is where one works.
+ *
+ * @example
+ * workCalledHome(analyse("Fortis is my real home.")[0], "Nisha", ctx, emit); // emit("Nisha", "workplace", "Fortis", 0)
+ */
+export function workCalledHome(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const k = s.findIndex((t, i) => t.lower === "home" && HOME_CALLED.has(s[i - 1]?.lower ?? "") && s[i - 2]?.lower === "my" && ["is", "'s"].includes(s[i - 3]?.lower ?? ""));
+  if (k < 4) return;
+  // the name just before "is", from where it starts
+  let a = k - 4;
+  while (a > 0 && isName(s[a - 1])) a--;
+  if (!isName(s[a])) return;
+  const p = placeAt(s, a, k - 3);
+  if (!p || p.end !== k - 4 || townName(p.value) || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  emit(speaker, "workplace", p.value, a);
+}
+
+/**
+ * "Rob, works with me at Airbus", "she's working with us at Deloitte now": someone working with the speaker at an
+ * organisation (now, no town) says where the speaker works.
+ *
+ * @example
+ * worksWithMe(analyse("Rob, works with me at Airbus.")[0], "Dan", ctx, emit); // emit("Dan", "workplace", "Airbus", 5)
+ */
+export function worksWithMe(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const k = s.findIndex((t, i) => ["works", "work", "working"].includes(t.lower) && s[i + 1]?.lower === "with" && ["me", "us"].includes(s[i + 2]?.lower ?? "") && s[i + 3]?.lower === "at" && isName(s[i + 4]));
+  if (k < 0 || s.some((t) => t.text === "?" || t.lower === "used" || t.lower === "if")) return;
+  const p = placeAt(s, k + 4);
+  if (!p || townName(p.value) || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  emit(speaker, "workplace", p.value, k + 4);
+}

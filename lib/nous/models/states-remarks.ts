@@ -79,8 +79,8 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     }
     // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
     // (… and "then I get home to Nether Edge"; told in the past by a way on foot or by bike, "Walked home to Drumcondra
-    // in the drizzle", or as a habit, "got home to Pinheiros at midnight every day this week", "I go home to Bishan")
-    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || ((s[k - 1].lemma === "get" || s[k - 1].lower === "go") && s[k - 2]?.lower === "i"))) {
+    // in the drizzle", or as a habit, "got home to Pinheiros at midnight every day this week", "I go home to Bishan", "closing the shop now, going home to Ugbowo")
+    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || ((s[k - 1].lemma === "get" || s[k - 1].lower === "go") && s[k - 2]?.lower === "i") || (s[k - 1].lower === "going" && s.some((t) => t.lower === "now" || t.lower === "tonight")))) {
       const c = clauses.filter((x) => x.at <= k).pop();
       // ("Biked home …" opening a sentence: the tagger may take the verb for a name, and give it no lemma)
       const daily = SHORT_WAY.has(s[k - 1].lemma) || SHORT_WAY_PAST.has(s[k - 1].lower) || s.some((t, i) => ((t.lower === "every" || t.lower === "each") && DAY_PARTS.has(s[i + 1]?.lower ?? "")) || (t.lower === "again" && i > k));
@@ -88,7 +88,7 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       const p = placeAt(s, k + 2);
       if (!p || isCountry(p.value) || organisationName(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
       // ("I go home to Penang for Chinese New Year": going home for something is a visit)
-      if (s[k - 1].lower === "go" && ["for", "over", "at"].includes(s[p.end + 1]?.lower ?? "")) return;
+      if ((s[k - 1].lower === "go" || s[k - 1].lower === "going") && ["for", "over", "at"].includes(s[p.end + 1]?.lower ?? "")) return;
       return emit(speaker, "home", p.value, k + 2);
     }
     // "then an hour in traffic back to Penrith": the way home after work, to a town
@@ -113,15 +113,17 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       return emit(speaker, "home", p.value, a);
     }
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
-    if (!s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+    // ("25 mins each way from Morriston, can't complain": the daily way, told by its time each way)
+    const eachWay = s[k - 1]?.lower === "way" && s[k - 2]?.lower === "each";
+    if (!(eachWay || s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
     const c = clauses.filter((x) => x.at <= k).pop();
     // ("Long drive from Clintonville but the work's better": the way judged)
     const bare = COMMUTE.has(s[0].lemma) || ((s[0].lower === "the" || WAY_JUDGED.has(s[0].lower)) && COMMUTE.has(s[1]?.lemma ?? ""));
-    if (!c && !bare) return;
+    if (!c && !bare && !eachWay) return;
     if (c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker))) return;
     // the commuting word just before: "commuting (in) from", "the drive (down) from", "walk home from"
-    const w = [s[k - 1], s[k - 2]].find((t) => t && (COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)));
+    const w = eachWay ? s[k - 1] : [s[k - 1], s[k - 2]].find((t) => t && (COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)));
     if (!w) continue;
     const home = s[k - 1].lower === "home";
     let e = k + 1;
