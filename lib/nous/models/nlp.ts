@@ -52,6 +52,8 @@ const PLACE_PREPS = new Set(["in", "at", "to", "from", "near", "for", "with", "o
 
 /** Words a capitalised word takes after a hyphen that make no name ("Berlin-based", "Paris-born"). */
 const HYPHEN_WORDS = wordSet("hyphenWords");
+/** An emoji between a word and a capital, which ends a sentence as a stop would ("never left 😂 Still at Next"). */
+const EMOJI_BREAK = /([\p{L}\p{N}])(\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\uFE0F\u200D\u{1F3FB}-\u{1F3FF}]*)\s+(?=\p{Lu})/gu;
 
 /** Whether `left-right` is one name: both capitalised ("Saint-Louis"), or a short given name ("Min-jun", "Soo-ah"). */
 function hyphenName(left: string, right: string): boolean {
@@ -66,14 +68,10 @@ function hyphenName(left: string, right: string): boolean {
  * @example
  * analyse("I don't work at Hooli anymore.")[0].map((t) => t.pos); // ["PRON", "AUX", "PART", "VERB", "ADP", "PROPN", "ADV", "PUNCT"]
  */
-const EMOJI_BREAK = /[\p{L}\p{N}]\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\uFE0F\u200D\u{1F3FB}-\u{1F3FF}\s]*\s\p{Lu}/u;
-const EMOJI_BREAK_ALL = /([\p{L}\p{N}])(\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\uFE0F\u200D\u{1F3FB}-\u{1F3FF}]*)\s+(?=\p{Lu})/gu;
-
 export function analyse(raw: string): Tok[][] {
   const nl = engine();
   const its = nl.its;
-  // ("never left 😂 Still at Next": an emoji between a word and a capital ends a sentence, as a stop would)
-  const text = EMOJI_BREAK.test(raw) ? dropEmoticons(raw).replace(EMOJI_BREAK_ALL, "$1$2 . ") : dropEmoticons(raw);
+  const text = dropEmoticons(raw).replace(EMOJI_BREAK, "$1$2 . ");
   // ("Ha. Fine, my turn": wink reads "Ha." as the abbreviation of hectare and runs the sentences together; "Boone
   // wants in. Remember him?": "in." as inches, when no number stands before it)
   const stops = text.includes("a.") ? text.replace(/\b([Hh]ah?)\.(?=\s|$)/g, "$1 .") : text;
