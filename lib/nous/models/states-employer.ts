@@ -111,6 +111,10 @@ const CALLED_IN = new Set(["in", "back", "downtown", "onsite", "on-site", "into"
 const STAFF_DO = new Set([...MADE_TO, "know", "learn", "be", "train", "relocate", "move", "report", "clock", "badge"]);
 const OFFERED = new Set(["job", "position", "role", "post", "contract", "place", "spot"]);
 
+/** A name that is a town, a place of the gazetteer, a country or someone: no organisation one works at. */
+const placeOrPerson = (v: string, ctx: SessionContext): boolean =>
+  townName(v) || placesNamed(v).length > 0 || isCountry(v) || namesSomeone(ctx, v, { firstName: "value", gendered: true, known: true });
+
 /** When one leaves work ("sharpish", "on time", "early", "at 5"). */
 const LEAVING_WHEN = new Set(["sharpish", "early", "promptly", "late", "at", "by", "before", "after", "on"]);
 
@@ -138,7 +142,7 @@ export function leftWorkAt(s: Tok[], ctx: SessionContext): string | undefined {
     if (!coming && ["at", "by", "before", "after", "on"].includes(when.lower) && !(s[p.end + 2]?.pos === "NUM" || s[p.end + 2]?.date || (when.lower === "on" && s[p.end + 2]?.lower === "time"))) continue;
     // ("I have to leave Liguanea at seven to reach Campion College": leaving for somewhere is leaving home)
     if (s.slice(p.end + 2).some((t, i, r) => t.lower === "to" && (r[i + 1]?.pos === "VERB" || isName(r[i + 1])))) continue;
-    if (townName(p.value) || isCountry(p.value) || placesNamed(p.value).length > 0 || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) continue;
+    if (placeOrPerson(p.value, ctx)) continue;
     return p.value;
   }
   return undefined;
@@ -162,7 +166,7 @@ export function workCalledHome(s: Tok[], speaker: string, ctx: SessionContext, e
   while (a > 0 && isName(s[a - 1])) a--;
   if (!isName(s[a])) return;
   const p = placeAt(s, a, k - 3);
-  if (!p || p.end !== k - 4 || townName(p.value) || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  if (!p || p.end !== k - 4 || placeOrPerson(p.value, ctx)) return;
   emit(speaker, "workplace", p.value, a);
 }
 
@@ -177,6 +181,6 @@ export function worksWithMe(s: Tok[], speaker: string, ctx: SessionContext, emit
   const k = s.findIndex((t, i) => ["works", "work", "working"].includes(t.lower) && s[i + 1]?.lower === "with" && ["me", "us"].includes(s[i + 2]?.lower ?? "") && s[i + 3]?.lower === "at" && isName(s[i + 4]));
   if (k < 0 || s.some((t) => t.text === "?" || t.lower === "used" || t.lower === "if")) return;
   const p = placeAt(s, k + 4);
-  if (!p || townName(p.value) || placesNamed(p.value).length > 0 || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+  if (!p || placeOrPerson(p.value, ctx)) return;
   emit(speaker, "workplace", p.value, k + 4);
 }
