@@ -16,6 +16,7 @@ import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, 
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
 import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { DWELLING, organisationName, placeAt, placeName, townName } from "./states-common.js";
+import { shortFormOf } from "../query.js";
 
 /** Where the modifiers before the word at i begin ("the new-ish job", "the vet practice"): up to three words back. */
 const modifiedFrom = (s: Tok[], i: number): number => {
@@ -322,7 +323,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     // ("still with the pharmacy?" "Yep, the Shoppers on Whyte Avenue": the name after "the", of the workplace asked after)
     if (q.attribute === "workplace" && q.still && !upper(q.still) && s[b]?.lower === "the" && isName(s[b + 1])) b++;
     // ("still in Kota Bharu?" "Yes, still KB": the asked place by its initials)
-    const bare = isName(s[b]) && !(q.still && s[b].text === q.still.split(/\s+/).map((w) => w[0]).join("")) ? placeAt(s, b) : undefined;
+    const bare = isName(s[b]) && !(q.still && /^\p{Lu}{2,5}$/u.test(s[b].text) && shortFormOf(s[b].text, q.still)) ? placeAt(s, b) : undefined;
     // (or a run-on clause of the speaker's after it: "yeah still Chorlton I'm not going anywhere")
     const after = bare ? s[bare.end + 1] : undefined;
     const alone = !!bare && (!after || after.pos === "PUNCT" || (s[b - 1]?.lower === "still" && (after.lower === "i" || after.lower === "we") && ["AUX", "VERB"].includes(s[bare.end + 2]?.pos ?? ""))) && placeName(s, b, ctx) !== undefined;
