@@ -26,7 +26,7 @@ import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
 import { addPet, speakerNamed, type SessionContext } from "./referents.js";
 import { personNamed } from "./people.js";
-import { districtsNamed, placesWithin } from "./within.js";
+import { districtsNamed, knownHomeWithin, placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
 import { atOrganisation } from "./states-at-name.js";
@@ -43,7 +43,7 @@ import { everydayStates, toldNews } from "./states-everyday.js";
 import { commute, dayAt, jobFragment, servedAt, writtenFrom } from "./states-remarks.js";
 import { townRemark } from "./states-town-remark.js";
 import { isQuestion, toldAsNews, noteQuestion, noteKindPresumed, replyState } from "./replies.js";
-import { noteAttribute, noteEnded, notePresumed, noteTripTalk, takePresumed } from "./pending.js";
+import { noteAttribute, noteEnded, notePendingEnd, notePresumed, noteTripTalk, takePresumed } from "./pending.js";
 import { fragmentValue } from "./fragments.js";
 import { nameAndYes, questionTail, readQuestion, statedLeads } from "./questions.js";
 import { dropCrossedReadings, dropStatedEnded, valuelessNews } from "./news.js";
@@ -118,6 +118,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   }
   const indirect = (entity: string, attribute: "home" | "workplace" | "job", value: string, hedged: boolean) => {
     if (attribute !== "job" && !hedged && knownByKind(ctx.known?.[entity]?.[attribute], attribute, value)) return;
+    // (a city the known home may lie within holds it: within.ts)
+    const home = attribute === "home" ? knownHomeWithin(ctx, entity, value) : undefined;
+    if (home) return void add({ entity: home, attribute: "within", value });
     add({ entity, attribute, value, ...(o.kinds ? { kind: "state" as const } : {}), confidence: hedged ? o.hedgeConfidence : o.indirectConfidence });
     if (upper(value)) mention(value);
   };
@@ -441,10 +444,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   else noteKindPresumed(ctx, turn.speaker, turn.text, sentences);
   noteTripTalk(ctx, turn.speaker, !triples.some((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) && !endedHere && sentences.some((s) => s.some((t) => TRIP.has(t.lemma))));
   for (const t of triples) if ((t.attribute === "home" || t.attribute === "workplace") && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEnded(ctx, turn.speaker, t.attribute);
-  // an ending still waiting for its new value waits through the speaker's next three turns
-  const named = (a: string) => triples.some((t) => t.entity === turn.speaker && t.attribute === a && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) >= o.indirectConfidence);
-  if (endedHere && !named(endedHere)) ctx.pendingEnd = { entity: turn.speaker, attribute: endedHere, turns: pending && pending.attribute === endedHere ? pending.turns + 1 : 0 };
-  else if (ctx.pendingEnd?.entity === turn.speaker) ctx.pendingEnd = undefined;
-  if (ctx.pendingEnd && ctx.pendingEnd.turns >= 3) ctx.pendingEnd = undefined;
+  // an ending still waiting for its new value waits through the speaker's next three turns (pending.ts)
+  notePendingEnd(ctx, turn.speaker, endedHere, pending, triples, o.indirectConfidence);
   return { triples, mentions, fallback: lastResort(triples, sentences, turn.speaker, caption) };
 }

@@ -73,9 +73,9 @@ export function analyse(raw: string): Tok[][] {
   const its = nl.its;
   const text = dropEmoticons(raw).replace(EMOJI_BREAK, "$1$2 . ");
   // ("Ha. Fine, my turn": wink reads "Ha." as the abbreviation of hectare and runs the sentences together; "Boone
-  // wants in. Remember him?": "in." as inches, when no number stands before it)
+  // wants in. Remember him?", "hanging in. still driving": "in." as inches, when no number stands before it)
   const stops = text.includes("a.") ? text.replace(/\b([Hh]ah?)\.(?=\s|$)/g, "$1 .") : text;
-  let doc = nl.readDoc(joinDomains(expandContractions(stops.includes("n.") ? stops.replace(/(?<!\d\s?)\b([Ii]n)\.(?=\s+\p{Lu})/gu, "$1 .") : stops)));
+  let doc = nl.readDoc(joinDomains(expandContractions(stops.includes("n.") ? stops.replace(/(?<!\d\s?)\b([Ii]n)\.(?=\s+\p{L})/gu, "$1 .") : stops)));
   const cased = truecase(doc);
   if (cased) doc = nl.readDoc(cased);
   const words = doc.tokens().out() as string[];
@@ -200,10 +200,10 @@ function namesReadAsVerbs(sent: Tok[]): void {
 
 function namesAfterPrepositions(sent: Tok[]): void {
   // … and after a preposition, where no verb stands ("I'm in Charleston now", "at Ford", "down the road in Mumbles"),
-  // as is a brand written with a digit or an inner capital ("at bet365", "at easyJet")
+  // as is a brand written with a digit or an inner capital ("at bet365", "at easyJet"), and after "to" read as an infinitive's ("walking home to Bilk")
   for (let j = 1; j < sent.length; j++) {
     const t = sent[j];
-    if (sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower) && ((t.pos === "VERB" && /^\p{Lu}\p{Ll}+$/u.test(t.text)) || BRAND.test(t.text))) t.pos = "PROPN";
+    if (((sent[j - 1].pos === "ADP" && PLACE_PREPS.has(sent[j - 1].lower)) || (j > 1 && sent[j - 1].lower === "to" && sent[j - 1].pos === "PART")) && ((t.pos === "VERB" && /^\p{Lu}\p{Ll}+$/u.test(t.text)) || BRAND.test(t.text))) t.pos = "PROPN";
   }
 }
 

@@ -2,7 +2,7 @@
  * What a session waits for between turns: the where-question one speaker asked the other (answered by replies.ts),
  * the home a question presumed, the home or workplace a speaker just ended, and the attribute told last.
  */
-import type { ObservationKind } from "../types.js";
+import type { ObservationKind, Triple } from "../types.js";
 import type { SessionContext } from "./referents.js";
 
 /** A where-question one speaker asked the other, waiting for its reply. */
@@ -68,4 +68,16 @@ export function noteEnded(ctx: SessionContext, entity: string, attribute: "home"
   const c = ctx as WithQuestion;
   if (attribute === "home") c.homeEnded = entity;
   c.ended = { entity, attribute };
+}
+
+/**
+ * Keeps a speaker's ending that the turn gave no new value ("Not in Tromsø anymore!" … "Stavanger since August."):
+ * it waits through the speaker's next three turns, until one of them tells a value of its attribute (at `indirect`
+ * confidence or more).
+ */
+export function notePendingEnd(ctx: SessionContext, speaker: string, ended: "home" | "workplace" | undefined, pending: SessionContext["pendingEnd"], triples: readonly Triple[], indirect: number): void {
+  const named = (a: string) => triples.some((t) => t.entity === speaker && t.attribute === a && t.kind !== "ended" && !t.value.startsWith("not ") && (t.confidence ?? 1) >= indirect);
+  if (ended && !named(ended)) ctx.pendingEnd = { entity: speaker, attribute: ended, turns: pending && pending.attribute === ended ? pending.turns + 1 : 0 };
+  else if (ctx.pendingEnd?.entity === speaker) ctx.pendingEnd = undefined;
+  if (ctx.pendingEnd && ctx.pendingEnd.turns >= 3) ctx.pendingEnd = undefined;
 }

@@ -4,7 +4,7 @@
  * the past.
  */
 export const HOME_Q = /\b(?:you|u) (?:live|living|stay|staying) where\b|\bwhere\b.*\b(?:live|living|home|move|moved|based|settle|settled|stay(?:ing)?(?!\s+(?:for|tonight|this|on|during|while|when|over|in the hotel)\b)|end(?:ed)? up|collect(?:ing)? (?:you|u) from|pick(?:ing)? (?:you|u) up from)\b|\b(?:your|ur) (?:\w+ )?address\b/i;
-export const WORK_Q = /\b(?:you|u) (?:work|working) where\b|\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b|\b(?:which|what) (?:\w+ )?(?:company|firm|employer|factory|hospital|school|shop|store|office|bank|hotel|restaurant|practice|agency|warehouse|plant|site|place|one)\b[^?]*\b(?:do|did) (?:you|u) work\b|\bwho (?:do|did) (?:you|u) work for\b/i;
+export const WORK_Q = /\b(?:you|u) (?:work|working) where\b|\bwhere\b.*\b(?:work|working|job|every ?day|each day|commut\w*)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b|\b(?:which|what) (?:\w+ )?(?:company|firm|employer|factory|hospital|school|shop|store|office|bank|hotel|restaurant|practice|agency|warehouse|plant|site|place|one)\b[^?]*\b(?:do|did) (?:you|u) work\b|\bwho (?:do|did) (?:you|u) work for\b|\bwho(?:'s| is)? (?:\w+ )?(?:pay|pays|paying) (?:you|u)\b/i;
 export const GO_Q = /^\s*where did you go\s*\?\s*$/i;
 /** "Where are you these days?", "Where are you again?": where the listener lives, asked without a verb of living. */
 export const WHERE_NOW_Q = /\bwhere (?:(?:are|r) (?:you|u)|you're|youre)\b.*\b(?:these days|nowadays|now|again)\b|\bwhere in (?:\p{Lu}[\p{L}'-]*\s){1,3}(?:are|r) (?:you|u)\b|\bwhere (?:are |r )?(?:you|u) to\W*$/iu;

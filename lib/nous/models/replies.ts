@@ -18,6 +18,9 @@ import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "
 import { DWELLING, organisationName, placeAt, placeName, townName } from "./states-common.js";
 import { shortFormOf } from "../query.js";
 
+/** Last words of the names of parts of a town ("the Heights", "the Village", "the West End"). */
+const AREA_HEADS = new Set(["heights", "hill", "hills", "village", "valley", "end", "side", "quarter", "flats", "meadows", "docks", "annex", "liberties", "highlands", "lowlands", "park"]);
+
 /** Where the modifiers before the word at i begin ("the new-ish job", "the vet practice"): up to three words back. */
 const modifiedFrom = (s: Tok[], i: number): number => {
   let j = i - 1;
@@ -192,9 +195,9 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
       if (home) c.asked = { by: speaker, attribute: "home", kind: "state", still: home };
       return;
     }
-    // ("You still in the Mater?": "in the" and a name no gazetteer holds, an institution; "And work is still
-    // Woodside?": a town's name asked as one's work)
-    const institution = prep === "in" && s[k + 2]?.lower === "the" && placesNamed(p?.value ?? "").length === 0 && !knownHome;
+    // ("You still in the Mater?": "in the" and a name no gazetteer holds, an institution, unless its last word names a
+    // part of a town, "still in the Heights?"; "And work is still Woodside?": a town's name asked as one's work)
+    const institution = prep === "in" && s[k + 2]?.lower === "the" && placesNamed(p?.value ?? "").length === 0 && !knownHome && !AREA_HEADS.has(p?.value.split(" ").pop()?.toLowerCase() ?? "");
     const workTopic = s.slice(0, k).some((t, i) => ["work", "office", "job"].includes(t.lower) && ["is", "'s"].includes(s[i + 1]?.lower ?? ""));
     if (p) c.asked = { by: speaker, attribute: (((prep === "in" && !institution) || knownHome) && !workTopic) || dwelling ? "home" : "workplace", kind: "state", still: p.value, ...(about ? { about } : {}) };
     if (p) return;

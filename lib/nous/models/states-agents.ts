@@ -365,7 +365,7 @@ export function elidedStill(s: Tok[], ctx: SessionContext): { attribute: "home" 
   }
   if (!s.some((t) => t.lower === "still" || t.lower === "now" || t.lower === "not")) return out;
   const anymore = s.some((t, i) => t.lower === "anymore" || (t.lower === "any" && s[i + 1]?.lower === "more"));
-  for (let k = 0; k + 2 < s.length; k++) {
+  for (let k = 0; k + 1 < s.length; k++) {
     const lead = s[k].lower;
     if (lead !== "still" && lead !== "now" && !(lead === "not" && anymore)) continue;
     // at the sentence's start (after "yes", "yep", "oh", a comma) or right after a comma or a stop

@@ -140,3 +140,15 @@ export function districtsNamed<T extends HomeTriple & { confidence?: number }>(s
   }
   return out;
 }
+
+/**
+ * The known home of `entity` that a city told in passing may hold ("How's Rathmines?" … "the rent in Dublin though":
+ * Rathmines lies within Dublin, and Dublin is no second home), if any.
+ *
+ * @example
+ * knownHomeWithin({ speakers: ["Ann", "Bob"], known: { Ann: { home: "Rathmines" } } }, "Ann", "Dublin"); // "Rathmines"
+ */
+export function knownHomeWithin(ctx: SessionContext, entity: string, city: string): string | undefined {
+  const home = ctx.known?.[entity]?.home;
+  return home && mayLieWithin(home, city) ? home : undefined;
+}

@@ -1,0 +1,52 @@
+/** Readings of chat as people type it: a lower-case sentence after "in.", a "still X" ending the turn, a town read as a verb, what a question asks, a city around a known home. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { analyse } from "./nlp.js";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][], speakers = ["Ann", "Bob"]) => talkLines(turns, ["home", "workplace", "within"], { speakers });
+const has = (lines: string[], prefix: string) => lines.some((l) => l.startsWith(prefix));
+
+test("'in.' before a lower-case word ends a sentence: 'hanging in. still driving for the MTA'", () => {
+  const lines = talk([["Ann", "hanging in. still driving for the MTA, still on Staten Island"]]);
+  assert.ok(has(lines, "Ann | workplace | MTA"), lines.join("\n"));
+  assert.equal(analyse("hanging in. still driving for the MTA").length, 2);
+  // after a number "in." is inches, and the sentence runs on
+  assert.equal(analyse("the shelf is 30 in. wide and still too short").length, 1);
+});
+
+test("'still X' ending a turn with no stop is the speaker's home: 'yes, still NXP, still chips, still Nijmegen'", () => {
+  const lines = talk([["Bob", "you're still at NXP?"], ["Ann", "yes, still NXP, still chips, still Nijmegen"]]);
+  assert.ok(has(lines, "Ann | workplace | NXP") && has(lines, "Ann | home | Nijmegen"), lines.join("\n"));
+  assert.ok(has(talk([["Ann", "still Nijmegen"]]), "Ann | home | Nijmegen"));
+});
+
+test("a capitalised word the tagger read as a verb after 'to' is a name: 'walking home to Bilk from the Altstadt'", () => {
+  assert.ok(has(talk([["Ann", "I'm walking home to Bilk from the Altstadt and a man is playing accordion very badly"]]), "Ann | home | Bilk"));
+  // a verb after "to" opening the sentence stays a verb
+  assert.ok(!has(talk([["Ann", "to Google it would take a minute"]]), "Ann | workplace | Google"));
+});
+
+test("'still in the Heights?' asks where one lives; 'still in the Mater?' where one works", () => {
+  const home = talk([["Bob", "and still in the Heights?"], ["Ann", "still in the Heights, still paying too much, still worth it"]]);
+  assert.ok(has(home, "Ann | home | Heights") && !has(home, "Ann | workplace | Heights"), home.join("\n"));
+  assert.ok(has(talk([["Bob", "You still in the Mater?"], ["Ann", "yep"]]), "Ann | workplace | Mater"));
+});
+
+test("'who's paying you?' asks where one works", () => {
+  const lines = talk([["Bob", "lol so who's actually paying you"], ["Ann", "Zillow, since last spring. the house in Kent is too loud with the kids home"]]);
+  assert.ok(has(lines, "Ann | workplace | Zillow"), lines.join("\n"));
+  // without the question the name alone says nothing
+  assert.ok(!has(talk([["Bob", "lol so what's new"], ["Ann", "Zillow, since last spring."]]), "Ann | workplace | Zillow"));
+});
+
+test("'Port of Tacoma' is one organisation's name", () => {
+  assert.ok(has(talk([["Ann", "I work at the Port of Tacoma, crane schedules."]]), "Ann | workplace | Port of Tacoma"));
+});
+
+test("a city the known home may lie within, told in passing, holds the home: 'How's Rathmines?' … 'the rent in Dublin'", () => {
+  const lines = talk([["Bob", "how's Rathmines, still the noisy neighbours?"], ["Ann", "one of them moved out. the rent in Dublin though, I cry every month"]]);
+  assert.ok(has(lines, "Rathmines | within | Dublin") && !has(lines, "Ann | home | Dublin"), lines.join("\n"));
+  // with no home known, the city is read as before
+  assert.ok(has(talk([["Ann", "one of them moved out. the rent in Dublin though, I cry every month"]]), "Ann | home | Dublin"));
+});
