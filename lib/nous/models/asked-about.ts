@@ -83,8 +83,10 @@ export function stillAbout(s: Tok[], st: number, lone: string | undefined, ctx: 
   const subject = howIs ? s[st - 2] : st > 0 && ["is", "'s", "does"].includes(s[st - 2]?.lower ?? "") ? s[st - 1] : undefined;
   if (subject && (subject.lower === "he" || subject.lower === "she")) return resolvePronoun(ctx, subject.lower, "", ctx.speakers) ?? "";
   if (!subject) return lone;
-  if (isName(subject) && !speakerNamed(ctx, subject.text)) return (ctx.people ?? []).some((r) => r.name === subject.text) || ctx.known?.[subject.text] ? subject.text : "";
-  return undefined;
+  if (!isName(subject) || speakerNamed(ctx, subject.text)) return undefined;
+  if ((ctx.people ?? []).some((r) => r.name === subject.text) || ctx.known?.[subject.text]) return subject.text;
+  // ("Is Daniel still in Miri?": a name no lexicon, gazetteer or organisation holds is someone's, named for the first time)
+  return !inLexicon(subject.lower) && placesNamed(subject.text).length === 0 && !isCountry(subject.text) && !organisationName(subject.text) ? subject.text : "";
 }
 
 /** "did you take the Safaricom offer in the end?": the organisation whose offer, job or role it asks about (no town). */

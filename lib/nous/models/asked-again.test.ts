@@ -50,3 +50,28 @@ test("a city the known home may lie within, told in passing, holds the home: 'Ho
   // with no home known, the city is read as before
   assert.ok(has(talk([["Ann", "one of them moved out. the rent in Dublin though, I cry every month"]]), "Ann | home | Dublin"));
 });
+
+test("a first-person sentence stating one value leaves the other to an elided 'still': 'I'm still a nurse at X, still in Y'", () => {
+  const lines = talk([["Ann", "lol ok fine. I'm still a nurse at Kootenai Health, still in Coeur d'Alene, still hate olives"]]);
+  assert.ok(has(lines, "Ann | workplace | Kootenai Health") && has(lines, "Ann | home | Coeur d'Alene"), lines.join("\n"));
+});
+
+test("'Is Daniel still in Miri?' asks about Daniel, named for the first time; the yes and what it adds are his", () => {
+  assert.ok(has(talk([["Bob", "Is Daniel still in Miri?"], ["Ann", "Yes."]]), "Daniel | home | Miri"));
+  const lines = talk([["Bob", "Is Daniel still in Miri?"], ["Ann", "Yes, still in Miri, still with Shell, still complaining about the offshore rotations."]]);
+  assert.ok(has(lines, "Daniel | workplace | Shell") && !has(lines, "Ann | home | Miri") && !has(lines, "Ann | workplace | Shell"), lines.join("\n"));
+  // a word of the lexicon is no first name to go on
+  assert.ok(!has(talk([["Bob", "Is Grace still in Miri?"], ["Ann", "Yes."]]), "Grace | home | Miri"));
+});
+
+test("'what's the snow like in Rochester' presumes the listener's home; 'how's Chloe liking Walla Walla' does not", () => {
+  assert.ok(has(talk([["Bob", "what's the snow like in Rochester"]]), "Ann | home | Rochester"));
+  assert.ok(!has(talk([["Bob", "what was the food like in Rome?"]]), "Ann | home | Rome"));
+  assert.ok(!has(talk([["Bob", "how's Chloe liking Walla Walla"]]), "Ann | home | Walla Walla"));
+  assert.ok(has(talk([["Bob", "how are you liking Walla Walla?"]]), "Ann | home | Walla Walla"));
+});
+
+test("one heard back from is a person a pronoun may stand for: 'did you ever hear back from Trent' … 'he's in Galveston now'", () => {
+  const lines = talk([["Ann", "did you ever hear back from Trent"], ["Bob", "yeah finally. he's in Galveston now"]]);
+  assert.ok(has(lines, "Trent | home | Galveston"), lines.join("\n"));
+});

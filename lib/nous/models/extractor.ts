@@ -357,15 +357,15 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   };
   /** What the sentence leaves untold: a "still" with the value elided, news with no value, events and activities. */
   const untold = (s: Tok[], si: number, clauses: Clause[], states: ReturnType<typeof statesIn>, words: string[]) => {
-    if (!states.some((st) => st.entity === turn.speaker)) {
-      // the answer to "How's Mārtiņš doing?" is about Mārtiņš
-      const whom = cur.whom ?? askedOf ?? turn.speaker;
-      for (const e of elidedStill(s, ctx)) {
-        const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};
-        add(o.kinds ? { entity: whom, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: whom, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });
-        if (e.ended && whom === turn.speaker) endedHere = e.attribute;
-        mention(e.value);
-      }
+    // the answer to "How's Mārtiņš doing?" is about Mārtiņš; a sentence about them, or in the first person, stating one value
+    // leaves the other to an elided "still" ("I'm still a nurse at Kootenai Health, still in Coeur d'Alene")
+    const whom = cur.whom ?? askedOf ?? turn.speaker;
+    const stated = new Set(states.filter((st) => st.entity === whom).map((st) => st.attribute));
+    for (const e of elidedStill(s, ctx).filter((x) => !stated.has(x.attribute) && (!stated.size || whom !== turn.speaker || s.some((t) => FIRST_PERSON.has(t.lower))))) {
+      const conf = hedges[si] && !e.ended ? { confidence: o.hedgeConfidence } : {};
+      add(o.kinds ? { entity: whom, attribute: e.attribute, value: e.value, kind: e.ended ? "ended" : "state", ...conf } : { entity: whom, attribute: e.attribute, value: e.ended ? `not ${e.value}` : e.value, ...conf });
+      if (e.ended && whom === turn.speaker) endedHere = e.attribute;
+      mention(e.value);
     }
     if (!greetings(s, clauses, turn.speaker, ctx, passing, moved)) movedInPassing(s, clauses, turn.speaker, ctx, moved);
     // "Got a job! Admiral, in Cardiff.", "We moved! Bilbao, finally.": news with no value, the next fragment gives it

@@ -13,6 +13,8 @@ const RELATIVES = relativeWords();
 /** Acronyms that name places ("How's NYC?" asks after a home). */
 const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA", "UAE", "NZ", "BC", "NSW", "QLD", "JHB", "CPT", "KZN", "PE", "NI", "PH", "SG", "NL", "ZA", "PJ", "JB", "KC", "SA", "WA", "NT", "HK", "BH", "TO", "NOLA", "PDX", "ATL"]);
 const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
+/** Who else a "How's … liking X?" may ask about. */
+const THIRD_PERSON = new Set(["he", "she", "they", "him", "her", "them"]);
 /** The daily way in to work ("the drive in from X", "the commute from X"). */
 const COMMUTES = new Set(["drive", "commute", "journey", "trek", "ride"]);
 /** What one takes in to work every day ("the tram in from X"). */
@@ -75,7 +77,8 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
     if (!isQuestion(s)) continue;
     // "Did you hear Tom moved to Leeds?": news, not a question about the listener
     if (s.some((t, i) => (t.lower === "hear" || t.lower === "heard") && s[i - 1]?.lower === "you" && ["did", "have", "you"].includes(s[i - 2]?.lower ?? "x"))) continue;
-    const how = s.findIndex((t) => t.lower === "how" || t.lower === "hows");
+    // ("what's the snow like in Rochester": "what … like" asks as "how" does)
+    const how = s.findIndex((t, i) => t.lower === "how" || t.lower === "hows" || (t.lower === "what" && ["'s", "is"].includes(s[i + 1]?.lower ?? "") && s.some((x, j) => j > i + 1 && x.lower === "like" && s[j + 1]?.lower === "in")));
     // "How is Grab? Still the same project?", "How's Ford? They got you on the new truck yet?": one capitalised word
     // asked after, then the listener's work (the tagger may read "Grab" or "Ford" as a verb)
     const asked = how >= 0 && ["is", "'s"].includes(s[how + 1]?.lower ?? "") && s[how + 3]?.text === "?" && /^\p{Lu}\p{Ll}+$/u.test(s[how + 2]?.text ?? "") && !isName(s[how + 2]) ? s[how + 2].text : undefined;
@@ -160,7 +163,8 @@ function presumedCue(sentences: Tok[][], si: number, k: number, how: number, ctx
   // "first week in Tainan, verdict?": the first days of a new home
   const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
   // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
-  const liking = ["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
+  // (not another's: "how's Chloe liking Walla Walla")
+  const liking = (["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") && !isName(s[k - 2]) && !THIRD_PERSON.has(s[k - 2]?.lower ?? "")) || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
   // "when did you move to Sapporo??": the question takes the move as known
   const past = s[k - 2]?.lower === "moved" || s[k - 2]?.lower === "relocated" || (s[k - 2]?.lower === "move" && s.slice(0, k).some((t) => t.lower === "did"));
   const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");

@@ -234,7 +234,9 @@ const SENT = new Set(["parcel", "package", "box", "letter", "card", "gift", "pre
  */
 export function contactedAt(s: readonly { lower: string; lemma: string; pos: string }[], i: number): boolean {
   if (i < 1) return false;
-  return (i >= 2 && TALKED_WITH[s[i - 2].lemma] === s[i - 1].lower) || (CONTACTED.has(s[i - 1].lemma) && s[i - 1].pos === "VERB") || (i >= 2 && s[i - 1].lower === "for" && (SENT.has(s[i - 2].lemma) || (["come", "arrive"].includes(s[i - 2].lemma) && SENT.has(s[i - 3]?.lemma ?? ""))));
+  // ("heard back from Trent": "back" between the verb and its preposition)
+  const v = i >= 3 && s[i - 2].lower === "back" ? s[i - 3] : s[i - 2];
+  return (i >= 2 && TALKED_WITH[v.lemma] === s[i - 1].lower) || (CONTACTED.has(s[i - 1].lemma) && s[i - 1].pos === "VERB") || (i >= 2 && s[i - 1].lower === "for" && (SENT.has(s[i - 2].lemma) || (["come", "arrive"].includes(s[i - 2].lemma) && SENT.has(s[i - 3]?.lemma ?? ""))));
 }
 
 /** Is `n` a speaker's name, first name, or a nickname that starts it ("Mel" for Melanie)? */
