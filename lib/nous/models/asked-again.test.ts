@@ -75,3 +75,17 @@ test("one heard back from is a person a pronoun may stand for: 'did you ever hea
   const lines = talk([["Ann", "did you ever hear back from Trent"], ["Bob", "yeah finally. he's in Galveston now"]]);
   assert.ok(has(lines, "Trent | home | Galveston"), lines.join("\n"));
 });
+
+test("a subjectless sentence goes on about the last person told, never a thing: 'Rent went up … Found a place in X'", () => {
+  const rent = talk([["Ann", "Rent went up, so I moved out of Dupont. Found a place in Silver Spring, just across the line in Maryland."]]);
+  assert.ok(has(rent, "Ann | home | Silver Spring") && !has(rent, "Rent |"), rent.join("\n"));
+  const we = talk([["Ann", "Big news, we've moved to Cairns! Ryan got transferred so we packed up the whole unit. Renting in Edge Hill now"]]);
+  assert.ok(has(we, "Ann | home | Edge Hill") && !has(we, "Ryan | home"), we.join("\n"));
+  // a person's news goes on about them
+  assert.ok(has(talk([["Ann", "Our supervisor Priya is leaving! Got a job with Severn Trent."]]), "Priya | workplace | Severn Trent"));
+});
+
+test("a verb after a verbless ending and a comma is the speaker's: 'Not in Yishun anymore, moved into … in Kembangan'", () => {
+  const lines = talk([["Ann", "I also got news. Not in Yishun anymore, moved into my wife's family place in Kembangan"]]);
+  assert.ok(has(lines, "Ann | home | Kembangan") && has(lines, "Ann | home | Yishun | ended"), lines.join("\n"));
+});

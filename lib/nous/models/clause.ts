@@ -320,7 +320,9 @@ function subjectlessClause(s: Tok[], i: number, out: readonly Clause[], speaker:
   // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"
   const k = i;
   // or after a short verbless lead-in and a comma or colon ("some good news, started at X on Monday")
-  const newsLead = k > 1 && k <= 5 && [",", ":"].includes(s[k - 1].text) && t.pos === "VERB" && s.slice(0, k - 1).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "INTJ", "ADV"].includes(x.pos));
+  // (… or a verbless ending: "Not in Yishun anymore, moved into …")
+  const ending = s[0]?.lower === "not" || (s[0]?.lower === "no" && s[1]?.lower === "longer");
+  const newsLead = k > 1 && k <= (ending ? 7 : 5) && [",", ":"].includes(s[k - 1].text) && t.pos === "VERB" && s.slice(0, k - 1).every((x) => ["DET", "ADJ", "NOUN", "PROPN", "INTJ", "ADV"].includes(x.pos) || (ending && ["PART", "ADP"].includes(x.pos)));
   // ("We finally did it, moved to Prague": after a first clause of "I" or "we" that states nothing read here)
   const weLead = out.length === 0 && k > 2 && s[k - 1].text === "," && ["i", "we"].includes(s[0].lower) && t.pos === "VERB" && COMMA_VERBS.has(t.lemma);
   // ("Still at CENPES, and still living in Niterói because …": after a verbless fragment, "still" and a gerund)

@@ -25,7 +25,7 @@ import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
 import { addPet, speakerNamed, type SessionContext } from "./referents.js";
-import { personNamed } from "./people.js";
+import { personNamed, personSubject } from "./people.js";
 import { districtsNamed, knownHomeWithin, placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
 import { appliedAt, firstDaysAt, lastDayAt, openedBusiness, runsBusiness, homeInPassing, homeSaidTo, relationVisited, travelHome } from "./states-at.js";
@@ -254,7 +254,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     }
     return { s, fragment };
   };
-  /** The main clause and its clauses, with a subjectless one given the third person the turn spoke of. */
+  /** The main clause and its clauses, a subjectless one given the third person the turn spoke of (its last subject, a person). */
   const clausesOf = (s: Tok[]): { s: Tok[]; conditional: boolean; clauses: Clause[] } => {
     const main = mainClause(s);
     s = main.s;
@@ -270,10 +270,10 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
       const own = lead.subjects;
       for (const c of clauses) if (c.subjects === own) c.subjects = [lastThird];
     }
-    const told = clauses.find((c) => !c.implicit);
+    const told = clauses.filter((c) => !c.implicit).pop();
     if (clauses.length === 0 && thirdNews) cur.whom = thirdNews;
     // ("Company sent me. Living in …": a clause done to the speaker leaves the next sentence the speaker's)
-    lastThird = told ? (told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other && !["me", "us"].includes(s[told.head + 1]?.lower ?? "") ? told.subjects[0] : undefined) : clauses.length === 0 ? lastThird : undefined;
+    lastThird = told ? (told.subjects.length === 1 && told.subjects[0] !== turn.speaker && told.subjects[0] !== other && personSubject(ctx, told.subjects[0]) && !["me", "us"].includes(s[told.head + 1]?.lower ?? "") ? told.subjects[0] : undefined) : clauses.length === 0 ? lastThird : undefined;
     thirdNews = lastThird && s.some((t) => t.lemma === "job" || MOVE.has(t.lemma)) ? lastThird : undefined;
     return { s, conditional, clauses };
   };

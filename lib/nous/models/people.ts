@@ -3,9 +3,9 @@
  */
 import { placesNamed } from "./gazetteer.js";
 import { kinWords, wordSet } from "./lexicon.js";
-import type { Tok } from "./nlp.js";
+import { inLexicon, type Tok } from "./nlp.js";
 import { addPerson, contactedAt, nameRelation, relationGender, speakerNamed, type SessionContext } from "./referents.js";
-import { employerWith } from "./states-common.js";
+import { employerWith, organisationName } from "./states-common.js";
 
 const KIN = kinWords();
 const PARTNERS = wordSet("partner");
@@ -39,4 +39,17 @@ export function personNamed(s: Tok[], i: number, end: number, name: string, ctx:
     const relation = Object.entries(ctx.relationNames ?? {}).find(([, n]) => n === name)?.[0];
     addPerson(ctx, { name, turn, gender: relation ? relationGender(relation.split("'s ").pop()!) : undefined });
   }
+}
+
+/**
+ * Whether a clause's subject may be a person whom a subjectless sentence after it goes on about ("Ryan got
+ * transferred. Loves Cairns."): a relation ("Ann's sister"), a person the conversation gave a gender, or one word that
+ * no lexicon, gazetteer or organisation holds ("Ryan"; not "Rent went up." nor "Utkal University closed.").
+ *
+ * @example
+ * personSubject({ speakers: ["Ann", "Bob"] }, "Rent"); // false
+ */
+export function personSubject(ctx: SessionContext, subject: string): boolean {
+  if (subject.includes("'s ") || (ctx.people ?? []).some((r) => r.name === subject && r.gender !== undefined)) return true;
+  return !subject.includes(" ") && !inLexicon(subject.toLowerCase()) && placesNamed(subject).length === 0 && !organisationName(subject);
 }
