@@ -89,3 +89,22 @@ test("a verb after a verbless ending and a comma is the speaker's: 'Not in Yishu
   const lines = talk([["Ann", "I also got news. Not in Yishun anymore, moved into my wife's family place in Kembangan"]]);
   assert.ok(has(lines, "Ann | home | Kembangan") && has(lines, "Ann | home | Yishun | ended"), lines.join("\n"));
 });
+
+test("a part of town set right after the town lies within it: 'Still in Cardiff, in Canton', 'in Llanelli, up in Felinfoel'", () => {
+  const cardiff = talk([["Ann", "Still in Cardiff, in Canton, by the park. I work on the events team"]]);
+  assert.ok(has(cardiff, "Ann | home | Canton") && has(cardiff, "Canton | within | Cardiff"), cardiff.join("\n"));
+  const up = talk([["Ann", "I'm still in Llanelli, up in Felinfoel near the old brewery"]]);
+  assert.ok(has(up, "Ann | home | Felinfoel") && has(up, "Felinfoel | within | Llanelli"), up.join("\n"));
+  // a large town after the comma is no part of the first: a plan or a visit
+  assert.ok(!has(talk([["Ann", "I'm in London, in Birmingham next week"]]), "Birmingham | within"));
+});
+
+test("a rowhouse, a dorm or digs are dwellings: 'my dorm in Daeyeon-dong', 'a rowhouse in Hampden'", () => {
+  assert.ok(has(talk([["Ann", "my dorm in Daeyeon-dong is tiny"]]), "Ann | home | Daeyeon-dong"));
+  assert.ok(has(talk([["Ann", "Officially moved. I'm in a rowhouse in Hampden now."]]), "Ann | home | Hampden"));
+});
+
+test("an offer to someone else conditions nothing before it: 'We are in Adyar, if Zoya wants to come and play'", () => {
+  assert.ok(has(talk([["Ann", "Kavya also. We are in Adyar, if Zoya wants to come and play sometime"]]), "Ann | home | Adyar"));
+  assert.ok(!has(talk([["Ann", "I'd move to Leeds if she wants"]]), "Ann | home | Leeds"));
+});

@@ -228,7 +228,8 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   // apology or a request with "if" conditions nothing before its comma
   const polite = ifAt > 2 && ((s[ifAt - 1].lower === "me" && ["forgive", "excuse", "pardon"].includes(s[ifAt - 2].lemma)) || ["sorry", "know", "wonder", "check"].includes(s[ifAt - 1].lemma));
   // "I'm still in Blarney if you want a celebratory pint": an offer to the listener conditions nothing before it
-  const offer = ifAt > 2 && ["you", "u"].includes(s[ifAt + 1]?.lower ?? "") && ["want", "fancy", "like", "need", "wanna", "ever"].includes(s[ifAt + 2]?.lower ?? "") && !s.slice(0, ifAt).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower));
+  // ("We are in Adyar, if Zoya wants to come and play": or to someone else)
+  const offer = ifAt > 2 && (["you", "u", "he", "she", "they", "anyone", "anybody"].includes(s[ifAt + 1]?.lower ?? "") || isName(s[ifAt + 1])) && ["want", "fancy", "like", "need", "wanna", "ever"].some((w) => w === s[ifAt + 2]?.lower || w === s[ifAt + 2]?.lemma) && !s.slice(0, ifAt).some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower));
   if (offer) return { s: s.slice(0, ifAt), conditional: false };
   // "She can message me if there's a problem, I'm at Ateneo Mon to Fri": the speaker's "I am" after the condition's
   // comma starts a statement of its own

@@ -13,7 +13,7 @@
  *   Kilimani now"; "I'm in Durban now" … "got a flat in Morningside"): a neighbourhood is no move to another town.
  * A turn that looks back ("the old flat", "used to", "before") says nothing of nesting.
  */
-import { isCountry, mayLieWithin, regionHolds } from "./gazetteer.js";
+import { isCountry, mayLieWithin, placesNamed, regionHolds } from "./gazetteer.js";
 import { isTimeName } from "./name-context.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { speakerNamed, type SessionContext } from "./referents.js";
@@ -97,7 +97,9 @@ function districtAfter(s: Tok[], from: number): { value: string; end: number } |
     if ([".", "!", "?", ";"].includes(s[m].text) || s[m].lower === "but" || s[m].lower === "and") return undefined;
     if (DWELLINGS.has(s[m].lower)) dwelling = true;
     if (s[m].lower !== "in") continue;
-    if (s[m - 1]?.text !== "," && !dwelling) continue;
+    // (", up in Felinfoel": a direction between)
+    const set = s[m - 1]?.text === "," || (["up", "down", "out", "over"].includes(s[m - 1]?.lower ?? "") && s[m - 2]?.text === ",");
+    if (!set && !dwelling) continue;
     const at = s[m + 1]?.lower === "the" && isName(s[m + 2]) ? m + 2 : isName(s[m + 1]) ? m + 1 : -1;
     const p = at > 0 ? placeAt(s, at) : undefined;
     if (p) return p;
@@ -133,7 +135,10 @@ export function districtsNamed<T extends HomeTriple & { confidence?: number }>(s
         if (!d) continue;
         const v = d.value;
         if (!v.split(" ").every((w) => /^\p{Lu}/u.test(w)) || triples.some((x) => x.value === v)) continue;
-        if (speakerNamed(ctx, v) || (ctx.people ?? []).some((p) => p.name === v) || isCountry(v) || isTimeName(v) || organisationName(v) || !mayLieWithin(v, h.value)) continue;
+        // ("Still in Cardiff, in Canton", "in Bangalore, in Whitefield": a place set right after the town, as a part of
+        // it, lies within it unless it is a large town itself; the gazetteer's far-off namesakes do not count)
+        const apposed = s[town.end + 1]?.text === "," && (s[town.end + 2]?.lower === "in" || s[town.end + 3]?.lower === "in") && placesNamed(v).every((p) => p.population < 500_000);
+        if (speakerNamed(ctx, v) || (ctx.people ?? []).some((p) => p.name === v) || isCountry(v) || isTimeName(v) || organisationName(v) || !(apposed || mayLieWithin(v, h.value))) continue;
         out.push({ ...h, value: v, within: h.value });
       }
     }
