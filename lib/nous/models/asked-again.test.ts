@@ -108,3 +108,18 @@ test("an offer to someone else conditions nothing before it: 'We are in Adyar, i
   assert.ok(has(talk([["Ann", "Kavya also. We are in Adyar, if Zoya wants to come and play sometime"]]), "Ann | home | Adyar"));
   assert.ok(!has(talk([["Ann", "I'd move to Leeds if she wants"]]), "Ann | home | Leeds"));
 });
+
+test("a dwelling one has is no condition's: 'five minutes from our house in Mamelodi if there's an emergency'", () => {
+  assert.ok(has(talk([["Ann", "That's the plan. And my mom is five minutes from our house in Mamelodi if there's an emergency."]]), "Ann | home | Mamelodi"));
+  assert.ok(!has(talk([["Ann", "I'd sell our house in Mamelodi if I could"]]), "Ann | home | Mamelodi"));
+});
+
+test("the way home and to work: 'walk to work from Gzira', 'heading home to Mullumbimby', 'on my way home to Ringsend'", () => {
+  assert.ok(has(talk([["Ann", "But I walk to work from Gzira now, ten minutes."]]), "Ann | home | Gzira"));
+  assert.ok(has(talk([["Ann", "stoked for you. I'm heading home to Mullumbimby, absolutely stuffed"]]), "Ann | home | Mullumbimby"));
+  assert.ok(has(talk([["Ann", "I'll swing by on my way home to Ringsend"]]), "Ann | home | Ringsend"));
+  assert.ok(has(talk([["Ann", "Just got home to Headingley and the students next door are at it again"]]), "Ann | home | Headingley"));
+  // someone else's way, and a way home for a holiday, are not the speaker's home
+  assert.ok(!has(talk([["Ann", "she's heading home to Leeds now"]]), "Ann | home | Leeds"));
+  assert.ok(!has(talk([["Ann", "I'm heading home to Penang for Christmas"]]), "Ann | home | Penang"));
+});

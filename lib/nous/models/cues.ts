@@ -12,6 +12,7 @@
 import { LEXICON, wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok } from "./nlp.js";
 
+const DWELLING_NOUNS = wordSet("dwellingNouns");
 const CUES = wordSet("hedgeCues");
 const PHRASES = new RegExp(`\\b(?:${LEXICON.hedgePhrases.words.join("|")})\\b`, "i");
 const HYPERBOLE = wordSet("hyperboleModifiers");
@@ -240,6 +241,9 @@ export function mainClause(s: Tok[]): { s: Tok[]; conditional: boolean } {
   const before0 = s.slice(0, ifAt);
   const habit = ifAt > 2 && HABIT_TIME.test(before0.map((t) => t.lower).join(" ")) && !before0.some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower) || CHANGES.has(t.lemma));
   if (habit) return { s: before0, conditional: false };
+  // "my mom is five minutes from our house in Mamelodi if there's an emergency": a dwelling one has is no condition's
+  const owned = ifAt > 2 && before0.some((t, i) => (t.lower === "my" || t.lower === "our") && DWELLING_NOUNS.has(before0[i + 1]?.lemma ?? "")) && !before0.some((t) => CONDITIONED.has(t.lower) || HYPOTHETICAL.has(t.lower) || CHANGES.has(t.lemma));
+  if (owned) return { s: before0, conditional: false };
   const before = polite ? s.slice(0, ifAt).map((t) => t.text).lastIndexOf(",") : -1;
   if (before > 1) return { s: s.slice(0, before), conditional: s.slice(0, before).some((t) => HYPOTHETICAL.has(t.lower) || CONDITIONED.has(t.lower)) };
   let main = s;

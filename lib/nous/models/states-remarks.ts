@@ -80,15 +80,19 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
     // (… and "then I get home to Nether Edge"; told in the past by a way on foot or by bike, "Walked home to Drumcondra
     // in the drizzle", or as a habit, "got home to Pinheiros at midnight every day this week", "I go home to Bishan", "closing the shop now, going home to Ugbowo")
-    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || ((s[k - 1].lemma === "get" || s[k - 1].lower === "go") && s[k - 2]?.lower === "i") || (s[k - 1].lower === "going" && s.some((t) => t.lower === "now" || t.lower === "tonight")))) {
+    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || ((s[k - 1].lemma === "get" || s[k - 1].lower === "go") && ["i", "just", "finally"].includes(s[k - 2]?.lower ?? "")) || ["heading", "headed", "straight"].includes(s[k - 1].lower) || (s[k - 1].lower === "way" && s[k - 2]?.lower === "my") || (s[k - 1].lower === "going" && s.some((t) => t.lower === "now" || t.lower === "tonight")))) {
       const c = clauses.filter((x) => x.at <= k).pop();
       // ("Biked home …" opening a sentence: the tagger may take the verb for a name, and give it no lemma)
       const daily = SHORT_WAY.has(s[k - 1].lemma) || SHORT_WAY_PAST.has(s[k - 1].lower) || s.some((t, i) => ((t.lower === "every" || t.lower === "each") && DAY_PARTS.has(s[i + 1]?.lower ?? "")) || (t.lower === "again" && i > k));
-      if ((c && (c.future || c.intent || c.negated || c.usedTo || (c.past && !daily) || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+      // ("on my way home to Ringsend", whenever it is; "just got home to Headingley")
+      const wayHome = s[k - 1].lower === "way" || ["just", "finally"].includes(s[k - 2]?.lower ?? "");
+      // (the speaker's own way: "she's heading home to Leeds" is hers)
+      if ((wayHome || ["heading", "headed", "straight"].includes(s[k - 1].lower)) && s.slice(0, k).some((t) => ["he", "she", "they", "his", "her", "their"].includes(t.lower) || (t.pos === "PROPN" && isName(t)))) return;
+      if ((c && !wayHome && (c.future || c.intent || c.negated || c.usedTo || (c.past && !daily) || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
       const p = placeAt(s, k + 2);
       if (!p || isCountry(p.value) || organisationName(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
       // ("I go home to Penang for Chinese New Year": going home for something is a visit)
-      if ((s[k - 1].lower === "go" || s[k - 1].lower === "going") && ["for", "over", "at"].includes(s[p.end + 1]?.lower ?? "")) return;
+      if (["go", "going", "heading", "headed"].includes(s[k - 1].lower) && ["for", "over", "at"].includes(s[p.end + 1]?.lower ?? "")) return;
       return emit(speaker, "home", p.value, k + 2);
     }
     // "then an hour in traffic back to Penrith": the way home after work, to a town
@@ -122,8 +126,9 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     const bare = COMMUTE.has(s[0].lemma) || ((s[0].lower === "the" || WAY_JUDGED.has(s[0].lower)) && COMMUTE.has(s[1]?.lemma ?? ""));
     if (!c && !bare && !eachWay) return;
     if (c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker))) return;
-    // the commuting word just before: "commuting (in) from", "the drive (down) from", "walk home from"
-    const w = eachWay ? s[k - 1] : [s[k - 1], s[k - 2]].find((t) => t && (COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)));
+    // the commuting word just before: "commuting (in) from", "the drive (down) from", "walk home from", "walk to work from"
+    const toWork = s[k - 1]?.lower === "work" && s[k - 2]?.lower === "to" ? s[k - 3] : undefined;
+    const w = eachWay ? s[k - 1] : [s[k - 1], s[k - 2], toWork].find((t) => t && (COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)));
     if (!w) continue;
     const home = s[k - 1].lower === "home";
     let e = k + 1;
