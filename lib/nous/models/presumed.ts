@@ -8,13 +8,12 @@ import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, placeName } from "./states-common.js";
 import { isQuestion } from "./replies.js";
+import { THIRD } from "./name-context.js";
 
 const RELATIVES = relativeWords();
 /** Acronyms that name places ("How's NYC?" asks after a home). */
 const PLACE_ACRONYMS = new Set(["NYC", "LA", "SF", "KL", "DC", "UK", "US", "USA", "UAE", "NZ", "BC", "NSW", "QLD", "JHB", "CPT", "KZN", "PE", "NI", "PH", "SG", "NL", "ZA", "PJ", "JB", "KC", "SA", "WA", "NT", "HK", "BH", "TO", "NOLA", "PDX", "ATL"]);
 const YOUR_DWELLINGS = new Set(["place", "flat", "house", "apartment", "home"]);
-/** Who else a "How's … liking X?" may ask about. */
-const THIRD_PERSON = new Set(["he", "she", "they", "him", "her", "them"]);
 /** The daily way in to work ("the drive in from X", "the commute from X"). */
 const COMMUTES = new Set(["drive", "commute", "journey", "trek", "ride"]);
 /** What one takes in to work every day ("the tram in from X"). */
@@ -164,7 +163,7 @@ function presumedCue(sentences: Tok[][], si: number, k: number, how: number, ctx
   const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
   // "How are you finding Lagos?", "still loving Toronto?", "You settled into Leeds okay?"
   // (not another's: "how's Chloe liking Walla Walla")
-  const liking = (["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") && !isName(s[k - 2]) && !THIRD_PERSON.has(s[k - 2]?.lower ?? "")) || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
+  const liking = (["finding", "loving", "enjoying", "liking"].includes(s[k - 1]?.lower ?? "") && !isName(s[k - 2]) && !THIRD.has(s[k - 2]?.lower ?? "")) || ((s[k - 1]?.lower === "into" || s[k - 1]?.lower === "in") && ["settle", "settled", "settling"].includes(s[k - 2]?.lower ?? ""));
   // "when did you move to Sapporo??": the question takes the move as known
   const past = s[k - 2]?.lower === "moved" || s[k - 2]?.lower === "relocated" || (s[k - 2]?.lower === "move" && s.slice(0, k).some((t) => t.lower === "did"));
   const movedTo = s[k - 1]?.lower === "to" && past && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u");

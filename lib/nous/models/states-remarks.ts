@@ -18,6 +18,7 @@ import { listenersHome, namesSomeone, type SessionContext } from "./referents.js
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
+import { THIRD } from "./name-context.js";
 
 export const TRIP = wordSet("tripWords");
 
@@ -87,7 +88,7 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       // ("on my way home to Ringsend", whenever it is; "just got home to Headingley")
       const wayHome = s[k - 1].lower === "way" || ["just", "finally"].includes(s[k - 2]?.lower ?? "");
       // (the speaker's own way: "she's heading home to Leeds" is hers)
-      if ((wayHome || ["heading", "headed", "straight"].includes(s[k - 1].lower)) && s.slice(0, k).some((t) => ["he", "she", "they", "his", "her", "their"].includes(t.lower) || (t.pos === "PROPN" && isName(t)))) return;
+      if ((wayHome || ["heading", "headed", "straight"].includes(s[k - 1].lower)) && s.slice(0, k).some((t) => THIRD.has(t.lower) || (t.pos === "PROPN" && isName(t)))) return;
       if ((c && !wayHome && (c.future || c.intent || c.negated || c.usedTo || (c.past && !daily) || c.subjects.some((e) => e !== speaker))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
       const p = placeAt(s, k + 2);
       if (!p || isCountry(p.value) || organisationName(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
