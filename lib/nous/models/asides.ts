@@ -113,21 +113,25 @@ export function townBeingTown(s: Tok[], speaker: string, ctx: SessionContext, em
 
 /**
  * "starts from mine in Barbican", "just up the road from me in Nyali", "at ours in Leith": the speaker's place, and
- * the town it is in (not in a question).
+ * the town it is in; "Should be at yours in Bedminster by eight": the listener's. A possessive ("mine", "yours",
+ * "ours") holds in a question too ("Coming up to mine in Brunswick Saturday?"); "me" and "us" not.
  *
  * @example
  * mineIn(analyse("Saturday run starts from mine in Barbican.")[0], "Matteo", ctx, emit); // emit("Matteo", "home", "Barbican", 6)
  */
 export function mineIn(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   // (a question asks, unless it only asks for agreement: "…, yes?")
-  if (s[s.length - 1]?.text === "?" && !(s[s.length - 3]?.text === "," && ["yes", "right", "ok", "yeah", "no"].includes(s[s.length - 2]?.lower ?? ""))) return;
+  const asks = s[s.length - 1]?.text === "?" && !(s[s.length - 3]?.text === "," && ["yes", "right", "ok", "yeah", "no"].includes(s[s.length - 2]?.lower ?? ""));
   // ("We used to have parties back at ours in Hull": where one was)
   if (s.some((t, i) => t.lower === "used" && s[i + 1]?.lower === "to")) return;
+  const listener = ctx.speakers.find((x) => x !== speaker);
   for (let k = 1; k + 2 < s.length; k++) {
-    if (!["mine", "me", "ours", "us"].includes(s[k].lower) || !["from", "near", "at", "to", "round"].includes(s[k - 1].lower) || s[k + 1].lower !== "in" || !isName(s[k + 2])) continue;
+    const w = s[k].lower;
+    if (!["mine", "me", "ours", "us", "yours"].includes(w) || (asks && (w === "me" || w === "us")) || !["from", "near", "at", "to", "round"].includes(s[k - 1].lower) || s[k + 1].lower !== "in" || !isName(s[k + 2])) continue;
+    const owner = w === "yours" ? listener : speaker;
     const p = placeAt(s, k + 2);
-    // (a town's name, known to the gazetteer or not; no organisation, person or the listener's home)
-    if (p && !organisationName(p.value) && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) && !listenersHome(ctx, speaker, p.value)) return emit(speaker, "home", p.value, k + 2);
+    // (a town's name, known to the gazetteer or not; no organisation, person or the other one's home)
+    if (owner && p && !organisationName(p.value) && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) && !listenersHome(ctx, owner, p.value)) return emit(owner, "home", p.value, k + 2);
   }
 }
 

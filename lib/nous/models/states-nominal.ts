@@ -170,7 +170,9 @@ function dwellingOf({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k:
     // "Your cousin said there was a party at your house in Keighley": someone else's verb leaves the holder's house
     // where it is (the holder's own verb may not: "you sold your house in X", "I left my flat in X")
     // ("it stops at the end of my road in Leith": so does a verb of something else's)
-    const othersVerb = !!gov && !!holder && !gov.subjects.includes(holder) && !(holder === speaker && gov.implicit) && !gov.negated && !LEAVE_DWELLING.has(gov.verb);
+    // (nor does their "not": "She doesn't mind that my wee flat in Stranmillis is small", "He never said my flat in
+    // Leith was small" keep the flat where it is)
+    const othersVerb = !!gov && !!holder && !gov.subjects.includes(holder) && !(holder === speaker && gov.implicit) && !LEAVE_DWELLING.has(gov.verb);
     // ("I drive in from my place in downtown Toronto": the holder's own verb, unless it leaves, lets, denies or is of the past)
     const ownVerb = !!gov && !LEAVE_DWELLING.has(gov.verb) && !gov.negated && !gov.usedTo && !gov.past && !gov.intent && gov.verb !== "rent" && gov.verb !== "let";
     if (holder && (othersVerb || ownVerb || !(gov && gov.head < k && !gov.copula && gov.verb !== "love" && gov.verb !== "like"))) emit([holder], "home", placeAt(s, k + 2)?.value, "state", k);

@@ -17,6 +17,9 @@ const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
 const TOWN_STATES = wordSet("townStates");
 const NOT_TOWN_ACTS = wordSet("notTownActs");
 
+const COUNTERFACTUAL = new Set(["would", "could", "might", "should", "'d"]);
+const HAVE = new Set(["have", "'ve", "ve", "of"]);
+
 /**
  * "Ballarat's miserable after May", "Kellyville's so quiet", "Marseille traffic sends its regards", "Cape Town winter is
  * no joke", "life in Quito is chaos": a town remarked on as the place one lives with, said now (a town of the
@@ -31,7 +34,8 @@ export function townRemark(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
   // (a year or "ago" dates the remark: "Salzburg summer choir 2016")
   // (a future, an intent, a habit of the past or a past clause bars the remark when it spans the town or its judgement:
   // "bored no, Athlone's grand, but I'll tell you a secret" is said of now)
-  const barred = (k: number) => (guarded ??= s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text) || t.lower === "ago")) || clauses.some((c) => c.at <= k + 2 && k < c.end && c.head >= k && (c.future || c.intent || c.usedTo || (c.past && !c.perfect)));
+  // (and so does what would have been: "Boston rent would've eaten you alive")
+  const barred = (k: number) => (guarded ??= s.some((t, i) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text) || t.lower === "ago" || (COUNTERFACTUAL.has(t.lower) && HAVE.has(s[i + 1]?.lower ?? "")))) || clauses.some((c) => c.at <= k + 2 && k < c.end && c.head >= k && (c.future || c.intent || c.usedTo || (c.past && !c.perfect)));
   for (let k = 0; k < s.length; k++) {
     // (found, then judged, each in a function of its own, so that a branch first taken late costs the optimising
     // compiler only its half)
