@@ -9,21 +9,25 @@ import { wordSet } from "./lexicon.js";
 /** The words that end an organisation's name ("… Bank", "… Architects", "… Co"). */
 export const ORG_HEADS = new Set([...wordSet("organisationHeads"), "architects", "solicitors", "accountants", "builders", "roasters", "co", "union", "center", "centre", "sanctuary", "winery"]);
 
-/** Contractions and their apostrophe-less chat spellings, expanded before tagging (closed-class grammar). */
-const CONTRACTIONS: [RegExp, string][] = [
-  [/[’‘]/g, "'"], [/\bI'm\b/gi, "I am"], [/\bim\b/g, "I am"], [/\bI've\b/gi, "I have"], [/\bive\b/g, "I have"],
-  [/\bI'd\b/gi, "I would"], [/\bI'll\b/gi, "I will"], [/\b(we|they|you)'re\b/gi, "$1 are"], [/\b(we|they|you)'ve\b/gi, "$1 have"],
-  [/\b(we|they|you|he|she|it|this|that)'ll\b/gi, "$1 will"], [/(\p{Lu}\p{Ll}+)'ll\b/gu, "$1 will"], [/\b(he|she|it|that|there)'s been\b/gi, "$1 has been"], [/\b(he|she)'s ((?:just |finally |already |now |also )?(?:left|moved|gone|got|started|quit|found|bought|sold|taken|joined|changed|finished|landed|settled|signed|accepted))\b/gi, "$1 has $2"],
-  [/\b(he|she|it|that|there)'s\b/gi, "$1 is"], [/\b(we|they|you|he|she)'d\b/gi, "$1 would"],
-  [/\bcan't\b/gi, "can not"], [/\bcant\b/gi, "can not"], [/\bwon't\b/gi, "will not"], [/\bwont\b/gi, "will not"],
-  [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not"],
-  [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not"], [/\b(\w+)n't\b/gi, "$1 not"],
-  [/\b(how|where|what)s\b/gi, "$1's"], [/\b(she|he)s\b/g, "$1 is"], [/\bgonna\b/gi, "going to"], [/(?<![\p{L}\p{N}_'-])u(?![\p{L}\p{N}_'-])/gu, "you"], [/\bwanna\b/gi, "want to"], [/\bgotta\b/gi, "got to"],
+/**
+ * Contractions and their apostrophe-less chat spellings, expanded before tagging (closed-class grammar). Each rule
+ * carries the lower-case strings one of which its every match holds: a text holding none of them is not scanned
+ * (most rules find nothing in most texts, and a scan costs more than a look for a few letters).
+ */
+const CONTRACTIONS: [RegExp, string, string[]][] = [
+  [/[’‘]/g, "'", ["’", "‘"]], [/\bI'm\b/gi, "I am", ["i'm"]], [/\bim\b/g, "I am", ["im"]], [/\bI've\b/gi, "I have", ["i've"]], [/\bive\b/g, "I have", ["ive"]],
+  [/\bI'd\b/gi, "I would", ["i'd"]], [/\bI'll\b/gi, "I will", ["i'll"]], [/\b(we|they|you)'re\b/gi, "$1 are", ["'re"]], [/\b(we|they|you)'ve\b/gi, "$1 have", ["'ve"]],
+  [/\b(we|they|you|he|she|it|this|that)'ll\b/gi, "$1 will", ["'ll"]], [/(\p{Lu}\p{Ll}+)'ll\b/gu, "$1 will", ["'ll"]], [/\b(he|she|it|that|there)'s been\b/gi, "$1 has been", ["'s been"]], [/\b(he|she)'s ((?:just |finally |already |now |also )?(?:left|moved|gone|got|started|quit|found|bought|sold|taken|joined|changed|finished|landed|settled|signed|accepted))\b/gi, "$1 has $2", ["e's "]],
+  [/\b(he|she|it|that|there)'s\b/gi, "$1 is", ["'s"]], [/\b(we|they|you|he|she)'d\b/gi, "$1 would", ["'d"]],
+  [/\bcan't\b/gi, "can not", ["can't"]], [/\bcant\b/gi, "can not", ["cant"]], [/\bwon't\b/gi, "will not", ["won't"]], [/\bwont\b/gi, "will not", ["wont"]],
+  [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)n't\b/gi, "$1 not", ["n't"]],
+  [/\b(do|does|did|is|are|was|were|have|has|had|could|would|should)nt\b/gi, "$1 not", ["nt"]], [/\b(\w+)n't\b/gi, "$1 not", ["n't"]],
+  [/\b(how|where|what)s\b/gi, "$1's", ["ws", "es", "ts"]], [/\b(she|he)s\b/g, "$1 is", ["hes"]], [/\bgonna\b/gi, "going to", ["gonna"]], [/(?<![\p{L}\p{N}_'-])u(?![\p{L}\p{N}_'-])/gu, "you", ["u"]], [/\bwanna\b/gi, "want to", ["wanna"]], [/\bgotta\b/gi, "got to", ["gotta"]],
   // ("just got back to Kalgoorlie this arvo": Australian "afternoon")
-  [/\barvo\b/g, "afternoon"],
+  [/\barvo\b/g, "afternoon", ["arvo"]],
   // "'s" stands apart: wink adds the words it has read to its vocabulary, and a learned "Mum's" (read once before a
   // stop) would no longer be split, so that one conversation's text would change how the next one is read
-  [/(\p{L})'s\b/gu, "$1 's"],
+  [/(\p{L})'s\b/gu, "$1 's", ["'s"]],
 ];
 
 /** Spellings of Scots, of Nigerian Pidgin and of dropped g's, read as English before tagging (after CONTRACTIONS'
@@ -55,10 +59,17 @@ const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|arvo|u|h
 export function expandContractions(text: string): string {
   if (!MAY_CONTRACT.test(text)) return text;
   let t = text;
+  let lower = t.toLowerCase();
   // (the last rule, "'s" apart, after the dialect's spellings)
-  for (const [re, to] of CONTRACTIONS.slice(0, -1)) t = t.replace(re, to);
+  for (let i = 0; i + 1 < CONTRACTIONS.length; i++) {
+    const [re, to, held] = CONTRACTIONS[i];
+    if (!held.some((h) => lower.includes(h))) continue;
+    const next = t.replace(re, to);
+    if (next !== t) lower = (t = next).toLowerCase();
+  }
   if (DIALECT.test(t)) for (const [re, to] of DIALECT_SPELLINGS) t = t.replace(re, to);
-  t = t.replace(...CONTRACTIONS[CONTRACTIONS.length - 1]);
+  const [re, to, held] = CONTRACTIONS[CONTRACTIONS.length - 1];
+  if (held.some((h) => t.toLowerCase().includes(h))) t = t.replace(re, to);
   // Nigerian Pidgin "dey" before a name is "in" a place ("You still dey Surulere?", "I don dey Lekki since last year"),
   // "at" an organisation ("I dey Prudential Bank")
   // (after "still" or "don" only: "I dey Ecobank head office" is read as it is written)
