@@ -1,4 +1,4 @@
-/** What a sentence takes for granted: a possessive's place under a "not" or in a question, an organisation as a sentence's subject, what would have been. */
+/** What a sentence takes for granted (a possessive's place under a "not" or in a question, an organisation as a sentence's subject, what would have been) and a transfer to another workplace. */
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { analyse } from "./nlp.js";
@@ -37,4 +37,11 @@ test("an organisation as a sentence's subject is a candidate of the fitted readi
   // (a person known as one, by a pronoun's gender, stays out; and no name is a candidate for itself)
   const known: SessionContext = { speakers: ["Ann", "Bob"], people: [{ name: "Stellantis", turn: "1", at: 1, gender: "f" }] };
   assert.deepEqual(nameCandidates({ id: "1", speaker: "Ann", text, timestamp: 0 }, sentences, known, sentences.map(() => false)).filter((c) => c.value === "Stellantis"), []);
+});
+
+test("'I transferred to St. Boniface Hospital', 'I've been posted to Alliance High School': a new workplace; a town is no workplace", () => {
+  assert.ok(has(talk([["Ann", "News, I transferred to St. Boniface Hospital. Started Monday."]]), "Ann | workplace | St. Boniface Hospital"));
+  assert.ok(has(talk([["Ann", "Baraka, guess what, I've been posted to Alliance High School."]]), "Ann | workplace | Alliance High School"));
+  assert.ok(!has(talk([["Ann", "I got transferred to Leeds."]]), "Ann | workplace"));
+  assert.ok(!has(talk([["Ann", "I posted it to Amazon."]]), "Ann | workplace"));
 });

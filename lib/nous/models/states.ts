@@ -34,6 +34,8 @@ const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([
 const WORK_GERUNDS = set("workGerunds");
 const EMPLOYEES = new Set(["employee", "staffer", "lifer", "worker"]);
 const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH]), EMPLOY = set("employVerbs"), START = set("startVerbs");
+/** Moved to another site by one's employer: "transferred to", "posted to", "seconded to". */
+const TRANSFER = new Set(["transfer", "post", "second", "redeploy", "reassign"]);
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
 const STOP = set("stopVerbs"), BECOME = set("becomeVerbs"), BUY = set("buyVerbs"), CALL = set("callVerbs");
 const JOB_NOUNS = set("jobNouns"), DWELLING = set("dwellingNouns");
@@ -203,6 +205,12 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "started with a bang": an indefinite common noun is no organisation
       if (target && !upper(target.value) && ["a", "an"].includes(s[at + 1]?.lower ?? "")) continue;
       emit(c.subjects, "workplace", target?.value, changeKind(c), c.head);
+    } else if (TRANSFER.has(v) && s[from]?.lower === "to" && (isName(s[from + 1]) || (s[from + 1]?.lower === "the" && isName(s[from + 2]))) && !c.negated && !c.intent) {
+      // "I transferred to St. Boniface Hospital", "I've been posted to Alliance High School": a new workplace (a town is
+      // left to the readings of moves, "transferred to Leeds", and so is a site named by its town, "the Durban branch")
+      const p = placeAt(s, s[from + 1].lower === "the" ? from + 2 : from + 1, to);
+      const named = !!p && p.value.split(" ").every((x) => upper(x) || x === "of" || x === "&");
+      if (p && named && !townName(p.value) && !isCountry(p.value) && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", p.value, changeKind(c), c.head);
     } else if (v === "say" && s[from]?.lower === "yes" && s[from + 1]?.lower === "to" && isName(s[from + 2]) && !c.negated && !c.intent) {
       // "I said yes to WestJet": an offer accepted (not a person's: "said yes to Tom")
       const p = placeAt(s, from + 2, to);
