@@ -34,7 +34,7 @@ test("an organisation as a sentence's subject is a candidate of the fitted readi
   const ctx: SessionContext = { speakers: ["Ann", "Bob"], people: [{ name: "Stellantis", turn: "1", at: 1 }] };
   const owners = nameCandidates({ id: "1", speaker: "Ann", text, timestamp: 0 }, sentences, ctx, sentences.map(() => false)).filter((c) => c.value === "Stellantis").map((c) => c.owner);
   assert.deepEqual(owners.sort(), ["Ann", "Bob"]);
-  // (a person known as one, by a pronoun's gender, stays out; and no name is a candidate for itself)
+  // (a person known as one, by a pronoun's gender, stays out)
   const known: SessionContext = { speakers: ["Ann", "Bob"], people: [{ name: "Stellantis", turn: "1", at: 1, gender: "f" }] };
   assert.deepEqual(nameCandidates({ id: "1", speaker: "Ann", text, timestamp: 0 }, sentences, known, sentences.map(() => false)).filter((c) => c.value === "Stellantis"), []);
 });
