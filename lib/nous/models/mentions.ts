@@ -116,7 +116,8 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
   const offeredNow = ctx.offered?.some((o) => o.asker !== turn.speaker);
   // what the last turn, the other speaker's, spoke of ("How's the new job?" … "Stellantis is chaos as usual")
   const prev = ctx.lastTalk?.speaker !== turn.speaker ? ctx.lastTalk : undefined;
-  const turnHas = (set: Set<string>) => sentences.some((s) => s.some((t) => set.has(t.lemma) || set.has(t.lower)));
+  const turnWords = sentences.map(sentenceWords);
+  const turnHas = (set: Set<string>) => turnWords.some((w) => w.has(set));
   const talk = { turn_work: turnHas(WORK_WORDS) ? 1 : 0, turn_live: turnHas(LIVE_WORDS) ? 1 : 0 };
   ctx.lastTalk = { speaker: turn.speaker, work: talk.turn_work > 0, live: talk.turn_live > 0 };
   if (!offeredNow && !sentences.some((s) => s.some(isName))) {
