@@ -86,6 +86,7 @@ export function hedged(s: Tok[]): boolean {
  */
 export function hedgeStart(s: Tok[]): number {
   const cues = s.flatMap((_, i) => (isCue(s, i) && !inAside(s, i) ? [i] : []));
+  if (cues.length > 0 && cues.every((i) => ADVERB_HEDGES.has(s[i].lower)) && !hedgePhrase(s)) return adverbClause(s, cues[0]);
   if (cues.length === 0 || cues.some((i) => ADVERB_HEDGES.has(s[i].lower)) || !hedged(s.slice(0, cues[0]).concat(s[cues[0]])) || hedgePhrase(s)) return 0;
   if (s.some((t, i) => (t.lower === "my" || t.lower === "our") && HYPERBOLE.has(s[i + 1]?.lower ?? ""))) return 0;
   for (let b = cues[0] - 1; b > 1; b--) if (s[b].lower === "but" && s[b - 1].text === ",") return b;
@@ -95,6 +96,23 @@ export function hedgeStart(s: Tok[]): number {
     if (verb > 2 && verb < cues[0]) return verb;
   }
   return 0;
+}
+
+/**
+ * A hedging adverb hedges its own finite clause: after a comma or "so", a clause with its own subject and verb
+ * ("I live in Castletroy, near the uni, it's basically students and me", "he's a line cook at Girl & the Goat so
+ * he's basically never home") leaves what came before it plain. "I live at the office, basically." and "I basically
+ * live at the gym" have no such clause and are hedged whole.
+ */
+function adverbClause(s: Tok[], cue: number): number {
+  let a = cue;
+  while (a > 1 && s[a - 1].text !== "," && s[a - 1].lower !== "so") a--;
+  if (a <= 1) return 0;
+  let b = cue + 1;
+  while (b < s.length && s[b].text !== ",") b++;
+  const clause = s.slice(a, b);
+  const verb = clause.findIndex((t) => t.pos === "AUX" || t.pos === "VERB");
+  return verb > 0 && clause.slice(0, verb).some((t) => t.pos === "PRON" || t.pos === "PROPN" || t.pos === "NOUN") ? a : 0;
 }
 
 /** Is the value named in the sentence before its hedge starts (and so not hedged)? */

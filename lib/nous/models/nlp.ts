@@ -397,8 +397,8 @@ const DWELLINGS = new Set(["flat", "apartment", "place", "house", "room", "studi
 const NOT_IN_NAMES = new Set(["town", "city", "centre", "center", "suburbs", "suburb", "country", "village", "area", "estate", "building", "block", "general", "particular", "total", "fact", "mind", "question", "time", "order", "case", "front", "between", "summer", "winter", "spring", "autumn", "fall", "hand"]);
 /** One's relations, by the word ("sister", "roommate"). */
 const RELATIONS = new Set([...wordSet("family"), ...wordSet("partner")]);
-/** Words of a working day before "at" in lower-case chat ("long day at", "shift at", "rostered on at"). */
-const WORKING_DAY = new Set(["day", "days", "shift", "shifts", "duty", "rostered", "work", "working", "job", "pay", "payday", "overtime", "nights", "lates", "earlies", "pouring", "serving", "started", "start", "hired"]);
+/** Words of a working day before "at" in lower-case chat ("long day at", "shift at", "rostered on at", "got off at"). */
+const WORKING_DAY = new Set(["day", "days", "shift", "shifts", "duty", "rostered", "work", "working", "job", "pay", "payday", "overtime", "nights", "lates", "earlies", "pouring", "serving", "started", "start", "hired", "off", "clocked", "clock", "double", "doubles"]);
 /** What follows "at" without being a place's name ("at work", "at home", "at night", "at lunch"). */
 const NOT_AT_NAMES = new Set(["work", "home", "night", "lunch", "breakfast", "dinner", "school", "uni", "college", "church", "gym", "practice", "training", "least", "last", "first", "all", "once", "times", "noon", "midnight", "dawn", "weekend", "weekends", "tea", "mine", "yours", "ours", "theirs", "hers", "his", "desk", "end", "moment", "minute", "best", "worst", "it", "that", "this"]);
 

@@ -1,7 +1,7 @@
 /**
  * What a question tells although it states nothing: the person "How's your dad?" or "How's Mārtiņš doing?" asks
  * after (the answer's "he"), the relation a question names, the speaker's home in "Any chance you can visit us in
- * Copenhagen?", and what it presumes of the listener (states-indirect.ts). A tag ("…, you know?") or "what about
+ * Copenhagen?" or "The one near my block in Toa Payoh?", and what it presumes of the listener (states-indirect.ts). A tag ("…, you know?") or "what about
  * you?" at the end of a statement leaves it a statement (`questionTail`).
  */
 import { mineIn } from "./asides.js";
@@ -10,6 +10,7 @@ import { isName, type Tok } from "./nlp.js";
 import { addPerson, nameRelation, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
 import { askedPerson, homeSaidTo } from "./states-at.js";
+import { DWELLING as DWELLINGS, organisationName, placeAt } from "./states-common.js";
 import { indirectStates } from "./states-indirect.js";
 
 /** "…, what about you?", "…, did I tell you?", "…, you know?": a statement's tail that asks nothing of it. */
@@ -129,4 +130,8 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   if (other) indirectStates(s, [], other, ctx, turnId, indirect, true);
   // "Saturday run starts from mine in Barbican, yes?": asking only for agreement
   mineIn(s, speaker, ctx, indirect);
+  // "The one near my block in Toa Payoh?": the asker's own dwelling, said in passing
+  const mine = s.findIndex((t, i) => (t.lower === "my" || t.lower === "our") && DWELLINGS.has(s[i + 1]?.lemma ?? "") && ["in", "near"].includes(s[i + 2]?.lower ?? "") && isName(s[i + 3]));
+  const home = mine >= 0 ? placeAt(s, mine + 3) : undefined;
+  if (home && !organisationName(home.value) && !isSpeakerName(home.value)) indirect(speaker, "home", home.value);
 }

@@ -308,17 +308,19 @@ export function openedBusiness(sentences: Tok[][]): string | undefined {
 }
 
 const FIRST_SPANS = new Set(["day", "days", "week", "weeks", "fortnight", "month", "months", "shift", "shifts", "feature", "project", "paycheck", "paycheque", "payslip", "client", "patient"]);
-const LAST_SPANS = new Set(["day", "shift", "week"]);
+const LAST_SPANS = new Set(["day", "days", "shift", "shifts", "week", "weeks"]);
 
 /**
- * "last day at Sampaguita was Friday", "my last shift at Corvale is Sunday": the speaker's workplace ends (a
- * statement's; "your last day at X?" asks).
+ * "last day at Sampaguita was Friday", "my last shift at Corvale is Sunday", "doing my last shifts at Boots now": the
+ * speaker's workplace ends (a statement's; "your last day at X?" asks).
  *
  * @example
  * lastDayAt(analyse("Last day at Sampaguita was Friday.")[0]); // "Sampaguita"
  */
 export function lastDayAt(s: Tok[]): string | undefined {
   for (let k = 0; k + 3 < s.length; k++) {
+    // ("my last few shifts at Boots")
+    if (s[k].lower === "last" && s[k + 1].lower === "few" && LAST_SPANS.has(s[k + 2]?.lower ?? "")) s = [...s.slice(0, k + 1), ...s.slice(k + 2)];
     // ("my last week at the Pegasus")
     const at = s[k + 3]?.lower === "the" && s[k + 4] && upper(s[k + 4].text) ? k + 4 : k + 3;
     // ("next week's my last at the Royal Canadian Mint": the span left out)

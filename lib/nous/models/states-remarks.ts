@@ -140,13 +140,18 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     // "… from X to my house": X is where one works
     const toHome = s[e + 1]?.lower === "to" && s[e + 2]?.lower === "my" && OWN_DWELLINGS.has(s[e + 3]?.lower ?? "");
     if (!town && (home || toHome)) return emit(speaker, "workplace", value, k + 1);
-    // "the train from Paris to Lyon", "took the bus from Leeds": a journey, not the daily way in
-    if (c?.past || s[e + 1]?.lower === "to") return;
+    // "the train from Paris to Lyon", "took the bus from Leeds": a journey, not the daily way in (unless made every
+    // day: "stuck driving from Gràcia to Martorell every day")
+    if (c?.past || (s[e + 1]?.lower === "to" && !daily(s, e + 2))) return;
     // a town, or a name no organisation's ("commuting in from Queanbeyan": the gazetteer holds the larger towns only)
     if (!home && !toHome && !isCountry(value) && (town || !organisationName(value))) return emit(speaker, "home", value, k + 1);
     return;
   }
 }
+
+const DAILY_SPANS = new Set(["day", "morning", "evening", "night", "weekday", "shift"]);
+/** "every day", "each morning", "daily" from word k on. */
+const daily = (s: Tok[], k: number): boolean => s.slice(k).some((t, i, r) => t.lower === "daily" || ((t.lower === "every" || t.lower === "each") && DAILY_SPANS.has(r[i + 1]?.lower ?? "")));
 
 const JOB_WORDS = wordSet("jobWords");
 const OPENERS = wordSet("greetings");

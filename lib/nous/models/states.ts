@@ -133,10 +133,11 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       // "We finally moved the family to Talisay", "moved us all to Leeds": one's household moved with one
       const household = !into && !c.passive ? householdEnd(s, from, to) : -1;
       if (household > 0) into = ppAfter(s, household + 1, to, new Set(["to", "into"]));
-      // "moved (back) in with my sister in Margate", "moved in together in Leeds": the town after the company kept
+      // "moved (back) in with my sister in Margate", "moved in together in Leeds", "moved in with my boyfriend near
+      // Roath Park": the place after the company kept
       const inWith = s[from]?.lower === "back" ? from + 1 : from;
       if (!into && !away && s[inWith]?.lower === "in" && (s[inWith + 1]?.lower === "with" || s[inWith + 1]?.lower === "together")) {
-        const j = s.findIndex((t, i) => i > inWith + 1 && i < to && t.lower === "in" && isName(s[i + 1]));
+        const j = s.findIndex((t, i) => i > inWith + 1 && i < to && (t.lower === "in" || t.lower === "near") && isName(s[i + 1]));
         into = j > 0 ? placeAt(s, j + 1, to) : undefined;
       }
       // "moving back to my parents in Bedok", "moved to my nan's in Leeds": to one's family, in a town
