@@ -15,7 +15,7 @@ import { MENTION_ROLES, MENTIONS_PATH } from "../lib/nous/models/mentions.js";
 
 const SEED = 20261205;
 const LAMBDA = 1;
-const THRESHOLDS = [2, 0.8, 0.7, 0.6, 0.5, 0.4];
+const THRESHOLDS = [2, 0.8, 0.7, 0.6, 0.5, 0.4, 0.35, 0.3];
 const { values } = parseArgs({ options: { check: { type: "boolean" } } });
 const setNames = tuneSetNames();
 const sets = readTuneSets(setNames);

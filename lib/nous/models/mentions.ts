@@ -4,7 +4,7 @@
  * person named in the sentence or the one "he" / "she" stands for), described by generic features (who speaks, whose
  * pronoun the sentence has and which stands nearest before the name, whether it asks the listener, the word classes
  * of the sentence, of the whole turn and of the other speaker's last turn, the word before the name, whether the name
- * is the sentence's subject and does something to "me" or "us", whether a way runs from it "to" another name, the
+ * is the sentence's subject and does something to "me" or "us" (or, as the subject, to "you" or "him" / "her"), whether a way runs from it "to" another name, the
  * name's shape and whether it opens with a common English first name (@stdlib's lists); for a name the listener's
  * question just offered, "Still at Boots?", whether this turn says yes or no) and scored by a ridge logistic regression per attribute fitted on the tune sets
  * (`scripts/nous-mentions-fit.ts`, weights in `data/nous/mentions.json`). A candidate scored at least at its
@@ -41,7 +41,7 @@ const FIRST_NAMES: ReadonlySet<string> = new Set([
 ].map((n) => n.toLowerCase()));
 const WORK_WORDS = SENTENCE_CLASSES.find(([k]) => k === "work")![1];
 const LIVE_WORDS = SENTENCE_CLASSES.find(([k]) => k === "live")![1];
-const AFFIRM = /^\W*(?:yes|yeah|yep|yup|ya|yah|aye|ja|still|correct|right|exactly|sure|of course|indeed|same)\b/i;
+const AFFIRM = /^\W*(?:yes|yeah|yea|yep|yup|ya|yah|aye|ja|still|correct|right|exactly|sure|of course|indeed|same|pretty much|definitely|absolutely|totally|for sure|mhm|uh huh)\b/i;
 const DENY = /^\W*(?:no|nope|nah|not)\b|\b(?:anymore|any more|no longer)\b/i;
 
 /** The features' names, in the order of a candidate's vector. */
@@ -54,7 +54,7 @@ export const MENTION_FEATURES: readonly string[] = [
   ...SENTENCE_CLASSES.map(([k]) => `sentence_${k}`),
   ...NAME_SHAPE_FEATURES.filter((f) => f !== "time" && f !== "country"),
   "mentions",
-  "name_subject", "obj_first", "near_first", "near_second", "near_third", "then_to", "first_name", "turn_work", "turn_live", "prev_work", "prev_live",
+  "name_subject", "obj_first", "obj_second", "obj_third", "near_first", "near_second", "near_third", "then_to", "first_name", "turn_work", "turn_live", "prev_work", "prev_live",
 ];
 const INDEX = new Map(MENTION_FEATURES.map((f, i) => [f, i]));
 /** Whose state a candidate would be; the model has one weight vector per role (each feature's weight differs by role). */
@@ -148,7 +148,8 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
     // the sentence's names first (most sentences name nothing, and then their words are not read)
     const found: { value: string; at: number; tail: string[] }[] = [];
     for (const { value, at, tail } of namesIn(s)) {
-      if (value.length < 2 || persons.has(fold(value)) || personLike(s, at, value, persons) || ANIMALS.has(value.toLowerCase()) || ctx.named?.includes(value)) continue;
+      // ("thank God", "thank Allah": one thanked is no place)
+      if (value.length < 2 || s[at - 1]?.lower === "thank" || persons.has(fold(value)) || personLike(s, at, value, persons) || ANIMALS.has(value.toLowerCase()) || ctx.named?.includes(value)) continue;
       found.push({ value, at, tail });
     }
     // (a question without its mark too: "you still in the same unit in Penrith or did you end up moving")
@@ -170,6 +171,10 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
     const subject = s.find((t) => t.pos !== "INTJ" && t.pos !== "ADV" && t.pos !== "PUNCT" && t.pos !== "CCONJ");
     const w0 = subject?.lower ?? "";
     const family = has(FAMILY) ? 1 : 0;
+    // a sentence about someone else, by its subject ("She lives in Leeds.", "My parents live near York."), with no
+    // I, me, we, us or you in it, says nothing of the speakers' own places
+    const at0 = subject ? s.indexOf(subject) : -1;
+    const aboutOther = (THIRD.has(w0) || ((w0 === "my" || w0 === "our") && FAMILY.has(s[at0 + 1]?.lemma ?? ""))) && !s.some((t) => ["i", "me", "we", "us", "you"].includes(t.lower));
     const base = withFeatures(undefined, {
       subj_first: FIRST.has(w0) ? 1 : 0, subj_second: SECOND.has(w0) ? 1 : 0, subj_third: THIRD.has(w0) ? 1 : 0, subj_person: subject && named.has(subject.text) ? 1 : 0,
       question: question ? 1 : 0, negated: has(NEGATION) ? 1 : 0, past: has(PAST) ? 1 : 0, hedged: hedges[si] ? 1 : 0,
@@ -193,16 +198,21 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
         then_to: ["to", "into"].includes(s[at + value.split(" ").length]?.lower ?? "") && isName(s[at + value.split(" ").length + 1]) ? 1 : 0,
         // (what a name does to the speaker: "Cathay gave us a layover", "Vale has me at the mine now")
         obj_first: s.some((t, k) => k > at && (t.lower === "me" || t.lower === "us")) ? 1 : 0,
+        // (and to the listener: "TD still working you like a rented mule?")
+        obj_second: subject === s[at] && s.some((t, k) => k > at + 1 && (t.lower === "you" || t.lower === "ya" || t.lower === "u")) ? 1 : 0,
+        // (or to someone else: "Petrobras moved her to the headquarters")
+        obj_third: subject === s[at] && s.some((t, k) => k > at + 1 && (t.lower === "him" || t.lower === "her" || t.lower === "them")) ? 1 : 0,
         first_name: FIRST_NAMES.has(value.split(" ")[0].toLowerCase()) ? 1 : 0,
       });
       if (question) {
         asks.push({ asker: turn.speaker, value, f });
         continue;
       }
-      put(turn.speaker, value, withFeatures(f, { o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 }));
-      if (other) put(other, value, withFeatures(f, { o_listener: 1, li_second: second ? 1 : 0 }));
+      if (!aboutOther) put(turn.speaker, value, withFeatures(f, { o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 }));
+      if (other && !aboutOther) put(other, value, withFeatures(f, { o_listener: 1, li_second: second ? 1 : 0 }));
       for (const p of named) if (fold(p) !== fold(value)) put(p, value, withFeatures(f, { o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family }));
-      if (pronoun) put(pronoun, value, withFeatures(f, { o_third: 1, th_pron: 1, th_family: family }));
+      // (no one is their own place: "Ngozi knackered she's at the Queen Elizabeth")
+      if (pronoun && fold(pronoun) !== fold(value)) put(pronoun, value, withFeatures(f, { o_third: 1, th_pron: 1, th_family: family }));
     }
   });
   if (asks.length) ctx.offered = asks;

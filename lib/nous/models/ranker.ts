@@ -80,7 +80,8 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
         ...sentenceClasses(has),
       };
       for (const { value, at, tail } of namesIn(s, from)) {
-        if (value.length < 2 || value === speaker || addressedPerson(value)) continue;
+        // (no one's own name is their place, nor one thanked: "thank God the whole house")
+        if (value.length < 2 || value === speaker || value === entity || value === first || s[at - 1]?.lower === "thank" || addressedPerson(value)) continue;
         const f: Record<string, number> = { ...sentence, ...nameShape(s, at, from, value, tail) };
         f.person = personLike(s, at, value, people) ? 1 : 0;
         f.skipped = skip.has(value) || skip.has(value.split(" ")[0]) ? 1 : 0;
