@@ -4,12 +4,14 @@
  * person named in the sentence or the one "he" / "she" stands for), described by generic features (who speaks, whose
  * pronoun the sentence has and which stands nearest before the name, whether it asks the listener, the word classes
  * of the sentence, of the whole turn and of the other speaker's last turn, the word before the name, whether the name
- * is the sentence's subject and does something to "me" or "us" (or, as the subject, to "you" or "him" / "her"), whether a way runs from it "to" another name, the
- * name's shape and whether it opens with a common English first name (@stdlib's lists); for a name the listener's
- * question just offered, "Still at Boots?", whether this turn says yes or no) and scored by a ridge logistic regression per attribute fitted on the tune sets
+ * is the sentence's subject and does something to "me" or "us" (or, as the subject, to "you" or "him" / "her"),
+ * whether a way runs from it "to" another name, the name's shape and whether it opens with a common English first
+ * name (@stdlib's lists); for a name the listener's question just offered, "Still at Boots?", whether this turn says
+ * yes or no) and scored by a ridge logistic regression per attribute fitted on the tune sets
  * (`scripts/nous-mentions-fit.ts`, weights in `data/nous/mentions.json`). A candidate scored at least at its
  * attribute's threshold, chosen by cross-validation over whole sets, is an observation with the extractor's indirect
- * confidence (its hedge confidence in a joking sentence).
+ * confidence (its hedge confidence in a joking sentence). A sentence about someone else by its subject ("She lives in
+ * Leeds.") with no I, me, we, us or you gives the speakers no candidate.
  *
  * The features name no phrase, so that the model reads phrasing it was not fitted on; the fit's cross-validation
  * over sets (writers held out) says how far it does.
