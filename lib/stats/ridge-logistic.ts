@@ -43,11 +43,19 @@ export function ridgeLogistic(x: readonly (readonly number[])[], y: readonly num
   const beta = new Float64Array(q);
   const maxIter = opts.maxIter ?? 50;
   const tol = opts.tol ?? 1e-10;
+  // each row's non-zero columns (the intercept's first): the Newton system sums over pairs of them only, so a wide,
+  // mostly-zero design (indicators) costs what its non-zeros do; the sums are those of the dense loop, term for term
+  const nz = x.map((r) => {
+    const at = [0];
+    for (let j = 0; j < p; j++) if (r[j] !== 0) at.push(j + 1);
+    return Int32Array.from(at);
+  });
   const objective = (b: Float64Array): number => {
     let f = 0;
     for (let i = 0; i < n; i++) {
+      const at = nz[i];
       let eta = b[0];
-      for (let j = 0; j < p; j++) eta += b[j + 1] * x[i][j];
+      for (let k = 1; k < at.length; k++) eta += b[at[k]] * x[i][at[k] - 1];
       f += (eta > 0 ? eta + Math.log1p(Math.exp(-eta)) : Math.log1p(Math.exp(eta))) - y[i] * eta;
     }
     for (let j = 1; j < q; j++) f += 0.5 * lambda * b[j] * b[j];
@@ -62,18 +70,19 @@ export function ridgeLogistic(x: readonly (readonly number[])[], y: readonly num
     const H = new Float64Array(q * q);
     const g = new Float64Array(q);
     for (let i = 0; i < n; i++) {
+      const at = nz[i];
       row[0] = 1;
-      for (let j = 0; j < p; j++) row[j + 1] = x[i][j];
+      for (let k = 1; k < at.length; k++) row[at[k]] = x[i][at[k] - 1];
       let eta = 0;
-      for (let j = 0; j < q; j++) eta += beta[j] * row[j];
+      for (let k = 0; k < at.length; k++) eta += beta[at[k]] * row[at[k]];
       const mu = 1 / (1 + Math.exp(-eta));
       const w = mu * (1 - mu);
       const r = mu - y[i];
-      for (let a = 0; a < q; a++) {
-        if (row[a] === 0) continue;
+      for (let ka = 0; ka < at.length; ka++) {
+        const a = at[ka];
         g[a] += r * row[a];
         const wa = w * row[a];
-        for (let b = 0; b <= a; b++) H[a * q + b] += wa * row[b];
+        for (let kb = 0; kb <= ka; kb++) H[a * q + at[kb]] += wa * row[at[kb]];
       }
     }
     for (let j = 1; j < q; j++) {
