@@ -34,8 +34,9 @@ test("the last resort reads a titled name as a person and an organisation's open
 });
 
 test("the last resort takes a plain name the entity tells twice before one told once, and not a town's or a day's", () => {
-  // told once, with nothing before it that marks a workplace: a name told twice comes first
-  const once = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"], ["Ann", "Ravensworth Print is loud."], ["Ann", "Ravensworth Print again today."]]);
+  // told once, with nothing before it that marks a workplace: a name told twice comes first (the rules alone read
+  // these turns: the fitted reading of names takes "Fernhill Glass sent the van out" for a workplace itself)
+  const once = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"], ["Ann", "Ravensworth Print is loud."], ["Ann", "Ravensworth Print again today."]], undefined, { names: null });
   assert.equal(ask(once, "Where does Ann work now?"), "Ravensworth Print");
   const twice = memoryOf([["Ann", "Fernhill Glass sent the van out early."], ["Bob", "nice"], ["Ann", "The Fernhill Glass lot want me on Saturday now."], ["Ann", "Wednesdays are mine though, Wednesdays are sacred."]]);
   assert.equal(ask(twice, "Where does Ann work now?"), "Fernhill Glass");

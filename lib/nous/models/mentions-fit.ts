@@ -44,6 +44,8 @@ export function readTuneSets(sets: readonly string[]): TuneSet[] {
 export interface LabelledName {
   set: string;
   x: number[];
+  /** The words around the name (`contextWords`). */
+  words: string[];
   home?: 0 | 1;
   workplace?: 0 | 1;
 }
@@ -75,7 +77,7 @@ export async function collectNames(sets: readonly TuneSet[]): Promise<LabelledNa
               if (!open.value(c.value)) continue;
               const home = open.slot(c.owner, "home") ? label(c.owner, "home", c.value) : undefined;
               const workplace = open.slot(c.owner, "workplace") ? label(c.owner, "workplace", c.value) : undefined;
-              if (home !== undefined || workplace !== undefined) out.push({ set, x: c.x, home, workplace });
+              if (home !== undefined || workplace !== undefined) out.push({ set, x: c.x, words: c.words, home, workplace });
             }
           },
         })));
@@ -87,23 +89,56 @@ export async function collectNames(sets: readonly TuneSet[]): Promise<LabelledNa
   return out;
 }
 
-/** Fits one attribute's weights on the candidates labelled for it. */
-function fitAttribute(names: readonly LabelledName[], attribute: "home" | "workplace", lambda: number): { intercept: number; coef: number[] } {
+/** The share of the sets a word must appear around candidates in (a grouped cross-validation on the tune sets chose it). */
+export const WORD_SHARE = 1 / 8;
+
+/**
+ * The words around names (`contextWords`) the model weighs: those around candidates of at least `share` of the sets
+ * (a word one writer uses says nothing of the next), in code-point order. Chosen from the candidates the fit reads, so
+ * a cross-validation fold chooses its own.
+ */
+export function contextLexicon(names: readonly LabelledName[], share = WORD_SHARE): string[] {
+  const sets = new Map<string, Set<string>>();
+  for (const n of names) {
+    for (const w of n.words) {
+      let s = sets.get(w);
+      if (!s) sets.set(w, (s = new Set()));
+      s.add(n.set);
+    }
+  }
+  const need = Math.max(2, Math.ceil(share * new Set(names.map((n) => n.set)).size));
+  return [...sets].filter(([, s]) => s.size >= need).map(([w]) => w).sort();
+}
+
+/** Fits one attribute's weights on the candidates labelled for it: the roles' blocks (`byRole`), then one per word. */
+function fitAttribute(names: readonly LabelledName[], attribute: "home" | "workplace", lambda: number, words: readonly string[]): { intercept: number; coef: number[] } {
   const kept = names.filter((n) => n[attribute] !== undefined);
-  const fit = ridgeLogistic(kept.map((n) => byRole(n.x)), kept.map((n) => n[attribute]!), lambda);
+  const index = new Map(words.map((w, i) => [w, i]));
+  const row = (n: LabelledName) => {
+    const r = byRole(n.x).concat(new Array<number>(words.length).fill(0));
+    const base = r.length - words.length;
+    for (const w of n.words) if (index.has(w)) r[base + index.get(w)!] = 1;
+    return r;
+  };
+  const fit = ridgeLogistic(kept.map(row), kept.map((n) => n[attribute]!), lambda);
   return { intercept: fit.intercept, coef: fit.coef };
 }
 
 /** A model of both attributes fitted on `names` with one penalty and the given thresholds. */
 export function fitMentionModel(names: readonly LabelledName[], lambda: number, thresholds: { home: number; workplace: number }): MentionModel {
+  const words = contextLexicon(names);
   return {
     features: [...MENTION_FEATURES],
+    words,
     weights: {
-      home: { ...fitAttribute(names, "home", lambda), threshold: thresholds.home, lambda },
-      workplace: { ...fitAttribute(names, "workplace", lambda), threshold: thresholds.workplace, lambda },
+      home: { ...fitAttribute(names, "home", lambda, words), threshold: thresholds.home, lambda },
+      workplace: { ...fitAttribute(names, "workplace", lambda, words), threshold: thresholds.workplace, lambda },
     },
   };
 }
+
+/** `m` with both thresholds set to `t` (the weights shared). */
+const atThreshold = (m: MentionModel, t: number): MentionModel => ({ ...m, weights: { home: { ...m.weights.home, threshold: t }, workplace: { ...m.weights.workplace, threshold: t } } });
 
 /**
  * Conversations of `sets` with every current value right, the extractor reading names with `model` (null: not at
@@ -148,10 +183,9 @@ export async function fitMentions(sets: readonly TuneSet[], names: readonly Labe
   for (let f = 0; f < k; f++) {
     const held = sets.filter((s) => fold.get(s.set) === f);
     const train = names.filter((n) => fold.get(n.set) !== f);
-    for (const row of cv) {
-      const m = row.threshold > 1 ? null : fitMentionModel(train, opts.lambda, { home: row.threshold, workplace: row.threshold });
-      row.right += await conversationsRightWith(held, m);
-    }
+    // (one fit per fold: the thresholds share its weights)
+    const fitted = fitMentionModel(train, opts.lambda, { home: 1, workplace: 1 });
+    for (const row of cv) row.right += await conversationsRightWith(held, row.threshold > 1 ? null : atThreshold(fitted, row.threshold));
   }
   const chosen = [...cv].sort((a, b) => b.right - a.right || b.threshold - a.threshold)[0];
   const t = Math.min(chosen.threshold, 1.01);

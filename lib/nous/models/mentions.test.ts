@@ -9,7 +9,7 @@ import { analyse } from "./nlp.js";
 import { extract } from "./extractor.js";
 import { hedgedSentences } from "./cues.js";
 import type { SessionContext } from "./referents.js";
-import { byRole, MENTION_FEATURES, MENTION_ROLES, MENTIONS_PATH, mentionScore, nameCandidates, namesRead, readMentionModel, type MentionModel, type NameCandidate } from "./mentions.js";
+import { byRole, contextWords, MENTION_FEATURES, MENTION_ROLES, MENTIONS_PATH, mentionScore, nameCandidates, namesRead, readMentionModel, type MentionModel, type NameCandidate } from "./mentions.js";
 import { fitMentionModel, type LabelledName } from "./mentions-fit.js";
 
 const turn = (speaker: string, text: string, id = "1") => ({ id, speaker, text, timestamp: 0 });
@@ -108,7 +108,7 @@ test("a fit puts each role's weights in its own block", () => {
   // the speaker's names are homes, the listener's never
   const x = (role: string, v: number) => MENTION_FEATURES.map((f) => (f === role ? 1 : f === "town" ? v : 0));
   const names: LabelledName[] = [];
-  for (let i = 0; i < 40; i++) names.push({ set: "s", x: x("o_speaker", i % 2), home: i % 2 ? 1 : 0, workplace: 0 }, { set: "s", x: x("o_listener", i % 2), home: 0, workplace: i % 2 ? 1 : 0 });
+  for (let i = 0; i < 40; i++) names.push({ set: "s", x: x("o_speaker", i % 2), words: [], home: i % 2 ? 1 : 0, workplace: 0 }, { set: "s", x: x("o_listener", i % 2), words: [], home: 0, workplace: i % 2 ? 1 : 0 });
   const m = fitMentionModel(names, 0.1, { home: 0.5, workplace: 0.5 });
   assert.equal(byRole(x("o_listener", 1)).length, MENTION_ROLES.length * MENTION_FEATURES.length);
   assert.ok(mentionScore(m, "home", x("o_speaker", 1)) > 0.9);
@@ -116,12 +116,29 @@ test("a fit puts each role's weights in its own block", () => {
   assert.ok(mentionScore(m, "workplace", x("o_listener", 1)) > 0.9);
 });
 
+test("the words around a name: the fit weighs those around candidates of enough sets, and the score reads them", () => {
+  const toks = (text: string) => text.split(" ").map((w) => ({ lower: w.toLowerCase() })) as unknown as Parameters<typeof contextWords>[0];
+  assert.deepEqual(contextWords(toks("I started at Tesco in May"), 3, 1), ["b1:at", "b:at", "b2:started", "b:started", "b3:i", "b:i", "a1:in", "a2:may"]);
+  assert.deepEqual(contextWords(toks("Moved to Santa Cruz"), 2, 2), ["b1:to", "b:to", "b2:moved", "b:moved"]);
+  // the same features, a workplace after "at" and none after "from", in 16 sets; a word of one set only is not weighed
+  const x = MENTION_FEATURES.map((f) => (f === "o_speaker" ? 1 : 0));
+  const names: LabelledName[] = [];
+  for (let i = 0; i < 64; i++) names.push({ set: `s${i % 16}`, x, words: i % 2 ? ["b1:at"] : ["b1:from", ...(i === 2 ? ["b1:only"] : [])], workplace: i % 2 ? 1 : 0 }, { set: `s${i % 16}`, x, words: [], home: i % 2 ? 1 : 0 });
+  const m = fitMentionModel(names, 0.1, { home: 0.5, workplace: 0.5 });
+  assert.deepEqual(m.words, ["b1:at", "b1:from"]);
+  assert.equal(m.weights.workplace.coef.length, MENTION_ROLES.length * MENTION_FEATURES.length + 2);
+  assert.ok(mentionScore(m, "workplace", x, ["b1:at"]) > 0.9);
+  assert.ok(mentionScore(m, "workplace", x, ["b1:from", "b1:only"]) < 0.1);
+  // the words' weights are the model's: without them the score is the features' alone
+  assert.ok(Math.abs(mentionScore({ ...m, words: [] }, "workplace", x, ["b1:at"]) - mentionScore({ ...m, words: [] }, "workplace", x)) < 1e-15);
+});
+
 test("the committed fit: its features are the code's, it read tune sets only and every dev set there is", () => {
   const file = JSON.parse(readFileSync(MENTIONS_PATH, "utf8")) as MentionModel & { fittedOn: { sets: string[] } };
   assert.deepEqual(file.features, [...MENTION_FEATURES]);
   assert.deepEqual(file.fittedOn.sets, tuneSetNames(), "refit with: node --import tsx scripts/nous-mentions-fit.ts");
   assert.ok(!file.fittedOn.sets.some((s) => s.startsWith("held-")));
-  assert.equal(readMentionModel().weights.home.coef.length, MENTION_ROLES.length * MENTION_FEATURES.length);
+  assert.equal(readMentionModel().weights.home.coef.length, MENTION_ROLES.length * MENTION_FEATURES.length + (file.words?.length ?? 0));
   const stale = join(mkdtempSync(join(tmpdir(), "mentions-")), "mentions.json");
   writeFileSync(stale, JSON.stringify({ ...file, features: file.features.slice(1) }));
   assert.throws(() => readMentionModel(stale), (e: Error) => e.message.includes(stale) && e.message.includes("features") && /nous-mentions-fit/.test(`${e.message} ${(e as { fix?: string }).fix ?? ""}`));

@@ -92,6 +92,8 @@ export interface NameCandidate {
   owner: string;
   value: string;
   x: number[];
+  /** The words around the name (`contextWords`) over its mentions, sorted. */
+  words: string[];
 }
 
 /** A name a question offered the listener ("Still at Boots?", "How's Leeds treating you?"), kept for the reply. */
@@ -100,6 +102,8 @@ export type OfferedName = NonNullable<SessionContext["offered"]>[number];
 /** A fitted model: per attribute, an intercept, one weight per role and feature (`byRole`) and a threshold. */
 export interface MentionModel {
   features: string[];
+  /** The words around a name the model weighs (`contextWords`), chosen by the fit; their weights follow the roles' blocks. */
+  words?: string[];
   weights: Record<"home" | "workplace", { intercept: number; coef: number[]; threshold: number; lambda?: number }>;
 }
 
@@ -130,13 +134,14 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
   // (a clause's subject is kept as a referent and may be a thing, "Stellantis is chaos": only a person known to be one,
   // by the words, a pronoun's gender or a relation, is no candidate)
   const persons = new Set([...ctx.speakers, ...(ctx.folk ?? []), ...(ctx.people ?? []).filter((p) => p.gender || p.plural || p.name.includes("'s ")).map((p) => p.name)].map(fold));
-  const byKey = new Map<string, NameCandidate & { n: number }>();
-  /** Adds a mention: the candidate keeps each feature's highest value over its mentions. */
-  const put = (owner: string, value: string, f: readonly number[]) => {
+  const byKey = new Map<string, { owner: string; value: string; x: number[]; words: Set<string>; n: number }>();
+  /** Adds a mention: the candidate keeps each feature's highest value over its mentions, and every word around them. */
+  const put = (owner: string, value: string, f: readonly number[], words: readonly string[] = []) => {
     const key = `${owner}\u0000${value}`;
     let c = byKey.get(key);
-    if (!c) byKey.set(key, (c = { owner, value, x: new Array(MENTION_FEATURES.length).fill(0), n: 0 }));
+    if (!c) byKey.set(key, (c = { owner, value, x: new Array(MENTION_FEATURES.length).fill(0), words: new Set(), n: 0 }));
     for (let i = 0; i < f.length; i++) if (f[i] > c.x[i]) c.x[i] = f[i];
+    for (const w of words) c.words.add(w);
     c.n++;
   };
   // a name the listener's question offered: a yes, a no or the name again in this turn
@@ -210,17 +215,18 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
         asks.push({ asker: turn.speaker, value, f });
         continue;
       }
-      if (!aboutOther) put(turn.speaker, value, withFeatures(f, { o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 }));
-      if (other && !aboutOther) put(other, value, withFeatures(f, { o_listener: 1, li_second: second ? 1 : 0 }));
-      for (const p of named) if (fold(p) !== fold(value)) put(p, value, withFeatures(f, { o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family }));
+      const words = contextWords(s, at, value.split(" ").length);
+      if (!aboutOther) put(turn.speaker, value, withFeatures(f, { o_speaker: 1, sp_first: first ? 1 : 0, sp_plain: !first && !second && !third ? 1 : 0 }), words);
+      if (other && !aboutOther) put(other, value, withFeatures(f, { o_listener: 1, li_second: second ? 1 : 0 }), words);
+      for (const p of named) if (fold(p) !== fold(value)) put(p, value, withFeatures(f, { o_third: 1, th_named: 1, th_pron: third ? 1 : 0, th_family: family }), words);
       // (no one is their own place: "Ngozi knackered she's at the Queen Elizabeth")
-      if (pronoun && fold(pronoun) !== fold(value)) put(pronoun, value, withFeatures(f, { o_third: 1, th_pron: 1, th_family: family }));
+      if (pronoun && fold(pronoun) !== fold(value)) put(pronoun, value, withFeatures(f, { o_third: 1, th_pron: 1, th_family: family }), words);
     }
   });
   if (asks.length) ctx.offered = asks;
-  return [...byKey.values()].map(({ owner, value, x, n }) => {
+  return [...byKey.values()].map(({ owner, value, x, words, n }) => {
     x[INDEX.get("mentions")!] = Math.log1p(n);
-    return { owner, value, x };
+    return { owner, value, x, words: [...words].sort() };
   });
 }
 
@@ -261,23 +267,46 @@ function nearestPerson(s: readonly Tok[], at: number): Record<string, number> {
   return {};
 }
 
-/** The probability a model gives a candidate for an attribute. */
-export function mentionScore(m: MentionModel, attribute: "home" | "workplace", x: readonly number[]): number {
+/**
+ * The words around a name at word `at` (`n` words long) of a sentence, as the model reads them: each of the four words
+ * before it by its place ("b1:at" is the word just before) and without ("b:at"), and the two after it by their place
+ * ("a1:in"). Which of them the model weighs, and how, the fit learns from the tune sets (`MentionModel.words`).
+ */
+export function contextWords(s: readonly Tok[], at: number, n: number): string[] {
+  const out: string[] = [];
+  for (let k = 1; k <= 4 && at - k >= 0; k++) out.push(`b${k}:${s[at - k].lower}`, `b:${s[at - k].lower}`);
+  for (let k = 1; k <= 2 && at + n - 1 + k < s.length; k++) out.push(`a${k}:${s[at + n - 1 + k].lower}`);
+  return out;
+}
+
+const wordIndex = new WeakMap<MentionModel, Map<string, number>>();
+/** The probability a model gives a candidate (its features `x`, the words around it) for an attribute. */
+export function mentionScore(m: MentionModel, attribute: "home" | "workplace", x: readonly number[], words: readonly string[] = []): number {
   const w = m.weights[attribute];
   const role = Math.max(0, ROLE_FEATURES.findIndex((i) => x[i] > 0)) * x.length;
   let eta = w.intercept;
   for (let i = 0; i < x.length; i++) eta += w.coef[role + i] * x[i];
+  if (m.words?.length) {
+    let index = wordIndex.get(m);
+    if (!index) wordIndex.set(m, (index = new Map(m.words.map((v, i) => [v, MENTION_ROLES.length * x.length + i]))));
+    for (const v of words) {
+      const i = index.get(v);
+      if (i !== undefined) eta += w.coef[i];
+    }
+  }
   return 1 / (1 + Math.exp(-eta));
 }
 
 /**
  * What the model may still read in a turn: a name the rules read as nothing but talk (no home, workplace, trip or any
- * other attribute of anyone's), for a person whose attribute is not `known` already (a value stated before and not
+ * other attribute of anyone's, and no one they read a home or workplace of), for a person whose attribute is not `known` already (a value stated before and not
  * ended) and for whom the rules read no such attribute in this turn. The model fills gaps; it never contradicts.
  */
 export function namesOpen(ruled: readonly Triple[], known: (owner: string, attribute: "home" | "workplace") => boolean): { value: (v: string) => boolean; slot: (owner: string, attribute: "home" | "workplace") => boolean } {
-  // (other attributes' values are lemmas in lower case: "chihuahua")
+  // (other attributes' values are lemmas in lower case: "chihuahua"; and one the rules read a home or workplace of is
+  // a person, no place: "Jake got a job at Tesla.")
   const values = new Set(ruled.filter((t) => t.attribute !== "talked about").map((t) => t.value.toLowerCase()));
+  for (const t of ruled) if (t.attribute === "home" || t.attribute === "workplace") values.add(t.entity.toLowerCase());
   const slots = new Set(ruled.filter((t) => t.attribute === "home" || t.attribute === "workplace").map((t) => `${t.entity}\u0000${t.attribute}`));
   return { value: (v) => !values.has(v.toLowerCase()), slot: (owner, attribute) => !slots.has(`${owner}\u0000${attribute}`) && !known(owner, attribute) };
 }
@@ -291,8 +320,8 @@ export function namesRead(cands: readonly NameCandidate[], m: MentionModel, rule
   const best = new Map<string, { c: NameCandidate; p: number; attribute: "home" | "workplace" }>();
   for (const c of cands) {
     if (!open.value(c.value)) continue;
-    const home = mentionScore(m, "home", c.x);
-    const work = mentionScore(m, "workplace", c.x);
+    const home = mentionScore(m, "home", c.x, c.words);
+    const work = mentionScore(m, "workplace", c.x, c.words);
     const attribute = home >= work ? "home" : "workplace";
     const p = Math.max(home, work);
     if (p < m.weights[attribute].threshold || !open.slot(c.owner, attribute)) continue;
@@ -313,8 +342,9 @@ export function readMentionModel(path = MENTIONS_PATH): MentionModel {
   const fix = "refit it: node --import tsx scripts/nous-mentions-fit.ts";
   if (JSON.stringify(m.features) !== JSON.stringify(MENTION_FEATURES)) throw new DataError({ file: path, field: "features", message: "the fitted features are not the ones mentions.ts computes", fix });
   for (const a of ["home", "workplace"] as const) {
-    const n = MENTION_ROLES.length * MENTION_FEATURES.length;
-    if (m.weights?.[a]?.coef?.length !== n) throw new DataError({ file: path, field: `weights.${a}.coef`, message: `expected ${n} weights (${MENTION_ROLES.length} roles × ${MENTION_FEATURES.length} features)`, fix });
+    const words = m.words?.length ?? 0;
+    const n = MENTION_ROLES.length * MENTION_FEATURES.length + words;
+    if (m.weights?.[a]?.coef?.length !== n) throw new DataError({ file: path, field: `weights.${a}.coef`, message: `expected ${n} weights (${MENTION_ROLES.length} roles × ${MENTION_FEATURES.length} features, and ${words} words)`, fix });
     if (typeof m.weights[a].threshold !== "number") throw new DataError({ file: path, field: `weights.${a}.threshold`, message: "expected a number", fix });
   }
   return m;

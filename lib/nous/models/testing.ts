@@ -5,6 +5,7 @@
  */
 import { Memory } from "../engine.js";
 import { extract, type SessionContext } from "./extractor.js";
+import type { ExtractorOptions } from "./extractor-options.js";
 import { nextSession } from "./referents.js";
 
 /** One triple as a line. */
@@ -32,17 +33,18 @@ export function talkLines(turns: [string, string][], attributes: readonly string
 }
 
 /**
- * A memory (no decay) of (speaker, text) turns one day apart, read in one session by the offline extractor.
+ * A memory (no decay) of (speaker, text) turns one day apart, read in one session by the offline extractor (with
+ * `options`, e.g. `{ names: null }` for the rules alone).
  *
  * @example
  * memoryOfTurns([["Ann", "I work at Corvale."]]).speakers; // Set { "Ann" }
  */
-export function memoryOfTurns(turns: [string, string][], speakers: readonly string[] = ["Ann", "Bob"]): Memory {
+export function memoryOfTurns(turns: [string, string][], speakers: readonly string[] = ["Ann", "Bob"], options: Partial<ExtractorOptions> = {}): Memory {
   const mem = Memory.open(":memory:", { halfLifeDays: null });
   const ctx: SessionContext = { speakers: [...speakers] };
   turns.forEach(([speaker, text], i) => {
     const t = { id: `D1:${i + 1}`, speaker, text, timestamp: (i + 1) * 86_400_000 };
-    mem.ingest(t, extract(t, ctx));
+    mem.ingest(t, extract(t, ctx, undefined, options));
   });
   return mem;
 }
