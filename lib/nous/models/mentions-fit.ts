@@ -89,7 +89,11 @@ export async function collectNames(sets: readonly TuneSet[]): Promise<LabelledNa
   return out;
 }
 
-/** The share of the sets a word must appear around candidates in (a grouped cross-validation on the tune sets chose it). */
+/**
+ * The share of the sets a word must appear around candidates in. In a grouped cross-validation of the tune sets'
+ * candidates, one set in twenty gave about twice the words and a held-out average precision higher by 0.005 (home) and
+ * 0.006 (workplace); one in eight was kept, the smaller model.
+ */
 export const WORD_SHARE = 1 / 8;
 
 /**
