@@ -82,11 +82,15 @@ export function stillAbout(s: Tok[], st: number, lone: string | undefined, ctx: 
   const howIs = st > 3 && s[st - 1].text === "," && ["is", "'s"].includes(s[st - 3].lower) && s[st - 4].lower === "how";
   const subject = howIs ? s[st - 2] : st > 0 && ["is", "'s", "does"].includes(s[st - 2]?.lower ?? "") ? s[st - 1] : undefined;
   if (subject && (subject.lower === "he" || subject.lower === "she")) return resolvePronoun(ctx, subject.lower, "", ctx.speakers) ?? "";
-  if (!subject) return lone;
-  if (!isName(subject) || speakerNamed(ctx, subject.text)) return undefined;
+  // ("ur bro still at Penang General Hospital?": the relation this turn's question asked after, no "you" in it)
+  if (!subject) return lone ?? (ctx.askedAbout && !s.some((t) => t.lower === "you" || t.lower === "u") ? ctx.askedAbout.person : undefined);
+  // (a capitalised word after the auxiliary, mid-sentence, is a name even where the tagger took it for a verb or the
+  // lexicon holds it as a word: "Is Will still in Leeds?", "Iwan, is Cai still in London?")
+  const capital = s.indexOf(subject) > 0 && /^\p{Lu}\p{Ll}+$/u.test(subject.text) && subject.pos !== "PRON";
+  if (!(isName(subject) || capital) || speakerNamed(ctx, subject.text)) return undefined;
   if ((ctx.people ?? []).some((r) => r.name === subject.text) || ctx.known?.[subject.text]) return subject.text;
   // ("Is Daniel still in Miri?": a name no lexicon, gazetteer or organisation holds is someone's, named for the first time)
-  return !inLexicon(subject.lower) && placesNamed(subject.text).length === 0 && !isCountry(subject.text) && !organisationName(subject.text) ? subject.text : "";
+  return (capital || !inLexicon(subject.lower)) && placesNamed(subject.text).length === 0 && !isCountry(subject.text) && !organisationName(subject.text) ? subject.text : "";
 }
 
 /** "did you take the Safaricom offer in the end?": the organisation whose offer, job or role it asks about (no town). */

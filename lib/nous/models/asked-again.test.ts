@@ -60,8 +60,12 @@ test("'Is Daniel still in Miri?' asks about Daniel, named for the first time; th
   assert.ok(has(talk([["Bob", "Is Daniel still in Miri?"], ["Ann", "Yes."]]), "Daniel | home | Miri"));
   const lines = talk([["Bob", "Is Daniel still in Miri?"], ["Ann", "Yes, still in Miri, still with Shell, still complaining about the offshore rotations."]]);
   assert.ok(has(lines, "Daniel | workplace | Shell") && !has(lines, "Ann | home | Miri") && !has(lines, "Ann | workplace | Shell"), lines.join("\n"));
-  // a word of the lexicon is no first name to go on
-  assert.ok(!has(talk([["Bob", "Is Grace still in Miri?"], ["Ann", "Yes."]]), "Grace | home | Miri"));
+  // capitalised after the auxiliary, a word of the lexicon or one the tagger took for a verb is a name too, after the
+  // listener's name as well; a town is no one
+  assert.ok(has(talk([["Bob", "Is Grace still in Miri?"], ["Ann", "Yes."]]), "Grace | home | Miri"));
+  const cai = talk([["Bob", "Ann, is Cai still in London?"], ["Ann", "Oh aye, still in Walthamstow, still refusing to come home."]]);
+  assert.ok(has(cai, "Cai | home | Walthamstow") && !has(cai, "Ann | home | Walthamstow") && !has(cai, "Ann | home | London"), cai.join("\n"));
+  assert.ok(!talk([["Bob", "Is Leeds still in lockdown?"], ["Ann", "Yes."]]).some((l) => l.startsWith("Leeds |")));
 });
 
 test("'what's the snow like in Rochester' presumes the listener's home; 'how's Chloe liking Walla Walla' does not", () => {

@@ -84,7 +84,8 @@ const THE_OWN = new Set(["wife", "missus", "missis", "hubby", "husband", "kids"]
 /** Reads "my/our/his/her <modifiers> <relation> [Name]" at i: the relation's entity and where the phrase ends. */
 export function relationAt(s: Tok[], i: number, speaker: string, ctx: SessionContext, turn: string): { entity?: string; end: number; relation: string; named: boolean } | undefined {
   // ("the wife", "the missus", "the kids": one's own, in British and Australian chat)
-  const owner = s[i]?.lower === "the" && THE_OWN.has(s[i + 1]?.lower ?? "") ? "my" : s[i]?.lower;
+  // ("ur bro", "yr mum": chat's your)
+  const owner = s[i]?.lower === "the" && THE_OWN.has(s[i + 1]?.lower ?? "") ? "my" : s[i]?.lower === "ur" || s[i]?.lower === "yr" ? "your" : s[i]?.lower;
   if (owner !== "my" && owner !== "our" && owner !== "his" && owner !== "her" && owner !== "their" && owner !== "your") return undefined;
   for (let k = i + 1; k <= i + 3 && k < s.length; k++) {
     const t = s[k];

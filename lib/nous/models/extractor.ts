@@ -24,7 +24,7 @@ import { afterHeading, asksBack, beforeHedge, doubts, exasperated, hedgedSentenc
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
-import { addPet, speakerNamed, type SessionContext } from "./referents.js";
+import { addPet, speakerNamed, takeAskedAbout, type SessionContext } from "./referents.js";
 import { personNamed, personSubject } from "./people.js";
 import { districtsNamed, knownHomeWithin, placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
@@ -185,8 +185,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     mention(opened);
   }
   // a reply to the other speaker's "How's Mārtiņš doing?" (asked just before), or about whom a question was ("Fenella? Still in Whitby?")
-  const askedOf = ctx.askedAbout && ctx.askedAbout.asker !== turn.speaker ? ctx.askedAbout.person : reply?.entity;
-  ctx.askedAbout = undefined;
+  const askedOf = takeAskedAbout(ctx, turn.speaker, reply?.entity);
   // "my brother's moving to Dubai!!" "sam?? for real": a name asked back at once names the relation
   const unnamed = ctx.unnamedRelation?.holder !== turn.speaker ? ctx.unnamedRelation : undefined;
   ctx.unnamedRelation = undefined;

@@ -51,7 +51,7 @@ export const timePattern = (rule: keyof typeof TIME_EXPRESSIONS): RegExp => new 
 
 /** The lists, by name. */
 export const LEXICON = {
-  family: { use: "extractor: 'my <relation>' → family", match: "lemma", on: "turns", words: w("sister brother mom mum mother dad father son daughter kid child grandma grandmother grandpa grandfather grandad gran nan cousin aunt auntie aunty uncle niece nephew parent sibling twin family eldest youngest") },
+  family: { use: "extractor: 'my <relation>' → family", match: "lemma", on: "turns", words: w("sister brother mom mum mother dad father son daughter kid child grandma grandmother grandpa grandfather grandad gran nan cousin aunt auntie aunty uncle niece nephew parent sibling twin family eldest youngest bro sis") },
   partner: { use: "extractor: 'my <relation>' → relationship", match: "lemma", on: "turns", words: w("husband wife missus hubby partner girlfriend boyfriend fiance fiancee spouse friend bestie mentor boss manager colleague coworker neighbor neighbour roommate flatmate housemate") },
   animals: { use: "extractor: 'my <animal>' and adopted/bought animals → pet", match: "lemma", on: "turns", words: w("dog cat puppy kitten pet bird parrot hamster rabbit bunny turtle horse snake guinea pig lizard") },
   jobWords: {

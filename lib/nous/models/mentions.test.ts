@@ -73,6 +73,44 @@ test("a name the listener's question offered is the replier's candidate, with th
   assert.ok(!candidatesOf("Sophie", "Anyway.", { ...ctx, offered: [{ asker: "Sophie", value: "Boots", f: [] }] }).length);
 });
 
+test("a reply about the person just asked after gives them the names of its sentences without I or you; a question about someone offers its names to them", () => {
+  const ctx: SessionContext = { speakers: ["Yusuf", "Caoimhe"], people: [{ name: "Orla", gender: "f", at: 1, turn: "1" }], replyAbout: "Orla" };
+  const cs = candidatesOf("Caoimhe", "Still in Melbourne, living in Fitzroy with an Aussie lad.", ctx);
+  assert.equal(find(cs, "Orla", "Fitzroy").o_third, 1);
+  assert.ok(!cs.some((c) => c.owner === "Caoimhe"), "the sentence is about Orla, not the one who answers");
+  const mine = candidatesOf("Caoimhe", "I was in Fitzroy last week.", { ...ctx, replyAbout: "Orla" });
+  assert.ok(!mine.some((c) => c.owner === "Orla"), "a sentence with I in it is the speaker's");
+  // "Is Mei still at Maybank?" "Yes, still there.": the offer is Mei's, with the yes
+  const q: SessionContext = { speakers: ["Boon", "Jia"] };
+  extract(turn("Boon", "Is Mei still at Maybank?"), q, undefined, { names: null, onNames: () => undefined });
+  assert.deepEqual(q.offered?.map((o) => [o.value, o.about]), [["Maybank", "Mei"]]);
+  const yes = find(candidatesOf("Jia", "Yes, still there, she got promoted.", q), "Mei", "Maybank");
+  assert.equal(yes.prev_affirm, 1);
+  assert.equal(yes.o_third, 1);
+});
+
+test("a name said back to the one who said it is an echo; a dialect's I and you are no names", () => {
+  const ctx: SessionContext = { speakers: ["Danny", "Esther"] };
+  candidatesOf("Danny", "Got a flat! Fareham, one bed, above a barber's.", ctx);
+  assert.equal(find(candidatesOf("Esther", "Fareham! Proper grown-up.", ctx), "Esther", "Fareham").echo, 1);
+  assert.equal(find(candidatesOf("Danny", "Fareham is fine.", { speakers: ["Danny", "Esther"] }), "Danny", "Fareham").echo, 0, "a name no one said before is no echo");
+  assert.deepEqual(candidatesOf("Andre", "Mi still work a Sandals Ochi.", { speakers: ["Andre", "Latoya"] }).map((c) => c.value).filter((v) => v === "Mi"), []);
+});
+
+test("a part of the city read as a home, named in the same turn, is read instead, within the city", () => {
+  const ctx: SessionContext = { speakers: ["Priya", "Ravi"] };
+  const cs = candidatesOf("Priya", "Melbourne's grey today. At least Oakleigh has the best souvlaki in town.", ctx);
+  const city = oneFeature("o_speaker", "home");
+  const read = namesRead(cs, city, [], () => 0.5, () => false);
+  assert.deepEqual(read.filter((t) => t.entity === "Priya" || t.attribute === "within"), [
+    { entity: "Priya", attribute: "home", value: "Oakleigh", kind: "state", confidence: 0.5 },
+    { entity: "Oakleigh", attribute: "within", value: "Melbourne" },
+  ]);
+  // a town of its own is no part of the city
+  const towns = namesRead(candidatesOf("Priya", "Melbourne's grey today. At least Sydney is worse.", { speakers: ["Priya", "Ravi"] }), city, [], () => 0.5, () => false);
+  assert.ok(!towns.some((t) => t.attribute === "within"));
+});
+
 test("the model fills gaps: never a known state, an attribute or a name the rules read in the turn", () => {
   const cs = candidatesOf("Ann", "Honestly Leeds has been good to us.", { speakers: ["Ann", "Bob"] });
   const m = oneFeature("o_speaker", "home");

@@ -57,8 +57,8 @@ export const SENTENCE_CLASSES: [string, Set<string>][] = [
 ];
 export const NEGATION = new Set(["not", "never", "no", "n't", "nothing", "anymore"]);
 export const THIRD = new Set(["he", "she", "they", "him", "her", "his", "their", "them"]);
-export const SECOND = new Set(["you", "your", "yours", "u", "ur"]);
-export const FIRST = new Set(["i", "my", "me", "mine", "we", "our", "us"]);
+export const SECOND = new Set(["you", "your", "yours", "u", "ur", "yuh"]);
+export const FIRST = new Set(["i", "my", "me", "mine", "we", "our", "us", "mi"]);
 export const PAST = new Set(["used", "before", "previously", "former", "old", "anymore", "longer", "ago"]);
 /** The word before a name, by kind. */
 export const BEFORE: [string, Set<string>][] = [

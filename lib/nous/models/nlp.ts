@@ -57,7 +57,7 @@ const EMOJI_BREAK = /([\p{L}\p{N}])(\s*\p{Extended_Pictographic}[\p{Extended_Pic
 
 /** Whether `left-right` is one name: both capitalised ("Saint-Louis"), or a short given name ("Min-jun", "Soo-ah"). */
 function hyphenName(left: string, right: string): boolean {
-  if (!/^\p{Lu}\p{L}*$/u.test(left) || !/^\p{L}+$/u.test(right)) return false;
+  if (!/^\p{Lu}[\p{L}-]*$/u.test(left) || !/^\p{L}+$/u.test(right)) return false;
   if (/^\p{Lu}/u.test(right)) return true;
   return left.length <= 4 && right.length <= 4 && !HYPHEN_WORDS.has(right);
 }
@@ -118,8 +118,8 @@ function sentenceTokens({ words, pos, lemma, dateTok, spaces }: Tagged, a: numbe
       prev.lemma = prev.lower;
       continue;
     }
-    // a hyphenated name is one word ("Saint-Louis", "Dar Al-Sanabel", "Min-jun"): joined back
-    if (prev && words[i] === "-" && i + 1 <= b && spaces[i] === "" && spaces[i + 1] === "" && hyphenName(prev.text, words[i + 1])) {
+    // a hyphenated name is one word ("Saint-Louis", "Dar Al-Sanabel", "Min-jun", "Sutton-in-Ashfield"): joined back
+    if (prev && words[i] === "-" && i + 1 <= b && spaces[i] === "" && spaces[i + 1] === "" && (hyphenName(prev.text, words[i + 1]) || (words[i + 2] === "-" && spaces[i + 2] === "" && spaces[i + 3] === "" && /^\p{Lu}/u.test(prev.text) && /^\p{Ll}{2,5}$/u.test(words[i + 1]) && /^\p{Lu}/u.test(words[i + 3] ?? "")))) {
       prev.text += `-${words[i + 1]}`;
       prev.lower = prev.text.toLowerCase();
       prev.lemma = prev.lower;

@@ -326,6 +326,9 @@ test("a last day at an organisation ends the workplace; a first feature there an
 test("a hyphenated name is one word; 'a <kind> called X' is X; 'work (as …) in <organisation>' is a workplace", () => {
   assert.deepEqual(states("Morning from Aix-en-Provence, the market is heaving."), ["Ann | home | Aix-en-Provence | 0.5"]);
   assert.deepEqual(states("I teach at Dar Al-Hikma."), ["Ann | workplace | Dar Al-Hikma"]);
+  // (a short lower-case word between two capitalised parts: "Sutton-in-Ashfield", "Southend-on-Sea")
+  assert.deepEqual(states("Finally a weekend at home in Sutton-in-Ashfield."), ["Ann | home | Sutton-in-Ashfield | 0.5"]);
+  assert.deepEqual(states("I live in Southend-on-Sea."), ["Ann | home | Southend-on-Sea"]);
   assert.deepEqual(states("I work in a tiny agency called Bright Pebble."), ["Ann | workplace | Bright Pebble"]);
   assert.deepEqual(states("I work as a welder in Tarsus Engineering."), ["Ann | workplace | Tarsus Engineering"]);
   // a town after "work in" is no workplace; "Berlin-based" stays two words

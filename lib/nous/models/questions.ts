@@ -13,6 +13,9 @@ import { askedPerson, homeSaidTo } from "./states-at.js";
 import { DWELLING as DWELLINGS, organisationName, placeAt } from "./states-common.js";
 import { indirectStates } from "./states-indirect.js";
 
+/** What follows "Is X still …?" when X is a person: where they are, or what they do. */
+const STILL_AT = new Set(["in", "at", "with", "living", "working", "based", "over", "up", "down", "out", "doing", "teaching", "nursing", "driving"]);
+
 /** "…, what about you?", "…, did I tell you?", "…, you know?": a statement's tail that asks nothing of it. */
 export const questionTail = (words: string[]): boolean => /(?:^|,)\s*(?:what|how) about you\s*\?$|,\s*(?:and you|did I (?:ever )?tell you|you know)\s*\?$/i.test(words.join(" ").replace(/ ,/g, ","));
 
@@ -88,7 +91,7 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
     // ("did you hear my sister Wairimu went abroad?": a relation of the speaker's named in a question is a person)
     // (named only: "Remember my brother?" after "Kofi wants in" leaves Kofi the next "he")
     if ((s[i].lower === "my" || s[i].lower === "our") && (isName(s[i + 2]) || isName(s[i + 3]))) relationAt(s, i, speaker, ctx, turnId);
-    if (s[i].lower !== "your") continue;
+    if (s[i].lower !== "your" && s[i].lower !== "ur" && s[i].lower !== "yr") continue;
     const r = relationAt(s, i, speaker, ctx, turnId);
     if (r?.entity && i <= 3 + lead && s[lead]?.lower === "how") ctx.askedAbout = { asker: speaker, person: r.entity };
     // a question whose subject is the listener's relation: the answer's subjectless states are theirs
@@ -98,7 +101,11 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   // … or a person the conversation has named ("Is Palesa moving up there too?", "did Kaylee get the job?")
   // (or by "he" or "she": "She livin' in Nashville proper?")
   const pronoun = ["he", "she"].includes(s[subject]?.lower ?? "") && acts(subject + 1) ? resolvePronoun(ctx, s[subject].lower, turnId) : undefined;
-  const named = isName(s[subject]) && acts(subject + 1) && ((ctx.people ?? []).some((p) => p.name === s[subject].text && !p.plural) || ctx.folk?.includes(s[subject].text)) ? s[subject].text : pronoun;
+  // (or not named before, asked after as only a person is: "Iwan, is Cai still in London?", "Is Ruby still at that café?")
+  const stillAt = s[subject + 1]?.lower === "still" && STILL_AT.has(s[subject + 2]?.lower ?? "") && subject > 0 && placesNamed(s[subject]?.text ?? "").length === 0;
+  // (a name the tagger took for a verb: "is Cai still in London?")
+  const nameLike = isName(s[subject]) || (stillAt && /^\p{Lu}\p{Ll}+$/u.test(s[subject]?.text ?? ""));
+  const named = nameLike && acts(subject + 1) && (stillAt || (ctx.people ?? []).some((p) => p.name === s[subject].text && !p.plural) || ctx.folk?.includes(s[subject].text)) ? s[subject].text : pronoun;
   if (named && !isSpeakerName(named) && !ctx.askedAbout) ctx.askedAbout = { asker: speaker, person: named };
   // "where was Kaylee?": one asked where they are is a person
   const whereIs = s[opener]?.lower === "where" && ["is", "was", "'s"].includes(s[opener + 1]?.lower ?? "") ? s[opener + 2] : undefined;

@@ -57,7 +57,7 @@ export interface SessionContext {
   /** Everyone named as a person so far in the conversation, kept from session to session (people's referents are not). */
   folk?: string[];
   /** The names a question just offered the listener ("Still at Boots?"), with their features, for the reply (mentions.ts). */
-  offered?: { asker: string; value: string; f: readonly number[] }[];
+  offered?: { asker: string; value: string; f: readonly number[]; about?: string }[];
   /**
    * The name a relation was given ("my grandad Bill": "Harry's grandad" → "Bill"), carried across sessions: a later
    * "Grandad had a fall" or "my grandad" is Bill.
@@ -68,6 +68,8 @@ export interface SessionContext {
    * subjectless answer ("Still at airBaltic") is about that person, not about the one who answers.
    */
   askedAbout?: { asker: string; person: string };
+  /** Whom the turn being read answers about (`askedAbout` or a where-question's person), for the fitted reading of names. */
+  replyAbout?: string;
   /** "thinking seriously about moving up to Newcastle": the town each speaker spoke of moving to, for "moved up on the weekend". */
   considered?: Record<string, string>;
   /** "Your sister was the one up north?": the listener's relation a question asked about, unnamed (for "Tegan yeah."). */
@@ -86,7 +88,7 @@ export interface SessionContext {
   /** The speaker whose last turn, just before, spoke of their work unnamed ("Shift started at 6"), for a "Which yard?". */
   workTalk?: string;
   /** Whether the last turn spoke of work or of where one lives, and who spoke it (the fitted reading of names, mentions.ts). */
-  lastTalk?: { speaker: string; work: boolean; live: boolean };
+  lastTalk?: { speaker: string; work: boolean; live: boolean; text: string };
 }
 
 /**
@@ -245,4 +247,18 @@ export function contactedAt(s: readonly { lower: string; lemma: string; pos: str
 export function speakerNamed(ctx: SessionContext, n: string): boolean {
   const l = n.toLowerCase();
   return ctx.speakers.some((s) => s.toLowerCase() === l || s.split(" ")[0].toLowerCase() === l || (l.length >= 3 && s.split(" ")[0].toLowerCase().startsWith(l)));
+}
+
+/**
+ * Whom a turn of `speaker` answers about: the person the other speaker just asked after (`ctx.askedAbout`, then
+ * cleared), else `asked` (the person a where-question asked about). Kept in `ctx.replyAbout` while the turn is read.
+ *
+ * @example
+ * takeAskedAbout({ speakers: ["Ann", "Bob"], askedAbout: { asker: "Ann", person: "Orla" } }, "Bob", undefined); // "Orla"
+ */
+export function takeAskedAbout(ctx: SessionContext, speaker: string, asked: string | undefined): string | undefined {
+  const person = ctx.askedAbout && ctx.askedAbout.asker !== speaker ? ctx.askedAbout.person : asked;
+  ctx.askedAbout = undefined;
+  ctx.replyAbout = person;
+  return person;
 }
