@@ -149,8 +149,8 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
   ctx.offered = undefined;
   for (const o of offered) {
     // (a question about someone else offers the name for them: "Is Mei still at Maybank?" "Yes, still there.")
-    if (o.about) put(o.about, o.value, withFeatures(o.f, { o_third: 1, th_named: 1, prev_asked: 1, prev_affirm: AFFIRM.test(turn.text) ? 1 : 0, prev_deny: DENY.test(turn.text) ? 1 : 0, prev_repeat: turn.text.includes(o.value) ? 1 : 0 }));
-    else put(turn.speaker, o.value, withFeatures(o.f, { o_speaker: 1, prev_asked: 1, prev_affirm: AFFIRM.test(turn.text) ? 1 : 0, prev_deny: DENY.test(turn.text) ? 1 : 0, prev_repeat: turn.text.includes(o.value) ? 1 : 0 }));
+    const role: Record<string, number> = o.about ? { o_third: 1, th_named: 1 } : { o_speaker: 1 };
+    put(o.about ?? turn.speaker, o.value, withFeatures(o.f, { ...role, prev_asked: 1, prev_affirm: AFFIRM.test(turn.text) ? 1 : 0, prev_deny: DENY.test(turn.text) ? 1 : 0, prev_repeat: turn.text.includes(o.value) ? 1 : 0 }));
   }
   const asks: OfferedName[] = [];
   sentences.forEach((s, si) => {
