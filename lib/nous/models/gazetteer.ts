@@ -55,6 +55,33 @@ export function isCountry(name: string): boolean {
   return countries!.has(name.toLowerCase());
 }
 
+/** The first-level regions of the countries (data/nous/regions.tsv): the country codes of each name key. */
+export const REGIONS_PATH = fileURLToPath(new URL("../../../data/nous/regions.tsv", import.meta.url));
+let regions: Map<string, string[]> | undefined;
+
+/**
+ * Whether a name is a first-level region (a state, province or county) of the country of any town of the gazetteer
+ * named `town` ("Texas" for "Austin", "Gauteng" for "Johannesburg"); of any country when `town` is undefined.
+ *
+ * @example
+ * isRegion("Texas", "Austin"); // true
+ * isRegion("Headingley", "Leeds"); // false
+ */
+export function isRegion(name: string, town?: string): boolean {
+  if (!regions) {
+    regions = new Map();
+    for (const line of readFileSync(REGIONS_PATH, "utf8").split("\n")) {
+      if (!line || line.startsWith("#")) continue;
+      const [n, c] = line.split("\t");
+      const key = fold(n);
+      regions.set(key, [...(regions.get(key) ?? []), c]);
+    }
+  }
+  const codes = regions.get(fold(name));
+  if (!codes) return false;
+  return town === undefined || placesNamed(town).some((p) => codes.includes(p.country));
+}
+
 /** ICU's English names of regions, made once. */
 let regionNames: Intl.DisplayNames | undefined;
 

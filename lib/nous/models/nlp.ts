@@ -159,8 +159,10 @@ function retag(sent: Tok[]): void {
 }
 
 function interjectionsAndStrays(sent: Tok[]): void {
-  // an interjection opening a sentence that the tagger took for a name ("Aye still in Oban", "Yep, same flat")
+  // an interjection opening a sentence that the tagger took for a name ("Aye still in Oban", "Yep, same flat"); and
+  // Caribbean "Mi" opening one before no name is "I" ("Mi finally move out of Christiana")
   if (sent[0]?.pos === "PROPN" && GREETINGS.has(sent[0].lower)) sent[0].pos = "INTJ";
+  if (sent[0]?.text === "Mi" && sent[1] && sent[1].pos !== "PROPN" && sent[1].pos !== "PUNCT") sent[0].pos = "PRON";
   // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
   for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
   // … and so is a capitalised word standing alone between commas after an opening interjection ("Yes, Grab, the HQ")
@@ -390,8 +392,7 @@ function truecase(doc: ReturnType<WinkMethods["readDoc"]>): string | undefined {
   return text.replace(/(?<!\p{L})\p{Ll}[\p{Ll}'-]{1,}(?!\p{L})/gu, (w) => (caps.has(w) ? w[0].toUpperCase() + w.slice(1) : w));
 }
 
-const CALENDAR = wordSet("calendar");
-const GREETINGS = wordSet("greetings");
+const CALENDAR = wordSet("calendar"), GREETINGS = wordSet("greetings");
 /** Dwellings, by the word ("flat", "place"), and what follows "<dwelling> in" without naming a place. */
 const DWELLINGS = new Set(["flat", "apartment", "place", "house", "room", "studio", "condo", "unit", "bungalow", "townhouse", "cottage", "semi", "villa"]);
 const NOT_IN_NAMES = new Set(["town", "city", "centre", "center", "suburbs", "suburb", "country", "village", "area", "estate", "building", "block", "general", "particular", "total", "fact", "mind", "question", "time", "order", "case", "front", "between", "summer", "winter", "spring", "autumn", "fall", "hand"]);

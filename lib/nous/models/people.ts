@@ -31,6 +31,8 @@ export function personNamed(s: Tok[], i: number, end: number, name: string, ctx:
   } else if (s[i - 1]?.lower === "with" && !employerWith(s, i - 1)) addPerson(ctx, { name, turn });
   else if (["remember", "meet", "know"].includes(s[i - 1]?.lemma ?? "") && s[i - 1].pos === "VERB" && !speaker) addPerson(ctx, { name, turn });
   else if (!speaker && !name.includes(" ") && placesNamed(name).length === 0 && contactedAt(s, i)) addPerson(ctx, { name, turn }, true);
+  // "where did Víctor end up?", "do you know where Esther lives?": one asked after, where they are
+  else if (!speaker && !name.includes(" ") && placesNamed(name).length === 0 && !organisationName(name) && whereAsked(s, i, end)) addPerson(ctx, { name, turn });
   else if (["my", "your", "our"].includes(s[i - 1]?.lower ?? "") && !name.includes(" ") && s[end + 1]?.pos !== "NOUN" && placesNamed(name).length === 0 && !speaker) addPerson(ctx, { name, turn });
   // "Amina's father", "Mason's mum": one who has a relation is a person
   else if (!speaker && s[end + 1]?.text === "'s" && KIN.has(s[end + 2]?.lemma ?? "")) addPerson(ctx, { name, turn }, true);
@@ -39,6 +41,19 @@ export function personNamed(s: Tok[], i: number, end: number, name: string, ctx:
     const relation = Object.entries(ctx.relationNames ?? {}).find(([, n]) => n === name)?.[0];
     addPerson(ctx, { name, turn, gender: relation ? relationGender(relation.split("'s ").pop()!) : undefined });
   }
+}
+
+/** Whether the name from i to end is one a "where" question or "and X?" asks after, or a reply names. */
+function whereAsked(s: Tok[], i: number, end: number): boolean {
+  const before = s[i - 1]?.lower ?? "", after = s[end + 1];
+  // ("where is Tom?", "how's Tom doing?" are questions.ts's)
+  if (["did", "does", "do", "has"].includes(before) && s[i - 2]?.lower === "where") return true;
+  if (before === "where" && !!after && (after.pos === "VERB" || after.pos === "AUX")) return true;
+  // ("That's Cai. He's a whizz.": the one a reply names)
+  if (["'s", "is"].includes(before) && s[i - 2]?.lower === "that" && i === 2 && (!after || [".", "!"].includes(after.text))) return true;
+  // ("and Wanjiru?", "what about Esther?": the next one asked after, alone)
+  if (after?.text === "?" && ((before === "and" && i === 1) || (before === "about" && ["what", "how"].includes(s[i - 2]?.lower ?? "")))) return true;
+  return false;
 }
 
 /**

@@ -21,7 +21,7 @@ const TRANSPORT = new Set(["tram", "train", "bus", "tube", "metro", "ferry", "su
 
 const WORK_TALK = new Set([...wordSet("workContextNouns"), "work", "overtime", "meeting", "deadline"]);
 /** A part of one's work asked after with "the" ("How's the new team at Walgreens treating you?"). */
-const WORK_ASKED_AT = new Set([...wordSet("jobNouns"), "team", "office", "branch", "store", "site", "lab", "contract"]);
+const WORK_ASKED_AT = new Set([...wordSet("jobNouns"), "team", "office", "branch", "store", "site", "lab", "contract", "group"]);
 /** Kinds of workplace a name stands before ("the Nissan plant where you work"). */
 const WORK_SITES = new Set([...wordSet("workplaceKinds"), "office", "plant", "mill", "branch", "yard"]);
 /** "Are they still giving you those late shifts?", "They got you on the new truck yet?": "they" doing something to the listener, about work or straight after. */
@@ -115,11 +115,19 @@ function workTold(s: Tok[], how: number): string | undefined {
     if (["the", "that"].includes(s[j]?.lower ?? "")) {
       j++;
       while (s[j]?.pos === "ADJ") j++;
-      if (WORK_ASKED_AT.has(s[j]?.lemma ?? "") && s[j].pos === "NOUN" && s[j + 1]?.lower === "at" && isName(s[j + 2])) return placeAt(s, j + 2)?.value;
+      // ("how's the group at the University of Warsaw?": a name with its article)
+      const at = s[j + 2]?.lower === "the" ? j + 3 : j + 2;
+      if (WORK_ASKED_AT.has(s[j]?.lemma ?? "") && s[j].pos === "NOUN" && s[j + 1]?.lower === "at" && isName(s[at])) return placeAt(s, at)?.value;
     }
     // "How is work, same Omantel?", "how's the job, still Bupa?"
     const w = s[verb + 1]?.lower === "the" ? verb + 2 : verb + 1;
     if ((s[w]?.lower === "work" || (s[w]?.lower === "job" && w === verb + 2)) && s[w + 1]?.text === "," && ["same", "still"].includes(s[w + 2]?.lower ?? "") && isName(s[w + 3]) && s[(placeAt(s, w + 3)?.end ?? w + 3) + 1]?.text === "?") return placeAt(s, w + 3)?.value;
+  }
+  // "any news from Stellenbosch University?": news asked from an organisation, by the last word of its name
+  const news = s.findIndex((t, i) => t.lower === "news" && s[i + 1]?.lower === "from" && how < 0);
+  if (news >= 0) {
+    const p = placeAt(s, s[news + 2]?.lower === "the" ? news + 3 : news + 2);
+    if (p && organisationName(p.value) && s[p.end + 1]?.text === "?") return p.value;
   }
   // "the Nissan plant where you're working", "the Unilever factory where u work"
   for (let k = 1; k + 3 < s.length; k++) {

@@ -311,6 +311,11 @@ const RELATIVES = new Set([...wordSet("family"), ...wordSet("partner")]);
 /** The name a clause's subject is, when it is an organisation-like name (not a speaker, a known person or a relation). */
 export function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): string | undefined {
   let a = c.at;
+  // ("The Princess of Wales Hospital has him on nights", "The Royal Infirmary has me on nights": the clause may start
+  // at the name's last word; its capitalised words before it, "of" between them, are the name's)
+  // (never the sentence's first word: "Anyway Tesco has me on nights")
+  const capital = (t: Tok) => t.text !== t.lower && t.pos !== "PRON";
+  while (a > 1 && (capital(s[a - 1]) || (s[a - 1].lower === "of" && capital(s[a - 2])))) a--;
   while (a < c.head && ["so", "and", "but", "then", "now", "well", "the", ","].includes(s[a].lower)) a++;
   if (!isName(s[a]) || s[a - 1]?.lower === "my" || s[a - 1]?.lower === "our") return undefined;
   // "Mine sends me home with soup": a possessive pronoun is no organisation
@@ -335,15 +340,16 @@ export function organisationShaped(v: string): boolean {
 }
 
 /**
- * "Samsung's office", "the Nationwide head office": the organisation an office is named after (no town: "the London
- * office" is a branch of one's employer), or undefined.
+ * "Samsung's office", "the Nationwide head office", "the Sony plant": the organisation an office or a site is named
+ * after (no town: "the London office" is a branch of one's employer), or undefined.
  *
  * @example
  * officeOwner("Samsung's office"); // "Samsung"
  */
 export function officeOwner(value: string): string | undefined {
-  const owner = /^(\p{Lu}.*?)(?:'s)? (?:head office|office|offices|HQ|headquarters)$/u.exec(value)?.[1];
-  return owner && placesNamed(owner).length === 0 ? owner : undefined;
+  // (the kind in either case: the truecaser may capitalise it, "the Tesco Depot")
+  const owner = /^(.*?)(?:'s)? (?:head office|office|offices|hq|headquarters|plant|site|factory|depot|warehouse|campus)$/iu.exec(value)?.[1];
+  return owner && upper(owner) && placesNamed(owner).length === 0 ? owner : undefined;
 }
 
 /** Parts of a town one lives in, named with "called" ("a neighbourhood called Savassi"). */

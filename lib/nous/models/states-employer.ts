@@ -15,6 +15,7 @@ import type { IndirectEmit } from "./states-indirect.js";
 
 const EMPLOYER = wordSet("employerVerbs");
 const US = new Set(["me", "us", "our", "my"]);
+const WEEKDAYS = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/;
 
 /**
  * "Equinor is sending me offshore", "Tesco let me go": an organisation acting on the speaker as an employer.
@@ -61,7 +62,9 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       (v === "let" && (obj.lower === "me" || obj.lower === "us") && (next?.lower === "off" || s.slice(c.head + 2, c.end + 3).some((t, i, r) => t.lower === "remote" || t.lower === "remotely" || t.lower === "hybrid" || t.lower === "wfh" || (t.lower === "home" && r[i - 1]?.lower === "from")))) ||
       // ("Indian Oil has given us new air conditioners": new things for the staff)
       (v === "give" && obj.lower === "us" && next?.lower === "new") ||
-      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher", "weekend", "leave", "holiday", "notice"].includes(t.lemma) || (t.lower === "off" && ["day", "week", "fortnight", "month", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? ""))));
+      // ("Discovery finally approved my leave")
+      (v === "approve" && (obj.lower === "my" || obj.lower === "our") && ["leave", "holiday", "transfer", "overtime", "rota"].includes(next?.lemma ?? "")) ||
+      (v === "give" && (obj.lower === "me" || obj.lower === "us") && s.slice(c.head + 2, c.end).some((t, i, r) => ["bonus", "raise", "promotion", "contract", "office", "floor", "desk", "laptop", "uniform", "badge", "voucher", "weekend", "leave", "holiday", "notice", "layover", "shift", "rota", "roster"].includes(t.lemma) || (t.lower === "off" && (["day", "week", "fortnight", "month", "afternoon", "morning"].includes(r[i - 1]?.lemma ?? "") || WEEKDAYS.test(r[i - 1]?.lower ?? "")))));
     // "Ørsted made me an offer", "Deloitte offered me a position", "Virgin Australia picked me up" (no "from" a place)
     const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));
     // "Intel made us do overtime again", "Maybank made us do a fire drill": an organisation making its staff work

@@ -13,7 +13,7 @@
  *   Kilimani now"; "I'm in Durban now" … "got a flat in Morningside"): a neighbourhood is no move to another town.
  * A turn that looks back ("the old flat", "used to", "before") says nothing of nesting.
  */
-import { isCountry, mayLieWithin, placesNamed, regionHolds } from "./gazetteer.js";
+import { isCountry, isRegion, mayLieInCountry, mayLieWithin, placesNamed, regionHolds } from "./gazetteer.js";
 import { isTimeName } from "./name-context.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { speakerNamed, type SessionContext } from "./referents.js";
@@ -96,16 +96,20 @@ function districtAfter(s: Tok[], from: number): { value: string; end: number } |
   for (let m = from; m < s.length && m < from + 16; m++) {
     if ([".", "!", "?", ";"].includes(s[m].text) || s[m].lower === "but" || s[m].lower === "and") return undefined;
     if (DWELLINGS.has(s[m].lower)) dwelling = true;
-    if (s[m].lower !== "in") continue;
-    // (", up in Felinfoel": a direction between)
-    const set = s[m - 1]?.text === "," || (["up", "down", "out", "over"].includes(s[m - 1]?.lower ?? "") && s[m - 2]?.text === ",");
+    // ("Oslo, small flat on Grünerløkka": a dwelling on a district)
+    if (s[m].lower !== "in" && !(s[m].lower === "on" && dwelling)) continue;
+    // (", up in Felinfoel": a direction between; ", sharing in the Holylands": how one lives there)
+    const set = s[m - 1]?.text === "," || ((["up", "down", "out", "over"].includes(s[m - 1]?.lower ?? "") || (s[m - 1]?.pos === "VERB" && s[m - 1].lower.endsWith("ing"))) && s[m - 2]?.text === ",");
     if (!set && !dwelling) continue;
     const at = s[m + 1]?.lower === "the" && isName(s[m + 2]) ? m + 2 : isName(s[m + 1]) ? m + 1 : -1;
     const p = at > 0 ? placeAt(s, at) : undefined;
-    if (p) return p;
+    // (a dwelling on a street is no district: "a flat above a bakery on James Street North")
+    if (p && !(s[m].lower === "on" && ON_STREET.test(p.value))) return p;
   }
   return undefined;
 }
+
+const ON_STREET = /\b(?:street|st|road|rd|avenue|ave|lane|drive|boulevard|blvd|way|row|terrace|crescent|close|parade)\b/i;
 
 /**
  * A district named right after the town that is the speaker's home, set off by a comma and followed by where in the
@@ -128,10 +132,16 @@ export function districtsNamed<T extends HomeTriple & { confidence?: number }>(s
         const town = isName(s[k]) ? placeAt(s, k) : undefined;
         if (!town || town.value !== h.value) continue;
         let j = town.end + 1;
-        while (BETWEEN.has(s[j]?.lower ?? "")) j++;
-        // ("Toronto, Leslieville in the east end", with where in the town it lies; or "Lagos …, in Lekki")
+        // ("in Leeds now, Headingley", "moved to Pune last month, Baner")
+        while (BETWEEN.has(s[j]?.lower ?? "") || (s[j]?.date && s[j].text === s[j].lower)) j++;
+        // ("Toronto, Leslieville in the east end", with where in the town it lies; or "Lagos …, in Lekki"; or a name
+        // that ends the sentence or its clause and is no region of the town's country: "Cape Town, Observatory.", not
+        // "Austin, Texas.")
         const comma = s[j]?.text === "," && isName(s[j + 1]) ? placeAt(s, j + 1) : undefined;
-        const d = comma && whereInTown(s, comma.end + 1) ? comma : districtAfter(s, town.end + 1);
+        // (", F&B" after it: a list of what one does there, "Hyderabad, Taj Krishna, F&B", no district)
+        const next = comma && s[comma.end + 1], after = comma && s[comma.end + 2];
+        const ends = !!comma && (!next || [".", "!", ";"].includes(next.text) || (next.text === "," && !!after && after.text === after.lower)) && !isRegion(comma.value, h.value);
+        const d = comma && (whereInTown(s, comma.end + 1) || ends) ? comma : districtAfter(s, town.end + 1);
         if (!d) continue;
         const v = d.value;
         if (!v.split(" ").every((w) => /^\p{Lu}/u.test(w)) || triples.some((x) => x.value === v)) continue;
@@ -142,6 +152,25 @@ export function districtsNamed<T extends HomeTriple & { confidence?: number }>(s
         out.push({ ...h, value: v, within: h.value });
       }
     }
+  }
+  return [...out, ...townsAfterCountry(sentences, triples, ctx)];
+}
+
+/**
+ * "Kadian is in Canada now. Brampton, outside Toronto.": a verbless sentence opening with a town, after a sentence that
+ * gave someone a country as their home, names the town of it (a town of the gazetteer in that country; no region,
+ * person or organisation).
+ */
+function townsAfterCountry<T extends HomeTriple & { confidence?: number }>(sentences: Tok[][], triples: readonly T[], ctx: SessionContext): (T & { within: string })[] {
+  const out: (T & { within: string })[] = [];
+  for (const h of triples.filter((t) => t.attribute === "home" && (t.kind === undefined || t.kind === "state" || t.kind === "change") && isCountry(t.value))) {
+    const from = sentences.findIndex((s) => s.some((t) => t.text === h.value.split(" ")[0]));
+    const s = from >= 0 ? sentences[from + 1] : undefined;
+    const town = s && isName(s[0]) && !s.some((t) => t.pos === "VERB" || t.pos === "AUX") ? placeAt(s, 0) : undefined;
+    if (!town || ![",", "."].includes(s![town.end + 1]?.text ?? ".")) continue;
+    const v = town.value;
+    if (isCountry(v) || isRegion(v) || speakerNamed(ctx, v) || (ctx.people ?? []).some((p) => p.name === v) || isTimeName(v) || organisationName(v) || placesNamed(v).length === 0 || !mayLieInCountry(v, h.value)) continue;
+    out.push({ ...h, value: v, within: h.value });
   }
   return out;
 }
