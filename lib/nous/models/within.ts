@@ -114,10 +114,12 @@ const ON_STREET = /\b(?:street|st|road|rd|avenue|ave|lane|drive|boulevard|blvd|w
 /**
  * A district named right after the town that is the speaker's home, set off by a comma and followed by where in the
  * town it lies: "We're in Toronto, Leslieville in the east end" gives Leslieville as the speaker's home too, within
- * Toronto (as "in Leslieville, Toronto" gives the pair the other way round). Without the words of where ("Austin,
- * Texas."; "Ames, Iowa."), the name after the comma may be a region, which the gazetteer does not hold: nothing. The
- * district is capitalised in every word, no speaker or person named in the session, no country, time or
- * organisation, and a place the town, a city of the gazetteer, may hold (`mayLieWithin`).
+ * Toronto (as "in Leslieville, Toronto" gives the pair the other way round). Without the words of where, a name that
+ * ends the sentence or its clause is a district too ("I'm in Leeds now, Headingley, married"), unless it is a
+ * first-level region of the town's country ("Austin, Texas.", "Ames, Iowa.": `isRegion`). The district is capitalised
+ * in every word, no speaker or person named in the session, no country, time or organisation, and a place the town, a
+ * city of the gazetteer, may hold (`mayLieWithin`). A town after a country given as someone's home is theirs too
+ * (`townsAfterCountry`).
  *
  * @example
  * districtsNamed(analyse("We're in Toronto, Leslieville in the east end."), [{ entity: "Ann", attribute: "home", value: "Toronto", kind: "state" }], "Ann", ctx);
