@@ -3,8 +3,7 @@
  * part-of-speech tags, lemmas, date/duration/time entities), after a contraction pre-pass that also repairs the
  * apostrophe-less forms chat writes ("dont", "im", "ive"). wink has no dependency parse and no PERSON/ORG
  * entities: clauses are read from the tag sequence (clause.ts) and names are runs of proper nouns. Negation is
- * read by the clause reader from the words themselves ("not", "never", "no longer"), so wink's negation step is
- * not run.
+ * read by the clause reader from the words themselves ("not", "never", "no longer"): wink's negation step is not run.
  */
 import { createRequire } from "node:module";
 import winkNLP, { type WinkMethods } from "wink-nlp";
