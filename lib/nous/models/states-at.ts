@@ -9,7 +9,7 @@ import { kinWords, wordSet } from "./lexicon.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
 import { placesNamed } from "./gazetteer.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { organisationName, placeAt, STREETS } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 
 /** Nouns of an outing, a meal or a trip: "dinner at Nando's", "a gig at the Apollo", "the weekend at Whistler". */
@@ -89,8 +89,6 @@ export function travelHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
     }
   }
 }
-
-const STREETS = new Set(["st", "street", "rd", "road", "ave", "avenue", "lane", "ln", "drive", "dr", "close", "crescent", "terrace", "way", "place", "pl", "court", "ct", "blvd", "boulevard", "gardens", "grove", "row", "square", "sq", "rue", "calle", "strasse", "straße", "via", "avenida", "rua"]);
 
 /** Holidays, occasions and seasons: coming home for one of them is a visit. */
 export const HOLIDAYS = new Set([...wordSet("occasions"), ...wordSet("seasons")]);

@@ -26,6 +26,8 @@ const PARTICLE_ARTICLES = new Set(["los", "las", "la", "le", "el", "der", "den"]
 export const DETS = new Set(["the", "a", "an", "my", "our", "his", "her", "their", "your"]);
 const DEMONSTRATIVES = new Set(["this", "that", "these", "those"]);
 export const POSSESSIVES = new Set(["my", "our", "his", "her", "their", "your"]);
+/** Words that end a street's name ("James Street", "Rue Neuve", "Marine Parade"). */
+export const STREETS = new Set(["st", "street", "rd", "road", "ave", "avenue", "lane", "ln", "drive", "dr", "close", "crescent", "terrace", "way", "place", "pl", "court", "ct", "blvd", "boulevard", "gardens", "grove", "row", "square", "sq", "rue", "calle", "strasse", "straße", "via", "avenida", "rua", "parade"]);
 /** Parts of a town written in lower case before its name ("downtown Toronto", "east Belfast"). */
 const AREAS = new Set(["downtown", "uptown", "midtown", "central", "north", "south", "east", "west", "northern", "southern", "eastern", "western", "inner", "outer", "greater", "suburban", "rural", "coastal"]);
 const NOT_PLACES = new Set(["home", "work", "moment", "time", "night", "weekend", "end", "first", "least", "all", "while", "track", "shape", "touch", "mind", "charge", "love", "trouble"]);

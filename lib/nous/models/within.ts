@@ -17,7 +17,7 @@ import { isCountry, isRegion, mayLieInCountry, mayLieWithin, placesNamed, region
 import { isTimeName } from "./name-context.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { speakerNamed, type SessionContext } from "./referents.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { organisationName, placeAt, STREETS } from "./states-common.js";
 
 /** A home triple of a turn. */
 interface HomeTriple {
@@ -104,12 +104,10 @@ function districtAfter(s: Tok[], from: number): { value: string; end: number } |
     const at = s[m + 1]?.lower === "the" && isName(s[m + 2]) ? m + 2 : isName(s[m + 1]) ? m + 1 : -1;
     const p = at > 0 ? placeAt(s, at) : undefined;
     // (a dwelling on a street is no district: "a flat above a bakery on James Street North")
-    if (p && !(s[m].lower === "on" && ON_STREET.test(p.value))) return p;
+    if (p && !(s[m].lower === "on" && p.value.split(/\s+/).some((x) => STREETS.has(x.toLowerCase().replace(/\.$/, ""))))) return p;
   }
   return undefined;
 }
-
-const ON_STREET = /\b(?:street|st|road|rd|avenue|ave|lane|drive|boulevard|blvd|way|row|terrace|crescent|close|parade)\b/i;
 
 /**
  * A district named right after the town that is the speaker's home, set off by a comma and followed by where in the
