@@ -40,8 +40,8 @@ const file = {
   cv: cv.map((r) => ({ ...r, threshold: r.threshold > 1 ? "none (rules only)" : r.threshold })),
 };
 const text = JSON.stringify(file, null, 1) + "\n";
-for (const r of file.cv) console.log(`threshold ${r.threshold}\tλ ${r.lambda}\t${r.right} of ${r.conversations} held-out conversations right`);
-console.log(`chosen threshold ${model.weights.home.threshold}`);
+for (const r of file.cv) console.log(`threshold ${r.threshold}\tλ ${r.lambda}\t${r.right} of ${r.conversations} held-out conversations right (folds ${r.byFold.join(", ")})`);
+console.log(`chosen threshold ${model.weights.home.threshold} (the highest within one standard error of the best)`);
 if (values.check) {
   const same = readFileSync(MENTIONS_PATH, "utf8") === text;
   console.log(same ? "data/nous/mentions.json: the refit is identical" : "data/nous/mentions.json differs from the refit");

@@ -306,7 +306,8 @@ function statedClause(s: Tok[], i: number, subj: NonNullable<ReturnType<typeof s
   // … nor is a town called home ("Ho is home for him"; the tagger may read "home" after "is" as the verb)
   const townJudged = ((c.copula && s[c.head + 1]?.lower === "home") || s[c.head]?.lower === "home") && placesNamed(subj.entities[0] ?? "").length > 0;
   // … nor is a name after a preposition ("the guy who fixed our printers at Home Depot HQ would end up brewing")
-  const placed = s[i - 1]?.pos === "ADP" || (upper(s[i - 1]?.text ?? "") && s[i - 2]?.pos === "ADP");
+  // (… nor the last word of a name with its particle: "Penha de França is basically a village")
+  const placed = s[i - 1]?.pos === "ADP" || (upper(s[i - 1]?.text ?? "") && s[i - 2]?.pos === "ADP") || (["de", "da", "do", "del", "di", "du", "van", "von"].includes(s[i - 1]?.lower ?? "") && upper(s[i - 2]?.text ?? ""));
   for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e) && !townJudged && !placed) addPerson(ctx, { name: e, turn });
   if (subj.entities.length > 1 && !subj.entities.includes(speaker)) addPerson(ctx, { name: subj.entities.join(" and "), plural: true, turn });
   return c;

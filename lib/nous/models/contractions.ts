@@ -4,6 +4,7 @@
  * Patois read as English, and Pidgin's "dey" before a name read as "in" a place or "at" an organisation; and
  * emoticons dropped.
  */
+import { placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
 
 /** The words that end an organisation's name ("… Bank", "… Architects", "… Co"). */
@@ -56,7 +57,8 @@ const DIALECT = /\b(?:[Mm]i|bredda|sista|madda|ah|wis|daeing|gaun|inna|di|tae|in
 const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|arvo|u|hows|wheres|whats|shes|hes|tae|intae|fae|wi|oot|doon|noo|aboot|whit|hame|ye|yer|mair|doonstairs|masel|naw|dey|comot|inna|di|ah|wis|daeing|gaun|mi|bredda|sista|madda)\b|nt\b|nae\b|\b(?:liv|work|stay|mov|start|rent|shar|commut|teach|nurs|driv)in\b/i;
 
 /** The contraction pre-pass alone. */
-export function expandContractions(text: string): string {
+export function expandContractions(raw: string): string {
+  const text = raw.includes(" for ") ? pidginFor(raw) : raw;
   if (!MAY_CONTRACT.test(text)) return text;
   let t = text;
   let lower = t.toLowerCase();
@@ -76,6 +78,23 @@ export function expandContractions(text: string): string {
   // ("Me I still dey Ajegunle": the subject's verb given too)
   if (t.includes("dey ")) t = t.replace(/\b(I|we) still dey (?=\p{Lu})/gu, (_, w: string) => `${w} ${w === "I" ? "am" : "are"} still dey `);
   return t.includes("dey ") ? t.replace(/\b(still |don )dey ((?:\p{Lu}[\p{L}'-]*\s?){1,3})/gu, (_, w: string, name: string) => `${w === "don " ? "have been " : "still "}${ORG_HEADS.has(name.trim().split(" ").pop()!.toLowerCase()) ? "at" : "in"} ${name}`) : t;
+}
+
+/** Words that are a time, not a place ("my house for Christmas", "here for August"). */
+const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
+
+/**
+ * Pidgin's locative "for" read as "in": a home's word after its possessive ("My side for East Legon", "my flat for
+ * Wuse 2", "from our side for Onitsha"), not before a time ("my house for Christmas"), a clause of its own before "dey" ("I dey my house for Bodija dey
+ * mark scripts"); and "still for" in a question,
+ * "in" a town the gazetteer holds ("You still for Kumasi?"), "at" a name with an organisation's word ("still for
+ * Access Bank?"), else as it is written.
+ */
+function pidginFor(t: string): string {
+  const named = (name: string) => !TIMES.has(name.split(" ")[0].toLowerCase());
+  return t
+    .replace(/\b((?:[Mm]y|[Yy]our|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir) (?:house|flat|side|place|apartment|compound|estate)) for ((?:\p{Lu}[\p{L}'-]*\s?){1,3})(?=(dey\b)?)/gu, (m, home: string, name: string, dey?: string) => (!named(name) ? m : dey ? `${home} in ${name.trim()}, ` : `${home} in ${name}`))
+    .replace(/\bstill for ((?:\p{Lu}[\p{L}'-]*\s?){1,3})(?=\?)/gu, (m, name: string) => (!named(name) ? m : ORG_HEADS.has(name.trim().split(" ").pop()!.toLowerCase()) ? `still at ${name}` : placesNamed(name.trim()).length ? `still in ${name}` : m));
 }
 
 /**

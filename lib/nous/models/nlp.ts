@@ -1,9 +1,9 @@
 /**
  * The language layer of the offline extractor: wink-nlp with its English lite model (sentences, universal
  * part-of-speech tags, lemmas, date/duration/time entities), after a contraction pre-pass that also repairs the
- * apostrophe-less forms chat writes ("dont", "im", "ive"). wink has no dependency parse and no PERSON/ORG
- * entities: clauses are read from the tag sequence (clause.ts) and names are runs of proper nouns. Negation is
- * read by the clause reader from the words themselves ("not", "never", "no longer"): wink's negation step is not run.
+ * apostrophe-less forms chat writes ("dont", "im", "ive"). wink has no dependency parse and no PERSON/ORG entities:
+ * clauses are read from the tag sequence (clause.ts) and names are runs of proper nouns. Negation is read by the clause
+ * reader from the words themselves ("not", "never", "no longer"): wink's negation step is not run.
  */
 import { createRequire } from "node:module";
 import winkNLP, { type WinkMethods } from "wink-nlp";
@@ -26,9 +26,8 @@ let nlp: WinkMethods | undefined;
 /** The first id wink gives a word its lexicon does not hold (ids of known words are below it). */
 let oovFrom: number | undefined;
 /**
- * The language model is read on first use, not when the module is imported: importing agora (or Nous for its
- * equations, an LLM extractor, a stored memory) does not pay for it; the first extraction does (bench/nous.ts counts
- * it in the first round).
+ * The language model is read on first use, not on import: importing agora (or Nous for its equations, an LLM extractor,
+ * a stored memory) does not pay for it; the first extraction does (bench/nous.ts counts it in the first round).
  */
 const engine = (): WinkMethods => {
   if (!nlp) {
@@ -45,10 +44,8 @@ const engine = (): WinkMethods => {
  */
 const DOMAIN_DOT = "\uA78F";
 const joinDomains = (text: string): string => (text.includes(".") ? text.replace(/(?<=\b\p{Lu}[\p{L}\d]+)\.(?=(?:io|ai|co|app|dev|ly|so|com)\b)/gu, DOMAIN_DOT) : text);
-
 /** Prepositions of place, after which a capitalised verb's base form is a name. */
 const PLACE_PREPS = new Set(["in", "at", "to", "from", "near", "for", "with", "outside", "around"]);
-
 /** Words a capitalised word takes after a hyphen that make no name ("Berlin-based", "Paris-born"). */
 const HYPHEN_WORDS = wordSet("hyphenWords");
 /** An emoji between a word and a capital, which ends a sentence as a stop would ("never left 😂 Still at Next"). */
@@ -182,8 +179,11 @@ function capitalisedBeforeNames(sent: Tok[]): void {
 
 function participlesAsVerbs(sent: Tok[]): void {
   // a past participle read as an adjective between a name and an article is the name's verb ("Sophia married a boy
-  // from Perth")
-  for (let j = 1; j + 1 < sent.length; j++) if (sent[j].pos === "ADJ" && /ed$/.test(sent[j].lower) && sent[j - 1].pos === "PROPN" && upper(sent[j - 1].text) && sent[j + 1].pos === "DET") sent[j].pos = "VERB";
+  // from Perth"); so is "lives", "works" or "stays" read as a noun before a preposition ("Annie lives in Dorval")
+  for (let j = 1; j + 1 < sent.length; j++) {
+    const noun = sent[j].pos === "NOUN" && ["lives", "works", "stays"].includes(sent[j].lower) && sent[j + 1].pos === "ADP";
+    if (((sent[j].pos === "ADJ" && /ed$/.test(sent[j].lower) && sent[j + 1].pos === "DET") || noun) && sent[j - 1].pos === "PROPN" && upper(sent[j - 1].text)) [sent[j].pos, sent[j].lemma] = ["VERB", noun ? sent[j].lower.replace(/s$/, "") : sent[j].lemma];
+  }
 }
 
 function namesReadAsVerbs(sent: Tok[]): void {

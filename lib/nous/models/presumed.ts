@@ -8,6 +8,7 @@ import { namesSomeone, type SessionContext } from "./referents.js";
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, placeName } from "./states-common.js";
 import { isQuestion } from "./replies.js";
+import { isFirstName } from "./mentions.js";
 import { THIRD } from "./name-context.js";
 
 const RELATIVES = relativeWords();
@@ -27,6 +28,8 @@ const WORK_SITES = new Set([...wordSet("workplaceKinds"), "office", "plant", "mi
 /** "Are they still giving you those late shifts?", "They got you on the new truck yet?": "they" doing something to the listener, about work or straight after. */
 const theyEmploy = (x: Tok[] | undefined): boolean => !!x && ((x.some((t) => t.lower === "they") && x.some((t) => t.lower === "you" || t.lower === "u") && x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower))) || x.some((t, i) => (t.lower === "they" || t.lower === "them") && x[i + 1]?.pos === "VERB" && ["you", "u"].includes(x[i + 2]?.lower ?? "")));
 
+/** A town's weather, still going on ("how's Leeds, still raining?"), or how one lives in it ("still loving the house?"). */
+const WEATHER_ING = new Set(["raining", "snowing", "pouring", "drizzling", "freezing", "baking", "boiling", "flooding", "blowing", "waterlogging", "loving", "enjoying", "liking", "getting", "settling", "finding", "missing", "living", "barking"]);
 const JOB_PARTS = new Set(["job", "ward", "unit", "counter", "till", "line", "route", "project", "role", "position", "client", "account"]);
 /** "Still doing the testing job?", "Still on the news desk?": the listener's work asked about, carried on from the sentence before. */
 const workAsked = (x: Tok[] | undefined): boolean => !!x && isQuestion(x) && x[0]?.lower === "still" && x.some((t) => t.lower !== "work" && (WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower) || JOB_PARTS.has(t.lemma)));
@@ -123,6 +126,13 @@ function workTold(s: Tok[], how: number): string | undefined {
     const w = s[verb + 1]?.lower === "the" ? verb + 2 : verb + 1;
     if ((s[w]?.lower === "work" || (s[w]?.lower === "job" && w === verb + 2)) && s[w + 1]?.text === "," && ["same", "still"].includes(s[w + 2]?.lower ?? "") && isName(s[w + 3]) && s[(placeAt(s, w + 3)?.end ?? w + 3) + 1]?.text === "?") return placeAt(s, w + 3)?.value;
   }
+  // "how's life at Zalando", "how's work at Lidl", pidgin's "How work for Andela?" (no copula): not a town
+  if (how >= 0) {
+    const v = s[how].lower === "hows" ? how + 1 : ["'s", "is"].includes(s[how + 1]?.lower ?? "") ? how + 2 : how + 1;
+    const by = s[v + 1]?.lower === "at" ? ["life", "work", "things"].includes(s[v]?.lower ?? "") : s[v + 1]?.lower === "for" && s[v]?.lower === "work";
+    const p = by && isName(s[v + 2]) ? placeAt(s, v + 2) : undefined;
+    if (p && (organisationName(p.value) || !placesNamed(p.value).length)) return p.value;
+  }
   // "any news from Stellenbosch University?": news asked from an organisation, by the last word of its name
   const news = s.findIndex((t, i) => t.lower === "news" && s[i + 1]?.lower === "from" && how < 0);
   if (news >= 0) {
@@ -182,12 +192,24 @@ function presumedCue(sentences: Tok[][], si: number, k: number, how: number, ctx
   const whatLike = (s[k - 1]?.lower === "whats" || (s[k - 1]?.text === "'s" && s[k - 2]?.lower === "what")) && s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "like" && s.some((t, i) => t.lemma === "live" && s[i + 1]?.lower === "in");
   // "is Halifax still foggy?", "is Leeds as grey as ever?": a town of the gazetteer asked after now
   const isStill = (s[k - 1]?.lower === "is" || s[k - 1]?.lower === "s") && (k === 1 || s[k - 2].pos === "PUNCT" || s[k - 2].pos === "CCONJ") && ["still", "as", "so", "really", "also"].includes(s[(placeAt(s, k)?.end ?? k) + 1]?.lower ?? "") && placesNamed(placeAt(s, k)?.value ?? "").length > 0;
+  // ("Ho still quiet?", "Leeds still grey?": the copula dropped, the question a town, "still" and how it is)
+  const town = k === 0 || s[k - 1].text === "," ? placeAt(s, k) ?? (isName(s[k]) ? { value: s[k].text, end: k } : undefined) : undefined;
+  const stillHow = !!town && s[town.end + 1]?.lower === "still" && s[town.end + 2]?.pos === "ADJ" && s[town.end + 3]?.text === "?" && placesNamed(town.value).length > 0 && !isCountry(town.value);
   // "St James's Hospital working you to the bone again?": an organisation acting on the listener employs them
   // ("Nidd Vale still working you to the bone?": with "still" between, any name but a town's or a person's)
   // ("Is Toyota still making you work Saturdays?": the same, asked; a town's name too with work after the verb)
-  const org = (k === 0 || (k === 1 && ["is", "are", "has"].includes(s[0].lower))) && isName(s[k]) ? placeAt(s, k) : undefined;
+  // ("wbu, Zerodha still chill?": after a word and its comma)
+  const org = (k === 0 || (k === 1 && ["is", "are", "has"].includes(s[0].lower)) || (k === 2 && s[1].text === ",")) && isName(s[k]) ? placeAt(s, k) : undefined;
   const still = org && s[org.end + 1]?.lower === "still" ? 1 : 0;
-  const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping"].includes(s[org.end + 2]?.lower ?? "") && (placesNamed(org.value).length === 0 || (s[org.end + 2].lower !== "treating" && s.slice(org.end + 4).some((t) => t.lemma === "work" || t.lower === "overtime" || t.lower === "late"))) && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
+  // "Zerodha still chill?", "wbu, Monzo still good?": an organisation (no town, no person) asked after as it is now
+  // ("chill" is tagged a verb)
+  // ("Unbabel still mostly remote?": an adverb between)
+  const how2 = org && s[org.end + 2]?.pos === "ADV" ? org.end + 3 : (org?.end ?? 0) + 2;
+  if (org && still && (s[how2]?.pos === "ADJ" || s[how2]?.lower === "chill") && s[how2 + 1]?.text === "?" && !placesNamed(org.value).length && !isCountry(org.value) && ctx.seenAs?.[org.value] !== "home" && !isFirstName(org.value.split(" ")[0]) && !namesSomeone(ctx, org.value, { firstName: "value", known: true })) {
+    if (!workplaces.includes(org.value)) workplaces.push(org.value);
+    return undefined;
+  }
+  const employs = !!org && s[org.end + 1 + still]?.lower.endsWith("ing") && ["you", "u"].includes(s[org.end + 2 + still]?.lower ?? "") && (organisationName(org.value) || (still === 1 && ["working", "overworking", "paying", "treating", "making", "keeping", "giving", "sending", "scheduling", "rostering"].includes(s[org.end + 2]?.lower ?? "") && (placesNamed(org.value).length === 0 || (s[org.end + 2].lower !== "treating" && s.slice(org.end + 4).some((t) => t.lemma === "work" || t.lower === "overtime" || t.lower === "late"))) && !isFirstName(org.value.split(" ")[0]) && !namesSomeone(ctx, org.value, { firstName: "value", known: true })));
   // "Thames Water calls you in for every drip?", "Maersk works you hard huh?": an organisation that calls, sends, keeps
   // or works the listener, in the present (not a town's name, not a person's or a relative's)
   const act = org ? org.end + 1 + still : -1;
@@ -235,7 +257,7 @@ function presumedCue(sentences: Tok[][], si: number, k: number, how: number, ctx
   // "Are you still in that little flat in Menai Bridge?": the listener's dwelling asked about (no choice offered:
   // "still in Lakewood or did you buy that place in Parma?")
   const dwelling = s[k - 1]?.lower === "in" && (YOUR_DWELLINGS.has(s[k - 2]?.lemma ?? "") || (s[k - 3] && YOUR_DWELLINGS.has(s[k - 3].lemma) && s[k - 2].pos === "ADJ")) && s.slice(0, k).some((t) => t.lower === "you" || t.lower === "u") && s.slice(0, k - 2).some((t) => ["that", "your", "ur"].includes(t.lower)) && s.slice(0, k).some((t) => t.lower === "still") && !s.some((t) => t.lower === "or");
-  if (!afterHow && !treats && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !employs && !guess && !commuteFrom && !dwelling) return undefined;
+  if (!afterHow && !treats && !inAsked && !stillIn && !yourPlace && !liking && !movedTo && !atAsked && !firstDays && !whatLike && !isStill && !stillHow && !employs && !guess && !commuteFrom && !dwelling) return undefined;
   return { afterHow, liking, after };
 }
 
@@ -261,6 +283,10 @@ function presumedName(sentences: Tok[][], si: number, k: number, { afterHow, lik
   const acronym = (/^\p{Lu}{2,5}$/u.test(n.name) || /^\p{Lu}\p{Ll}{1,2}\p{Lu}{1,2}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
   // ("How's Discovery treating you? Are they still giving you those late shifts?": what employs the listener)
   const employer = (afterHow || liking) && placesNamed(n.name).length === 0 && ctx.seenAs?.[n.name] !== "home" && (theyEmploy(sentences[si + 1]) || (afterHow && workAsked(sentences[si + 1])));
-  if ((acronym || employer) && !workplaces.includes(n.name)) workplaces.push(n.name);
+  // ("how's Microsoft, still reorg-ing", "How's Rogers? still fixing people wifi?": a name no town of the gazetteer or
+  // first name, still doing something, employs)
+  const rest = s[n.end + 1]?.text === "," ? s.slice(n.end + 2) : next;
+  const doing = afterHow && s[n.end + 1]?.text !== "'s" && rest?.[0]?.lower === "still" && (/ing$/.test(rest[1]?.lower ?? "") || (rest[2]?.text === "-" && rest[3]?.lower === "ing")) && !WEATHER_ING.has(rest[1].lower) && ctx.seenAs?.[n.name] !== "home" && !isFirstName(n.name.split(" ")[0]);
+  if ((acronym || employer || (doing && !placesNamed(n.name).some((p) => p.population >= 100_000))) && !workplaces.includes(n.name)) workplaces.push(n.name);
   else if (!acronym && !out.includes(n.name)) out.push(n.name);
 }

@@ -12,6 +12,7 @@ import { placesNamed } from "./gazetteer.js";
 import { askedPerson, homeSaidTo } from "./states-at.js";
 import { DWELLING as DWELLINGS, organisationName, placeAt } from "./states-common.js";
 import { indirectStates } from "./states-indirect.js";
+import { isFirstName } from "./mentions.js";
 
 /** What follows "Is X still …?" when X is a person: where they are, or what they do. */
 const STILL_AT = new Set(["in", "at", "with", "living", "working", "based", "over", "up", "down", "out", "doing", "teaching", "nursing", "driving"]);
@@ -105,8 +106,11 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   const stillAt = s[subject + 1]?.lower === "still" && STILL_AT.has(s[subject + 2]?.lower ?? "") && subject > 0 && placesNamed(s[subject]?.text ?? "").length === 0;
   // (a name the tagger took for a verb: "is Cai still in London?")
   const nameLike = isName(s[subject]) || (stillAt && /^\p{Lu}\p{Ll}+$/u.test(s[subject]?.text ?? ""));
-  const named = nameLike && acts(subject + 1) && (stillAt || (ctx.people ?? []).some((p) => p.name === s[subject].text && !p.plural) || ctx.folk?.includes(s[subject].text)) ? s[subject].text : pronoun;
+  // (or a common first name, no town, after its auxiliary: "did Kaitlyn ever find a job after the bootcamp")
+  const firstName = subject > opener && isFirstName(s[subject]?.text ?? "") && placesNamed(s[subject].text).length === 0 && !ctx.seenAs?.[s[subject].text];
+  const named = nameLike && acts(subject + 1) && (stillAt || firstName || (ctx.people ?? []).some((p) => p.name === s[subject].text && !p.plural) || ctx.folk?.includes(s[subject].text)) ? s[subject].text : pronoun;
   if (named && !isSpeakerName(named) && !ctx.askedAbout) ctx.askedAbout = { asker: speaker, person: named };
+  if (firstName && named === s[subject].text && !isSpeakerName(named) && !(ctx.people ?? []).some((p) => p.name === named)) addPerson(ctx, { name: named, turn: turnId }, true);
   // "where was Kaylee?": one asked where they are is a person
   const whereIs = s[opener]?.lower === "where" && ["is", "was", "'s"].includes(s[opener + 1]?.lower ?? "") ? s[opener + 2] : undefined;
   if (whereIs && isName(whereIs) && s.slice(opener + 3).every((t) => t.pos !== "VERB" && !isName(t)) && !isSpeakerName(whereIs.text) && placesNamed(whereIs.text).length === 0 && !ctx.seenAs?.[whereIs.text]) addPerson(ctx, { name: whereIs.text, turn: turnId }, true);

@@ -248,6 +248,28 @@ function officeGoneInto(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
   return undefined;
 }
 
+/** The ways of getting to work a commute is told by ("the train to Farfetch", "a 20 min bike to the SAP office"). */
+const WAYS = new Set([...wordSet("commuteWords"), "tube", "tram", "ferry", "shuttle", "metro", "subway"]);
+/**
+ * "then the train to Farfetch with wet hair", "the bus out to OutSystems was a nightmare", "20 min bike to the SAP
+ * office": one's way (a noun, with "the", "my" or a time before it) to an organisation's name (no town, no person),
+ * told as it is, not asked, by one whose workplace is not known yet.
+ */
+function wayToWork(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext): { value: string; at: number } | undefined {
+  // (where one's workplace is known, the way is to where it stands: "the drive out to Darfield")
+  if (ctx.known?.[speaker]?.workplace || s.some((t) => t.text === "?") || clauses.some((c) => c.negated || c.intent || c.future || c.usedTo || c.subjects.some((e) => e !== speaker))) return undefined;
+  for (let k = 1; k + 2 < s.length; k++) {
+    if (!WAYS.has(s[k].lemma) || s[k].pos !== "NOUN" || !["the", "my", "our", "min", "mins", "minute", "minutes"].includes(s[k - 1].lower)) continue;
+    const to = ["out", "over", "in", "up", "down"].includes(s[k + 1].lower) ? k + 2 : k + 1;
+    if (s[to]?.lower !== "to") continue;
+    const at = s[to + 1]?.lower === "the" ? to + 2 : to + 1;
+    const p = isName(s[at]) ? placeAt(s, at) : undefined;
+    if (!p || townName(p.value) || placesNamed(p.value).length || isCountry(p.value) || isTime(p.value) || namesSomeone(ctx, p.value, { firstName: "first", known: true }) || ctx.seenAs?.[p.value] === "home") continue;
+    return { value: p.value, at };
+  }
+  return undefined;
+}
+
 /**
  * "The Nordhavn Design Studio Christmas party is in August", "the Tesco canteen", "the Shoprite staff room": a name
  * before a work thing.
@@ -256,7 +278,7 @@ function officeGoneInto(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
  * workCompound(analyse("The Tesco canteen is shut.")[0], [], "Rhys", ctx, emit); // emit("Rhys", "workplace", "Tesco", 1)
  */
 export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
-  const office = officeGoneInto(s, clauses, speaker, ctx);
+  const office = officeGoneInto(s, clauses, speaker, ctx) ?? wayToWork(s, clauses, speaker, ctx);
   if (office) return emit(speaker, "workplace", office.value, office.at);
   if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party" || t.lemma === "room" || t.lower === "nights" || t.lower === "lates" || t.lower === "earlies" || t.lower === "nightshifts")) return;
   if (clauses.some((c) => c.negated || c.intent || c.usedTo || c.noLonger)) return;

@@ -243,7 +243,11 @@ export function relationVisited(s: Tok[], speaker: string, ctx: SessionContext, 
  * @example
  * askedPerson(analyse("How's Mārtiņš doing?")[0], ctx); // "Mārtiņš"
  */
-export function askedPerson(s: Tok[], ctx: SessionContext): string | undefined {
+export function askedPerson(sentence: Tok[], ctx: SessionContext): string | undefined {
+  // ("raj how's Tanvi doing?", "Hey Mo, how's Ella doing?": after the listener's name or a greeting)
+  let o = 0;
+  while (o < 3 && (["hey", "hi", "so", "oh", "and", "ok", "btw", ","].includes(sentence[o]?.lower ?? "") || ctx.speakers.some((n) => n.toLowerCase() === sentence[o]?.lower))) o++;
+  const s = o ? sentence.slice(o) : sentence;
   if (s[0]?.lower !== "how" || !["'s", "is", "s"].includes(s[1]?.lower ?? "")) return undefined;
   // "How's your mate Brad, the one with the boat?": a friend or relation of the listener's, named
   if (["your", "ur"].includes(s[2]?.lower ?? "") && (FRIENDS.has(s[3]?.lemma ?? "") || KIN_NOUNS.has(s[3]?.lemma ?? "")) && isName(s[4]) && s[4].pos === "PROPN") return s[4].text;
@@ -253,7 +257,7 @@ export function askedPerson(s: Tok[], ctx: SessionContext): string | undefined {
   const p = placeAt(s, 2);
   if (!p || p.value.includes(" ") || placesNamed(p.value).length > 0 || ctx.seenAs?.[p.value]) return undefined;
   const next = s[p.end + 1]?.lower;
-  const doing = next === "doing" || next === "getting" || next === "keeping" || next === "finding";
+  const doing = next === "doing" || next === "getting" || next === "keeping" || next === "finding" || next === "settling" || next === "liking" || next === "loving" || next === "enjoying";
   const known = (ctx.people ?? []).some((r) => r.name === p.value && !r.plural) || !!ctx.known?.[p.value];
   return doing || known ? p.value : undefined;
 }

@@ -400,13 +400,13 @@ export function ownerOfScheme(s: Tok[], from: number, to: number): string | unde
 export function placeName(s: Tok[], k: number, ctx: SessionContext): { name: string; end: number } | undefined {
   const p = isName(s[k]) ? placeAt(s, k) : undefined;
   // a sentence's first word is a name only with more of it capitalised, or a verb soon after it ("Crestfield bank is
-  // fine"; "Third time this month." is no name)
+  // fine", "Leeds still grey?"; "Third time this month." is no name)
   // "Miller's Bakery": a name with a possessive inside it is the whole name, not the person
   const person = nameAt(s, k);
   const whole = p && person && p.end > person.end && s[person.end + 1]?.text === "'s" && upper(s[p.end].text) ? { name: p.value, end: p.end } : undefined;
   // ("Pret on Borough High Street.": a name, then where it stands)
   const located = !!p && ["on", "in", "at", "near", "by"].includes(s[p.end + 1]?.lower ?? "") && isName(s[p.end + 2]);
-  const n = whole ?? person ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || located || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
+  const n = whole ?? person ?? (p && (k > 0 || (p.end > k && upper(s[k + 1].text)) || located || s[p.end + 1]?.lower === "still" || s.slice(p.end + 1, p.end + 4).some((t) => t.pos === "VERB" || t.pos === "AUX")) ? { name: p.value, end: p.end } : undefined);
   if (!n || !/^\p{Lu}[\p{L}'’-]/u.test(n.name)) return undefined;
   // "Year 4", "Ward 7": an ordinary word and a number name no place
   if (/^\S+ \d+$/.test(n.name) && inLexicon(n.name.split(" ")[0].toLowerCase())) return undefined;

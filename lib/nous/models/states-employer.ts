@@ -132,7 +132,7 @@ export function leftWorkAt(s: Tok[], ctx: SessionContext): string | undefined {
   for (let k = 1; k + 1 < s.length; k++) {
     // ("I'm coming from Apple in Hollyhill, the traffic will be savage": from an organisation at its site)
     const coming = s[k].lower === "coming" && s[k + 1]?.lower === "from";
-    const at = s[k].lemma === "leave" ? k + 1 : s[k].lemma === "get" && s[k + 1]?.lower === "out" && s[k + 2]?.lower === "of" ? k + 3 : coming ? k + 2 : -1;
+    const at = s[k].lemma === "leave" || s[k].lemma === "escape" ? k + 1 : s[k].lemma === "get" && s[k + 1]?.lower === "out" && s[k + 2]?.lower === "of" ? k + 3 : coming ? k + 2 : -1;
     if (at < 0 || !isName(s[at]) || !s.slice(Math.max(0, k - 3), k).some((t) => t.lower === "i" || t.lower === "we")) continue;
     // (the name's capitalised words: "Experian sharpish" is the name and when)
     const named = placeAt(s, at);

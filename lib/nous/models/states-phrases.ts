@@ -23,6 +23,8 @@ export function ppAfter(s: Tok[], from: number, to: number, preps: Set<string>):
     if (preps.has(t.lower)) {
       // ("we start at half eight": a time of day names no place)
       if (["half", "quarter"].includes(s[j + 1]?.lower ?? "") && (s[j + 2]?.pos === "NUM" || ["past", "to"].includes(s[j + 2]?.lower ?? ""))) return undefined;
+      // ("got to work at 10": an hour, a number with no name after it)
+      if (s[j + 1]?.pos === "NUM" && !isName(s[j + 2])) return undefined;
       // ("started at Central Australian Aboriginal Congress doing primary care": a name the clause's end cut, read whole)
       const cut = placeAt(s, j + 1, to);
       const p = cut && cut.end === to - 1 && isName(s[to]) ? placeAt(s, j + 1) : cut;

@@ -81,7 +81,7 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     // "driving home to Handsworth at 10pm is dread": the daily way home, to a town
     // (… and "then I get home to Nether Edge"; told in the past by a way on foot or by bike, "Walked home to Drumcondra
     // in the drizzle", or as a habit, "got home to Pinheiros at midnight every day this week", "I go home to Bishan", "closing the shop now, going home to Ugbowo")
-    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || ((s[k - 1].lemma === "get" || s[k - 1].lower === "go") && ["i", "just", "finally"].includes(s[k - 2]?.lower ?? "")) || ["heading", "headed", "straight"].includes(s[k - 1].lower) || (s[k - 1].lower === "way" && s[k - 2]?.lower === "my") || (s[k - 1].lower === "going" && s.some((t) => t.lower === "now" || t.lower === "tonight")))) {
+    if (s[k].lower === "home" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && (COMMUTE.has(s[k - 1].lemma) || COMMUTE.has(s[k - 1].lower) || SHORT_WAY_PAST.has(s[k - 1].lower) || commuting(s[k - 1]) || ((s[k - 1].lemma === "get" || s[k - 1].lower === "go") && (k === 1 || ["i", "just", "finally"].includes(s[k - 2]?.lower ?? ""))) || ["heading", "headed", "straight"].includes(s[k - 1].lower) || (s[k - 1].lower === "way" && s[k - 2]?.lower === "my") || (s[k - 1].lower === "going" && s.some((t) => t.lower === "now" || t.lower === "tonight")))) {
       const c = clauses.filter((x) => x.at <= k).pop();
       // ("Biked home …" opening a sentence: the tagger may take the verb for a name, and give it no lemma)
       const daily = SHORT_WAY.has(s[k - 1].lemma) || SHORT_WAY_PAST.has(s[k - 1].lower) || s.some((t, i) => ((t.lower === "every" || t.lower === "each") && DAY_PARTS.has(s[i + 1]?.lower ?? "")) || (t.lower === "again" && i > k));
@@ -94,7 +94,9 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       if (!p || isCountry(p.value) || organisationName(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
       // ("I go home to Penang for Chinese New Year": going home for something is a visit)
       if (["go", "going", "heading", "headed"].includes(s[k - 1].lower) && ["for", "over", "at"].includes(s[p.end + 1]?.lower ?? "")) return;
-      return emit(speaker, "home", p.value, k + 2);
+      // ("go home to Charlottenburg and sleep pls", "Get home to Leeds safe": told to the listener, opening the sentence)
+      const told = ["go", "get"].includes(s[k - 1].lower) && (k === 1 || (k === 2 && ["just", "pls", "please", "now"].includes(s[0].lower)));
+      return emit(told ? ctx.speakers.find((x) => x !== speaker) ?? speaker : speaker, "home", p.value, k + 2);
     }
     // "then an hour in traffic back to Penrith": the way home after work, to a town
     if (s[k].lower === "back" && s[k + 1]?.lower === "to" && isName(s[k + 2]) && s.slice(Math.max(0, k - 4), k).some((t) => COMMUTE.has(t.lemma) || t.lemma === "traffic")) {

@@ -34,6 +34,9 @@ const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([
 const WORK_GERUNDS = set("workGerunds");
 const EMPLOYEES = new Set(["employee", "staffer", "lifer", "worker"]);
 const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH]), EMPLOY = set("employVerbs"), START = set("startVerbs");
+/** Getting in to work after leaving home ("badged in at", "got to the office", "rolled in"). */
+const ARRIVED = new Set(["badged", "got", "reached", "clocked", "rolled", "arrived", "signed", "swiped"]);
+
 /** Moved to another site by one's employer: "transferred to", "posted to", "seconded to". */
 const TRANSFER = new Set(["transfer", "post", "second", "redeploy", "reassign"]);
 const JOIN = new Set(["join"]), SIGN = set("signVerbs"), QUIT = set("quitVerbs"), DISMISS = set("dismissVerbs");
@@ -252,6 +255,14 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const setOff = v === "leave" && s[c.head].lower === "leaving" && !c.past && !!p && ["now", "shortly", "soon"].includes(s[p.end + 1]?.lower ?? "");
       if (setOff && home) emit(c.subjects, "home", p.value, "state", c.head);
       if (setOff) continue;
+      // "I left Infosys at 6", "left BTM Layout at 8, badged in at Infosys at 9:45": leaving at an hour of the day ends
+      // nothing; left before getting in to work, it is home, else (no town) work
+      if (v === "leave" && p && ["at", "by", "around"].includes(s[p.end + 1]?.lower ?? "") && /^\d/.test(s[p.end + 2]?.text ?? "")) {
+        const arrived = s.slice(p.end + 3).some((t) => ARRIVED.has(t.lower));
+        if (arrived && !organisationName(p.value)) emit(c.subjects, "home", p.value, "state", c.head);
+        else if (!arrived && !home) emit(c.subjects, "workplace", p.value, "state", c.head);
+        continue;
+      }
       // "I've barely left Falkirk in months": hardly leaving a place is staying there
       const barely = ["barely", "hardly", "rarely", "scarcely"].includes(s[c.head - 1]?.lower ?? "");
       emit(c.subjects, home ? "home" : "workplace", p?.value, barely ? (home ? "state" : undefined) : endKind(c), c.head);
