@@ -28,8 +28,8 @@ const WORK_SITES = new Set([...wordSet("workplaceKinds"), "office", "plant", "mi
 /** "Are they still giving you those late shifts?", "They got you on the new truck yet?": "they" doing something to the listener, about work or straight after. */
 const theyEmploy = (x: Tok[] | undefined): boolean => !!x && ((x.some((t) => t.lower === "they") && x.some((t) => t.lower === "you" || t.lower === "u") && x.some((t) => WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower))) || x.some((t, i) => (t.lower === "they" || t.lower === "them") && x[i + 1]?.pos === "VERB" && ["you", "u"].includes(x[i + 2]?.lower ?? "")));
 
-/** A town's weather, still going on ("how's Leeds, still raining?"), or how one lives in it ("still loving the house?"). */
-const WEATHER_ING = new Set(["raining", "snowing", "pouring", "drizzling", "freezing", "baking", "boiling", "flooding", "blowing", "waterlogging", "loving", "enjoying", "liking", "getting", "settling", "finding", "missing", "living", "barking"]);
+/** What goes on in a town or in one's home there, not at work ("how's Leeds, still raining?", "still loving the house?"). */
+const HOME_ING = new Set(["raining", "snowing", "pouring", "drizzling", "freezing", "baking", "boiling", "flooding", "blowing", "waterlogging", "loving", "enjoying", "liking", "getting", "settling", "finding", "missing", "living", "barking"]);
 const JOB_PARTS = new Set(["job", "ward", "unit", "counter", "till", "line", "route", "project", "role", "position", "client", "account"]);
 /** "Still doing the testing job?", "Still on the news desk?": the listener's work asked about, carried on from the sentence before. */
 const workAsked = (x: Tok[] | undefined): boolean => !!x && isQuestion(x) && x[0]?.lower === "still" && x.some((t) => t.lower !== "work" && (WORK_TALK.has(t.lemma) || WORK_TALK.has(t.lower) || JOB_PARTS.has(t.lemma)));
@@ -283,10 +283,10 @@ function presumedName(sentences: Tok[][], si: number, k: number, { afterHow, lik
   const acronym = (/^\p{Lu}{2,5}$/u.test(n.name) || /^\p{Lu}\p{Ll}{1,2}\p{Lu}{1,2}$/u.test(n.name)) && !PLACE_ACRONYMS.has(n.name) && !isCountry(n.name) && placesNamed(n.name).length === 0;
   // ("How's Discovery treating you? Are they still giving you those late shifts?": what employs the listener)
   const employer = (afterHow || liking) && placesNamed(n.name).length === 0 && ctx.seenAs?.[n.name] !== "home" && (theyEmploy(sentences[si + 1]) || (afterHow && workAsked(sentences[si + 1])));
-  // ("how's Microsoft, still reorg-ing", "How's Rogers? still fixing people wifi?": a name no town of the gazetteer or
-  // first name, still doing something, employs)
+  // ("how's Microsoft, still reorg-ing", "How's Bupa? still hiring?": a name no city of the gazetteer, no common first
+  // name and no home told, still doing something, employs)
   const rest = s[n.end + 1]?.text === "," ? s.slice(n.end + 2) : next;
-  const doing = afterHow && s[n.end + 1]?.text !== "'s" && rest?.[0]?.lower === "still" && (/ing$/.test(rest[1]?.lower ?? "") || (rest[2]?.text === "-" && rest[3]?.lower === "ing")) && !WEATHER_ING.has(rest[1].lower) && ctx.seenAs?.[n.name] !== "home" && !isFirstName(n.name.split(" ")[0]);
+  const doing = afterHow && s[n.end + 1]?.text !== "'s" && rest?.[0]?.lower === "still" && (/ing$/.test(rest[1]?.lower ?? "") || (rest[2]?.text === "-" && rest[3]?.lower === "ing")) && !HOME_ING.has(rest[1].lower) && ctx.seenAs?.[n.name] !== "home" && !isFirstName(n.name.split(" ")[0]);
   if ((acronym || employer || (doing && !placesNamed(n.name).some((p) => p.population >= 100_000))) && !workplaces.includes(n.name)) workplaces.push(n.name);
   else if (!acronym && !out.includes(n.name)) out.push(n.name);
 }
