@@ -85,10 +85,9 @@ const TIMES = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 
 /**
  * Pidgin's locative "for" read as "in": a home's word after its possessive ("My side for East Legon", "my flat for
- * Wuse 2", "from our side for Onitsha"), not before a time ("my house for Christmas"), a clause of its own before "dey" ("I dey my house for Bodija dey
- * mark scripts"); and "still for" in a question,
- * "in" a town the gazetteer holds ("You still for Kumasi?"), "at" a name with an organisation's word ("still for
- * Access Bank?"), else as it is written.
+ * Wuse 2", "from our side for Onitsha"), not before a time ("my house for Christmas"), a clause of its own before
+ * "dey" ("I dey my house for Bodija dey mark scripts"); and "still for" in a question, "in" a town the gazetteer holds
+ * ("You still for Kumasi?"), "at" a name with an organisation's word ("still for Access Bank?"), else as written.
  */
 function pidginFor(t: string): string {
   const named = (name: string) => !TIMES.has(name.split(" ")[0].toLowerCase());
