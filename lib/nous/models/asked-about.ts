@@ -301,8 +301,11 @@ export function dwellingNamed(s: Tok[], k: number): { value: string; end: number
   if (p && DWELLING.has(s[p.end + 1]?.lemma ?? "")) return p;
   // "still in the same unit in Penrith?", "still in your old flat in Leith?": the dwelling, then its place
   let j = k;
-  while (j < k + 3 && (["DET", "ADJ", "PRON"].includes(s[j]?.pos ?? "") || ["same", "old", "little"].includes(s[j]?.lower ?? ""))) j++;
-  return j > k && (DWELLING.has(s[j]?.lemma ?? "") || s[j]?.lower === "unit") && s[j + 1]?.lower === "in" && isName(s[j + 2]) ? placeAt(s, j + 2) : undefined;
+  // ("the flat": the tagger may read the dwelling as an adjective)
+  while (j < k + 3 && !DWELLING.has(s[j]?.lemma ?? "") && (["DET", "ADJ", "PRON"].includes(s[j]?.pos ?? "") || ["same", "old", "little"].includes(s[j]?.lower ?? ""))) j++;
+  // ("still in the flat on the Ormeau Road?": on a street)
+  const at = s[j + 1]?.lower === "in" ? j + 2 : s[j + 1]?.lower === "on" ? (s[j + 2]?.lower === "the" ? j + 3 : j + 2) : -1;
+  return j > k && at > 0 && (DWELLING.has(s[j]?.lemma ?? "") || s[j]?.lower === "unit") && isName(s[at]) ? placeAt(s, at) : undefined;
 }
 
 const KINDS = new Set(["job", "company", "startup", "farm", "winery", "plant", "mill", "charity", ...wordSet("workplaceKinds")]);

@@ -105,7 +105,7 @@ export const LEXICON = {
       awesome cool nice great yesterday today tomorrow kids gotta cheers aww ugh sounds love marhaba merhaba talofa bula namaste salaam salam sawasdee konnichiwa jambo shalom bonjour hallo
       wah aiya aiyo alamak abeg oi ha hah eish nope phew whew yay oof meh hiya heya howdy dumela sawubona
       sasa niaje habari mambo howzit howya hola ciao salut arre arey ehn eii walaikum alaikum assalamu asalaam
-      ehen chai haba sannu chale ei oya jare biko`),
+      ehen chai haba sannu chale ei oya jare biko ja lekker hayibo molo mhoro eh`),
   },
   timeExpressions: { use: "time resolver: relative time expressions resolved against a turn's date (temporal.ts, in order)", match: "phrase", on: "turns", words: Object.values(TIME_EXPRESSIONS).flat() },
   temporalQuestion: { use: "answerer: questions answered with a date", match: "question-start", on: "questions", words: ["when", "what (?:year|month|date|day|time)", "how long ago", "which (?:year|month)"] },
@@ -168,6 +168,7 @@ export const LEXICON = {
   maleRelations: { use: "referents: the relation's gender (he)", match: "lemma", on: "turns", words: w("brother dad father grandpa grandfather grandad uncle nephew son husband boyfriend fiance") },
   workActVerbs: { use: "indirect: 'I fix turbines for Vestas', 'I'm driving for Scottish Water now' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("drive fix repair build code write cook clean teach sell deliver design manage program develop test install coach edit photograph nurse translate") },
   employerVerbs: { use: "agents: '<Org> is sending me / moved our team / promoted me / flew us out' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("send move transfer promote pay post relocate second put fly") },
+  forTrades: { use: "everyday, employer: a trade done for an organisation ('I fly for airBaltic', 'he drives the red London bus for TfL') → workplace", match: "lemma", on: "turns", words: w("fly drive write deliver ride cook model play sing design code freelance nurse temp volunteer") },
   workThings: { use: "agents: 'the Tesco canteen', 'the X rota' → the speaker's workplace (low confidence)", match: "lemma", on: "turns", words: w("canteen cafeteria rota staffroom payroll lanyard badge uniform locker breakroom wifi intranet casualty onboarding induction rotation appraisal payslip timesheet standup oncall offsite reorg sprint hackathon townhall") },
   weatherWords: { use: "agents: weather where the speaker is, said now ('Denver had snow yesterday') → the speaker's home (low confidence)", match: "lemma", on: "turns", words: w("weather rain raining snow snowing sunny hot cold freezing warm humid grey gray dark chilly boiling degrees storm windy wet foggy frost heatwave wind fog hail sleet drizzle mist muggy icy smog harmattan monsoon breeze") },
   tripWords: { use: "agents: weather talk on a trip is no home ('in Seville for the weekend')", match: "lemma", on: "turns", words: w("trip holiday vacation visit visiting weekend conference flight flew fly travel traveling hotel") },

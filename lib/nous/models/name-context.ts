@@ -8,7 +8,7 @@ import type { Tok } from "./nlp.js";
 import { fold, isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet, type LexiconName } from "./lexicon.js";
 import { inLexicon, isName, upper } from "./nlp.js";
-import { organisationName, placeAt } from "./states-common.js";
+import { organisationName, placeAt, STREETS } from "./states-common.js";
 
 /** Last words of a street, a road or a bridge: a landmark, never a workplace. */
 export const LANDMARKS = new Set(["bridge", "road", "rd", "street", "st", "avenue", "ave", "lane", "motorway", "highway", "expressway", "roundabout", "tunnel", "square", "beach", "promenade", "prom"]);
@@ -37,6 +37,9 @@ export function* namesIn(s: Tok[], from = 0, opts: { townWord?: boolean } = {}):
     if (!n) continue;
     const at = k;
     k = n.end;
+    // ("The robot at Voortrekker and Durban Road": one street of a crossing names no place of one's own)
+    const crossed = s[n.end + 1]?.lower === "and" && isName(s[n.end + 2]) ? nameFrom(s, n.end + 2) : undefined;
+    if (crossed && STREETS.has(s[crossed.end].lower)) continue;
     const value = opts.townWord !== false && at > 0 && placesNamed(`${s[at - 1].text} ${n.value}`).length > 0 ? `${s[at - 1].text} ${n.value}` : n.value;
     yield { value, name: n.value, at, tail: n.tail };
   }

@@ -107,8 +107,8 @@ function sentenceTokens({ words, pos, lemma, dateTok, spaces }: Tagged, a: numbe
   const sent: Tok[] = [];
   for (let i = a; i <= b; i++) {
     const prev = sent[sent.length - 1];
-    // the tokenizer splits a word at a letter outside ASCII ("Gdańsk" → "Gda" "ńsk"): joined back
-    if (prev && i > a && spaces[i] === "" && /\p{L}$/u.test(prev.text) && /^\p{L}/u.test(words[i]) && /[^\x00-\x7F]/.test(prev.text.slice(-1) + words[i][0])) {
+    // the tokenizer splits a word at a letter outside ASCII ("Gdańsk" → "Gda" "ńsk") and after initials ("L.L.Bean"): joined back
+    if (prev && i > a && spaces[i] === "" && /^\p{L}/u.test(words[i]) && ((/\p{L}$/u.test(prev.text) && /[^\x00-\x7F]/.test(prev.text.slice(-1) + words[i][0])) || /^(?:\p{Lu}\.){2,}$/u.test(prev.text))) {
       prev.text += words[i];
       prev.lower = prev.text.toLowerCase();
       prev.lemma = prev.lower;
@@ -442,7 +442,7 @@ export function nameAt(s: Tok[], i: number): { name: string; end: number } | und
     const n = s[j + 1];
     if (isName(n)) parts.push(n.text);
     else if (n.text === "'s" && isName(s[j]) && j > i - 1 && s[j + 2]?.pos !== "NOUN" && parts.length === 2) parts[parts.length - 1] += "'s"; // St Mary's
-    else if (n.text === "&" && isName(s[j + 2])) parts.push("&");
+    else if ((n.text === "&" || n.lower === "n") && isName(s[j + 2])) parts.push(n.text);
     else break;
     j++;
   }

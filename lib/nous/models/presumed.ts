@@ -94,6 +94,26 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
       if (named(w) && !workplaces.includes(w)) workplaces.push(w);
       continue;
     }
+    // "You make it back to Ridgeland okay with all that rain?", "did u get home to Leeds safe?": the listener's way home
+    const back = s.findIndex((t, i) => (t.lower === "back" || t.lower === "home") && s[i + 1]?.lower === "to" && ((s[i - 1]?.lower === "it" && s[i - 2]?.lemma === "make") || s[i - 1]?.lemma === "get") && s.slice(0, i).some((x) => x.lower === "you" || x.lower === "u"));
+    const home = back >= 0 && isName(s[back + 2]) ? placeAt(s, back + 2) : undefined;
+    if (home && placesNamed(home.value).length > 0 && !isCountry(home.value)) {
+      if (!out.includes(home.value)) out.push(home.value);
+      continue;
+    }
+    // "Is Wymondham still as quiet as ever?": the listener's town asked after as it is now
+    const still = s[0]?.lower === "is" && isName(s[1]) ? placeAt(s, 1) : undefined;
+    if (still && s[still.end + 1]?.lower === "still" && (s[still.end + 2]?.pos === "ADJ" || ["as", "so", "that"].includes(s[still.end + 2]?.lower ?? "")) && (placesNamed(still.value).length > 0 || !isFirstName(still.value)) && !namesSomeone(ctx, still.value, { firstName: "value", known: true }) && !isCountry(still.value) && !organisationName(still.value)) {
+      if (!out.includes(still.value)) out.push(still.value);
+      continue;
+    }
+    // "How long have you been with Delta now?": the listener's employer
+    const wth = s.findIndex((t, i) => t.lower === "with" && s[i - 1]?.lower === "been" && ["you", "u"].includes(s[i - 2]?.lower ?? "") && s.slice(0, i).some((x) => x.lower === "how"));
+    const employer = wth >= 0 && isName(s[wth + 1]) ? placeAt(s, wth + 1) : undefined;
+    if (employer && !isCountry(employer.value) && !isFirstName(employer.value) && !namesSomeone(ctx, employer.value, { firstName: "value", known: true }) && !ctx.speakers.includes(employer.value)) {
+      if (!workplaces.includes(employer.value)) workplaces.push(employer.value);
+      continue;
+    }
     // (the cues, then the name, each in a function of its own, so that a branch first taken late costs the optimising
     // compiler only its half)
     for (let k = 0; k < s.length; k++) {

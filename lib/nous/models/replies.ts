@@ -69,12 +69,16 @@ export function isQuestion(s: Tok[]): boolean {
   const you = (i: number) => ["you", "u"].includes(s[i]?.lower ?? "");
   if ((you(k) && s[k + 1]?.lower === "still" && ["in", "at"].includes(s[k + 2]?.lower ?? "")) || s.some((x, i) => x.lower === "or" && ASK_AUX.has(s[i + 1]?.lower ?? "") && you(i + 2))) return true;
   for (let j = k; j < Math.min(s.length, k + 3); j++) {
-    if (WH.has(s[j].lower) || (ASK_AUX.has(s[j].lower) && ["you", "u"].includes(s[j + 1]?.lower ?? ""))) return s.slice(k, j).every((x) => ["NOUN", "PROPN", "INTJ", "PUNCT"].includes(x.pos) || ["anyway", "so", "and", "ok", "okay", "btw"].includes(x.lower));
+    const opens = s.slice(k, j).every((x) => ["NOUN", "PROPN", "INTJ", "PUNCT"].includes(x.pos) || ["anyway", "so", "and", "ok", "okay", "btw"].includes(x.lower));
+    if (WH.has(s[j].lower) || (ASK_AUX.has(s[j].lower) && ["you", "u"].includes(s[j + 1]?.lower ?? ""))) return opens;
+    if (ASK_AUX.has(s[j].lower) && ASKED_SUBJECTS.has(s[j + 1]?.lower ?? "") && opens) return true;
   }
   const t = s[k];
   // ("Pangyo?? which company": "which" and a noun, the mark dropped)
-  return !!t && (WH.has(t.lower) || (t.lower === "which" && s[k + 1]?.pos === "NOUN") || (ASK_AUX.has(t.lower) && ["you", "u"].includes(s[k + 1]?.lower ?? "")));
+  return !!t && (WH.has(t.lower) || (t.lower === "which" && s[k + 1]?.pos === "NOUN") || (ASK_AUX.has(t.lower) && ASKED_SUBJECTS.has(s[k + 1]?.lower ?? "")));
 }
+/** Who an auxiliary before them asks about, the mark dropped ("did u get the job", "is it still hot in Lubbock"). */
+const ASKED_SUBJECTS = new Set(["you", "u", "it", "he", "she", "they"]);
 
 /**
  * Notes what a question asks about the listener's home or workplace (the listener must be the other speaker): a
@@ -232,6 +236,11 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   // ("been travelling for work nonstop" "where to": the trip's places are no home)
   if (other && c.tripTalk !== other && q.length === 1 && /^\s*(?:to )?(?:where(?: to| abouts| exactly)?|whereabouts)[\s?!]*$/i.test(q[0].map((t) => t.text).join(" "))) {
     c.asked = { by: speaker, attribute: c.lastAttribute?.[other] ?? "home", kind: "change" };
+    return;
+  }
+  // "where abouts again?", "whereabouts are you?": where the listener lives
+  if (other && q.length === 1 && /^\W*(?:so |and )?(?:where ?abouts)(?: again| are you| r u| are you now| are you based| do you live)?(?: again)?[\s?!]*$/i.test(q[0].map((t) => t.text).join(" "))) {
+    c.asked = { by: speaker, attribute: "home", kind: "state" };
     return;
   }
   // the listener just ended a home or a job: "what now?", "where are you?" ask for the new one

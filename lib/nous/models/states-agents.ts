@@ -217,6 +217,7 @@ export function localHome(s: Tok[], clauses: Clause[], speaker: string, ctx: Ses
 }
 
 const WORK_THINGS = wordSet("workThings");
+const SHIFTS_AT = new Set(["nights", "lates", "earlies", "nightshifts", "double", "doubles"]);
 /** Words naming a time (weekdays, months, seasons, holidays and occasions, "new year"), alone or plural. */
 const TIMES = new Set([...SEASONS, ...wordSet("occasions"), "new year"]);
 const isTime = (value: string): boolean => {
@@ -280,12 +281,15 @@ function wayToWork(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionCon
 export function workCompound(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
   const office = officeGoneInto(s, clauses, speaker, ctx) ?? wayToWork(s, clauses, speaker, ctx);
   if (office) return emit(speaker, "workplace", office.value, office.at);
-  if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party" || t.lemma === "room" || t.lower === "nights" || t.lower === "lates" || t.lower === "earlies" || t.lower === "nightshifts")) return;
+  if (!s.some((t) => WORK_THINGS.has(t.lemma) || t.lemma === "party" || t.lemma === "room" || SHIFTS_AT.has(t.lower) || t.lower === "day")) return;
   if (clauses.some((c) => c.negated || c.intent || c.usedTo || c.noLonger)) return;
   for (let k = 1; k < s.length; k++) {
     // "a run of nights at the QEII", "lates at Corvale": shifts worked at a place
     const at = s[k + 2]?.lower === "the" ? k + 3 : k + 2;
-    if (["nights", "lates", "earlies", "nightshifts"].includes(s[k].lower) && s[k + 1]?.lower === "at" && s[at] && upper(s[at].text) && !clauses.some((c) => c.subjects.some((e) => e !== speaker))) {
+    // ("cover a double at the Shangri-La", "inventory day at Liverpool")
+    // (a "double-double" is a coffee)
+    const shift = (SHIFTS_AT.has(s[k].lower) && s[k - 1].text !== "-") || (s[k].lower === "day" && ["inventory", "stocktake", "induction"].includes(s[k - 1].lower));
+    if (shift && s[k + 1]?.lower === "at" && s[at] && upper(s[at].text) && !clauses.some((c) => c.subjects.some((e) => e !== speaker))) {
       const p = placeAt(s, at);
       if (p && !ctx.known?.[p.value] && !ctx.speakers.includes(p.value)) return emit(speaker, "workplace", p.value, k);
     }

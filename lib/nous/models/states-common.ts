@@ -52,8 +52,10 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
   for (; j < end; j++) {
     const t = s[j];
     if (t.date && !isName(t)) break;
-    const amp = t.text === "&" && words.length > 0 && isName(s[j + 1]);
-    const capital = j > 0 && upper(t.text) && ["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) && !t.date;
+    // ("Marks & Spencer", "Pick n Pay": a joiner between two capitalised words)
+    const amp = (t.text === "&" || t.lower === "n" || t.lower === "'n") && words.length > 0 && isName(s[j + 1]);
+    // ("Tin Can Studio": a capitalised auxiliary inside a name, another capitalised word after it)
+    const capital = j > 0 && upper(t.text) && (["ADV", "ADJ", "VERB", "NOUN"].includes(t.pos) || (t.pos === "AUX" && words.length > 0 && !!s[j + 1] && upper(s[j + 1].text) && s[j + 1].pos !== "PRON")) && !t.date;
     if (words.length > 0 && (t.lower === "last" || t.lower === "next" || t.lower === "this")) break;
     // "a commute from Geelong tho": chat shorthand ends a name (in lower case), and so does a part of town after it
     // ("at Suncor downtown", "Woodlands side")
@@ -317,9 +319,11 @@ export function organisationSubject(s: Tok[], c: Clause, ctx: SessionContext): s
   // at the name's last word; its capitalised words before it, "of" between them, are the name's)
   // (never the sentence's first word: "Anyway Tesco has me on nights")
   const capital = (t: Tok) => t.text !== t.lower && t.pos !== "PRON";
-  while (a > 1 && (capital(s[a - 1]) || (s[a - 1].lower === "of" && capital(s[a - 2])))) a--;
+  while (a > 1 && (capital(s[a - 1]) || ((s[a - 1].lower === "of" || s[a - 1].lower === "n") && capital(s[a - 2])))) a -= capital(s[a - 1]) ? 1 : 2;
   while (a < c.head && ["so", "and", "but", "then", "now", "well", "the", ","].includes(s[a].lower)) a++;
-  if (!isName(s[a]) || s[a - 1]?.lower === "my" || s[a - 1]?.lower === "our") return undefined;
+  // ("City of Cape Town sent half the department out", "Pick n Pay wants…": the tagger may read the name's first word
+  // as a noun or a verb)
+  if (!(isName(s[a]) || (capital(s[a]) && ["of", "n", "&"].includes(s[a + 1]?.lower ?? ""))) || s[a - 1]?.lower === "my" || s[a - 1]?.lower === "our") return undefined;
   // "Mine sends me home with soup": a possessive pronoun is no organisation
   if (["mine", "yours", "ours", "theirs", "hers", "his"].includes(s[a].lower)) return undefined;
   const p = placeAt(s, a, c.head);

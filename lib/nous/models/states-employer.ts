@@ -12,6 +12,7 @@ import { isCountry, placesNamed } from "./gazetteer.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { organisationName, organisationSubject, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
+import { isFirstName } from "./mentions.js";
 
 const EMPLOYER = wordSet("employerVerbs");
 const US = new Set(["me", "us", "our", "my"]);
@@ -28,12 +29,15 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
   workCalledHome(s, speaker, ctx, emit);
   worksWithMe(s, speaker, ctx, emit);
   for (const c of clauses) {
+    doneFor(s, c, speaker, ctx, emit);
     // ("Zenith won't transfer me nearer home": an employer refusing is still the employer; "Corvale didn't send me"
     // tells of no act)
     if (c.copula || c.intent || c.usedTo || c.noLonger || c.passive) continue;
     const obj = s[c.head + 1];
     // "Uniklinik Freiburg pays ok, but not that ok": an organisation's pay, judged, is the speaker's employer's
-    const paid = c.verb === "pay" && !c.negated && PAY_JUDGED.has(obj?.lower ?? "") && (!s[c.head + 2] || ["PUNCT", "CCONJ"].includes(s[c.head + 2].pos)) ? organisationSubject(s, c, ctx) : undefined;
+    // ("Zimoco at least pays on time")
+    const judged = PAY_JUDGED.has(obj?.lower ?? "") ? 2 : obj?.lower === "on" && s[c.head + 2]?.lower === "time" ? 3 : 0;
+    const paid = c.verb === "pay" && !c.negated && judged > 0 && (!s[c.head + judged] || ["PUNCT", "CCONJ"].includes(s[c.head + judged].pos)) ? organisationSubject(s, c, ctx) : undefined;
     if (paid) emit(speaker, "workplace", paid, c.head);
     // "Volunteer Freight has him doing the Atlanta run": the employer of a person named before
     const third = obj && (obj.lower === "him" || obj.lower === "her");
@@ -43,6 +47,21 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const missed = c.negated && ((c.verb === "miss" && (obj?.lower === "me" || obj?.lower === "us") && s.some((t) => WORK_WORDS.has(t.lemma))) || (c.verb === "run" && obj?.lower === "itself"));
     const goesOn = missed ? organisationSubject(s, c, ctx) : undefined;
     if (goesOn) emit(speaker, "workplace", goesOn, c.head);
+    // "City of Cape Town sent half the department out", "Pick n Pay wants all the cashiers in", "Msunduzi Municipality
+    // has all the electricians on standby": an organisation acting on its staff, the speaker's own kind
+    const staff = !c.negated && STAFF_VERBS.has(c.verb) && staffAfter(s, c.head + 1);
+    if (staff && STAFF_NEXT.has(s[staff]?.lower ?? "")) {
+      const org = organisationSubject(s, c, ctx);
+      if (org && !placeOrPerson(org, ctx)) emit(speaker, "workplace", org, c.head);
+      continue;
+    }
+    // "NetOne says I must open the shop Saturday": an organisation telling the speaker what work to do
+    const must = c.verb === "say" && !c.negated && !c.past && ["i", "we"].includes(obj?.lower ?? "") ? c.head + 2 + (["have", "need", "got"].includes(s[c.head + 2]?.lower ?? "") && s[c.head + 3]?.lower === "to" ? 2 : s[c.head + 2]?.lower === "must" ? 1 : 99) : 0;
+    if (must && DUTIES.has(s[must]?.lemma ?? "")) {
+      const org = organisationSubject(s, c, ctx);
+      if (org && !placeOrPerson(org, ctx)) emit(speaker, "workplace", org, c.head);
+      continue;
+    }
     if (!obj || !(US.has(obj.lower) || third || all)) continue;
     const v = c.verb;
     // "sent me to / on / offshore", "has us doing / on", "let me go", "gave us a day off", "is moving our team"
@@ -52,7 +71,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && ((v !== "send" && v !== "fly") || ["to", "on", "offshore", "abroad", "away", "out", "home", "in"].includes(next?.lower ?? ""))) ||
       // ("Ikea had me building a display kitchen": the tagger may read the -ing form as a noun; "Boeing's got him on
       // the 777 line": has got)
-      ((v === "have" || (v === "get" && ["'s", "has", "'ve", "have"].includes(s[c.head - 1]?.lower ?? ""))) && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working" || (next?.lower === "in" && s.slice(c.head + 3, c.head + 5).some((t) => WORK_SESSIONS.has(t.lemma))) || (next?.lower === "in" && s[c.head + 3]?.lower === "for" && s.slice(c.head + 4, c.head + 8).some((t, i, r) => WORK_SESSIONS.has(t.lemma) || (t.lemma === "day" && ["team", "training", "away", "staff"].includes(r[i - 1]?.lower ?? "")))))) ||
+      ((v === "have" || (v === "get" && ["'s", "has", "'ve", "have"].includes(s[c.head - 1]?.lower ?? ""))) && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working" || (next?.lower === "at" && s[c.head + 3]?.lower === "the") || (next?.lower === "in" && s.slice(c.head + 3, c.head + 5).some((t) => WORK_SESSIONS.has(t.lemma))) || (next?.lower === "in" && s[c.head + 3]?.lower === "for" && s.slice(c.head + 4, c.head + 8).some((t, i, r) => WORK_SESSIONS.has(t.lemma) || (t.lemma === "day" && ["team", "training", "away", "staff"].includes(r[i - 1]?.lower ?? "")))))) ||
       // "Home Depot kept me for inventory", "kept us late"
       (v === "keep" && (obj.lower === "me" || obj.lower === "us") && ["for", "late", "back", "behind", "on", "till", "until", "busy"].includes(next?.lower ?? "")) ||
       // "BMW pays my rent": an organisation paying one's living
@@ -69,7 +88,8 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const offered = obj.lower === "me" && ((v === "make" && s[c.head + 3]?.lemma === "offer") || (v === "offer" && s.slice(c.head + 2, c.end).some((t) => OFFERED.has(t.lemma))) || (v === "pick" && next?.lower === "up" && !["from", "at"].includes(s[c.head + 3]?.lower ?? "")));
     // "Intel made us do overtime again", "Maybank made us do a fire drill": an organisation making its staff work
     // ("made me" too, under the guard below: "Tom made me do it" reads nothing)
-    const made = v === "make" && (obj.lower === "us" || obj.lower === "me") && MADE_TO.has(next?.lemma ?? "") && (next.pos === "VERB" || next.pos === "AUX");
+    // ("Deloitte made her redo the whole deck": a person named before, made to)
+    const made = v === "make" && (obj.lower === "us" || obj.lower === "me" || third) && MADE_TO.has(next?.lemma ?? "") && (next.pos === "VERB" || next.pos === "AUX");
     // "RBC wants us downtown four days a week", "Zenith Bank wants all of us in by 7:30", "Halden Foods wants me to
     // cover nights", "Comcast wants me up at the New York office": an organisation wanting its staff in, or at one of
     // its sites, or wanting them to do something
@@ -93,12 +113,55 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     if (v === "keep" && next?.lower === "busy" && namesSomeone(ctx, org, { firstName: "value", gendered: true })) continue;
     if (third) {
       const who = resolvePronoun(ctx, obj.lower, "", [org, speaker]);
-      if (who && acts && !ctx.speakers.includes(who)) emit(who, "workplace", org, c.head);
+      if (who && (acts || made) && !ctx.speakers.includes(who)) emit(who, "workplace", org, c.head);
       continue;
     }
     if (fired) ended(org);
     else emit(speaker, "workplace", org, c.head);
   }
+}
+
+const STAFF_VERBS = new Set(["send", "want", "need", "have", "keep", "put", "call", "pull", "move"]);
+/** What a staff's work is done in or at ("on standby", "in for month end", "out"). */
+const STAFF_NEXT = new Set(["in", "out", "on", "back", "to", "at", "doing", "working", "over"]);
+const JOB_WORDS = wordSet("jobWords");
+/** What an organisation tells its staff they must do ("says I must open the shop"). */
+const DUTIES = new Set(["work", "open", "close", "cover", "come", "start", "report", "stay"]);
+const TEAMS = new Set(["department", "team", "staff", "crew", "unit", "ward", "floor", "branch", "workforce", "office", "lot"]);
+
+/** The word after "all the cashiers", "half the department", "the whole team" at `k`, else 0. */
+function staffAfter(s: Tok[], k: number): number {
+  let j = k;
+  if (["all", "half", "most"].includes(s[j]?.lower ?? "")) j += s[j + 1]?.lower === "of" ? 2 : 1;
+  else if (!(s[j]?.lower === "the" && s[j + 1]?.lower === "whole")) return 0;
+  if (s[j]?.lower !== "the") return 0;
+  j += s[j + 1]?.lower === "whole" ? 2 : 1;
+  // ("moved the whole pharmacy analytics lot to": what the team does before its word)
+  while (j < k + 6 && s[j]?.pos === "NOUN" && s[j + 1]?.pos === "NOUN") j++;
+  const t = s[j];
+  // ("the whole lot" is everything; "the whole analytics lot" a team)
+  const worker = t?.pos === "NOUN" && ((TEAMS.has(t.lemma) && (t.lemma !== "lot" || s[j - 1]?.pos === "NOUN")) || (t.text !== t.lemma && JOB_WORDS.has(t.lemma)));
+  return worker ? j + 1 : 0;
+}
+
+/** Work one does for an organisation ("drives the red London bus for TfL"). */
+const FOR_TRADES = wordSet("forTrades"), OUTINGS = wordSet("outingNouns");
+
+/** "he drives the red London bus for TfL": the subject's workplace, an organisation (no town, no person) after "for". */
+function doneFor(s: Tok[], c: Clause, speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  // (… and "she's doing pensions at Sun Life now": one's line of work at an organisation, not an outing there)
+  // (someone else's: the speaker's own doings are read by states-everyday.ts, "Still doing the tours at Caernarfon Castle,
+  // Cadw pay me" names a site and its employer)
+  const doing = s[c.head].lower === "doing" && c.subjects[0] !== speaker && !s.slice(c.head + 1, c.end).some((t) => OUTINGS.has(t.lemma));
+  if (!(FOR_TRADES.has(c.verb) || doing) || c.negated || c.intent || c.usedTo || c.future || c.past || c.subjects.length !== 1) return;
+  const k = s.findIndex((t, i) => i > c.head && i < c.end && (t.lower === "for" || (doing && t.lower === "at")));
+  const at = s[k + 1]?.lower === "the" ? k + 2 : k + 1;
+  // (the trade's own "for" right after the verb, one's own, is states-everyday.ts's: "I fly for airBaltic")
+  // (the tagger may read a name's words as nouns: "Sun Life")
+  if (k < 0 || !(isName(s[at]) || upper(s[at]?.text ?? "")) || s.slice(c.head + 1, k).some((t) => t.pos === "PRON") || (k === c.head + 1 && c.subjects[0] === speaker)) return;
+  const p = placeAt(s, at, c.end);
+  // ("I cook dinner for Tom": a first name is someone's)
+  if (p && !placeOrPerson(p.value, ctx) && !isFirstName(p.value) && !WEEKDAYS.test(p.value.toLowerCase())) emit(c.subjects[0], "workplace", p.value, c.head);
 }
 
 /** What an employer has its staff in ("Dell has me in compliance training", "has us in meetings all day"). */

@@ -42,7 +42,7 @@ const TRIP = wordSet("tripWords");
 const KIN = relativeWords();
 const JOB_WORDS = wordSet("jobWords");
 /** Trades done for an employer named after "for". */
-const FOR_TRADES = new Set(["fly", "drive", "write", "deliver", "ride", "cook", "model", "play", "sing", "design", "code", "freelance", "nurse", "temp", "volunteer"]);
+const FOR_TRADES = wordSet("forTrades");
 /** Those a worker serves at a place ("my kids at …", "my patients at …"), and where one works there ("my desk at …"). */
 const SERVED = new Set(["grader", "pupil", "student", "kid", "patient", "resident", "class", "learner", "client", "regular", "customer", "camper", "trainee", "desk", "locker", "classroom", "workstation", "cubicle"]);
 /** What one rides to work in. */
@@ -126,7 +126,24 @@ export function everydayStates(s: Tok[], clauses: Clause[], speaker: string, ctx
   }
   wayIn(r);
   madeMe(r);
+  whereOneIs(r);
   return out;
+}
+
+/** "at Llibreria 22, it's the shop where I work", "Tooting, that's where I live now": a name, then what it is to the speaker. */
+function whereOneIs({ s, ctx, out }: Reading): void {
+  const w = s.findIndex((t, i) => t.lower === "where" && ["i", "we"].includes(s[i + 1]?.lower ?? "") && ["work", "live"].includes(s[i + 2]?.lemma ?? ""));
+  if (w < 4) return;
+  let k = w - 1;
+  while (k > 0 && ["NOUN", "ADJ", "DET"].includes(s[k].pos) && !isName(s[k])) k--;
+  if (!["'s", "is"].includes(s[k]?.lower ?? "") || !["it", "that"].includes(s[k - 1]?.lower ?? "") || s[k - 2]?.text !== ",") return;
+  let a = k - 3;
+  while (a > 0 && (isName(s[a - 1]) || (["&", "n"].includes(s[a - 1].lower) && isName(s[a - 2])))) a--;
+  // (the name alone before it, or after "at" / "in": "lane 4 of the zaragoza bridge, that's where I live now" is a joke's)
+  if (a > 0 && s[a - 1].pos !== "PUNCT" && !["at", "in"].includes(s[a - 1].lower)) return;
+  const work = s[w + 2].lemma === "work";
+  const p = named(s, a, ctx, !work);
+  if (p && p.end === k - 3) out.push({ attribute: work ? "workplace" : "home", value: p.value, kind: "state", at: a });
 }
 
 /** "In Salthill, sharing with 3 nurses": a verbless opening place, then one's way of living there. */

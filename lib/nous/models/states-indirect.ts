@@ -134,7 +134,10 @@ function contextPlace({ s, speaker, ctx, turn, emit, asked, clauseAt }: Indirect
   const attr: StateAttribute | undefined = commute ? (prep === "from" ? "home" : prep === "to" || prep === "into" ? "workplace" : undefined) : work && prep === "at" ? "workplace" : home && (prep === "in" || prep === "near" || dwellingAt) ? "home" : undefined;
   const place = attr && placeAt(s, p + 1);
   // ("the canteen at lunch": a time, no name)
-  if (!attr || !place || (attr === "home" && !isName(s[p + 1])) || (attr === "workplace" && (commute || MEALS.has(s[p + 1].lower)) && !isName(s[p + 1]))) return;
+  // ("a flat in the Marais": a district with its article, no organisation)
+  // (after a town the sentence named, the district within it is within.ts's: "in Portland, in an old house in the West End")
+  const theDistrict = s[p + 1]?.lower === "the" && isName(s[p + 2]) && !!place && !organisationName(place.value) && !s.slice(0, k).some((x) => isName(x) && townName(x.text));
+  if (!attr || !place || (attr === "home" && !isName(s[p + 1]) && !theDistrict) || (attr === "workplace" && (commute || MEALS.has(s[p + 1].lower)) && !isName(s[p + 1]))) return;
   // "still at Ecobank, head office at Ridge": the site of an organisation named just before it, no other workplace
   if (attr === "workplace" && !commute && siteOfNamed(s, k, ctx)) return;
   // "the DBS office at Marina Bay": the organisation named before its site is the workplace

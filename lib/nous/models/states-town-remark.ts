@@ -84,7 +84,7 @@ function remarkedTown(s: Tok[], k: number, clauses: Clause[]): TownRemark | unde
   const changed = !!after && ["gone", "got", "getting", "become"].includes(after.lower) && (s[n + 2]?.pos === "ADJ" || s[n + 2]?.lower === "all");
   // ("Kota Kinabalu still same, very hot": opening the sentence, without the copula)
   const same = a === 0 && next?.lower === "still" && (after?.lower === "same" || (after?.lower === "the" && s[n + 2]?.lower === "same"));
-  const judged = same || (!!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very"].includes(after.lower) || (timed && (after.lower === "a" || after.lower === "an"))));
+  const judged = same || (!!next && (next.lemma === "be" || next.text === "'s" || (next.lemma === "have" && changed)) && !!after && (after.pos === "ADJ" || changed || TOWN_STATES.has(after.lower) || ["so", "no", "never", "too", "such", "dead", "always", "still", "pretty", "really", "very", "just", "super", "proper"].includes(after.lower) || (timed && (after.lower === "a" || after.lower === "an"))));
   const local = !!next && (LOCAL_NOUNS.has(next.lower) || (demonstrative && WEATHER.has(next.lower))) && next.pos !== "PROPN";
   if (demonstrative && !local) return undefined;
   // "Charlottetown gets its streets back every September", "Mangaluru does not do rain by halves": the town as the
@@ -104,6 +104,8 @@ function remarkOnOwnTown(s: Tok[], { a, e, value, judged, acting }: TownRemark, 
   let stop = e + 1;
   while (stop < s.length && s[stop].pos !== "PUNCT") stop++;
   if (judged && s.slice(e + 1, stop).some((t) => t.lower === "you" || t.lower === "your" || t.lower === "u")) return false;
+  // ("Uitenhage traffic must be terrible": a guess at a place the speaker is not in)
+  if (s.slice(e + 1, stop).some((t, i, r) => t.lower === "must" && ["be", "have", "'ve"].includes(r[i + 1]?.lower ?? ""))) return false;
   // ("Rhys is grand, he's started farming": one a pronoun goes on about is a person)
   if (s[stop]?.text === "," && ["he", "she"].includes(s[stop + 1]?.lower ?? "")) return false;
   // "Lincoln already feels far away", "Shah Alam already feels like a different life": a town one has left behind

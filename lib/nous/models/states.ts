@@ -33,6 +33,8 @@ const set = wordSet;
 const RESIDE = set("resideVerbs"), SETTLE = set("settleVerbs"), MOVE = new Set([...set("moveVerbs"), ...set("emigrateVerbs")]);
 const WORK_GERUNDS = set("workGerunds");
 const EMPLOYEES = new Set(["employee", "staffer", "lifer", "worker"]);
+/** What one does somewhere as its customer ("at Liberty Midlands buying a present"). */
+const ERRANDS = new Set(["buy", "shop", "grab", "pick", "return", "queue", "browse", "collect"]);
 const TEACH = set("teachVerbs"), WORK = new Set([...set("workVerbs"), ...TEACH]), EMPLOY = set("employVerbs"), START = set("startVerbs");
 /** Getting in to work after leaving home ("badged in at", "got to the office", "rolled in"). */
 const ARRIVED = new Set(["badged", "got", "reached", "clocked", "rolled", "arrived", "signed", "swiped"]);
@@ -188,7 +190,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       let obj = place;
       // ("teaching PE at Unley High", "teach French at X": a subject's name too)
       if (TEACH.has(v)) while (obj < to && (s[obj].pos === "NOUN" || s[obj].pos === "ADJ" || (s[obj].pos === "PROPN" && s[obj + 1]?.lower !== "in" && s.slice(obj + 1, to).some((x) => x.lower === "at")))) obj++;
-      let pp: { value: string; end?: number } | undefined = ppAfter(s, place, to, WORK_PREPS) ?? inOrganisation(s, place, to) ?? inOrganisationName(s, place, to) ?? (obj > place ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
+      // ("working from my kitchen table in the Glebe": where one works from is no workplace)
+      let pp: { value: string; end?: number } | undefined = s[place]?.lower === "from" ? undefined : ppAfter(s, place, to, WORK_PREPS) ?? inOrganisation(s, place, to) ?? inOrganisationName(s, place, to) ?? (obj > place ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
       // "in a laboratory, at Deccan Genomics": a kind of place, then its name
       const named = pp && !upper(pp.value) && pp.end !== undefined && s[pp.end + 1]?.text === "," && s[pp.end + 2]?.lower === "at" && isName(s[pp.end + 3]) ? placeAt(s, pp.end + 3) : undefined;
       if (named) pp = named;
@@ -362,11 +365,18 @@ function readCopula(s: Tok[], c: Clause, emit: Emit, ctx: SessionContext): void 
   if (t.lower === "with" && ["my", "our"].includes(s[j + 1]?.lower ?? "") && KIN.has(s[j + 2]?.lemma ?? "") && s[j + 3]?.lower === "in" && isName(s[j + 4]) && !c.past && !c.future && !c.intent) return emit(c.subjects, "home", placeAt(s, j + 4, c.end)?.value, kind, c.head);
   // ("I'm with a small startup now, Chalo Kitchens": an organisation by its kind, then its name after a comma)
   let kindEnd = (t.lower === "at" || t.lower === "with") && (s[j + 1]?.lower === "a" || s[j + 1]?.lower === "an") ? j + 2 : -1;
-  while (kindEnd > 0 && s[kindEnd]?.pos === "ADJ") kindEnd++;
-  const kindOf = kindEnd > 0 && (WORKPLACE_KINDS.has(s[kindEnd]?.lemma ?? "") || ["startup", "company", "charity"].includes(s[kindEnd]?.lemma ?? "")) ? kindEnd + (s[kindEnd + 1]?.lower === "now" ? 2 : 1) : -1;
+  // ("at a small design place in Shoreditch now, Tin Can Studio": a noun before the kind, its town after it)
+  while (kindEnd > 0 && (s[kindEnd]?.pos === "ADJ" || (s[kindEnd]?.pos === "NOUN" && s[kindEnd + 1]?.pos === "NOUN"))) kindEnd++;
+  let kindTo = kindEnd + (s[kindEnd + 1]?.lower === "in" && isName(s[kindEnd + 2]) ? (placeAt(s, kindEnd + 2, c.end)?.end ?? kindEnd) - kindEnd : 0);
+  kindTo += s[kindTo + 1]?.lower === "now" ? 2 : 1;
+  const kindOf = kindEnd > 0 && (WORKPLACE_KINDS.has(s[kindEnd]?.lemma ?? "") || ["startup", "company", "charity", "place", "firm", "agency"].includes(s[kindEnd]?.lemma ?? "")) ? kindTo : -1;
   if (kindOf > 0 && s[kindOf]?.text === "," && isName(s[kindOf + 1]) && !personNamed(ctx, placeAt(s, kindOf + 1, c.end)?.value ?? "")) return emit(c.subjects, "workplace", placeAt(s, kindOf + 1, c.end)?.value, kind, c.head);
   if ((t.lower === "at" || t.lower === "with") && (isName(s[j + 1]) || theName || withThe)) {
     const p = placeAt(s, j + 1, c.end);
+    // ("I'm at Liberty Midlands buying a birthday present": there as a customer)
+    let doing = (p?.end ?? j) + 1;
+    while (isName(s[doing])) doing++;
+    if (p && s[doing]?.pos === "VERB" && s[doing].lower.endsWith("ing") && ERRANDS.has(s[doing].lemma)) return;
     // ("I'm at Samsung's office in Ridgefield Park": the organisation)
     if (p && !personNamed(ctx, p.value)) emit(c.subjects, "workplace", officeOwner(p.value) ?? p.value, kind, c.head);
     return;
