@@ -1,16 +1,19 @@
 /**
  * Fits the offline extractor's reading of names (lib/nous/models/mentions.ts) on the tune conversations of the
- * original check set and every dev set, chooses its threshold by five-fold cross-validation over whole sets (the
- * memory and answerer run in full on each held-out fold), and writes data/nous/mentions.json with the table:
+ * original check set and every dev set, cross-validates thresholds over five folds of whole sets (the memory and
+ * answerer run in full on each held-out fold), chooses the threshold on the validation split
+ * (data/nous/validation-sets.txt: every conversation, scored, never read), and writes data/nous/mentions.json with both
+ * tables:
  *   node --import tsx scripts/nous-mentions-fit.ts [--check]
  * `--check` refits and compares with the committed file instead of writing it (exit 1 when they differ).
- * Never-read (held-*) sets and conversations tagged "report" are not read. The answerer's ranker reads this model's
+ * The weights read the tune conversations only; the validation sets give the threshold's score alone, and the never-read
+ * pool (notebook 04) nothing. The answerer's ranker reads this model's
  * observations, so refit it after this one (scripts/nous-ranker-fit.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { tuneSetNames } from "../lib/nous/benchmarks/states-check.js";
-import { collectNames, fitMentions, readTuneSets } from "../lib/nous/models/mentions-fit.js";
+import { tuneSetNames, validationSetNames } from "../lib/nous/benchmarks/states-check.js";
+import { atThreshold, collectNames, fitMentions, readTuneSets, thresholdOnValidation } from "../lib/nous/models/mentions-fit.js";
 import { MENTION_ROLES, MENTIONS_PATH } from "../lib/nous/models/mentions.js";
 
 const SEED = 20261205;
@@ -22,7 +25,11 @@ const { values } = parseArgs({ options: { check: { type: "boolean" } } });
 const setNames = tuneSetNames();
 const sets = readTuneSets(setNames);
 const names = await collectNames(sets);
-const { model, cv } = await fitMentions(sets, names, { lambda: LAMBDA, thresholds: THRESHOLDS, seed: SEED });
+const { model: folded, cv } = await fitMentions(sets, names, { lambda: LAMBDA, thresholds: THRESHOLDS, seed: SEED });
+// the threshold: chosen on the validation split (every conversation of its sets), the weights staying the tune sets'
+const validationSets = validationSetNames();
+const validation = await thresholdOnValidation(folded, readTuneSets(validationSets, "all"), THRESHOLDS);
+const model = atThreshold(folded, validation.threshold);
 const round = (v: number) => Number(v.toPrecision(10));
 const file = {
   label: "offline extractor's reading of names: ridge logistic regression per attribute over generic features of a turn's names, one weight vector per role, and the words around the names that enough sets share (lib/nous/models/mentions.ts), fitted on tune conversations only",
@@ -38,10 +45,19 @@ const file = {
   words: model.words,
   weights: Object.fromEntries(Object.entries(model.weights).map(([a, w]) => [a, { ...w, intercept: round(w.intercept), coef: w.coef.map(round) }])),
   cv: cv.map((r) => ({ ...r, threshold: r.threshold > 1 ? "none (rules only)" : r.threshold })),
+  // (the folds' own choice, the one-standard-error rule, kept for comparison)
+  cvChoice: folded.weights.home.threshold,
+  validation: {
+    sets: validationSets,
+    conversations: readTuneSets(validationSets, "all").reduce((n, s) => n + s.conversations.length, 0),
+    rows: validation.rows.map((r) => ({ threshold: r.threshold > 1 ? "none (rules only)" : r.threshold, right: r.right })),
+  },
 };
 const text = JSON.stringify(file, null, 1) + "\n";
 for (const r of file.cv) console.log(`threshold ${r.threshold}\tλ ${r.lambda}\t${r.right} of ${r.conversations} held-out conversations right (folds ${r.byFold.join(", ")})`);
-console.log(`chosen threshold ${model.weights.home.threshold} (the highest within one standard error of the best)`);
+console.log(`the folds' choice ${folded.weights.home.threshold} (the highest within one standard error of their best)`);
+for (const r of file.validation.rows) console.log(`threshold ${r.threshold}\t${r.right} of ${file.validation.conversations} validation conversations right`);
+console.log(`chosen threshold ${model.weights.home.threshold} (the most validation conversations right; ties, the higher)`);
 if (values.check) {
   const same = readFileSync(MENTIONS_PATH, "utf8") === text;
   console.log(same ? "data/nous/mentions.json: the refit is identical" : "data/nous/mentions.json differs from the refit");

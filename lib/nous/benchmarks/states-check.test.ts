@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { assignParts, buildStatesCheck, checkSetPaths, FRESH_CHECK_TEXT, FRESH_SPLIT_SEED, STATES_CHECK_TEXT, statesCheckText } from "./states-check.js";
+import { fileURLToPath } from "node:url";
+import { assignParts, buildStatesCheck, checkSetPaths, FRESH_CHECK_TEXT, FRESH_SPLIT_SEED, STATES_CHECK_TEXT, statesCheckText, validationSetNames } from "./states-check.js";
 import { checkSummary } from "./states-check-run.js";
 
 test("the fresh set: 35 conversations, per scenario 2 tune and 3 report, equal to the seeded draw", () => {
@@ -57,4 +58,15 @@ test("a speaker's name may have several words and a turn may hold a colon; a spe
   writeFileSync(file, `${head}Chen: hi\n`);
   assert.throws(() => buildStatesCheck(file), /states-x\.txt: line 3: speaker Chen is not one of Mariana, Chen Wei/);
   rmSync(dir, { recursive: true });
+});
+
+test("the validation split lists held-out sets only, none of them in notebook 04's never-read pool", () => {
+  const sets = validationSetNames();
+  assert.ok(sets.length >= 38);
+  assert.ok(sets.every((s) => s.startsWith("held-")));
+  assert.equal(new Set(sets).size, sets.length);
+  const src = readFileSync(fileURLToPath(new URL("../../../notebooks/src/04-nous-locomo.ts", import.meta.url)), "utf8");
+  const pool = /const CHECK_SETS = [^;]*/.exec(src)?.[0] ?? "";
+  assert.ok(pool.includes('"held-'), "notebook 04 names its pool in CHECK_SETS");
+  for (const s of sets) assert.ok(!pool.includes(`"${s}"`), `${s} is in the never-read pool`);
 });

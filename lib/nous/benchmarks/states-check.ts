@@ -49,6 +49,25 @@ export function tuneSetNames(): string[] {
   return ["original", ...readdirSync(dir).map((f) => /^states-(dev-[a-z]+)\.txt$/.exec(f)?.[1]).filter((n): n is string => !!n).sort()];
 }
 
+/**
+ * The validation split (`data/nous/validation-sets.txt`): held-out sets scored each round, never read for failures; the
+ * reading of names' threshold is chosen on them.
+ *
+ * @throws {DataError} when a listed set has no file or is a development set.
+ * @example
+ * validationSetNames(); // ["held-fu", "held-fw", …]
+ */
+export function validationSetNames(): string[] {
+  const path = fileURLToPath(new URL("../../../data/nous/validation-sets.txt", import.meta.url));
+  const sets = readFileSync(path, "utf8").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  for (const set of sets) {
+    if (!set.startsWith("held-") || !existsSync(fileURLToPath(new URL(`../../../data/nous/states-${set}.txt`, import.meta.url)))) {
+      throw new DataError({ file: path, field: set, message: "not a held-out set with a file in data/nous", fix: "list only held-* sets whose states-<set>.txt exists" });
+    }
+  }
+  return sets;
+}
+
 /** The seed of the fresh set's tune/report draw. */
 export const FRESH_SPLIT_SEED = 20261202;
 

@@ -31,12 +31,12 @@ export interface TuneSet {
   tags: CheckConversation[];
 }
 
-/** Reads the tune conversations of `sets` (names as `checkSetPaths` takes them). */
-export function readTuneSets(sets: readonly string[]): TuneSet[] {
+/** Reads the tune conversations of `sets` (names as `checkSetPaths` takes them), or all of them (a validation set's). */
+export function readTuneSets(sets: readonly string[], part: "tune" | "all" = "tune"): TuneSet[] {
   return sets.map((set) => {
     const [path] = checkSetPaths(set);
     const { data, tags } = buildStatesCheck(path);
-    return { set, tags, conversations: parseLocomo(data, path).filter((c) => tags.find((t) => t.id === c.id)?.part === "tune") };
+    return { set, tags, conversations: parseLocomo(data, path).filter((c) => part === "all" || tags.find((t) => t.id === c.id)?.part === "tune") };
   });
 }
 
@@ -142,7 +142,6 @@ export function fitMentionModel(names: readonly LabelledName[], lambda: number, 
 }
 
 /** `m` with both thresholds set to `t` (the weights shared). */
-const atThreshold = (m: MentionModel, t: number): MentionModel => ({ ...m, weights: { home: { ...m.weights.home, threshold: t }, workplace: { ...m.weights.workplace, threshold: t } } });
 
 /**
  * Conversations of `sets` with every current value right, the extractor reading names with `model` (null: not at
@@ -201,6 +200,31 @@ export async function fitMentions(sets: readonly TuneSet[], names: readonly Labe
   const t = Math.min(oneStandardError(cv).threshold, 1.01);
   return { model: fitMentionModel(names, opts.lambda, { home: t, workplace: t }), cv };
 }
+
+/** One threshold scored on the validation split: its conversations with every current value right. */
+export interface MentionValidationRow {
+  threshold: number;
+  right: number;
+}
+
+/**
+ * The threshold chosen on the validation split (`validationSetNames`): the model fitted on every tune set, scored at
+ * each threshold on every conversation of the validation sets; the most conversations right (ties: the higher
+ * threshold, the fewer readings). The cross-validation over tune sets chose lower thresholds than new writers' sets
+ * bear (the rules were written on those folds), so the one parameter left is chosen on sets no rule was written on.
+ *
+ * @example
+ * (await thresholdOnValidation(model, readTuneSets(validationSetNames(), "all"), [0.4, 0.3])).threshold; // 0.4
+ */
+export async function thresholdOnValidation(model: MentionModel, validation: readonly TuneSet[], thresholds: readonly number[]): Promise<{ threshold: number; rows: MentionValidationRow[] }> {
+  const rows: MentionValidationRow[] = [];
+  for (const threshold of thresholds) rows.push({ threshold, right: await conversationsRightWith(validation, threshold > 1 ? null : atThreshold(model, threshold)) });
+  const best = [...rows].sort((a, b) => b.right - a.right || b.threshold - a.threshold)[0];
+  return { threshold: Math.min(best.threshold, 1.01), rows };
+}
+
+/** The model with one threshold for both attributes. */
+export const atThreshold = (m: MentionModel, t: number): MentionModel => ({ ...m, weights: { home: { ...m.weights.home, threshold: t }, workplace: { ...m.weights.workplace, threshold: t } } });
 
 /**
  * The one-standard-error rule over paired folds: the highest threshold whose shortfall against the best row (most

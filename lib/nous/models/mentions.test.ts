@@ -1,6 +1,6 @@
 /** The extractor's fitted reading of names: its candidates and features, where it may add a state, the committed fit; on turns written here. */
 import { test } from "node:test";
-import { tuneSetNames } from "../benchmarks/states-check.js";
+import { tuneSetNames, validationSetNames } from "../benchmarks/states-check.js";
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -176,6 +176,12 @@ test("the committed fit: its features are the code's, it read tune sets only and
   assert.deepEqual(file.features, [...MENTION_FEATURES]);
   assert.deepEqual(file.fittedOn.sets, tuneSetNames(), "refit with: node --import tsx scripts/nous-mentions-fit.ts");
   assert.ok(!file.fittedOn.sets.some((s) => s.startsWith("held-")));
+  // the threshold: the validation split's best row (ties, the higher threshold), on every set the split lists
+  const { validation } = file as unknown as { validation: { sets: string[]; rows: { threshold: number | string; right: number }[] } };
+  assert.deepEqual(validation.sets, validationSetNames(), "refit with: node --import tsx scripts/nous-mentions-fit.ts");
+  const best = [...validation.rows].sort((a, b) => b.right - a.right || Number(b.threshold === "none (rules only)" ? 2 : b.threshold) - Number(a.threshold === "none (rules only)" ? 2 : a.threshold))[0];
+  assert.equal(file.weights.home.threshold, best.threshold === "none (rules only)" ? 1.01 : best.threshold);
+  assert.equal(file.weights.workplace.threshold, file.weights.home.threshold);
   assert.equal(readMentionModel().weights.home.coef.length, MENTION_ROLES.length * MENTION_FEATURES.length + (file.words?.length ?? 0));
   const stale = join(mkdtempSync(join(tmpdir(), "mentions-")), "mentions.json");
   writeFileSync(stale, JSON.stringify({ ...file, features: file.features.slice(1) }));

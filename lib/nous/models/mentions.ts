@@ -9,7 +9,7 @@
  * name (@stdlib's lists); for a name the listener's question just offered, "Still at Boots?", whether this turn says
  * yes or no) and scored by a ridge logistic regression per attribute fitted on the tune sets
  * (`scripts/nous-mentions-fit.ts`, weights in `data/nous/mentions.json`). A candidate scored at least at its
- * attribute's threshold, chosen by cross-validation over whole sets, is an observation with the extractor's indirect
+ * attribute's threshold, chosen on the validation split (scripts/nous-mentions-fit.ts), is an observation with the extractor's indirect
  * confidence (its hedge confidence in a joking sentence). A sentence about someone else by its subject ("She lives in
  * Leeds.") with no I, me, we, us or you gives the speakers no candidate.
  *
