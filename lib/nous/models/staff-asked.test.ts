@@ -47,6 +47,9 @@ test("one street of a crossing names no place; one at a shop buying something is
   assert.deepEqual(talk([["Ann", "The lights at Albemarle and Kings Road are out again."]]), []);
   assert.deepEqual(talk([["Ann", "I'm at Fenwick Arcade buying socks."]]), []);
   assert.deepEqual(talk([["Ann", "I'm at Fenwick Books."]]), ["Ann | workplace | Fenwick Books"]);
+  // where one works from is no workplace; whom one works for from home is
+  assert.deepEqual(talk([["Ann", "I've been working from the spare room in Roundhay."]]).filter((l) => l.includes("workplace")), []);
+  assert.deepEqual(talk([["Ann", "I work from home for Halden Mutual."]]), ["Ann | workplace | Halden Mutual"]);
 });
 
 test("a name given back after 'it's the shop where I work', 'that's where we live'; a joke's place is not", () => {

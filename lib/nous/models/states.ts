@@ -190,8 +190,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       let obj = place;
       // ("teaching PE at Unley High", "teach French at X": a subject's name too)
       if (TEACH.has(v)) while (obj < to && (s[obj].pos === "NOUN" || s[obj].pos === "ADJ" || (s[obj].pos === "PROPN" && s[obj + 1]?.lower !== "in" && s.slice(obj + 1, to).some((x) => x.lower === "at")))) obj++;
-      // ("working from my kitchen table in the Glebe": where one works from is no workplace)
-      let pp: { value: string; end?: number } | undefined = s[place]?.lower === "from" ? undefined : ppAfter(s, place, to, WORK_PREPS) ?? inOrganisation(s, place, to) ?? inOrganisationName(s, place, to) ?? (obj > place ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
+      // ("working from my kitchen table in the Glebe": where one works from is no workplace; "from home for a company" is)
+      let pp: { value: string; end?: number } | undefined = s[place]?.lower === "from" ? ppAfter(s, place, to, WORK_PREPS) : ppAfter(s, place, to, WORK_PREPS) ?? inOrganisation(s, place, to) ?? inOrganisationName(s, place, to) ?? (obj > place ? ppAfter(s, obj, to, new Set(["at"])) : undefined);
       // "in a laboratory, at Deccan Genomics": a kind of place, then its name
       const named = pp && !upper(pp.value) && pp.end !== undefined && s[pp.end + 1]?.text === "," && s[pp.end + 2]?.lower === "at" && isName(s[pp.end + 3]) ? placeAt(s, pp.end + 3) : undefined;
       if (named) pp = named;
