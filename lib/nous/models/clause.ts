@@ -222,6 +222,8 @@ function verbGroup(s: Tok[], j: number, c: Clause): number {
       else if ((t.lower === "almost" || t.lower === "nearly") && s[j + 1]?.pos === "VERB") c.negated = true;
       else if (t.lower === "no" && s[j + 1]?.lower === "longer") { c.noLonger = true; j++; }
       else if (t.pos === "AUX") aux.push(t.lower);
+      // ("we're all moved in", "Janice is all settled"): "all" before a participle
+      else if (t.lower === "all" && aux.length > 0 && s[j + 1]?.pos === "VERB" && /ed$/.test(s[j + 1].lower)) { j++; continue; }
       else if (t.pos === "ADV" || (t.pos === "PART" && t.lower !== "to")) {
         if (t.lower === "still") c.still = true;
         if (t.lower === "now") c.now = true;

@@ -159,8 +159,8 @@ function interjectionsAndStrays(sent: Tok[]): void {
   // Caribbean "Mi" opening one before no name is "I" ("Mi finally move out of Christiana")
   if (sent[0]?.pos === "PROPN" && GREETINGS.has(sent[0].lower)) sent[0].pos = "INTJ";
   if (sent[0]?.text === "Mi" && sent[1] && sent[1].pos !== "PROPN" && sent[1].pos !== "PUNCT") sent[0].pos = "PRON";
-  // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name
-  for (const t of sent) if (t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) t.pos = "PROPN";
+  // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name, and so is a camel-cased one ("IndiGo")
+  for (const t of sent) if ((t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) || (t.pos === "NOUN" && /^\p{Lu}\p{Ll}+\p{Lu}\p{Ll}+$/u.test(t.text))) t.pos = "PROPN";
   // … and so is a capitalised word standing alone between commas after an opening interjection ("Yes, Grab, the HQ")
   if (sent[0]?.pos === "INTJ" && sent[1]?.text === "," && sent[3]?.text === "," && /^\p{Lu}\p{Ll}+$/u.test(sent[2]?.text ?? "") && ["VERB", "NOUN", "ADJ"].includes(sent[2].pos) && !GREETINGS.has(sent[2].lower) && !CALENDAR.has(sent[2].lower)) sent[2].pos = "PROPN";
 }

@@ -608,7 +608,8 @@ test("a town named before one's dwelling ('my Tampines flat', 'your Croydon plac
   assert.deepEqual(talk([["Bob", "hi"], ["Ann", "Your flat in Croydon must be full of dust"]]), ["Bob | home | Croydon"]);
   assert.deepEqual(states("I sold my Leeds flat last year."), []);
   assert.deepEqual(states("We still miss our Leeds house."), []);
-  assert.deepEqual(states("My Google office is tiny."), []);
+  // (an office is no dwelling: "My Google office" names a workplace, employer-things.test.ts)
+  assert.deepEqual(states("My Google office is tiny."), ["Ann | workplace | Google"]);
 });
 
 test("where one writes from: 'Whitehorse since the spring', 'update from Canmore', 'writing from Bhopal now'; not a trip or a question", () => {

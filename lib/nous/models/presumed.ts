@@ -96,8 +96,12 @@ export function presumedHomes(sentences: Tok[][], ctx: SessionContext, workplace
     }
     // "You make it back to Ridgeland okay with all that rain?", "did u get home to Leeds safe?": the listener's way home
     const back = s.findIndex((t, i) => (t.lower === "back" || t.lower === "home") && s[i + 1]?.lower === "to" && ((s[i - 1]?.lower === "it" && s[i - 2]?.lemma === "make") || s[i - 1]?.lemma === "get") && s.slice(0, i).some((x) => x.lower === "you" || x.lower === "u"));
-    const home = back >= 0 && isName(s[back + 2]) ? placeAt(s, back + 2) : undefined;
-    if (home && placesNamed(home.value).length > 0 && !isCountry(home.value)) {
+    // ("Reached Cuttack okay?", "u reached Pune safely?": arrived home, asked with no other subject)
+    const reached = s.findIndex((t, i) => t.lower === "reached" && (i === 0 || (i === 1 && ["you", "u"].includes(s[0].lower))) && isName(s[i + 1]));
+    const safe = reached >= 0 ? placeAt(s, reached + 1) : undefined;
+    const home = back >= 0 && isName(s[back + 2]) ? placeAt(s, back + 2) : safe && ["okay", "ok", "safe", "safely", "fine", "alright"].includes(s[safe.end + 1]?.lower ?? "") ? safe : undefined;
+    // (a town the gazetteer lacks, got home or back to: "u get home to Forres ok?", "what time u getting back to Cupar")
+    if (home && (placesNamed(home.value).length > 0 || (back >= 0 && !organisationName(home.value) && !isFirstName(home.value) && !namesSomeone(ctx, home.value, { known: true }))) && !isCountry(home.value)) {
       if (!out.includes(home.value)) out.push(home.value);
       continue;
     }
@@ -148,10 +152,15 @@ function workTold(s: Tok[], how: number): string | undefined {
   }
   // "how's life at Zalando", "how's work at Lidl", pidgin's "How work for Andela?" (no copula): not a town
   if (how >= 0) {
-    const v = s[how].lower === "hows" ? how + 1 : ["'s", "is"].includes(s[how + 1]?.lower ?? "") ? how + 2 : how + 1;
+    // ("how are things at Nutrien?")
+    const v = s[how].lower === "hows" ? how + 1 : ["'s", "is"].includes(s[how + 1]?.lower ?? "") || (s[how + 1]?.lower === "are" && s[how + 2]?.lower === "things") ? how + 2 : how + 1;
     const by = s[v + 1]?.lower === "at" ? ["life", "work", "things"].includes(s[v]?.lower ?? "") : s[v + 1]?.lower === "for" && s[v]?.lower === "work";
-    const p = by && isName(s[v + 2]) ? placeAt(s, v + 2) : undefined;
-    if (p && (organisationName(p.value) || !placesNamed(p.value).length)) return p.value;
+    // ("how's the Federal Bank life going?": a life named by its organisation)
+    let e = v + 1;
+    while (!by && s[v]?.lower === "the" && isName(s[e])) e++;
+    const p = by && isName(s[v + 2]) ? placeAt(s, v + 2) : e > v + 1 && s[e]?.lower === "life" ? placeAt(s, v + 1, e) : undefined;
+    // (a life named so may be a trade's or a nickname's, "the F1 life", "the Woolies life": an organisation's name only)
+    if (p && (organisationName(p.value) || (by && !placesNamed(p.value).length))) return p.value;
   }
   // "any news from Stellenbosch University?": news asked from an organisation, by the last word of its name
   const news = s.findIndex((t, i) => t.lower === "news" && s[i + 1]?.lower === "from" && how < 0);

@@ -228,7 +228,8 @@ export function stateKind(c: Clause, verbPast: "ended" | "none" = "ended"): Obse
 export function changeKind(c: Clause): ObservationKind | undefined {
   if (c.intent || c.negated || c.usedTo) return undefined;
   if (c.future || c.progressive) return "planned";
-  if (c.past || c.perfect) return "change";
+  // ("We're settled in Leeds now", "I'm posted to Leeds": a present passive tells the change's result)
+  if (c.past || c.perfect || c.passive) return "change";
   return c.implicit ? "change" : "planned";
 }
 

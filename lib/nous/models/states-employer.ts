@@ -28,6 +28,8 @@ const WEEKDAYS = /^(?:mon|tues|wednes|thurs|fri|satur|sun)days?$/;
 export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: SessionContext, emit: IndirectEmit, ended: (value: string) => void): void {
   workCalledHome(s, speaker, ctx, emit);
   worksWithMe(s, speaker, ctx, emit);
+  offFrom(s, speaker, ctx, emit);
+  owesStaff(s, speaker, ctx, emit);
   for (const c of clauses) {
     doneFor(s, c, speaker, ctx, emit);
     // ("Zenith won't transfer me nearer home": an employer refusing is still the employer; "Corvale didn't send me"
@@ -50,7 +52,8 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // "City of Cape Town sent half the department out", "Pick n Pay wants all the cashiers in", "Msunduzi Municipality
     // has all the electricians on standby": an organisation acting on its staff, the speaker's own kind
     const staff = !c.negated && STAFF_VERBS.has(c.verb) && staffAfter(s, c.head + 1);
-    if (staff && STAFF_NEXT.has(s[staff]?.lower ?? "")) {
+    // ("sent everyone home happy" is a crowd's day out)
+    if (staff && STAFF_NEXT.has(s[staff]?.lower ?? "") && !(s[staff].lower === "home" && s[staff + 1]?.pos === "ADJ")) {
       const org = organisationSubject(s, c, ctx);
       if (org && !placeOrPerson(org, ctx)) emit(speaker, "workplace", org, c.head);
       continue;
@@ -73,7 +76,8 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
       // the 777 line": has got)
       ((v === "have" || (v === "get" && ["'s", "has", "'ve", "have"].includes(s[c.head - 1]?.lower ?? ""))) && (obj.lower === "me" || obj.lower === "us" || third) && ((next?.pos === "VERB" || next?.pos === "NOUN") && /ing$/.test(next.text) || next?.lower === "on" || next?.lower === "working" || (next?.lower === "at" && s[c.head + 3]?.lower === "the") || (next?.lower === "in" && s.slice(c.head + 3, c.head + 5).some((t) => WORK_SESSIONS.has(t.lemma))) || (next?.lower === "in" && s[c.head + 3]?.lower === "for" && s.slice(c.head + 4, c.head + 8).some((t, i, r) => WORK_SESSIONS.has(t.lemma) || (t.lemma === "day" && ["team", "training", "away", "staff"].includes(r[i - 1]?.lower ?? "")))))) ||
       // "Home Depot kept me for inventory", "kept us late"
-      (v === "keep" && (obj.lower === "me" || obj.lower === "us") && ["for", "late", "back", "behind", "on", "till", "until", "busy"].includes(next?.lower ?? "")) ||
+      // ("ONGC kept him in Dehradun": a posting kept)
+      (v === "keep" && (((obj.lower === "me" || obj.lower === "us") && ["for", "late", "back", "behind", "on", "till", "until", "busy"].includes(next?.lower ?? "")) || (third && next?.lower === "in" && isName(s[c.head + 3])))) ||
       // "BMW pays my rent": an organisation paying one's living
       (v === "pay" && (obj.lower === "my" || obj.lower === "our") && ["rent", "bill", "wage", "salary", "mortgage"].includes(next?.lemma ?? "")) ||
       // "United lets me do two days remote", "Acme let us work from home"
@@ -123,15 +127,17 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
 
 const STAFF_VERBS = new Set(["send", "want", "need", "have", "keep", "put", "call", "pull", "move"]);
 /** What a staff's work is done in or at ("on standby", "in for month end", "out"). */
-const STAFF_NEXT = new Set(["in", "out", "on", "back", "to", "at", "doing", "working", "over"]);
+const STAFF_NEXT = new Set(["in", "out", "on", "back", "to", "at", "doing", "working", "over", "home"]);
 const JOB_WORDS = wordSet("jobWords");
 /** What an organisation tells its staff they must do ("says I must open the shop"). */
 const DUTIES = new Set(["work", "open", "close", "cover", "come", "start", "report", "stay"]);
 const TEAMS = new Set(["department", "team", "staff", "crew", "unit", "ward", "floor", "branch", "workforce", "office", "lot"]);
 
-/** The word after "all the cashiers", "half the department", "the whole team" at `k`, else 0. */
+/** The word after "all the cashiers", "half the department", "the whole team", "everyone" at `k`, else 0. */
 function staffAfter(s: Tok[], k: number): number {
   let j = k;
+  // ("UST sent everyone home": everyone an organisation sends is its staff)
+  if (["everyone", "everybody"].includes(s[j]?.lower ?? "")) return j + 1;
   if (["all", "half", "most"].includes(s[j]?.lower ?? "")) j += s[j + 1]?.lower === "of" ? 2 : 1;
   else if (!(s[j]?.lower === "the" && s[j + 1]?.lower === "whole")) return 0;
   if (s[j]?.lower !== "the") return 0;
@@ -249,4 +255,52 @@ export function worksWithMe(s: Tok[], speaker: string, ctx: SessionContext, emit
   const p = placeAt(s, k + 4);
   if (!p || placeOrPerson(p.value, ctx)) return;
   emit(speaker, "workplace", p.value, k + 4);
+}
+
+const OFF_TIMES = new Set(["day", "days", "week", "weeks", "month", "fortnight", "time", "shift", "shifts"]);
+
+/**
+ * "A whole week off from IndiGo", "i'm off from Lowe's all next week": time off from an organisation (no town, no
+ * person), the speaker's own, is time off from where they work.
+ *
+ * @example
+ * offFrom(analyse("A whole week off from IndiGo")[0], "Gayatri", ctx, emit); // emit("Gayatri", "workplace", "IndiGo", 5)
+ */
+export function offFrom(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const k = s.findIndex((t, i) => t.lower === "off" && s[i + 1]?.lower === "from" && (OFF_TIMES.has(s[i - 1]?.lower ?? "") || ["'m", "am", "im"].includes(s[i - 1]?.lower ?? "")));
+  if (k < 1 || s.some((t) => t.text === "?" || t.lower === "if" || t.lower === "not" || t.lower === "n't")) return;
+  // the speaker's: "I'm off", or a time off with no one else's before it ("his week off from Lidl")
+  const own = ["'m", "am", "im"].includes(s[k - 1].lower) ? s[k - 2]?.lower === "i" || s[k - 1].lower === "im" : !s.slice(0, k).some((t) => ["his", "her", "their", "your", "he", "she", "they", "you"].includes(t.lower));
+  const at = s[k + 2]?.lower === "the" ? k + 3 : k + 2;
+  if (!own || !isName(s[at])) return;
+  const p = placeAt(s, at);
+  if (!p || placeOrPerson(p.value, ctx)) return;
+  emit(speaker, "workplace", p.value, at);
+}
+
+const OWED = new Set(["give", "run", "pay", "shuttle", "send", "buy", "get", "put", "fly", "promote", "hire"]);
+
+/**
+ * "Accenture should shuttle you", "Torrent Power should run a bus for you guys", "at this point Cognizant should just
+ * give me a cot": what an organisation (no town, no person) ought to do for someone is its staff's due, the speaker's
+ * ("me", "us") or the listener's ("you").
+ *
+ * @example
+ * owesStaff(analyse("Accenture should shuttle you")[0], "Nandini", ctx, emit); // emit("Akash", "workplace", "Accenture", 0)
+ */
+export function owesStaff(s: Tok[], speaker: string, ctx: SessionContext, emit: IndirectEmit): void {
+  const m = s.findIndex((t, i) => t.lower === "should" && isName(s[i - 1]));
+  if (m < 1 || s.some((t) => t.text === "?" || t.lower === "if")) return;
+  const v = ["just", "really", "literally"].includes(s[m + 1]?.lower ?? "") ? m + 2 : m + 1;
+  if (!OWED.has(s[v]?.lemma ?? "") || s[v].lower !== s[v].lemma) return;
+  // whom: right after the verb, or "for" them within a few words
+  const f = s.findIndex((t, i) => i > v && i <= v + 4 && t.lower === "for" && ["you", "u", "me", "us"].includes(s[i + 1]?.lower ?? ""));
+  const whom = ["you", "u", "me", "us"].includes(s[v + 1]?.lower ?? "") ? s[v + 1].lower : f > 0 ? s[f + 1].lower : undefined;
+  let a = m - 1;
+  while (a > 0 && isName(s[a - 1])) a--;
+  if (!whom || !(a === 0 || ["PUNCT", "ADV", "CCONJ"].includes(s[a - 1].pos) || s[a - 1].lower === "point")) return;
+  const p = placeAt(s, a, m);
+  if (!p || p.end !== m - 1 || placeOrPerson(p.value, ctx) || isFirstName(p.value)) return;
+  const holder = whom === "me" || whom === "us" ? speaker : ctx.speakers.find((x) => x !== speaker);
+  if (holder) emit(holder, "workplace", p.value, a);
 }

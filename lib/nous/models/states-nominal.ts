@@ -8,12 +8,14 @@ import { relationAt } from "./clause.js";
 import { STREET } from "./asked-about.js";
 import { relativesHouse, wordSet } from "./lexicon.js";
 import { commonWordAlone } from "./common-words.js";
+import { placesNamed } from "./gazetteer.js";
 import { isName, type Tok, upper } from "./nlp.js";
 import { namesSomeone, resolvePronoun, type SessionContext } from "./referents.js";
 import { changeKind, endKind, jobPhrase, organisationName, placeAt, stateKind, townName, type Emit, type StateAttribute, partOfTown } from "./states-common.js";
 
 const QUIT = wordSet("quitVerbs"), LOSE = wordSet("loseVerbs"), TAKE = wordSet("takeVerbs"), START = wordSet("startVerbs");
 const NOTICE = wordSet("noticeNouns"), JOB_NOUNS = wordSet("jobNouns"), DWELLING = wordSet("dwellingNouns"), WORKPLACE_NOUNS = wordSet("workplaceNouns");
+const EMPLOYER_THINGS = wordSet("employerThings");
 const COLLEAGUES = wordSet("colleagueNouns"), STATIONS = wordSet("stationNouns"), LEAVE_DWELLING = wordSet("leaveDwellingVerbs");
 const MODALS = new Set(["might", "should", "could", "may", "must", "would"]);
 
@@ -130,6 +132,20 @@ function workNoun({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k: n
     emit([holder], "workplace", p.value, kind, k);
     return true;
   }
+  if (EMPLOYER_THINGS.has(t.lemma) && t.pos === "NOUN" && k >= 1 && isName(s[k - 1]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
+    // "My IndiGo roster has me on 5am reporting", "your Infosys office", "her Canara Bank branch": a thing of one's
+    // work, by its employer's name ("SB Cares rota's out": a rota opening the sentence is the speaker's)
+    // (not a town's: "my London office" says where the office is)
+    let a = k - 1;
+    while (a > 0 && isName(s[a - 1])) a--;
+    const owner = s[a - 1]?.lower;
+    const holder = owner === "my" || owner === "our" ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : owner === "his" || owner === "her" ? resolvePronoun(ctx, owner, turn) : a === 0 && (t.lemma === "rota" || t.lemma === "roster") && !commonWordAlone(s[0].text) && !/-\p{Ll}/u.test(s[0].text) ? speaker : undefined;
+    const p = holder ? placeAt(s, a, k) : undefined;
+    if (holder && p && (organisationName(p.value) || !placesNamed(p.value).length) && !namesSomeone(ctx, p.value, { firstName: "value", known: true })) {
+      emit([holder], "workplace", p.value, "state", k);
+      return true;
+    }
+  }
   if (t.lemma === "crew" && k >= 3 && isName(s[k - 1]) && gov && gov.subjects.length === 1 && gov.subjects[0] === speaker && !gov.negated && !gov.intent && !gov.usedTo && !gov.future) {
     // "I'm still on the Pruitt crew": the speaker works for the crew's firm
     let a = k - 1;
@@ -189,7 +205,9 @@ function dwellingOf({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k:
     // ("Partick flat's got mice", "The Woodstock flat is freezing": with no holder, opening the sentence, the speaker's)
     // (a flat or a house in lower case: "Sunrise Care Home" is a name, "Small place" an ordinary word)
     const opens = (a === 0 || (a === 1 && owner === "the")) && t.text === t.lower && ["flat", "apartment", "condo", "house"].includes(t.lemma) && !commonWordAlone(s[a].text);
-    const holder = owner === "my" || owner === "our" || keys || opens ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : undefined;
+    // "I'm still in the same Somerville place", "we're in the same Leith flat": one's own, by the clause's subject
+    const same = owner === "same" && s[a - 2]?.lower === "the" && s[a - 3]?.lower === "in" && !!gov && gov.head < a && (gov.copula || gov.verb === "live" || gov.verb === "stay") && !gov.past && gov.subjects.length === 1;
+    const holder = owner === "my" || owner === "our" || keys || opens ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : same ? gov!.subjects[0] : undefined;
     const p = placeAt(s, a, k);
     // ("Cwmbran flat handed back", "the Leith flat's sold": a dwelling given up is a home ended)
     const given = s.slice(k + 1, k + 5).some((x, i) => ((x.lower === "handed" || x.lower === "given") && ["back", "up"].includes(s[k + 2 + i]?.lower ?? "")) || x.lower === "sold");
@@ -316,7 +334,9 @@ function elided({ s, clauses, speaker, ctx, emit }: NominalReading, k: number, g
   }
   if (t.lower === "still" && (next === "in" || next === "at") && !gov && (k === 0 || s[k - 1].pos === "PUNCT" || s[k - 1].pos === "INTJ" || (s[k - 1].pos === "CCONJ" && s[k - 2]?.pos === "PUNCT"))) {
     // "Still in Aberdeen!", "Still at the warehouse", "Centretown, and still at Shopify": "I'm still …" without its
-    // subject and verb ("Still at auntie's": a relative's house is no workplace)
+    // subject and verb ("Still at auntie's": a relative's house is no workplace; "still in his wee house in
+    // Fochabers": another's, the subject left out is theirs)
+    if (["his", "her", "their", "your"].includes(s[k + 2]?.lower ?? "")) return true;
     const p = placeAt(s, k + 2);
     // ("still in Toowoomba, out in Rangeville": the part of town after it too)
     const part = p && next === "in" ? partOfTown(s, p, s.length) : undefined;

@@ -128,7 +128,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       }
     } else if (SETTLE.has(v)) emit(c.subjects, "home", ppAfter(s, from, to, new Set(["in", "into"]))?.value, changeKind(c), c.head);
     // ("CommBank moved everyone to hot desks": an employer moving its people, no one's home)
-    else if (MOVE.has(v) && !c.passive && !(["everyone", "everybody", "us", "them", "people", "staff"].includes(s[from]?.lower ?? "") && c.subjects.some((e) => ctx.known?.[e] === undefined && ctx.seenAs?.[e] === "workplace"))) {
+    // ("Janice is all moved in to Dornoch": moved in, as a state, is a move)
+    else if (MOVE.has(v) && (!c.passive || (v === "move" && ["in", "into"].includes(s[from]?.lower ?? ""))) && !(["everyone", "everybody", "us", "them", "people", "staff"].includes(s[from]?.lower ?? "") && c.subjects.some((e) => ctx.known?.[e] === undefined && ctx.seenAs?.[e] === "workplace"))) {
       const attr = afterAttr ?? "home";
       const away = ppAfter(s, from, to, new Set(["from"])) ?? (s[from]?.lower === "out" || s[from]?.lower === "away" ? ppAfter(s, from + 1, to, new Set(["of", "from"])) : undefined);
       if (away && !c.negated && !c.intent) emit(c.subjects, attr, away.value, "ended", c.head);
