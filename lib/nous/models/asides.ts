@@ -12,6 +12,9 @@ import { listenersHome, namesSomeone, type SessionContext } from "./referents.js
 import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, organisationShaped, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
+import { workIn } from "./work-in.js";
+import { crashAt, takenOn } from "./asked-home.js";
+import { nearMe } from "./near-me.js";
 
 const OCCASIONS = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
 const SIDES = new Set(["side", "end", "part", "corner"]);
@@ -401,4 +404,8 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   placeThenDwelling(s, before, speaker, ctx, emit);
   greetingsFrom(s, speaker, ctx, emit);
   workNamed(s, speaker, ctx, emit);
+  workIn(s, speaker, other, ctx, emit);
+  crashAt(s, other, ctx, (e, a, v) => emit(e, a, v, 0));
+  takenOn(s, speaker, ctx, (e, a, v) => emit(e, a, v, 0));
+  nearMe(s, speaker, ctx, emit);
 }

@@ -60,6 +60,8 @@ const STAFF_WAYS = new Set(["in", "hard", "late", "to", "on", "out", "back", "ni
 
 const FIRST_DAYS = new Set(["day", "days", "week", "weeks", "month", "shift"]);
 
+/** How one works at one's employer ("still hybrid?", "still remote?"). */
+const WORK_MODES = new Set(["hybrid", "remote", "wfh", "onsite", "on-site", "in-office"]);
 /** "How is the Chicago summer treating you?": a town's season, weather or traffic asked after. */
 const TOWN_TIMES = new Set([...wordSet("seasons"), "weather", "heat", "cold", "rain", "traffic", "winters", "summers"]);
 
@@ -204,7 +206,9 @@ function presumedCue(sentences: Tok[][], si: number, k: number, how: number, ctx
   const afterHow = present && ((k === verb + 1 && (!after || after.pos === "PUNCT" || ["treating", "life", "rn", "now", "today", "lately", "these"].includes(after.lower))) || (k === verb + 2 && s[verb + 1]?.lower === "the" && TOWN_TIMES.has(after?.lower ?? "")));
   // ("Oh you're in Chilwell?": the listener's home asked back, the question ending at the town: not "You're in New
   // Zealand I heard?", "you're in London at christmas?")
-  const youreIn = ["are", "'re", "r"].includes(s[k - 2]?.lower ?? "") && ["you", "u"].includes(s[k - 3]?.lower ?? "") && s[(placeAt(s, k)?.end ?? k) + 1]?.text === "?" && !isCountry(placeAt(s, k)?.value ?? "");
+  // ("and you're in Kyle still?": "still" before the mark)
+  const endsAt = (placeAt(s, k)?.end ?? k) + (s[(placeAt(s, k)?.end ?? k) + 1]?.lower === "still" ? 2 : 1);
+  const youreIn = ["are", "'re", "r"].includes(s[k - 2]?.lower ?? "") && ["you", "u"].includes(s[k - 3]?.lower ?? "") && s[endsAt]?.text === "?" && !isCountry(placeAt(s, k)?.value ?? "");
   const inAsked = s[k - 1]?.lower === "in" && (present || s[k - 2]?.lower === "you" || youreIn);
   // "first week in Tainan, verdict?": the first days of a new home
   const firstDays = s[k - 1]?.lower === "in" && ["day", "days", "week", "weeks", "month", "months", "night"].includes(s[k - 2]?.lower ?? "") && ["first", "1st"].includes(s[k - 3]?.lower ?? "");
@@ -315,7 +319,8 @@ function presumedName(sentences: Tok[][], si: number, k: number, { afterHow, lik
   // ("how's Microsoft, still reorg-ing", "How's Bupa? still hiring?": a name no city of the gazetteer, no common first
   // name and no home told, still doing something, employs)
   const rest = s[n.end + 1]?.text === "," ? s.slice(n.end + 2) : next;
-  const doing = afterHow && s[n.end + 1]?.text !== "'s" && rest?.[0]?.lower === "still" && (/ing$/.test(rest[1]?.lower ?? "") || (rest[2]?.text === "-" && rest[3]?.lower === "ing")) && !HOME_ING.has(rest[1].lower) && ctx.seenAs?.[n.name] !== "home" && !isFirstName(n.name.split(" ")[0]);
+  // ("how's Datadog, still hybrid?": how one works there)
+  const doing = afterHow && s[n.end + 1]?.text !== "'s" && rest?.[0]?.lower === "still" && (/ing$/.test(rest[1]?.lower ?? "") || (rest[2]?.text === "-" && rest[3]?.lower === "ing") || WORK_MODES.has(rest[1]?.lower ?? "")) && !HOME_ING.has(rest[1].lower) && ctx.seenAs?.[n.name] !== "home" && !isFirstName(n.name.split(" ")[0]);
   if ((acronym || employer || (doing && !placesNamed(n.name).some((p) => p.population >= 100_000))) && !workplaces.includes(n.name)) workplaces.push(n.name);
   else if (!acronym && !out.includes(n.name)) out.push(n.name);
 }

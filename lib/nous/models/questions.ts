@@ -5,6 +5,8 @@
  * you?" at the end of a statement leaves it a statement (`questionTail`).
  */
 import { mineIn } from "./asides.js";
+import { workIn } from "./work-in.js";
+import { crashAt, listenerAsked } from "./asked-home.js";
 import { relationAt } from "./clause.js";
 import { isName, type Tok } from "./nlp.js";
 import { addPerson, nameRelation, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
@@ -141,6 +143,11 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   if (other) indirectStates(s, [], other, ctx, turnId, indirect, true);
   // "Saturday run starts from mine in Barbican, yes?": asking only for agreement
   mineIn(s, speaker, ctx, indirect);
+  // "still on nights in the Galway Clinic?": the listener's work, told "in" it
+  workIn(s, speaker, other, ctx, (e, a, v) => indirect(e, a, v));
+  // "is the Inchicore flat still freezing?", "and still with Eir?", "can i crash on ur couch"
+  listenerAsked(s, other, ctx, indirect);
+  crashAt(s, other, ctx, indirect);
   // "The one near my block in Toa Payoh?": the asker's own dwelling, said in passing
   const mine = s.findIndex((t, i) => (t.lower === "my" || t.lower === "our") && DWELLINGS.has(s[i + 1]?.lemma ?? "") && ["in", "near"].includes(s[i + 2]?.lower ?? "") && isName(s[i + 3]));
   const home = mine >= 0 ? placeAt(s, mine + 3) : undefined;

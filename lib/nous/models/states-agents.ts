@@ -66,16 +66,18 @@ export function weatherHome(s: Tok[], clauses: Clause[], speaker: string, ctx: S
   const temperature = (t: Tok, i: number) => (t.pos === "NUM" && (/^[-−]\d/.test(t.text) || t.text.includes("°") || s[i + 1]?.text === "°")) || (t.lower === "minus" && s[i + 1]?.pos === "NUM");
   if (!(season || s.some((t, i) => WEATHER.has(t.lemma) || WEATHER.has(t.lower) || temperature(t, i))) || s.some((t) => TRIP.has(t.lemma) || TRIP.has(t.lower) || YEAR.test(t.text))) return;
   // ("I told him Ireland has more rain than sense": weather told to a third person is about the place, no home)
-  if (clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || ((c.verb === "say" || c.verb === "tell") && (c.subjects.some((e) => e !== speaker) || ["him", "her", "them"].includes(s[c.head + 1]?.lower ?? ""))))) return;
+  // ("the sea must be lovely in Clontarf this weather": a guess at the listener's weather, read with a wish below)
+  const guess = s.some((t, i) => t.lower === "must" && s[i + 1]?.lower === "be" && !s.slice(0, i).some((x) => ["i", "it", "we", "you", "u"].includes(x.lower)));
+  if (!guess && clauses.some((c) => c.future || c.intent || c.negated || c.usedTo || ((c.verb === "say" || c.verb === "tell") && (c.subjects.some((e) => e !== speaker) || ["him", "her", "them"].includes(s[c.head + 1]?.lower ?? ""))))) return;
   // someone else's clause before the place makes it theirs ("my sister says it's freezing in Oslo"); one after it
   // does not ("still up in Darwin, wet season now, she sent me a video")
   const othersBefore = (k: number) => clauses.some((c) => c.at < k && c.subjects.some((e) => e !== speaker && !isName(s[c.at])));
   // a past clause counts only with a time word of the last days ("yesterday", "last night", "this morning")
   // "I hope the rains in Shillong have eased", "I hope the monsoon has been gentle with Dharwad": a wish for the
   // listener's weather, where the listener lives
-  if (s.some((t) => t.lemma === "hope" && t.pos === "VERB")) {
+  if (s.some((t) => t.lemma === "hope" && t.pos === "VERB") || guess) {
     const other = ctx.speakers.find((x) => x !== speaker);
-    const k = s.findIndex((t, i) => ["in", "with", "over"].includes(t.lower) && isName(s[i + 1]) && s.slice(0, i).some((x) => WEATHER.has(x.lemma) || WEATHER.has(x.lower)));
+    const k = s.findIndex((t, i) => ["in", "with", "over"].includes(t.lower) && isName(s[i + 1]) && (guess ? s : s.slice(0, i)).some((x) => WEATHER.has(x.lemma) || WEATHER.has(x.lower)));
     const p = k > 0 ? placeAt(s, k + 1) : undefined;
     if (other && p && !isCountry(p.value) && !namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true }) && ctx.known?.[speaker]?.home !== p.value) emit(other, "home", p.value, k + 1);
     return;

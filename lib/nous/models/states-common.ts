@@ -213,7 +213,9 @@ const STAY_SPANS = new Set(["night", "weekend", "week", "day", "stay"]);
  */
 export const leftBehind = (s: Tok[], from: number, to: number): boolean => s.slice(from, to).some((t, i) => (t.lower === "away" && ["far", "world", "miles", "lifetime"].includes(s[from + i - 1]?.lower ?? "")) || t.lower === "behind" || t.lower === "distant" || (t.lower === "life" && ["different", "another", "past", "previous", "other"].includes(s[from + i - 1]?.lower ?? "")));
 
-export const roomForStay = (s: Tok[]): boolean => s.some((t, i) => ["book", "hotel", "hostel", "airbnb"].includes(t.lemma) || (t.lower === "for" && STAY_SPANS.has(s[i + 2]?.lemma ?? "")));
+/** Whether a room in the sentence is no home: one booked for a stay, or a room of work ("the clean room in Boston Scientific"). */
+export const roomForStay = (s: Tok[]): boolean => s.some((t, i) => ["book", "hotel", "hostel", "airbnb"].includes(t.lemma) || (t.lower === "for" && STAY_SPANS.has(s[i + 2]?.lemma ?? "")) || (t.lemma === "room" && WORK_ROOMS.has(s[i - 1]?.lower ?? "")));
+const WORK_ROOMS = new Set(["clean", "break", "staff", "server", "meeting", "control", "operating", "board", "waiting", "conference", "post", "print", "stock"]);
 
 /** The kind a state verb's clause gives (undefined: no statement). */
 export function stateKind(c: Clause, verbPast: "ended" | "none" = "ended"): ObservationKind | undefined {

@@ -71,6 +71,8 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     const next = s[c.head + 2];
     const owned = (obj.lower === "our" || obj.lower === "my") && ["team", "office", "department", "unit", "group", "desk"].includes(next?.lemma ?? "");
     const acts =
+      // ("Target has us downtown Tue through Thu": where an employer has its staff work)
+      (v === "have" && (obj.lower === "me" || obj.lower === "us") && ONSITE.has(next?.lower ?? "")) ||
       (EMPLOYER.has(v) && (obj.lower === "me" || obj.lower === "us" || third || owned) && ((v !== "send" && v !== "fly") || ["to", "on", "offshore", "abroad", "away", "out", "home", "in"].includes(next?.lower ?? ""))) ||
       // ("Ikea had me building a display kitchen": the tagger may read the -ing form as a noun; "Boeing's got him on
       // the 777 line": has got)
@@ -112,7 +114,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // organisation's, or one in a sentence about work)
     // ("the new CEO wants us in the office": a name after a determiner or an adjective is a role, no organisation)
     const named = s.findIndex((t, i) => i < c.head && t.text === org.split(" ")[0]);
-    if ((made || wants) && !acts && (["DET", "ADJ", "PRON"].includes(s[named - 1]?.pos ?? "") || ["new", "old", "our", "my", "their"].includes(s[named - 1]?.lower ?? "") || namesSomeone(ctx, org, { firstName: "value", gendered: true }) || !(org.includes(" ") || /^\p{Lu}{2,}$/u.test(org) || organisationName(org) || ctx.seenAs?.[org] === "workplace" || s.some((t) => WORK_WORDS.has(t.lemma))))) continue;
+    if ((made || wants) && !acts && (["DET", "ADJ", "PRON"].includes(s[named - 1]?.pos ?? "") || ["new", "old", "our", "my", "their"].includes(s[named - 1]?.lower ?? "") || namesSomeone(ctx, org, { firstName: "value", gendered: true }) || !(org.includes(" ") || /^\p{Lu}{2,}$/u.test(org) || organisationName(org) || ctx.seenAs?.[org] === "workplace" || s.some((t) => WORK_WORDS.has(t.lemma)) || (wants && ONSITE.has(wanted?.lower ?? ""))))) continue;
     // ("Sarah keeps me busy": a person's name keeps one busy as often as an employer does)
     if (v === "keep" && next?.lower === "busy" && namesSomeone(ctx, org, { firstName: "value", gendered: true })) continue;
     if (third) {
@@ -179,6 +181,8 @@ const WORK_WORDS = new Set([...wordSet("workContextNouns"), ...WORK_SESSIONS, "w
 const WORK_SITES_WANTED = new Set(["office", "site", "plant", "branch", "hq", "headquarters", "depot", "yard", "campus", "warehouse", "store"]);
 /** Where an employer wants its staff ("wants us in", "wants me back", "wants us downtown"). */
 const CALLED_IN = new Set(["in", "back", "downtown", "onsite", "on-site", "into"]);
+/** Where staff work on site ("Boeing wants us onsite every day", "has us downtown"). */
+const ONSITE = new Set(["downtown", "onsite", "on-site"]);
 /** What an employer wants its staff to do ("wants me to know about phishing", "wants us to come in"). */
 const STAFF_DO = new Set([...MADE_TO, "know", "learn", "be", "train", "relocate", "move", "report", "clock", "badge"]);
 const OFFERED = new Set(["job", "position", "role", "post", "contract", "place", "spot"]);

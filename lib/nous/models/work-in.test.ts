@@ -1,0 +1,60 @@
+/**
+ * Work told "in" an organisation ("5am start in Brenmark"), questions that take the listener's dwelling, commute or
+ * employer for granted, a night on the listener's couch, one taken on by an organisation, and the speaker's home or
+ * work told by the way ("next time I'm up from Leeds", "the bus home to Bray", "like a normal Kestrel employee"), on
+ * sentences written here (not taken from any conversation set).
+ */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { talkLines } from "./testing.js";
+
+const talk = (turns: [string, string][], speakers = ["Ann", "Bob"]) => talkLines(turns, ["home", "workplace"], { speakers });
+const says = (text: string) => talk([["Ann", text]]);
+
+test("a working day's words before 'in' an organisation tell where the speaker works; a town, a district or a ward does not", () => {
+  assert.deepEqual(says("6am start in Brenmark tomorrow, pray for me."), ["Ann | workplace | Brenmark | 0.5"]);
+  assert.deepEqual(says("Pulling pints in Donnelly's til close again."), ["Ann | workplace | Donnelly's | 0.5"]);
+  assert.deepEqual(says("im stuck on calls in Velora til 7"), ["Ann | workplace | Velora | 0.5"]);
+  assert.deepEqual(says("no bother, im off at 5 in Corvale so ill call over"), ["Ann | workplace | Corvale | 0.5"]);
+  assert.deepEqual(says("Working in Pellow Foods in Ringaskiddy since March."), ["Ann | workplace | Pellow Foods | 0.5"]);
+  // a site's words need an organisation's look: a district "in" is where the site is
+  assert.deepEqual(says("Nights in Ballymore are a different animal."), []);
+  assert.deepEqual(says("Same desk in Salt Lake, same plant."), []);
+  assert.deepEqual(says("Did New Year nights in the ED, fireworks and burns."), []);
+  assert.deepEqual(says("Early shift in Leeds tomorrow."), []);
+  assert.deepEqual(says("I start in Brenmark next week."), []);
+  assert.deepEqual(says("My brother is on the tills in Brenmark."), []);
+});
+
+test("'still on nights in X?' is the listener's work; a question of the speaker's own is not", () => {
+  assert.deepEqual(talk([["Ann", "still on nights in the Harbour Clinic?"], ["Bob", "ya"]]), ["Bob | workplace | Harbour Clinic | 0.5"]);
+  assert.deepEqual(talk([["Ann", "should I do nights in the Harbour Clinic?"]]), []);
+});
+
+test("a question about the listener's dwelling, commute or employer presumes them; one about someone else does not", () => {
+  assert.deepEqual(talk([["Ann", "is the Kilbride flat still freezing?"]]), ["Bob | home | Kilbride | 0.5"]);
+  assert.deepEqual(talk([["Ann", "hows the commute out of Kilbride?"]]), ["Bob | home | Kilbride | 0.5"]);
+  assert.deepEqual(talk([["Ann", "you still with Corvale?"]]), ["Bob | workplace | Corvale | 0.5"]);
+  assert.deepEqual(talk([["Ann", "is her flat in Kilbride still freezing?"]]), []);
+  assert.deepEqual(talk([["Bob", "Tom moved out."], ["Ann", "and still with Corvale?"]]), []);
+});
+
+test("a night on the listener's couch is in the listener's town; taken on by an organisation is hired there", () => {
+  assert.deepEqual(talk([["Ann", "ill be over to Kilbride sat, can i crash on ur couch"]]), ["Bob | home | Kilbride | 0.5"]);
+  assert.deepEqual(says("Corvale took me on in March."), ["Ann | workplace | Corvale | change"]);
+  assert.deepEqual(says("Corvale might take me on."), []);
+});
+
+test("the speaker's home or work told by the way; not someone else's, not a question", () => {
+  assert.deepEqual(says("I owe you a drink next time I'm up from Tacoma."), ["Ann | home | Tacoma | 0.5"]);
+  assert.deepEqual(says("Done at 4, then the bus home to Kilbride."), ["Ann | home | Kilbride | 0.5"]);
+  assert.deepEqual(says("There's a new bar in Kilbride I want to try, it's two blocks from me."), ["Ann | home | Kilbride | 0.5"]);
+  assert.deepEqual(says("Back to my couch like a normal Kestrel employee."), ["Ann | workplace | Kestrel | 0.5"]);
+  assert.deepEqual(says("Next Christmas I'll get the bus home to Kilbride."), []);
+  // (negated: only the ending, no state by the way)
+  assert.deepEqual(says("I'm not a Kestrel employee."), ["Ann | workplace | Kestrel | ended"]);
+});
+
+test("a guess at the listener's weather is about the listener's town", () => {
+  assert.deepEqual(talk([["Ann", "the sea must be lovely in Kilbride this weather"]]), ["Bob | home | Kilbride | 0.5"]);
+});
