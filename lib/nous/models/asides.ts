@@ -407,5 +407,5 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   workIn(s, speaker, other, ctx, emit);
   crashAt(s, other, ctx, (e, a, v) => emit(e, a, v, 0));
   takenOn(s, speaker, ctx, (e, a, v) => emit(e, a, v, 0));
-  nearMe(s, speaker, ctx, emit);
+  nearMe(s, before, speaker, other, ctx, emit);
 }

@@ -114,7 +114,7 @@ export function employerActs(s: Tok[], clauses: Clause[], speaker: string, ctx: 
     // organisation's, or one in a sentence about work)
     // ("the new CEO wants us in the office": a name after a determiner or an adjective is a role, no organisation)
     const named = s.findIndex((t, i) => i < c.head && t.text === org.split(" ")[0]);
-    if ((made || wants) && !acts && (["DET", "ADJ", "PRON"].includes(s[named - 1]?.pos ?? "") || ["new", "old", "our", "my", "their"].includes(s[named - 1]?.lower ?? "") || namesSomeone(ctx, org, { firstName: "value", gendered: true }) || !(org.includes(" ") || /^\p{Lu}{2,}$/u.test(org) || organisationName(org) || ctx.seenAs?.[org] === "workplace" || s.some((t) => WORK_WORDS.has(t.lemma)) || (wants && ONSITE.has(wanted?.lower ?? ""))))) continue;
+    if ((made || wants) && !acts && (["DET", "ADJ", "PRON"].includes(s[named - 1]?.pos ?? "") || ["new", "old", "our", "my", "their"].includes(s[named - 1]?.lower ?? "") || namesSomeone(ctx, org, { firstName: "value", gendered: true }) || !(org.includes(" ") || /^\p{Lu}{2,}$/u.test(org) || organisationName(org) || ctx.seenAs?.[org] === "workplace" || s.some((t) => WORK_WORDS.has(t.lemma)) || (wants && (ONSITE.has(wanted?.lower ?? "") || (CALLED_IN.has(wanted?.lower ?? "") && s.some((t, i) => t.lemma === "day" && s[i - 1]?.pos === "NUM"))))))) continue;
     // ("Sarah keeps me busy": a person's name keeps one busy as often as an employer does)
     if (v === "keep" && next?.lower === "busy" && namesSomeone(ctx, org, { firstName: "value", gendered: true })) continue;
     if (third) {
@@ -181,7 +181,7 @@ const WORK_WORDS = new Set([...wordSet("workContextNouns"), ...WORK_SESSIONS, "w
 const WORK_SITES_WANTED = new Set(["office", "site", "plant", "branch", "hq", "headquarters", "depot", "yard", "campus", "warehouse", "store"]);
 /** Where an employer wants its staff ("wants us in", "wants me back", "wants us downtown"). */
 const CALLED_IN = new Set(["in", "back", "downtown", "onsite", "on-site", "into"]);
-/** Where staff work on site ("Boeing wants us onsite every day", "has us downtown"). */
+/** Where staff work on site ("Boeing wants us onsite every day", "has us downtown"; "wants us in 3 days a week"). */
 const ONSITE = new Set(["downtown", "onsite", "on-site"]);
 /** What an employer wants its staff to do ("wants me to know about phishing", "wants us to come in"). */
 const STAFF_DO = new Set([...MADE_TO, "know", "learn", "be", "train", "relocate", "move", "report", "clock", "badge"]);

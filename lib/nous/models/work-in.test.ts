@@ -39,6 +39,13 @@ test("a question about the listener's dwelling, commute or employer presumes the
   assert.deepEqual(talk([["Bob", "Tom moved out."], ["Ann", "and still with Corvale?"]]), []);
 });
 
+test("an employer wanting its staff in for days a week, or onsite, or having them downtown employs the speaker", () => {
+  assert.deepEqual(says("Corvale wants us in 3 days a week now."), ["Ann | workplace | Corvale | 0.5"]);
+  assert.deepEqual(says("Corvale wants us onsite every day."), ["Ann | workplace | Corvale | 0.5"]);
+  assert.deepEqual(says("Corvale has us downtown Tuesday to Thursday."), ["Ann | workplace | Corvale | 0.5"]);
+  assert.deepEqual(says("Tom wants us in by six."), []);
+});
+
 test("a night on the listener's couch is in the listener's town; taken on by an organisation is hired there", () => {
   assert.deepEqual(talk([["Ann", "ill be over to Kilbride sat, can i crash on ur couch"]]), ["Bob | home | Kilbride | 0.5"]);
   assert.deepEqual(says("Corvale took me on in March."), ["Ann | workplace | Corvale | change"]);
@@ -50,6 +57,9 @@ test("the speaker's home or work told by the way; not someone else's, not a ques
   assert.deepEqual(says("Done at 4, then the bus home to Kilbride."), ["Ann | home | Kilbride | 0.5"]);
   assert.deepEqual(says("There's a new bar in Kilbride I want to try, it's two blocks from me."), ["Ann | home | Kilbride | 0.5"]);
   assert.deepEqual(says("Back to my couch like a normal Kestrel employee."), ["Ann | workplace | Kestrel | 0.5"]);
+  assert.deepEqual(says("might, its only 20 mins from Kilbride"), ["Ann | home | Kilbride | 0.5"]);
+  // (after the speaker's invitation, the listener's way)
+  assert.deepEqual(says("Come out for a barbecue. It's only forty minutes from Kilbride."), ["Bob | home | Kilbride | 0.5"]);
   assert.deepEqual(says("Next Christmas I'll get the bus home to Kilbride."), []);
   // (negated: only the ending, no state by the way)
   assert.deepEqual(says("I'm not a Kestrel employee."), ["Ann | workplace | Kestrel | ended"]);
