@@ -5,7 +5,7 @@
 import { relativeWords, wordSet } from "./lexicon.js";
 import { isName, type Tok } from "./nlp.js";
 import { namesSomeone, type SessionContext } from "./referents.js";
-import { isCountry, placesNamed } from "./gazetteer.js";
+import { isCountry, isRegion, placesNamed } from "./gazetteer.js";
 import { organisationName, placeAt, placeName } from "./states-common.js";
 import { isQuestion } from "./replies.js";
 import { isFirstName } from "./mentions.js";
@@ -321,6 +321,9 @@ function presumedName(sentences: Tok[][], si: number, k: number, { afterHow, lik
   const rest = s[n.end + 1]?.text === "," ? s.slice(n.end + 2) : next;
   // ("how's Datadog, still hybrid?": how one works there)
   const doing = afterHow && s[n.end + 1]?.text !== "'s" && rest?.[0]?.lower === "still" && (/ing$/.test(rest[1]?.lower ?? "") || (rest[2]?.text === "-" && rest[3]?.lower === "ing") || WORK_MODES.has(rest[1]?.lower ?? "")) && !HOME_ING.has(rest[1].lower) && ctx.seenAs?.[n.name] !== "home" && !isFirstName(n.name.split(" ")[0]);
-  if ((acronym || employer || (doing && !placesNamed(n.name).some((p) => p.population >= 100_000))) && !workplaces.includes(n.name)) workplaces.push(n.name);
+  // ("How's Oracle treating you?": one word that names no place of the gazetteer, no region and no person is an
+  // employer more often than a town the gazetteer lacks)
+  const unknown = afterHow && after?.lower === "treating" && placesNamed(n.name).length === 0 && !isRegion(n.name) && !n.name.includes(" ") && ctx.seenAs?.[n.name] !== "home" && !isFirstName(n.name);
+  if ((acronym || employer || unknown || (doing && !placesNamed(n.name).some((p) => p.population >= 100_000))) && !workplaces.includes(n.name)) workplaces.push(n.name);
   else if (!acronym && !out.includes(n.name)) out.push(n.name);
 }

@@ -46,6 +46,13 @@ test("an employer wanting its staff in for days a week, or onsite, or having the
   assert.deepEqual(says("Tom wants us in by six."), []);
 });
 
+test("'how's X treating you?' with one word no gazetteer place, region or person asks after the listener's employer", () => {
+  assert.deepEqual(talk([["Ann", "How's Corvale treating you?"]]), ["Bob | workplace | Corvale | 0.5"]);
+  assert.deepEqual(talk([["Ann", "How's Leeds treating you?"]]), ["Bob | home | Leeds | 0.5"]);
+  assert.deepEqual(talk([["Ann", "How's Texas treating you?"]]), ["Bob | home | Texas | 0.5"]);
+  assert.deepEqual(talk([["Ann", "lol. how's Corvale, still hybrid?"]]), ["Bob | workplace | Corvale | 0.5"]);
+});
+
 test("a night on the listener's couch is in the listener's town; taken on by an organisation is hired there", () => {
   assert.deepEqual(talk([["Ann", "ill be over to Kilbride sat, can i crash on ur couch"]]), ["Bob | home | Kilbride | 0.5"]);
   assert.deepEqual(says("Corvale took me on in March."), ["Ann | workplace | Corvale | change"]);
