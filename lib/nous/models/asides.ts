@@ -13,7 +13,7 @@ import { demonymTown, isCountry, placesNamed } from "./gazetteer.js";
 import { organisationName, organisationShaped, placeAt, townName } from "./states-common.js";
 import type { IndirectEmit } from "./states-indirect.js";
 import { workIn } from "./work-in.js";
-import { crashAt, takenOn } from "./asked-home.js";
+import { crashAt, dwellingNamed, takenOn } from "./asked-home.js";
 import { nearMe } from "./near-me.js";
 
 const OCCASIONS = new Set([...wordSet("calendar"), ...wordSet("occasions")]);
@@ -407,5 +407,6 @@ export function asides(s: Tok[], speaker: string, other: string | undefined, ctx
   workIn(s, speaker, other, ctx, emit);
   crashAt(s, other, ctx, (e, a, v) => emit(e, a, v, 0));
   takenOn(s, speaker, ctx, (e, a, v) => emit(e, a, v, 0));
+  dwellingNamed(s, speaker, other, ctx, (e, a, v) => emit(e, a, v, 0));
   nearMe(s, before, speaker, other, ctx, emit);
 }

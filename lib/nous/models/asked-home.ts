@@ -2,8 +2,9 @@
  * What a question takes for granted about the listener's place, asked after by a thing of it: "is the Inchicore flat
  * still freezing?", "is the flat still in Rathgar?", "hows the commute out of Naas" (the listener's home), "you still
  * with Eir?" (the listener's workplace); a night on the listener's couch ("ill be over to Dingle sat, can i crash on ur
- * couch": the listener's home); and one taken on by an organisation ("Westpac took her on": hired there). All are
- * indirect evidence.
+ * couch": the listener's home); one taken on by an organisation ("Westpac took her on": hired there); and a dwelling
+ * named by its town ("the Columbus house is finally unpacked": the speaker's home; "still in that Beaufort house?": the
+ * listener's). All are indirect evidence.
  */
 import { isCountry, placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
@@ -19,6 +20,9 @@ const SLEPT_ON = new Set(["couch", "sofa", "floor", "futon"]);
 const YOURS = new Set(["your", "ur", "yer", "yours"]);
 const TAKEN = new Set(["me", "us", "him", "her"]);
 const RELATIVES = new Set([...wordSet("family"), ...wordSet("partner")]);
+const WEATHER = wordSet("weatherWords");
+// (an adjective the tagger may take for a verb: "still cool?"; a workplace's state, asked after: "Amazon still hiring?", "Tesco still mad busy?")
+const WORKS = new Set(["busy", "hiring", "open", "closed", "paying", "mad", "hectic", "short", "quiet", "dead", "slow", "crazy", "understaffed", "going", "there", "on", "around", "a", "the", "your", "ur", "yuh"]);
 
 /** No person, speaker or country; for a home no organisation, for a workplace no place of the gazetteer. */
 function fits(v: string | undefined, attribute: "home" | "workplace", ctx: SessionContext): v is string {
@@ -49,6 +53,7 @@ export function listenerAsked(s: Tok[], other: string | undefined, ctx: SessionC
       if (fits(v, "home", ctx)) return emit(other, "home", v);
     }
   }
+  townStill(s, other, ctx, emit);
   // "still with Vodafone?", "you still with Eir?": a short question after the listener's employer ("and still with
   // Eir?" goes on about the one just talked of)
   const w = s[0].lower === "and" ? -1 : s.findIndex((t, i) => t.lower === "with" && s[i - 1]?.lower === "still" && i <= 3);
@@ -56,6 +61,28 @@ export function listenerAsked(s: Tok[], other: string | undefined, ctx: SessionC
     const p = placeAt(s, w + 1);
     if (p && s[p.end + 1]?.text === "?" && fits(p.value, "workplace", ctx)) emit(other, "workplace", p.value);
   }
+}
+
+/**
+ * "Crown Heights still loud?", "Leeds still raining?", "Mandeville breeze still cool?": the listener's town asked after
+ * as it still is; "Snow reach Mississauga yet?": weather come to it.
+ */
+function townStill(s: Tok[], other: string, ctx: SessionContext, emit: Emit): void {
+  if (!s.some((t) => t.text === "?")) return;
+  // (after "and", "so" or the listener's name called: "Alicia, Mandeville breeze still cool?")
+  const a = ["and", "so"].includes(s[0].lower) ? 1 : isName(s[0]) && s[1]?.text === "," ? 2 : 0;
+  let e = a;
+  while (isName(s[e])) e++;
+  const p = e > a ? placeAt(s, a, e) : undefined;
+  if (p && p.end === e - 1) {
+    const j = WEATHER.has(s[e]?.lemma ?? "") && s[e].text === s[e].lower ? e + 1 : e;
+    const next = s[j + 1];
+    // (a town of the gazetteer, not told already: "Selly Oak still loud?" after "a room in Selly Oak" is no news)
+    if (s[j]?.lower === "still" && next && (next.pos === "ADJ" || WEATHER.has(next.lemma) || (next.pos === "VERB" && !/(?:ing|ed)$/.test(next.lower) && s[j + 2]?.text === "?")) && !WORKS.has(next.lower) && !isFirstName(p.value.split(" ")[0]) && placesNamed(p.value).length > 0 && ctx.seenAs?.[p.value] !== "home" && fits(p.value, "home", ctx)) return emit(other, "home", p.value);
+  }
+  const w = s.findIndex((t, i) => WEATHER.has(t.lemma) && ["reach", "hit"].includes(s[i + 1]?.lemma ?? "") && isName(s[i + 2]));
+  const v = w >= 0 ? placeAt(s, w + 2)?.value : undefined;
+  if (fits(v, "home", ctx) && placesNamed(v).length > 0) emit(other, "home", v);
 }
 
 /** "ill be over to Dingle sat, can i crash on ur couch": a night on the listener's couch, in the town one comes to. */
@@ -77,4 +104,35 @@ export function takenOn(s: Tok[], speaker: string, ctx: SessionContext, emit: Em
   const v = placeAt(s, a, k)?.value;
   const who = s[k + 1].lower === "me" || s[k + 1].lower === "us" ? speaker : resolvePronoun(ctx, s[k + 1].lower, "", [speaker]);
   if (who && fits(v, "workplace", ctx)) emit(who, "workplace", v);
+}
+
+const NAMED_DWELLINGS = new Set(["house", "flat", "apartment", "condo", "townhouse", "duplex"]);
+// (a stay, a visit, a sale, a holiday or a dwelling missed is no home now: "we stayed at the Tahoe house", "sold the Leeds flat")
+// (and keys are another rule's: handed over, they make a new home; lost or left, they say nothing)
+const NOT_LIVED = new Set(["miss", "key", "stay", "visit", "holiday", "vacation", "weekend", "trip", "sell", "sold", "old", "former", "used", "last", "airbnb", "rental", "buy", "viewing", "view"]);
+
+/**
+ * "the Columbus house is FINALLY unpacked", "back at the Ikego house", "the Warner Robins house is officially ours":
+ * the speaker's own dwelling, named by its town; "still in that Beaufort house?": the listener's. Nobody else's (no
+ * third person or relative in the sentence), and no stay, visit or sale.
+ */
+export function dwellingNamed(s: Tok[], speaker: string, other: string | undefined, ctx: SessionContext, emit: Emit): void {
+  if (s.some((t) => ["he", "she", "they", "his", "her", "their", "them"].includes(t.lower) || RELATIVES.has(t.lemma) || NOT_LIVED.has(t.lemma) || NOT_LIVED.has(t.lower) || t.text.endsWith("'"))) return;
+  // (a question without its mark starts with its auxiliary: "is the Balti house still packed"; an order is nobody's
+  // statement: "Send me pics of the Baner flat")
+  const asked = s.some((t) => t.text === "?") || s[0].pos === "AUX";
+  if (s[0].pos === "VERB" && s[0].lower === s[0].lemma) return;
+  for (let k = 0; k + 2 < s.length; k++) {
+    if (!["the", "our", "that"].includes(s[k].lower) || !isName(s[k + 1])) continue;
+    let e = k + 1;
+    while (isName(s[e])) e++;
+    const p = NAMED_DWELLINGS.has(s[e]?.lower ?? "") && s[e].text === s[e].lower ? placeAt(s, k + 1, e) : undefined;
+    if (!p || p.end !== e - 1 || !fits(p.value, "home", ctx)) continue;
+    if (asked) {
+      // (the listener's, asked after as still theirs)
+      // ("The Little Havana apartment big enough for two?": asked after at the question's start)
+      if (other && (k <= 1 || s.slice(0, k).some((t) => t.lower === "still"))) emit(other, "home", p.value);
+    } else if (s[k].lower !== "that" && !s.slice(0, k).some((t) => t.lower === "you" || t.lower === "your" || t.lower === "ur")) emit(speaker, "home", p.value);
+    return;
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { mineIn } from "./asides.js";
 import { workIn } from "./work-in.js";
-import { crashAt, listenerAsked } from "./asked-home.js";
+import { crashAt, dwellingNamed, listenerAsked } from "./asked-home.js";
 import { relationAt } from "./clause.js";
 import { isName, type Tok } from "./nlp.js";
 import { addPerson, nameRelation, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
@@ -148,6 +148,7 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   // "is the Inchicore flat still freezing?", "and still with Eir?", "can i crash on ur couch"
   listenerAsked(s, other, ctx, indirect);
   crashAt(s, other, ctx, indirect);
+  dwellingNamed(s, speaker, other, ctx, indirect);
   // "The one near my block in Toa Payoh?": the asker's own dwelling, said in passing
   const mine = s.findIndex((t, i) => (t.lower === "my" || t.lower === "our") && DWELLINGS.has(s[i + 1]?.lemma ?? "") && ["in", "near"].includes(s[i + 2]?.lower ?? "") && isName(s[i + 3]));
   const home = mine >= 0 ? placeAt(s, mine + 3) : undefined;

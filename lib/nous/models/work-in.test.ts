@@ -75,3 +75,23 @@ test("the speaker's home or work told by the way; not someone else's, not a ques
 test("a guess at the listener's weather is about the listener's town", () => {
   assert.deepEqual(talk([["Ann", "the sea must be lovely in Kilbride this weather"]]), ["Bob | home | Kilbride | 0.5"]);
 });
+
+test("a dwelling named by its town is the speaker's home, or the listener's when asked after; not a stay, a sale or someone else's", () => {
+  assert.deepEqual(says("and the Harlow house is FINALLY unpacked"), ["Ann | home | Harlow | 0.5"]);
+  assert.deepEqual(says("Back at the Tolworth flat finally, the bus to work is an hour but whatever."), ["Ann | home | Tolworth | 0.5"]);
+  assert.deepEqual(talk([["Ann", "still in that Millbrook house by the river?"], ["Bob", "yep"]]), ["Bob | home | Millbrook | 0.5"]);
+  assert.deepEqual(talk([["Ann", "The Fairhaven apartment big enough for the two of you?"], ["Bob", "just about"]]), ["Bob | home | Fairhaven | 0.5"]);
+  assert.deepEqual(says("We stayed at the Tahoe house all weekend."), []);
+  assert.deepEqual(says("Finally sold the Harlow house."), []);
+  assert.deepEqual(says("My sister says the Harlow house is freezing."), []);
+  assert.deepEqual(says("Send me pics of the Harlow flat when it's done."), []);
+});
+
+test("the listener's town asked after as it still is, or reached by the weather; not an employer's business or a person", () => {
+  assert.deepEqual(talk([["Ann", "Harlow still grey?"], ["Bob", "always"]]), ["Bob | home | Harlow | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Bob, Harlow breeze still cool?"], ["Bob", "lovely"]]), ["Bob | home | Harlow | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Snow reach Mississauga yet?"], ["Bob", "not yet"]]), ["Bob | home | Mississauga | 0.5"]);
+  assert.deepEqual(talk([["Ann", "Brenmark still hiring?"], ["Bob", "no"]]), []);
+  assert.deepEqual(talk([["Ann", "Linda still hate the humidity?"], ["Bob", "she does"]]), []);
+  assert.deepEqual(says("Harlow still grey, as ever."), []);
+});
