@@ -19,6 +19,7 @@ import { createRng } from "../../core/rng.js";
 import { ridgeLogistic } from "../../stats/ridge-logistic.js";
 import type { CheckConversation } from "../benchmarks/states-check.js";
 import { answerOffline, extractOffline, OFFLINE_LABEL } from "./offline.js";
+import type { RankerModel } from "./ranker.js";
 import { byRole, MENTION_FEATURES, namesOpen, type MentionModel } from "./mentions.js";
 
 const right = (prediction: string, answer: string): boolean => locomoF1(prediction, answer, 4) >= 0.5;
@@ -145,17 +146,16 @@ export function fitMentionModel(names: readonly LabelledName[], lambda: number, 
 
 /**
  * Conversations of `sets` with every current value right, the extractor reading names with `model` (null: not at
- * all), the answerer without its ranker.
+ * all), the answerer with `ranker` (null, the default: without its ranker, whose fit reads this model's observations).
  */
-export async function conversationsRightWith(sets: readonly TuneSet[], model: MentionModel | null): Promise<number> {
+export async function conversationsRightWith(sets: readonly TuneSet[], model: MentionModel | null, ranker: RankerModel | null = null): Promise<number> {
   let n = 0;
   for (const { conversations, tags } of sets) {
     for (const conv of conversations) {
       const r = await evaluateConversation(conv, {
         systems: ["nous"], memory: ablationOptions(LOCOMO_MEMORY, "none"), model: OFFLINE_LABEL, extra: { ablation: "none" },
         extractor: offlineWindowExtractor((t, caption, ctx) => extractOffline(t, caption, ctx, { names: model })),
-        // (without the answerer's ranker, whose fit reads this model's observations: ranker-fit.ts comes after this fit)
-        answerer: async (ctx) => answerOffline(ctx, { ranker: null }),
+        answerer: async (ctx) => answerOffline(ctx, { ranker }),
       });
       r.memory.close();
       n += conversationsRight(r.answers, tags).filter((c) => c.right).length;
@@ -204,22 +204,39 @@ export async function fitMentions(sets: readonly TuneSet[], names: readonly Labe
 /** One threshold scored on the validation split: its conversations with every current value right. */
 export interface MentionValidationRow {
   threshold: number;
+  /** Right with the answerer without its ranker. */
   right: number;
+  /** Right with the answerer as it runs, its ranker refitted on the tune sets read at this threshold (the shortlist only). */
+  withRanker?: number;
 }
+
+/** How many thresholds, the best without the ranker, are scored again with a ranker refitted for each. */
+export const RANKER_SHORTLIST = 3;
 
 /**
  * The threshold chosen on the validation split (`validationSetNames`): the model fitted on every tune set, scored at
- * each threshold on every conversation of the validation sets; the most conversations right (ties: the higher
- * threshold, the fewer readings). The cross-validation over tune sets chose lower thresholds than new writers' sets
- * bear (the rules were written on those folds), so the one parameter left is chosen on sets no rule was written on.
+ * each threshold on every conversation of the validation sets, first with the answerer without its ranker; then the
+ * `RANKER_SHORTLIST` best of those (ties: the higher threshold) again with the answerer as it runs, its ranker refitted
+ * on the tune sets (`refitRanker`) as the extractor reads them at that threshold. The choice is the most conversations
+ * right with the ranker (ties: the higher threshold, the fewer readings). Without `refitRanker` the first score
+ * decides. The cross-validation over tune sets chose lower thresholds than new writers' sets bear (the rules were
+ * written on those folds), so the one parameter left is chosen on sets no rule was written on; and the ranker answers
+ * where the rules and this model leave a question, so a choice made without it misorders thresholds.
  *
  * @example
  * (await thresholdOnValidation(model, readTuneSets(validationSetNames(), "all"), [0.4, 0.3])).threshold; // 0.4
  */
-export async function thresholdOnValidation(model: MentionModel, validation: readonly TuneSet[], thresholds: readonly number[]): Promise<{ threshold: number; rows: MentionValidationRow[] }> {
+export async function thresholdOnValidation(model: MentionModel, validation: readonly TuneSet[], thresholds: readonly number[], refitRanker?: (names: MentionModel | null) => Promise<RankerModel>): Promise<{ threshold: number; rows: MentionValidationRow[] }> {
+  const at = (t: number) => (t > 1 ? null : atThreshold(model, t));
   const rows: MentionValidationRow[] = [];
-  for (const threshold of thresholds) rows.push({ threshold, right: await conversationsRightWith(validation, threshold > 1 ? null : atThreshold(model, threshold)) });
-  const best = [...rows].sort((a, b) => b.right - a.right || b.threshold - a.threshold)[0];
+  for (const threshold of thresholds) rows.push({ threshold, right: await conversationsRightWith(validation, at(threshold)) });
+  const order = (key: (r: MentionValidationRow) => number) => (a: MentionValidationRow, b: MentionValidationRow) => key(b) - key(a) || b.threshold - a.threshold;
+  let best = [...rows].sort(order((r) => r.right))[0];
+  if (refitRanker) {
+    const shortlist = [...rows].sort(order((r) => r.right)).slice(0, RANKER_SHORTLIST);
+    for (const row of shortlist) row.withRanker = await conversationsRightWith(validation, at(row.threshold), await refitRanker(at(row.threshold)));
+    best = shortlist.sort(order((r) => r.withRanker!))[0];
+  }
   return { threshold: Math.min(best.threshold, 1.01), rows };
 }
 

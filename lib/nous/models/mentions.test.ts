@@ -10,7 +10,8 @@ import { extract } from "./extractor.js";
 import { hedgedSentences } from "./cues.js";
 import type { SessionContext } from "./referents.js";
 import { byRole, contextWords, MENTION_FEATURES, MENTION_ROLES, MENTIONS_PATH, mentionScore, nameCandidates, namesRead, readMentionModel, type MentionModel, type NameCandidate } from "./mentions.js";
-import { fitMentionModel, type LabelledName } from "./mentions-fit.js";
+import { fitMentionModel, RANKER_SHORTLIST, readTuneSets, thresholdOnValidation, type LabelledName } from "./mentions-fit.js";
+import { readRankerModel } from "./ranker.js";
 
 const turn = (speaker: string, text: string, id = "1") => ({ id, speaker, text, timestamp: 0 });
 const candidatesOf = (speaker: string, text: string, ctx: SessionContext) => {
@@ -176,10 +177,16 @@ test("the committed fit: its features are the code's, it read tune sets only and
   assert.deepEqual(file.features, [...MENTION_FEATURES]);
   assert.deepEqual(file.fittedOn.sets, tuneSetNames(), "refit with: node --import tsx scripts/nous-mentions-fit.ts");
   assert.ok(!file.fittedOn.sets.some((s) => s.startsWith("held-")));
-  // the threshold: the validation split's best row (ties, the higher threshold), on every set the split lists
-  const { validation } = file as unknown as { validation: { sets: string[]; rows: { threshold: number | string; right: number }[] } };
+  // the threshold: of the validation split's best rows without the ranker, the best with its refitted ranker (ties, the
+  // higher threshold), on every set the split lists
+  type Row = { threshold: number | string; right: number; withRanker?: number };
+  const { validation } = file as unknown as { validation: { sets: string[]; rows: Row[] } };
   assert.deepEqual(validation.sets, validationSetNames(), "refit with: node --import tsx scripts/nous-mentions-fit.ts");
-  const best = [...validation.rows].sort((a, b) => b.right - a.right || Number(b.threshold === "none (rules only)" ? 2 : b.threshold) - Number(a.threshold === "none (rules only)" ? 2 : a.threshold))[0];
+  const t = (r: Row) => (r.threshold === "none (rules only)" ? 2 : Number(r.threshold));
+  const byRight = [...validation.rows].sort((a, b) => b.right - a.right || t(b) - t(a));
+  const shortlist = byRight.slice(0, RANKER_SHORTLIST);
+  assert.deepEqual(validation.rows.filter((r) => r.withRanker !== undefined), validation.rows.filter((r) => shortlist.includes(r)));
+  const best = shortlist.sort((a, b) => b.withRanker! - a.withRanker! || t(b) - t(a))[0];
   assert.equal(file.weights.home.threshold, best.threshold === "none (rules only)" ? 1.01 : best.threshold);
   assert.equal(file.weights.workplace.threshold, file.weights.home.threshold);
   assert.equal(readMentionModel().weights.home.coef.length, MENTION_ROLES.length * MENTION_FEATURES.length + (file.words?.length ?? 0));
@@ -188,4 +195,33 @@ test("the committed fit: its features are the code's, it read tune sets only and
   assert.throws(() => readMentionModel(stale), (e: Error) => e.message.includes(stale) && e.message.includes("features") && /nous-mentions-fit/.test(`${e.message} ${(e as { fix?: string }).fix ?? ""}`));
   writeFileSync(stale, JSON.stringify({ ...file, weights: { ...file.weights, home: { ...file.weights.home, coef: [1] } } }));
   assert.throws(() => readMentionModel(stale), /weights\.home\.coef/);
+});
+
+test("the threshold on the validation split: the best rows without the ranker are scored again, each with its own refitted ranker", async () => {
+  const [set] = readTuneSets([validationSetNames()[0]], "all");
+  const validation = [{ ...set, conversations: set.conversations.slice(0, 4) }];
+  const model = readMentionModel();
+  const thresholds = [2, 0.6, 0.4, 0.3];
+  const asked: (number | null)[] = [];
+  const refit = async (names: MentionModel | null) => {
+    asked.push(names === null ? null : names.weights.home.threshold);
+    assert.equal(names?.weights.workplace.threshold, names?.weights.home.threshold);
+    return readRankerModel();
+  };
+  const { threshold, rows } = await thresholdOnValidation(model, validation, thresholds, refit);
+  assert.deepEqual(rows.map((r) => r.threshold), thresholds);
+  const scored = rows.filter((r) => r.withRanker !== undefined);
+  assert.equal(scored.length, RANKER_SHORTLIST);
+  // the shortlist: the most right without the ranker (ties, the higher threshold), each refitted once at its threshold
+  const key = (r: { threshold: number; right: number }) => r.right * 10 + r.threshold;
+  const unscored = rows.filter((r) => r.withRanker === undefined);
+  assert.ok(unscored.every((u) => scored.every((s) => key(s) > key(u))));
+  assert.deepEqual(asked, [...scored].sort((a, b) => key(b) - key(a)).map((r) => (r.threshold > 1 ? null : r.threshold)));
+  // the choice: the most right with the ranker among them (ties, the higher threshold)
+  const best = [...scored].sort((a, b) => b.withRanker! - a.withRanker! || b.threshold - a.threshold)[0];
+  assert.equal(threshold, Math.min(best.threshold, 1.01));
+  // without a refit the first score decides
+  const plain = await thresholdOnValidation(model, validation, thresholds);
+  assert.ok(plain.rows.every((r) => r.withRanker === undefined));
+  assert.equal(plain.threshold, Math.min([...plain.rows].sort((a, b) => key(b) - key(a))[0].threshold, 1.01));
 });

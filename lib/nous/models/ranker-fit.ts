@@ -19,6 +19,9 @@ import { ridgeLogistic, ridgeLogisticProbability } from "../../stats/ridge-logis
 import { answerOffline, extractOffline, nameAsked, OFFLINE_LABEL, stateFromMemory } from "./offline.js";
 import { admissible, RANKER_FEATURES, rankerCandidates, type RankerModel } from "./ranker.js";
 import { listPattern } from "./lexicon.js";
+import type { MentionModel } from "./mentions.js";
+import type { SessionContext } from "./referents.js";
+import type { Turn } from "../types.js";
 
 const TEMPORAL_Q = listPattern("temporalQuestion");
 const right = (prediction: string, answer: string): boolean => locomoF1(prediction, answer, 4) >= 0.5;
@@ -37,9 +40,10 @@ export interface RankerQuestion {
 
 /**
  * The questions of the tune conversations of `sets` (names as `checkSetPaths` takes them), each answered by the
- * offline pipeline with the full model.
+ * offline pipeline with the full model; `names` replaces the committed reading of names (mentions.ts) when given.
  */
-export async function collectRankerQuestions(sets: readonly string[]): Promise<RankerQuestion[]> {
+export async function collectRankerQuestions(sets: readonly string[], names?: MentionModel | null): Promise<RankerQuestion[]> {
+  const extract = names === undefined ? extractOffline : (t: Turn, caption?: string, ctx?: SessionContext) => extractOffline(t, caption, ctx, { names });
   const out: RankerQuestion[] = [];
   for (const set of sets) {
     const [path] = checkSetPaths(set);
@@ -48,7 +52,7 @@ export async function collectRankerQuestions(sets: readonly string[]): Promise<R
     for (const conv of convs) {
       const seen = new Map<string, Omit<RankerQuestion, "rulesRight" | "candidates"> & { answer: string; candidates: { value: string; x: number[] }[] }>();
       const r = await evaluateConversation(conv, {
-        systems: ["nous"], memory: ablationOptions(LOCOMO_MEMORY, "none"), extractor: offlineWindowExtractor(extractOffline), model: OFFLINE_LABEL,
+        systems: ["nous"], memory: ablationOptions(LOCOMO_MEMORY, "none"), extractor: offlineWindowExtractor(extract), model: OFFLINE_LABEL,
         answerer: async (ctx) => {
           const answer = answerOffline(ctx, { ranker: null });
           // (the questions where the answerer would ask the ranker; "when" questions are answered with a date first)
