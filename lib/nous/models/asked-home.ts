@@ -21,7 +21,7 @@ const YOURS = new Set(["your", "ur", "yer", "yours"]);
 const TAKEN = new Set(["me", "us", "him", "her"]);
 const RELATIVES = new Set([...wordSet("family"), ...wordSet("partner")]);
 const WEATHER = wordSet("weatherWords");
-// (an adjective the tagger may take for a verb: "still cool?"; a workplace's state, asked after: "Amazon still hiring?", "Tesco still mad busy?")
+// (a workplace's state, asked after: "Amazon still hiring?", "Tesco still mad busy?"; and words that start no state)
 const WORKS = new Set(["busy", "hiring", "open", "closed", "paying", "mad", "hectic", "short", "quiet", "dead", "slow", "crazy", "understaffed", "going", "there", "on", "around", "a", "the", "your", "ur", "yuh"]);
 
 /** No person, speaker or country; for a home no organisation, for a workplace no place of the gazetteer. */
@@ -64,8 +64,9 @@ export function listenerAsked(s: Tok[], other: string | undefined, ctx: SessionC
 }
 
 /**
- * "Crown Heights still loud?", "Leeds still raining?", "Mandeville breeze still cool?": the listener's town asked after
- * as it still is; "Snow reach Mississauga yet?": weather come to it.
+ * "Linden still dusty?", "Leeds still raining?", "Mandeville breeze still cool?": the listener's town (of the gazetteer)
+ * asked after as it still is; "Snow reach Mississauga yet?": weather come to it. (presumed.ts reads the plainest form,
+ * "Leeds still grey?", too; this one adds the weather word between, an adjective tagged as a verb and a name called.)
  */
 function townStill(s: Tok[], other: string, ctx: SessionContext, emit: Emit): void {
   if (!s.some((t) => t.text === "?")) return;
@@ -77,7 +78,8 @@ function townStill(s: Tok[], other: string, ctx: SessionContext, emit: Emit): vo
   if (p && p.end === e - 1) {
     const j = WEATHER.has(s[e]?.lemma ?? "") && s[e].text === s[e].lower ? e + 1 : e;
     const next = s[j + 1];
-    // (a town of the gazetteer, not told already: "Selly Oak still loud?" after "a room in Selly Oak" is no news)
+    // (a town of the gazetteer, not told already: "Selly Oak still loud?" after "a room in Selly Oak" is no news; an
+    // adjective the tagger may take for a verb, "still cool?", just before the mark)
     if (s[j]?.lower === "still" && next && (next.pos === "ADJ" || WEATHER.has(next.lemma) || (next.pos === "VERB" && !/(?:ing|ed)$/.test(next.lower) && s[j + 2]?.text === "?")) && !WORKS.has(next.lower) && !isFirstName(p.value.split(" ")[0]) && placesNamed(p.value).length > 0 && ctx.seenAs?.[p.value] !== "home" && fits(p.value, "home", ctx)) return emit(other, "home", p.value);
   }
   const w = s.findIndex((t, i) => WEATHER.has(t.lemma) && ["reach", "hit"].includes(s[i + 1]?.lemma ?? "") && isName(s[i + 2]));
