@@ -6,9 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Memory } from "./engine.js";
-import { linkEntities, query } from "./query.js";
+import { linkEntities, query, renderContext } from "./query.js";
 import { extract } from "./models/extractor.js";
-import { answerOffline, questionStates, stateAnswer } from "./models/offline.js";
+import { answerOffline, ownValue, questionStates, stateAnswer } from "./models/offline.js";
 
 function memoryOf(lines: [string, string][]): Memory {
   const mem = Memory.open(":memory:", { halfLifeDays: null });
@@ -85,5 +85,27 @@ test("a home or workplace question's unused budget holds the other turns, latest
   // a budget too small for them: no turn beyond it
   const small = query(mem, "Where does Wei work now?", { budgetTokens: 60, stateAttributes: ["workplace"] });
   assert.ok((small.tokens ?? 0) <= 60);
+  mem.close();
+});
+
+test("one value held as both home and workplace: a town is no workplace and an organisation's name no home, each belief's next value answers instead", () => {
+  const belief = (attribute: string, mode: string, next: string) => ({ entity: "Wei", attribute, mode, p: 0.5, alternatives: [{ value: next, p: 0.3 }], recalled: [], sources: [] });
+  // a town of the gazetteer held as the workplace too: the workplace answers with its next value, the home keeps it
+  assert.equal(ownValue(belief("workplace", "Leeds", "Harlow Dental"), belief("home", "Leeds", "Otley")).mode, "Harlow Dental");
+  assert.equal(ownValue(belief("home", "Leeds", "Otley"), belief("workplace", "Leeds", "Harlow Dental")).mode, "Leeds");
+  // an organisation's name held as the home too: the home answers with its next value
+  assert.equal(ownValue(belief("home", "Harlow Dental Group", "Otley"), belief("workplace", "Harlow Dental Group", "Leeds")).mode, "Otley");
+  assert.equal(ownValue(belief("workplace", "Harlow Dental Group", "Leeds"), belief("home", "Harlow Dental Group", "Otley")).mode, "Harlow Dental Group");
+  // a name of neither shape stays with both; so does a value with no next one, and different values
+  assert.equal(ownValue(belief("workplace", "Kelvinbrae", "Harlow Dental"), belief("home", "Kelvinbrae", "Otley")).mode, "Kelvinbrae");
+  assert.equal(ownValue({ ...belief("workplace", "Leeds", "x"), alternatives: [] }, belief("home", "Leeds", "Otley")).mode, "Leeds");
+  assert.equal(ownValue(belief("workplace", "Leeds", "Harlow Dental"), belief("home", "Otley", "Leeds")).mode, "Leeds");
+});
+
+test("a question about a workplace carries the same entity's belief about home for the offline answerer, not rendered", () => {
+  const mem = memoryOf([["Wei", "I work at Leeds now."], ["Wei", "Started at Harlow Dental last year."], ["Wei", "I live in Leeds."]]);
+  const ctx = query(mem, "Where does Wei work now?", { stateAttributes: questionStates("Where does Wei work now?") });
+  assert.deepEqual(ctx.counterparts?.map((f) => `${f.entity} ${f.attribute} ${f.mode}`), ["Wei home Leeds"]);
+  assert.ok(!renderContext(ctx).includes("home"));
   mem.close();
 });

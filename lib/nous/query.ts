@@ -178,6 +178,12 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
       factKeys.add(`${f.entity}\u0000${a}`);
     }
   }
+  // … and their beliefs about the other of home and workplace (not rendered, no cost; see QueryContext.counterparts)
+  const asked = opts.stateAttributes ?? [];
+  const counterparts = linked.slice(0, 2).flatMap((e) => asked.flatMap((a) => {
+    const other = a === "home" ? "workplace" : a === "workplace" ? "home" : undefined;
+    return other && !asked.includes(other) && mem.dimensionState(e, other) ? [factLine(mem, e, other, now)!] : [];
+  }));
   const full = (): boolean => (budget === null ? evidence.length >= k : budget - used < 12);
   const take = (doc: number, score: number, filled = false): void => {
     const d = mem.deltas[doc];
@@ -226,6 +232,7 @@ export function query(mem: Memory, question: string, opts: QueryOptions = {}): Q
     reached: Object.fromEntries(reached ?? []),
     facts: [...states, ...facts],
     states,
+    ...(counterparts.length ? { counterparts } : {}),
     evidence,
     speakers: [...mem.speakers],
     sourceIds: evidence.map((e) => e.evidenceId),

@@ -164,6 +164,11 @@ export interface QueryContext {
   facts: FactLine[];
   /** Beliefs of the named entities about the states the question asks for (QueryOptions.stateAttributes). */
   states?: FactLine[];
+  /**
+   * The same entities' beliefs about the other of home and workplace, when the question asks for one of them: not
+   * rendered (no prompt sees them); the offline answerer reads them so that one value does not answer both.
+   */
+  counterparts?: FactLine[];
   evidence: EvidenceItem[];
   /** Everyone who said a turn the memory holds (people, never a place or an employer). */
   speakers?: string[];

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { talkLines } from "./testing.js";
-import { isRegion } from "./gazetteer.js";
+import { isRegion, isRegionCode } from "./gazetteer.js";
 
 const talk = (turns: [string, string][], speakers = ["Ann", "Bob"]) => talkLines(turns, ["home", "workplace", "within"], { speakers });
 
@@ -11,7 +11,7 @@ test("a town's first-level region is known by the town's country; a district is 
   assert.equal(isRegion("Gauteng", "Johannesburg"), true);
   assert.equal(isRegion("Headingley", "Leeds"), false);
   // (a region of another country than any town of that name)
-  assert.equal(isRegion("Texas", "Leeds"), false);
+  assert.equal(isRegion("Gauteng", "Leeds"), false);
   assert.equal(isRegion("Ontario"), true);
 });
 
@@ -73,4 +73,9 @@ test("'The Princess of Wales Hospital has him on nights': the employer's whole n
   assert.deepEqual(talk([["Ann", "I'm at the Sony plant in Pencoed now"]]), ["Ann | workplace | Sony | change"]);
   assert.deepEqual(talk([["Ann", "I'm at the Tesco depot in Leeds now"]]), ["Ann | workplace | Tesco | change"]);
   assert.deepEqual(talk([["Ann", "I'm at the London office now"]]), ["Ann | workplace | London office | change"]);
+});
+
+test("a state, province or territory's postal code in capitals is a region's (US, Canada, Australia), no other code", () => {
+  for (const code of ["TX", "CO", "QLD", "ON", "BC"]) assert.equal(isRegionCode(code), true, code);
+  for (const code of ["Tx", "UK", "XY", "14"]) assert.equal(isRegionCode(code), false, code);
 });

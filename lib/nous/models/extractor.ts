@@ -24,7 +24,7 @@ import { afterHeading, asksBack, beforeHedge, doubts, exasperated, hedgedSentenc
 import { wordSet } from "./lexicon.js";
 import { analyse, inLexicon, isName, nameAt, upper } from "./nlp.js";
 import { isCountry, mayLieWithin, placesNamed } from "./gazetteer.js";
-import { addPet, speakerNamed, takeAskedAbout, type SessionContext } from "./referents.js";
+import { addPet, speakerNamed, takeAskedAbout, thirdAgreeing, type SessionContext } from "./referents.js";
 import { personNamed, personSubject } from "./people.js";
 import { districtsNamed, knownHomeWithin, placesWithin } from "./within.js";
 import type { SessionHomes } from "./states-indirect.js";
@@ -279,8 +279,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   /** The states the sentence tells directly. */
   const statesIn = (s: Tok[], si: number, clauses: Clause[]) => {
     let states = jobMoves(readStates(s, clauses, turn.speaker, ctx, turn.id), s, turn.speaker, endedHere, ctx);
-    // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after
-    if (askedOf && !s.some((t) => FIRST_PERSON.has(t.lower))) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: askedOf } : st));
+    // "How's Mārtiņš doing?" "Still at airBaltic": a subjectless answer is about the one asked after (or "yep, lives in Augusta": the one its verb agrees with)
+    const about = askedOf && !s.some((t) => FIRST_PERSON.has(t.lower)) ? askedOf : thirdAgreeing(ctx, s);
+    if (about) states = states.map((st) => (st.entity === turn.speaker ? { ...st, entity: about } : st));
     // a known named value described by its kind ("you work at a food company", "at the port", "at the mine"): nothing new
     const known = (st: { entity: string; attribute: string }) => ctx.known?.[st.entity]?.[st.attribute as "home" | "workplace"];
     states = states.filter((st) => !isSpeakerName(st.value) && !(st.entity !== turn.speaker ? st.kind !== "ended" && !upper(st.value) && upper(known(st) ?? "") : st.kind === "state" && !hedges[si] && knownByKind(known(st), st.attribute, st.value)));

@@ -1,6 +1,6 @@
 /**
  * Towns and cities, to tell a town from a place within it (data/nous/gazetteer.tsv: GeoNames' populated places of
- * 15,000 inhabitants or more, written by scripts/nous-gazetteer.ts). Read once, on first use.
+ * 10,000 inhabitants or more, written by scripts/nous-gazetteer.ts). Read once, on first use.
  *
  * A place lies within a city, for the extractor, when the city has 50,000 inhabitants or more (Suva, a capital, has
  * fewer than 80,000) and the place is no town of the gazetteer at all (a neighbourhood: "Kilimani", "Croix-Rousse") or
@@ -58,6 +58,9 @@ export function isCountry(name: string): boolean {
 /** The first-level regions of the countries (data/nous/regions.tsv): the country codes of each name key. */
 export const REGIONS_PATH = fileURLToPath(new URL("../../../data/nous/regions.tsv", import.meta.url));
 let regions: Map<string, string[]> | undefined;
+/** The countries whose people write a state or province by its postal code ("how's CO", "made it to TX yet"). */
+const CODED = new Set(["US", "CA", "AU"]);
+const regionCodes = new Set<string>();
 
 /**
  * Whether a name is a first-level region (a state, province or county) of the country of any town of the gazetteer
@@ -72,14 +75,28 @@ export function isRegion(name: string, town?: string): boolean {
     regions = new Map();
     for (const line of readFileSync(REGIONS_PATH, "utf8").split("\n")) {
       if (!line || line.startsWith("#")) continue;
-      const [n, c] = line.split("\t");
+      const [n, c, code] = line.split("\t");
       const key = fold(n);
       regions.set(key, [...(regions.get(key) ?? []), c]);
+      if (code && CODED.has(c)) regionCodes.add(code);
     }
   }
   const codes = regions.get(fold(name));
   if (!codes) return false;
   return town === undefined || placesNamed(town).some((p) => codes.includes(p.country));
+}
+
+/**
+ * Whether a name is the postal code of a state, province or territory of the United States, Canada or Australia, in
+ * capitals ("TX", "QLD").
+ *
+ * @example
+ * isRegionCode("TX"); // true
+ * isRegionCode("Tx"); // false
+ */
+export function isRegionCode(name: string): boolean {
+  if (!regions) isRegion(name);
+  return regionCodes.has(name);
 }
 
 /** ICU's English names of regions, made once. */

@@ -23,7 +23,7 @@ import { DataError } from "../../core/errors.js";
 import type { Triple, Turn } from "../types.js";
 import { fold, mayLieWithin } from "./gazetteer.js";
 import { inLexicon, isName, type Tok } from "./nlp.js";
-import { FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
+import { FIRST, NAME_SHAPE_FEATURES, NEGATION, NO_PLACE, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
 import { wordSet } from "./lexicon.js";
 import { isQuestion } from "./replies.js";
 import type { SessionContext } from "./referents.js";
@@ -109,6 +109,9 @@ export interface MentionModel {
   weights: Record<"home" | "workplace", { intercept: number; coef: number[]; threshold: number; lambda?: number }>;
 }
 
+/** A name given to someone or something: "two cats named Luna", "a dog called Biscuit" (not "a town called Hebden Bridge"). */
+const namedOne = (s: readonly Tok[], at: number): boolean => s[at - 1]?.lower === "named" || (s[at - 1]?.lower === "called" && s.slice(Math.max(0, at - 4), at - 1).some((t) => ANIMALS.has(t.lemma) || ANIMALS.has(t.lower) || FAMILY.has(t.lemma)));
+
 /**
  * The candidates of a turn: every name of its statements (not of a question, a condition or a wish; no person, animal,
  * time or country), for each person it may be about, with its features (the most any mention has; `mentions` counts them);
@@ -160,7 +163,7 @@ export function nameCandidates(turn: Turn, sentences: readonly Tok[][], ctx: Ses
     const found: { value: string; at: number; tail: string[] }[] = [];
     for (const { value, at, tail } of namesIn(s)) {
       // ("thank God", "thank Allah": one thanked is no place)
-      if (value.length < 2 || s[at - 1]?.lower === "thank" || FIRST.has(value.toLowerCase()) || SECOND.has(value.toLowerCase()) || persons.has(fold(value)) || personLike(s, at, value, persons) || ANIMALS.has(value.toLowerCase()) || ctx.named?.includes(value)) continue;
+      if (value.length < 2 || s[at - 1]?.lower === "thank" || FIRST.has(value.toLowerCase()) || SECOND.has(value.toLowerCase()) || persons.has(fold(value)) || personLike(s, at, value, persons) || ANIMALS.has(value.toLowerCase()) || NO_PLACE.has(value.toLowerCase()) || namedOne(s, at) || ctx.named?.includes(value)) continue;
       found.push({ value, at, tail });
     }
     // (a question without its mark too: "you still in the same unit in Penrith or did you end up moving")

@@ -5,7 +5,7 @@
  * answerer's last resort (ranker.ts) and the extractor's reading of names (mentions.ts).
  */
 import type { Tok } from "./nlp.js";
-import { fold, isCountry, placesNamed } from "./gazetteer.js";
+import { fold, isCountry, isRegion, isRegionCode, placesNamed } from "./gazetteer.js";
 import { wordSet, type LexiconName } from "./lexicon.js";
 import { inLexicon, isName, upper } from "./nlp.js";
 import { organisationName, placeAt, STREETS } from "./states-common.js";
@@ -136,10 +136,13 @@ export function sentenceClasses(has: (set: Set<string>) => boolean): Record<stri
   return out;
 }
 
+/** Chat shorthand in capitals ("I'm still WFH") and a hospital's units ("ED in Sligo University Hospital"): no place or employer. */
+export const NO_PLACE: ReadonlySet<string> = new Set([...wordSet("chatWords"), ...wordSet("wardUnits")]);
+
 /** The names of `nameShape`'s features, in order. */
 export const NAME_SHAPE_FEATURES: readonly string[] = [
   ...BEFORE.map(([k]) => `before_${k}`), "opening", "tail_work", "tail_local", "tail_other",
-  "town", "bigTown", "organisation", "landmark", "multiWord", "capitals", "commonWord", "time", "country",
+  "town", "bigTown", "organisation", "landmark", "multiWord", "capitals", "commonWord", "time", "country", "region",
 ];
 
 /**
@@ -178,6 +181,8 @@ function valueShape(value: string): Record<string, number> {
     capitals: /^\p{Lu}{1,4}$/u.test(value) ? 1 : 0,
     commonWord: ws.length === 1 && inLexicon(value.toLowerCase()) ? 1 : 0,
     time: isTimeName(value) ? 1 : 0,
+    // a state or province, by its name or its postal code ("Texas", "how's CO"): no town
+    region: !places.length && (isRegion(value) || isRegionCode(value)) ? 1 : 0,
   };
   if (shapes.size >= 20_000) shapes.clear();
   shapes.set(value, f);

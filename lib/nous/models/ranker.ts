@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import type { QueryContext } from "../types.js";
 import { peopleOf, skipped } from "./evidence-names.js";
 import { analyse } from "./nlp.js";
-import { addressedPerson, FIRST, NAME_SHAPE_FEATURES, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
+import { addressedPerson, FIRST, NAME_SHAPE_FEATURES, NO_PLACE, NEGATION, PAST, SECOND, SENTENCE_CLASSES, THIRD, nameShape, namesIn, personLike, sentenceClasses, sentenceWords } from "./name-context.js";
 
 export const RANKER_PATH = fileURLToPath(new URL("../../../data/nous/ranker.json", import.meta.url));
 
@@ -25,7 +25,7 @@ export const RANKER_FEATURES: readonly string[] = [
   ...NAME_SHAPE_FEATURES.slice(0, 9),
   ...SENTENCE_CLASSES.map(([k]) => `sentence_${k}`),
   "tail_work", "tail_local", "tail_other",
-  "town", "bigTown", "organisation", "landmark", "multiWord", "capitals", "commonWord", "person", "skipped", "time", "country",
+  "town", "bigTown", "organisation", "landmark", "multiWord", "capitals", "commonWord", "person", "skipped", "time", "country", "region",
   "mentions", "mentionsSpoken", "latest", "position", "earliest",
 ];
 const BEFORE_FEATURES = NAME_SHAPE_FEATURES.filter((f) => f.startsWith("before_"));
@@ -81,7 +81,7 @@ export function rankerCandidates(ctx: QueryContext, attribute: "home" | "workpla
       };
       for (const { value, at, tail } of namesIn(s, from)) {
         // (no one's own name is their place, nor one thanked: "thank God the whole house")
-        if (value.length < 2 || value === speaker || value === entity || value === first || s[at - 1]?.lower === "thank" || addressedPerson(value)) continue;
+        if (value.length < 2 || value === speaker || value === entity || value === first || s[at - 1]?.lower === "thank" || NO_PLACE.has(value.toLowerCase()) || addressedPerson(value)) continue;
         const f: Record<string, number> = { ...sentence, ...nameShape(s, at, from, value, tail) };
         f.person = personLike(s, at, value, people) ? 1 : 0;
         f.skipped = skip.has(value) || skip.has(value.split(" ")[0]) ? 1 : 0;

@@ -224,6 +224,27 @@ export function resolvePronoun(ctx: SessionContext, pronoun: string, turn: strin
   return undefined;
 }
 
+/**
+ * The person a sentence with no subject of its own is about when its verb agrees with a third person only ("yep,
+ * lives in Augusta", "renting in Wittlich, works at Spangdahlem"; the verb opening the sentence or a clause after a
+ * comma, no "I", "me" or "my" anywhere): the last person known to be one (by a pronoun's gender or as a relation),
+ * not a speaker; else undefined.
+ *
+ * @example
+ * const ctx = { speakers: ["Ann", "Ben"] };
+ * addPerson(ctx, { name: "Dre", gender: "m", turn: "D1:1" });
+ * thirdAgreeing(ctx, analyse("yep, lives in Augusta")[0]); // "Dre"
+ */
+export function thirdAgreeing(ctx: SessionContext, s: readonly { lower: string; pos: string }[]): string | undefined {
+  if (s.some((t) => FIRST_WORDS.has(t.lower))) return undefined;
+  const agrees = s.some((t, i) => THIRD_FORMS.has(t.lower) && (i === 0 || s.slice(0, i).every((x) => x.pos === "INTJ" || x.pos === "ADV") || s[i - 1].lower === ","));
+  const last = agrees ? (ctx.people ?? []).filter((r) => !r.plural && !ctx.speakers.includes(r.name) && (r.gender !== undefined || r.name.includes("'s "))).pop() : undefined;
+  return last && !(ctx.lastPet !== undefined && ctx.lastPet > last.at) ? last.name : undefined;
+}
+/** The third-person forms of the verbs of where one lives or works, which alone say whom a subjectless clause is about. */
+const THIRD_FORMS = new Set(["lives", "works", "rents", "stays", "teaches", "commutes", "nurses"]);
+const FIRST_WORDS = new Set(["i", "me", "my", "we", "us", "our", "im", "i'm", "mine"]);
+
 /** A verb and the preposition before a person it is done with ("heard from X", "talked to X", "ran into X"). */
 const TALKED_WITH: Record<string, string> = { hear: "from", talk: "to", speak: "to", chat: "with", run: "into", bump: "into", ask: "after" };
 /** Verbs whose object is a person ("texted Tom", "messaged Priya"). */

@@ -10,12 +10,13 @@ import { kinWords, relativeWords, wordSet } from "./lexicon.js";
 import { inLexicon, isName, type Tok, upper } from "./nlp.js";
 import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
-import { namesSomeone, type SessionContext } from "./referents.js";
+import { namesSomeone, thirdAgreeing, type SessionContext } from "./referents.js";
 import type { WithQuestion } from "./pending.js";
 import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag, kindPresumed } from "./asked-about.js";
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
 import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { DWELLING, organisationName, placeAt, placeName, townName } from "./states-common.js";
+import { NO_PLACE } from "./name-context.js";
 import { shortFormOf } from "../query.js";
 
 /** Last words of the names of parts of a town ("the Heights", "the Village", "the West End"). */
@@ -301,7 +302,8 @@ export function toldAsNews(ctx: SessionContext, triples: readonly { entity: stri
  * replyState(ctx, "Ingrid", analyse("Lübeck, it's quieter.")); // { attribute: "home", value: "Lübeck", kind: "state" }
  */
 export function replyState(ctx: SessionContext, speaker: string, sentences: Tok[][]): { attribute: "home" | "workplace"; value: string; kind: ObservationKind; indirect?: boolean; within?: string; entity?: string } | undefined {
-  const about = thirdAnswered((ctx as WithQuestion).asked, speaker, ctx);
+  // (or the one the reply's verb agrees with: "Augusta?" "yep, lives in Augusta", after "Dre … he's at Eisenhower")
+  const about = thirdAnswered((ctx as WithQuestion).asked, speaker, ctx) ?? (sentences.length ? thirdAgreeing(ctx, sentences[0]) : undefined);
   const r = replyTo(ctx, speaker, sentences);
   // (a reply about a third person names their value, never a place within it; the replier's may name a district after)
   return r && about ? { attribute: r.attribute, value: r.value, kind: r.kind, entity: about } : districtAfter(workedAt(r, sentences), sentences, ctx);
@@ -366,8 +368,8 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
         const v = n && (placeAt(r, k)?.value ?? n.name);
         // ("Earlies at Tesco all week": what comes before "at" a name is done there)
         const e = v ? placeAt(r, k)?.end ?? k : k;
-        // ("Sasa Dov!": the listener greeted by name is no answer; nor is "Mi tell you", a word of two letters)
-        if (v && (v.split(" ").some((w) => ctx.speakers.includes(w)) || (v.length <= 2 && !/^\p{Lu}+$/u.test(v)))) continue;
+        // ("Sasa Dov!": the listener greeted by name is no answer; nor is "Mi tell you", a word of two letters, nor a ward, "ED in …")
+        if (v && (v.split(" ").some((w) => ctx.speakers.includes(w)) || (v.length <= 2 && !/^\p{Lu}+$/u.test(v)) || NO_PLACE.has(v.toLowerCase()))) continue;
         if (v && r[e + 1]?.lower === "at" && (isName(r[e + 2]) || (r[e + 2]?.lower === "the" && isName(r[e + 3])))) continue;
         // "How's the new place?" "… everyone at Arden & Kell …": an organisation's name (or one seen as a workplace) answers about work
         if (v) return { attribute: organisationName(v) || ctx.seenAs?.[v] === "workplace" ? "workplace" : q.attribute, value: v, kind: "state", indirect: true };

@@ -253,7 +253,8 @@ export function readStates(s: Tok[], clauses: Clause[], speaker: string, ctx: Se
       const p = theKnown ?? (QUIT.has(v) && !c.passive ? (s[from]?.pos === "ADP" ? ppAfter(s, from, to, new Set(["from"])) : isName(s[from]) ? placeAt(s, from, to) : undefined) : ppAfter(s, redundant(s, c) ? from + 1 : from, to, new Set(["from", "at", "by"])));
       // "left Bristol" where Bristol is the one's known home, or a town of the gazetteer never said to be a
       // workplace ("he's just left Kraków"): a move, not a job
-      const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0;
+      // (not one left for a workplace named after it: "I left Brookside, I'm at Westgate Vets now")
+      const town = !!p && ctx.seenAs?.[p.value] !== "workplace" && placesNamed(p.value).length > 0 && !s.slice(p.end + 1).some((t, i, r) => t.lower === "at" && ["'m", "am", "im"].includes(r[i - 1]?.lower ?? "") && isName(r[i + 1]) && !placesNamed(placeAt(s, p.end + 2 + i)?.value ?? "").length);
       const home = v === "leave" && !!p && c.subjects.length === 1 && (ctx.known?.[c.subjects[0]]?.home === p.value || ctx.seenAs?.[p.value] === "home" || town);
       // "leaving Launceston now, be at yours by 2": setting off on a trip ends nothing; from a town, it is where one is
       const setOff = v === "leave" && s[c.head].lower === "leaving" && !c.past && !!p && ["now", "shortly", "soon"].includes(s[p.end + 1]?.lower ?? "");

@@ -95,3 +95,26 @@ test("the listener's town asked after as it still is, or reached by the weather;
   assert.deepEqual(talk([["Ann", "Linda still hate the humidity?"], ["Bob", "she does"]]), []);
   assert.deepEqual(says("Harlow still grey, as ever."), []);
 });
+
+test("chat shorthand in capitals and a hospital's units are no place or employer: 'I'm still WFH', 'ED in Westbrook General'", () => {
+  assert.deepEqual(talk([["Bob", "hows the new job"], ["Ann", "fine. I'm still WFH most days tho"]]), []);
+  assert.deepEqual(talk([["Bob", "hows the hospital"], ["Ann", "ok. ICU in Westbrook General was heaving again"]]), ["Ann | workplace | Westbrook General | 0.5"]);
+});
+
+test("a name given to an animal is no home ('two cats named Tansy and Bo'), a town called by its name is", () => {
+  assert.deepEqual(says("We adopted two cats named Tansy and Bo."), []);
+  assert.deepEqual(says("We moved to a little town called Hebden Bridge."), ["Ann | home | Hebden Bridge | change"]);
+});
+
+test("a town left for a workplace named after it is a workplace left: 'I left Brookside, I'm at Westgate Vets now'", () => {
+  assert.deepEqual(says("So I left Brookside, I'm at Westgate Vets now."), ["Ann | workplace | Brookside | ended", "Ann | workplace | Westgate Vets | change"]);
+  assert.deepEqual(says("I left Brookside at Easter, too quiet."), ["Ann | home | Brookside | ended"]);
+});
+
+test("a reply whose verb agrees with a third person only is that person's: 'Augusta?' 'yep, lives in Augusta'", () => {
+  const lines = talk([["Bob", "Kenji from my old crew got out, he's at Harwell Medical now"], ["Ann", "Augusta?"], ["Bob", "yep, lives in Augusta"]]);
+  assert.ok(lines.includes("Kenji | home | Augusta"), lines.join("; "));
+  assert.ok(!lines.some((l) => l.startsWith("Bob | home")), lines.join("; "));
+  // (with "I" in it, the reply is the speaker's own)
+  assert.ok(talk([["Bob", "Kenji from my old crew got out, he's at Harwell Medical now"], ["Ann", "Augusta?"], ["Bob", "yep, I live in Augusta, he works there"]]).some((l) => l.startsWith("Bob | home | Augusta")));
+});

@@ -21,7 +21,7 @@ import type { IndirectEmit } from "./states-indirect.js";
 const SHOP_WORDS = new Set(["calls", "tills", "till", "canteen", "tours"]);
 const SITE_WORDS = new Set(["shift", "shifts", "nights", "earlies", "lates", "doubles", "overtime", "desk", "rota", "wards", "working", "busy"]);
 /** A hospital's units, said "in": no employer ("nights in the ED", "on nights in ICU"). */
-const UNITS = new Set(["ED", "ICU", "A&E", "ER", "OR", "NICU", "HDU", "CCU", "AMU", "Theatre", "Resus"]);
+const UNITS = wordSet("wardUnits");
 /** Work done by its object ("pulling pints", "collecting glasses", "stacking shelves"). */
 const DONE = new Map([["pulling", "pints"], ["collecting", "glasses"], ["stacking", "shelves"], ["serving", "tables"]]);
 const NEGATIONS = new Set(["not", "n't", "never", "anymore", "used", "longer", "quit", "left"]);
@@ -73,7 +73,7 @@ export function workIn(s: Tok[], speaker: string, other: string | undefined, ctx
     // (a site's words need an organisation's look: its kind's word or an initialism, a possessive "Kehoe's", "the", or
     // a town after it, "in Lidl in Tallaght")
     const looks = !!p && (organisationShaped(p.value) || p.value.endsWith("'s") || s[k + 1].lower === "the" || ctx.seenAs?.[p.value] === "workplace" || (s[named!.end + 1]?.lower === "in" && isName(s[named!.end + 2])));
-    if (!p || UNITS.has(p.value) || (cue === "site" && !looks)) return;
+    if (!p || UNITS.has(p.value.toLowerCase()) || (cue === "site" && !looks)) return;
     if (placesNamed(p.value).length > 0 || isCountry(p.value) || isTimeName(p.value) || ctx.speakers.includes(p.value) || ctx.seenAs?.[p.value] === "home") return;
     if (namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
     const before = s.slice(0, k);
