@@ -57,10 +57,23 @@ export function isCountry(name: string): boolean {
 
 /** The first-level regions of the countries (data/nous/regions.tsv): the country codes of each name key. */
 export const REGIONS_PATH = fileURLToPath(new URL("../../../data/nous/regions.tsv", import.meta.url));
-let regions: Map<string, string[]> | undefined;
 /** The countries whose people write a state or province by its postal code ("how's CO", "made it to TX yet"). */
 const CODED = new Set(["US", "CA", "AU"]);
-const regionCodes = new Set<string>();
+let regionTable: { byName: Map<string, string[]>; codes: Set<string> } | undefined;
+
+/** The regions by folded name (their countries' codes) and the postal codes of `CODED`'s, read once. */
+function regions(): { byName: Map<string, string[]>; codes: Set<string> } {
+  if (regionTable) return regionTable;
+  regionTable = { byName: new Map(), codes: new Set() };
+  for (const line of readFileSync(REGIONS_PATH, "utf8").split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const [n, c, code] = line.split("\t");
+    const key = fold(n);
+    regionTable.byName.set(key, [...(regionTable.byName.get(key) ?? []), c]);
+    if (code && CODED.has(c)) regionTable.codes.add(code);
+  }
+  return regionTable;
+}
 
 /**
  * Whether a name is a first-level region (a state, province or county) of the country of any town of the gazetteer
@@ -71,17 +84,7 @@ const regionCodes = new Set<string>();
  * isRegion("Headingley", "Leeds"); // false
  */
 export function isRegion(name: string, town?: string): boolean {
-  if (!regions) {
-    regions = new Map();
-    for (const line of readFileSync(REGIONS_PATH, "utf8").split("\n")) {
-      if (!line || line.startsWith("#")) continue;
-      const [n, c, code] = line.split("\t");
-      const key = fold(n);
-      regions.set(key, [...(regions.get(key) ?? []), c]);
-      if (code && CODED.has(c)) regionCodes.add(code);
-    }
-  }
-  const codes = regions.get(fold(name));
+  const codes = regions().byName.get(fold(name));
   if (!codes) return false;
   return town === undefined || placesNamed(town).some((p) => codes.includes(p.country));
 }
@@ -95,8 +98,7 @@ export function isRegion(name: string, town?: string): boolean {
  * isRegionCode("Tx"); // false
  */
 export function isRegionCode(name: string): boolean {
-  if (!regions) isRegion(name);
-  return regionCodes.has(name);
+  return regions().codes.has(name);
 }
 
 /** ICU's English names of regions, made once. */

@@ -237,7 +237,7 @@ export function resolvePronoun(ctx: SessionContext, pronoun: string, turn: strin
  */
 export function thirdAgreeing(ctx: SessionContext, s: readonly { lower: string; pos: string }[]): string | undefined {
   if (s.some((t) => FIRST_WORDS.has(t.lower))) return undefined;
-  const agrees = s.some((t, i) => THIRD_FORMS.has(t.lower) && (i === 0 || s.slice(0, i).every((x) => x.pos === "INTJ" || x.pos === "ADV") || s[i - 1].lower === ","));
+  const agrees = s.some((t, i) => THIRD_FORMS.has(t.lower) && (s.slice(0, i).every((x) => x.pos === "INTJ" || x.pos === "ADV") || s[i - 1].lower === ","));
   const last = agrees ? (ctx.people ?? []).filter((r) => !r.plural && !ctx.speakers.includes(r.name) && (r.gender !== undefined || r.name.includes("'s "))).pop() : undefined;
   return last && !(ctx.lastPet !== undefined && ctx.lastPet > last.at) ? last.name : undefined;
 }
