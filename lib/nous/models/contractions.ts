@@ -1,8 +1,9 @@
 /**
  * The contraction pre-pass run on a text before it is tagged: contractions and their apostrophe-less chat spellings
  * expanded ("im" → "I am", "cant" → "can not"), the closed-class spellings of Scots, Nigerian Pidgin and Jamaican
- * Patois read as English, and Pidgin's "dey" before a name read as "in" a place or "at" an organisation; and
- * emoticons dropped.
+ * Patois read as English, and Pidgin's "dey" before a name read as "in" a place or "at" an organisation; emoticons
+ * dropped; and the marks that keep a web address, a dotted name or a hyphenated name one word, or end a sentence at an
+ * emoji.
  */
 import { placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
@@ -104,4 +105,23 @@ function pidginFor(t: string): string {
 export function dropEmoticons(text: string): string {
   if (!/[(_^]/.test(text)) return text;
   return text.replace(/\p{L}?\((?:[^()\p{L}\p{N}]|(?<!\p{L})\p{L}(?!\p{L}))+\)\p{L}?(?!\p{L})/gu, (m) => (/[^\s\p{L}]/u.test(m.replace(/[()]/g, "")) ? " " : m)).replace(/(?<!\S)(?:T_+T|\^_*\^|>_+<|-_+-|o_O|O_o)(?!\S)/g, " ");
+}
+
+/**
+ * A company named by its web address ("Kazi.io", "Helio.ai") is one word: the dot is read as a letter while tagging
+ * (wink would end a sentence there) and given back in the token's text.
+ */
+export const DOMAIN_DOT = "\uA78F";
+// (… and a name in capitals with a dot after its first letter: "E.ON")
+export const joinDomains = (text: string): string => (text.includes(".") ? text.replace(/(?<=\b\p{Lu}[\p{L}\d]+)\.(?=(?:io|ai|co|app|dev|ly|so|com)\b)/gu, DOMAIN_DOT).replace(/(?<=\b\p{Lu})\.(?=\p{Lu}{2,}\b)/gu, DOMAIN_DOT) : text);
+/** Words a capitalised word takes after a hyphen that make no name ("Berlin-based", "Paris-born"). */
+const HYPHEN_WORDS = wordSet("hyphenWords");
+/** An emoji between a word and a capital, which ends a sentence as a stop would ("never left 😂 Still at Next"). */
+export const EMOJI_BREAK = /([\p{L}\p{N}])(\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\uFE0F\u200D\u{1F3FB}-\u{1F3FF}]*)\s+(?=\p{Lu})/gu;
+
+/** Whether `left-right` is one name: both capitalised ("Saint-Louis"), or a short given name ("Min-jun", "Soo-ah"). */
+export function hyphenName(left: string, right: string): boolean {
+  if (!/^\p{Lu}[\p{L}-]*$/u.test(left) || !/^\p{L}+$/u.test(right)) return false;
+  if (/^\p{Lu}/u.test(right)) return true;
+  return left.length <= 4 && right.length <= 4 && !HYPHEN_WORDS.has(right);
 }

@@ -27,7 +27,10 @@ const isCue = (s: Tok[], i: number): boolean => {
   // laughter opening a reply, set off by a comma or a yes ("ha, we left Galway in June", "haha yeah, moved"),
   // answers the other speaker, as laughter standing alone does
   const opening = s.slice(0, i).every((x) => x.pos === "PUNCT") && ["ha", "haha", "hahaha", "hah", "hehe", "lol"].includes(t.lower) && [",", "yeah", "yes", "yep", "ok", "okay"].includes(s[i + 1]?.lower ?? "");
-  return !(before === "no" || before === "not" || s[i + 1]?.lower === "aside" || opening);
+  // "literally" hedges a verb ("I literally live at County Hall now"), except working, and stresses anything else:
+  // "Bhai I literally work at Currys", "EPAM is literally across the road", "my staff room is literally a bunk"
+  const stress = t.lower === "literally" && (s[i + 1]?.pos !== "VERB" || s[i + 1]?.lemma === "work");
+  return !(before === "no" || before === "not" || s[i + 1]?.lower === "aside" || opening || stress);
 };
 
 const ADVERB_HEDGES = new Set(["basically", "practically", "virtually", "literally", "honestly"]);
@@ -70,7 +73,8 @@ export function hedged(s: Tok[]): boolean {
     // "My kids think I work at the arena": what others believe of the speaker, not what the speaker says
     if (BELIEVE.has(s[i].lemma) && i > 0 && !["i", "we"].includes(s[i - 1].lower) && s[i - 1].pos !== "AUX" && s[i - 1].pos !== "PART" && s[i + (s[i + 1]?.lower === "that" ? 2 : 1)]?.lower === "i") return true;
     // ("Your grandmother says I live at the Legion these days": what others say of where the speaker lives, a tease)
-    if (s[i].lemma === "say" && i > 0 && !["i", "we"].includes(s[i - 1].lower) && s[i - 1].pos !== "AUX" && s[i - 1].pos !== "PART" && s[i + 1]?.lower === "i" && s[i + 2]?.lower === "live") return true;
+    // ("Sam says I don't live in Fishtown anymore, I live at the climbing gym": so is what they deny of it)
+    if (s[i].lemma === "say" && i > 0 && !["i", "we"].includes(s[i - 1].lower) && s[i - 1].pos !== "AUX" && s[i - 1].pos !== "PART" && s[i + 1]?.lower === "i" && (s[i + 2]?.lower === "live" || (["don't", "dont", "do"].includes(s[i + 2]?.lower ?? "") && s.slice(i + 3, i + 5).some((t) => t.lower === "live")))) return true;
     // "I think I live on tram 8 now", "Think I work for Woolies now": one knows where one lives and works, so
     // thinking it of oneself, in the present and "now", is hyperbole ("I think I'll work at …" is a plan)
     if ((s[i].lower === "think" || s[i].lower === "reckon") && (i === 0 || s[i - 1].lower === "i") && s[i + 1]?.lower === "i" && ["live", "work"].includes(s[i + 2]?.lower ?? "") && s.slice(i + 3).some((t) => t.lower === "now" || t.lower === "already")) return true;

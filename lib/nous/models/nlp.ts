@@ -10,7 +10,7 @@ import winkNLP, { type WinkMethods } from "wink-nlp";
 import type Model from "wink-eng-lite-web-model";
 import { placesNamed } from "./gazetteer.js";
 import { wordSet } from "./lexicon.js";
-import { dropEmoticons, expandContractions, ORG_HEADS } from "./contractions.js";
+import { DOMAIN_DOT, dropEmoticons, EMOJI_BREAK, expandContractions, hyphenName, joinDomains, ORG_HEADS } from "./contractions.js";
 
 const WEATHER = wordSet("weatherWords");
 
@@ -38,25 +38,8 @@ const engine = (): WinkMethods => {
   return nlp;
 };
 
-/**
- * A company named by its web address ("Kazi.io", "Helio.ai") is one word: the dot is read as a letter while tagging
- * (wink would end a sentence there) and given back in the token's text.
- */
-const DOMAIN_DOT = "\uA78F";
-const joinDomains = (text: string): string => (text.includes(".") ? text.replace(/(?<=\b\p{Lu}[\p{L}\d]+)\.(?=(?:io|ai|co|app|dev|ly|so|com)\b)/gu, DOMAIN_DOT) : text);
 /** Prepositions of place, after which a capitalised verb's base form is a name. */
 const PLACE_PREPS = new Set(["in", "at", "to", "from", "near", "for", "with", "outside", "around"]);
-/** Words a capitalised word takes after a hyphen that make no name ("Berlin-based", "Paris-born"). */
-const HYPHEN_WORDS = wordSet("hyphenWords");
-/** An emoji between a word and a capital, which ends a sentence as a stop would ("never left 😂 Still at Next"). */
-const EMOJI_BREAK = /([\p{L}\p{N}])(\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\uFE0F\u200D\u{1F3FB}-\u{1F3FF}]*)\s+(?=\p{Lu})/gu;
-
-/** Whether `left-right` is one name: both capitalised ("Saint-Louis"), or a short given name ("Min-jun", "Soo-ah"). */
-function hyphenName(left: string, right: string): boolean {
-  if (!/^\p{Lu}[\p{L}-]*$/u.test(left) || !/^\p{L}+$/u.test(right)) return false;
-  if (/^\p{Lu}/u.test(right)) return true;
-  return left.length <= 4 && right.length <= 4 && !HYPHEN_WORDS.has(right);
-}
 
 /**
  * The sentences of a text as tagged tokens.
@@ -74,6 +57,7 @@ export function analyse(raw: string): Tok[][] {
   let doc = nl.readDoc(joinDomains(expandContractions(stops.includes("n.") ? stops.replace(/(?<!\d\s?)\b([Ii]n)\.(?=\s+\p{L})/gu, "$1 .") : stops)));
   const cased = truecase(doc);
   if (cased) doc = nl.readDoc(cased);
+  recased = cased !== undefined;
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const lemma = doc.tokens().out(its.lemma as unknown as typeof its.value) as string[];
@@ -161,6 +145,11 @@ function interjectionsAndStrays(sent: Tok[]): void {
   if (sent[0]?.text === "Mi" && sent[1] && sent[1].pos !== "PROPN" && sent[1].pos !== "PUNCT") sent[0].pos = "PRON";
   // a capitalised word the tagger could not place ("Škoda", "Éireann": tag X) is a name, and so is a camel-cased one ("IndiGo")
   for (const t of sent) if ((t.pos === "X" && /^\p{Lu}\p{L}+$/u.test(t.text)) || (t.pos === "NOUN" && /^\p{Lu}\p{Ll}+\p{Lu}\p{Ll}+$/u.test(t.text))) t.pos = "PROPN";
+  // … and so is a word in capitals that the tagger read as the common word it spells, naming a work thing after a
+  // determiner ("the SAP canteen", "my BP badge"; not "the BEST day")
+  sent.forEach((t, j) => {
+    if (t.pos === "NOUN" && /^\p{Lu}{2,5}$/u.test(t.text) && ["the", "my", "our", "your"].includes(sent[j - 1]?.lower ?? "") && EMPLOYER_THINGS.has(sent[j + 1]?.lemma ?? "") && !CHAT.has(t.lower)) t.pos = "PROPN";
+  });
   // … and so is a capitalised word standing alone between commas after an opening interjection ("Yes, Grab, the HQ")
   if (sent[0]?.pos === "INTJ" && sent[1]?.text === "," && sent[3]?.text === "," && /^\p{Lu}\p{Ll}+$/u.test(sent[2]?.text ?? "") && ["VERB", "NOUN", "ADJ"].includes(sent[2].pos) && !GREETINGS.has(sent[2].lower) && !CALENDAR.has(sent[2].lower)) sent[2].pos = "PROPN";
 }
@@ -299,6 +288,10 @@ function townsInLowerCase(sent: Tok[]): void {
   }
 }
 
+const TOWN_BODIES = new Set(["hospital", "infirmary", "clinic", "depot", "station", "library", "council", "school", "college", "university"]);
+/** Whether the text being read was recased (it had no capitals of its own). */
+let recased = false;
+
 /** Words no organisation's name opens with ("at the local school", "for a big bank"). */
 const RUN_STOPS = new Set(["local", "new", "old", "same", "big", "small", "little", "other", "some", "every", "each", "one", "nearby", "main"]);
 
@@ -316,7 +309,12 @@ function organisationsInLowerCase(sent: Tok[]): void {
     while (a > 0 && j - a < 3 && /^\p{L}[\p{Ll}'-]*$/u.test(sent[a - 1].text) && ["NOUN", "PROPN", "ADJ", "X", "VERB"].includes(sent[a - 1].pos) && !(sent[a - 1].pos === "VERB" && sent[a - 1].lower !== sent[a - 1].lemma) && !["my", "our", "the", "a", "an"].includes(sent[a - 1].lower)) a--;
     // ("starting nights at mercy general", "at saguaro middle school": after "at", "for" or "with", known words too)
     const after = ["at", "for", "with"].includes(sent[a - 1]?.lower ?? "") && !sent.slice(a, j).some((t) => RUN_STOPS.has(t.lower));
-    if (a === j || !(after || sent.slice(a, j).some((t) => !inLexicon(t.lower) || t.pos === "PROPN"))) continue;
+    // (in a text written with capitals, a lower-case word after a name is no part of it: "the Cruzcampo factory",
+    // "the Burnaby studio"; but a work thing stays with its organisation, "the Airbus canteen", and a public body with
+    // its town, "Portlaoise hospital")
+    const run = sent.slice(a, j);
+    const described = !recased && run.some((t) => upper(t.text)) && !EMPLOYER_THINGS.has(sent[j].lemma) && !(TOWN_BODIES.has(sent[j].lower) && placesNamed(run.map((t) => t.text).join(" ")).length > 0);
+    if (a === j || !(after || run.some((t) => !inLexicon(t.lower) || t.pos === "PROPN")) || described) continue;
     for (const t of sent.slice(a, j + 1)) {
       t.text = capitalised(t.text);
       t.pos = "PROPN";
@@ -337,6 +335,7 @@ export function inLexicon(word: string): boolean {
 }
 
 const CHAT = wordSet("chatWords");
+const EMPLOYER_THINGS = new Set([...wordSet("employerThings"), ...wordSet("workThings")]);
 const PARENTS = wordSet("bareParents");
 const CUES = wordSet("hedgeCues");
 

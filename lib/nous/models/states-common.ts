@@ -13,7 +13,7 @@ export type StateAttribute = "home" | "workplace" | "job";
 export type Emit = (entities: string[], attribute: StateAttribute, value: string | undefined, kind: ObservationKind | undefined, at: number) => void;
 
 const OF_HEADS = wordSet("ofHeads");
-const CHAT = wordSet("chatWords");
+const CHAT = wordSet("chatWords"), KIN_WORDS = wordSet("kinAddress");
 /** Words for a dwelling ("flat", "house", "place"). */
 export const DWELLING = wordSet("dwellingNouns");
 const JOB_WORDS = wordSet("jobWords"), LOOSE = wordSet("nonRestrictive");
@@ -60,6 +60,10 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     // "a commute from Geelong tho": chat shorthand ends a name (in lower case), and so does a part of town after it
     // ("at Suncor downtown", "Woodlands side")
     if (words.length > 0 && t.text === t.lower && (CHAT.has(t.lower) || (["downtown", "uptown", "midtown", "side"].includes(t.lower) && upper(words[words.length - 1])))) break;
+    // ("at mine in Porirua Nan's place is too small": a family word owning what follows starts a phrase of its own)
+    if (words.length > 0 && KIN_WORDS.has(t.lower) && s[j + 1]?.text === "'s") break;
+    // ("that place in chattanooga w the roommate": a lone lower-case letter is shorthand, "w" for "with")
+    if (words.length > 0 && t.text === "w" && s[j - 1]?.text !== "-" && s[j + 1]?.text !== "-") break;
     const joined = joinsName(s, j, end, words);
     if (joined >= 0) {
       j += joined;

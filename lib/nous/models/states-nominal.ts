@@ -17,6 +17,7 @@ const QUIT = wordSet("quitVerbs"), LOSE = wordSet("loseVerbs"), TAKE = wordSet("
 const NOTICE = wordSet("noticeNouns"), JOB_NOUNS = wordSet("jobNouns"), DWELLING = wordSet("dwellingNouns"), WORKPLACE_NOUNS = wordSet("workplaceNouns");
 const EMPLOYER_THINGS = wordSet("employerThings");
 const COLLEAGUES = wordSet("colleagueNouns"), STATIONS = wordSet("stationNouns"), LEAVE_DWELLING = wordSet("leaveDwellingVerbs");
+const SEEN = new Set(["see", "view", "visit", "look", "check", "find", "tour", "show", "like", "love", "want"]);
 const MODALS = new Set(["might", "should", "could", "may", "must", "would"]);
 
 /** The holder of a possessed noun at k ("my job", "his shift", "my husband's job"), or undefined. */
@@ -161,7 +162,8 @@ function workNoun({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k: n
 function dwellingOf({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k: number, gov: Clause | undefined): boolean {
   const t = s[k];
   const next = s[k + 1]?.lower;
-  if (t.lower === "ours" && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
+  // (British "mine" is one's place as well: "at mine in Porirua")
+  if ((t.lower === "ours" || t.lower === "mine") && next === "in" && ["from", "at", "to", "round", "near"].includes(s[k - 1]?.lower ?? "") && isName(s[k + 2]) && !gov?.negated && !gov?.intent && !gov?.usedTo) {
     // "the first bus from ours in Caernarfon", "back at ours in Hull": "ours" is the speaker's home
     emit([speaker], "home", placeAt(s, k + 2)?.value, "state", k);
     return true;
@@ -207,7 +209,10 @@ function dwellingOf({ s, clauses, speaker, ctx, turn, emit }: NominalReading, k:
     const opens = (a === 0 || (a === 1 && owner === "the")) && t.text === t.lower && ["flat", "apartment", "condo", "house"].includes(t.lemma) && !commonWordAlone(s[a].text);
     // "I'm still in the same Somerville place", "we're in the same Leith flat": one's own, by the clause's subject
     const same = owner === "same" && s[a - 2]?.lower === "the" && s[a - 3]?.lower === "in" && !!gov && gov.head < a && (gov.copula || gov.verb === "live" || gov.verb === "stay") && !gov.past && gov.subjects.length === 1;
-    const holder = owner === "my" || owner === "our" || keys || opens ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : same ? gov!.subjects[0] : undefined;
+    // ("my neighbors are banging on the wall lol these Tempe apartments have walls made of paper": the speaker's
+    // own block, by "these" or "this" in a sentence of the speaker's own, not a place seen or looked at)
+    const these = (owner === "these" || owner === "this") && ["apartment", "flat", "condo"].includes(t.lemma) && (!gov || (!gov.past && !gov.future && !gov.intent && !SEEN.has(gov.verb))) && s.some((x) => ["i", "my", "we", "our", "me", "us"].includes(x.lower));
+    const holder = owner === "my" || owner === "our" || keys || opens || these ? speaker : owner === "your" ? ctx.speakers.find((x) => x !== speaker) : same ? gov!.subjects[0] : undefined;
     const p = placeAt(s, a, k);
     // ("Cwmbran flat handed back", "the Leith flat's sold": a dwelling given up is a home ended)
     const given = s.slice(k + 1, k + 5).some((x, i) => ((x.lower === "handed" || x.lower === "given") && ["back", "up"].includes(s[k + 2 + i]?.lower ?? "")) || x.lower === "sold");

@@ -26,6 +26,7 @@ export const TRIP = wordSet("tripWords");
 export const YEAR = /^(?:19|20)\d\d$/;
 const COMMUTE = wordSet("commuteWords");
 const DAILY_WAY = new Set(["jam", "traffic", "daily", "rush"]);
+const TIME_UNITS = new Set(["min", "mins", "minutes", "hour", "hours", "hr", "hrs"]);
 const WAY_OUT = new Set(["out", "over", "up", "down", "across", "in"]);
 const DAY_PARTS = new Set(["morning", "day", "weekday", "night", "evening", "shift"]);
 /** Ways home on foot or by bike: told in the past, still the daily way ("Walked home to Drumcondra in the drizzle"). */
@@ -107,7 +108,8 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       return emit(speaker, "home", p.value, k + 2);
     }
     // "Cheras to Sunway in the evening jam", "a longer drive, Cyberjaya to KL every day": the daily way from home
-    if (s[k].lower === "to" && isName(s[k - 1]) && isName(s[k + 1]) && s.some((t, i) => DAILY_WAY.has(t.lower) || COMMUTE.has(t.lemma) || (t.lower === "every" && s[i + 1]?.lower === "day"))) {
+    // ("Scooter only, Kukatpally to Ramachandrapuram, 35 minutes": told by its time)
+    if (s[k].lower === "to" && isName(s[k - 1]) && isName(s[k + 1]) && s.some((t, i) => DAILY_WAY.has(t.lower) || COMMUTE.has(t.lemma) || (t.lower === "every" && s[i + 1]?.lower === "day") || (i > k && TIME_UNITS.has(t.lower) && (s[i - 1]?.pos === "NUM" || s[i - 1]?.lower === "an")))) {
       let a = k - 1;
       while (a > 0 && isName(s[a - 1])) a--;
       const opening = a === 0 || s[a - 1].text === "," || s[a - 1].pos === "INTJ";
@@ -116,12 +118,14 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
       let b = k + 1;
       while (b < s.length && s[b].pos !== "PUNCT") b++;
       const c = clauses.find((x) => x.at === a && !x.implicit) ?? s.slice(k + 1, b).find((t) => t.pos === "VERB" || t.pos === "AUX");
-      if (!opening || !p || p.end !== k - 1 || c || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower)) || organisationName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
+      // ("Cycled to Thames Valley Park today, eighteen minutes": an ordinary word opening the sentence is no place)
+      if (!opening || !p || p.end !== k - 1 || c || (a === 0 && p.end === 0 && commonWordAlone(s[0].text)) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower)) || organisationName(p.value) || isCountry(p.value) || namesSomeone(ctx, p.value, { firstName: "value", gendered: true, known: true })) return;
       return emit(speaker, "home", p.value, a);
     }
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
     // ("25 mins each way from Morriston, can't complain": the daily way, told by its time each way)
-    const eachWay = s[k - 1]?.lower === "way" && s[k - 2]?.lower === "each";
+    // ("Ten minutes on the DART from Bray", "yes, 40 min on the S-train from Nørrebro": told by its time and transport)
+    const eachWay = (s[k - 1]?.lower === "way" && s[k - 2]?.lower === "each") || s.slice(1, k).some((t, i) => TIME_UNITS.has(t.lower) && s[i].pos === "NUM" && s.slice(i + 2, k).some((x) => x.lower === "on" || x.lower === "by"));
     if (!(eachWay || s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
     const c = clauses.filter((x) => x.at <= k).pop();
