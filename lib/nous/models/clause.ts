@@ -319,7 +319,7 @@ function statedClause(s: Tok[], i: number, subj: NonNullable<ReturnType<typeof s
  * A clause with no subject of its own starting at i: sentence-initial (after interjections and adverbs), a verb after
  * "and / but / then" or a comma, a gerund of the speaker's own; undefined when none starts there.
  */
-function subjectlessClause(s: Tok[], i: number, out: readonly Clause[], speaker: string, other: string | undefined, thirdInTurn: boolean): Clause | undefined {
+function subjectlessClause(s: Tok[], i: number, out: readonly Clause[], speaker: string, other: string | undefined, personKnown: boolean): Clause | undefined {
   const t = s[i];
   // subjectless: sentence-initial (after interjections and adverbs), or a verb after "and / but / then"
   const k = i;
@@ -340,7 +340,7 @@ function subjectlessClause(s: Tok[], i: number, out: readonly Clause[], speaker:
   const third = !!prev && !!agrees && prev.subjects.length === 1 && prev.subjects[0] !== speaker && prev.subjects[0] !== other && agrees.lower !== agrees.lemma && agrees.lower.endsWith("s") && COMMA_VERBS.has(agrees.lemma);
   // ("She left Biloxi a year ago. Lives in Pensacola now": a sentence opening with a verb that agrees with a third
   // person, when the talk has named one, read as a noun by the tagger)
-  const opening = k === 0 && out.length === 0 && thirdInTurn && (t.pos === "NOUN" || t.pos === "PROPN") ? verbLike({ ...t, pos: "NOUN" }) : undefined;
+  const opening = k === 0 && out.length === 0 && personKnown && (t.pos === "NOUN" || t.pos === "PROPN") ? verbLike({ ...t, pos: "NOUN" }) : undefined;
   if (opening && opening.lower !== opening.lemma && COMMA_VERBS.has(opening.lemma) && ["in", "at", "for", "with"].includes(s[1]?.lower ?? "")) s[i] = opening;
   else if (third && t !== agrees) s[i] = agrees!;
   const coord = k > 0 && out.length > 0 && (s[k - 1].pos === "CCONJ" || (s[k - 1].text === "," && (third || (t.pos === "VERB" && COMMA_VERBS.has(t.lemma) && prev.subjects.length === 1 && prev.subjects[0] === speaker))));

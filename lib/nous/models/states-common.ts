@@ -62,7 +62,7 @@ export function placeAt(s: Tok[], k: number, end = s.length, opts: { demonstrati
     if (words.length > 0 && t.text === t.lower && (CHAT.has(t.lower) || (["downtown", "uptown", "midtown", "side"].includes(t.lower) && upper(words[words.length - 1])))) break;
     // ("at mine in Porirua Nan's place is too small": a family word owning what follows starts a phrase of its own)
     if (words.length > 0 && KIN_WORDS.has(t.lower) && s[j + 1]?.text === "'s") break;
-    // ("that place in chattanooga w the roommate": a lone lower-case letter is shorthand, "w" for "with")
+    // ("that place in chattanooga w the roommate": "w" is shorthand for "with")
     if (words.length > 0 && t.text === "w" && s[j - 1]?.text !== "-" && s[j + 1]?.text !== "-") break;
     const joined = joinsName(s, j, end, words);
     if (joined >= 0) {

@@ -125,17 +125,17 @@ export function commute(s: Tok[], clauses: Clause[], speaker: string, ctx: Sessi
     if (s[k].lower !== "from" || !isName(s[k + 1])) continue;
     // ("25 mins each way from Morriston, can't complain": the daily way, told by its time each way)
     // ("Ten minutes on the DART from Bray", "yes, 40 min on the S-train from Nørrebro": told by its time and transport)
-    const eachWay = (s[k - 1]?.lower === "way" && s[k - 2]?.lower === "each") || s.slice(1, k).some((t, i) => TIME_UNITS.has(t.lower) && s[i].pos === "NUM" && s.slice(i + 2, k).some((x) => x.lower === "on" || x.lower === "by"));
-    if (!(eachWay || s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
+    const wayTimed = (s[k - 1]?.lower === "way" && s[k - 2]?.lower === "each") || s.slice(1, k).some((t, i) => TIME_UNITS.has(t.lower) && s[i].pos === "NUM" && s.slice(i + 2, k).some((x) => x.lower === "on" || x.lower === "by"));
+    if (!(wayTimed || s.some((t) => COMMUTE.has(t.lemma) || COMMUTE.has(t.lower))) || s.some((t) => t.text === "?" || TRIP.has(t.lemma) || TRIP.has(t.lower))) return;
     // the clause the way is told in: the speaker's (or no one's: "drove from UNN …"), now or habitual
     const c = clauses.filter((x) => x.at <= k).pop();
     // ("Long drive from Clintonville but the work's better": the way judged)
     const bare = COMMUTE.has(s[0].lemma) || ((s[0].lower === "the" || WAY_JUDGED.has(s[0].lower)) && COMMUTE.has(s[1]?.lemma ?? ""));
-    if (!c && !bare && !eachWay) return;
+    if (!c && !bare && !wayTimed) return;
     if (c && (c.future || c.intent || c.negated || c.usedTo || c.subjects.some((e) => e !== speaker))) return;
     // the commuting word just before: "commuting (in) from", "the drive (down) from", "walk home from", "walk to work from"
     const toWork = s[k - 1]?.lower === "work" && s[k - 2]?.lower === "to" ? s[k - 3] : undefined;
-    const w = eachWay ? s[k - 1] : [s[k - 1], s[k - 2], toWork].find((t) => t && (COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)));
+    const w = wayTimed ? s[k - 1] : [s[k - 1], s[k - 2], toWork].find((t) => t && (COMMUTE.has(t.lemma) || COMMUTE.has(t.lower)));
     if (!w) continue;
     const home = s[k - 1].lower === "home";
     let e = k + 1;
