@@ -57,7 +57,6 @@ export function analyse(raw: string): Tok[][] {
   let doc = nl.readDoc(joinDomains(expandContractions(stops.includes("n.") ? stops.replace(/(?<!\d\s?)\b([Ii]n)\.(?=\s+\p{L})/gu, "$1 .") : stops)));
   const cased = truecase(doc);
   if (cased) doc = nl.readDoc(cased);
-  recased = cased !== undefined;
   const words = doc.tokens().out() as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const lemma = doc.tokens().out(its.lemma as unknown as typeof its.value) as string[];
@@ -71,7 +70,7 @@ export function analyse(raw: string): Tok[][] {
   const out: Tok[][] = [];
   for (const [a, b] of doc.sentences().out(its.span) as unknown as [number, number][]) {
     const sent = sentenceTokens({ words, pos, lemma, dateTok, spaces }, a, b);
-    retag(sent);
+    retag(sent, cased !== undefined);
     out.push(sent);
   }
   return out;
@@ -124,7 +123,7 @@ function sentenceTokens({ words, pos, lemma, dateTok, spaces }: Tagged, a: numbe
  * The tagger's reading of a sentence mended where chat and names mislead it, pass by pass (each in a function of its
  * own, so that a pass first taken late costs the optimising compiler only itself).
  */
-function retag(sent: Tok[]): void {
+function retag(sent: Tok[], recased: boolean): void {
   interjectionsAndStrays(sent);
   capitalisedBeforeNames(sent);
   participlesAsVerbs(sent);
@@ -134,7 +133,7 @@ function retag(sent: Tok[]): void {
   capitalisedNounsAfterNames(sent);
   possessiveOrVerb(sent);
   townsInLowerCase(sent);
-  organisationsInLowerCase(sent);
+  organisationsInLowerCase(sent, recased);
   nameOpenings(sent);
 }
 
@@ -289,8 +288,6 @@ function townsInLowerCase(sent: Tok[]): void {
 }
 
 const TOWN_BODIES = new Set(["hospital", "infirmary", "clinic", "depot", "station", "library", "council", "school", "college", "university"]);
-/** Whether the text being read was recased (it had no capitals of its own). */
-let recased = false;
 
 /** Words no organisation's name opens with ("at the local school", "for a big bank"). */
 const RUN_STOPS = new Set(["local", "new", "old", "same", "big", "small", "little", "other", "some", "every", "each", "one", "nearby", "main"]);
@@ -299,8 +296,9 @@ const RUN_STOPS = new Set(["local", "new", "old", "same", "big", "small", "littl
  * Lower-case chat names organisations in lower case: a run of up to three lower-case words ending in an
  * organisation's word, with at least one word the language model does not know ("kolanut media", "brindley
  * architects", "rittenhouse bread co"), is a name, capitalised. "the city council" (known words only) stays as it is.
+ * `recased`: the text had no capitals of its own and the truecaser gave it some.
  */
-function organisationsInLowerCase(sent: Tok[]): void {
+function organisationsInLowerCase(sent: Tok[], recased: boolean): void {
   for (let j = 1; j < sent.length; j++) {
     if (!ORG_HEADS.has(sent[j].lower) || sent[j].text !== sent[j].lower) continue;
     let a = j;
