@@ -7,7 +7,7 @@
  *   - the BM25-over-raw-turns baseline in the same run (index build, query p50/p95);
  *   - wink-bm25-text-search on the same tokens: ranking agreement with our BM25 and its speed.
  * Goals (issue): ingest of the 10 conversations (5,882 turns) under 5 s; query p95 under 5 ms. The first ingest round
- * is the cold one: the language model is read on first use (models/nlp.ts), so it counts there, with the JIT's
+ * is the cold one: the language model is read on first use (models/wink.ts), so it counts there, with the JIT's
  * warm-up; the load average is recorded before and after every round.
  * Data: ../shared/data/locomo10.json (or $LOCOMO_PATH); without it, the bundled fixture (numbers then say so).
  *

@@ -299,6 +299,8 @@ export function readClauses(s: Tok[], speaker: string, other: string | undefined
   return out;
 }
 
+const EMPLOYS = wordSet("employVerbs");
+
 /** The clause of a subject found at i, and the people it names noted; undefined when no verb follows it. */
 function statedClause(s: Tok[], i: number, subj: NonNullable<ReturnType<typeof subjectAt>>, speaker: string, other: string | undefined, ctx: SessionContext, turn: string): Clause | undefined {
   const c = blank(i);
@@ -310,7 +312,9 @@ function statedClause(s: Tok[], i: number, subj: NonNullable<ReturnType<typeof s
   // … nor is a name after a preposition ("the guy who fixed our printers at Home Depot HQ would end up brewing")
   // (… nor the last word of a name with its particle: "Penha de França is basically a village")
   const placed = s[i - 1]?.pos === "ADP" || (upper(s[i - 1]?.text ?? "") && s[i - 2]?.pos === "ADP") || (["de", "da", "do", "del", "di", "du", "van", "von"].includes(s[i - 1]?.lower ?? "") && upper(s[i - 2]?.text ?? ""));
-  for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e) && !townJudged && !placed) addPerson(ctx, { name: e, turn });
+  // … nor one that hires ("Blizzard hired her, game artist. she moved to Irvine")
+  const hires = EMPLOYS.has(s[c.head]?.lemma ?? "") && !c.passive;
+  for (const e of subj.entities) if (e !== speaker && e !== other && !e.includes("'s ") && !/^\p{Lu}{2,}$/u.test(e) && !townJudged && !placed && !hires) addPerson(ctx, { name: e, turn });
   if (subj.entities.length > 1 && !subj.entities.includes(speaker)) addPerson(ctx, { name: subj.entities.join(" and "), plural: true, turn });
   return c;
 }

@@ -59,7 +59,9 @@ const MAY_CONTRACT = /['’‘]|\b(?:im|ive|cant|wont|gonna|wanna|gotta|arvo|u|h
 
 /** The contraction pre-pass alone. */
 export function expandContractions(raw: string): string {
-  const text = raw.includes(" for ") ? pidginFor(raw) : raw;
+  // a Japanese or Korean honorific after a name is no word of its own ("soyeon-san do you want free ramen")
+  const plain = raw.includes("-") ? raw.replace(HONORIFIC, "$1") : raw;
+  const text = plain.includes(" for ") ? pidginFor(plain) : plain;
   if (!MAY_CONTRACT.test(text)) return text;
   let t = text;
   let lower = t.toLowerCase();
@@ -114,6 +116,8 @@ export function dropEmoticons(text: string): string {
 export const DOMAIN_DOT = "\uA78F";
 // (… and a name in capitals with a dot after its first letter: "E.ON")
 export const joinDomains = (text: string): string => (text.includes(".") ? text.replace(/(?<=\b\p{Lu}[\p{L}\d]+)\.(?=(?:io|ai|co|app|dev|ly|so|com)\b)/gu, DOMAIN_DOT).replace(/(?<=\b\p{Lu})\.(?=\p{Lu}{2,}\b)/gu, DOMAIN_DOT) : text);
+const HONORIFIC = /(\p{L}{2,})-(?:san|chan|kun|sama|senpai|sensei|ssi|nim)\b/giu;
+
 /** Words a capitalised word takes after a hyphen that make no name ("Berlin-based", "Paris-born"). */
 const HYPHEN_WORDS = wordSet("hyphenWords");
 /** An emoji between a word and a capital, which ends a sentence as a stop would ("never left 😂 Still at Next"). */

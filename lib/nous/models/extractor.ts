@@ -42,7 +42,7 @@ import { employerActs, leftWorkAt } from "./states-employer.js";
 import { everydayStates, toldNews } from "./states-everyday.js";
 import { commute, dayAt, jobFragment, servedAt, writtenFrom } from "./states-remarks.js";
 import { townRemark } from "./states-town-remark.js";
-import { isQuestion, toldAsNews, noteQuestion, noteKindPresumed, replyState } from "./replies.js";
+import { isQuestion, toldAsNews, noteTurnQuestion, replyState } from "./replies.js";
 import { noteAttribute, noteEnded, notePendingEnd, notePresumed, noteTripTalk, takePresumed } from "./pending.js";
 import { fragmentValue } from "./fragments.js";
 import { nameAndYes, questionTail, readQuestion, statedLeads } from "./questions.js";
@@ -96,8 +96,9 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
     const v = t.value.trim().replace(/\s+/g, " ");
     if (v.length < 2 || v === "not") return;
     if ((t.attribute === "home" || t.attribute === "workplace") && noPlaceValue(t.attribute, v.replace(/^not /, ""))) return;
-    // a unit of a workplace ("Moved to the planning department"), or a reply's workplace ("work is still Woodside?"), is no home
-    if (t.attribute === "home" && (WORK_UNITS.test(v) || (reply?.attribute === "workplace" && !reply.indirect && reply.value === v && t.entity === (reply.entity ?? turn.speaker)))) return;
+    // a unit or a named office of a workplace ("Moved to the planning department", "she stay in Blizzard office"; not
+    // a joke's, "the office is basically my home"), or a reply's workplace ("work is still Woodside?"), is no home
+    if (t.attribute === "home" && (WORK_UNITS.test(v) || (/ office$/i.test(v) && (t.confidence ?? 1) >= 1) || (reply?.attribute === "workplace" && !reply.indirect && reply.value === v && t.entity === (reply.entity ?? turn.speaker)))) return;
     if (!triples.some((x) => x.entity === t.entity && x.attribute === t.attribute && x.value === v && x.kind === t.kind)) triples.push({ ...t, value: v });
   };
   const mention = (n: string) => void (!isSpeakerName(n) && !mentions.includes(n) && mentions.push(n));
@@ -440,8 +441,7 @@ export function extract(turn: Turn, ctx: SessionContext, caption?: string, optio
   if (claimed.length && !ctx.claim) ctx.claim = { speaker: turn.speaker, values: claimed.map((t) => ({ attribute: t.attribute as "home" | "workplace", value: t.value, change: t.kind === "change" && ctx.known?.[turn.speaker]?.[t.attribute as "home" | "workplace"] !== t.value && !toldAsNews(ctx, triples, turn.speaker, t.attribute as "home" | "workplace", turn.text, asksBack(sentences)) && !laughsElsewhere(sentences, claimed.map((c) => c.value)) })) };
   noteKnown(ctx, triples, o.indirectConfidence);
   for (const t of triples) if (t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) noteAttribute(ctx, t.entity, t.attribute);
-  if (sentences.some(isQuestion)) noteQuestion(ctx, turn.speaker, turn.text, sentences);
-  else noteKindPresumed(ctx, turn.speaker, turn.text, sentences);
+  noteTurnQuestion(ctx, turn.speaker, turn.text, sentences);
   noteTripTalk(ctx, turn.speaker, !triples.some((t) => t.entity === turn.speaker && (t.attribute === "home" || t.attribute === "workplace")) && !endedHere && sentences.some((s) => s.some((t) => TRIP.has(t.lemma))));
   for (const t of triples) if ((t.attribute === "home" || t.attribute === "workplace") && t.entity === turn.speaker && (t.kind === "ended" || t.value.startsWith("not "))) noteEnded(ctx, turn.speaker, t.attribute);
   // an ending still waiting for its new value waits through the speaker's next three turns (pending.ts)

@@ -35,6 +35,8 @@ export type WithQuestion = SessionContext & {
   lastAttribute?: Record<string, "home" | "workplace">;
   /** The speaker whose turn just before spoke of a trip and told of no home or job ("been travelling for work"). */
   tripTalk?: string;
+  /** The speaker whose turn just before asked something ("do you want free ramen": a bare "where" then asks where it is). */
+  askedLast?: string;
 };
 
 /** Notes whether the turn just read spoke of a trip and told of no home or job (a bare "where to?" then asks the trip's places). */

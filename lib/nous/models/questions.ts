@@ -10,7 +10,7 @@ import { crashAt, dwellingNamed, listenerAsked } from "./asked-home.js";
 import { relationAt } from "./clause.js";
 import { isName, type Tok } from "./nlp.js";
 import { addPerson, nameRelation, relationGender, resolvePronoun, type SessionContext } from "./referents.js";
-import { placesNamed } from "./gazetteer.js";
+import { isRegion, placesNamed } from "./gazetteer.js";
 import { askedPerson, homeSaidTo } from "./states-at.js";
 import { DWELLING as DWELLINGS, organisationName, placeAt } from "./states-common.js";
 import { indirectStates } from "./states-indirect.js";
@@ -138,8 +138,9 @@ export function readQuestion(s: Tok[], speaker: string, turnId: string, other: s
   // "Any chance you can visit us in Copenhagen?": the speaker's home
   const visit = homeSaidTo(s).speaker;
   if (visit) indirect(speaker, "home", visit);
-  // a name asked back ("Kristian? Good, barely see him."): the person the next "he" or "she" is
-  if (s.length === 2 && isName(s[0]) && !isSpeakerName(s[0].text)) addPerson(ctx, { name: s[0].text, turn: turnId });
+  // a name asked back ("Kristian? Good, barely see him."): the person the next "he" or "she" is (not a state or a
+  // province: "tasmania? so far"; a country may be a name, "Jordan? he loves Kalgoorlie")
+  if (s.length === 2 && isName(s[0]) && !isSpeakerName(s[0].text) && !isRegion(s[0].text)) addPerson(ctx, { name: s[0].text, turn: turnId });
   if (other) indirectStates(s, [], other, ctx, turnId, indirect, true);
   // "Saturday run starts from mine in Barbican, yes?": asking only for agreement
   mineIn(s, speaker, ctx, indirect);

@@ -12,7 +12,7 @@ import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, thirdAgreeing, type SessionContext } from "./referents.js";
 import type { WithQuestion } from "./pending.js";
-import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag, kindPresumed } from "./asked-about.js";
+import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, orgAlone, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag, kindPresumed } from "./asked-about.js";
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
 import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { DWELLING, organisationName, placeAt, placeName, townName } from "./states-common.js";
@@ -61,6 +61,8 @@ export function isQuestion(s: Tok[]): boolean {
   // "Still at Hartley & Finch then": what the speaker takes to be still true of the listener
   const words = s.filter((t) => t.pos !== "PUNCT" && t.pos !== "INTJ" && t.lower !== "so");
   if (words[0]?.lower === "still" && words[words.length - 1]?.lower === "then" && last?.text !== "!") return true;
+  // "troy's still in albion right": a "still" and the tag "right", the mark dropped
+  if (words[words.length - 1]?.lower === "right" && words.some((t, i) => t.lower === "still" && ["in", "at", "with"].includes(words[i + 1]?.lower ?? "")) && last?.text !== "!" && last?.text !== ".") return true;
   if (!last || last.text === "." || last.text === "!") return false;
   let k = 0;
   // interjections, and up to two words calling the listener ("oi", "grace", "Isla") before the wh-word or auxiliary
@@ -78,6 +80,8 @@ export function isQuestion(s: Tok[]): boolean {
   // ("Pangyo?? which company": "which" and a noun, the mark dropped)
   return !!t && (WH.has(t.lower) || (t.lower === "which" && s[k + 1]?.pos === "NOUN") || (ASK_AUX.has(t.lower) && ASKED_SUBJECTS.has(s[k + 1]?.lower ?? "")));
 }
+/** A question without its tag ("troy's still in albion right": the name ends before "right"). */
+const untagged = (s: Tok[]): Tok[] => (s[s.length - 1]?.lower === "right" && s.some((t) => t.lower === "still") ? s.slice(0, s[s.length - 2]?.text === "," ? -2 : -1) : s);
 /** Who an auxiliary before them asks about, the mark dropped ("did u get the job", "is it still hot in Lubbock"). */
 const ASKED_SUBJECTS = new Set(["you", "u", "it", "he", "she", "they"]);
 
@@ -97,7 +101,7 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
     return;
   }
   const lone = q.length > 1 ? nameAlone(q[0], ctx) : undefined;
-  for (const s of q.map(stillLiving)) {
+  for (const s of q.map((x) => stillLiving(untagged(x)))) {
     // "did you take the Safaricom offer in the end?": a yes ("I did!") takes the job
     const offered = offerAsked(s);
     if (offered) return void (c.asked = { by: speaker, attribute: "workplace", kind: "change", still: offered });
@@ -235,7 +239,8 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   }
   // a bare "where?" / "where to?" right after the listener told of a move or a new job: the reply names the new value
   // ("been travelling for work nonstop" "where to": the trip's places are no home)
-  if (other && c.tripTalk !== other && q.length === 1 && /^\s*(?:to )?(?:where(?: to| abouts| exactly)?|whereabouts)[\s?!]*$/i.test(q[0].map((t) => t.text).join(" "))) {
+  // ("do you want free ramen" "always yes. where": after the listener's own question it asks where the thing offered is)
+  if (other && c.tripTalk !== other && c.askedLast !== other && q.length === 1 && /^\s*(?:to )?(?:where(?: to| abouts| exactly)?|whereabouts)[\s?!]*$/i.test(q[0].map((t) => t.text).join(" "))) {
     c.asked = { by: speaker, attribute: c.lastAttribute?.[other] ?? "home", kind: "change" };
     return;
   }
@@ -272,6 +277,14 @@ export function noteQuestion(ctx: SessionContext, speaker: string, text: string,
   if (!/\b(?:you|u|home|(?:your|ur) (?:\w+ )?address)\b|\bwhere(?:'s| is) (?:the|your|ur) (?:new )?office\b/i.test(text)) return;
   const attribute = WORK_Q.test(text) ? "workplace" : HOME_Q.test(text) || (GO_Q.test(text) && c.homeEnded === other) ? "home" : undefined;
   if (attribute) c.asked = { by: speaker, attribute, kind: PAST_Q.test(text) || GO_Q.test(text) ? "change" : "state" };
+}
+
+/** Notes what a turn asks (`noteQuestion`) or presumes (`noteKindPresumed`), and whether its speaker asked anything. */
+export function noteTurnQuestion(ctx: SessionContext, speaker: string, text: string, sentences: Tok[][]): void {
+  const asks = sentences.some(isQuestion);
+  if (asks) noteQuestion(ctx, speaker, text, sentences);
+  else noteKindPresumed(ctx, speaker, text, sentences);
+  (ctx as WithQuestion).askedLast = asks ? speaker : undefined;
 }
 
 /** "Your dad says you're at one of the big banks.", "you found an apartment": a workplace or a home presumed by its kind (`kindPresumed`), which a reply opening with a name names; whether one was. */
@@ -329,7 +342,9 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
   // "Still at Tarang?" "Yep, …": the reply confirms the value, or names the place itself ("Yep, fixing cars at Fenwick
   // Motors"; of a home, not "working at X" nor "Yup, Centretown, and still at Shopify"); with no yes, it answers "where?"
   if (q.still !== undefined && YES.test(text)) {
-    const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]) && !(q.attribute === "home" && (WORK_GERUNDS.has(s[i - 1]?.lower ?? "") || s[i - 1]?.lemma === "work" || (t.lower === "at" && s[i - 1]?.lower === "still"))));
+    // ("Still in Albion?" "yeah, doing maintenance at Boone County Health Center": where one works, not lives)
+    const working = (i: number) => WORK_GERUNDS.has(s[i - 1]?.lower ?? "") || s[i - 1]?.lemma === "work" || (s[i].lower === "at" && (s[i - 1]?.lower === "still" || s.slice(0, i).some((x) => x.lower === "doing" || WORK_GERUNDS.has(x.lower))));
+    const k = s.findIndex((t, i) => (t.lower === "at" || t.lower === "in") && isName(s[i + 1]) && !(q.attribute === "home" && working(i)));
     // "Yes, Bandra.": a name standing alone after the yes
     // ("Still in Manchester?" "yeah still Chorlton": the name after a "still" too)
     let b = 1;
@@ -340,7 +355,9 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
     const bare = isName(s[b]) && !(q.still && /^\p{Lu}{2,5}$/u.test(s[b].text) && shortFormOf(s[b].text, q.still)) ? placeAt(s, b) : undefined;
     // (or a run-on clause of the speaker's after it: "yeah still Chorlton I'm not going anywhere")
     const after = bare ? s[bare.end + 1] : undefined;
-    const alone = !!bare && (!after || after.pos === "PUNCT" || (s[b - 1]?.lower === "still" && (after.lower === "i" || after.lower === "we") && ["AUX", "VERB"].includes(s[bare.end + 2]?.pos ?? ""))) && placeName(s, b, ctx) !== undefined;
+    // ("still in Tokyo?" "yes, Kichijoji still.": the name and a "still" after it)
+    const stillAfter = after?.lower === "still" && (!s[bare!.end + 2] || s[bare!.end + 2].pos === "PUNCT");
+    const alone = !!bare && (!after || after.pos === "PUNCT" || stillAfter || (s[b - 1]?.lower === "still" && (after.lower === "i" || after.lower === "we") && ["AUX", "VERB"].includes(s[bare.end + 2]?.pos ?? ""))) && placeName(s, b, ctx) !== undefined;
     // "Still at the dental clinic?" "Yes, Meridian Dental in Koregaon Park": the name the yes gives, before where it is
     // (or, asked after by its kind, "the" and its name: "still with the pharmacy?" "Yep, the Shoppers on Whyte Avenue")
     const first = !!bare && q.attribute === "workplace" && (bare.value.includes(" ") || s[b - 1]?.lower === "the") && placeName(s, b, ctx) !== undefined;
@@ -364,7 +381,7 @@ function replyTo(ctx: SessionContext, speaker: string, sentences: Tok[][]): { at
         // (asked about the commute, only where one comes in from: "two hours from Marikina", not "MRT 40 min")
         if (q.commute ? before?.lower !== "from" : before && !["at", "for", "with", "in", ",", "."].includes(before.lower) && !["INTJ", "PUNCT", "ADJ"].includes(before.pos)) continue;
         if (greeting(r, k)) continue;
-        const n = placeName(r, k, ctx);
+        const n = placeName(r, k, ctx) ?? (k === 0 && q.attribute === "workplace" ? orgAlone(r, ctx) : undefined);
         const v = n && (placeAt(r, k)?.value ?? n.name);
         // ("Earlies at Tesco all week": what comes before "at" a name is done there)
         const e = v ? placeAt(r, k)?.end ?? k : k;

@@ -15,6 +15,7 @@ import { COMPARISON_WORDS, TRIP, YEAR } from "./states-remarks.js";
 const WEATHER = wordSet("weatherWords");
 const LOCAL_NOUNS = new Set([...wordSet("seasons"), ...wordSet("localNouns")]);
 const TOWN_STATES = wordSet("townStates");
+const WORK_PARTS = new Set(["ward", "unit", "department", "dept", "branch", "office", "campus", "site", "plant", "depot", "warehouse", "store", "team"]);
 const NOT_TOWN_ACTS = wordSet("notTownActs");
 
 const COUNTERFACTUAL = new Set(["would", "could", "might", "should", "'d"]);
@@ -66,6 +67,8 @@ function remarkedTown(s: Tok[], k: number, clauses: Clause[]): TownRemark | unde
   let e = a;
   while (isName(s[e + 1]) && s[e + 1].pos === "PROPN") e++;
   const value = s.slice(a, e + 1).map((t) => t.text).join(" ");
+  // ("Mount Sinai ward is so crazy", "the Leeds office is dead today": a part of a workplace, which a town names)
+  if (WORK_PARTS.has(s[e + 1]?.lower ?? "")) return undefined;
   // ("Best commute in Kenya.": an English word that opens the sentence is no town there, though the gazetteer has a
   // Best; "Bath is so much calmer", with a verb after it, is)
   if (a === e && (a === 0 || s[a - 1].pos === "PUNCT") && inLexicon(s[a].lower) && s[a + 1]?.pos !== "AUX" && s[a + 1]?.pos !== "VERB") return undefined;
