@@ -71,19 +71,20 @@ export function nameAlone(q: Tok[], ctx: SessionContext): string | undefined {
   return person && !speakerNamed(ctx, w[0].text) && placesNamed(w[0].text).length === 0 && !ctx.seenAs?.[w[0].text] ? w[0].text : undefined;
 }
 
+/** Kinds of workplace, by the word ("mine", "office", "plant"). */
+export const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
+
 /**
  * "and job?" "Rakuten, the Futako-tamagawa office.": a reply opening with a name of one word no dictionary holds, then
  * which of its sites ("the … office"), and nobody's name, names the workplace asked after.
  */
 export function orgAlone(r: Tok[], ctx: SessionContext): { name: string; end: number } | undefined {
   const t = r[0];
-  const site = r[1]?.text === "," && r[2]?.lower === "the" && r.slice(3, 7).some((x) => SITE_KINDS.has(x.lemma));
+  const site = r[1]?.text === "," && r[2]?.lower === "the" && r.slice(3, 7).some((x) => WORKPLACE_KIND.has(x.lemma));
   if (!t || t.pos !== "PROPN" || !isName(t) || inLexicon(t.lower) || !site) return undefined;
   const person = speakerNamed(ctx, t.text) || (ctx.people ?? []).some((p) => p.name.split(" ")[0] === t.text);
   return person || placesNamed(t.text).length > 0 ? undefined : { name: t.text, end: 0 };
 }
-
-const SITE_KINDS = new Set(["mine", ...wordSet("workplaceKinds")]);
 
 /**
  * Who a still-question (its "still" at `st`) is about when not the listener: "Is Jens still at Deutsche Welle?" (a

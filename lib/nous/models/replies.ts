@@ -12,7 +12,7 @@ import { datedPast } from "./cues.js";
 import { fragmentValue, greeting } from "./fragments.js";
 import { namesSomeone, thirdAgreeing, type SessionContext } from "./referents.js";
 import type { WithQuestion } from "./pending.js";
-import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, orgAlone, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag, kindPresumed } from "./asked-about.js";
+import { STREET, THIRD_PERSON, districtAfter, workedAt, stillLiving, fullAsked, thirdAnswered, leftAsked, nameAlone, orgAlone, WORKPLACE_KIND, offerAsked, partAsked, dwellingNamed, stillAbout, tellWhere, thirdAsked, toldTag, kindPresumed } from "./asked-about.js";
 import { fold, mayLieWithinSaid, placesNamed } from "./gazetteer.js";
 import { ASK_AUX, GO_Q, HOME_Q, NEXT_Q, PAST_Q, WH, WHERE_NOW_Q, WORK_Q } from "./question-forms.js";
 import { DWELLING, organisationName, placeAt, placeName, townName } from "./states-common.js";
@@ -35,7 +35,6 @@ const DETS_ASKED = new Set(["the", "your", "that"]);
 const DIRECTIONS = new Set(["down", "up", "out", "over", "back"]);
 /** A district's name by its last word ("Sandy Bay still?", "Still Forest Hill?"): where one lives, not works. */
 const DISTRICT_NAME = /\s(?:End|Side|Hill|Hills|Heights|Village|Bay|Estate|Gardens)$/;
-const WORKPLACE_KIND = new Set(["mine", ...wordSet("workplaceKinds")]);
 /** A kind of workplace, or a compound ending in one ("bookshop", "carwash"). */
 const workplaceKind = (lemma: string): boolean => WORKPLACE_KIND.has(lemma) || [...WORKPLACE_KIND].some((k) => lemma.length > k.length + 2 && lemma.endsWith(k));
 const KIN = kinWords();
